@@ -1,0 +1,209 @@
+"""Collect the group classes into one ordered list of argument specs.
+
+This is the introspection API every generator reads: groups in the seeds'
+order, each field with its flags, type description, default, choices, help
+and support metadata.  Nothing here imports anything heavier than pydantic.
+"""
+from __future__ import annotations
+
+import importlib
+import types
+import typing
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from .meta import Arg, Group
+
+# Module names under argmatrix.schema.groups, in the order of the seed tables.
+GROUP_MODULES = (
+    "model", "http", "quantization", "scheduling", "runtime", "logs", "metrics_export", "api",
+    "data_parallel", "multi_node", "model_override", "lora", "kernel_backends", "speculative",
+    "ngram_speculative", "expert_parallel", "mamba", "hierarchical_cache", "lmcache", "offloading",
+    "multi_item_scoring", "optimization", "dynamic_batch_tokenizer", "debug_tensor_dump",
+    "pd_disaggregation", "epd_disaggregation", "weight_loader", "pd_multiplexing", "multimodal",
+    "decryption", "forward_hooks", "config_file", "third_party", "deficient", "double_sparsity",
+)
+
+
+@dataclass(frozen=True)
+class ArgSpec:
+    """One server argument: its field name, group, declared type and default, and its :class:`Arg`."""
+
+    name: str
+    group: Group
+    arg: Arg
+    annotation: Any  # the declared type, Arg metadata stripped
+    default: Any
+
+    @property
+    def flag(self) -> str:
+        return self.arg.flag
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        return self.arg.flags
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """Every key spelling accepted in Python and config files: field name, then one per flag."""
+        out = [self.name]
+        for flag in self.arg.flags:
+            key = flag[2:].replace("-", "_")
+            if key not in out:
+                out.append(key)
+        return tuple(out)
+
+    @cached_property
+    def base_type(self) -> Any:
+        """The type with ``Optional`` and validation wrappers removed."""
+        return _strip(self.annotation)
+
+    @cached_property
+    def optional(self) -> bool:
+        return _is_optional(self.annotation)
+
+    @cached_property
+    def is_bool(self) -> bool:
+        return self.base_type is bool
+
+    @cached_property
+    def is_list(self) -> bool:
+        return get_origin(self.base_type) is list
+
+    @cached_property
+    def is_object(self) -> bool:
+        return get_origin(self.base_type) is dict
+
+    @cached_property
+    def choices(self) -> tuple[Any, ...] | None:
+        """The closed set of values the type allows on some platform, or None for an open type."""
+        t = self.base_type
+        if get_origin(t) is list:
+            t = _strip(get_args(t)[0])
+        if get_origin(t) is Literal:
+            return get_args(t)
+        return None
+
+    @cached_property
+    def human_int(self) -> bool:
+        """True when the type reads ``32k``-style integers."""
+        return any(getattr(m, "func", None).__name__ == "parse_human_int"
+                   for m in _metadata(self.annotation) if hasattr(m, "func"))
+
+    @cached_property
+    def type_label(self) -> str:
+        """A short, human description of the type for help and docs."""
+        return _describe(self.annotation, self.human_int)
+
+    @property
+    def deprecated(self):
+        return self.arg.deprecated
+
+
+def _metadata(tp: Any) -> list[Any]:
+    out: list[Any] = []
+    if get_origin(tp) is Annotated:
+        out.extend(tp.__metadata__)
+        out.extend(_metadata(get_args(tp)[0]))
+    elif _is_union(tp):
+        for a in get_args(tp):
+            out.extend(_metadata(a))
+    return out
+
+
+def _is_union(tp: Any) -> bool:
+    return get_origin(tp) in (Union, types.UnionType)
+
+
+def _is_optional(tp: Any) -> bool:
+    if get_origin(tp) is Annotated:
+        return _is_optional(get_args(tp)[0])
+    return _is_union(tp) and type(None) in get_args(tp)
+
+
+def _strip(tp: Any) -> Any:
+    if get_origin(tp) is Annotated:
+        return _strip(get_args(tp)[0])
+    if _is_union(tp):
+        rest = [a for a in get_args(tp) if a is not type(None)]
+        if len(rest) == 1:
+            return _strip(rest[0])
+        return Union[tuple(rest)]  # noqa: UP007  (a real union of several types)
+    return tp
+
+
+def _describe(tp: Any, human: bool) -> str:
+    t = _strip(tp)
+    origin = get_origin(t)
+    if t is bool:
+        return "bool"
+    if t is int:
+        return "int (accepts 32k, 1M)" if human else "int"
+    if t in (float, str):
+        return t.__name__
+    if origin is Literal:
+        return "{" + ", ".join(str(a) for a in get_args(t)) + "}"
+    if origin is list:
+        return f"list[{_describe(get_args(t)[0], False)}]"
+    if origin is dict:
+        return "JSON object"
+    if _is_union(t):
+        return " | ".join(_describe(a, human) for a in get_args(t))
+    if t is typing.Any:
+        return "JSON"
+    return getattr(t, "__name__", str(t))
+
+
+def _load() -> tuple[tuple[Group, tuple[ArgSpec, ...]], ...]:
+    out = []
+    for module_name in GROUP_MODULES:
+        module = importlib.import_module(f".groups.{module_name}", __package__)
+        group: Group = module.GROUP
+        classes = [v for k, v in vars(module).items() if isinstance(v, type) and k.endswith("Args")
+                   and v.__module__ == module.__name__]
+        if len(classes) != 1:
+            raise TypeError(f"{module.__name__} must define exactly one *Args class")
+        cls = classes[0]
+        hints = typing.get_type_hints(cls, include_extras=True)
+        specs = []
+        for name in cls.__annotations__:
+            hint = hints[name]
+            args = [m for m in getattr(hint, "__metadata__", ()) if isinstance(m, Arg)]
+            if len(args) != 1:
+                raise TypeError(f"{cls.__name__}.{name} needs exactly one Arg(...)")
+            rest = tuple(m for m in hint.__metadata__ if not isinstance(m, Arg))
+            annotation = Annotated[(get_args(hint)[0], *rest)] if rest else get_args(hint)[0]
+            if not hasattr(cls, name):
+                raise TypeError(f"{cls.__name__}.{name} needs a default")
+            specs.append(ArgSpec(name, group, args[0], annotation, getattr(cls, name)))
+        out.append((group, tuple(specs)))
+    return tuple(out)
+
+
+GROUPS: tuple[tuple[Group, tuple[ArgSpec, ...]], ...] = _load()
+SPECS: dict[str, ArgSpec] = {s.name: s for _, specs in GROUPS for s in specs}
+# every accepted key spelling (field name, flag-derived names) -> field name
+NAMES: dict[str, str] = {}
+# every flag spelling (canonical and aliases) -> field name
+FLAGS: dict[str, str] = {}
+for _spec in SPECS.values():
+    for _n in _spec.names:
+        if NAMES.setdefault(_n, _spec.name) != _spec.name:
+            raise TypeError(f"key {_n!r} names both {NAMES[_n]} and {_spec.name}")
+    for _f in _spec.flags:
+        if FLAGS.setdefault(_f, _spec.name) != _spec.name:
+            raise TypeError(f"flag {_f} names both {FLAGS[_f]} and {_spec.name}")
+
+
+def iter_groups():
+    """Yield ``(Group, [ArgSpec, ...])`` in the seeds' order."""
+    return iter(GROUPS)
+
+
+def spec(name_or_flag: str) -> ArgSpec:
+    """Look up an argument by field name, key spelling or flag (``tp_size``, ``--tp-size``)."""
+    key = FLAGS.get(name_or_flag) or NAMES.get(name_or_flag.lstrip("-").replace("-", "_"))
+    if key is None:
+        raise KeyError(name_or_flag)
+    return SPECS[key]
