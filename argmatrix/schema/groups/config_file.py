@@ -1,4 +1,4 @@
-"""Configuration file support: TODO"""
+"""Configuration file support: loading server arguments from a YAML file instead of typing them on the command line."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -14,6 +14,11 @@ class ConfigFileArgs:
 
     config: Annotated[str | None, Arg(
         '--config',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Path to a YAML file whose keys are server argument names (e.g. tp-size: 2). Its values are read "
+               "first; any flag also given on the command line overrides them.",
+            zh="YAML 配置文件路径，文件中的键即服务器参数名（例如 tp-size: 2）。文件内容先被读取，"
+               "命令行上同时给出的参数会覆盖其中的值。",
+        ),
         npu=Support.A2_A3,
     )] = None

@@ -1,4 +1,4 @@
-"""Data parallelism: TODO"""
+"""Data parallelism: running several model replicas (or attention DP groups) and spreading requests across them."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -14,19 +14,50 @@ class DataParallelArgs:
 
     dp_size: Annotated[PositiveInt, Arg(
         '--data-parallel-size', '--dp-size',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Number of data-parallel replicas, each serving a share of the requests. With --enable-dp-attention it "
+                "is instead the number of attention DP groups inside one model instance."
+            ),
+            zh=(
+                "数据并行副本数，各副本分担一部分请求。开启 --enable-dp-attention 时，"
+                "它表示同一模型实例内注意力部分的数据并行组数。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = 1
 
     load_balance_method: Annotated[Literal['auto', 'round_robin', 'follow_bootstrap_room', 'total_requests', 'total_tokens'], Arg(
         '--load-balance-method',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "How requests are spread over DP workers: round_robin, follow_bootstrap_room (route by the PD "
+                "bootstrap room), total_requests (fewest in-flight requests) or total_tokens (lightest token load, DP "
+                "attention only). auto uses follow_bootstrap_room on PD prefill servers and round_robin otherwise."
+            ),
+            zh=(
+                "请求在各数据并行 worker 之间的分配方式：round_robin 轮询；follow_bootstrap_room 按 PD 分离的 "
+                "bootstrap room 路由；total_requests 选在途请求最少者；"
+                "total_tokens 选 token 负载最轻者（仅限 DP 注意力）。auto 在 PD 预填充节点上取 follow_bootstrap_room，"
+                "其余情况取 round_robin。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = 'auto'
 
     prefill_round_robin_balance: Annotated[bool, Arg(
         '--prefill-round-robin-balance',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Removed: it used to make prefill servers balance round-robin so decode servers could find the "
+                "matching DP rank, and now has no effect. Passing it is an error pointing to --load-balance-method "
+                "follow_bootstrap_room."
+            ),
+            zh=(
+                "已移除：原先让预填充节点按轮询均衡，以便解码节点找到对应的 DP rank，现已不起作用。继续传入会报错，"
+                "错误信息会提示改用 --load-balance-method follow_bootstrap_room。"
+            ),
+        ),
         npu=Support.A2_A3,
         deprecated=Removed(since=CURRENT, instead=Text(en='use --load-balance-method follow_bootstrap_room', zh='改用 --load-balance-method follow_bootstrap_room')),
     )] = False

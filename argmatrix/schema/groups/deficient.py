@@ -1,4 +1,4 @@
-"""Other Params (deficient): TODO"""
+"""Other parameters (deficient): arguments that run on Ascend NPUs but with known functional gaps upstream."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -14,6 +14,11 @@ class DeficientArgs:
 
     tool_server: Annotated[str | None, Arg(
         '--tool-server',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Tool servers the model may call for built-in tools: 'demo' for the bundled demo tools, or several "
+               "tool server URLs separated by commas. Unset means no tool server is connected.",
+            zh="模型调用内置工具时可用的工具服务器：填 demo 使用自带的演示工具，或填写一个或多个服务器地址（URL，"
+               "多个时用逗号隔开）。不设置时不连接任何工具服务器。",
+        ),
         npu=Support.DEFICIENT,
     )] = None

@@ -1,4 +1,4 @@
-"""Double sparsity (removed): TODO"""
+"""Double sparsity (removed): retired sparse-attention options, kept so old launch commands get a clear message."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -14,42 +14,78 @@ class DoubleSparsityArgs:
 
     enable_double_sparsity: Annotated[bool, Arg(
         '--enable-double-sparsity',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Removed; has no effect. It used to switch attention to the double-sparsity kernels, which approximate "
+                "attention from only the most significant channels and tokens."
+            ),
+            zh="已移除，设置后不起作用。原用于启用双重稀疏注意力，即只依据最重要的通道与 token 近似计算注意力。",
+        ),
         npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT),
     )] = False
 
     ds_channel_config_path: Annotated[str, Arg(
         '--ds-channel-config-path',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Removed; has no effect. Formerly the path to the heavy-channel configuration file for double-sparsity "
+                "attention."
+            ),
+            zh="已移除，设置后不起作用。原为双重稀疏注意力中重要通道配置文件的路径。",
+        ),
         npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT),
     )] = None
 
     ds_heavy_channel_num: Annotated[int, Arg(
         '--ds-heavy-channel-num',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Removed; has no effect. Formerly the number of heavy (most significant) channels kept by "
+                "double-sparsity attention."
+            ),
+            zh="已移除，设置后不起作用。原为双重稀疏注意力保留的重要通道数。",
+        ),
         npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT),
     )] = 32
 
     ds_heavy_token_num: Annotated[int, Arg(
         '--ds-heavy-token-num',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Removed; has no effect. Formerly the number of heavy tokens that double-sparsity attention attended "
+                "to."
+            ),
+            zh="已移除，设置后不起作用。原为双重稀疏注意力实际参与计算的重要 token 数。",
+        ),
         npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT),
     )] = 256
 
     ds_heavy_channel_type: Annotated[Literal['qk', 'k', 'q'], Arg(
         '--ds-heavy-channel-type',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Removed; has no effect. Formerly selected which projections (qk, q or k) the heavy channels were "
+                "taken from."
+            ),
+            zh="已移除，设置后不起作用。原用于选择重要通道取自哪类投影（qk、q 或 k）。",
+        ),
         npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT),
     )] = 'qk'
 
     ds_sparse_decode_threshold: Annotated[int, Arg(
         '--ds-sparse-decode-threshold',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Removed; has no effect. Formerly the sequence length, in tokens, from which decoding switched from "
+                "dense to sparse kernels."
+            ),
+            zh="已移除，设置后不起作用。原为解码从稠密算子切换到稀疏算子的序列长度阈值（token 数）。",
+        ),
         npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT),
     )] = 4096

@@ -1,4 +1,4 @@
-"""Encode prefill disaggregation: TODO"""
+"""Encode-prefill disaggregation: running a multimodal model's encoder on servers separate from its language model."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -14,30 +14,60 @@ class EpdDisaggregationArgs:
 
     enable_adaptive_dispatch_to_encoder: Annotated[bool, Arg(
         '--enable-adaptive-dispatch-to-encoder',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "On a --language-only server, encode single-image requests locally and send only multi-image requests "
+                "to the remote encoder servers, saving a network round trip for small requests."
+            ),
+            zh="在 --language-only 实例上，单图请求直接本地编码，只有多图请求才发往远端编码实例，从而省去小请求的网络往返。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     encoder_only: Annotated[bool, Arg(
         '--encoder-only',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Run this instance as an encoder server for a multimodal model: it loads and runs only the "
+                "vision/audio encoder and sends the embeddings to language-only servers."
+            ),
+            zh="将本实例作为多模态模型的编码实例运行：只加载并执行视觉/音频编码器，把生成的嵌入发送给仅语言模型实例。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     language_only: Annotated[bool, Arg(
         '--language-only',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Load only the language-model part of a multimodal model; image and video inputs are encoded by the "
+                "servers in --encoder-urls and arrive as embeddings."
+            ),
+            zh="只加载多模态模型中的语言模型部分；图像、视频等输入交由 --encoder-urls 中的编码实例处理，以嵌入形式传回。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     encoder_transfer_backend: Annotated[Literal['zmq_to_scheduler', 'zmq_to_tokenizer', 'mooncake'], Arg(
         '--encoder-transfer-backend',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "How embeddings travel from encoder to language servers: zmq_to_scheduler sends them straight to the "
+                "scheduler, zmq_to_tokenizer to the tokenizer manager, mooncake over RDMA. Must match on both sides."
+            ),
+            zh="嵌入从编码实例传到语言实例的方式：zmq_to_scheduler 直接发给调度器，zmq_to_tokenizer 发给分词管理进程，mooncake 经 RDMA 传输。两端须保持一致。",
+        ),
         npu=Support.A2_A3,
     )] = 'zmq_to_scheduler'
 
     encoder_urls: Annotated[StrList, Arg(
         '--encoder-urls',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "URLs of the encoder servers that a --language-only server sends multimodal inputs to; the items of "
+                "one request can be spread over all of them."
+            ),
+            zh="--language-only 实例发送多模态输入的编码实例地址列表；同一请求的多个多模态项可分散到各编码实例并行处理。",
+        ),
         npu=Support.A2_A3,
     )] = []

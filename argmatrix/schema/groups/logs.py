@@ -1,4 +1,4 @@
-"""Logging: TODO"""
+"""Logging: log verbosity, request logging, Prometheus metrics and their histogram buckets, and tracing."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -14,151 +14,265 @@ class LogsArgs:
 
     log_level: Annotated[Literal['critical', 'error', 'warning', 'info', 'debug', 'trace'], Arg(
         '--log-level',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Verbosity of all server loggers, from critical (fewest messages) to trace (most).",
+            zh="服务器全部日志记录器的输出级别，从 critical（消息最少）到 trace（最详细）。",
+        ),
         npu=Support.A2_A3,
     )] = 'info'
 
     log_level_http: Annotated[Literal['critical', 'error', 'warning', 'info', 'debug', 'trace'] | None, Arg(
         '--log-level-http',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Separate verbosity for the HTTP server (uvicorn) logs. Unset uses the value of --log-level.",
+            zh="单独为 HTTP 服务器（uvicorn）日志指定的级别。不设置时沿用 --log-level 的值。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     log_requests: Annotated[bool, Arg(
         '--log-requests',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="When set, log every request's metadata and, depending on --log-requests-level, its sampling "
+               "parameters, input and output. Meant for debugging; the log may then contain user data.",
+            zh="设置后为每个请求写日志：包括元数据，并视所配置的请求日志级别（0–3）附带采样参数与输入输出内容。用于调试，"
+               "日志中可能因此包含用户数据。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     log_requests_level: Annotated[Literal[0, 1, 2, 3], Arg(
         '--log-requests-level',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="How much --log-requests records: 0 = metadata only; 1 = plus sampling parameters; 2 = plus "
+               "truncated input/output; 3 = complete input/output.",
+            zh="--log-requests 的记录详细程度：0 只记元数据；1 再加采样参数；2 再加截断后的输入输出；"
+               "3 记录完整的输入输出。",
+        ),
         npu=Support.A2_A3,
     )] = 2
 
     log_requests_format: Annotated[Literal['text', 'json'], Arg(
         '--log-requests-format',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Format of request log entries: 'text' for human reading or 'json' for one structured record per "
+               "line.",
+            zh="请求日志的格式：text 为便于人工阅读的文本，json 为每行一条结构化记录。",
+        ),
         npu=Support.A2_A3,
     )] = 'text'
 
     crash_dump_folder: Annotated[str | None, Arg(
         '--crash-dump-folder',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Folder where, if the server crashes, the requests received during the 5 minutes before the crash "
+               "are dumped for replay and debugging. Unset turns crash dumps off.",
+            zh="服务器崩溃时，把崩溃前 5 分钟内收到的请求保存到此目录，便于复现与排查。不设置则不保存。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     enable_metrics: Annotated[bool, Arg(
         '--enable-metrics',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="When set, collect Prometheus metrics (throughput, latency, cache hit rate, queue length, ...) and "
+               "expose them on the /metrics endpoint.",
+            zh="设置后采集 Prometheus 监控指标（吞吐、时延、缓存命中率、排队长度等），"
+               "并通过 /metrics 接口对外提供。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_metrics_for_all_schedulers: Annotated[bool, Arg(
         '--enable-metrics-for-all-schedulers',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="When set, the scheduler on every TP rank reports its own request metrics, not just rank 0. Mostly "
+               "useful with --enable-dp-attention, where rank 0 alone gives an incomplete picture.",
+            zh="设置后，每个 TP rank 上的调度器都各自上报请求指标，而不是只有 rank 0 上报。"
+               "主要配合 --enable-dp-attention 使用，否则看到的指标只反映 rank 0。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     tokenizer_metrics_custom_labels_header: Annotated[str, Arg(
         '--tokenizer-metrics-custom-labels-header',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Name of the HTTP request header through which a client passes custom labels (a JSON object) for "
+               "tokenizer metrics. Only labels listed in --tokenizer-metrics-allowed-custom-labels are kept.",
+            zh="客户端为分词器指标附加自定义标签（JSON 对象）时使用的 HTTP 请求头名称。"
+               "只有 --tokenizer-metrics-allowed-custom-labels 中列出的标签才会被"
+               "采纳。",
+        ),
         npu=Support.A2_A3,
     )] = 'x-custom-labels'
 
     tokenizer_metrics_allowed_custom_labels: Annotated[StrList | None, Arg(
         '--tokenizer-metrics-allowed-custom-labels',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Label names a client may set through the custom-labels request header, e.g. label1,label2. Unset "
+               "means custom labels are not accepted.",
+            zh="允许客户端通过自定义标签请求头设置的标签名，例如 label1,label2。不设置时不接受任何自定义标签。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     bucket_time_to_first_token: Annotated[FloatList | None, Arg(
         '--bucket-time-to-first-token',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Histogram bucket boundaries, in seconds, for the time-to-first-token (TTFT) metric, as a list of "
+               "floats. Unset uses built-in buckets.",
+            zh="首 token 时延（TTFT）直方图的分桶边界，单位为秒，以浮点数列表给出。不设置时使用内置分桶。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     bucket_inter_token_latency: Annotated[FloatList | None, Arg(
         '--bucket-inter-token-latency',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Histogram bucket boundaries, in seconds, for the inter-token latency metric (time between two "
+               "consecutive output tokens), as a list of floats. Unset uses built-in buckets.",
+            zh="token 间时延（相邻两个输出 token 的间隔）直方图的分桶边界，单位为秒，以浮点数列表给出。"
+               "不设置时使用内置分桶。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     bucket_e2e_request_latency: Annotated[FloatList | None, Arg(
         '--bucket-e2e-request-latency',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Histogram bucket boundaries, in seconds, for end-to-end request latency, as a list of floats. Unset "
+               "uses built-in buckets.",
+            zh="请求端到端时延直方图的分桶边界，单位为秒，以浮点数列表给出。不设置时使用内置分桶。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     collect_tokens_histogram: Annotated[bool, Arg(
         '--collect-tokens-histogram',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="When set, record histograms of prompt and generated token counts per request, bucketed by "
+               "--prompt-tokens-buckets and --generation-tokens-buckets. Needs --enable-metrics.",
+            zh="设置后按请求统计输入与生成 token 数量的直方图，分桶方式由 "
+               "--prompt-tokens-buckets 和 --generation-tokens-buckets "
+               "决定。需同时启用 --enable-metrics。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     prompt_tokens_buckets: Annotated[StrList | None, Arg(
         '--prompt-tokens-buckets',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Bucket rule for the prompt-token histogram: 'default' for built-in buckets; 'tse <middle> <base> "
+               "<count>' for buckets spreading exponentially on both sides of middle; 'custom <v1> <v2> ...' for "
+               "explicit boundaries.",
+            zh="输入 token 数直方图的分桶规则：default 采用内置分桶；"
+               "tse <中心值> <底数> <个数> 以中心值为界向两侧按指数展开；"
+               "custom <值1> <值2> ... 直接列出各个边界。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     generation_tokens_buckets: Annotated[StrList | None, Arg(
         '--generation-tokens-buckets',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Bucket rule for the generated-token histogram, with the same syntax as --prompt-tokens-buckets "
+               "('default', 'tse <middle> <base> <count>' or 'custom <v1> <v2> ...').",
+            zh="生成 token 数直方图的分桶规则，写法与 --prompt-tokens-buckets 相同（"
+               "default、tse <中心值> <底数> <个数> 或 custom <值1> <值2> ...）。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     gc_warning_threshold_secs: Annotated[NonNegFloat, Arg(
         '--gc-warning-threshold-secs',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Log a warning whenever one Python garbage-collection pass takes longer than this many seconds. 0 "
+               "turns the check off.",
+            zh="Python 垃圾回收单次耗时超过此秒数时输出告警日志。设为 0 则关闭该检查。",
+        ),
         npu=Support.A2_A3,
     )] = 0.0
 
     decode_log_interval: Annotated[PositiveInt, Arg(
         '--decode-log-interval',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Log decode-batch statistics, and refresh the decode metrics, once every this many decode iterations.",
+            zh="每隔多少次解码迭代输出一次解码批次的统计日志，并刷新相应的指标。",
+        ),
         npu=Support.A2_A3,
     )] = 40
 
     enable_request_time_stats_logging: Annotated[bool, Arg(
         '--enable-request-time-stats-logging',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="When set, log for each request how long it spent in each stage (queueing, prefill, decode, ...).",
+            zh="设置后为每个请求记录各阶段（排队、预填充、解码等）的耗时明细。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     kv_events_config: Annotated[JsonObject | None, Arg(
         '--kv-events-config',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="JSON configuration for publishing KV cache events (blocks stored or evicted) to NVIDIA Dynamo; "
+               "giving this flag turns publishing on.",
+            zh="向 NVIDIA Dynamo 发布 KV 缓存事件（缓存块的写入与淘汰）所用的 JSON 配置；"
+               "提供此参数即开启发布。",
+        ),
         npu=Support.GPU_ONLY,
     )] = None
 
     enable_trace: Annotated[bool, Arg(
         '--enable-trace',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="When set, record OpenTelemetry traces of request processing and send them to --oltp-traces-endpoint.",
+            zh="设置后为请求处理过程生成 OpenTelemetry 链路追踪数据，"
+               "并发送到 --oltp-traces-endpoint。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     oltp_traces_endpoint: Annotated[str, Arg(
         '--oltp-traces-endpoint',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Address (host:port) of the OpenTelemetry collector that receives the traces; only used with "
+               "--enable-trace.",
+            zh="接收链路追踪数据的 OpenTelemetry 收集器地址，格式为 host:port；"
+               "仅在启用 --enable-trace 时生效。",
+        ),
         npu=Support.A2_A3,
     )] = 'localhost:4317'
 
     log_requests_target: Annotated[str | None, Arg(
         '--log-requests-target',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Where --log-requests output goes: 'stdout', or a directory in which request log files are written. "
+               "Unset sends it to the normal server log.",
+            zh="--log-requests 日志的去向：stdout，或一个用于存放请求日志文件的目录。"
+               "不设置时写入常规服务器日志。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     uvicorn_access_log_exclude_prefixes: Annotated[StrList, Arg(
         '--uvicorn-access-log-exclude-prefixes',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Request path prefixes whose HTTP access-log lines are suppressed, e.g. /metrics,/health to hide "
+               "frequent probes. Empty logs every request.",
+            zh="不写入 HTTP 访问日志的请求路径前缀，例如 /metrics,/health 可屏蔽频繁的采集与探活请"
+               "求。为空时记录全部请求。",
+        ),
         npu=Support.A2_A3,
     )] = []
 
     crash_on_nan: Annotated[bool, Arg(
         '--crash-on-nan',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Removed. It used to crash the server when log-probabilities came out as NaN; it no longer has any "
+               "effect, and setting it fails with a message naming the replacement.",
+            zh="已移除。该参数原用于在对数概率出现 NaN 时令服务器崩溃，现已不起任何作用；设置它会报错，"
+               "错误信息会给出替代做法。",
+        ),
         npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT, instead=Text(en='use --enable-nan-detection to catch NaNs while debugging', zh='调试 NaN 问题请改用 --enable-nan-detection')),
     )] = False

@@ -1,4 +1,4 @@
-"""RequestMetricsExporter configuration: TODO"""
+"""Request metrics export: writing per-request performance metrics to local files for external systems to pick up."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -14,12 +14,21 @@ class MetricsExportArgs:
 
     export_metrics_to_file: Annotated[bool, Arg(
         '--export-metrics-to-file',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="When set, write the performance metrics of every request to files in --export-metrics-to-file-dir, "
+               "e.g. to be forwarded to an external monitoring system.",
+            zh="设置后，把每个请求的性能指标写成文件，存放在 --export-metrics-to-file-dir 指定"
+               "的目录中，方便转交外部监控系统。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     export_metrics_to_file_dir: Annotated[str | None, Arg(
         '--export-metrics-to-file-dir',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Directory in which the per-request metrics files are written. Required when "
+               "--export-metrics-to-file is set.",
+            zh="逐请求性能指标文件的存放目录。启用 --export-metrics-to-file 时必须提供。",
+        ),
         npu=Support.A2_A3,
     )] = None

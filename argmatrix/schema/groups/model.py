@@ -1,4 +1,4 @@
-"""Model and tokenizer: TODO"""
+"""Model and tokenizer: which weights and tokenizer are loaded, in what format, and how the model is served."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -14,80 +14,143 @@ class ModelArgs:
 
     model_path: Annotated[str | None, Arg(
         '--model-path', '--model',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Model weights to serve: a local directory or a Hugging Face repository ID (e.g. Qwen/Qwen3-8B). "
+               "--model is an alias.",
+            zh="要加载的模型权重：本地目录，也可以是 Hugging Face 上的仓库名（如 "
+               "Qwen/Qwen3-8B）。--model 为其别名。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     tokenizer_path: Annotated[str | None, Arg(
         '--tokenizer-path',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Tokenizer to use, as a local directory or Hugging Face repository ID. Unset uses the tokenizer that "
+               "comes with --model-path.",
+            zh="所用分词器的位置，可以是本地目录，也可以是 Hugging Face 上的仓库。"
+               "不设置时使用 --model-path 中自带的分词器。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     tokenizer_mode: Annotated[Literal['auto', 'slow'], Arg(
         '--tokenizer-mode',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="'auto' uses the fast (Rust-based) Hugging Face tokenizer when the model provides one; 'slow' always "
+               "uses the pure-Python implementation.",
+            zh="auto：模型提供了基于 Rust 的快速分词器时就用它；slow：一律采用纯 Python 实现的分词器。",
+        ),
         npu=Support.A2_A3,
     )] = 'auto'
 
     tokenizer_worker_num: Annotated[PositiveInt, Arg(
         '--tokenizer-worker-num',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Number of tokenizer manager processes. Values above 1 start several processes that share incoming "
+               "HTTP traffic, which helps when tokenization becomes the bottleneck at high request rates.",
+            zh="分词管理进程（tokenizer manager）的数量。"
+               "大于 1 时启动多个进程分担收到的 HTTP 请求，适合高并发下分词成为瓶颈的场景。",
+        ),
         npu=Support.A2_A3,
     )] = 1
 
     skip_tokenizer_init: Annotated[bool, Arg(
         '--skip-tokenizer-init',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="When set, no tokenizer is loaded: requests must supply input_ids and responses return token IDs "
+               "instead of text. Typical for RL frameworks that tokenize on their own.",
+            zh="设置后不加载分词器：请求必须直接提供 input_ids，返回结果也是 token ID 而非文本。"
+               "常见于自行分词的强化学习框架。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     load_format: Annotated[Literal['auto', 'pt', 'safetensors', 'npcache', 'dummy', 'sharded_state', 'gguf', 'bitsandbytes', 'layered', 'remote', 'remote_instance'], Arg(
         '--load-format',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Checkpoint format to load: 'auto' tries safetensors and falls back to PyTorch .bin files; 'dummy' "
+               "uses random weights for profiling; the other values pick dedicated loaders (GGUF, bitsandbytes, "
+               "sharded state, layer-by-layer, remote).",
+            zh="权重文件的加载格式：auto 优先读取 safetensors，"
+               "没有时回退到 PyTorch 的 .bin 文件；dummy 使用随机权重，便于性能测试；"
+               "其余取值对应 GGUF、bitsandbytes、分片状态、逐层加载、远程加载等专用加载器。",
+        ),
         npu=Support.A2_A3,
         npu_options=('auto', 'safetensors'),
     )] = 'auto'
 
     model_loader_extra_config: Annotated[JsonObject, Arg(
         '--model-loader-extra-config',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Extra options, as a JSON object, handed to the model loader chosen by --load-format.",
+            zh="以 JSON 对象形式提供、转交给 --load-format 所选加载器的附加选项。",
+        ),
         npu=Support.A2_A3,
     )] = {}
 
     trust_remote_code: Annotated[bool, Arg(
         '--trust-remote-code',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Allow running Python code shipped with the checkpoint (custom Hugging Face model or tokenizer "
+               "classes). Needed by some new architectures; only enable it for sources you trust.",
+            zh="允许执行权重仓库中自带的 Python 代码（Hugging Face 自定义模型或分词器类）。"
+               "部分新架构需要开启；只对可信来源启用。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     context_length: Annotated[PositiveHumanInt | None, Arg(
         '--context-length',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Maximum context length in tokens (prompt plus output) the server accepts, e.g. 32k. Unset takes the "
+               "value from the model's config.json; going beyond what the model was trained for can degrade output.",
+            zh="服务允许的最大上下文长度，即输入与输出合计的 token 数，可写作 32k 等形式。"
+               "不设置时读取模型配置文件 config.json 里的取值；超出模型训练时的长度可能导致输出质量下降。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     is_embedding: Annotated[bool, Arg(
         '--is-embedding',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Serve the model as an embedding model: requests return vectors instead of generated text. Use it to "
+               "run a CausalLM checkpoint for embedding, reward scoring or other encoding tasks.",
+            zh="以嵌入模型的方式提供服务：请求返回向量而不是生成的文本。可用于让 CausalLM 架构的模型承担嵌入、"
+               "奖励打分等编码类任务。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_multimodal: Annotated[bool | None, Arg(
         '--enable-multimodal',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Turn the model's multimodal (image/video/audio) input support on or off. Unset decides from the "
+               "model architecture; has no effect on text-only models.",
+            zh="开启或关闭模型的多模态（图像/视频/音频）输入能力。不设置时根据模型架构自动决定；对纯文本模型不起作用。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     revision: Annotated[str | None, Arg(
         '--revision',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Model revision to fetch from the hub: a branch name, tag or commit ID. Unset uses the default "
+               "branch.",
+            zh="从模型仓库拉取的版本，填写分支名、tag 或提交哈希（commit ID）均可。不设置时使用默认分支。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     model_impl: Annotated[Literal['auto', 'sglang', 'transformers', 'mindspore'], Arg(
         '--model-impl',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Which model implementation runs: 'auto' prefers SGLang's native one and falls back to Transformers; "
+               "'sglang' or 'transformers' force that one; 'mindspore' uses the MindSpore implementation.",
+            zh="选择模型实现：auto 优先用 SGLang 原生实现，没有原生实现时改为 Transformers 版本；"
+               "sglang、transformers 强制使用对应实现；"
+               "mindspore 使用 MindSpore 实现。",
+        ),
         npu=Support.A2_A3,
         npu_options=('auto', 'sglang', 'transformers'),
     )] = 'auto'

@@ -1,4 +1,4 @@
-"""Args for multi-item scoring: TODO"""
+"""Args for multi-item scoring: scoring many candidate items against one query in a single packed sequence."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -14,6 +14,16 @@ class MultiItemScoringArgs:
 
     multi_item_scoring_delimiter: Annotated[int | None, Arg(
         '--multi-item-scoring-delimiter',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Token ID inserted between the query and each item so that several items can be scored against one "
+                "query in a single sequence (query, delimiter, item 1, delimiter, item 2, ...). Unset disables "
+                "multi-item scoring."
+            ),
+            zh=(
+                "多项评分时插在查询与各候选项之间的分隔符 token ID，使多个候选项可以和同一个查询拼成一条序列、"
+                "一次算出全部得分。不设置则不启用多项评分。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = None

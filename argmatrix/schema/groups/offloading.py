@@ -1,4 +1,4 @@
-"""Offloading (must be used with --disable-cuda-graph): TODO"""
+"""Offloading: keeping part of the model weights outside device memory and fetching them when they are needed."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -14,34 +14,64 @@ class OffloadingArgs:
 
     cpu_offload_gb: Annotated[NonNegInt, Arg(
         '--cpu-offload-gb',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Amount of CPU RAM, in GB, that holds model weights offloaded from device memory, letting models "
+                "larger than device memory run at lower speed. 0 disables offloading."
+            ),
+            zh="用于存放从设备显存卸载出的模型权重的 CPU 内存大小（GB），可让超出显存容量的模型以较低速度运行。0 表示不卸载。",
+        ),
         npu=Support.A2_A3,
     )] = 0
 
     offload_group_size: Annotated[int, Arg(
         '--offload-group-size',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Layer-wise offloading: number of consecutive layers that form one group. -1 disables layer-wise "
+                "offloading."
+            ),
+            zh="按层卸载：多少个连续层组成一组。-1 表示关闭按层卸载。",
+        ),
         npu=Support.A2_A3,
         notes=(Note(Text(en='DeepSeek only', zh='仅适用于 DeepSeek'), rule=None),),
     )] = -1
 
     offload_num_in_group: Annotated[int, Arg(
         '--offload-num-in-group',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Layer-wise offloading: how many layers of each group have their weights offloaded; the others stay on "
+                "the device."
+            ),
+            zh="按层卸载：每组中有多少层的权重被卸载，其余层保留在设备上。",
+        ),
         npu=Support.A2_A3,
         notes=(Note(Text(en='DeepSeek only', zh='仅适用于 DeepSeek'), rule=None),),
     )] = 1
 
     offload_prefetch_step: Annotated[int, Arg(
         '--offload-prefetch-step',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Layer-wise offloading: how many offloaded layers ahead are prefetched back to the device while "
+                "earlier layers compute."
+            ),
+            zh="按层卸载：在前面的层计算时，提前把后面多少个已卸载层预取回设备。",
+        ),
         npu=Support.A2_A3,
         notes=(Note(Text(en='DeepSeek only', zh='仅适用于 DeepSeek'), rule=None),),
     )] = 1
 
     offload_mode: Annotated[Literal['cpu', 'meta', 'sharded_gpu'], Arg(
         '--offload-mode',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Where layer-wise offloaded weights live: 'cpu' in pinned host memory, 'sharded_gpu' sharded across "
+                "devices and gathered on demand, 'meta' nowhere (debugging only, outputs are meaningless)."
+            ),
+            zh="按层卸载的权重存放位置：cpu 为锁页主机内存；sharded_gpu 分片存放在各设备上、按需聚合；meta 不保留真实权重，仅供调试，输出无意义。",
+        ),
         npu=Support.A2_A3,
         npu_options=('cpu', 'meta', 'sharded_gpu'),
         notes=(Note(Text(en='DeepSeek only', zh='仅适用于 DeepSeek'), rule=None),),

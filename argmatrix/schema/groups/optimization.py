@@ -1,4 +1,4 @@
-"""Optimization/debug options: TODO"""
+"""Optimization and debugging: graph capture, compilation, overlap, communication kernels and debug aids."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -14,357 +14,620 @@ class OptimizationArgs:
 
     disable_radix_cache: Annotated[bool, Arg(
         '--disable-radix-cache',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Turn off the radix-tree prefix cache (RadixAttention): prompt prefixes shared between requests are "
+               "no longer reused, so every prompt is computed in full.",
+            zh="关闭基于基数树的前缀缓存（RadixAttention）：请求之间相同的前缀不再复用，"
+               "每个 prompt 都要完整计算。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     cuda_graph_max_bs: Annotated[PositiveInt | None, Arg(
         '--cuda-graph-max-bs',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Largest batch size captured as a decode graph (CUDA graph on GPU, NPU graph on Ascend); bigger "
+               "batches run eagerly. Unset picks a value from the hardware and memory size.",
+            zh="解码阶段以图模式捕获的最大批大小（GPU 上为 CUDA Graph，昇腾上为 NPU 图），"
+               "更大的批次以单算子方式执行。不设置时根据硬件与显存大小自动选取。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     cuda_graph_bs: Annotated[IntList | None, Arg(
         '--cuda-graph-bs',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Exact list of batch sizes to capture as decode graphs, e.g. 1,2,4,8,16. Unset generates a list up "
+               "to --cuda-graph-max-bs.",
+            zh="显式给出要捕获解码图的批大小列表，例如 1,2,4,8,16。不设置时自动生成，"
+               "上限为 --cuda-graph-max-bs。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     disable_cuda_graph: Annotated[bool, Arg(
         '--disable-cuda-graph',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Run every forward pass eagerly instead of replaying captured graphs (CUDA graphs / NPU graphs). "
+               "Decoding gets slower, but startup is faster, memory use lower and debugging easier.",
+            zh="不再回放捕获的图（CUDA Graph / NPU 图），所有前向计算都以单算子方式执行。解码会变慢，"
+               "但启动更快、显存占用更少，也更便于调试。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     disable_cuda_graph_padding: Annotated[bool, Arg(
         '--disable-cuda-graph-padding',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Use graphs only when a batch exactly matches a captured size; batches that would have to be padded "
+               "up to a captured size run eagerly instead.",
+            zh="只有批大小恰好等于某个已捕获尺寸时才走图模式；需要补齐到已捕获尺寸的批次改为单算子执行。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_profile_cuda_graph: Annotated[bool, Arg(
         '--enable-profile-cuda-graph',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Run the profiler while graphs are captured at startup and log a summary of where the capture time "
+               "goes.",
+            zh="启动阶段捕获图的同时运行性能分析器，并在日志中输出捕获过程的耗时汇总。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_cudagraph_gc: Annotated[bool, Arg(
         '--enable-cudagraph-gc',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Let Python garbage collection run while graphs are captured. By default GC is frozen during "
+               "capture, which shortens startup.",
+            zh="允许捕获图的过程中执行 Python 垃圾回收。默认会在捕获期间暂停 GC，以缩短启动时间。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_nccl_nvls: Annotated[bool, Arg(
         '--enable-nccl-nvls',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Use NCCL's NVLink SHARP (NVLS) algorithms for the collectives of prefill-heavy batches when the "
+               "hardware supports them.",
+            zh="在硬件支持时，为预填充占比大的批次使用 NCCL 的 NVLink SHARP（NVLS）集合通信算法。",
+        ),
         npu=Support.GPU_ONLY,
     )] = False
 
     enable_symm_mem: Annotated[bool, Arg(
         '--enable-symm-mem',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Use NCCL symmetric memory buffers to speed up collective communication.",
+            zh="使用 NCCL 的对称内存（symmetric memory）缓冲区来加快集合通信。",
+        ),
         npu=Support.GPU_ONLY,
     )] = False
 
     disable_flashinfer_cutlass_moe_fp4_allgather: Annotated[bool, Arg(
         '--disable-flashinfer-cutlass-moe-fp4-allgather',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="With the FlashInfer CUTLASS FP4 MoE kernels, do not quantize activations to FP4 before the "
+               "all-gather; they are gathered in their original precision instead.",
+            zh="使用 FlashInfer CUTLASS FP4 MoE 算子时，"
+               "不在 all-gather 之前先把激活量化为 FP4，而是以原精度收集。",
+        ),
         npu=Support.GPU_ONLY,
     )] = False
 
     enable_tokenizer_batch_encode: Annotated[bool, Arg(
         '--enable-tokenizer-batch-encode',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Tokenize all texts of a batched request in one call, which is faster when there are many text "
+               "inputs. Not for requests with images or with input_ids / input_embeds instead of text.",
+            zh="对批量请求中的多段文本一次性分词，文本条数多时速度更快。不适用于含图像、"
+               "或以 input_ids / input_embeds 代替文本的请求。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     disable_tokenizer_batch_decode: Annotated[bool, Arg(
         '--disable-tokenizer-batch-decode',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Detokenize the outputs of multiple completions one at a time instead of in a single batched call.",
+            zh="把多个生成结果逐条反分词（detokenize）为文本，而不是一次批量处理。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     disable_custom_all_reduce: Annotated[bool, Arg(
         '--disable-custom-all-reduce',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Do not use SGLang's custom all-reduce kernel for tensor parallelism; always fall back to NCCL.",
+            zh="不使用 SGLang 自带的 all-reduce 算子，张量并行的规约通信一律回退到 NCCL。",
+        ),
         npu=Support.GPU_ONLY,
     )] = False
 
     enable_mscclpp: Annotated[bool, Arg(
         '--enable-mscclpp',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Use MSCCL++ for the all-reduce of small messages, falling back to NCCL otherwise.",
+            zh="小消息的 all-reduce 改用 MSCCL++ 实现，其他情况仍回退到 NCCL。",
+        ),
         npu=Support.GPU_ONLY,
     )] = False
 
     enable_torch_symm_mem: Annotated[bool, Arg(
         '--enable-torch-symm-mem',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Use PyTorch symmetric memory for all-reduce, falling back to NCCL. Needs SM90 or newer GPUs (SM90: "
+               "world size 4, 6 or 8; SM100: 6 or 8).",
+            zh="使用 PyTorch 对称内存实现 all-reduce，条件不满足时回退到 NCCL。"
+               "要求 SM90 及以上 GPU（SM90 支持 4、6、8 卡，SM100 支持 6、8 卡）。",
+        ),
         npu=Support.GPU_ONLY,
     )] = False
 
     disable_overlap_schedule: Annotated[bool, Arg(
         '--disable-overlap-schedule',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Turn off the overlap scheduler, which prepares the next batch on the CPU while the device runs the "
+               "current one. Costs throughput; mainly for debugging or features that need it off.",
+            zh="关闭重叠调度（默认在设备执行当前批次时，CPU 同步准备下一批次）。关闭会降低吞吐，"
+               "主要用于调试或配合要求关闭它的特性。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_mixed_chunk: Annotated[bool, Arg(
         '--enable-mixed-chunk',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="With chunked prefill, let one batch carry both a prefill chunk and running decode requests, so "
+               "decoding continues while long prompts are processed.",
+            zh="启用分块预填充时，允许同一批次既包含预填充分块，也包含正在解码的请求，"
+               "使处理长 prompt 期间解码不停顿。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_dp_attention: Annotated[bool, Arg(
         '--enable-dp-attention',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Run attention data-parallel and the FFN/MoE layers tensor-parallel; combine with --dp-size (usually "
+               "equal to --tp-size). Aimed at DeepSeek-V2/V3 and Qwen2/3 MoE models; saves KV cache at large batch "
+               "sizes.",
+            zh="注意力层按数据并行、FFN/MoE 层按张量并行运行，需配合 --dp-size（通常与 "
+               "--tp-size 相等）。主要面向 DeepSeek-V2/V3 与 Qwen2/3 MoE 模型，"
+               "大批量时可节省 KV 缓存。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_dp_lm_head: Annotated[bool, Arg(
         '--enable-dp-lm-head',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Shard the LM head vocabulary across the attention TP group so that DP attention needs no all-gather "
+               "across DP groups. Only useful with --enable-dp-attention.",
+            zh="将 LM Head 的词表在注意力 TP 组内切分，使 DP 注意力无需在 DP 组之间做 "
+               "all-gather。仅在启用 --enable-dp-attention 时有意义。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_two_batch_overlap: Annotated[bool, Arg(
         '--enable-two-batch-overlap',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Split each batch into two micro-batches and interleave them, so the communication of one (e.g. "
+               "expert-parallel all-to-all) overlaps the computation of the other.",
+            zh="把每个批次拆成两个微批次交替执行，使一个微批次的通信（如 EP 的 all-to-all 通信）与另一个的计"
+               "算相互重叠。",
+        ),
         npu=Support.PLANNED,
     )] = False
 
     enable_single_batch_overlap: Annotated[bool, Arg(
         '--enable-single-batch-overlap',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Overlap communication with computation inside a single micro-batch (e.g. the MoE combine step with "
+               "expert GEMMs), without splitting the batch.",
+            zh="不拆分批次，在单个微批次内部让通信与计算重叠执行（例如 MoE 的 combine 通信与专家矩阵乘并行）。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     tbo_token_distribution_threshold: Annotated[Fraction, Arg(
         '--tbo-token-distribution-threshold',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Balance threshold for two-batch overlap: if splitting by whole requests leaves one micro-batch with "
+               "a smaller share of tokens than this, a request is cut in two instead (two-chunk overlap). 0 "
+               "disables two-chunk overlap.",
+            zh="两批重叠的均衡阈值：若按整条请求切分后某个微批次的 token 占比低于此值，"
+               "则改为从某条请求内部切开（two-chunk overlap）。"
+               "设为 0 表示不使用 two-chunk overlap。",
+        ),
         npu=Support.PLANNED,
     )] = 0.48
 
     enable_torch_compile: Annotated[bool, Arg(
         '--enable-torch-compile',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Compile the model with torch.compile for faster execution, mostly at small batch sizes. "
+               "Experimental, and it makes startup noticeably longer.",
+            zh="对模型做 PyTorch 编译优化（torch.compile）以加快执行，小批量时收益最明显。"
+               "属实验性功能，会明显拉长启动时间。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_torch_compile_debug_mode: Annotated[bool, Arg(
         '--enable-torch-compile-debug-mode',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Run torch.compile in debug mode to help track down compilation problems.",
+            zh="以调试模式运行 torch.compile，便于排查编译相关的问题。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enforce_piecewise_cuda_graph: Annotated[bool, Arg(
         '--enforce-piecewise-cuda-graph',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Force piecewise graphs for prefill/extend (the forward pass split into per-layer pieces, captured "
+               "for a set of token counts), skipping every check that would turn them off. Mainly for testing.",
+            zh="强制在预填充/扩展阶段使用分段图（前向计算按层切成多段，针对若干 token 数分别捕获），"
+               "并跳过所有自动关闭条件。主要用于测试。",
+        ),
         npu=Support.A2_A3,
         notes=(Note(Text(en='Currently, Llama-3.1-8B-Instruct and Qwen2.5-7B-Instruct models are supported', zh='当前仅验证了 Llama-3.1-8B-Instruct 与 Qwen2.5-7B-Instruct 模型'), rule='npu-piecewise-verified-models'),),
     )] = False
 
     piecewise_cuda_graph_tokens: Annotated[IntList | None, Arg(
         '--piecewise-cuda-graph-tokens',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Exact list of token counts to capture piecewise graphs for. Unset generates the list automatically, "
+               "up to --piecewise-cuda-graph-max-tokens.",
+            zh="显式给出要捕获分段图的 token 数列表。不设置时自动生成，"
+               "上限为 --piecewise-cuda-graph-max-tokens。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     piecewise_cuda_graph_compiler: Annotated[Literal['eager', 'inductor'], Arg(
         '--piecewise-cuda-graph-compiler',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Compiler for the pieces of a piecewise graph: 'eager' runs them uncompiled, 'inductor' compiles "
+               "them with TorchInductor.",
+            zh="分段图中各子图的编译方式：eager 不编译、直接执行；"
+               "inductor 使用 TorchInductor 编译。",
+        ),
         npu=Support.A2_A3,
         npu_options=('eager',),
     )] = 'eager'
 
     torch_compile_max_bs: Annotated[PositiveInt, Arg(
         '--torch-compile-max-bs',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Largest batch size compiled with torch.compile when --enable-torch-compile is set; larger batches "
+               "run uncompiled.",
+            zh="启用 --enable-torch-compile 时参与编译的最大批大小，更大的批次不走编译路径。",
+        ),
         npu=Support.A2_A3,
     )] = 32
 
     piecewise_cuda_graph_max_tokens: Annotated[PositiveHumanInt | None, Arg(
         '--piecewise-cuda-graph-max-tokens',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Largest token count captured as a piecewise graph, e.g. 4k; bigger prefill batches run eagerly. "
+               "Unset derives it from the chunked prefill size (a smaller value for MLA models).",
+            zh="分段图捕获的最大 token 数（可写作 4k 等），更大的预填充批次以单算子方式执行。"
+               "不设置时根据分块预填充大小推算（MLA 模型取更小的值）。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     torchao_config: Annotated[str, Arg(
         '--torchao-config',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Quantize the model with torchao (experimental): int8dq, int8wo, int4wo-<group_size>, fp8wo, "
+               "fp8dq-per_tensor or fp8dq-per_row. Empty means off.",
+            zh="借助 torchao 对模型做量化优化（实验性），取值为 int8dq、int8wo、"
+               "int4wo-<分组大小>、fp8wo，或 fp8dq 加后缀 -per_tensor / "
+               "-per_row。为空表示不启用。",
+        ),
         npu=Support.GPU_ONLY,
     )] = ''
 
     enable_nan_detection: Annotated[bool, Arg(
         '--enable-nan-detection',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Check the logits for NaN values during sampling; when found, log a warning and mask them so "
+               "sampling can go on. A debugging aid with some overhead.",
+            zh="采样时检查 logits 是否含有 NaN，一旦发现就输出告警并将其屏蔽，使采样得以继续。用于调试，"
+               "有一定性能开销。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_p2p_check: Annotated[bool, Arg(
         '--enable-p2p-check',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Test whether GPUs can really access each other peer-to-peer instead of assuming they can. Try it if "
+               "startup fails with 'peer access is not supported'.",
+            zh="实际检测 GPU 之间能否点对点（P2P）互访，而不是默认认为可以。"
+               "启动时报“peer access is not supported”错误时可尝试开启。",
+        ),
         npu=Support.GPU_ONLY,
     )] = False
 
     triton_attention_reduce_in_fp32: Annotated[bool, Arg(
         '--triton-attention-reduce-in-fp32',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="In the Triton attention kernels, accumulate intermediate results in FP32 to avoid FP16 overflow "
+               "crashes.",
+            zh="在 Triton 注意力算子中以 FP32 累加中间结果，避免 FP16 溢出引发崩溃。",
+        ),
         npu=Support.GPU_ONLY,
     )] = False
 
     triton_attention_num_kv_splits: Annotated[PositiveInt, Arg(
         '--triton-attention-num-kv-splits',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Number of pieces the KV sequence is split into by the Triton flash-decoding kernel; larger values "
+               "help with long contexts.",
+            zh="Triton flash decoding 算子把 KV 序列切成的份数；上下文越长，取较大的值越有利。",
+        ),
         npu=Support.GPU_ONLY,
     )] = 8
 
     triton_attention_split_tile_size: Annotated[int | None, Arg(
         '--triton-attention-split-tile-size',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Fixed KV tile size for the splits of the Triton flash-decoding kernel, used for deterministic "
+               "inference. Unset splits by --triton-attention-num-kv-splits.",
+            zh="Triton flash decoding 算子按固定长度切分 KV 时的分块大小，用于确定性推理。"
+               "不设置时按 --triton-attention-num-kv-splits 切分。",
+        ),
         npu=Support.GPU_ONLY,
     )] = None
 
     delete_ckpt_after_loading: Annotated[bool, Arg(
         '--delete-ckpt-after-loading',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Delete the checkpoint files from disk once the model has been loaded. Irreversible: only use it on "
+               "a throw-away copy.",
+            zh="模型加载完毕后把磁盘上的权重文件删掉。此操作不可恢复，只应在可丢弃的副本上使用。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_memory_saver: Annotated[bool, Arg(
         '--enable-memory-saver',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Allow freeing and restoring the server's device memory at runtime through the "
+               "release_memory_occupation and resume_memory_occupation APIs, e.g. to share accelerators with a "
+               "trainer in RL.",
+            zh="允许在运行时通过显存释放与恢复接口，临时交出并重新占用服务所用的显存，例如在强化学习中与训练进程共用加速卡。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_weights_cpu_backup: Annotated[bool, Arg(
         '--enable-weights-cpu-backup',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Keep a copy of the model weights (main and draft model) in CPU memory when they are released with "
+               "release_weights_occupation, and restore them from it on resume_weights_occupation.",
+            zh="通过权重释放接口让出显存时，把权重（主模型及草稿模型）备份到 CPU 内存，待调用恢复接口时再从备份载回。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_draft_weights_cpu_backup: Annotated[bool, Arg(
         '--enable-draft-weights-cpu-backup',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Like --enable-weights-cpu-backup, but only for the speculative draft model: its weights are kept in "
+               "CPU memory while released and restored on resume.",
+            zh="与 --enable-weights-cpu-backup 类似，但只针对投机解码的草稿模型："
+               "释放期间其权重备份在 CPU 内存中，恢复时再加载回来。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     allow_auto_truncate: Annotated[bool, Arg(
         '--allow-auto-truncate',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Cut requests whose input is longer than the maximum allowed length down to fit, instead of "
+               "rejecting them with an error.",
+            zh="输入超过最大允许长度的请求会被自动截短后继续处理，而不是直接报错返回。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_custom_logit_processor: Annotated[bool, Arg(
         '--enable-custom-logit-processor',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Let requests supply custom logit processors (serialized Python code). Off by default because it "
+               "runs client-provided code on the server.",
+            zh="允许请求携带自定义 logit 处理器（序列化的 Python 代码）。"
+               "因为这会在服务端执行客户端提供的代码，出于安全考虑默认关闭。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     flashinfer_mla_disable_ragged: Annotated[bool, Arg(
         '--flashinfer-mla-disable-ragged',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="With the FlashInfer MLA backend, do not use the ragged prefill wrapper (which computes plain MHA "
+               "when no prefix is cached).",
+            zh="使用 FlashInfer MLA 后端时，不使用 ragged 预填充封装（它在没有命中前缀时按普通 "
+               "MHA 计算）。",
+        ),
         npu=Support.GPU_ONLY,
     )] = False
 
     disable_shared_experts_fusion: Annotated[bool, Arg(
         '--disable-shared-experts-fusion',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Do not fuse the shared expert of DeepSeek V3/R1 into the routed MoE kernel; it runs as a separate "
+               "MLP instead. On by default here (no fusion).",
+            zh="不把 DeepSeek V3/R1 的共享专家并入路由专家的 MoE 算子，改为单独计算。"
+               "此处默认开启（即不做融合）。",
+        ),
         npu=Support.A2_A3,
     )] = True
 
     disable_chunked_prefix_cache: Annotated[bool, Arg(
         '--disable-chunked-prefix-cache',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Turn off the chunked prefix cache of DeepSeek MLA models (cached prefixes processed in chunks "
+               "during prefill), which saves overhead on short sequences. On by default here.",
+            zh="关闭 DeepSeek MLA 模型的分块前缀缓存（预填充时把已缓存的前缀分块处理），"
+               "可减少短序列上的额外开销。此处默认开启（即不使用该特性）。",
+        ),
         npu=Support.A2_A3,
     )] = True
 
     disable_fast_image_processor: Annotated[bool, Arg(
         '--disable-fast-image-processor',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Use the standard (slower) Hugging Face image processor instead of the fast one.",
+            zh="使用 Hugging Face 的标准（较慢）图像处理器，而不是快速版本。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     keep_mm_feature_on_device: Annotated[bool, Arg(
         '--keep-mm-feature-on-device',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Keep processed multimodal feature tensors on the accelerator instead of copying them back to host "
+               "memory, saving a device-to-host copy.",
+            zh="多模态特征张量处理完后继续留在加速卡上，不再拷回主机内存，省去一次 D2H 拷贝。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_return_hidden_states: Annotated[bool, Arg(
         '--enable-return-hidden-states',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Allow requests to ask for the model's hidden states (return_hidden_states) in the response.",
+            zh="允许请求通过 return_hidden_states 在响应中取回模型的隐藏状态。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_return_routed_experts: Annotated[bool, Arg(
         '--enable-return-routed-experts',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Allow responses to include, for every layer, the MoE experts each token was routed to, e.g. for "
+               "routing replay in RL training.",
+            zh="允许在响应中返回每个 token 在各层被路由到的 MoE 专家，可用于强化学习训练中的路由回放。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     scheduler_recv_interval: Annotated[PositiveInt, Arg(
         '--scheduler-recv-interval',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Poll for new requests only every N scheduler iterations; values above 1 cut polling overhead at the "
+               "cost of admitting new requests slightly later.",
+            zh="调度器每隔 N 次迭代才拉取一次新请求；大于 1 可降低轮询开销，代价是新请求进入调度稍有延迟。",
+        ),
         npu=Support.A2_A3,
     )] = 1
 
     numa_node: Annotated[IntList | None, Arg(
         '--numa-node',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="NUMA node to bind each worker subprocess to; the i-th entry applies to the i-th subprocess. Unset "
+               "detects the placement automatically on NUMA systems.",
+            zh="各工作子进程绑定的 NUMA 节点，第 i 项对应第 i 个子进程。不设置时在 NUMA 系统上自动探测。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     enable_deterministic_inference: Annotated[bool, Arg(
         '--enable-deterministic-inference',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Use batch-invariant kernels so a request gives bit-identical results no matter which other requests "
+               "share its batch. Slower.",
+            zh="使用与批次组成无关（batch-invariant）的算子，使同一请求不论与哪些请求同批，结果都逐位一致。"
+               "会降低性能。",
+        ),
         npu=Support.PLANNED,
     )] = False
 
     rl_on_policy_target: Annotated[Literal['fsdp'] | None, Arg(
         '--rl-on-policy-target',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Training framework whose numerics inference must match exactly for true on-policy RL; 'fsdp' aligns "
+               "with FSDP training. Unset means no such alignment.",
+            zh="为实现严格 on-policy 的强化学习，需要在数值上精确对齐的训练框架；"
+               "fsdp 表示与 FSDP 训练对齐。不设置时不做此类对齐。",
+        ),
         npu=Support.PLANNED,
     )] = None
 
     enable_layerwise_nvtx_marker: Annotated[bool, Arg(
         '--enable-layerwise-nvtx-marker',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Add an NVTX range around every model layer so that Nsight Systems profiles show per-layer timings.",
+            zh="为模型每一层加上 NVTX 标记，便于在性能分析工具（Nsight Systems）中按层查看耗时。",
+        ),
         npu=Support.GPU_ONLY,
     )] = False
 
     enable_attn_tp_input_scattered: Annotated[bool, Arg(
         '--enable-attn-tp-input-scattered',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="With pure tensor parallelism, keep attention inputs scattered across TP ranks rather than "
+               "replicated, cutting duplicated work in steps such as the QKV latent projection.",
+            zh="仅使用张量并行时，让注意力层输入在各 TP rank 间保持分散而非复制，"
+               "以减少 QKV latent 投影等步骤的重复计算。",
+        ),
         npu=Support.EXPERIMENTAL,
     )] = False
 
     enable_nsa_prefill_context_parallel: Annotated[bool, Arg(
         '--enable-nsa-prefill-context-parallel',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Use context parallelism for the prefill of long sequences with DeepSeek V3.2's NSA sparse attention.",
+            zh="对 DeepSeek V3.2（NSA 稀疏注意力）的长序列预填充启用上下文并行。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_fused_qk_norm_rope: Annotated[bool, Arg(
         '--enable-fused-qk-norm-rope',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Use a fused kernel that applies QK normalization and rotary position embedding (RoPE) in one step.",
+            zh="使用融合算子，一步完成 QK 归一化与旋转位置编码（RoPE）。",
+        ),
         npu=Support.GPU_ONLY,
     )] = False
 
     disable_outlines_disk_cache: Annotated[bool, Arg(
         '--disable-outlines-disk-cache',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Do not cache the Outlines grammar backend's compiled grammars on disk; avoids crashes that some "
+               "file systems or high concurrency can trigger.",
+            zh="不把 Outlines 语法后端的编译结果缓存到磁盘，以规避某些文件系统或高并发下可能出现的崩溃。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_piecewise_cuda_graph: Annotated[bool, Arg(
         '--enable-piecewise-cuda-graph',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Old name of --enforce-piecewise-cuda-graph; still accepted, and its value is passed on to the new "
+               "flag.",
+            zh="--enforce-piecewise-cuda-graph 的旧名称，仍可使用，取值会转给新参数。",
+        ),
         npu=Support.UNSUPPORTED,
         deprecated=Renamed(successor='enforce_piecewise_cuda_graph', since=CURRENT),
     )] = False
 
     num_continuous_decode_steps: Annotated[PositiveInt, Arg(
         '--num-continuous-decode-steps',
-        help=Text(en='', zh=''),
+        help=Text(
+            en="Run this many decode steps back to back before scheduling again, which cuts scheduling overhead; "
+               "may raise throughput but delays new requests (higher TTFT). 1 schedules after every step.",
+            zh="每次调度后连续执行多少个解码步再重新调度，以降低调度开销；可能提升吞吐，"
+               "但新请求的首 token 时延会变长。为 1 时每步之后都重新调度。",
+        ),
         npu=Support.UNSUPPORTED,
     )] = 1

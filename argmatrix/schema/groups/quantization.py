@@ -1,4 +1,4 @@
-"""Quantization and data type: TODO"""
+"""Quantization and data type: numeric precision of weights, activations and KV cache, and how models get quantized."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -14,69 +14,143 @@ class QuantizationArgs:
 
     dtype: Annotated[Literal['auto', 'half', 'float16', 'bfloat16', 'float', 'float32'], Arg(
         '--dtype',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Data type used for model weights and activations. 'auto' runs BF16 checkpoints in BF16 and FP16/FP32 "
+                "checkpoints in FP16; 'half' is an alias of float16 and 'float' of float32."
+            ),
+            zh="模型权重与激活值的计算精度。auto 时 BF16 检查点保持 BF16，FP16/FP32 检查点按 FP16 运行；half 等同于 float16，float 等同于 float32。",
+        ),
         npu=Support.A2_A3,
         npu_options=('auto', 'float16', 'bfloat16'),
     )] = 'auto'
 
     quantization: Annotated[Literal['awq', 'fp8', 'gptq', 'marlin', 'gptq_marlin', 'awq_marlin', 'bitsandbytes', 'gguf', 'modelopt', 'modelopt_fp8', 'modelopt_fp4', 'petit_nvfp4', 'w8a8_int8', 'w8a8_fp8', 'moe_wna16', 'qoq', 'w4afp8', 'mxfp4', 'compressed-tensors', 'modelslim'] | None, Arg(
         '--quantization',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Weight quantization method to load the model with. Unset means no quantization unless the "
+                "checkpoint's config declares one, which is then detected automatically. On Ascend use modelslim for "
+                "msModelSlim-quantized weights."
+            ),
+            zh="加载模型时采用的权重量化方法。不设置时，若检查点配置中已声明量化方式则自动识别，否则不量化。昇腾上使用 modelslim 加载经 msModelSlim 量化的权重。",
+        ),
         npu=Support.A2_A3,
         npu_options=('modelslim',),
     )] = None
 
     quantization_param_path: Annotated[str | None, Arg(
         '--quantization-param-path',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Path to a JSON file with the KV cache scaling factors. Supply it when the KV cache is stored in FP8; "
+                "without it every scale is 1.0, which can hurt accuracy."
+            ),
+            zh="指向 KV 缓存缩放因子 JSON 文件的路径。KV 缓存以 FP8 存储时建议提供；缺省时所有缩放因子都按 1.0 处理，精度可能受损。",
+        ),
         npu=Support.GPU_ONLY,
     )] = None
 
     kv_cache_dtype: Annotated[Literal['auto', 'fp8_e5m2', 'fp8_e4m3', 'bf16', 'bfloat16', 'fp4_e2m1'], Arg(
         '--kv-cache-dtype',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Data type for storing the KV cache. 'auto' follows the model dtype; bf16/bfloat16 force BF16; "
+                "fp8_e5m2 and fp8_e4m3 halve KV memory (CUDA 11.8+); fp4_e2m1 (MXFP4) needs CUDA 12.8+ and PyTorch "
+                "2.8+."
+            ),
+            zh=(
+                "KV 缓存的存储数据类型。auto 与模型精度一致；bf16/bfloat16 强制使用 BF16；fp8_e5m2、fp8_e4m3 可将 KV 显存减半（需 CUDA 11.8+）；"
+                "fp4_e2m1（MXFP4）需 CUDA 12.8+ 与 PyTorch 2.8+。"
+            ),
+        ),
         npu=Support.A2_A3,
         npu_options=('auto',),
     )] = 'auto'
 
     enable_fp32_lm_head: Annotated[bool, Arg(
         '--enable-fp32-lm-head',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Compute the LM head in FP32 so the output logits are FP32 instead of the model dtype. Improves the "
+                "numerical precision of sampling and log-probabilities at a small speed and memory cost."
+            ),
+            zh="以 FP32 计算 LM head，使输出的 logits 为 FP32 而非模型精度。可提升采样与对数概率的数值精度，但会带来少量速度和显存开销。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     modelopt_quant: Annotated[str | None, Arg(
         '--modelopt-quant',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Quantize the model at load time with NVIDIA Model Optimizer, e.g. fp8, int4_awq, w4a8_awq, nvfp4 or "
+                "nvfp4_awq. Requires the nvidia-modelopt package; unset disables ModelOpt quantization."
+            ),
+            zh=(
+                "加载时使用 NVIDIA Model Optimizer 对模型进行量化，可选 fp8、int4_awq、w4a8_awq、nvfp4、nvfp4_awq 等。需安装 nvidia-modelopt；"
+                "不设置则不做 ModelOpt 量化。"
+            ),
+        ),
         npu=Support.GPU_ONLY,
     )] = None
 
     modelopt_checkpoint_restore_path: Annotated[str | None, Arg(
         '--modelopt-checkpoint-restore-path',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Path of a ModelOpt-quantized checkpoint saved by an earlier run. When given, quantization is skipped "
+                "and the model is restored from this checkpoint."
+            ),
+            zh="此前运行保存的 ModelOpt 量化检查点路径。设置后跳过量化过程，直接从该检查点恢复模型。",
+        ),
         npu=Support.GPU_ONLY,
     )] = None
 
     modelopt_checkpoint_save_path: Annotated[str | None, Arg(
         '--modelopt-checkpoint-save-path',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Where to save the ModelOpt-quantized checkpoint after quantizing, so later runs can restore it with "
+                "--modelopt-checkpoint-restore-path instead of quantizing again."
+            ),
+            zh="ModelOpt 量化完成后保存检查点的位置；之后的启动可通过 --modelopt-checkpoint-restore-path 直接恢复，无需重新量化。",
+        ),
         npu=Support.GPU_ONLY,
     )] = None
 
     modelopt_export_path: Annotated[str | None, Arg(
         '--modelopt-export-path',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Directory to export the ModelOpt-quantized model to, in Hugging Face format, ready to be served by "
+                "SGLang directly. Unset means the model is not exported."
+            ),
+            zh="将 ModelOpt 量化后的模型以 Hugging Face 格式导出的目录，导出结果可直接由 SGLang 加载服务。不设置则不导出。",
+        ),
         npu=Support.GPU_ONLY,
     )] = None
 
     quantize_and_serve: Annotated[bool, Arg(
         '--quantize-and-serve',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Quantize the model with ModelOpt at startup and serve it right away without exporting it. Handy for "
+                "experiments; for production, quantize and export first, then deploy the exported model."
+            ),
+            zh="启动时用 ModelOpt 量化模型并立即对外服务，不导出量化结果。适合开发试验；生产环境建议先量化并导出，再部署导出的模型。",
+        ),
         npu=Support.GPU_ONLY,
     )] = False
 
     rl_quant_profile: Annotated[str | None, Arg(
         '--rl-quant-profile',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Path to the FlashRL quantization profile used for online-quantized RL rollouts. Required when "
+                "--load-format is flash_rl."
+            ),
+            zh="FlashRL 量化配置文件的路径，用于强化学习 rollout 阶段的在线量化。--load-format 为 flash_rl 时必须提供。",
+        ),
         npu=Support.GPU_ONLY,
     )] = None

@@ -1,4 +1,4 @@
-"""Memory and scheduling: TODO"""
+"""Memory and scheduling: how much memory the KV cache gets and how requests are queued, admitted and batched."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -14,147 +14,349 @@ class SchedulingArgs:
 
     mem_fraction_static: Annotated[Fraction | None, Arg(
         '--mem-fraction-static',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Fraction of accelerator memory set aside for static allocations: model weights plus the KV cache "
+                "pool. Lower it on out-of-memory errors, raise it if the KV cache is too small; unset derives a value "
+                "from the device memory and parallel layout."
+            ),
+            zh=(
+                "分配给静态占用（模型权重与 KV 缓存池）的显存占比。出现显存不足时调小，KV 缓存不够用时调大；"
+                "不设置则根据设备显存容量和并行配置自动估算。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = None
 
     max_running_requests: Annotated[PositiveInt | None, Arg(
         '--max-running-requests',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Upper limit on how many requests may be decoding at the same time. Unset derives the limit from the "
+                "KV cache capacity."
+            ),
+            zh="可同时处于运行（解码）状态的请求数上限。不设置时根据 KV 缓存容量自动推算。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     prefill_max_requests: Annotated[PositiveInt | None, Arg(
         '--prefill-max-requests',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Upper limit on the number of requests admitted into a single prefill batch. Unset means no per-batch "
+                "request limit (token budgets still apply)."
+            ),
+            zh="单个预填充（Prefill）批次最多容纳的请求数。不设置则不按请求数限制，但仍受 token 预算约束。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     max_queued_requests: Annotated[PositiveInt | None, Arg(
         '--max-queued-requests',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Maximum number of requests allowed to wait in the scheduler queue; once it is full, new requests are "
+                "rejected. Unset means unbounded. Ignored when PD disaggregation (--disaggregation-mode) is active."
+            ),
+            zh=(
+                "调度队列中允许排队等待的请求数上限，队列满后新到的请求会被直接拒绝；不设置表示不限。"
+                "采用 PD 分离部署时此参数不生效。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = None
 
     max_total_tokens: Annotated[PositiveHumanInt | None, Arg(
         '--max-total-tokens',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Capacity of the KV cache pool, in tokens. Unset computes it from --mem-fraction-static and the free "
+                "memory; setting it by hand is mostly for debugging and experiments."
+            ),
+            zh=(
+                "KV 缓存池可容纳的 token 总量。不设置时由 --mem-fraction-static 与剩余显存推算；"
+                "手动指定主要用于调试和实验。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = None
 
     chunked_prefill_size: Annotated[HumanInt | None, Arg(
         '--chunked-prefill-size',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Longest chunk, in tokens, that a long prompt is cut into during chunked prefill. Smaller chunks lower "
+                "peak memory at some speed cost; -1 turns chunking off, unset picks a value from the hardware."
+            ),
+            zh=(
+                "分块预填充时每块最多包含的 token 数，较长的提示词会按此切分。块越小峰值显存越低，但速度略慢；"
+                "设为 -1 关闭分块，不设置则按硬件自动选取。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = None
 
     max_prefill_tokens: Annotated[PositiveHumanInt, Arg(
         '--max-prefill-tokens',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Token budget for one prefill batch. The effective limit is the larger of this value and the model's "
+                "context length, so a single long prompt is never refused because of it."
+            ),
+            zh=(
+                "单个预填充批次的 token 预算。实际上限取该值与模型上下文长度中较大的一个，"
+                "所以单条长提示词不会因这一限制被拒绝。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = 16384
 
     schedule_policy: Annotated[Literal['lpm', 'random', 'fcfs', 'dfs-weight', 'lof', 'priority'], Arg(
         '--schedule-policy',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Order in which waiting requests are picked: fcfs (arrival order), lpm (longest cached prefix first), "
+                "random, dfs-weight (depth-first weighting over the radix tree), lof (largest max_new_tokens first) or "
+                "priority (by request priority)."
+            ),
+            zh=(
+                "等待队列中请求的选取顺序：fcfs 按到达先后；lpm 优先选前缀缓存命中最长的请求；random 随机；"
+                "dfs-weight 按基数树深度优先加权；lof 优先 max_new_tokens 最大的请求；priority 按请求优先级。"
+            ),
+        ),
         npu=Support.A2_A3,
         npu_options=('lpm', 'fcfs'),
     )] = 'fcfs'
 
     enable_priority_scheduling: Annotated[bool, Arg(
         '--enable-priority-scheduling',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Schedule requests by the integer priority field they carry instead of by arrival order. By default "
+                "larger values go first, and a clearly more important request may preempt running ones."
+            ),
+            zh=(
+                "按请求携带的整数 priority 字段调度，而不是按到达顺序。默认数值越大越优先，"
+                "优先级明显更高的新请求还可以抢占正在运行的请求。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = False
 
     schedule_low_priority_values_first: Annotated[bool, Arg(
         '--schedule-low-priority-values-first',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Invert the priority order so that smaller priority values are served first. Only meaningful together "
+                "with --enable-priority-scheduling."
+            ),
+            zh="反转优先级顺序，让 priority 数值越小的请求越先得到处理。仅在已开启优先级调度时才有意义。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     priority_scheduling_preemption_threshold: Annotated[NonNegInt, Arg(
         '--priority-scheduling-preemption-threshold',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "How much higher a new request's priority must be than a running request's before it may preempt it. "
+                "Used with --enable-priority-scheduling."
+            ),
+            zh=(
+                "新请求想要抢占正在运行的请求时，两者 priority 数值至少需要相差多少。"
+                "配合 --enable-priority-scheduling 使用。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = 10
 
     schedule_conservativeness: Annotated[PositiveFloat, Arg(
         '--schedule-conservativeness',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Scales how cautiously new requests are admitted given the memory that future decoding will need. "
+                "Values above 1 admit fewer requests (raise it if requests are often retracted); below 1 admits more "
+                "aggressively."
+            ),
+            zh=(
+                "调整调度器在预估后续解码显存需求时接纳新请求的谨慎程度。大于 1 时接纳得更少（请求频繁被撤回时调大），"
+                "小于 1 则更激进地接纳。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = 1.0
 
     page_size: Annotated[PositiveInt | None, Arg(
         '--page-size',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Number of tokens per KV cache page, the unit in which cache memory is allocated and prefixes are "
+                "matched. Unset lets the attention backend decide (1 on most GPU backends, 128 on Ascend)."
+            ),
+            zh=(
+                "每个 KV 缓存页存放的 token 数，也是缓存分配和前缀匹配的基本单位。"
+                "不设置时由注意力后端决定（多数 GPU 后端为 1，昇腾为 128）。"
+            ),
+        ),
         npu=Support.A2_A3,
         npu_default=128,
     )] = None
 
     swa_full_tokens_ratio: Annotated[Fraction, Arg(
         '--swa-full-tokens-ratio',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "For hybrid sliding-window models: KV capacity of each sliding-window layer relative to each "
+                "full-attention layer, between 0 and 1, regardless of how many layers of each kind exist. For example "
+                "0.5 gives SWA layers half as many token slots."
+            ),
+            zh=(
+                "用于混合滑动窗口注意力模型：每个滑动窗口（SWA）层的 KV 容量相对于全注意力层的比例，取值 0 到 1，"
+                "与两类层各有多少层无关。例如 0.5 表示 SWA 层的 token 槽位是全注意力层的一半。"
+            ),
+        ),
         npu=Support.PLANNED,
     )] = 0.8
 
     disable_hybrid_swa_memory: Annotated[bool, Arg(
         '--disable-hybrid-swa-memory',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Give sliding-window layers the same full-size KV pool as full-attention layers instead of a separate "
+                "smaller one. Uses more memory; mainly a fallback for compatibility problems or debugging."
+            ),
+            zh=(
+                "不再为滑动窗口层单独分配较小的 KV 池，而是与全注意力层使用同样大小的缓存。会多占显存，"
+                "主要用于排查兼容性问题或调试。"
+            ),
+        ),
         npu=Support.PLANNED,
     )] = False
 
     radix_eviction_policy: Annotated[Literal['lru', 'lfu'], Arg(
         '--radix-eviction-policy',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Which prefix-cache (radix tree) entries are dropped first when memory runs short: lru evicts the "
+                "least recently used, lfu the least frequently used."
+            ),
+            zh="显存紧张时前缀缓存（基数树）先淘汰哪些条目：lru 淘汰最久没被访问的，lfu 淘汰访问次数最少的。",
+        ),
         npu=Support.A2_A3,
     )] = 'lru'
 
     enable_prefill_delayer: Annotated[bool, Arg(
         '--enable-prefill-delayer',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "With DP attention, briefly hold back prefill on some ranks so that ranks prefill in the same forward "
+                "pass, cutting the time they sit idle waiting for each other."
+            ),
+            zh=(
+                "在 DP 注意力模式下短暂推迟部分 rank 的预填充，让各 rank 尽量在同一次前向中一起预填充，"
+                "减少互相等待造成的空闲。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = False
 
     prefill_delayer_max_delay_passes: Annotated[int, Arg(
         '--prefill-delayer-max-delay-passes',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Maximum number of forward passes the prefill delayer may hold a pending prefill back before releasing "
+                "it anyway. Used with --enable-prefill-delayer."
+            ),
+            zh=(
+                "预填充延迟器最多可把待处理的预填充推迟多少次前向计算，超过后强制放行。"
+                "配合 --enable-prefill-delayer 使用。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = 30
 
     prefill_delayer_token_usage_low_watermark: Annotated[Fraction | None, Arg(
         '--prefill-delayer-token-usage-low-watermark',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "KV cache usage fraction (0 to 1) below which the prefill delayer stops holding prefill back, so the "
+                "cache is not left underused. Unset disables this safeguard."
+            ),
+            zh=(
+                "KV 缓存使用率的低水位（0 到 1）：使用率低于该值时，预填充延迟器不再推迟预填充，以免缓存闲置。"
+                "不设置则不启用这一保护。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = None
 
     prefill_delayer_forward_passes_buckets: Annotated[FloatList | None, Arg(
         '--prefill-delayer-forward-passes-buckets',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Custom histogram bucket bounds for the metric counting how many forward passes a prefill was delayed. "
+                "0 and the maximum delay minus 1 are added automatically; unset uses the defaults."
+            ),
+            zh=(
+                "自定义“预填充被推迟的前向次数”指标的直方图分桶边界。0 和最大推迟次数减 1 会自动加入；"
+                "不设置时使用默认分桶。"
+            ),
+        ),
         npu=Support.A2_A3,
     )] = None
 
     prefill_delayer_wait_seconds_buckets: Annotated[FloatList | None, Arg(
         '--prefill-delayer-wait-seconds-buckets',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Custom histogram bucket bounds, in seconds, for the metric recording how long prefills waited in the "
+                "delayer. 0 is added automatically; unset uses the defaults."
+            ),
+            zh="自定义“预填充在延迟器中等待时长”指标的直方图分桶边界（单位：秒）。0 会自动加入；不设置时使用默认分桶。",
+        ),
         npu=Support.A2_A3,
     )] = None
 
     abort_on_priority_when_disabled: Annotated[bool, Arg(
         '--abort-on-priority-when-disabled',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "When priority scheduling is off, abort requests that specify a priority instead of silently ignoring "
+                "the field."
+            ),
+            zh="未开启优先级调度时，直接中止携带 priority 字段的请求并返回错误，而不是悄悄忽略该字段。",
+        ),
         npu=Support.A2_A3,
     )] = False
 
     enable_dynamic_chunking: Annotated[bool, Arg(
         '--enable-dynamic-chunking',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "For pipeline parallelism: size each prefill chunk from a fitted cost model so that every chunk takes "
+                "roughly the same time, instead of always using --chunked-prefill-size."
+            ),
+            zh=(
+                "用于流水线并行：依据拟合出的耗时模型动态决定每个预填充块的大小，使各块执行时间大致相同，"
+                "而不是始终使用 --chunked-prefill-size。"
+            ),
+        ),
         npu=Support.EXPERIMENTAL,
     )] = False
 
     hybrid_kvcache_ratio: Annotated[Fraction | None, Arg(
         '--hybrid-kvcache-ratio',
-        help=Text(en='', zh=''),
+        help=Text(
+            en=(
+                "Removed: it once set the mix between unified and hybrid KV buffers and now has no effect. Passing it "
+                "is an error whose message points to --swa-full-tokens-ratio."
+            ),
+            zh=(
+                "已移除：原先用于设置统一与混合 KV 缓冲区之间的比例，现已不起作用。继续传入会报错，"
+                "错误信息会提示改用 --swa-full-tokens-ratio。"
+            ),
+        ),
         npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT, instead=Text(en='size the sliding-window pool with --swa-full-tokens-ratio', zh='改用 --swa-full-tokens-ratio 设置滑动窗口缓存的大小')),
     )] = None

@@ -1,0 +1,5 @@
+"""From sources to a checked configuration: merge, record provenance, validate, derive, check."""
+from .compile import CompileError, Compiled, compile
+from .findings import Finding
+
+__all__ = ["CompileError", "Compiled", "Finding", "compile"]

@@ -1,0 +1,129 @@
+"""Check resolved values against the matrix of one platform: statuses, options, rules, deprecations."""
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from ..matrix import options, rules, support
+from ..matrix.platforms import PLATFORMS
+from ..matrix.status import Status
+from ..schema.meta import Removed, Renamed, Text
+from ..schema.registry import SPECS, ArgSpec
+from .findings import ERROR, NOTE, WARNING, Finding
+
+STATUS_FINDINGS = {  # status -> (code, severity)
+    Status.PLANNED: ("AM-E101", ERROR),
+    Status.UNSUPPORTED: ("AM-E102", ERROR),
+    Status.EXPERIMENTAL: ("AM-W103", WARNING),
+    Status.DEFICIENT: ("AM-W104", WARNING),
+}
+
+
+def show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(show(v) for v in value)
+    return str(value)
+
+
+def supported_on(spec: ArgSpec) -> list[str]:
+    return [p for p in PLATFORMS if support.cell(spec, p).status is Status.SUPPORTED]
+
+
+def _where_hint(spec: ArgSpec, platform: str, flag: str) -> Text:
+    elsewhere = [p for p in supported_on(spec) if p != platform]
+    if elsewhere:
+        names = ", ".join(elsewhere)
+        return Text(f"remove {flag}; it is supported on: {names}", f"去掉 {flag}；支持该参数的平台：{names}")
+    return Text(f"remove {flag}", f"去掉 {flag}")
+
+
+def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
+          flags_used: dict[str, str]) -> list[Finding]:
+    """Every support, option, rule and deprecation finding for ``platform``."""
+    out: list[Finding] = []
+    family = PLATFORMS[platform].family
+    for name in user_set:
+        spec = SPECS[name]
+        value = values[name]
+        flag = flags_used.get(name, spec.flag)
+        where = dict(field=name, flag=flag, value=value, source=sources.get(name), platform=platform)
+        dep = spec.deprecated
+        if isinstance(dep, Removed):
+            instead = dep.instead or Text("remove it", "删除该参数")
+            out.append(Finding("AM-E106", ERROR, "deprecation",
+                               Text(f"{flag} was removed in {dep.since}", f"{flag} 已在 {dep.since} 中移除"),
+                               instead, **where))
+            continue
+        if isinstance(dep, Renamed):
+            new = SPECS[dep.successor].flag
+            out.append(Finding("AM-W107", WARNING, "deprecation",
+                               Text(f"{flag} is deprecated since {dep.since}; its value now goes to {new}",
+                                    f"{flag} 自 {dep.since} 起已弃用，其取值已转给 {new}"),
+                               Text(f"write {new} instead", f"请改用 {new}"), **where))
+            spec = SPECS[dep.successor]  # statuses and options are the successor's
+        cell = support.cell(spec, platform)
+        if cell.status is not Status.SUPPORTED:
+            code, severity = STATUS_FINDINGS[cell.status]
+            reason = cell.reason or cell.status.title
+            if value == spec.default:
+                out.append(Finding("AM-N401", NOTE, "support",
+                                   Text(f"{flag} is {cell.status.value} on {platform} ({reason.en}); "
+                                        "it is set to its default, which is harmless",
+                                        f"{flag} 在 {platform} 上{cell.status.title.zh}（{reason.zh}）；"
+                                        "当前取值为默认值，不受影响"),
+                                   _where_hint(spec, platform, flag), **where))
+            else:
+                out.append(Finding(code, severity, "support",
+                                   Text(f"{flag} is {cell.status.value} on {platform}: {reason.en}",
+                                        f"{flag} 在 {platform} 上{cell.status.title.zh}：{reason.zh}"),
+                                   _where_hint(spec, platform, flag), support_related=True, **where))
+            continue
+        allowed = options.allowed(spec, family)
+        if allowed is None or value is None:
+            continue
+        bad = [v for v in (value if isinstance(value, list) else [value]) if v not in allowed]
+        if bad:
+            listed = ", ".join(show(a) for a in allowed)
+            near = difflib.get_close_matches(show(bad[0]), [show(a) for a in allowed], n=1, cutoff=0.0)
+            out.append(Finding("AM-E105", ERROR, "support",
+                               Text(f"{flag} {show(bad[0])} is not available on {platform}",
+                                    f"{flag} {show(bad[0])} 在 {platform} 上不可用"),
+                               Text(f"use {flag} {near[0]} (allowed on {platform}: {listed})",
+                                    f"改用 {flag} {near[0]}（{platform} 上允许：{listed}）"),
+                               support_related=True, **where))
+    out.extend(_check_rules(values, sources, user_set, platform, flags_used))
+    return out
+
+
+def _fill(text: Text, values: dict[str, Any]) -> Text:
+    shown = {k: show(v) for k, v in values.items()}
+    return Text(text.en.format_map(shown), text.zh.format_map(shown))
+
+
+def _check_rules(values, sources, user_set, platform, flags_used) -> list[Finding]:
+    out: list[Finding] = []
+    ctx = rules.RuleContext(values, user_set)
+    for rule in rules.RULES:
+        if platform not in rule.platforms or not rule.violated(ctx):
+            continue
+        name = rule.reported_field(ctx)
+        out.append(Finding(rule.code, rule.severity, "rule", _fill(rule.message, values), _fill(rule.hint, values),
+                           field=name, flag=flags_used.get(name, SPECS[name].flag), value=values[name],
+                           source=sources.get(name), platform=platform,
+                           support_related=rule.platforms != rules.EVERYWHERE))
+    for parent in rules.PARENTS:
+        if parent.active(ctx):
+            continue
+        pflag = SPECS[parent.parent].flag
+        for child in parent.children:
+            if not ctx.changed(child):
+                continue
+            flag = flags_used.get(child, SPECS[child].flag)
+            out.append(Finding(rules.PARENT_CODE, WARNING, "rule",
+                               Text(f"{flag} has no effect without {pflag}", f"未设置 {pflag} 时 {flag} 不起作用"),
+                               Text(f"set {pflag} too, or drop {flag}", f"同时设置 {pflag}，或去掉 {flag}"),
+                               field=child, flag=flag, value=values[child], source=sources.get(child),
+                               platform=platform))
+    return out

@@ -1,0 +1,233 @@
+"""Merge every source into one validated, resolved ``ServerArgs`` and check it for a platform.
+
+Precedence, lowest first: declared default < platform default < ``--config``
+file < environment < command line < programmatic overrides.  Derived values
+fill what the user left unset.  Every value records its source.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..matrix import options
+from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
+from ..schema.meta import MISSING, Text
+from ..schema.model import ServerArgs
+from ..schema.registry import SPECS
+from .check import check, show
+from .derive import derive
+from .findings import ERROR, NOTE, USAGE, WARNING, Finding, sort_findings
+from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """The result of compiling a launch configuration for one platform."""
+
+    args: ServerArgs
+    platform: str
+    sources: dict[str, str]
+    findings: list[Finding]
+    user_set: frozenset[str] = field(default_factory=frozenset)
+    detection: Any = None  # how the platform was chosen, when it was detected
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == ERROR]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == WARNING]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def exit_code(self) -> int:
+        """0 clean, 1 errors found, 2 the input could not be read (unknown flag, bad file)."""
+        if any(f.kind == USAGE and f.severity == ERROR for f in self.findings):
+            return 2
+        return 1 if self.errors else 0
+
+    def raise_for_errors(self) -> Compiled:
+        if self.errors:
+            raise CompileError(self)
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented shape of ``check-config --format json`` (see docs/check-config.md)."""
+        return {
+            "platform": self.platform,
+            "ok": self.ok,
+            "exit_code": self.exit_code,
+            "counts": {s: sum(f.severity == s for f in self.findings) for s in (ERROR, WARNING, NOTE)},
+            "findings": [f.to_json() for f in self.findings],
+            "args": {name: {"value": _jsonable(getattr(self.args, name)), "source": self.sources[name]}
+                     for name in SPECS if name in self.user_set or self.sources[name] != "default"},
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    return json.loads(json.dumps(value, default=str))
+
+
+class CompileError(Exception):
+    """Raised by :meth:`Compiled.raise_for_errors` and ``ServerArgs.from_cli``; carries the findings."""
+
+    def __init__(self, compiled: Compiled):
+        self.compiled = compiled
+        lines = [f"{f.code} {f.flag or ''} {f.message.en} [{f.source}]".replace("  ", " ") for f in compiled.errors]
+        super().__init__("launch configuration has errors:\n  " + "\n  ".join(lines))
+
+
+def _apply(values: dict[str, Any], a: Assignment) -> Any:
+    if a.op == MERGE or (a.op == APPEND and a.path):
+        current = values[a.field]
+        if isinstance(current, str):
+            try:
+                current = json.loads(current)
+            except json.JSONDecodeError:
+                current = {}
+        obj = copy.deepcopy(current) if isinstance(current, dict) else {}
+        node = obj
+        for key in a.path[:-1]:
+            node = node.setdefault(key, {}) if isinstance(node.get(key), dict) or key not in node else node[key]
+        last = a.path[-1]
+        if a.op == MERGE:
+            node[last] = a.value
+        else:
+            existing = node.get(last)
+            node[last] = (existing if isinstance(existing, list) else []) + [a.value]
+        return obj
+    if a.op == APPEND:
+        current = values[a.field]
+        return (list(current) if isinstance(current, list) else []) + [a.value]
+    return a.value
+
+
+def _validate(values: dict[str, Any], names: set[str]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """Validate ``names`` together; returns the typed values and (field, message) for each failure."""
+    raw = {n: values[n] for n in names}
+    try:
+        model = ServerArgs.model_validate(raw)
+        return {n: getattr(model, n) for n in names}, []
+    except ValidationError as exc:
+        errors = [(str(e["loc"][0]) if e["loc"] else "", e["msg"]) for e in exc.errors()]
+        bad = {name for name, _ in errors}
+        good = names - bad
+        typed = {}
+        if good:
+            model = ServerArgs.model_validate({n: values[n] for n in good})
+            typed = {n: getattr(model, n) for n in good}
+        return typed, errors
+
+
+def compile(argv: list[str] | None = None, config: str | None = None, env: dict[str, str] | None = None,
+            target: str | None = None, overrides: dict[str, Any] | None = None, *, strict: bool = False,
+            allow_unsupported: bool = False) -> Compiled:
+    """Compile a launch configuration for ``target`` (a2, a3, cuda, cpu, or auto/None to detect).
+
+    ``env`` defaults to ``os.environ``; pass ``{}`` to ignore the environment.
+    Never raises for bad input: every problem becomes a finding.
+    """
+    findings: list[Finding] = []
+    env_map = os.environ if env is None else env
+    detection = None
+    target = target or env_map.get("ARGMATRIX_TARGET") or "auto"
+    if target == "auto":
+        from ..runtime.detect import detect
+
+        detection = detect()
+        platform_key = detection.platform
+    else:
+        try:
+            platform_key = resolve(target).key
+        except UnknownPlatform as exc:
+            findings.append(usage("AM-E601", exc.text, Text("pass --target a2, a3, cuda or cpu",
+                                                            "请使用 --target a2、a3、cuda 或 cpu"), value=target))
+            platform_key = "cpu"
+    family = PLATFORMS[platform_key].family
+
+    # 1. raw assignments from every source, lowest precedence first
+    argv_assignments, argv_problems, config_from_argv = parse_argv(list(argv or []))
+    findings += argv_problems
+    layers: list[list[Assignment]] = []
+    config_path = config_from_argv or config
+    if config_path:
+        file_assignments, file_problems = read_config(config_path)
+        findings += file_problems
+        layers.append(file_assignments)
+    env_assignments, env_problems = read_env(env_map)
+    findings += env_problems
+    layers += [env_assignments, argv_assignments]
+    if overrides:
+        for key, value in overrides.items():
+            name = SPECS[key].name if key in SPECS else None
+            if name is None:
+                from ..schema.model import suggest
+
+                hint = suggest(key)
+                findings.append(usage("AM-E001", Text(f"unknown argument '{key}' in overrides", f"overrides 中有未知参数“{key}”"),
+                                      Text(f"did you mean '{hint}'?", f"您是否想输入“{hint}”？") if hint else None,
+                                      source="override"))
+                continue
+            layers.append([Assignment(name, value, "override")])
+
+    # 2. merge: declared default < platform default < layers
+    values: dict[str, Any] = {n: s.default for n, s in SPECS.items()}
+    sources: dict[str, str] = dict.fromkeys(SPECS, "default")
+    for name, spec in SPECS.items():
+        pdefault = options.platform_default(spec, family)
+        if pdefault is not MISSING:
+            values[name], sources[name] = pdefault, f"platform:{platform_key}"
+    user_set: set[str] = set()
+    flags_used: dict[str, str] = {}
+    seen_in_argv: dict[str, str] = {}
+    for layer in layers:
+        for a in layer:
+            if a.source.startswith("argv") and a.op == "set":
+                if a.field in seen_in_argv:
+                    findings.append(Finding("AM-W301", WARNING, "repeat",
+                                            Text(f"{a.flag} is given more than once ({seen_in_argv[a.field]} and "
+                                                 f"{a.source}); the last one wins",
+                                                 f"{a.flag} 出现了多次（{seen_in_argv[a.field]} 与 {a.source}），以最后一次为准"),
+                                            field=a.field, flag=a.flag, value=a.value, source=a.source))
+                seen_in_argv[a.field] = a.source
+            values[a.field] = _apply(values, a)
+            sources[a.field] = a.source
+            user_set.add(a.field)
+            if a.flag:
+                flags_used[a.field] = a.flag
+
+    # 3. derive what follows from the user's values, then validate everything that is not a declared default
+    derive(values, sources, user_set)
+    to_validate = {n for n in SPECS if sources[n] != "default"}
+    typed, errors = _validate(values, to_validate)
+    for name, message in errors:
+        spec = SPECS.get(name)
+        flag = flags_used.get(name, spec.flag if spec else name)
+        findings.append(Finding("AM-E010", ERROR, "type",
+                                Text(f"{flag} {show(values.get(name))!s}: {message}",
+                                     f"{flag} 的取值 {show(values.get(name))!s} 无效：{message}"),
+                                Text(f"expected {spec.type_label}" if spec else "check the value",
+                                     f"应为 {spec.type_label}" if spec else "请检查取值"),
+                                field=name, flag=flag, value=values.get(name), source=sources.get(name),
+                                platform=platform_key))
+        values[name], sources[name] = SPECS[name].default, sources[name]
+        user_set.discard(name)
+    values.update(typed)
+
+    # 4. check against the platform
+    findings += check(values, sources, user_set, platform_key, flags_used)
+    if strict:
+        findings = [f.with_severity(ERROR) if f.severity == WARNING else f for f in findings]
+    if allow_unsupported:
+        findings = [f.with_severity(WARNING) if f.severity == ERROR and f.support_related else f for f in findings]
+    args = ServerArgs.model_construct(**values)
+    return Compiled(args, platform_key, sources, sort_findings(findings), frozenset(user_set), detection)

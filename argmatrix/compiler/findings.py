@@ -1,0 +1,63 @@
+"""What the compiler reports: one :class:`Finding` per problem, all of them at once."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from ..schema.meta import Text
+
+ERROR, WARNING, NOTE = "error", "warning", "note"
+SEVERITY_ORDER = {ERROR: 0, WARNING: 1, NOTE: 2}
+
+# kinds: usage (exit 2: the input cannot be read), type, support, rule, deprecation, repeat, engine
+USAGE = "usage"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem with a launch configuration.
+
+    ``code`` is stable (``AM-E102``) so CI can match on it; ``source`` says where
+    the value came from (``argv[3]``, ``file:deploy.yaml:7``, ``env:ARGMATRIX_TP_SIZE``,
+    ``platform:a3``, ``derived:<rule>``, ``default``).
+    """
+
+    code: str
+    severity: str
+    kind: str
+    message: Text
+    hint: Text | None = None
+    field: str | None = None
+    flag: str | None = None
+    value: Any = None
+    source: str | None = None
+    platform: str | None = None
+    support_related: bool = dataclasses.field(default=False, compare=False)
+
+    def with_severity(self, severity: str) -> Finding:
+        return Finding(self.code, severity, self.kind, self.message, self.hint, self.field, self.flag, self.value,
+                       self.source, self.platform, self.support_related)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code, "severity": self.severity, "kind": self.kind, "field": self.field, "flag": self.flag,
+            "value": _jsonable(self.value), "source": self.source, "platform": self.platform,
+            "message": {"en": self.message.en, "zh": self.message.zh},
+            "hint": {"en": self.hint.en, "zh": self.hint.zh} if self.hint else None,
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return str(value)
+
+
+def sort_findings(findings: list[Finding]) -> list[Finding]:
+    """Errors first, then warnings, then notes; stable within a severity."""
+    return sorted(findings, key=lambda f: SEVERITY_ORDER[f.severity])

@@ -1,0 +1,177 @@
+"""Cross-field rules, declared as data.
+
+A rule reads the resolved arguments through a :class:`RuleContext` (which also
+knows which values the user set) and says whether it is violated.  Messages
+are templates filled with argument values, in both languages.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..schema.meta import Text
+from ..schema.registry import SPECS
+
+NPU = frozenset({"a2", "a3"})
+EVERYWHERE = frozenset({"a2", "a3", "cuda", "cpu"})
+
+
+class RuleContext:
+    """What a rule may look at: the resolved values and which of them the user chose."""
+
+    def __init__(self, values: dict[str, Any], user_set: set[str]):
+        self.values = values
+        self.user_set = user_set
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.values[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def changed(self, name: str) -> bool:
+        """Set by the user to something other than the declared default."""
+        return name in self.user_set and self.values[name] != SPECS[name].default
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    code: str
+    fields: tuple[str, ...]  # the first is the one the finding is reported on
+    violated: Callable[[RuleContext], bool]
+    message: Text
+    hint: Text
+    platforms: frozenset[str] = EVERYWHERE
+    severity: str = "error"
+
+    def reported_field(self, ctx: RuleContext) -> str:
+        """The first field of the rule the user actually set, so the finding points at their input."""
+        return next((f for f in self.fields if f in ctx.user_set), self.fields[0])
+
+
+VERIFIED_PIECEWISE_MODELS = ("llama-3.1-8b-instruct", "qwen2.5-7b-instruct")
+OFFLOAD_FIELDS = ("cpu_offload_gb", "offload_group_size", "offload_num_in_group", "offload_prefetch_step", "offload_mode")
+MAMBA_FIELDS = ("max_mamba_cache_size", "mamba_ssm_dtype", "mamba_full_memory_ratio", "mamba_scheduler_strategy",
+                "mamba_track_interval")
+
+RULES: list[Rule] = [
+    Rule("npu-pp-size-2", "AM-E201", ("pp_size",), lambda c: c.pp_size == 2,
+         Text("--pp-size 2 is not supported on Ascend", "Ascend 上不支持 --pp-size 2"),
+         Text("use --pp-size 1 or a pipeline size other than 2", "改用 --pp-size 1 或其他非 2 的流水线并行大小"),
+         platforms=NPU),
+    Rule("npu-attn-cp-equals-tp", "AM-E202", ("attn_cp_size", "tp_size"),
+         lambda c: c.attn_cp_size not in (1, c.tp_size),
+         Text("--attn-cp-size {attn_cp_size} must equal --tp-size {tp_size} on Ascend",
+              "Ascend 上 --attn-cp-size {attn_cp_size} 必须等于 --tp-size {tp_size}"),
+         Text("set --attn-cp-size {tp_size}, or leave it at 1", "设置 --attn-cp-size {tp_size}，或保持为 1"),
+         platforms=NPU),
+    Rule("npu-offload-needs-no-graph", "AM-E203", (*OFFLOAD_FIELDS, "disable_cuda_graph"),
+         lambda c: any(c.changed(f) for f in OFFLOAD_FIELDS) and not c.disable_cuda_graph,
+         Text("offloading options need --disable-cuda-graph on Ascend", "Ascend 上的卸载选项必须与 --disable-cuda-graph 同用"),
+         Text("add --disable-cuda-graph", "添加 --disable-cuda-graph"), platforms=NPU),
+    Rule("npu-fuseep-no-eplb", "AM-E204", ("moe_a2a_backend", "enable_eplb"),
+         lambda c: c.moe_a2a_backend == "ascend_fuseep" and c.enable_eplb,
+         Text("--moe-a2a-backend ascend_fuseep is incompatible with --enable-eplb",
+              "--moe-a2a-backend ascend_fuseep 与 --enable-eplb 不兼容"),
+         Text("drop --enable-eplb, or use --moe-a2a-backend deepep", "去掉 --enable-eplb，或改用 --moe-a2a-backend deepep"),
+         platforms=NPU),
+    Rule("hicache-no-mamba", "AM-E205", ("enable_hierarchical_cache", *MAMBA_FIELDS),
+         lambda c: c.enable_hierarchical_cache and any(c.changed(f) for f in MAMBA_FIELDS),
+         Text("--enable-hierarchical-cache does not support the mamba cache on Ascend yet",
+              "Ascend 上的 --enable-hierarchical-cache 暂不支持 mamba 缓存"),
+         Text("drop --enable-hierarchical-cache for hybrid mamba models, or drop the mamba cache options",
+              "混合 mamba 模型请去掉 --enable-hierarchical-cache，或去掉 mamba 缓存选项"),
+         platforms=NPU),
+    Rule("npu-piecewise-verified-models", "AM-W206", ("enforce_piecewise_cuda_graph", "model_path"),
+         lambda c: c.enforce_piecewise_cuda_graph and not any(
+             m in str(c.model_path or "").lower() for m in VERIFIED_PIECEWISE_MODELS),
+         Text("--enforce-piecewise-cuda-graph is verified on Ascend only for Llama-3.1-8B-Instruct and "
+              "Qwen2.5-7B-Instruct, not for '{model_path}'",
+              "Ascend 上的 --enforce-piecewise-cuda-graph 仅在 Llama-3.1-8B-Instruct 与 Qwen2.5-7B-Instruct 上验证过，"
+              "未验证“{model_path}”"),
+         Text("compare outputs with and without it before relying on it", "启用前请对比开启与关闭时的输出"),
+         platforms=NPU, severity="warning"),
+    Rule("max-loaded-loras-ge-per-batch", "AM-E207", ("max_loaded_loras", "max_loras_per_batch"),
+         lambda c: c.max_loaded_loras is not None and c.max_loaded_loras < c.max_loras_per_batch,
+         Text("--max-loaded-loras {max_loaded_loras} is smaller than --max-loras-per-batch {max_loras_per_batch}",
+              "--max-loaded-loras {max_loaded_loras} 小于 --max-loras-per-batch {max_loras_per_batch}"),
+         Text("raise --max-loaded-loras to at least {max_loras_per_batch}",
+              "将 --max-loaded-loras 提高到至少 {max_loras_per_batch}")),
+    Rule("graph-options-without-graphs", "AM-W208", ("cuda_graph_max_bs", "cuda_graph_bs", "disable_cuda_graph"),
+         lambda c: c.disable_cuda_graph and (c.changed("cuda_graph_max_bs") or c.changed("cuda_graph_bs")),
+         Text("graph batch sizes are set but --disable-cuda-graph turns graphs off",
+              "设置了图捕获的 batch size，但 --disable-cuda-graph 关闭了图捕获"),
+         Text("drop the graph batch-size options or --disable-cuda-graph", "去掉图 batch size 选项或 --disable-cuda-graph"),
+         severity="warning"),
+]
+
+
+@dataclass(frozen=True)
+class Parent:
+    """Options that only mean something when their parent feature is on."""
+
+    id: str
+    parent: str                          # the flag to name in the message
+    active: Callable[[RuleContext], bool]
+    children: tuple[str, ...]
+
+
+PARENTS: list[Parent] = [
+    Parent("priority-scheduling", "enable_priority_scheduling", lambda c: c.enable_priority_scheduling,
+           ("schedule_low_priority_values_first", "priority_scheduling_preemption_threshold")),
+    Parent("speculative", "speculative_algorithm", lambda c: c.speculative_algorithm is not None,
+           tuple(n for n in SPECS if n.startswith("speculative_") and n != "speculative_algorithm"
+                 and SPECS[n].deprecated is None)),
+    Parent("dynamic-batch-tokenizer", "enable_dynamic_batch_tokenizer", lambda c: c.enable_dynamic_batch_tokenizer,
+           ("dynamic_batch_tokenizer_batch_size", "dynamic_batch_tokenizer_batch_timeout")),
+    Parent("lora", "enable_lora", lambda c: bool(c.enable_lora or c.lora_paths),
+           ("max_lora_rank", "lora_target_modules", "max_loras_per_batch", "max_loaded_loras", "lora_eviction_policy",
+            "lora_backend", "max_lora_chunk_size", "enable_lora_overlap_loading")),
+    Parent("hierarchical-cache", "enable_hierarchical_cache", lambda c: c.enable_hierarchical_cache,
+           tuple(n for n in SPECS if n.startswith("hicache_"))),
+    Parent("prefill-delayer", "enable_prefill_delayer", lambda c: c.enable_prefill_delayer,
+           tuple(n for n in SPECS if n.startswith("prefill_delayer_"))),
+    Parent("log-requests", "log_requests", lambda c: c.log_requests,
+           ("log_requests_level", "log_requests_format", "log_requests_target")),
+    Parent("metrics", "enable_metrics", lambda c: c.enable_metrics,
+           ("bucket_time_to_first_token", "bucket_inter_token_latency", "bucket_e2e_request_latency",
+            "collect_tokens_histogram", "enable_metrics_for_all_schedulers", "tokenizer_metrics_custom_labels_header",
+            "tokenizer_metrics_allowed_custom_labels")),
+    Parent("tokens-histogram", "collect_tokens_histogram", lambda c: c.collect_tokens_histogram,
+           ("prompt_tokens_buckets", "generation_tokens_buckets")),
+    Parent("trace", "enable_trace", lambda c: c.enable_trace, ("oltp_traces_endpoint",)),
+    Parent("export-metrics", "export_metrics_to_file", lambda c: c.export_metrics_to_file, ("export_metrics_to_file_dir",)),
+    Parent("eplb", "enable_eplb", lambda c: c.enable_eplb,
+           ("eplb_algorithm", "eplb_rebalance_num_iterations", "eplb_rebalance_layers_per_chunk",
+            "eplb_min_rebalancing_utilization_threshold")),
+    Parent("torch-compile", "enable_torch_compile", lambda c: c.enable_torch_compile,
+           ("torch_compile_max_bs", "enable_torch_compile_debug_mode")),
+    Parent("deepep", "moe_a2a_backend", lambda c: c.moe_a2a_backend == "deepep", ("deepep_mode", "deepep_config")),
+    Parent("mamba-extra-buffer", "mamba_scheduler_strategy", lambda c: c.mamba_scheduler_strategy == "extra_buffer",
+           ("mamba_track_interval",)),
+    Parent("pd-disaggregation", "disaggregation_mode", lambda c: c.disaggregation_mode != "null",
+           ("disaggregation_transfer_backend", "disaggregation_bootstrap_port", "disaggregation_ib_device",
+            "disaggregation_decode_enable_offload_kvcache", "disaggregation_decode_polling_interval")),
+    Parent("pdmux", "enable_pdmux", lambda c: c.enable_pdmux, ("pdmux_config_path", "sm_group_num")),
+    Parent("tensor-dump", "debug_tensor_dump_output_folder", lambda c: c.debug_tensor_dump_output_folder is not None,
+           ("debug_tensor_dump_layers",)),
+]
+PARENT_CODE = "AM-W220"
+
+for _rule in RULES:
+    for _f in _rule.fields:
+        if _f not in SPECS:
+            raise KeyError(f"rule {_rule.id} names an unknown argument {_f!r}")
+for _p in PARENTS:
+    for _f in (_p.parent, *_p.children):
+        if _f not in SPECS:
+            raise KeyError(f"parent rule {_p.id} names an unknown argument {_f!r}")
+
+
+def rules_touching(name: str) -> list[str]:
+    """Ids of the cross-field rules that read ``name``."""
+    ids = [r.id for r in RULES if name in r.fields]
+    ids += [f"needs-{p.id}" for p in PARENTS if name == p.parent or name in p.children]
+    return ids

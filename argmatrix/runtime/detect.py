@@ -1,0 +1,91 @@
+"""Which platform is this process running on, and how do we know.
+
+An explicit target imports nothing heavy.  ``auto`` looks for torch_npu first
+(the SoC name tells A2 from A3), then CUDA through torch, and falls back to
+the CPU; torch itself is optional.  The name tables are data so tests can feed
+recorded device strings through them.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import re
+from dataclasses import dataclass
+
+# Ascend SoC / device names -> platform key; matched in order, case-insensitive.
+ASCEND_SOC_PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"^ascend910_93", "a3"),
+    (r"^ascend910b", "a2"),
+    (r"^ascend910_9", "a3"),
+    (r"^ascend310p", "310p"),
+    (r"^ascend950", "a5"),
+    (r"^ascend910", "a2"),  # 910A/910ProB boards report this family name; the A2 column is the nearest
+)
+
+
+@dataclass(frozen=True)
+class Detection:
+    platform: str          # a2 | a3 | cuda | cpu
+    how: str               # human-readable: what was probed and what it said
+    device_name: str | None = None
+    unsupported: str | None = None  # recognised hardware without a column (310p, a5)
+
+
+def ascend_platform(soc_name: str) -> str | None:
+    """Map an Ascend SoC name (``Ascend910B3``, ``Ascend910_9391``) to a platform key."""
+    name = soc_name.strip().lower()
+    for pattern, key in ASCEND_SOC_PATTERNS:
+        if re.match(pattern, name):
+            return key
+    return None
+
+
+def _probe_npu() -> Detection | None:
+    if importlib.util.find_spec("torch_npu") is None:
+        return None
+    try:
+        torch_npu = importlib.import_module("torch_npu")
+        import torch
+
+        if not torch.npu.is_available():
+            return None
+        name = torch_npu.npu.get_device_name(0)
+        soc = getattr(torch_npu.npu, "get_soc_version", None)
+        soc_name = name
+        key = ascend_platform(soc_name)
+    except Exception as exc:  # a broken driver must not break check-config
+        return Detection("cpu", f"torch_npu is installed but failed to report a device ({exc}); using cpu")
+    how = f"torch_npu device 0 is {name}" + (f" (SoC version {soc()})" if callable(soc) else "")
+    if key in ("a2", "a3"):
+        return Detection(key, how, name)
+    return Detection("cpu", how + "; this Ascend chip has no column, checking as cpu", name, unsupported=key or name)
+
+
+def _probe_cuda() -> Detection | None:
+    if importlib.util.find_spec("torch") is None:
+        return None
+    try:
+        import torch
+
+        if not torch.cuda.is_available():
+            return None
+        if getattr(torch.version, "hip", None):
+            return Detection("cpu", "torch reports a ROCm GPU, which has no column; checking as cpu",
+                             torch.cuda.get_device_name(0), unsupported="rocm")
+        name = torch.cuda.get_device_name(0)
+    except Exception as exc:
+        return Detection("cpu", f"torch failed to query CUDA ({exc}); using cpu")
+    return Detection("cuda", f"torch.cuda device 0 is {name}", name)
+
+
+PROBES = (_probe_npu, _probe_cuda)
+
+
+def detect() -> Detection:
+    """Probe the accelerators in order; the CPU is always there."""
+    for probe in PROBES:
+        found = probe()
+        if found is not None:
+            return found
+    torch_note = "torch is not installed" if importlib.util.find_spec("torch") is None else "torch sees no accelerator"
+    return Detection("cpu", f"no torch_npu device and no CUDA device ({torch_note}); using cpu")

@@ -1,0 +1,101 @@
+"""API-key checks (``--api-key``, ``--admin-api-key``) as a pure ASGI middleware.
+
+The check runs before the request body is read, so a request without a valid
+key gets a 401 even when its body is malformed.  Keys are compared with
+:func:`hmac.compare_digest`.
+
+Levels:
+
+- public (``/health``): never needs a key;
+- admin (``/flush_cache``, ``/abort_request``): the admin key when
+  ``--admin-api-key`` is set, otherwise the API key when ``--api-key`` is set;
+- everything else: the API key (or the admin key) when ``--api-key`` is set.
+"""
+from __future__ import annotations
+
+import hmac
+import json
+
+from .errors import error_body
+
+PUBLIC_PATHS = frozenset({"/health"})
+ADMIN_PATHS = frozenset({"/flush_cache", "/abort_request"})
+
+
+def route_path(scope: dict) -> str:
+    """The request path with the ASGI root path removed (as Starlette's router sees it)."""
+    path = scope.get("path", "") or "/"
+    root = (scope.get("root_path") or "").rstrip("/")
+    if root and (path == root or path.startswith(root + "/")):
+        path = path[len(root):] or "/"
+    return path
+
+
+def _bearer(scope: dict) -> str | None:
+    for name, value in scope.get("headers") or ():
+        if name == b"authorization":
+            text = value.decode("latin-1").strip()
+            scheme, _, token = text.partition(" ")
+            if scheme.lower() == "bearer" and token.strip():
+                return token.strip()
+            return None
+    return None
+
+
+def _matches(token: str | None, key: str | None) -> bool:
+    if key is None:
+        return False
+    # compare even when no token was sent, so the timing does not depend on it
+    return hmac.compare_digest((token or "").encode(), key.encode())
+
+
+class APIKeyMiddleware:
+    def __init__(self, app, api_key: str | None, admin_api_key: str | None):
+        self.app = app
+        self.api_key = api_key or None
+        self.admin_api_key = admin_api_key or None
+
+    def level(self, path: str) -> str:
+        if path in PUBLIC_PATHS:
+            return "public"
+        if path in ADMIN_PATHS:
+            return "admin"
+        return "user"
+
+    def check(self, path: str, token: str | None) -> int:
+        """0 when allowed, else the HTTP status to answer with (401 or 403)."""
+        level = self.level(path)
+        if level == "public":
+            return 0
+        is_user = _matches(token, self.api_key)
+        is_admin = _matches(token, self.admin_api_key)
+        if level == "admin":
+            if self.admin_api_key is not None:
+                if is_admin:
+                    return 0
+                return 403 if is_user else 401
+            if self.api_key is not None:
+                return 0 if is_user else 401
+            return 0
+        if self.api_key is None:
+            return 0
+        return 0 if (is_user or is_admin) else 401
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or (self.api_key is None and self.admin_api_key is None):
+            return await self.app(scope, receive, send)
+        status = self.check(route_path(scope), _bearer(scope))
+        if status == 0:
+            return await self.app(scope, receive, send)
+        if status == 403:
+            body = error_body("this endpoint needs the admin API key (--admin-api-key)",
+                              "permission_error", None, "insufficient_permissions")
+        else:
+            body = error_body("invalid or missing API key: send 'Authorization: Bearer <key>'",
+                              "invalid_request_error", None, "invalid_api_key")
+        payload = json.dumps(body).encode()
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(payload)).encode()),
+                                (b"www-authenticate", b"Bearer")]})
+        await send({"type": "http.response.body", "body": payload})

@@ -1,0 +1,98 @@
+"""What the server needs to know about how it was configured.
+
+``serve`` receives a ``Compiled`` object (``.args``, ``.sources``,
+``.platform``, ``.findings``) from ``argmatrix.compile``; tests and embedders
+may hand over a bare ``ServerArgs``.  :func:`server_context` accepts either.
+"""
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+# Values never shown by /get_server_info or request logs.
+SECRET_FIELDS = frozenset({"api_key", "admin_api_key", "decrypted_config_file", "decrypted_draft_config_file"})
+REDACTED = "<redacted>"
+
+
+@dataclass(frozen=True)
+class ServerContext:
+    args: Any                          # frozen ServerArgs
+    sources: dict[str, str] = field(default_factory=dict)
+    platform: Any = None
+    findings: tuple[Any, ...] = ()
+    compiled: Any = None
+
+    def source(self, name: str) -> str:
+        """Where a value came from: the compiler's provenance, else ``default``/``python``."""
+        if name in self.sources:
+            return self.sources[name]
+        from argmatrix.schema import SPECS
+
+        spec = SPECS.get(name)
+        if spec is not None and getattr(self.args, name) != spec.default:
+            return "python"
+        return "default"
+
+
+def server_context(compiled_or_args: Any) -> ServerContext:
+    """Normalise a ``Compiled`` or a ``ServerArgs`` into a :class:`ServerContext`."""
+    if isinstance(compiled_or_args, ServerContext):
+        return compiled_or_args
+    args = getattr(compiled_or_args, "args", None)
+    if args is None:  # a bare ServerArgs
+        return ServerContext(args=compiled_or_args, sources={}, platform=None, findings=(), compiled=None)
+    sources = getattr(compiled_or_args, "sources", None) or {}
+    return ServerContext(args=args, sources={str(k): str(v) for k, v in dict(sources).items()},
+                         platform=getattr(compiled_or_args, "platform", None),
+                         findings=tuple(getattr(compiled_or_args, "findings", None) or ()),
+                         compiled=compiled_or_args)
+
+
+def jsonable(obj: Any, _depth: int = 0) -> Any:
+    """A JSON-safe rendering of config objects (pydantic models, dataclasses, enums, paths)."""
+    if _depth > 8:
+        return str(obj)
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
+    if isinstance(obj, enum.Enum):
+        return jsonable(obj.value, _depth + 1)
+    if isinstance(obj, dict):
+        return {str(k): jsonable(v, _depth + 1) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return [jsonable(v, _depth + 1) for v in obj]
+    if hasattr(obj, "model_dump"):
+        try:
+            return jsonable(obj.model_dump(mode="json"), _depth + 1)
+        except Exception:  # noqa: BLE001 - fall back to the string form
+            return str(obj)
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        out = {}
+        for f in dataclasses.fields(obj):
+            try:
+                out[f.name] = jsonable(getattr(obj, f.name), _depth + 1)
+            except Exception:  # noqa: BLE001
+                out[f.name] = "<unavailable>"
+        return out
+    text = getattr(obj, "en", None)  # schema Text
+    if isinstance(text, str):
+        return text
+    return str(obj)
+
+
+def resolved_args(ctx: ServerContext) -> dict[str, dict[str, Any]]:
+    """Every argument with its value and where the value came from; secrets redacted."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, value in ctx.args:
+        shown = REDACTED if (name in SECRET_FIELDS and value is not None) else jsonable(value)
+        out[name] = {"value": shown, "source": ctx.source(name)}
+    return out
+
+
+def served_model_name(args: Any, engine: Any = None) -> str:
+    if args.served_model_name:
+        return args.served_model_name
+    if args.model_path:
+        return args.model_path
+    return getattr(engine, "model_name", None) or "default"

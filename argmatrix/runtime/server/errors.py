@@ -1,0 +1,128 @@
+"""OpenAI-style error bodies and the exception handlers that produce them.
+
+Every error the server returns has the shape OpenAI clients expect::
+
+    {"error": {"message": "...", "type": "invalid_request_error", "param": "max_tokens", "code": null}}
+
+Client mistakes are 4xx with the offending field in ``param`` and in the
+message; a 500 is only ever a server fault (and is logged with its traceback).
+"""
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+logger = logging.getLogger("argmatrix.server")
+
+
+def error_body(message: str, type_: str = "invalid_request_error", param: str | None = None,
+               code: str | int | None = None) -> dict[str, Any]:
+    return {"error": {"message": message, "type": type_, "param": param, "code": code}}
+
+
+class APIError(Exception):
+    """An error with an HTTP status, rendered as an OpenAI-style body."""
+
+    def __init__(self, status: int, message: str, *, type_: str = "invalid_request_error",
+                 param: str | None = None, code: str | int | None = None,
+                 headers: dict[str, str] | None = None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.type = type_
+        self.param = param
+        self.code = code
+        self.headers = headers or {}
+
+    def body(self) -> dict[str, Any]:
+        return error_body(self.message, self.type, self.param, self.code)
+
+    def json_bytes(self) -> bytes:
+        return json.dumps(self.body()).encode()
+
+
+def bad_request(message: str, param: str | None = None, code: str | None = None) -> APIError:
+    return APIError(400, message, param=param, code=code)
+
+
+def unsupported(param: str, why: str = "") -> APIError:
+    msg = f"parameter '{param}' is not supported by this server" + (f": {why}" if why else "")
+    return APIError(400, msg, param=param, code="unsupported_parameter")
+
+
+def loc_to_param(loc: tuple[Any, ...] | list[Any]) -> str:
+    """``("body", "messages", 0, "role")`` -> ``messages[0].role``."""
+    parts = list(loc)
+    if parts and parts[0] in ("body", "query", "path", "header"):
+        parts = parts[1:]
+    out = ""
+    for p in parts:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        elif p in ("function-after", "function-before", "function-wrap") or str(p).startswith(("list[", "dict[")):
+            continue  # union / validator branch names add nothing for a client
+        else:
+            out += ("." if out else "") + str(p)
+    return out
+
+
+def validation_error(errors: list[dict[str, Any]]) -> APIError:
+    """Turn FastAPI/pydantic validation errors into one 400 that names every bad field."""
+    messages: list[str] = []
+    first_param: str | None = None
+    for err in errors:
+        etype = err.get("type", "")
+        param = loc_to_param(err.get("loc", ()))
+        if etype == "json_invalid":
+            ctx = err.get("ctx") or {}
+            detail = ctx.get("error") or err.get("msg", "")
+            pos = err.get("loc", ("body", "?"))[-1]
+            return APIError(400, f"request body is not valid JSON: {detail} (at character {pos})",
+                            code="invalid_json")
+        if etype == "extra_forbidden":
+            msg = f"unrecognized request argument '{param}'"
+        elif etype == "missing" and not param:
+            msg = "a JSON request body is required"
+        elif etype == "missing":
+            msg = f"'{param}' is required"
+        else:
+            msg = f"'{param}': {err.get('msg', 'invalid value')}" if param else err.get("msg", "invalid request")
+        if msg not in messages:
+            messages.append(msg)
+        if first_param is None and param:
+            first_param = param
+    return APIError(400, "; ".join(messages) or "invalid request", param=first_param, code="invalid_request")
+
+
+def install_handlers(app: Any) -> None:
+    """Register the handlers that render every error as an OpenAI-style body."""
+    from fastapi.exceptions import RequestValidationError
+    from fastapi.responses import JSONResponse
+    from starlette.exceptions import HTTPException as StarletteHTTPException
+
+    @app.exception_handler(APIError)
+    async def _api_error(request, exc: APIError):
+        return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(request, exc: RequestValidationError):
+        err = validation_error(list(exc.errors()))
+        return JSONResponse(err.body(), status_code=err.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request, exc: StarletteHTTPException):
+        kind = {404: "not_found_error", 405: "invalid_request_error"}.get(exc.status_code, "invalid_request_error")
+        if exc.status_code >= 500:
+            kind = "server_error"
+        detail = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail)
+        if exc.status_code == 404 and detail == "Not Found":
+            detail = f"no route {request.method} {request.url.path}"
+        return JSONResponse(error_body(detail, kind), status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request, exc: Exception):
+        logger.exception("internal error while serving %s %s", request.method, request.url.path)
+        return JSONResponse(error_body(f"internal server error: {type(exc).__name__}", "server_error"),
+                            status_code=500)

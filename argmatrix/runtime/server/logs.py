@@ -1,0 +1,206 @@
+"""Logging for the server: levels, access-log filtering, request logs, GC warnings.
+
+Flags: ``--log-level``, ``--log-level-http``, ``--uvicorn-access-log-exclude-prefixes``,
+``--log-requests``, ``--log-requests-level`` (0..3), ``--log-requests-format``
+(text|json), ``--log-requests-target``, ``--enable-request-time-stats-logging``,
+``--gc-warning-threshold-secs``.
+"""
+from __future__ import annotations
+
+import gc
+import json
+import logging
+import os
+import sys
+import time
+from typing import Any
+
+TRACE = 5  # uvicorn's TRACE level
+logging.addLevelName(TRACE, "TRACE")
+
+LEVELS = {"critical": logging.CRITICAL, "error": logging.ERROR, "warning": logging.WARNING,
+          "info": logging.INFO, "debug": logging.DEBUG, "trace": TRACE}
+
+# --log-requests-level 2 shows this much of each input and output
+PARTIAL_CHARS = 2048
+
+server_logger = logging.getLogger("argmatrix.server")
+request_logger = logging.getLogger("argmatrix.requests")
+
+
+class AccessPrefixFilter(logging.Filter):
+    """Drops uvicorn access records whose path starts with one of the prefixes."""
+
+    def __init__(self, prefixes: list[str]):
+        super().__init__()
+        self.prefixes = tuple(p for p in prefixes if p)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if self.prefixes and isinstance(args, tuple) and len(args) >= 3:
+            path = str(args[2])
+            if path.startswith(self.prefixes):
+                return False
+        return True
+
+
+def apply_log_levels(args: Any) -> None:
+    """Set logger levels and the access-log filter (idempotent; installs no handlers)."""
+    level = LEVELS[args.log_level]
+    http_level = LEVELS[args.log_level_http or args.log_level]
+    for name in ("argmatrix", "uvicorn", "uvicorn.error", "uvicorn.asgi"):
+        logging.getLogger(name).setLevel(level)
+    access = logging.getLogger("uvicorn.access")
+    access.setLevel(http_level)
+    for f in list(access.filters):
+        if isinstance(f, AccessPrefixFilter):
+            access.removeFilter(f)
+    if args.uvicorn_access_log_exclude_prefixes:
+        access.addFilter(AccessPrefixFilter(list(args.uvicorn_access_log_exclude_prefixes)))
+    # the request logger shows requests whenever --log-requests is on, whatever --log-level says
+    request_logger.setLevel(logging.INFO if args.log_requests or args.enable_request_time_stats_logging
+                            else max(level, logging.INFO))
+
+
+def install_handlers(args: Any, console: Any = None) -> None:
+    """Attach handlers (run_server only: tests keep pytest's logging)."""
+    root = logging.getLogger()
+    for h in list(root.handlers):
+        if getattr(h, "_argmatrix", False):
+            root.removeHandler(h)
+    handler: logging.Handler
+    try:
+        from rich.logging import RichHandler
+
+        handler = RichHandler(console=console, show_path=False, markup=False, rich_tracebacks=False,
+                              log_time_format="[%X]")
+        handler.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+    except Exception:  # noqa: BLE001 - rich missing or unusable
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler._argmatrix = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
+    root.setLevel(min(LEVELS[args.log_level], LEVELS[args.log_level_http or args.log_level], logging.INFO))
+    install_request_targets(args)
+
+
+def install_request_targets(args: Any) -> None:
+    """``--log-requests-target``: ``stdout`` and/or directories (comma-separated) for request logs."""
+    for h in list(request_logger.handlers):
+        if getattr(h, "_argmatrix", False):
+            request_logger.removeHandler(h)
+            h.close()
+    target = args.log_requests_target
+    if not target:
+        request_logger.propagate = True
+        return
+    request_logger.propagate = False
+    for part in (p.strip() for p in str(target).split(",")):
+        if not part:
+            continue
+        if part == "stdout":
+            h: logging.Handler = logging.StreamHandler(sys.stdout)
+        elif part == "stderr":
+            h = logging.StreamHandler(sys.stderr)
+        else:
+            os.makedirs(part, exist_ok=True)
+            h = logging.FileHandler(os.path.join(part, f"requests-{os.getpid()}.log"), encoding="utf-8")
+        h.setFormatter(logging.Formatter("%(message)s"))
+        h._argmatrix = True  # type: ignore[attr-defined]
+        request_logger.addHandler(h)
+
+
+def _clip(value: Any, limit: int | None) -> Any:
+    if limit is None:
+        return value
+    if isinstance(value, str) and len(value) > limit:
+        return value[:limit] + f"...(+{len(value) - limit} chars)"
+    if isinstance(value, list) and len(value) > limit:
+        return value[:limit] + [f"...(+{len(value) - limit} items)"]
+    return value
+
+
+class RequestLog:
+    """``--log-requests``: one record when a request arrives and one when it ends.
+
+    Level 0: metadata (id, endpoint, token counts, finish reason, latency);
+    1: and the sampling parameters; 2: and the first 2048 characters of the
+    input and output; 3: and the whole input and output.
+    """
+
+    def __init__(self, args: Any):
+        self.enabled = bool(args.log_requests)
+        self.level = int(args.log_requests_level)
+        self.json = args.log_requests_format == "json"
+        self.time_stats = bool(args.enable_request_time_stats_logging)
+
+    def _emit(self, event: str, record: dict[str, Any]) -> None:
+        if self.json:
+            request_logger.info(json.dumps({"event": event, **record}, default=str, ensure_ascii=False))
+        else:
+            body = ", ".join(f"{k}={v!r}" if isinstance(v, str) else f"{k}={v}" for k, v in record.items())
+            request_logger.info("%s: %s", event, body)
+
+    def received(self, rid: str, endpoint: str, params: dict[str, Any] | None, prompt: Any) -> None:
+        if not self.enabled:
+            return
+        rec: dict[str, Any] = {"rid": rid, "endpoint": endpoint}
+        if self.level >= 1 and params is not None:
+            rec["sampling_params"] = params
+        if self.level >= 2:
+            rec["input"] = _clip(prompt, PARTIAL_CHARS if self.level == 2 else None)
+        self._emit("Receive", rec)
+
+    def finished(self, rid: str, endpoint: str, meta: dict[str, Any], params: dict[str, Any] | None,
+                 output: Any, prompt: Any = None) -> None:
+        if self.time_stats:
+            keys = ("queue_time", "ttft", "e2e_latency", "inter_token_latency", "prompt_tokens",
+                    "completion_tokens", "cached_tokens")
+            stats = {k: meta[k] for k in keys if meta.get(k) is not None}
+            request_logger.info("Req Time Stats(rid=%s, %s)", rid,
+                                ", ".join(f"{k}={v:.4f}" if isinstance(v, float) else f"{k}={v}"
+                                          for k, v in stats.items()))
+        if not self.enabled:
+            return
+        rec: dict[str, Any] = {"rid": rid, "endpoint": endpoint, "meta": meta}
+        if self.level >= 1 and params is not None:
+            rec["sampling_params"] = params
+        if self.level >= 2:
+            limit = PARTIAL_CHARS if self.level == 2 else None
+            if self.level == 3 and prompt is not None:
+                rec["input"] = _clip(prompt, limit)
+            rec["output"] = _clip(output, limit)
+        self._emit("Finish", rec)
+
+
+class GCWatch:
+    """``--gc-warning-threshold-secs``: warn when one garbage collection pauses longer than this."""
+
+    def __init__(self, threshold_s: float):
+        self.threshold = float(threshold_s or 0.0)
+        self._start: float | None = None
+        self.installed = False
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        elif phase == "stop" and self._start is not None:
+            took = time.perf_counter() - self._start
+            self._start = None
+            if took >= self.threshold:
+                server_logger.warning("garbage collection of generation %s took %.3fs (collected %s objects); "
+                                      "threshold --gc-warning-threshold-secs=%s", info.get("generation"), took,
+                                      info.get("collected"), self.threshold)
+
+    def install(self) -> None:
+        if self.threshold > 0 and not self.installed:
+            gc.callbacks.append(self)
+            self.installed = True
+
+    def remove(self) -> None:
+        if self.installed:
+            try:
+                gc.callbacks.remove(self)
+            except ValueError:
+                pass
+            self.installed = False

@@ -1,0 +1,287 @@
+"""Request and response models of the HTTP API (OpenAI-compatible and native).
+
+Request models forbid unknown fields, so a misspelt parameter is a 400 that
+names it instead of being silently ignored.  Parameters that OpenAI defines but
+this server cannot honour are declared (so the error says "not supported", not
+"unrecognized") and rejected by :func:`reject_unsupported`.
+
+Response models document the API in the OpenAPI schema; handlers build plain
+dicts of the same shape (cheaper than validating every streamed chunk).
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .errors import unsupported
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Open(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+# ---------------------------------------------------------------------------
+# shared pieces
+# ---------------------------------------------------------------------------
+class StreamOptions(_Strict):
+    include_usage: bool = False
+
+
+class _SamplingExtras(_Strict):
+    """SGLang extensions accepted by the OpenAI endpoints (send them with ``extra_body``)."""
+
+    top_k: int | None = Field(None, description="Sample from the k most likely tokens (-1 or 0: all)")
+    min_p: float | None = Field(None, ge=0.0, le=1.0)
+    repetition_penalty: float | None = Field(None, gt=0.0, le=2.0)
+    ignore_eos: bool = False
+    stop_token_ids: list[int] | None = None
+    skip_special_tokens: bool = True
+    priority: int | None = Field(None, description="Scheduling priority (with --enable-priority-scheduling)")
+    rid: str | None = Field(None, description="Request id to use instead of a generated one")
+
+
+# ---------------------------------------------------------------------------
+# /v1/completions
+# ---------------------------------------------------------------------------
+class CompletionRequest(_SamplingExtras):
+    model: str
+    prompt: str | list[str] | list[int] | list[list[int]]
+    max_tokens: int | None = Field(16, ge=0)
+    temperature: float | None = Field(None, ge=0.0, le=2.0)
+    top_p: float | None = Field(None, ge=0.0, le=1.0)
+    n: int = Field(1, ge=1, le=128)
+    stream: bool = False
+    stream_options: StreamOptions | None = None
+    logprobs: int | None = Field(None, ge=0, le=20)
+    echo: bool = False
+    stop: str | list[str] | None = None
+    presence_penalty: float | None = Field(None, ge=-2.0, le=2.0)
+    frequency_penalty: float | None = Field(None, ge=-2.0, le=2.0)
+    best_of: int | None = Field(None, ge=1)
+    logit_bias: dict[str, float] | None = None
+    seed: int | None = None
+    suffix: str | None = None
+    user: str | None = None
+
+
+# ---------------------------------------------------------------------------
+# /v1/chat/completions
+# ---------------------------------------------------------------------------
+class ChatMessage(_Strict):
+    role: Literal["system", "developer", "user", "assistant", "tool"]
+    content: str | list[dict[str, Any]] | None = None
+    name: str | None = None
+    tool_calls: list[dict[str, Any]] | None = None
+    tool_call_id: str | None = None
+
+
+class ChatCompletionRequest(_SamplingExtras):
+    model: str
+    messages: list[ChatMessage] = Field(..., min_length=1)
+    max_tokens: int | None = Field(None, ge=0)
+    max_completion_tokens: int | None = Field(None, ge=0)
+    temperature: float | None = Field(None, ge=0.0, le=2.0)
+    top_p: float | None = Field(None, ge=0.0, le=1.0)
+    n: int = Field(1, ge=1, le=128)
+    stream: bool = False
+    stream_options: StreamOptions | None = None
+    stop: str | list[str] | None = None
+    presence_penalty: float | None = Field(None, ge=-2.0, le=2.0)
+    frequency_penalty: float | None = Field(None, ge=-2.0, le=2.0)
+    logprobs: bool = False
+    top_logprobs: int | None = Field(None, ge=0, le=20)
+    logit_bias: dict[str, float] | None = None
+    seed: int | None = None
+    user: str | None = None
+    tools: list[dict[str, Any]] | None = None
+    tool_choice: str | dict[str, Any] | None = None
+    parallel_tool_calls: bool | None = None
+    functions: list[dict[str, Any]] | None = None
+    function_call: str | dict[str, Any] | None = None
+    response_format: dict[str, Any] | None = None
+    # SGLang extensions
+    chat_template_kwargs: dict[str, Any] | None = Field(None, description="Extra variables for the chat template")
+    continue_final_message: bool = False
+
+
+def reject_unsupported(req: CompletionRequest | ChatCompletionRequest) -> None:
+    """400 for OpenAI parameters this server understands but cannot honour."""
+    if req.logit_bias:
+        raise unsupported("logit_bias")
+    if isinstance(req, CompletionRequest):
+        if req.suffix:
+            raise unsupported("suffix", "insertion (fill-in-the-middle) completions are not implemented")
+        if req.best_of is not None and req.best_of != req.n:
+            raise unsupported("best_of", "best_of must be unset or equal to n")
+        if req.echo and req.logprobs is not None:
+            raise unsupported("echo", "echo together with logprobs needs prompt logprobs, which the engine "
+                                      "does not compute")
+        return
+    if req.tools:
+        raise unsupported("tools", "tool calling is not implemented (no --tool-call-parser support here)")
+    if req.tool_choice not in (None, "none", "auto"):
+        raise unsupported("tool_choice")
+    if req.functions:
+        raise unsupported("functions")
+    if req.function_call not in (None, "none", "auto"):
+        raise unsupported("function_call")
+    if req.parallel_tool_calls:
+        raise unsupported("parallel_tool_calls")
+    if req.response_format and req.response_format.get("type", "text") != "text":
+        raise unsupported("response_format", f"type {req.response_format.get('type')!r} (structured output) "
+                                             "is not implemented; only 'text' is")
+    if req.top_logprobs and not req.logprobs:
+        from .errors import bad_request
+
+        raise bad_request("'top_logprobs' needs 'logprobs': true", param="top_logprobs")
+    for i, m in enumerate(req.messages):
+        if m.tool_calls:
+            raise unsupported(f"messages[{i}].tool_calls")
+
+
+def message_text(msg: ChatMessage, index: int) -> str:
+    """The text of a message; content parts other than text are rejected."""
+    if msg.content is None:
+        return ""
+    if isinstance(msg.content, str):
+        return msg.content
+    out = []
+    for j, part in enumerate(msg.content):
+        kind = part.get("type")
+        if kind in ("text", "input_text"):
+            text = part.get("text")
+            if not isinstance(text, str):
+                from .errors import bad_request
+
+                raise bad_request(f"messages[{index}].content[{j}].text must be a string",
+                                  param=f"messages[{index}].content[{j}].text")
+            out.append(text)
+        else:
+            raise unsupported(f"messages[{index}].content[{j}].type",
+                              f"content of type {kind!r} is not supported; this server is text-only")
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------
+# native /generate
+# ---------------------------------------------------------------------------
+class NativeSamplingParams(_Strict):
+    max_new_tokens: int | None = Field(128, ge=0)
+    temperature: float | None = Field(None, ge=0.0)
+    top_p: float | None = Field(None, ge=0.0, le=1.0)
+    top_k: int | None = None
+    min_p: float | None = Field(None, ge=0.0, le=1.0)
+    repetition_penalty: float | None = Field(None, gt=0.0)
+    frequency_penalty: float | None = Field(None, ge=-2.0, le=2.0)
+    presence_penalty: float | None = Field(None, ge=-2.0, le=2.0)
+    stop: str | list[str] | None = None
+    stop_token_ids: list[int] | None = None
+    ignore_eos: bool = False
+    skip_special_tokens: bool = True
+    n: int = Field(1, ge=1, le=128)
+    seed: int | None = Field(None, validation_alias="sampling_seed")
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class GenerateRequest(_Strict):
+    text: str | list[str] | None = None
+    input_ids: list[int] | list[list[int]] | None = None
+    sampling_params: NativeSamplingParams | None = None
+    stream: bool = False
+    rid: str | list[str] | None = None
+    return_logprob: bool = False
+    top_logprobs_num: int = Field(0, ge=0, le=20)
+    priority: int | None = None
+
+
+class AbortRequest(_Strict):
+    rid: str
+
+
+# ---------------------------------------------------------------------------
+# responses (documentation)
+# ---------------------------------------------------------------------------
+class PromptTokensDetails(_Open):
+    cached_tokens: int = 0
+
+
+class Usage(_Open):
+    prompt_tokens: int
+    completion_tokens: int
+    total_tokens: int
+    prompt_tokens_details: PromptTokensDetails | None = None
+
+
+class ModelCard(_Open):
+    id: str
+    object: Literal["model"] = "model"
+    created: int
+    owned_by: str = "argmatrix"
+    root: str | None = None
+    max_model_len: int | None = None
+
+
+class ModelList(_Open):
+    object: Literal["list"] = "list"
+    data: list[ModelCard]
+
+
+class CompletionChoice(_Open):
+    index: int
+    text: str
+    logprobs: dict[str, Any] | None = None
+    finish_reason: str | None = None
+
+
+class CompletionResponse(_Open):
+    id: str
+    object: Literal["text_completion"] = "text_completion"
+    created: int
+    model: str
+    choices: list[CompletionChoice]
+    usage: Usage | None = None
+
+
+class ChatResponseMessage(_Open):
+    role: Literal["assistant"] = "assistant"
+    content: str | None = None
+
+
+class ChatChoice(_Open):
+    index: int
+    message: ChatResponseMessage
+    logprobs: dict[str, Any] | None = None
+    finish_reason: str | None = None
+
+
+class ChatCompletionResponse(_Open):
+    id: str
+    object: Literal["chat.completion"] = "chat.completion"
+    created: int
+    model: str
+    choices: list[ChatChoice]
+    usage: Usage | None = None
+
+
+class ErrorDetail(_Open):
+    message: str
+    type: str
+    param: str | None = None
+    code: str | int | None = None
+
+
+class ErrorResponse(_Open):
+    error: ErrorDetail
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorResponse, "description": "Malformed request or unsupported parameter"},
+    401: {"model": ErrorResponse, "description": "Missing or wrong API key"},
+    503: {"model": ErrorResponse, "description": "Queue full (see Retry-After) or server shutting down"},
+}
