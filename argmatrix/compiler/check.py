@@ -4,7 +4,7 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from ..matrix import options, rules, support
+from ..matrix import engine, options, rules, support
 from ..matrix.platforms import PLATFORMS
 from ..matrix.status import Status
 from ..schema.meta import Removed, Renamed, Text
@@ -126,4 +126,36 @@ def _check_rules(values, sources, user_set, platform, flags_used) -> list[Findin
                                Text(f"set {pflag} too, or drop {flag}", f"同时设置 {pflag}，或去掉 {flag}"),
                                field=child, flag=flag, value=values[child], source=sources.get(child),
                                platform=platform))
+    return out
+
+
+def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
+                 flags_used: dict[str, str], allow_unimplemented: bool) -> list[Finding]:
+    """What argmatrix's own engine does with each changed flag (``check-config --engine`` and ``serve``)."""
+    out: list[Finding] = []
+    severity = WARNING if allow_unimplemented else ERROR
+    for name in sorted(user_set):
+        spec = SPECS[name]
+        value = values[name]
+        if value == spec.default or spec.deprecated is not None:
+            continue
+        cap = engine.capability(name)
+        flag = flags_used.get(name, spec.flag)
+        where = dict(field=name, flag=flag, value=value, source=sources.get(name), platform=platform)
+        fix = Text(f"remove {flag}, or pass --allow-unimplemented to start anyway",
+                   f"去掉 {flag}，或加 --allow-unimplemented 强制启动")
+        if cap.status == engine.UNIMPLEMENTED:
+            out.append(Finding("AM-E501", severity, "engine",
+                               Text(f"{flag} is not implemented by argmatrix's engine", f"argmatrix 的引擎尚未实现 {flag}"),
+                               fix, **where))
+        elif cap.status == engine.INERT:
+            out.append(Finding("AM-N503", NOTE, "engine",
+                               Text(f"{flag} has no effect in argmatrix's engine: {cap.reason.en}",
+                                    f"{flag} 在 argmatrix 的引擎中不起作用：{cap.reason.zh}"), None, **where))
+        elif cap.options is not None and value not in cap.options:
+            listed = ", ".join(show(o) for o in cap.options)
+            out.append(Finding("AM-E502", severity, "engine",
+                               Text(f"{flag} {show(value)} is not implemented by argmatrix's engine (it implements: {listed})",
+                                    f"argmatrix 的引擎未实现 {flag} {show(value)}（已实现：{listed}）"),
+                               fix, **where))
     return out

@@ -12,14 +12,12 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import ValidationError
-
 from ..matrix import options
 from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
 from ..schema.meta import MISSING, Text
-from ..schema.model import ServerArgs
+from ..schema.model import ServerArgs, validate_fields
 from ..schema.registry import SPECS
-from .check import check, show
+from .check import check, check_engine, show
 from .derive import derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, sort_findings
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
@@ -111,29 +109,13 @@ def _apply(values: dict[str, Any], a: Assignment) -> Any:
     return a.value
 
 
-def _validate(values: dict[str, Any], names: set[str]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
-    """Validate ``names`` together; returns the typed values and (field, message) for each failure."""
-    raw = {n: values[n] for n in names}
-    try:
-        model = ServerArgs.model_validate(raw)
-        return {n: getattr(model, n) for n in names}, []
-    except ValidationError as exc:
-        errors = [(str(e["loc"][0]) if e["loc"] else "", e["msg"]) for e in exc.errors()]
-        bad = {name for name, _ in errors}
-        good = names - bad
-        typed = {}
-        if good:
-            model = ServerArgs.model_validate({n: values[n] for n in good})
-            typed = {n: getattr(model, n) for n in good}
-        return typed, errors
-
-
 def compile(argv: list[str] | None = None, config: str | None = None, env: dict[str, str] | None = None,
             target: str | None = None, overrides: dict[str, Any] | None = None, *, strict: bool = False,
-            allow_unsupported: bool = False) -> Compiled:
+            allow_unsupported: bool = False, engine: bool = False, allow_unimplemented: bool = False) -> Compiled:
     """Compile a launch configuration for ``target`` (a2, a3, cuda, cpu, or auto/None to detect).
 
     ``env`` defaults to ``os.environ``; pass ``{}`` to ignore the environment.
+    ``engine=True`` also checks what argmatrix's own engine implements (``serve`` does).
     Never raises for bad input: every problem becomes a finding.
     """
     findings: list[Finding] = []
@@ -208,7 +190,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     # 3. derive what follows from the user's values, then validate everything that is not a declared default
     derive(values, sources, user_set)
     to_validate = {n for n in SPECS if sources[n] != "default"}
-    typed, errors = _validate(values, to_validate)
+    typed, errors = validate_fields({n: values[n] for n in to_validate})
     for name, message in errors:
         spec = SPECS.get(name)
         flag = flags_used.get(name, spec.flag if spec else name)
@@ -225,6 +207,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
 
     # 4. check against the platform
     findings += check(values, sources, user_set, platform_key, flags_used)
+    if engine:
+        findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)
     if strict:
         findings = [f.with_severity(ERROR) if f.severity == WARNING else f for f in findings]
     if allow_unsupported:

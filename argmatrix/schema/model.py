@@ -6,9 +6,10 @@ readable module, while users get one flat, frozen object (``args.tp_size``).
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 from typing import Any
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from .registry import NAMES, SPECS
@@ -23,8 +24,10 @@ def suggest(key: str, candidates=None) -> str | None:
 
 
 class _ServerArgsBase(BaseModel):
+    # defer_build: the validator for 300+ fields is built on first validation, so
+    # commands that only read metadata (docs, matrix, --help) never pay for it.
     model_config = ConfigDict(frozen=True, extra="forbid", validate_default=False,
-                              populate_by_name=True, arbitrary_types_allowed=False)
+                              populate_by_name=True, defer_build=True)
 
     @model_validator(mode="wrap")
     @classmethod
@@ -52,6 +55,24 @@ class _ServerArgsBase(BaseModel):
     def changed(self) -> dict[str, Any]:
         """Fields whose value differs from the declared default."""
         return {k: v for k, v in self if v != SPECS[k].default}
+
+
+@lru_cache(maxsize=None)
+def field_adapter(name: str) -> TypeAdapter:
+    """A validator for one field alone: checking three flags should not build the 300-field validator."""
+    return TypeAdapter(SPECS[name].annotation)
+
+
+def validate_fields(values: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """Validate each value with its field's type; returns the typed values and ``(field, message)`` failures."""
+    typed: dict[str, Any] = {}
+    errors: list[tuple[str, str]] = []
+    for name, value in values.items():
+        try:
+            typed[name] = field_adapter(name).validate_python(value)
+        except ValidationError as exc:
+            errors.extend((name, e["msg"]) for e in exc.errors())
+    return typed, errors
 
 
 def _build() -> type[_ServerArgsBase]:

@@ -165,7 +165,7 @@ def _load() -> tuple[tuple[Group, tuple[ArgSpec, ...]], ...]:
         if len(classes) != 1:
             raise TypeError(f"{module.__name__} must define exactly one *Args class")
         cls = classes[0]
-        hints = typing.get_type_hints(cls, include_extras=True)
+        hints = cls.__annotations__
         specs = []
         for name in cls.__annotations__:
             hint = hints[name]

@@ -1,5 +1,4 @@
 """API related: authentication, model naming, chat templates and output parsers of the OpenAI-compatible server."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

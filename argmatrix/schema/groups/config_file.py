@@ -1,5 +1,4 @@
 """Configuration file support: loading server arguments from a YAML file instead of typing them on the command line."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

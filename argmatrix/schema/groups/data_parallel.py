@@ -1,5 +1,4 @@
 """Data parallelism: running several model replicas (or attention DP groups) and spreading requests across them."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

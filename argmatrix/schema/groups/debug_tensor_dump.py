@@ -1,5 +1,4 @@
 """Debug tensor dumps: writing intermediate per-layer tensors to disk to track down numerical problems."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """Checkpoint decryption: model configs read from decrypted files, plus the multimodal prefix cache switch kept here."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

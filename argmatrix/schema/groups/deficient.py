@@ -1,5 +1,4 @@
 """Other parameters (deficient): arguments that run on Ascend NPUs but with known functional gaps upstream."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

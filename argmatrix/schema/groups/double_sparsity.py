@@ -1,5 +1,4 @@
 """Double sparsity (removed): retired sparse-attention options, kept so old launch commands get a clear message."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

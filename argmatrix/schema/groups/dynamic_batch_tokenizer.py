@@ -1,5 +1,4 @@
 """Dynamic batch tokenizer: grouping requests that arrive together into batches for tokenization."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """Encode-prefill disaggregation: running a multimodal model's encoder on servers separate from its language model."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

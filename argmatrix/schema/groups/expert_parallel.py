@@ -1,5 +1,4 @@
 """Expert parallelism: how MoE experts are placed on devices, which backends run them and how their load is balanced."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

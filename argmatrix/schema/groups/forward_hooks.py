@@ -1,5 +1,4 @@
 """Forward hooks: attaching user-supplied PyTorch forward hooks to model modules for inspection or modification."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """Hierarchical cache: extending the prefix KV cache from device memory into host memory and external storage."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
@@ -62,7 +61,7 @@ class HierarchicalCacheArgs:
         npu=Support.A2_A3,
         npu_options=('write_back',),
         npu_default='write_back',
-        notes=(Note(Text(en='Currently only write_back supported', zh='当前仅支持 write_back'), rule='npu-hicache-write-back'),),
+        notes=(Note(Text(en='Currently only write_back supported', zh='当前仅支持 write_back'), rule=None),),
     )] = 'write_through'
 
     hicache_io_backend: Annotated[Literal['direct', 'kernel', 'kernel_ascend'], Arg(

@@ -1,5 +1,4 @@
 """HTTP server: the address and port the server listens on, startup warmup, and how it is exposed behind proxies."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

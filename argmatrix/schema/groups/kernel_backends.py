@@ -1,5 +1,4 @@
 """Kernel backends: which kernel implementations run attention, sampling, grammar-constrained decoding and FP8 GEMMs."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """LMCache: offloading and reusing the KV cache through the external LMCache library."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

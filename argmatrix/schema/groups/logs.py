@@ -1,5 +1,4 @@
 """Logging: log verbosity, request logging, Prometheus metrics and their histogram buckets, and tracing."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

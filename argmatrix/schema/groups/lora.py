@@ -1,5 +1,4 @@
 """LoRA: serving LoRA adapters on top of the base model, and how adapters are loaded, batched and evicted."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """Mamba cache: memory and scheduling of SSM states for Mamba and hybrid Mamba/attention models."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """Request metrics export: writing per-request performance metrics to local files for external systems to pick up."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """Model and tokenizer: which weights and tokenizer are loaded, in what format, and how the model is served."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

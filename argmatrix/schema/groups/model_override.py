@@ -1,6 +1,5 @@
 """Model override args: adjusting the model configuration and default sampling settings without editing the
 checkpoint."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """Args for multi-item scoring: scoring many candidate items against one query in a single packed sequence."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

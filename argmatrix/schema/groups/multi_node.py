@@ -1,6 +1,5 @@
 """Multi-node distributed serving: how server processes on several machines find each other and which share of the
 work each node runs."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

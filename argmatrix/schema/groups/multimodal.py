@@ -1,5 +1,4 @@
 """Multimodal: preprocessing, encoder parallelism and input limits for image, video and audio inputs."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,6 +1,5 @@
 """Ngram speculative decoding: how the n-gram cache that proposes draft tokens without a draft model is matched,
 expanded and sized."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """Offloading: keeping part of the model weights outside device memory and fetching them when they are needed."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """Optimization and debugging: graph capture, compilation, overlap, communication kernels and debug aids."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """PD disaggregation: splitting prefill and decode across separate servers and moving KV caches between them."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """PD multiplexing: running prefill and decode side by side on one GPU by partitioning its SMs."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

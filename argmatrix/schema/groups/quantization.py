@@ -1,5 +1,4 @@
 """Quantization and data type: numeric precision of weights, activations and KV cache, and how models get quantized."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """Runtime options: parallel sizes, device choice, streaming, seeds, timeouts and other process-level behaviour."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """Memory and scheduling: how much memory the KV cache gets and how requests are queued, admitted and batched."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,6 +1,5 @@
 """Speculative decoding: which draft method and draft model to use, and how many tokens are proposed and verified in
 each step."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

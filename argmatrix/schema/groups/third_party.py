@@ -1,5 +1,4 @@
 """Third-party components: checkpoint-engine and KTransformers options, whose dependencies do not run on Ascend NPUs."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

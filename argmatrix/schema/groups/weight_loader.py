@@ -1,5 +1,4 @@
 """Custom weight loader: how weights are read from disk, updated at runtime, or pulled from another running instance."""
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

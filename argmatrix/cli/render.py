@@ -1,0 +1,118 @@
+"""Turn compiler results and matrix rows into terminal text (rich) or JSON."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..compiler.findings import ERROR, NOTE, WARNING
+from ..matrix.platforms import PLATFORMS
+
+MARKS = {ERROR: ("✗", "bold red"), WARNING: ("!", "yellow"), NOTE: ("·", "cyan")}
+WORDS = {
+    "en": {ERROR: "error", WARNING: "warning", NOTE: "note", "fix": "fix", "clean": "no problems found",
+           "from": "from", "target": "target", "detected": "detected"},
+    "zh": {ERROR: "错误", WARNING: "警告", NOTE: "提示", "fix": "修复", "clean": "未发现问题",
+           "from": "来源", "target": "目标平台", "detected": "检测结果"},
+}
+STATUS_STYLE = {"supported": "green", "experimental": "yellow", "planned": "blue", "unsupported": "red",
+                "deficient": "magenta"}
+
+
+def console(stderr: bool = False):
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def findings_text(compiled, lang: str, out=None) -> None:
+    """Errors first, each with its flag, value, source and fix; then a one-line summary."""
+    from rich.markup import escape
+
+    out = out or console()
+    words = WORDS[lang]
+    platform = PLATFORMS[compiled.platform]
+    head = f"{words['target']}: {compiled.platform} ({platform.title(lang)})"
+    if compiled.detection is not None:
+        head += f"  [{words['detected']}: {escape(compiled.detection.how)}]"
+    out.print(f"[bold]argmatrix check-config[/bold]  {head}")
+    for f in compiled.findings:
+        mark, style = MARKS[f.severity]
+        where = f"  [dim]{words['from']} {escape(f.source)}[/dim]" if f.source else ""
+        out.print(f"[{style}]{mark} {f.code} {words[f.severity]}[/{style}]  {escape(f.message(lang))}{where}")
+        if f.hint:
+            out.print(f"    [green]{words['fix']}:[/green] {escape(f.hint(lang))}")
+    counts = {s: sum(f.severity == s for f in compiled.findings) for s in (ERROR, WARNING, NOTE)}
+    if not compiled.findings:
+        out.print(f"[green]✓ {words['clean']}[/green]")
+    else:
+        summary = ", ".join(f"{n} {words[s]}{'s' if n > 1 and lang == 'en' else ''}" for s, n in counts.items() if n)
+        out.print(f"[bold]{summary}[/bold]")
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2, default=str)
+
+
+def matrix_table(rows: list[dict], platforms: list[str], lang: str, out=None) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    out = out or console()
+    table = Table(show_lines=False, pad_edge=False)
+    table.add_column("flag" if lang == "en" else "参数", no_wrap=True)
+    table.add_column("group" if lang == "en" else "分组")
+    for p in platforms:
+        table.add_column(p, no_wrap=True)
+    for row in rows:
+        cells = []
+        for p in platforms:
+            status = row["platforms"][p]["status"]
+            cells.append(f"[{STATUS_STYLE[status]}]{status}[/{STATUS_STYLE[status]}]")
+        table.add_row(escape(" ".join(row["flags"])), row["group"], *cells)
+    out.print(table)
+    out.print(f"{len(rows)} " + ("arguments" if lang == "en" else "个参数"))
+
+
+def matrix_markdown(rows: list[dict], platforms: list[str], lang: str) -> str:
+    head = ["flag" if lang == "en" else "参数", "group" if lang == "en" else "分组", *platforms]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for row in rows:
+        cells = [row["platforms"][p]["status"] for p in platforms]
+        lines.append("| " + " | ".join([f"`{row['flags'][0]}`", row["group"], *cells]) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def explain_text(row: dict, lang: str, out=None) -> None:
+    from rich.markup import escape
+
+    out = out or console()
+    en = lang == "en"
+    out.print(f"[bold]{escape(' / '.join(row['flags']))}[/bold]  ({row['name']}, {row['group']})")
+    out.print(escape(row["help"][lang]))
+    out.print(f"{'type' if en else '类型'}: {escape(row['type'])}    "
+              f"{'default' if en else '默认值'}: {escape(json.dumps(row['default'], ensure_ascii=False))}")
+    if row["choices"]:
+        out.print(f"{'choices' if en else '可选值'}: {escape(', '.join(map(str, row['choices'])))}")
+    dep = row["deprecated"]
+    if dep:
+        if dep["kind"] == "renamed":
+            out.print(f"[yellow]{'renamed to' if en else '已更名为'} {dep['successor_flag']} ({dep['since']})[/yellow]")
+        else:
+            instead = f" — {dep['instead'][lang]}" if dep["instead"] else ""
+            out.print(f"[red]{'removed in' if en else '已移除于'} {dep['since']}{escape(instead)}[/red]")
+    for p, entry in row["platforms"].items():
+        style = STATUS_STYLE[entry["status"]]
+        line = f"  {p:<5} [{style}]{entry['status']:<12}[/{style}]"
+        line += f" {'default' if en else '默认'}={escape(json.dumps(entry['default'], ensure_ascii=False))}"
+        if entry["options"] is not None:
+            line += f"  {'allowed' if en else '允许'}: {escape(', '.join(map(str, entry['options'])))}"
+        out.print(line)
+        if entry["reason"]:
+            out.print(f"        [dim]{escape(entry['reason'][lang])}[/dim]")
+        for note in entry["notes"]:
+            out.print(f"        [dim]{'note' if en else '注'}: {escape(note[lang])}[/dim]")
+    if "engine" in row:
+        eng = row["engine"]
+        out.print(f"{'this engine' if en else '本引擎'}: {eng['status']}" + (f" — {escape(eng['reason'][lang])}" if eng.get("reason") else ""))
+    if row["rules"]:
+        out.print(f"{'rules' if en else '规则'}: {', '.join(row['rules'])}")

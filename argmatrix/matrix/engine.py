@@ -1,0 +1,91 @@
+"""What argmatrix's own engine and server do with each argument.
+
+The support matrix says where SGLang implements an argument; this table says
+what *this* engine does with it:
+
+* ``wired``: changes behaviour, and a test shows it;
+* ``inert``: accepted, but has no effect here, with the reason (a NCCL port in a single process);
+* ``unimplemented``: the hardware could do it, this engine does not yet.
+
+Anything not listed is ``unimplemented``: a flag is never silently ignored.
+``serve`` stops on a changed ``unimplemented`` flag unless ``--allow-unimplemented``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..schema.meta import Text
+from ..schema.registry import SPECS
+
+WIRED, INERT, UNIMPLEMENTED = "wired", "inert", "unimplemented"
+
+
+@dataclass(frozen=True)
+class Capability:
+    status: str
+    reason: Text | None = None
+    options: tuple[Any, ...] | None = None  # for wired choice fields: the values actually implemented
+
+
+def _inert(en: str, zh: str) -> Capability:
+    return Capability(INERT, Text(en, zh))
+
+
+SINGLE_PROCESS = _inert("argmatrix runs one engine process on one device; there is no process group to configure",
+                        "argmatrix 在单个设备上以单进程运行引擎，没有需要配置的进程组")
+NO_GRAPHS = _inert("the engine runs eagerly and never captures device graphs", "引擎以 eager 方式运行，从不捕获设备图")
+ONE_ATTENTION = _inert("the engine has one attention implementation (torch scaled_dot_product_attention over the "
+                       "paged cache); backend names do not change it",
+                       "引擎只有一种注意力实现（基于分页缓存的 torch scaled_dot_product_attention），后端名称不改变它")
+NO_OVERLAP = _inert("the engine has no overlap scheduler to turn off", "引擎没有可关闭的重叠调度器")
+IN_PROCESS_TOKENIZER = _inert("tokenization runs in the server process, one request at a time",
+                              "分词在服务进程内逐请求完成")
+
+CAPABILITIES: dict[str, Capability] = {
+    # model loading
+    **dict.fromkeys(("model_path", "tokenizer_path", "tokenizer_mode", "trust_remote_code", "revision",
+                     "context_length", "json_model_override_args", "random_seed", "skip_tokenizer_init",
+                     "device", "served_model_name", "config"), Capability(WIRED)),
+    "dtype": Capability(WIRED, options=("auto", "half", "float16", "bfloat16", "float", "float32")),
+    "load_format": Capability(WIRED, options=("auto", "safetensors")),
+    "model_impl": Capability(WIRED, options=("auto", "sglang", "transformers")),
+    "kv_cache_dtype": Capability(WIRED, options=("auto",)),
+    # KV cache, prefix cache, scheduling
+    **dict.fromkeys(("page_size", "max_total_tokens", "mem_fraction_static", "disable_radix_cache",
+                     "radix_eviction_policy", "enable_priority_scheduling", "schedule_low_priority_values_first",
+                     "priority_scheduling_preemption_threshold", "max_running_requests", "max_queued_requests",
+                     "prefill_max_requests", "max_prefill_tokens", "chunked_prefill_size", "schedule_conservativeness",
+                     "num_reserved_decode_tokens", "enable_mixed_chunk", "stream_interval", "allow_auto_truncate"),
+                    Capability(WIRED)),
+    "schedule_policy": Capability(WIRED, options=("fcfs", "lpm")),
+    # HTTP server, API, logging, metrics
+    **dict.fromkeys(("host", "port", "fastapi_root_path", "skip_server_warmup", "warmups", "api_key", "admin_api_key",
+                     "chat_template", "hf_chat_template_name", "enable_cache_report", "log_level", "log_level_http",
+                     "log_requests", "log_requests_level", "log_requests_format", "decode_log_interval",
+                     "uvicorn_access_log_exclude_prefixes", "enable_metrics", "bucket_time_to_first_token",
+                     "bucket_inter_token_latency", "bucket_e2e_request_latency", "watchdog_timeout",
+                     "crash_dump_folder"), Capability(WIRED)),
+    # accepted, no effect in a single-process eager engine
+    **dict.fromkeys(("nccl_port", "dist_init_addr", "nnodes", "node_rank", "dist_timeout", "base_gpu_id",
+                     "gpu_id_step"), SINGLE_PROCESS),
+    **dict.fromkeys(("disable_cuda_graph", "disable_cuda_graph_padding", "cuda_graph_max_bs", "cuda_graph_bs",
+                     "enable_cudagraph_gc", "enable_profile_cuda_graph"), NO_GRAPHS),
+    **dict.fromkeys(("attention_backend", "prefill_attention_backend", "decode_attention_backend",
+                     "sampling_backend"), ONE_ATTENTION),
+    "disable_overlap_schedule": NO_OVERLAP,
+    **dict.fromkeys(("tokenizer_worker_num", "enable_tokenizer_batch_encode", "disable_tokenizer_batch_decode"),
+                    IN_PROCESS_TOKENIZER),
+    "download_dir": _inert("models are loaded from local folders only; nothing is downloaded",
+                           "模型只从本地目录加载，不会下载任何内容"),
+    "weight_version": _inert("reported by /get_model_info only", "仅在 /get_model_info 中返回"),
+}
+for _name in CAPABILITIES:
+    if _name not in SPECS:
+        raise KeyError(f"CAPABILITIES names an unknown argument {_name!r}")
+
+UNLISTED = Capability(UNIMPLEMENTED, Text("argmatrix's engine does not implement this yet", "argmatrix 的引擎尚未实现此功能"))
+
+
+def capability(name: str) -> Capability:
+    return CAPABILITIES.get(name, UNLISTED)
