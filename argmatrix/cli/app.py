@@ -69,7 +69,7 @@ def check_config(
     if fmt is OutFormat.json:
         print(render.dumps(compiled.to_json()))
     else:
-        render.findings_text(compiled, _lang(lang))
+        render.emit(render.findings_lines(compiled, _lang(lang)))
     raise typer.Exit(compiled.exit_code)
 
 
@@ -133,7 +133,7 @@ def explain(flag: str = typer.Argument(..., help="A flag (--tp-size), alias or f
     """Everything about one argument, on every platform."""
     from ..matrix.table import row
     from ..schema import spec
-    from ..schema.model import suggest
+    from ..schema.registry import suggest
     from . import render
 
     try:
@@ -219,7 +219,7 @@ def serve(
     compiled = compile(ctx.args, config=config, target=target or _target_from_device(ctx.args),
                        allow_unsupported=allow_unsupported, engine=True, allow_unimplemented=allow_unimplemented)
     if compiled.findings:
-        render.findings_text(compiled, _lang(lang), out=render.console(stderr=True))
+        render.emit(render.findings_lines(compiled, _lang(lang)), stderr=True)
     if not compiled.ok:
         raise typer.Exit(compiled.exit_code)
     from ..runtime.server import run_server

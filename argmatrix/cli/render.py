@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from typing import Any
 
 from ..compiler.findings import ERROR, NOTE, WARNING
@@ -18,35 +20,52 @@ STATUS_STYLE = {"supported": "green", "experimental": "yellow", "planned": "blue
                 "deficient": "magenta"}
 
 
+Line = list[tuple[str, str]]  # (text, rich style) segments
+
+
 def console(stderr: bool = False):
     from rich.console import Console
 
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
-def findings_text(compiled, lang: str, out=None) -> None:
-    """Errors first, each with its flag, value, source and fix; then a one-line summary."""
-    from rich.markup import escape
+def emit(lines: list[Line], stderr: bool = False) -> None:
+    """Print styled lines: through rich on a terminal, as plain text otherwise (no rich import: it costs ~60 ms)."""
+    stream = sys.stderr if stderr else sys.stdout
+    if stream.isatty() and not os.environ.get("NO_COLOR"):
+        from rich.text import Text as RichText
 
-    out = out or console()
+        out = console(stderr)
+        for line in lines:
+            out.print(RichText.assemble(*line))
+    else:
+        stream.write("".join("".join(text for text, _ in line) + "\n" for line in lines))
+
+
+def findings_lines(compiled, lang: str) -> list[Line]:
+    """Errors first, each with its flag, value, source and fix; then a one-line summary."""
     words = WORDS[lang]
     platform = PLATFORMS[compiled.platform]
     head = f"{words['target']}: {compiled.platform} ({platform.title(lang)})"
     if compiled.detection is not None:
-        head += f"  [{words['detected']}: {escape(compiled.detection.how)}]"
-    out.print(f"[bold]argmatrix check-config[/bold]  {head}")
+        head += f"  [{words['detected']}: {compiled.detection.how}]"
+    lines: list[Line] = [[("argmatrix check-config", "bold"), ("  " + head, "")]]
     for f in compiled.findings:
         mark, style = MARKS[f.severity]
-        where = f"  [dim]{words['from']} {escape(f.source)}[/dim]" if f.source else ""
-        out.print(f"[{style}]{mark} {f.code} {words[f.severity]}[/{style}]  {escape(f.message(lang))}{where}")
+        line: Line = [(f"{mark} {f.code} {words[f.severity]}", style), (f"  {f.message(lang)}", "")]
+        if f.source:
+            line.append((f"  {words['from']} {f.source}", "dim"))
+        lines.append(line)
         if f.hint:
-            out.print(f"    [green]{words['fix']}:[/green] {escape(f.hint(lang))}")
+            lines.append([(f"    {words['fix']}: ", "green"), (f.hint(lang), "")])
     counts = {s: sum(f.severity == s for f in compiled.findings) for s in (ERROR, WARNING, NOTE)}
     if not compiled.findings:
-        out.print(f"[green]✓ {words['clean']}[/green]")
+        lines.append([(f"✓ {words['clean']}", "green")])
     else:
-        summary = ", ".join(f"{n} {words[s]}{'s' if n > 1 and lang == 'en' else ''}" for s, n in counts.items() if n)
-        out.print(f"[bold]{summary}[/bold]")
+        plural = "s" if lang == "en" else ""
+        summary = ", ".join(f"{n} {words[s]}{plural if n > 1 else ''}" for s, n in counts.items() if n)
+        lines.append([(summary, "bold")])
+    return lines
 
 
 def dumps(data: Any) -> str:

@@ -10,29 +10,38 @@ import copy
 import json
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..matrix import options
 from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
 from ..schema.meta import MISSING, Text
-from ..schema.model import ServerArgs, validate_fields
+from ..schema.validate import validate_fields
 from ..schema.registry import SPECS
+from ..schema.types import split_list
 from .check import check, check_engine, show
 from .derive import derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, sort_findings
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Compiled:
     """The result of compiling a launch configuration for one platform."""
 
-    args: ServerArgs
+    values: dict[str, Any]  # every field's resolved, validated value
     platform: str
     sources: dict[str, str]
     findings: list[Finding]
     user_set: frozenset[str] = field(default_factory=frozenset)
     detection: Any = None  # how the platform was chosen, when it was detected
+
+    @cached_property
+    def args(self):
+        """The resolved arguments as a frozen ``ServerArgs`` (the values are already validated)."""
+        from ..schema.model import ServerArgs
+
+        return ServerArgs.model_construct(**self.values)
 
     @property
     def errors(self) -> list[Finding]:
@@ -66,7 +75,7 @@ class Compiled:
             "exit_code": self.exit_code,
             "counts": {s: sum(f.severity == s for f in self.findings) for s in (ERROR, WARNING, NOTE)},
             "findings": [f.to_json() for f in self.findings],
-            "args": {name: {"value": _jsonable(getattr(self.args, name)), "source": self.sources[name]}
+            "args": {name: {"value": _jsonable(self.values[name]), "source": self.sources[name]}
                      for name in SPECS if name in self.user_set or self.sources[name] != "default"},
         }
 
@@ -105,6 +114,11 @@ def _apply(values: dict[str, Any], a: Assignment) -> Any:
         return obj
     if a.op == APPEND:
         current = values[a.field]
+        if isinstance(current, str):  # a comma list or JSON array not yet split by the field's validator
+            try:
+                current = split_list(current)
+            except ValueError:
+                current = [current]  # broken JSON: keep it, so validation reports it
         return (list(current) if isinstance(current, list) else []) + [a.value]
     return a.value
 
@@ -152,7 +166,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         for key, value in overrides.items():
             name = SPECS[key].name if key in SPECS else None
             if name is None:
-                from ..schema.model import suggest
+                from ..schema.registry import suggest
 
                 hint = suggest(key)
                 findings.append(usage("AM-E001", Text(f"unknown argument '{key}' in overrides", f"overrides 中有未知参数“{key}”"),
@@ -168,6 +182,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         pdefault = options.platform_default(spec, family)
         if pdefault is not MISSING:
             values[name], sources[name] = pdefault, f"platform:{platform_key}"
+    base_values, base_sources = dict(values), dict(sources)
     user_set: set[str] = set()
     flags_used: dict[str, str] = {}
     seen_in_argv: dict[str, str] = {}
@@ -187,23 +202,29 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             if a.flag:
                 flags_used[a.field] = a.flag
 
-    # 3. derive what follows from the user's values, then validate everything that is not a declared default
+    # 3. validate what the sources gave, derive what follows from the valid values, then validate the derived ones
+    #    (deriving from a rejected value would report one mistake twice, the second time on a field the user never set)
+    def validate(names: set[str]) -> None:
+        raw = {n: values[n] for n in names}
+        typed, errors = validate_fields(raw)
+        for name, message in errors:
+            spec = SPECS[name]
+            flag = flags_used.get(name, spec.flag)
+            findings.append(Finding("AM-E010", ERROR, "type",
+                                    Text(f"{flag} {show(raw[name])!s}: {message}",
+                                         f"{flag} 的取值 {show(raw[name])!s} 无效：{message}"),
+                                    Text(f"expected {spec.type_label}", f"应为 {spec.type_label}"),
+                                    field=name, flag=flag, value=raw[name], source=sources.get(name),
+                                    platform=platform_key))
+        for name in {n for n, _ in errors}:  # fall back to what the platform would use
+            values[name], sources[name] = base_values[name], base_sources[name]
+            user_set.discard(name)
+        values.update(typed)
+
+    validate({n for n in SPECS if sources[n] != "default"})
+    before_derive = dict(sources)
     derive(values, sources, user_set)
-    to_validate = {n for n in SPECS if sources[n] != "default"}
-    typed, errors = validate_fields({n: values[n] for n in to_validate})
-    for name, message in errors:
-        spec = SPECS.get(name)
-        flag = flags_used.get(name, spec.flag if spec else name)
-        findings.append(Finding("AM-E010", ERROR, "type",
-                                Text(f"{flag} {show(values.get(name))!s}: {message}",
-                                     f"{flag} 的取值 {show(values.get(name))!s} 无效：{message}"),
-                                Text(f"expected {spec.type_label}" if spec else "check the value",
-                                     f"应为 {spec.type_label}" if spec else "请检查取值"),
-                                field=name, flag=flag, value=values.get(name), source=sources.get(name),
-                                platform=platform_key))
-        values[name], sources[name] = SPECS[name].default, sources[name]
-        user_set.discard(name)
-    values.update(typed)
+    validate({n for n in SPECS if sources[n] != before_derive[n]})
 
     # 4. check against the platform
     findings += check(values, sources, user_set, platform_key, flags_used)
@@ -213,5 +234,4 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         findings = [f.with_severity(ERROR) if f.severity == WARNING else f for f in findings]
     if allow_unsupported:
         findings = [f.with_severity(WARNING) if f.severity == ERROR and f.support_related else f for f in findings]
-    args = ServerArgs.model_construct(**values)
-    return Compiled(args, platform_key, sources, sort_findings(findings), frozenset(user_set), detection)
+    return Compiled(values, platform_key, sources, sort_findings(findings), frozenset(user_set), detection)

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from ..schema.meta import Text
-from ..schema.model import suggest
-from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec
+from ..schema.registry import suggest
+from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec, _metadata
 from .findings import ERROR, USAGE, WARNING, Finding
 
 SET, MERGE, APPEND = "set", "merge", "append"
@@ -84,12 +84,39 @@ def _scalar(text: str) -> Any:
         return text
 
 
+def _splits_text(spec: ArgSpec) -> bool:
+    """True when the field's own validator reads one string as a list (``StrList``, ``IntList``, ``JsonList``)."""
+    from ..schema.types import parse_json_text, split_list
+
+    return any(getattr(m, "func", None) in (split_list, parse_json_text) for m in _metadata(spec.annotation))
+
+
+def _list_item(text: str) -> Any:
+    """One item of a list whose type does not split text itself: a JSON object if it is one, else the string."""
+    if text.strip().startswith("{"):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            pass
+    return text
+
+
 def cli_value(spec: ArgSpec, values: list[str]) -> Any:
     """Turn the strings after a flag into a value pydantic can validate."""
     if spec.is_list:
+        if _splits_text(spec):
+            # one value is a JSON array or a comma-separated list: the field's validator splits it
+            return values[0] if len(values) == 1 else values
         if len(values) == 1:
-            return values[0]  # a JSON array or a comma-separated list: the field's validator splits it
-        return values
+            text = values[0].strip()
+            if text.startswith("["):
+                try:
+                    return json.loads(text)
+                except json.JSONDecodeError:
+                    return text  # the field's validator reports it
+            if not text.startswith("{"):
+                return [part.strip() for part in text.split(",") if part.strip()]
+        return [_list_item(v) for v in values]
     text = values[0]
     if spec.choices and not isinstance(spec.choices[0], str):  # Literal[0, 1, 2, 3] from a string
         return next((c for c in spec.choices if str(c) == text), text)

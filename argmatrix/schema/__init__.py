@@ -1,7 +1,18 @@
-"""What each server argument is: flags, type, default, help, Ascend support label."""
+"""What each server argument is: flags, type, default, help, Ascend support label.
+
+Reading the schema needs no pydantic; ``ServerArgs`` (the pydantic model) is
+built on first use, so metadata-only commands never pay for it.
+"""
 from .meta import MISSING, Arg, Group, Note, Removed, Renamed, Support, Text
-from .model import ServerArgs, suggest
-from .registry import FLAGS, GROUPS, NAMES, SPECS, ArgSpec, iter_groups, spec
+from .registry import FLAGS, GROUPS, NAMES, SPECS, ArgSpec, iter_groups, spec, suggest
 
 __all__ = ["MISSING", "Arg", "ArgSpec", "FLAGS", "GROUPS", "Group", "NAMES", "Note", "Removed", "Renamed",
            "SPECS", "ServerArgs", "Support", "Text", "iter_groups", "spec", "suggest"]
+
+
+def __getattr__(name: str):
+    if name == "ServerArgs":
+        from .model import ServerArgs
+
+        return ServerArgs
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,22 +5,12 @@ readable module, while users get one flat, frozen object (``args.tp_size``).
 """
 from __future__ import annotations
 
-import difflib
-from functools import lru_cache
 from typing import Any
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model, model_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from .registry import NAMES, SPECS
-
-
-def suggest(key: str, candidates=None) -> str | None:
-    """The closest known key to a misspelt one, if any is close enough."""
-    found = difflib.get_close_matches(key, list(candidates or NAMES), n=1, cutoff=0.6)
-    if not found:
-        return None
-    return NAMES.get(found[0], found[0]) if candidates is None else found[0]
+from .registry import NAMES, SPECS, suggest
 
 
 class _ServerArgsBase(BaseModel):
@@ -52,27 +42,19 @@ class _ServerArgsBase(BaseModel):
                            "loc": e["loc"], "input": e["input"]} for e in exc.errors())
         raise ValidationError.from_exception_data(cls.__name__, errors)
 
+    @classmethod
+    def from_cli(cls, argv: list[str], target: str | None = None, **kwargs: Any) -> _ServerArgsBase:
+        """Compile SGLang-style flags for ``target`` and return the checked arguments.
+
+        Raises ``argmatrix.compiler.CompileError`` (with every finding) when the configuration has errors.
+        """
+        from ..compiler import compile
+
+        return compile(argv, target=target, **kwargs).raise_for_errors().args
+
     def changed(self) -> dict[str, Any]:
         """Fields whose value differs from the declared default."""
         return {k: v for k, v in self if v != SPECS[k].default}
-
-
-@lru_cache(maxsize=None)
-def field_adapter(name: str) -> TypeAdapter:
-    """A validator for one field alone: checking three flags should not build the 300-field validator."""
-    return TypeAdapter(SPECS[name].annotation)
-
-
-def validate_fields(values: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
-    """Validate each value with its field's type; returns the typed values and ``(field, message)`` failures."""
-    typed: dict[str, Any] = {}
-    errors: list[tuple[str, str]] = []
-    for name, value in values.items():
-        try:
-            typed[name] = field_adapter(name).validate_python(value)
-        except ValidationError as exc:
-            errors.extend((name, e["msg"]) for e in exc.errors())
-    return typed, errors
 
 
 def _build() -> type[_ServerArgsBase]:

@@ -6,6 +6,7 @@ and support metadata.  Nothing here imports anything heavier than pydantic.
 """
 from __future__ import annotations
 
+import difflib
 import importlib
 import types
 import typing
@@ -207,3 +208,11 @@ def spec(name_or_flag: str) -> ArgSpec:
     if key is None:
         raise KeyError(name_or_flag)
     return SPECS[key]
+
+
+def suggest(key: str, candidates=None) -> str | None:
+    """The closest known key to a misspelt one, if any is close enough."""
+    found = difflib.get_close_matches(key, list(candidates or NAMES), n=1, cutoff=0.6)
+    if not found:
+        return None
+    return NAMES.get(found[0], found[0]) if candidates is None else found[0]

@@ -2,15 +2,18 @@
 
 Each type validates the same way whether the value comes from a config file,
 an environment variable, the command line or Python code, so the parser never
-has to know what a field means: it hands strings to pydantic.
+has to know what a field means: it hands strings to the validator.
+
+The metadata classes here speak pydantic's ``__get_pydantic_core_schema__``
+protocol but import pydantic only when a validator is actually built, so
+reading the schema (``--help``, ``docs``, ``matrix``) stays cheap.
 """
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Annotated, Any
-
-from pydantic import BeforeValidator, Field, WithJsonSchema
 
 _HUMAN_INT = re.compile(r"^\s*(?P<num>[+-]?\d+(?:\.\d+)?)\s*(?P<suffix>[kmgtKMGT]?)\s*$")
 _DECIMAL = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
@@ -30,11 +33,13 @@ def parse_human_int(value: Any) -> Any:
         return value
     m = _HUMAN_INT.match(value)
     if not m:
-        raise ValueError(f"'{value}' is not an integer; use digits with an optional k/m/g/t (x1000) or K/M/G/T (x1024) suffix, e.g. 32k")
+        raise ValueError(f"'{value}' is not an integer; use digits with an optional k/m/g/t (x1000) "
+                         "or K/M/G/T (x1024) suffix, e.g. 32k")
     num, suffix = m["num"], m["suffix"]
     if "." in num:
         if suffix in _BINARY:
-            raise ValueError(f"'{value}': a fraction cannot take the binary suffix {suffix}; write an integer, e.g. {round(float(num))}{suffix}")
+            raise ValueError(f"'{value}': a fraction cannot take the binary suffix {suffix}; "
+                             f"write an integer, e.g. {round(float(num))}{suffix}")
         whole, frac = num.split(".")
         scale = _DECIMAL[suffix]
         scaled_frac = int(frac) * scale
@@ -68,22 +73,59 @@ def split_list(value: Any) -> Any:
     return value
 
 
-_human_json = WithJsonSchema({"anyOf": [{"type": "integer"}, {"type": "string", "pattern": HUMAN_INT_PATTERN}]})
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """Numeric bounds, applied to the int or float schema they annotate."""
+
+    ge: float | None = None
+    gt: float | None = None
+    le: float | None = None
+
+    def items(self):
+        return [(k, getattr(self, k)) for k in ("ge", "gt", "le") if getattr(self, k) is not None]
+
+    def admits(self, number: float) -> bool:
+        return ((self.ge is None or number >= self.ge) and (self.gt is None or number > self.gt)
+                and (self.le is None or number <= self.le))
+
+    def __get_pydantic_core_schema__(self, source, handler):
+        return {**handler(source), **dict(self.items())}
+
+
+@dataclass(frozen=True, slots=True, eq=False)  # identity hash: typing hashes Annotated metadata
+class Before:
+    """Run ``func`` on the raw input before the annotated type validates it."""
+
+    func: Any
+    json_schema: Any = None  # what config files may write, when that is wider than the type
+
+    def __get_pydantic_core_schema__(self, source, handler):
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_before_validator_function(self.func, handler(source))
+
+    def __get_pydantic_json_schema__(self, schema, handler):
+        return dict(self.json_schema) if self.json_schema is not None else handler(schema)
+
+
+_human = Before(parse_human_int, {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": HUMAN_INT_PATTERN}]})
+_json = Before(parse_json_text)
+_split = Before(split_list)
 
 # Token and byte counts: 32k, 1M, 25.6k.
-HumanInt = Annotated[int, BeforeValidator(parse_human_int), _human_json]
-PositiveHumanInt = Annotated[int, Field(ge=1), BeforeValidator(parse_human_int), _human_json]
-NonNegHumanInt = Annotated[int, Field(ge=0), BeforeValidator(parse_human_int), _human_json]
+HumanInt = Annotated[int, _human]
+PositiveHumanInt = Annotated[int, Bounds(ge=1), _human]
+NonNegHumanInt = Annotated[int, Bounds(ge=0), _human]
 
-PositiveInt = Annotated[int, Field(ge=1)]
-NonNegInt = Annotated[int, Field(ge=0)]
-Port = Annotated[int, Field(ge=1, le=65535)]
-Fraction = Annotated[float, Field(ge=0.0, le=1.0)]
-PositiveFloat = Annotated[float, Field(gt=0.0)]
-NonNegFloat = Annotated[float, Field(ge=0.0)]
+PositiveInt = Annotated[int, Bounds(ge=1)]
+NonNegInt = Annotated[int, Bounds(ge=0)]
+Port = Annotated[int, Bounds(ge=1, le=65535)]
+Fraction = Annotated[float, Bounds(ge=0.0, le=1.0)]
+PositiveFloat = Annotated[float, Bounds(gt=0.0)]
+NonNegFloat = Annotated[float, Bounds(ge=0.0)]
 
-JsonObject = Annotated[dict[str, Any], BeforeValidator(parse_json_text)]
-JsonList = Annotated[list[Any], BeforeValidator(parse_json_text)]
-IntList = Annotated[list[int], BeforeValidator(split_list)]
-FloatList = Annotated[list[float], BeforeValidator(split_list)]
-StrList = Annotated[list[str], BeforeValidator(split_list)]
+JsonObject = Annotated[dict[str, Any], _json]
+JsonList = Annotated[list[Any], _json]
+IntList = Annotated[list[int], _split]
+FloatList = Annotated[list[float], _split]
+StrList = Annotated[list[str], _split]

@@ -21,7 +21,6 @@ class RuntimeArgs:
             zh="运行所用的设备类型（cuda、xpu、hpu、npu 或 cpu）。不设置时自动检测可用硬件，昇腾环境下即为 npu。",
         ),
         npu=Support.A2_A3,
-        npu_options=('npu',),
         npu_default='npu',
     )] = None
 

@@ -1,0 +1,87 @@
+"""cli/*.txt: the ``--help`` text of every argmatrix command, so CLI changes show up in review diffs.
+
+The typer app is invoked in-process through ``typer.testing.CliRunner`` at a
+fixed width of 100 columns with colour off, so the text does not depend on the
+terminal that ran the generator.  Until ``argmatrix.cli.app`` exists nothing is
+written.
+"""
+from __future__ import annotations
+
+import importlib
+from contextlib import contextmanager
+
+PATH = "cli/{name}.txt"
+WIDTH = 100
+ENV = {"COLUMNS": str(WIDTH), "LINES": "50", "TERM": "dumb", "NO_COLOR": "1", "TERMINAL_WIDTH": str(WIDTH),
+       "ARGMATRIX_LANG": "en", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "_TYPER_FORCE_DISABLE_TERMINAL": "1"}
+
+
+def load_app():
+    """The typer app, or None while the CLI module does not exist yet."""
+    try:
+        module = importlib.import_module("argmatrix.cli.app")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("argmatrix.cli"):
+            return None
+        raise
+    return getattr(module, "app", None)
+
+
+@contextmanager
+def _fixed_console():
+    """Pin typer's rich console to WIDTH columns without colour, whatever the environment says."""
+    try:
+        from typer import rich_utils
+    except ImportError:  # typer without rich: plain click help, already width-driven by COLUMNS
+        yield
+        return
+    saved = {k: getattr(rich_utils, k, None) for k in ("MAX_WIDTH", "FORCE_TERMINAL", "COLOR_SYSTEM")}
+    rich_utils.MAX_WIDTH, rich_utils.FORCE_TERMINAL, rich_utils.COLOR_SYSTEM = WIDTH, False, None
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            setattr(rich_utils, k, v)
+
+
+def commands(app) -> list[tuple[str, ...]]:
+    """Every command path of the app: () for the top level, ("matrix",), ("matrix", "diff"), ..."""
+    import click
+    import typer
+
+    root = typer.main.get_command(app)
+    out: list[tuple[str, ...]] = []
+
+    def walk(cmd, path: tuple[str, ...]):
+        out.append(path)
+        if isinstance(cmd, click.Group):
+            for name in sorted(cmd.list_commands(click.Context(cmd))):
+                sub = cmd.get_command(click.Context(cmd), name)
+                if sub is not None and not getattr(sub, "hidden", False):
+                    walk(sub, (*path, name))
+
+    walk(root, ())
+    return out
+
+
+def file_name(path: tuple[str, ...]) -> str:
+    return "argmatrix" if not path else "argmatrix-" + "-".join(path)
+
+
+def render_all() -> dict[str, str]:
+    app = load_app()
+    if app is None:
+        return {}
+    from typer.testing import CliRunner
+
+    runner = CliRunner()
+    out: dict[str, str] = {}
+    with _fixed_console():
+        for path in commands(app):
+            result = runner.invoke(app, [*path, "--help"], env=ENV, prog_name="argmatrix", color=False)
+            text = result.output
+            if result.exit_code != 0:
+                text += f"\n[exit code {result.exit_code}]\n"
+            lines = [line.rstrip() for line in text.splitlines()]
+            out[PATH.format(name=file_name(path))] = "\n".join(lines).strip("\n") + "\n"
+    return out

@@ -1,0 +1,148 @@
+"""config.schema.json: a JSON Schema (draft 2020-12) of the ``--config`` file, for editor completion.
+
+Every argument is a property under its field name with its type, enum,
+bounds, default and a bilingual description; every other accepted spelling
+(flag-derived names, dashes for underscores) is a property that refers to it.
+Removed flags are rejected, renamed ones marked deprecated, as the compiler
+does.  The types are translated here from the annotations (pydantic would
+build a validator per field, too slow for ``docs check``); a test checks the
+translation against pydantic's own JSON Schema for every field.
+"""
+from __future__ import annotations
+
+import json
+import types
+import typing
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from ..schema.meta import Removed, Renamed
+from ..schema.registry import SPECS, ArgSpec
+
+PATH = "config.schema.json"
+EXCLUDED = ("config",)  # a config file cannot load another config file (AM-E008)
+_BOUNDS = {"ge": "minimum", "le": "maximum", "gt": "exclusiveMinimum", "lt": "exclusiveMaximum"}
+
+
+def _lenient_text(funcs: set[str]) -> dict[str, Any] | None:
+    """Values the field's validator also accepts as text: JSON text for objects, comma lists for lists."""
+    if "parse_json_text" in funcs:
+        return {"type": "string", "description": "JSON text"}
+    if "split_list" in funcs:
+        return {"type": "string", "description": "comma-separated values or a JSON array"}
+    return None
+
+
+def type_schema(tp: Any) -> dict[str, Any]:
+    """The JSON Schema of a type annotation, as pydantic's validation-mode schema describes it."""
+    if get_origin(tp) is Annotated:
+        base, *meta = get_args(tp)
+        override = next((m.json_schema for m in meta if hasattr(m, "json_schema") and isinstance(
+            getattr(m, "json_schema", None), dict)), None)
+        out = dict(override) if override is not None else type_schema(base)
+        funcs: set[str] = set()
+        for m in meta:
+            func = getattr(m, "func", None)
+            if func is not None:
+                funcs.add(getattr(func, "__name__", ""))
+            for c in [*getattr(m, "metadata", ()), m]:  # FieldInfo carries annotated_types constraints
+                for attr, key in _BOUNDS.items():
+                    value = getattr(c, attr, None)
+                    if isinstance(value, (int, float)) and not isinstance(value, bool) and type(c).__name__ != "FieldInfo":
+                        if override is None:
+                            out[key] = value
+        extra = _lenient_text(funcs)
+        if extra is not None:
+            out = {"anyOf": [out, extra]}
+        return out
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        parts = [type_schema(a) for a in get_args(tp)]
+        flat: list[dict[str, Any]] = []
+        for p in parts:
+            flat.extend(p["anyOf"] if set(p) == {"anyOf"} else [p])
+        return {"anyOf": flat}
+    if origin is Literal:
+        values = list(get_args(tp))
+        kinds = {type(v) for v in values}
+        out: dict[str, Any] = {"const": values[0]} if len(values) == 1 else {"enum": values}
+        if kinds == {str}:
+            out["type"] = "string"
+        elif kinds == {int}:
+            out["type"] = "integer"
+        elif kinds == {bool}:
+            out["type"] = "boolean"
+        return out
+    if origin is list:
+        (item,) = get_args(tp) or (Any,)
+        return {"type": "array", "items": type_schema(item)}
+    if origin is dict:
+        return {"type": "object", "additionalProperties": True}
+    if tp is type(None):
+        return {"type": "null"}
+    simple = {bool: "boolean", int: "integer", float: "number", str: "string"}
+    if tp in simple:
+        return {"type": simple[tp]}
+    if tp is typing.Any:
+        return {}
+    raise TypeError(f"no JSON Schema translation for {tp!r}")
+
+
+def _jsonable(value: Any) -> Any:
+    return json.loads(json.dumps(value, default=list))
+
+
+def field_schema(spec: ArgSpec) -> dict[str, Any]:
+    help_ = spec.arg.help
+    out: dict[str, Any] = {"title": spec.flag, "description": f"{help_.en}\n\n{help_.zh}"}
+    dep = spec.deprecated
+    if isinstance(dep, Removed):
+        instead = f" {dep.instead.en}." if dep.instead else ""
+        out["description"] = f"Removed in {dep.since}; setting it is an error.{instead}\n\n{help_.zh}"
+        out["deprecated"] = True
+        out["not"] = {}
+        return out
+    out.update(type_schema(spec.annotation))
+    out["default"] = _jsonable(spec.default)
+    if isinstance(dep, Renamed):
+        new = SPECS[dep.successor]
+        out["description"] = f"Deprecated since {dep.since}: use {new.name} ({new.flag}).\n\n" + out["description"]
+        out["deprecated"] = True
+    if len(spec.flags) > 1:
+        out["x-flags"] = list(spec.flags)
+    return out
+
+
+def spellings(spec: ArgSpec) -> list[str]:
+    """Every key a config file may use for ``spec``, field name first."""
+    out: list[str] = []
+    for name in spec.names:
+        for key in (name, name.replace("_", "-")):
+            if key not in out:
+                out.append(key)
+    return out
+
+
+def build() -> dict[str, Any]:
+    props: dict[str, Any] = {}
+    aliases: dict[str, Any] = {}
+    for spec in SPECS.values():
+        if spec.name in EXCLUDED:
+            continue
+        props[spec.name] = field_schema(spec)
+        for key in spellings(spec)[1:]:
+            aliases[key] = {"$ref": f"#/properties/{spec.name}", "description": f"Alias of {spec.name} ({spec.flag})."}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "argmatrix server configuration",
+        "description": ("A --config file for argmatrix / SGLang-style servers: argument names (underscores or "
+                        "dashes, any alias) mapped to values. Generated by `argmatrix docs generate`; do not edit.\n\n"
+                        "argmatrix 服务配置文件（--config）：参数名（下划线或短横线、任一别名）到取值的映射。"
+                        "由 `argmatrix docs generate` 生成，请勿手工修改。"),
+        "type": "object",
+        "properties": {**props, **aliases},
+        "additionalProperties": False,
+    }
+
+
+def render_all() -> dict[str, str]:
+    return {PATH: json.dumps(build(), ensure_ascii=False, indent=2) + "\n"}

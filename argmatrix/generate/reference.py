@@ -1,0 +1,121 @@
+"""server_arguments.md: the full reference, one block per argument, in the seeds' group order.
+
+Each block gives the flags, config key and environment variable, the type,
+the declared default, the choices, the description, the status with the
+platform default and allowed values on every platform, the engine capability
+(once the matrix has it), and the cross-field rules that read the argument.
+"""
+from __future__ import annotations
+
+from ..compiler.sources import ENV_PREFIX
+from ..schema.meta import Removed, Renamed, Text
+from ..schema.registry import SPECS, ArgSpec
+from .common import (ENGINE_MEANING, STATUS_MEANING, STATUS_ORDER, cell, code, code_cell, engine_text, groups,
+                     header, join, md_table, platform_name, platforms, row_of, rule_lines, show, status_text, t)
+
+PATH = "{lang}/server_arguments.md"
+TITLE = Text("Server arguments", "服务参数")
+INTRO = Text(
+    "Every argument the server accepts, grouped as in the Ascend feature page. Each can be given as a command-line "
+    "flag, as a key in a `--config` file (YAML, JSON or TOML; dashes or underscores), or as an `ARGMATRIX_<KEY>` "
+    "environment variable. Precedence, lowest first: declared default, platform default, config file, environment, "
+    "command line.",
+    "下面列出服务接受的全部参数，分组与 Ascend 特性页一致。每个参数都可以写成命令行选项、`--config` 配置文件"
+    "（YAML、JSON 或 TOML，键名中的短横线与下划线均可）中的键，或 `ARGMATRIX_<KEY>` 环境变量。优先级由低到高："
+    "声明的默认值、平台默认值、配置文件、环境变量、命令行。",
+)
+W = {
+    "aliases": Text("Aliases", "别名"),
+    "key": Text("Config key", "配置键"),
+    "env": Text("Environment", "环境变量"),
+    "type": Text("Type", "类型"),
+    "default": Text("Declared default", "声明的默认值"),
+    "choices": Text("Choices", "可选值"),
+    "platform": Text("Platform", "平台"),
+    "status": Text("Status", "状态"),
+    "pdefault": Text("Default there", "该平台默认值"),
+    "allowed": Text("Allowed values", "允许的取值"),
+    "why": Text("Notes", "说明"),
+    "any": Text("any value of the type", "类型允许的任意值"),
+    "rules": Text("Cross-field rules", "跨参数规则"),
+    "engine": Text("argmatrix engine", "argmatrix 自带引擎"),
+    "legend": Text("Status legend", "状态图例"),
+}
+
+
+def _deprecation_lines(spec: ArgSpec, lang: str) -> list[str]:
+    dep = spec.deprecated
+    if isinstance(dep, Renamed):
+        new = SPECS[dep.successor].flag
+        return [(f"**Renamed** in `{dep.since}`: write {code(new)} instead. The old spelling still works with a "
+                 f"warning; its value, status and allowed values are those of {code(new)}.") if lang == "en" else
+                (f"**已更名**（`{dep.since}`）：请改用 {code(new)}。旧写法仍可使用但会给出警告；"
+                 f"其取值、支持状态与允许的取值均以 {code(new)} 为准。")]
+    if isinstance(dep, Removed):
+        if lang == "en":
+            instead = f" {cell(dep.instead.en)}." if dep.instead else ""
+            return [f"**Removed** in `{dep.since}`: setting it is an error on every platform.{instead}"]
+        instead = f"{cell(dep.instead.zh)}。" if dep.instead else ""
+        return [f"**已移除**（`{dep.since}`）：在任何平台上设置它都会报错。{instead}"]
+    return []
+
+
+def _platform_table(spec: ArgSpec, lang: str) -> list[str]:
+    row = row_of(spec)
+    out = []
+    for p in platforms():
+        entry = row["platforms"][p]
+        allowed = ", ".join(code_cell(show(v)) for v in entry["options"]) if entry["options"] is not None else cell(W["any"](lang))
+        why = [t(entry["reason"], lang)] if entry["reason"] else []
+        why += [n[lang] for n in entry["notes"]]
+        out.append([platform_name(p), status_text(entry["status"], lang), code_cell(show(entry["default"])), allowed,
+                    cell("; ".join(why))])
+    return md_table([W[k](lang) for k in ("platform", "status", "pdefault", "allowed", "why")], out)
+
+
+def _block(spec: ArgSpec, lang: str) -> list[str]:
+    row = row_of(spec)
+    lines = [f"### {code(spec.flag)}", ""]
+    facts = []
+    if len(spec.flags) > 1:
+        facts.append(f"{W['aliases'](lang)}: " + ", ".join(code(f) for f in spec.flags[1:]))
+    facts.append(f"{W['key'](lang)}: {code(spec.name)}")
+    facts.append(f"{W['env'](lang)}: {code(ENV_PREFIX + spec.name.upper())}")
+    facts.append(f"{W['type'](lang)}: {code(spec.type_label)}")
+    facts.append(f"{W['default'](lang)}: {code(show(spec.default))}")
+    if row["choices"] is not None:
+        facts.append(f"{W['choices'](lang)}: " + ", ".join(code(show(c)) for c in row["choices"]))
+    lines += [f"- {f}" for f in facts] + [""]
+    lines += [cell(row["help"][lang]), ""]
+    dep = _deprecation_lines(spec, lang)
+    if dep:
+        return lines + dep + [""]
+    lines += _platform_table(spec, lang) + [""]
+    if "engine" in row:
+        eng = row["engine"]
+        reason = t(eng.get("reason"), lang)
+        lines += [f"{W['engine'](lang)}: **{engine_text(eng['status'], lang)}**" + (f" — {cell(reason)}" if reason else ""), ""]
+    rules = rule_lines(spec, lang)
+    if rules:
+        lines += [f"{W['rules'](lang)}:", ""] + [f"- {r}" for r in rules] + [""]
+    return lines
+
+
+def render(lang: str) -> str:
+    lines = header(t(TITLE, lang), lang) + [t(INTRO, lang), "", f"{W['legend'](lang)}:", ""]
+    lines += [f"- {status_text(s, lang)}: {STATUS_MEANING[s](lang)}" for s in STATUS_ORDER]
+    if any("engine" in row_of(s) for _, specs in groups() for s in specs):
+        lines += ["", f"{W['engine'](lang)}:", ""]
+        lines += [f"- {engine_text(k, lang)}: {v(lang)}" for k, v in ENGINE_MEANING.items()]
+    lines.append("")
+    for group, specs in groups():
+        lines += [f"## {group.title(lang)}", ""]
+        if group.note:
+            lines += [group.note(lang), ""]
+        for spec in specs:
+            lines += _block(spec, lang)
+    return join(lines)
+
+
+def render_all() -> dict[str, str]:
+    return {PATH.format(lang=lang): render(lang) for lang in ("en", "zh")}

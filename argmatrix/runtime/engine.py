@@ -1,0 +1,676 @@
+"""The engine: requests in, tokens out, one scheduling step at a time.
+
+Public API (what the HTTP server and the tests use)::
+
+    from argmatrix.runtime.engine import Engine, SamplingParams
+
+    engine = Engine(compiled_or_args, *, device=None, dtype=None)
+        # compiled_or_args: argmatrix.compile(...)'s result (.args, .platform) or a bare ServerArgs.
+        # device/dtype override the arguments (tests run the oracle in float64).
+    engine.tokenizer            # the HF tokenizer (apply_chat_template, decode), None with --skip-tokenizer-init
+    engine.max_context_len      # prompt + output tokens a request may reach
+    engine.model_name           # --served-model-name, else --model-path
+    engine.config               # the resolved EngineConfig (config.ignored: flags changed but not acted on)
+
+    engine.start()              # background step-loop thread (submit() starts it too)
+    engine.shutdown(grace_s=5.0)  # stop accepting, let requests finish for grace_s, abort the rest, join
+
+    stream = engine.submit(prompt, sampling=None, *, request_id=None, priority=None)
+        # prompt: str or list[int].  Call it from a coroutine; errors (QueueFullError,
+        # PromptTooLongError, ValueError for bad sampling) are raised by the call itself.
+    async for chunk in stream:  # StreamChunk every --stream-interval tokens and a final one
+        ...                     # aclose() / task cancellation aborts the request and frees its pages
+    engine.abort(request_id) -> bool
+    engine.add_request(prompt, sampling=None, *, request_id=None, priority=None, on_chunk=None, stream=False) -> str
+        # the same without asyncio: on_chunk(StreamChunk) is called from the step loop
+
+    engine.generate(prompts, sampling=None, *, priority=None) -> list[Output]
+        # prompts: str, list[int], or a list of those; sampling: one SamplingParams or one per prompt.
+        # n > 1 gives n consecutive outputs per prompt.  Runs the steps itself when the loop is not started.
+    engine.stats() -> EngineStats
+    engine.flush_cache() -> bool  # False while requests are queued or running
+    engine.check_invariants()     # AssertionError on a leaked or doubly owned page
+    engine.step() -> bool         # one step by hand (tests, benchmarks); False when there was nothing to do
+
+``StreamChunk`` fields: request_id, text_delta, token_ids_delta, finished, finish_reason
+("stop" | "length" | "abort" | None), prompt_tokens, completion_tokens, cached_tokens,
+logprobs_delta (list[TokenLogprob]), index (the choice, for n > 1), and in the final chunk
+arrival, first_token_at, finished_at (time.monotonic() seconds) and error (a message when a
+step failed).
+
+Errors: ``QueueFullError`` (--max-queued-requests reached), ``PromptTooLongError(prompt_len,
+max_len)`` (unless --allow-auto-truncate, which keeps the last max_len tokens), ``EngineLoadError``
+(bad model directory, hub id without network, unsupported architecture for --model-impl sglang).
+"""
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator, Callable
+
+from .detokenizer import IncrementalDetokenizer
+from .engine_config import EngineConfig
+from .sampling import SamplingParams, TokenLogprob
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Engine", "EngineLoadError", "EngineStats", "Output", "PromptTooLongError", "QueueFullError",
+           "SamplingParams", "StepRecord", "StreamChunk", "TokenLogprob"]
+
+
+class QueueFullError(RuntimeError):
+    """The waiting queue holds --max-queued-requests requests already."""
+
+
+class PromptTooLongError(ValueError):
+    def __init__(self, prompt_len: int, max_len: int):
+        self.prompt_len, self.max_len = prompt_len, max_len
+        super().__init__(f"the prompt has {prompt_len} tokens but at most {max_len} fit (the context length less "
+                         f"one token to generate); shorten it, or start the server with --allow-auto-truncate "
+                         f"to keep its last {max_len} tokens")
+
+
+class EngineLoadError(RuntimeError):
+    """The model could not be loaded; the message names the flag and the fix."""
+
+
+@dataclass
+class StreamChunk:
+    request_id: str
+    text_delta: str
+    token_ids_delta: list[int]
+    finished: bool
+    finish_reason: str | None
+    prompt_tokens: int
+    completion_tokens: int
+    cached_tokens: int
+    logprobs_delta: list[TokenLogprob] = field(default_factory=list)
+    index: int = 0
+    arrival: float | None = None
+    first_token_at: float | None = None
+    finished_at: float | None = None
+    error: str | None = None
+
+
+@dataclass
+class Output:
+    request_id: str
+    index: int
+    text: str
+    token_ids: list[int]
+    finish_reason: str | None
+    prompt_tokens: int
+    completion_tokens: int
+    cached_tokens: int
+    logprobs: list[TokenLogprob]
+    arrival: float | None
+    first_token_at: float | None
+    finished_at: float | None
+    error: str | None = None
+
+
+@dataclass
+class EngineStats:
+    running: int
+    queued: int
+    free_pages: int
+    cached_pages: int
+    used_pages: int
+    total_pages: int
+    page_size: int
+    cache_hit_tokens: int
+    prompt_tokens_total: int
+    generated_tokens_total: int
+    computed_prompt_tokens: int        # prompt positions actually run through the model
+    preemptions: int                   # priority preemptions
+    retractions: int                   # out-of-pages retractions
+    evicted_pages: int
+    steps: int
+    last_step_started_at: float | None  # time.monotonic(), for a watchdog
+    step_in_progress: bool
+
+
+@dataclass
+class StepRecord:
+    started_at: float
+    duration_s: float
+    forward_s: float
+    num_reqs: int
+    num_prefill: int                   # requests fed a multi-token chunk
+    num_decode: int
+    tokens: int
+    admitted: list[str]
+
+
+@dataclass(eq=False)
+class _RequestState:
+    """What the engine (not the scheduler) keeps per request: where chunks go, text, timings."""
+
+    parent_id: str
+    index: int
+    sink: Callable[[StreamChunk], None]
+    streaming: bool
+    arrival: float
+    detok: IncrementalDetokenizer | None = None
+    generator: Any = None
+    fed: int = 0                       # output tokens fed to the detokenizer
+    stop_at: int | None = None         # text length after a stop-string match
+    ends_with_stop_token: bool = False
+    emitted_tokens: int = 0
+    emitted_chars: int = 0
+    logprobs: list = field(default_factory=list)
+    emitted_logprobs: int = 0
+    first_token_at: float | None = None
+    finished_at: float | None = None
+    error: str | None = None
+
+
+class Engine:
+    def __init__(self, compiled_or_args: Any, *, device: str | None = None, dtype: str | None = None):
+        import torch
+
+        from .kv_cache import KVPool, KVShape, PageAllocator, pool_pages
+        from .model_loader import load_model
+        from .model_runner import NativeRunner, TransformersRunner
+        from .radix_cache import RadixCache
+        from .scheduler import Scheduler
+
+        args = getattr(compiled_or_args, "args", compiled_or_args)
+        platform = getattr(compiled_or_args, "platform", None)
+        cfg = EngineConfig.from_args(args, platform, device=device, dtype=dtype)
+        if cfg.ignored:
+            log.warning("the engine does not act on: %s", ", ".join(f"--{n.replace('_', '-')}" for n in cfg.ignored))
+        loaded = load_model(cfg)
+        if loaded.impl == "transformers" and not cfg.disable_radix_cache:
+            # Its caches are per request, not pages: there is nothing to share.
+            log.info("--model-impl transformers: the radix prefix cache is off")
+            cfg = cfg.replace(disable_radix_cache=True)
+        self.config = cfg
+        self.loaded = loaded
+        self.model_name = loaded.model_name
+        self.tokenizer = loaded.tokenizer
+        self.device = loaded.device
+        self.vocab_size = loaded.model.config.vocab_size
+
+        hf = loaded.model.config
+        head_dim = getattr(hf, "head_dim", None) or hf.hidden_size // hf.num_attention_heads
+        shape = KVShape(hf.num_hidden_layers, getattr(hf, "num_key_value_heads", None) or hf.num_attention_heads,
+                        head_dim)
+        element_size = torch.empty((), dtype=loaded.dtype).element_size()
+        cap = max(MAX_POOL_CAP_CONTEXTS * loaded.context_length, 0)
+        num_pages = pool_pages(max_total_tokens=cfg.max_total_tokens, mem_fraction_static=cfg.mem_fraction_static,
+                               page_size=cfg.page_size, shape=shape, element_size=element_size,
+                               weight_bytes=loaded.weight_bytes, device=loaded.device,
+                               context_length=loaded.context_length, cap_tokens=min(cap, _derived_cap()))
+        pool_tokens = num_pages * cfg.page_size
+        self.max_context_len = min(loaded.context_length, pool_tokens)
+        max_running = cfg.max_running_requests or cfg.derived_max_running(pool_tokens)
+        self.max_running_requests = max_running
+
+        if loaded.impl == "sglang":
+            self.pool = KVPool(num_pages, cfg.page_size, shape, loaded.dtype, loaded.device)
+            self.runner = NativeRunner(loaded.model, self.pool, max_running, self.max_context_len, loaded.device)
+        else:
+            self.pool = PageAllocator(num_pages, cfg.page_size)   # admission accounting only
+            self.runner = TransformersRunner(loaded.model, loaded.device)
+        self.total_pages = num_pages
+        self.tree = RadixCache(self.pool, cfg.page_size, cfg.radix_eviction_policy, cfg.disable_radix_cache)
+        self.scheduler = Scheduler(cfg, self.pool, self.tree, max_running, on_release=self.runner.release)
+
+        gen_cfg = getattr(loaded.model, "generation_config", None)
+        eos = getattr(gen_cfg, "eos_token_id", None)
+        if eos is None:
+            eos = getattr(hf, "eos_token_id", None)
+        if eos is None and self.tokenizer is not None:
+            eos = self.tokenizer.eos_token_id
+        self.eos_token_ids = frozenset([eos] if isinstance(eos, int) else (eos or []))
+
+        self._torch = torch
+        self._default_generator = torch.Generator(device=loaded.device)
+        if cfg.random_seed is not None:
+            self._default_generator.manual_seed(cfg.random_seed)
+        else:
+            self._default_generator.seed()
+
+        self._lock = threading.RLock()            # held for a whole step, and by anything touching state
+        self._inbox_lock = threading.Lock()
+        self._inbox: collections.deque = collections.deque()   # ("add", req) | ("abort", rid)
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+        self._accepting = True
+        self._live: dict[str, Any] = {}          # rid -> Request, from submission until finished
+        self._groups: dict[str, list[str]] = {}  # request_id -> its n child rids
+        self.step_log: collections.deque[StepRecord] = collections.deque(maxlen=100_000)
+        self._steps = 0
+        self._prompt_tokens_total = 0
+        self._generated_tokens_total = 0
+        self._computed_prompt_tokens = 0
+        self._last_step_started_at: float | None = None
+        self._step_in_progress = False
+        log.info("engine ready: %s (%s, %s on %s), %d pages x %d tokens, max %d running, context %d",
+                 self.model_name, loaded.impl, str(loaded.dtype).replace("torch.", ""), loaded.device,
+                 num_pages, cfg.page_size, max_running, self.max_context_len)
+
+    # ---- submission -----------------------------------------------------------------------------------------------
+
+    def _encode(self, prompt: str | list[int]) -> list[int]:
+        if isinstance(prompt, str):
+            if self.tokenizer is None:
+                raise ValueError("--skip-tokenizer-init is set: send the prompt as token ids, not text")
+            ids = self.tokenizer.encode(prompt)
+        else:
+            ids = [int(t) for t in prompt]
+            bad = next((t for t in ids if not 0 <= t < self.vocab_size), None)
+            if bad is not None:
+                raise ValueError(f"prompt token id {bad} is outside the vocabulary [0, {self.vocab_size})")
+        if not ids:
+            raise ValueError("the prompt is empty")
+        max_len = self.max_context_len - 1
+        if len(ids) > max_len:
+            if not self.config.allow_auto_truncate:
+                raise PromptTooLongError(len(ids), max_len)
+            ids = ids[-max_len:]
+        return ids
+
+    def _make_requests(self, prompt, sampling: SamplingParams | None, request_id: str | None, priority: int | None,
+                       sink: Callable[[StreamChunk], None], streaming: bool) -> list[Any]:
+        """Validate and build the request(s) for one prompt; queue them.  Raises before queuing anything."""
+        from .scheduler import Request
+
+        torch = self._torch
+        if not self._accepting:
+            raise RuntimeError("the engine is shutting down and accepts no new requests")
+        sampling = (sampling or SamplingParams()).validate()
+        if sampling.stop and self.tokenizer is None:
+            raise ValueError("sampling parameter stop needs a tokenizer; --skip-tokenizer-init is set "
+                             "(use stop_token_ids)")
+        cfg = self.config
+        if priority is not None and not cfg.enable_priority_scheduling and cfg.abort_on_priority_when_disabled:
+            raise ValueError("this request sets a priority but the server runs without "
+                             "--enable-priority-scheduling (and --abort-on-priority-when-disabled is set)")
+        ids = self._encode(prompt)
+        parent = request_id or uuid.uuid4().hex
+        rids = [parent] if sampling.n == 1 else [f"{parent}-{i}" for i in range(sampling.n)]
+        now = time.monotonic()
+        reqs = []
+        for i, rid in enumerate(rids):
+            if rid in self._live:
+                raise ValueError(f"request_id {rid!r} is already in use")
+            req = Request(rid=rid, token_ids=list(ids), num_prompt=len(ids), sampling=sampling,
+                          priority=priority or 0, arrival=now)
+            state = _RequestState(parent_id=parent, index=i, sink=sink, streaming=streaming, arrival=now)
+            if self.tokenizer is not None:
+                state.detok = IncrementalDetokenizer(self.tokenizer, ids, sampling.skip_special_tokens)
+            if sampling.seed is not None:
+                state.generator = torch.Generator(device=self.device).manual_seed(sampling.seed + i)
+            req.engine_state = state
+            reqs.append(req)
+        with self._inbox_lock:
+            if cfg.max_queued_requests is not None:
+                queued = len(self.scheduler.waiting) + sum(1 for kind, _ in self._inbox if kind == "add")
+                if queued + len(reqs) > cfg.max_queued_requests:
+                    raise QueueFullError(f"the waiting queue is full ({queued} of --max-queued-requests "
+                                         f"{cfg.max_queued_requests}); retry later")
+            for req in reqs:
+                self._live[req.rid] = req
+            if sampling.n > 1:
+                self._groups[parent] = rids
+            self._prompt_tokens_total += len(ids) * len(reqs)
+            self._inbox.extend(("add", r) for r in reqs)
+        self._wake.set()
+        return reqs
+
+    def submit(self, prompt: str | list[int], sampling: SamplingParams | None = None, *,
+               request_id: str | None = None, priority: int | None = None) -> AsyncIterator[StreamChunk]:
+        """Queue a request now and return an async iterator over its StreamChunks (call from a coroutine)."""
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue = asyncio.Queue()
+
+        def sink(chunk: StreamChunk) -> None:
+            loop.call_soon_threadsafe(queue.put_nowait, chunk)
+
+        reqs = self._make_requests(prompt, sampling, request_id, priority, sink, streaming=True)
+        self.start()
+        return self._stream(queue, [r.rid for r in reqs])
+
+    async def _stream(self, queue: asyncio.Queue, rids: list[str]) -> AsyncIterator[StreamChunk]:
+        remaining = set(rids)
+        try:
+            while remaining:
+                chunk = await queue.get()
+                if chunk.finished:
+                    remaining.discard(rids[chunk.index])
+                yield chunk
+        finally:
+            for rid in remaining:            # the consumer went away: stop the work and free the pages
+                self.abort(rid)
+
+    def add_request(self, prompt: str | list[int], sampling: SamplingParams | None = None, *,
+                    request_id: str | None = None, priority: int | None = None,
+                    on_chunk: Callable[[StreamChunk], None] | None = None, stream: bool = False) -> str:
+        """Queue a request without asyncio; ``on_chunk`` is called from the step loop.  Returns the request id.
+
+        With ``stream=False`` only the final chunk (all text and tokens) is delivered.
+        """
+        rid = request_id or uuid.uuid4().hex
+        self._make_requests(prompt, sampling, rid, priority, on_chunk or (lambda chunk: None), streaming=stream)
+        return rid
+
+    def abort(self, request_id: str) -> bool:
+        """Abort a request (or all n choices of one).  Its pages are freed before the next step runs."""
+        rids = self._groups.get(request_id, [request_id])
+        found = [rid for rid in rids if rid in self._live]
+        if not found:
+            return False
+        if self._lock.acquire(blocking=False):   # no step running: free at once
+            try:
+                for rid in found:
+                    self._abort_locked(rid)
+            finally:
+                self._lock.release()
+        else:
+            with self._inbox_lock:
+                self._inbox.extend(("abort", rid) for rid in found)
+            self._wake.set()
+        return True
+
+    def _abort_locked(self, rid: str) -> None:
+        req = self._live.get(rid)
+        if req is None:
+            return
+        with self._inbox_lock:   # still in the inbox: drop it there
+            for item in list(self._inbox):
+                if item[0] == "add" and item[1] is req:
+                    self._inbox.remove(item)
+        self._finish(req, "abort")
+
+    # ---- the step loop --------------------------------------------------------------------------------------------
+
+    def _drain_inbox(self) -> bool:
+        with self._inbox_lock:
+            items = list(self._inbox)
+            self._inbox.clear()
+        for kind, payload in items:
+            if kind == "add":
+                if payload.rid in self._live:
+                    self._add_or_finish(payload)
+            else:
+                self._abort_locked(payload)
+        return bool(items)
+
+    def _add_or_finish(self, req) -> None:
+        if req.sampling.max_new_tokens == 0:
+            self._finish(req, "length")
+        else:
+            self.scheduler.add(req)
+
+    def step(self) -> bool:
+        """Run one scheduling step; False when there was nothing to do."""
+        with self._lock:
+            return self._step()
+
+    def _step(self) -> bool:
+        from .model_runner import sampling_rows
+        from .sampling import sample
+
+        drained = self._drain_inbox()
+        started = time.monotonic()
+        batch, exhausted = self.scheduler.schedule()
+        for req in exhausted:
+            self._finish(req, "length")      # alone, it needs more pages than the pool has
+        if not batch.reqs:
+            return drained or bool(exhausted)
+        self._last_step_started_at = started
+        self._step_in_progress = True
+        try:
+            rows = sampling_rows(batch)
+            t0 = time.monotonic()
+            try:
+                logits = self.runner.forward(batch)
+            except Exception as exc:         # a failed step must not leave pages or requests behind
+                log.exception("model step failed; aborting its %d requests", len(batch.reqs))
+                for req in batch.reqs:
+                    req.engine_state.error = f"{type(exc).__name__}: {exc}"
+                    self._finish(req, "abort")
+                return True
+            forward_s = time.monotonic() - t0
+            for req, n in zip(batch.reqs, batch.lens):
+                self._computed_prompt_tokens += max(0, min(req.kv_len + n, req.num_prompt) - req.kv_len)
+                req.kv_len += n
+            if rows:
+                reqs = [batch.reqs[i] for i in rows]
+                tokens, logprobs = sample(
+                    logits, [r.sampling for r in reqs],
+                    lambda i: (reqs[i].token_ids[:reqs[i].num_prompt], reqs[i].output_ids),
+                    [r.engine_state.generator for r in reqs], self._default_generator)
+                now = time.monotonic()
+                for req, token, lp in zip(reqs, tokens, logprobs):
+                    self._append(req, token, lp, now)
+            self._steps += 1
+            self.step_log.append(StepRecord(started, time.monotonic() - started, forward_s, len(batch.reqs),
+                                            batch.num_prefill, len(batch.reqs) - batch.num_prefill,
+                                            sum(batch.lens), batch.admitted))
+        finally:
+            self._step_in_progress = False
+        return True
+
+    def _append(self, req, token: int, logprob, now: float) -> None:
+        state: _RequestState = req.engine_state
+        sp = req.sampling
+        req.token_ids.append(token)
+        self._generated_tokens_total += 1
+        if state.first_token_at is None:
+            state.first_token_at = now
+        if logprob is not None:
+            state.logprobs.append(logprob)
+        reason = None
+        if token in sp.stop_token_ids or (not sp.ignore_eos and token in self.eos_token_ids):
+            reason, state.ends_with_stop_token = "stop", True
+        elif req.num_output >= sp.max_new_tokens or len(req.token_ids) >= self.max_context_len:
+            reason = "length"
+        if sp.stop and not state.ends_with_stop_token and self._find_stop(req):
+            reason = "stop"
+        if reason:
+            self._finish(req, reason)
+        elif state.streaming and req.num_output - state.emitted_tokens >= self.config.stream_interval:
+            self._emit(req, finished=False)
+
+    def _feed_detok(self, req) -> None:
+        state: _RequestState = req.engine_state
+        end = req.num_output - (1 if state.ends_with_stop_token else 0)
+        if state.detok is not None and state.fed < end:
+            state.detok.add(req.token_ids[req.num_prompt + state.fed:req.num_prompt + end])
+            state.fed = end
+
+    def _find_stop(self, req) -> bool:
+        """Look for a stop string in the text the last token completed; cut the text there."""
+        state: _RequestState = req.engine_state
+        before = len(state.detok.text)
+        self._feed_detok(req)
+        text = state.detok.text
+        longest = max(len(s) for s in req.sampling.stop)
+        start = max(0, before - longest + 1)
+        hits = [i for i in (text.find(s, start) for s in req.sampling.stop) if i >= 0]
+        if hits:
+            state.stop_at = min(hits)
+            return True
+        return False
+
+    def _finish(self, req, reason: str) -> None:
+        self.scheduler.finish(req, reason)
+        req.engine_state.finished_at = time.monotonic()
+        self._live.pop(req.rid, None)
+        state: _RequestState = req.engine_state
+        group = self._groups.get(state.parent_id)
+        if group is not None and not any(rid in self._live for rid in group):
+            del self._groups[state.parent_id]
+        self._emit(req, finished=True)
+
+    def _emit(self, req, finished: bool) -> None:
+        state: _RequestState = req.engine_state
+        text_delta = ""
+        if state.detok is not None:
+            self._feed_detok(req)
+            if finished and state.stop_at is None:
+                state.detok.flush()
+            text = state.detok.text
+            if state.stop_at is not None:
+                text = text[:state.stop_at]
+            end = len(text)
+            if not finished and req.sampling.stop:   # hold back what may be the start of a stop string
+                end -= max(len(s) for s in req.sampling.stop) - 1
+            if end > state.emitted_chars:
+                text_delta = text[state.emitted_chars:end]
+                state.emitted_chars = end
+        chunk = StreamChunk(
+            request_id=state.parent_id, text_delta=text_delta,
+            token_ids_delta=req.output_ids[state.emitted_tokens:], finished=finished,
+            finish_reason=req.finish_reason if finished else None, prompt_tokens=req.num_prompt,
+            completion_tokens=req.num_output, cached_tokens=max(req.cached_tokens, 0),
+            logprobs_delta=state.logprobs[state.emitted_logprobs:], index=state.index,
+            arrival=state.arrival if finished else None, first_token_at=state.first_token_at if finished else None,
+            finished_at=state.finished_at if finished else None, error=state.error if finished else None)
+        state.emitted_tokens = req.num_output
+        state.emitted_logprobs = len(state.logprobs)
+        try:
+            state.sink(chunk)
+        except Exception:                    # e.g. the consumer's event loop is closed
+            log.debug("dropping a chunk for %s: its consumer is gone", req.rid, exc_info=True)
+
+    # ---- the background thread ------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the background step loop (idempotent)."""
+        with self._lock:
+            if self._thread is not None and self._thread.is_alive():
+                return
+            self._stopping = False
+            self._thread = threading.Thread(target=self._loop, name="argmatrix-engine", daemon=True)
+            self._thread.start()
+
+    def _loop(self) -> None:
+        while not self._stopping:
+            try:
+                progressed = self.step()
+            except Exception:                # never let the loop die silently
+                log.exception("engine step raised")
+                progressed = False
+            if not progressed:
+                self._wake.wait(0.5)
+                self._wake.clear()
+
+    def shutdown(self, grace_s: float = 5.0) -> None:
+        """Stop accepting requests, let running ones finish for up to ``grace_s``, abort the rest, stop the loop."""
+        self._accepting = False
+        deadline = time.monotonic() + grace_s
+        running = self._thread is not None and self._thread.is_alive()
+        while running and self._live and time.monotonic() < deadline:
+            time.sleep(0.01)
+        with self._lock:
+            self._drain_inbox()
+            for rid in list(self._live):
+                self._abort_locked(rid)
+        self._stopping = True
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=max(1.0, grace_s))
+            self._thread = None
+
+    # ---- synchronous API ------------------------------------------------------------------------------------------
+
+    def generate(self, prompts, sampling: SamplingParams | list[SamplingParams] | None = None, *,
+                 priority: int | list[int] | None = None) -> list[Output]:
+        single = isinstance(prompts, str) or (isinstance(prompts, list) and prompts and isinstance(prompts[0], int))
+        prompt_list = [prompts] if single else list(prompts)
+        samplings = sampling if isinstance(sampling, list) else [sampling] * len(prompt_list)
+        priorities = priority if isinstance(priority, list) else [priority] * len(prompt_list)
+        if len(samplings) != len(prompt_list) or len(priorities) != len(prompt_list):
+            raise ValueError("give one SamplingParams (and one priority) per prompt, or a single one for all")
+        for sp in samplings:
+            (sp or SamplingParams()).validate()
+        cfg = self.config
+        if cfg.max_queued_requests is not None:
+            total = sum((sp or SamplingParams()).n for sp in samplings)
+            if len(self.scheduler.waiting) + total > cfg.max_queued_requests:
+                raise QueueFullError(f"{total} requests do not fit in the waiting queue "
+                                     f"(--max-queued-requests {cfg.max_queued_requests})")
+
+        # Chunks are collected per (request_id, index); generate() asks for no streaming, so each
+        # request sends exactly one chunk, the final one.
+        results: dict[tuple[str, int], StreamChunk] = {}
+        order: list[tuple[str, int]] = []
+        done = threading.Event()
+        lock = threading.Lock()
+
+        def sink(chunk: StreamChunk) -> None:
+            with lock:
+                results[(chunk.request_id, chunk.index)] = chunk
+                if len(results) == len(order):
+                    done.set()
+
+        submitted = []
+        try:
+            for prompt, sp, prio in zip(prompt_list, samplings, priorities):
+                rid = uuid.uuid4().hex
+                order.extend((rid, i) for i in range((sp or SamplingParams()).n))
+                submitted.extend(self._make_requests(prompt, sp, rid, prio, sink, streaming=False))
+        except BaseException:
+            for req in submitted:
+                self.abort(req.rid)
+            raise
+        if self._thread is not None and self._thread.is_alive():
+            done.wait()
+        else:
+            while not done.is_set():
+                if not self.step() and not done.is_set():
+                    raise RuntimeError("the engine made no progress on generate(); see the log")
+        return [Output(request_id=c.request_id, index=c.index, text=c.text_delta, token_ids=c.token_ids_delta,
+                       finish_reason=c.finish_reason, prompt_tokens=c.prompt_tokens,
+                       completion_tokens=c.completion_tokens, cached_tokens=c.cached_tokens,
+                       logprobs=c.logprobs_delta, arrival=c.arrival, first_token_at=c.first_token_at,
+                       finished_at=c.finished_at, error=c.error)
+                for c in (results[key] for key in order)]
+
+    def stats(self) -> EngineStats:
+        sched = self.scheduler
+        free = self.pool.num_free
+        cached = self.tree.cached_pages
+        with self._inbox_lock:
+            pending = sum(1 for kind, _ in self._inbox if kind == "add")
+        return EngineStats(
+            running=len(sched.running), queued=len(sched.waiting) + pending, free_pages=free, cached_pages=cached,
+            used_pages=self.total_pages - free - cached, total_pages=self.total_pages, page_size=self.config.page_size,
+            cache_hit_tokens=sched.cache_hit_tokens, prompt_tokens_total=self._prompt_tokens_total,
+            generated_tokens_total=self._generated_tokens_total, computed_prompt_tokens=self._computed_prompt_tokens,
+            preemptions=sched.preemptions, retractions=sched.retractions, evicted_pages=self.tree.evicted_pages,
+            steps=self._steps, last_step_started_at=self._last_step_started_at,
+            step_in_progress=self._step_in_progress)
+
+    def flush_cache(self) -> bool:
+        """Empty the prefix cache; False (nothing done) while any request is queued or running."""
+        with self._lock:
+            if self.scheduler.running or self.scheduler.waiting or self._inbox:
+                return False
+            return self.tree.flush()
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if any page is leaked or owned twice (free + cached + in use == total)."""
+        with self._lock:
+            self.scheduler.check(self.total_pages)
+
+
+# A derived pool holds at most this many full contexts (more could never all be running at once
+# on one small machine, and the zero-filled tensor and free list cost start-up time).
+MAX_POOL_CAP_CONTEXTS = 512
+
+
+def _derived_cap() -> int:
+    from .engine_config import MAX_DERIVED_POOL_TOKENS
+
+    return MAX_DERIVED_POOL_TOKENS

@@ -1,0 +1,150 @@
+"""Every row of both Ascend seed tables has a field with the same flags, default, options and label."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from argmatrix.schema import SPECS, FLAGS, Support
+from argmatrix.schema.meta import MISSING, Removed, Renamed
+
+LABELS = {"A2, A3": Support.A2_A3, "Special for GPU": Support.GPU_ONLY, "Planned": Support.PLANNED,
+          "Experimental": Support.EXPERIMENTAL, "third-party": Support.THIRD_PARTY, "deficient": Support.DEFICIENT}
+
+
+def seed_value(text: str):
+    """A seed's default cell as a Python value."""
+    if text in ("None", "无"):
+        return None
+    if text in ("True", "False"):
+        return text == "True"
+    if text == "``":
+        return ""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    if text in ("{}", "[]"):
+        return {} if text == "{}" else []
+    return text
+
+
+def seed_options(text: str):
+    """The closed option set a seed's Options cell lists, or None for a typed/open cell."""
+    if text == "Currently only write_back supported":
+        return {"write_back"}
+    bare = re.sub(r"\([^)]*\)", " ", text).strip()
+    if re.match(r"(?i)^(type:|bool flag|list\[|list\b)", bare) or "<" in bare:
+        return None
+    return {t for t in re.split(r"[,\s]+", bare) if t}
+
+
+def field_for(flags: list[str]):
+    names = {FLAGS.get(f) for f in flags}
+    assert len(names) == 1 and None not in names, f"no single field for {flags}"
+    return SPECS[names.pop()]
+
+
+def test_fixture_has_every_row(seed001, seed000):
+    assert len(seed001) == 303
+    assert len({r["section"] for r in seed001}) == 34
+    assert len(seed000) == 255
+
+
+def test_every_seed001_row(seed001):
+    problems = []
+    for row in seed001:
+        spec = field_for(row["flags"])
+        if spec.flags != tuple(row["flags"]):
+            problems.append(f"{row['flags']}: flags {spec.flags}")
+        expected = seed_value(row["default"])
+        if spec.default != expected and spec.arg.npu_default != expected:
+            problems.append(f"{spec.flag}: default {spec.default!r} / npu {spec.arg.npu_default!r} != seed {expected!r}")
+        options = seed_options(row["options"])
+        have = spec.arg.npu_options if spec.arg.npu_options is not None else spec.choices
+        if options is not None and {str(v) for v in (have or ())} != options:
+            problems.append(f"{spec.flag}: options {have} != seed {sorted(options)}")
+        if options is None and spec.arg.npu_options is not None:
+            problems.append(f"{spec.flag}: NPU options {spec.arg.npu_options} where the seed lists none")
+        if spec.arg.npu is not LABELS[row["label"]]:
+            problems.append(f"{spec.flag}: label {spec.arg.npu} != seed {row['label']}")
+        if spec.group.title.en != row["section"]:
+            problems.append(f"{spec.flag}: group {spec.group.title.en!r} != seed section {row['section']!r}")
+    assert not problems, "\n".join(problems)
+
+
+def test_page_size_default_is_neutral_with_npu_platform_default():
+    spec = SPECS["page_size"]
+    assert spec.default is None and spec.arg.npu_default == 128
+
+
+SEED_NOTES = {  # flag -> the rule that enforces its Options-column note (None: informational)
+    "--pipeline-parallel-size": "npu-pp-size-2", "--attention-context-parallel-size": "npu-attn-cp-equals-tp",
+    "--moe-a2a-backend": "npu-fuseep-no-eplb", "--enable-hierarchical-cache": "hicache-no-mamba",
+    "--enforce-piecewise-cuda-graph": "npu-piecewise-verified-models", "--hicache-write-policy": None,
+    "--offload-group-size": None, "--offload-num-in-group": None, "--offload-prefetch-step": None,
+    "--offload-mode": None, "--speculative-ngram-match-type": None,
+}
+
+
+def test_options_column_notes_are_structured():
+    from argmatrix.matrix.rules import RULES
+
+    rule_ids = {r.id for r in RULES}
+    with_notes = {s.flag: s.arg.notes for s in SPECS.values() if s.arg.notes}
+    assert set(with_notes) == set(SEED_NOTES)
+    for flag, notes in with_notes.items():
+        assert notes[0].rule == SEED_NOTES[flag]
+        assert notes[0].text.en and notes[0].text.zh
+        assert notes[0].rule is None or notes[0].rule in rule_ids
+
+
+OLD_ONLY_KEPT = {"--disable-outlines-disk-cache": Support.A2_A3, "--num-continuous-decode-steps": Support.UNSUPPORTED}
+RENAMED = {"--stream-output": "incremental_streaming_output",
+           "--enable-piecewise-cuda-graph": "enforce_piecewise_cuda_graph",
+           "--speculative-ngram-branch-length": "speculative_ngram_max_trie_depth"}
+
+
+def test_rows_only_in_seed000(seed001, seed000):
+    newer = {f for r in seed001 for f in r["flags"]}
+    only_old = [r for r in seed000 if not set(r["flags"]) & newer]
+    assert len(only_old) == 18
+    for row in only_old:
+        spec = field_for(row["flags"])
+        assert spec.flags == tuple(row["flags"])
+        assert spec.default == seed_value(row["default"]) or (spec.default is False and row["default"] == "False")
+        expected_label = Support.A2_A3 if row["a2"] and row["a3"] else Support.UNSUPPORTED
+        assert spec.arg.npu is expected_label, spec.flag
+        dep = spec.deprecated
+        if spec.flag in OLD_ONLY_KEPT:
+            assert dep is None and spec.arg.npu is OLD_ONLY_KEPT[spec.flag]
+        elif spec.flag in RENAMED:
+            assert isinstance(dep, Renamed) and dep.successor == RENAMED[spec.flag]
+        else:
+            assert isinstance(dep, Removed), spec.flag
+    assert sum(1 for s in SPECS.values() if s.deprecated is not None) == 16
+
+
+def test_successors_exist_and_are_current():
+    for spec in SPECS.values():
+        if isinstance(spec.deprecated, Renamed):
+            successor = SPECS[spec.deprecated.successor]
+            assert successor.deprecated is None
+            assert type(successor.default) is type(spec.default)
+
+
+@pytest.mark.parametrize("flag,aliases", [
+    ("--model-path", ("--model",)), ("--tensor-parallel-size", ("--tp-size",)),
+    ("--expert-parallel-size", ("--ep-size", "--ep")), ("--data-parallel-size", ("--dp-size",)),
+    ("--dist-init-addr", ("--nccl-init-addr",)),
+])
+def test_aliases_as_the_seeds_spell_them(flag, aliases):
+    spec = SPECS[FLAGS[flag]]
+    assert spec.flags == (flag, *aliases)
+
+
+def test_npu_platform_defaults_are_allowed_values():
+    for spec in SPECS.values():
+        if spec.arg.npu_default is not MISSING and spec.arg.npu_options is not None:
+            assert spec.arg.npu_default in spec.arg.npu_options, spec.flag
