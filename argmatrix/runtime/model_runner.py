@@ -94,7 +94,7 @@ class NativeRunner:
             meta.extends.append(Extend(start_row, n, kv_len, self.page_table[slot, :-(-kv_len // ps)]))
         meta.prepare(self.windows, ps)
         return self.model.forward(torch.tensor(input_ids, device=dev), pos, meta,
-                                  torch.tensor(sample_rows, device=dev))
+                                  torch.tensor(sample_rows, dtype=torch.long, device=dev))
 
 
 class TransformersRunner:

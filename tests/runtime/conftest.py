@@ -11,7 +11,7 @@ from argmatrix.runtime.demo_model import build_demo_model  # noqa: E402
 from argmatrix.runtime.engine import Engine, SamplingParams  # noqa: E402
 from argmatrix.schema import ServerArgs  # noqa: E402
 
-GREEDY = SamplingParams(temperature=0, max_new_tokens=12)
+GREEDY = SamplingParams(temperature=0, max_new_tokens=20)
 
 
 @pytest.fixture(scope="session", autouse=True)
