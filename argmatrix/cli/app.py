@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from .lang import default_lang
+from .server_help import ServerFlagsCommand
 
 app = typer.Typer(
     name="argmatrix", no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
@@ -45,7 +46,7 @@ def _lang(lang: Optional[Lang]) -> str:
     return lang.value if lang else default_lang()
 
 
-@app.command("check-config", context_settings=PASSTHROUGH)
+@app.command("check-config", context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
 def check_config(
     ctx: typer.Context,
     target: Optional[str] = typer.Option(None, "--target", help=TARGET_HELP),
@@ -202,7 +203,7 @@ def demo_model(out_dir: str = typer.Argument(..., help="Folder to write the mode
     print(f"demo model written to {path}")
 
 
-@app.command(context_settings=PASSTHROUGH)
+@app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
 def serve(
     ctx: typer.Context,
     target: Optional[str] = typer.Option(None, "--target", help=TARGET_HELP + " Default: from --device, else detected."),

@@ -51,7 +51,7 @@ class _SamplingExtras(_Strict):
 class CompletionRequest(_SamplingExtras):
     model: str
     prompt: str | list[str] | list[int] | list[list[int]]
-    max_tokens: int | None = Field(16, ge=0)
+    max_tokens: int | None = Field(None, ge=0, description="Default 16 (OpenAI)")
     temperature: float | None = Field(None, ge=0.0, le=2.0)
     top_p: float | None = Field(None, ge=0.0, le=1.0)
     n: int = Field(1, ge=1, le=128)
