@@ -4,6 +4,7 @@ from typing import Annotated, Any, Literal
 
 from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
 from ..snapshots import CURRENT
+from ..choices import *  # noqa: F403  (choice sets shared by several arguments)
 from ..types import *  # noqa: F403  (the shared value types)
 
 GROUP = Group('expert_parallel', Text(en='Expert parallelism', zh='专家并行'))
@@ -27,7 +28,7 @@ class ExpertParallelArgs:
         npu=Support.A2_A3,
     )] = 1
 
-    moe_a2a_backend: Annotated[Literal['none', 'deepep', 'mooncake', 'mori', 'ascend_fuseep', 'flashinfer'], Arg(
+    moe_a2a_backend: Annotated[MoeA2ABackend, Arg(
         '--moe-a2a-backend',
         help=Text(
             en=(
@@ -46,7 +47,7 @@ class ExpertParallelArgs:
         notes=(Note(Text(en='ascend_fuseep is incompatible with --enable-eplb', zh='ascend_fuseep 与 --enable-eplb 不兼容'), rule='npu-fuseep-no-eplb'),),
     )] = 'none'
 
-    moe_runner_backend: Annotated[Literal['auto', 'deep_gemm', 'triton', 'triton_kernel', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_mxfp4', 'flashinfer_cutedsl', 'cutlass'], Arg(
+    moe_runner_backend: Annotated[MoeRunnerBackend, Arg(
         '--moe-runner-backend',
         help=Text(
             en=(

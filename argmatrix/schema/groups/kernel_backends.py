@@ -4,6 +4,7 @@ from typing import Annotated, Any, Literal
 
 from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
 from ..snapshots import CURRENT
+from ..choices import *  # noqa: F403  (choice sets shared by several arguments)
 from ..types import *  # noqa: F403  (the shared value types)
 
 GROUP = Group('kernel_backends', Text(en='Kernel Backends (Attention, Sampling, Grammar, GEMM)', zh='算子后端 (Attention, Sampling, Grammar, GEMM)'))
@@ -11,7 +12,7 @@ GROUP = Group('kernel_backends', Text(en='Kernel Backends (Attention, Sampling, 
 
 class KernelBackendsArgs:
 
-    attention_backend: Annotated[Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu'] | None, Arg(
+    attention_backend: Annotated[AttentionBackend | None, Arg(
         '--attention-backend',
         help=Text(
             en=(
@@ -25,7 +26,7 @@ class KernelBackendsArgs:
         npu_default='ascend',
     )] = None
 
-    prefill_attention_backend: Annotated[Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu'] | None, Arg(
+    prefill_attention_backend: Annotated[AttentionBackend | None, Arg(
         '--prefill-attention-backend',
         help=Text(
             en=(
@@ -38,7 +39,7 @@ class KernelBackendsArgs:
         npu_options=('ascend',),
     )] = None
 
-    decode_attention_backend: Annotated[Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu'] | None, Arg(
+    decode_attention_backend: Annotated[AttentionBackend | None, Arg(
         '--decode-attention-backend',
         help=Text(
             en=(

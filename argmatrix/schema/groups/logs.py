@@ -4,6 +4,7 @@ from typing import Annotated, Any, Literal
 
 from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
 from ..snapshots import CURRENT
+from ..choices import *  # noqa: F403  (choice sets shared by several arguments)
 from ..types import *  # noqa: F403  (the shared value types)
 
 GROUP = Group('logs', Text(en='Logging', zh='日志'))
@@ -11,7 +12,7 @@ GROUP = Group('logs', Text(en='Logging', zh='日志'))
 
 class LogsArgs:
 
-    log_level: Annotated[Literal['critical', 'error', 'warning', 'info', 'debug', 'trace'], Arg(
+    log_level: Annotated[LogLevel, Arg(
         '--log-level',
         help=Text(
             en="Verbosity of all server loggers, from critical (fewest messages) to trace (most).",
@@ -20,7 +21,7 @@ class LogsArgs:
         npu=Support.A2_A3,
     )] = 'info'
 
-    log_level_http: Annotated[Literal['critical', 'error', 'warning', 'info', 'debug', 'trace'] | None, Arg(
+    log_level_http: Annotated[LogLevel | None, Arg(
         '--log-level-http',
         help=Text(
             en="Separate verbosity for the HTTP server (uvicorn) logs. Unset uses the value of --log-level.",

@@ -4,6 +4,7 @@ from typing import Annotated, Any, Literal
 
 from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
 from ..snapshots import CURRENT
+from ..choices import *  # noqa: F403  (choice sets shared by several arguments)
 from ..types import *  # noqa: F403  (the shared value types)
 
 GROUP = Group('model', Text(en='Model and tokenizer', zh='模型与分词器'))
@@ -65,7 +66,7 @@ class ModelArgs:
         npu=Support.A2_A3,
     )] = False
 
-    load_format: Annotated[Literal['auto', 'pt', 'safetensors', 'npcache', 'dummy', 'sharded_state', 'gguf', 'bitsandbytes', 'layered', 'remote', 'remote_instance'], Arg(
+    load_format: Annotated[LoadFormat, Arg(
         '--load-format',
         help=Text(
             en="Checkpoint format to load: 'auto' tries safetensors and falls back to PyTorch .bin files; 'dummy' "

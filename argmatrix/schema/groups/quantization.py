@@ -4,6 +4,7 @@ from typing import Annotated, Any, Literal
 
 from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
 from ..snapshots import CURRENT
+from ..choices import *  # noqa: F403  (choice sets shared by several arguments)
 from ..types import *  # noqa: F403  (the shared value types)
 
 GROUP = Group('quantization', Text(en='Quantization and data type', zh='量化与数据类型'))
@@ -24,7 +25,7 @@ class QuantizationArgs:
         npu_options=('auto', 'float16', 'bfloat16'),
     )] = 'auto'
 
-    quantization: Annotated[Literal['awq', 'fp8', 'gptq', 'marlin', 'gptq_marlin', 'awq_marlin', 'bitsandbytes', 'gguf', 'modelopt', 'modelopt_fp8', 'modelopt_fp4', 'petit_nvfp4', 'w8a8_int8', 'w8a8_fp8', 'moe_wna16', 'qoq', 'w4afp8', 'mxfp4', 'compressed-tensors', 'modelslim'] | None, Arg(
+    quantization: Annotated[QuantizationMethod | None, Arg(
         '--quantization',
         help=Text(
             en=(

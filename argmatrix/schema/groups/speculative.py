@@ -5,6 +5,7 @@ from typing import Annotated, Any, Literal
 
 from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
 from ..snapshots import CURRENT
+from ..choices import *  # noqa: F403  (choice sets shared by several arguments)
 from ..types import *  # noqa: F403  (the shared value types)
 
 GROUP = Group('speculative', Text(en='Speculative decoding', zh='投机采样'))
@@ -53,7 +54,7 @@ class SpeculativeArgs:
         npu=Support.A2_A3,
     )] = None
 
-    speculative_draft_load_format: Annotated[Literal['auto', 'pt', 'safetensors', 'npcache', 'dummy', 'sharded_state', 'gguf', 'bitsandbytes', 'layered', 'remote', 'remote_instance'], Arg(
+    speculative_draft_load_format: Annotated[LoadFormat, Arg(
         '--speculative-draft-load-format',
         help=Text(
             en=(
@@ -159,7 +160,7 @@ class SpeculativeArgs:
         npu=Support.A2_A3,
     )] = 'prefill'
 
-    speculative_moe_runner_backend: Annotated[Literal['auto', 'deep_gemm', 'triton', 'triton_kernel', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_mxfp4', 'flashinfer_cutedsl', 'cutlass'] | None, Arg(
+    speculative_moe_runner_backend: Annotated[MoeRunnerBackend | None, Arg(
         '--speculative-moe-runner-backend',
         help=Text(
             en=(
@@ -172,7 +173,7 @@ class SpeculativeArgs:
         npu_options=('auto',),
     )] = None
 
-    speculative_moe_a2a_backend: Annotated[Literal['none', 'deepep', 'mooncake', 'mori', 'ascend_fuseep', 'flashinfer'] | None, Arg(
+    speculative_moe_a2a_backend: Annotated[MoeA2ABackend | None, Arg(
         '--speculative-moe-a2a-backend',
         help=Text(
             en=(
@@ -188,7 +189,7 @@ class SpeculativeArgs:
         npu_options=('ascend_fuseep',),
     )] = None
 
-    speculative_draft_attention_backend: Annotated[Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu'] | None, Arg(
+    speculative_draft_attention_backend: Annotated[AttentionBackend | None, Arg(
         '--speculative-draft-attention-backend',
         help=Text(
             en=(
@@ -201,7 +202,7 @@ class SpeculativeArgs:
         npu_options=('ascend',),
     )] = None
 
-    speculative_draft_model_quantization: Annotated[Literal['awq', 'fp8', 'gptq', 'marlin', 'gptq_marlin', 'awq_marlin', 'bitsandbytes', 'gguf', 'modelopt', 'modelopt_fp8', 'modelopt_fp4', 'petit_nvfp4', 'w8a8_int8', 'w8a8_fp8', 'moe_wna16', 'qoq', 'w4afp8', 'mxfp4', 'compressed-tensors', 'modelslim', 'unquant'] | None, Arg(
+    speculative_draft_model_quantization: Annotated[Literal[QuantizationMethod, 'unquant'] | None, Arg(
         '--speculative-draft-model-quantization',
         help=Text(
             en=(
