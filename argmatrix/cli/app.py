@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import Optional
 
 import typer
 
@@ -42,17 +41,17 @@ TARGET_HELP = "Hardware to check against: auto, a2, a3, cuda or cpu (env ARGMATR
 LANG_OPTION = typer.Option(None, "--lang", help="Output language, en or zh (env ARGMATRIX_LANG).")
 
 
-def _lang(lang: Optional[Lang]) -> str:
+def _lang(lang: Lang | None) -> str:
     return lang.value if lang else default_lang()
 
 
 @app.command("check-config", context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
 def check_config(
     ctx: typer.Context,
-    target: Optional[str] = typer.Option(None, "--target", help=TARGET_HELP),
-    config: Optional[str] = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
+    target: str | None = typer.Option(None, "--target", help=TARGET_HELP),
+    config: str | None = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
     fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text for people, json for CI."),
-    lang: Optional[Lang] = LANG_OPTION,
+    lang: Lang | None = LANG_OPTION,
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
     allow_unsupported: bool = typer.Option(False, "--allow-unsupported",
                                            help="Downgrade support errors (not type errors) to warnings."),
@@ -82,11 +81,11 @@ app.add_typer(matrix_app, name="matrix")
 @matrix_app.callback()
 def matrix(
     ctx: typer.Context,
-    platform: Optional[str] = typer.Option(None, "--platform", help="Only this platform: a2, a3, cuda, cpu."),
-    status: Optional[str] = typer.Option(None, "--status", help="Only arguments with this status on the platform(s)."),
-    group: Optional[str] = typer.Option(None, "--group", help="Only this group (e.g. scheduling, lora)."),
+    platform: str | None = typer.Option(None, "--platform", help="Only this platform: a2, a3, cuda, cpu."),
+    status: str | None = typer.Option(None, "--status", help="Only arguments with this status on the platform(s)."),
+    group: str | None = typer.Option(None, "--group", help="Only this group (e.g. scheduling, lora)."),
     fmt: MatrixFormat = typer.Option(MatrixFormat.table, "--format", help="table, json or md."),
-    lang: Optional[Lang] = LANG_OPTION,
+    lang: Lang | None = LANG_OPTION,
 ) -> None:
     """Every argument's status on a2, a3, cuda and cpu."""
     if ctx.invoked_subcommand:
@@ -115,7 +114,7 @@ def matrix_diff(
     old: str = typer.Argument(..., help="Snapshot name (e.g. ascend-page-v1) or path to a snapshot JSON file."),
     new: str = typer.Argument("current", help="Snapshot name or path; 'current' is this version's matrix."),
     fmt: DiffFormat = typer.Option(DiffFormat.md, "--format", help="md or json."),
-    lang: Optional[Lang] = LANG_OPTION,
+    lang: Lang | None = LANG_OPTION,
 ) -> None:
     """What changed between two releases of the matrix: added, removed, renamed, status changes."""
     from ..matrix import history
@@ -127,9 +126,9 @@ def matrix_diff(
     print(history.render_json(diff) if fmt is DiffFormat.json else history.render_md(diff, _lang(lang)), end="")
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})  # so `explain --tp-size` names the flag
 def explain(flag: str = typer.Argument(..., help="A flag (--tp-size), alias or field name (tp_size)."),
-            lang: Optional[Lang] = LANG_OPTION,
+            lang: Lang | None = LANG_OPTION,
             fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text or json.")) -> None:
     """Everything about one argument, on every platform."""
     from ..matrix.table import row
@@ -206,9 +205,9 @@ def demo_model(out_dir: str = typer.Argument(..., help="Folder to write the mode
 @app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
 def serve(
     ctx: typer.Context,
-    target: Optional[str] = typer.Option(None, "--target", help=TARGET_HELP + " Default: from --device, else detected."),
-    config: Optional[str] = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
-    lang: Optional[Lang] = LANG_OPTION,
+    target: str | None = typer.Option(None, "--target", help=TARGET_HELP + " Default: from --device, else detected."),
+    config: str | None = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
+    lang: Lang | None = LANG_OPTION,
     allow_unsupported: bool = typer.Option(False, "--allow-unsupported", help="Start despite support errors."),
     allow_unimplemented: bool = typer.Option(False, "--allow-unimplemented",
                                              help="Start even if a flag is not implemented by this engine."),

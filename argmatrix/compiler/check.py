@@ -48,7 +48,7 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
         spec = SPECS[name]
         value = values[name]
         flag = flags_used.get(name, spec.flag)
-        where = dict(field=name, flag=flag, value=value, source=sources.get(name), platform=platform)
+        where = {"field": name, "flag": flag, "value": value, "source": sources.get(name), "platform": platform}
         dep = spec.deprecated
         if isinstance(dep, Removed):
             instead = dep.instead or Text("remove it", "删除该参数")
@@ -141,7 +141,7 @@ def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[
             continue
         cap = engine.capability(name)
         flag = flags_used.get(name, spec.flag)
-        where = dict(field=name, flag=flag, value=value, source=sources.get(name), platform=platform)
+        where = {"field": name, "flag": flag, "value": value, "source": sources.get(name), "platform": platform}
         fix = Text(f"remove {flag}, or pass --allow-unimplemented to start anyway",
                    f"去掉 {flag}，或加 --allow-unimplemented 强制启动")
         if cap.status == engine.UNIMPLEMENTED:

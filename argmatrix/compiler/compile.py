@@ -16,9 +16,9 @@ from typing import Any
 from ..matrix import options
 from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
 from ..schema.meta import MISSING, Text
-from ..schema.validate import validate_fields
 from ..schema.registry import SPECS
 from ..schema.types import split_list
+from ..schema.validate import validate_fields
 from .check import check, check_engine, show
 from .derive import derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, sort_findings
@@ -98,13 +98,19 @@ def _apply(values: dict[str, Any], a: Assignment) -> Any:
         current = values[a.field]
         if isinstance(current, str):
             try:
-                current = json.loads(current)
+                current = json.loads(current) if current.strip() else None
             except json.JSONDecodeError:
-                current = {}
-        obj = copy.deepcopy(current) if isinstance(current, dict) else {}
+                return current  # broken JSON text: keep it, so validation reports it
+        if current is None:
+            current = {}
+        if not isinstance(current, dict):
+            return current  # not a JSON object: keep it, so validation reports it
+        obj = copy.deepcopy(current)
         node = obj
         for key in a.path[:-1]:
-            node = node.setdefault(key, {}) if isinstance(node.get(key), dict) or key not in node else node[key]
+            if not isinstance(node.get(key), dict):
+                node[key] = {}  # a later dotted key replaces a scalar, as a later flag replaces an earlier value
+            node = node[key]
         last = a.path[-1]
         if a.op == MERGE:
             node[last] = a.value
@@ -135,19 +141,27 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     findings: list[Finding] = []
     env_map = os.environ if env is None else env
     detection = None
+    target_rejected = False
     target = target or env_map.get("ARGMATRIX_TARGET") or "auto"
     if target == "auto":
         from ..runtime.detect import detect
 
         detection = detect()
         platform_key = detection.platform
+        if detection.unsupported:
+            findings.append(usage("AM-E601", Text(
+                f"this machine's accelerator ({detection.unsupported}) has no column in the matrix: {detection.how}",
+                f"本机加速器（{detection.unsupported}）在矩阵中没有对应的列：{detection.how}"),
+                Text("pass --target a2, a3, cuda or cpu to check against a known platform",
+                     "请用 --target a2、a3、cuda 或 cpu 指定已知平台"), value=detection.unsupported))
     else:
         try:
             platform_key = resolve(target).key
         except UnknownPlatform as exc:
             findings.append(usage("AM-E601", exc.text, Text("pass --target a2, a3, cuda or cpu",
                                                             "请使用 --target a2、a3、cuda 或 cpu"), value=target))
-            platform_key = "cpu"
+            platform_key = "cpu"  # only to resolve values: no column's statuses apply to hardware without one
+            target_rejected = True
     family = PLATFORMS[platform_key].family
 
     # 1. raw assignments from every source, lowest precedence first
@@ -227,7 +241,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     validate({n for n in SPECS if sources[n] != before_derive[n]})
 
     # 4. check against the platform
-    findings += check(values, sources, user_set, platform_key, flags_used)
+    if not target_rejected:
+        findings += check(values, sources, user_set, platform_key, flags_used)
     if engine:
         findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)
     if strict:

@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..schema.meta import Text
-from ..schema.registry import suggest
-from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec, _metadata
+from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec, spec, _metadata, suggest
 from .findings import ERROR, USAGE, WARNING, Finding
 
 SET, MERGE, APPEND = "set", "merge", "append"
@@ -64,11 +63,10 @@ def _resolve_flag(flag: str) -> tuple[str | None, bool]:
             name = FLAGS.get(target)
             if name and SPECS[name].is_bool:
                 return name, True
-    # argparse (and so SGLang) accepts any unambiguous prefix: --tp for --tp-size
-    fields = {FLAGS[f] for f in FLAGS if f.startswith(flag)}
-    if len(fields) == 1:
-        return fields.pop(), False
-    return None, False
+    try:
+        return spec(flag).name, False  # also an unambiguous prefix (--tp for --tp-size), as argparse accepts
+    except KeyError:
+        return None, False
 
 
 def _bool_literal(text: str) -> bool | None:

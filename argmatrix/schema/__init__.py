@@ -6,8 +6,25 @@ built on first use, so metadata-only commands never pay for it.
 from .meta import MISSING, Arg, Group, Note, Removed, Renamed, Support, Text
 from .registry import FLAGS, GROUPS, NAMES, SPECS, ArgSpec, iter_groups, spec, suggest
 
-__all__ = ["MISSING", "Arg", "ArgSpec", "FLAGS", "GROUPS", "Group", "NAMES", "Note", "Removed", "Renamed",
-           "SPECS", "ServerArgs", "Support", "Text", "iter_groups", "spec", "suggest"]
+__all__ = [
+    "FLAGS",
+    "GROUPS",
+    "MISSING",
+    "NAMES",
+    "SPECS",
+    "Arg",
+    "ArgSpec",
+    "Group",
+    "Note",
+    "Removed",
+    "Renamed",
+    "ServerArgs",
+    "Support",
+    "Text",
+    "iter_groups",
+    "spec",
+    "suggest",
+]
 
 
 def __getattr__(name: str):

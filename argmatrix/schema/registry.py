@@ -205,6 +205,11 @@ def iter_groups():
 def spec(name_or_flag: str) -> ArgSpec:
     """Look up an argument by field name, key spelling or flag (``tp_size``, ``--tp-size``)."""
     key = FLAGS.get(name_or_flag) or NAMES.get(name_or_flag.lstrip("-").replace("-", "_"))
+    if key is None and name_or_flag.startswith("--"):
+        # an unambiguous prefix, as argparse (and so SGLang) accepts it: --tp for --tp-size
+        dashed = "--" + name_or_flag[2:].replace("_", "-")
+        matches = {FLAGS[f] for f in FLAGS if f.startswith(dashed)}
+        key = matches.pop() if len(matches) == 1 else None
     if key is None:
         raise KeyError(name_or_flag)
     return SPECS[key]

@@ -10,7 +10,7 @@ checks that both paths agree.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 from .registry import SPECS, ArgSpec, _metadata
@@ -59,7 +59,7 @@ def _fast(spec: ArgSpec, value: Any) -> Any:
     return _NO
 
 
-@lru_cache(maxsize=None)
+@cache
 def field_adapter(name: str):
     """A pydantic validator for one field alone (not the 300-field model)."""
     from pydantic import TypeAdapter

@@ -153,6 +153,26 @@ def test_json_dotted_list_append():
     assert c.args.json_model_override_args == {"x": {"list": [0, 1, 2, 3]}}
 
 
+def test_json_dotted_keys_merge_onto_file_and_env_objects(tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("json_model_override_args:\n  rope_scaling: {type: yarn}\n")
+    c = run(["--json-model-override-args.rope_scaling.factor", "4"], target="cuda", config=str(cfg))
+    assert c.args.json_model_override_args == {"rope_scaling": {"type": "yarn", "factor": 4}}
+    e = run(["--json-model-override-args.b", "2"], target="cuda", env={"ARGMATRIX_JSON_MODEL_OVERRIDE_ARGS": '{"a": 1}'})
+    assert e.args.json_model_override_args == {"a": 1, "b": 2}
+
+
+def test_json_dotted_key_through_a_scalar_replaces_it():
+    c = run(["--json-model-override-args", '{"a": 1}', "--json-model-override-args.a.b", "2"], target="cuda")
+    assert c.findings == [] and c.args.json_model_override_args == {"a": {"b": 2}}
+
+
+@pytest.mark.parametrize("first", ["{broken", "[1]"])
+def test_json_dotted_key_does_not_hide_a_bad_earlier_value(first):
+    c = run(["--json-model-override-args", first, "--json-model-override-args.a", "1"], target="cuda")
+    assert only(c, "AM-E010").field == "json_model_override_args"
+
+
 def test_dotted_keys_need_an_object_flag():
     c = run(["--tp-size.a", "2"], target="cuda")
     assert only(c, "AM-E004").field == "tp_size"

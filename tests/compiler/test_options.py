@@ -6,7 +6,7 @@ import pytest
 from argmatrix.matrix import options
 from argmatrix.schema import SPECS
 
-from .helpers import codes, only, run
+from .helpers import only, run
 
 
 def _e105(argv, target):

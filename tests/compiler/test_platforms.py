@@ -41,6 +41,13 @@ def test_recognised_hardware_without_a_column_is_rejected(target, words):
     assert c.exit_code == 2
 
 
+def test_rejected_target_is_not_checked_against_another_column():
+    """--target 310p must not report CPU-column findings: the CPU column says nothing about a 310P."""
+    c = run(["--enable-dp-attention", "--attention-backend", "ascend", "--tp", "x"], target="310p")
+    assert codes(c) == ["AM-E010", "AM-E601"]  # the type error is real on any hardware
+    assert c.exit_code == 2
+
+
 def test_unknown_target_lists_the_choices():
     f = only(run([], target="tpu"), "AM-E601")
     assert "unknown target 'tpu'" in f.message.en and "a2, a3, cuda, cpu" in f.message.en

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from argmatrix.schema import SPECS, FLAGS, Support
+from argmatrix.schema import FLAGS, SPECS, Support
 from argmatrix.schema.meta import MISSING, Removed, Renamed
 
 LABELS = {"A2, A3": Support.A2_A3, "Special for GPU": Support.GPU_ONLY, "Planned": Support.PLANNED,

@@ -1,10 +1,9 @@
 """API related: authentication, model naming, chat templates and output parsers of the OpenAI-compatible server."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('api', Text(en='API related', zh='API 相关'))
 

@@ -1,10 +1,9 @@
 """Configuration file support: loading server arguments from a YAML file instead of typing them on the command line."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('config_file', Text(en='Configuration file support', zh='配置文件支持'))
 

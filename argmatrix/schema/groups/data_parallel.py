@@ -1,10 +1,10 @@
 """Data parallelism: running several model replicas (or attention DP groups) and spreading requests across them."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
+from ..meta import Arg, Group, Removed, Support, Text
 from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..types import *
 
 GROUP = Group('data_parallel', Text(en='Data parallelism', zh='数据并行'))
 

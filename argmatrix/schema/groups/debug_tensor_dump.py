@@ -1,10 +1,10 @@
 """Debug tensor dumps: writing intermediate per-layer tensors to disk to track down numerical problems."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
+from ..meta import Arg, Group, Removed, Support, Text
 from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..types import *
 
 GROUP = Group('debug_tensor_dump', Text(en='Debug tensor dumps', zh='调试张量转储 (Debug tensor dumps)'))
 

@@ -1,10 +1,9 @@
 """Checkpoint decryption: model configs read from decrypted files, plus the multimodal prefix cache switch kept here."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('decryption', Text(en='For checkpoint decryption', zh='用于检查点解密'))
 

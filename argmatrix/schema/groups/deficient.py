@@ -1,10 +1,9 @@
 """Other parameters (deficient): arguments that run on Ascend NPUs but with known functional gaps upstream."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('deficient', Text(en='Other Params (deficient)', zh='其他参数（社区版存在功能缺陷）'))
 

@@ -1,10 +1,10 @@
 """Double sparsity (removed): retired sparse-attention options, kept so old launch commands get a clear message."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
+from ..meta import Arg, Group, Removed, Support, Text
 from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..types import *
 
 GROUP = Group('double_sparsity', Text(en='Double sparsity (removed)', zh='双重稀疏 (Double Sparsity，已移除)'))
 

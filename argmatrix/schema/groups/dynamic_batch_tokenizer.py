@@ -1,10 +1,9 @@
 """Dynamic batch tokenizer: grouping requests that arrive together into batches for tokenization."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('dynamic_batch_tokenizer', Text(en='Dynamic batch tokenizer', zh='动态批量分词器'))
 

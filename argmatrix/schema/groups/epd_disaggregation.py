@@ -1,10 +1,9 @@
 """Encode-prefill disaggregation: running a multimodal model's encoder on servers separate from its language model."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('epd_disaggregation', Text(en='Encode prefill disaggregation', zh='编码-预填充分离 (Encode prefill disaggregation)'))
 

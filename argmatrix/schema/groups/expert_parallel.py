@@ -1,11 +1,10 @@
 """Expert parallelism: how MoE experts are placed on devices, which backends run them and how their load is balanced."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..choices import *  # noqa: F403  (choice sets shared by several arguments)
-from ..types import *  # noqa: F403  (the shared value types)
+from ..choices import *
+from ..meta import Arg, Group, Note, Support, Text
+from ..types import *
 
 GROUP = Group('expert_parallel', Text(en='Expert parallelism', zh='专家并行'))
 

@@ -1,10 +1,9 @@
 """Forward hooks: attaching user-supplied PyTorch forward hooks to model modules for inspection or modification."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('forward_hooks', Text(en='Forward hooks', zh='前向钩子 (Forward hooks)'))
 

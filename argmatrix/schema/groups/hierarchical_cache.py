@@ -1,10 +1,9 @@
 """Hierarchical cache: extending the prefix KV cache from device memory into host memory and external storage."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Note, Support, Text
+from ..types import *
 
 GROUP = Group('hierarchical_cache', Text(en='Hierarchical cache', zh='层级缓存'))
 

@@ -1,10 +1,9 @@
 """HTTP server: the address and port the server listens on, startup warmup, and how it is exposed behind proxies."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('http', Text(en='HTTP server', zh='HTTP 服务器'))
 

@@ -1,11 +1,10 @@
 """Kernel backends: which kernel implementations run attention, sampling, grammar-constrained decoding and FP8 GEMMs."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..choices import *  # noqa: F403  (choice sets shared by several arguments)
-from ..types import *  # noqa: F403  (the shared value types)
+from ..choices import *
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('kernel_backends', Text(en='Kernel Backends (Attention, Sampling, Grammar, GEMM)', zh='算子后端 (Attention, Sampling, Grammar, GEMM)'))
 

@@ -1,10 +1,9 @@
 """LMCache: offloading and reusing the KV cache through the external LMCache library."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('lmcache', Text(en='LMCache', zh='LMCache'))
 

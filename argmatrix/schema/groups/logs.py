@@ -1,11 +1,11 @@
 """Logging: log verbosity, request logging, Prometheus metrics and their histogram buckets, and tracing."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
+from ..choices import *
+from ..meta import Arg, Group, Removed, Support, Text
 from ..snapshots import CURRENT
-from ..choices import *  # noqa: F403  (choice sets shared by several arguments)
-from ..types import *  # noqa: F403  (the shared value types)
+from ..types import *
 
 GROUP = Group('logs', Text(en='Logging', zh='日志'))
 

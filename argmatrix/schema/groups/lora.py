@@ -2,9 +2,8 @@
 
 from typing import Annotated, Any, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('lora', Text(en='LoRA', zh='LoRA'))
 

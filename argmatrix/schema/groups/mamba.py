@@ -1,10 +1,9 @@
 """Mamba cache: memory and scheduling of SSM states for Mamba and hybrid Mamba/attention models."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('mamba', Text(en='Mamba Cache', zh='Mamba 缓存'))
 

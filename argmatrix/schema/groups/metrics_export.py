@@ -1,10 +1,9 @@
 """Request metrics export: writing per-request performance metrics to local files for external systems to pick up."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('metrics_export', Text(en='RequestMetricsExporter configuration', zh='请求指标导出（RequestMetricsExporter）配置'))
 

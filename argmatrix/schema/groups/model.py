@@ -1,11 +1,10 @@
 """Model and tokenizer: which weights and tokenizer are loaded, in what format, and how the model is served."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..choices import *  # noqa: F403  (choice sets shared by several arguments)
-from ..types import *  # noqa: F403  (the shared value types)
+from ..choices import *
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('model', Text(en='Model and tokenizer', zh='模型与分词器'))
 

@@ -1,11 +1,10 @@
 """Model override args: adjusting the model configuration and default sampling settings without editing the
 checkpoint."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('model_override', Text(en='Model override args', zh='模型重载参数'))
 

@@ -1,10 +1,9 @@
 """Args for multi-item scoring: scoring many candidate items against one query in a single packed sequence."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('multi_item_scoring', Text(en='Args for multi-item scoring', zh='多项评分参数'))
 

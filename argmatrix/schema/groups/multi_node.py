@@ -1,11 +1,10 @@
 """Multi-node distributed serving: how server processes on several machines find each other and which share of the
 work each node runs."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('multi_node', Text(en='Multi-node distributed serving', zh='多节点分布式服务'))
 

@@ -1,10 +1,9 @@
 """Multimodal: preprocessing, encoder parallelism and input limits for image, video and audio inputs."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('multimodal', Text(en='For Multi-Modal', zh='用于多模态'))
 

@@ -1,11 +1,11 @@
 """Ngram speculative decoding: how the n-gram cache that proposes draft tokens without a draft model is matched,
 expanded and sized."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
+from ..meta import Arg, Group, Note, Renamed, Support, Text
 from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..types import *
 
 GROUP = Group('ngram_speculative', Text(en='Ngram speculative decoding', zh='Ngram 投机采样'))
 

@@ -1,10 +1,9 @@
 """Offloading: keeping part of the model weights outside device memory and fetching them when they are needed."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Note, Support, Text
+from ..types import *
 
 GROUP = Group('offloading', Text(en='Offloading (must be used with --disable-cuda-graph)', zh='卸载 (Offloading，须与 --disable-cuda-graph 同用)'))
 

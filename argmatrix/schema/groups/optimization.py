@@ -1,10 +1,10 @@
 """Optimization and debugging: graph capture, compilation, overlap, communication kernels and debug aids."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
+from ..meta import Arg, Group, Note, Renamed, Support, Text
 from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..types import *
 
 GROUP = Group('optimization', Text(en='Optimization/debug options', zh='优化/调试选项'))
 

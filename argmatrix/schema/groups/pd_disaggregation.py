@@ -1,10 +1,10 @@
 """PD disaggregation: splitting prefill and decode across separate servers and moving KV caches between them."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
+from ..meta import Arg, Group, Removed, Support, Text
 from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..types import *
 
 GROUP = Group('pd_disaggregation', Text(en='PD disaggregation', zh='PD 分离 (PD disaggregation)'))
 

@@ -1,10 +1,9 @@
 """PD multiplexing: running prefill and decode side by side on one GPU by partitioning its SMs."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('pd_multiplexing', Text(en='For PD-Multiplexing', zh='用于 PD-Multiplexing'))
 

@@ -1,11 +1,10 @@
 """Quantization and data type: numeric precision of weights, activations and KV cache, and how models get quantized."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..choices import *  # noqa: F403  (choice sets shared by several arguments)
-from ..types import *  # noqa: F403  (the shared value types)
+from ..choices import *
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('quantization', Text(en='Quantization and data type', zh='量化与数据类型'))
 

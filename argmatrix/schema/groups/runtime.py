@@ -1,10 +1,10 @@
 """Runtime options: parallel sizes, device choice, streaming, seeds, timeouts and other process-level behaviour."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
+from ..meta import Arg, Group, Note, Renamed, Support, Text
 from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..types import *
 
 GROUP = Group('runtime', Text(en='Runtime options', zh='运行时选项'))
 

@@ -1,10 +1,10 @@
 """Memory and scheduling: how much memory the KV cache gets and how requests are queued, admitted and batched."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
+from ..meta import Arg, Group, Removed, Support, Text
 from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..types import *
 
 GROUP = Group('scheduling', Text(en='Memory and scheduling', zh='内存与调度'))
 

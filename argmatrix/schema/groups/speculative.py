@@ -1,12 +1,11 @@
 """Speculative decoding: which draft method and draft model to use, and how many tokens are proposed and verified in
 each step."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..choices import *  # noqa: F403  (choice sets shared by several arguments)
-from ..types import *  # noqa: F403  (the shared value types)
+from ..choices import *
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('speculative', Text(en='Speculative decoding', zh='投机采样'))
 

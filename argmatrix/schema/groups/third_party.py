@@ -1,10 +1,9 @@
 """Third-party components: checkpoint-engine and KTransformers options, whose dependencies do not run on Ascend NPUs."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('third_party', Text(en='Other Params (third-party)', zh='其他参数（第三方组件不兼容 NPU）'))
 

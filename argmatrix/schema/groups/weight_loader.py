@@ -1,10 +1,9 @@
 """Custom weight loader: how weights are read from disk, updated at runtime, or pulled from another running instance."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Removed, Renamed, Support, Text
-from ..snapshots import CURRENT
-from ..types import *  # noqa: F403  (the shared value types)
+from ..meta import Arg, Group, Support, Text
+from ..types import *
 
 GROUP = Group('weight_loader', Text(en='Custom weight loader', zh='自定义权重加载器 (Custom weight loader)'))
 

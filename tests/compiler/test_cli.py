@@ -1,0 +1,235 @@
+"""The argmatrix command line: check-config, matrix, explain, detect."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pytest
+from typer.testing import CliRunner
+
+from argmatrix.cli.app import app
+from argmatrix.matrix.platforms import PLATFORMS
+from argmatrix.schema import SPECS, Support
+
+DEEPSEEK = ["--model-path", "/models/DeepSeek-R1", "--device", "npu", "--attention-backend", "ascend",
+            "--quantization", "modelslim", "--tp", "16", "--enable-dp-attention", "--moe-a2a-backend", "deepep",
+            "--trust-remote-code"]
+
+
+@pytest.fixture
+def cli(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.delenv("LANG", raising=False)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    runner = CliRunner()
+
+    def invoke(*args):
+        return runner.invoke(app, list(args), catch_exceptions=False)
+    return invoke
+
+
+def _argmatrix(*args):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARGMATRIX_")}
+    env.update(COLUMNS="200", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    return subprocess.run(["argmatrix", *args], capture_output=True, text=True, timeout=60, env=env)
+
+
+# --- check-config exit codes ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("target, argv, exit_code", [
+    ("a3", DEEPSEEK, 0),
+    ("cuda", DEEPSEEK, 1),
+    ("a3", ["--pp-size", "4"], 0),               # a warning alone keeps exit 0
+    ("a3", ["--tp-szie", "2"], 2),
+    ("310p", ["--tp", "2"], 2),
+])
+def test_check_config_exit_codes(cli, target, argv, exit_code):
+    assert cli("check-config", "--target", target, "--", *argv).exit_code == exit_code
+
+
+def test_check_config_switches(cli):
+    assert cli("check-config", "--target", "a3", "--strict", "--", "--pp-size", "4").exit_code == 1
+    assert cli("check-config", "--target", "cpu", "--allow-unsupported", "--", "--enable-dp-attention").exit_code == 0
+    assert cli("check-config", "--target", "cpu", "--engine", "--", "--enable-lora").exit_code == 1
+    assert cli("check-config", "--target", "cpu", "--", "--enable-lora").exit_code == 0
+
+
+def test_check_config_with_a_config_file(cli, tmp_path):
+    cfg = tmp_path / "deploy.yaml"
+    cfg.write_text("tp_size: 2\ntp_szie: 4\n")
+    r = cli("check-config", "--target", "a3", "--config", str(cfg), "--format", "json")
+    data = json.loads(r.stdout)
+    assert r.exit_code == 2
+    assert [f["code"] for f in data["findings"]] == ["AM-E001"]
+    assert data["findings"][0]["source"] == f"file:{cfg}:2"
+    r = cli("check-config", "--target", "a3", f"--config={cfg}", "--format", "json")
+    assert r.exit_code == 2
+
+
+def test_check_config_end_to_end_exit_codes():
+    """The installed console script, as CI runs it."""
+    ok = _argmatrix("check-config", "--target", "a3", "--", *DEEPSEEK)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    bad = _argmatrix("check-config", "--target", "cpu", "--format", "json", "--", *DEEPSEEK)
+    assert bad.returncode == 1
+    assert json.loads(bad.stdout)["counts"]["error"] == 5
+    typo = _argmatrix("check-config", "--target", "a3", "--", "--tp-szie", "2")
+    assert typo.returncode == 2
+    out = typo.stdout + typo.stderr
+    assert "did you mean --tp-size?" in out and "Usage:" not in out
+
+
+# --- check-config output ----------------------------------------------------------------------------------------
+
+FINDING_KEYS = {"code", "severity", "kind", "field", "flag", "value", "source", "platform", "message", "hint"}
+
+
+def test_check_config_json_shape(cli):
+    r = cli("check-config", "--target", "cpu", "--format", "json", "--", *DEEPSEEK, "--pp-size", "4",
+            "--stream-output")
+    data = json.loads(r.stdout)
+    assert r.exit_code == 1
+    assert {"platform", "ok", "exit_code", "counts", "findings"} <= set(data)
+    assert (data["platform"], data["ok"], data["exit_code"]) == ("cpu", False, 1)
+    assert data["counts"] == {"error": 5, "warning": 1, "note": 0}
+    for f in data["findings"]:
+        assert set(f) == FINDING_KEYS
+        assert set(f["message"]) == {"en", "zh"} and f["message"]["zh"]
+        assert f["hint"] is None or set(f["hint"]) == {"en", "zh"}
+    dp = next(f for f in data["findings"] if f["code"] == "AM-E102")
+    assert dp == {**dp, "severity": "error", "kind": "support", "field": "enable_dp_attention",
+                  "flag": "--enable-dp-attention", "value": True, "source": "argv[10]", "platform": "cpu"}
+    assert [f["severity"] for f in data["findings"]] == sorted(
+        (f["severity"] for f in data["findings"]), key=["error", "warning", "note"].index)
+    assert data["args"]["tp_size"] == {"value": 16, "source": "argv[8]"}
+
+
+def test_check_config_text_lists_code_source_and_fix(cli):
+    r = cli("check-config", "--target", "cpu", "--lang", "en", "--", "--enable-dp-attention")
+    assert "AM-E102" in r.stdout and "argv[0]" in r.stdout and "fix:" in r.stdout
+    assert "collectives" in r.stdout
+    clean = cli("check-config", "--target", "a3", "--lang", "en", "--", *DEEPSEEK)
+    assert "no problems found" in clean.stdout
+
+
+def test_check_config_in_chinese(cli):
+    r = cli("check-config", "--target", "cpu", "--lang", "zh", "--", "--enable-dp-attention")
+    assert r.exit_code == 1
+    assert "错误" in r.stdout and "来源" in r.stdout and "修复" in r.stdout
+    assert "集合通信" in r.stdout
+    assert "error" not in r.stdout
+
+
+def test_language_from_the_environment(cli, monkeypatch):
+    monkeypatch.setenv("ARGMATRIX_LANG", "zh")
+    assert "未发现问题" in cli("check-config", "--target", "a3", "--", "--tp", "2").stdout
+
+
+def test_typo_prints_one_did_you_mean_and_no_usage(cli):
+    r = cli("check-config", "--target", "a3", "--", "--tp-szie", "2")
+    assert r.exit_code == 2
+    assert r.output.count("did you mean") == 1
+    assert "did you mean --tp-size?" in r.output
+    assert "Usage:" not in r.output
+    # without the "--" separator the server flags still pass through
+    r = cli("check-config", "--target", "a3", "--tp-szie", "2")
+    assert r.exit_code == 2 and "did you mean --tp-size?" in r.output and "Usage:" not in r.output
+
+
+def test_check_config_on_detected_hardware_without_a_column(cli, monkeypatch):
+    from argmatrix.runtime import detect as detect_mod
+
+    monkeypatch.setattr(detect_mod, "PROBES", (
+        lambda: detect_mod.Detection("cpu", "torch_npu device 0 is Ascend310P3; this Ascend chip has no column, "
+                                     "checking as cpu", "Ascend310P3", unsupported="310p"),))
+    r = cli("check-config", "--lang", "en", "--", "--tp", "2")
+    assert "Ascend310P3" in r.stdout and "no column" in r.stdout
+
+
+# --- matrix -----------------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def matrix_json():
+    r = CliRunner().invoke(app, ["matrix", "--format", "json"], catch_exceptions=False)
+    assert r.exit_code == 0
+    return json.loads(r.stdout)
+
+
+def test_matrix_json_has_one_object_per_argument(matrix_json):
+    assert isinstance(matrix_json, list)
+    assert [r["name"] for r in matrix_json] == list(SPECS)
+    for row in matrix_json:
+        assert {"name", "flags", "group", "default", "choices", "deprecated", "platforms", "rules"} <= set(row)
+        assert set(row["platforms"]) == {"a2", "a3", "cuda", "cpu"}
+        for entry in row["platforms"].values():
+            assert {"status", "reason", "default", "options", "notes"} <= set(entry)
+            assert entry["status"] in {"supported", "experimental", "planned", "unsupported", "deficient"}
+
+
+def test_matrix_json_values(matrix_json):
+    rows = {r["name"]: r for r in matrix_json}
+    tp = rows["tp_size"]
+    assert tp["flags"] == list(SPECS["tp_size"].flags) and tp["default"] == 1 and tp["choices"] is None
+    assert "npu-attn-cp-equals-tp" in tp["rules"]
+    page = rows["page_size"]
+    assert page["default"] is None
+    assert {p: e["default"] for p, e in page["platforms"].items()} == {"a2": 128, "a3": 128, "cuda": 1, "cpu": 1}
+    attn = rows["attention_backend"]["platforms"]
+    assert attn["a3"]["options"] == ["ascend"] and "ascend" not in attn["cuda"]["options"]
+    dp = rows["enable_dp_attention"]["platforms"]["cpu"]
+    assert dp["status"] == "unsupported" and "collectives" in dp["reason"]["en"]
+    assert rows["stream_output"]["deprecated"]["kind"] == "renamed"
+    removed = rows["prefill_round_robin_balance"]["deprecated"]
+    assert removed["kind"] == "removed" and "follow_bootstrap_room" in removed["instead"]["en"]
+    hw = rows["hicache_write_policy"]
+    assert hw["default"] == "write_through" and hw["platforms"]["a3"]["default"] == "write_back"
+
+
+def test_matrix_filters(cli):
+    r = cli("matrix", "--platform", "a3", "--status", "planned", "--format", "json")
+    rows = json.loads(r.stdout)
+    planned = [s.name for s in SPECS.values() if s.arg.npu is Support.PLANNED]
+    assert [row["name"] for row in rows] == planned and planned
+    assert all(row["platforms"]["a3"]["status"] == "planned" for row in rows)
+    lora = json.loads(cli("matrix", "--group", "lora", "--format", "json").stdout)
+    assert lora and {row["group"] for row in lora} == {"lora"}
+    assert cli("matrix", "--platform", "a5").exit_code == 2
+
+
+def test_matrix_table_and_markdown(cli):
+    table = cli("matrix", "--platform", "cpu", "--status", "unsupported")
+    assert table.exit_code == 0 and "--enable-dp-attention" in table.stdout
+    md = cli("matrix", "--format", "md", "--group", "lora")
+    assert md.stdout.startswith("| flag | group | a2 | a3 | cuda | cpu |")
+
+
+# --- explain and detect -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("spelling", ["--tp-size", "--tensor-parallel-size", "tp_size"])
+def test_explain_shows_every_platform(cli, spelling):
+    """``argmatrix explain --tp-size``: the flag is the argument, not an option of explain."""
+    r = cli("explain", spelling)
+    assert r.exit_code == 0, r.output
+    assert "--tp-size" in r.stdout
+    for platform in PLATFORMS:
+        assert f"  {platform} " in r.stdout
+
+
+def test_explain_json_and_typo(cli):
+    data = json.loads(cli("explain", "tp_size", "--format", "json").stdout)
+    assert data["name"] == "tp_size" and set(data["platforms"]) == set(PLATFORMS)
+    r = cli("explain", "tp_szie")
+    assert r.exit_code == 2 and "did you mean" in r.output and "Usage:" not in r.output
+
+
+def test_detect_on_this_machine(cli):
+    from argmatrix.runtime.detect import detect
+
+    expected = detect().platform
+    r = cli("detect")
+    assert r.exit_code == 0
+    assert f"platform: {expected}" in r.stdout and "how: " in r.stdout
+    data = json.loads(cli("detect", "--format", "json").stdout)
+    assert data["platform"] == expected and data["platform"] in PLATFORMS
+    assert set(data) == {"platform", "how", "device_name", "unsupported"}
