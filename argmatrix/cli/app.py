@@ -174,8 +174,8 @@ def docs_generate(out: str = typer.Option("generated", "--out", help="Output fol
     """Write every generated file (docs in en/zh, JSON Schema, example config, CLI help, matrix.html)."""
     from .. import generate
 
-    written = generate.write_all(out)
-    print(f"wrote {len(written)} files under {out}/")
+    changed = generate.write_all(out)
+    print(f"{len(changed)} file(s) under {out}/ updated" if changed else f"{out}/ was already up to date")
 
 
 @docs_app.command("check")

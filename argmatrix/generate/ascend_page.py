@@ -9,8 +9,21 @@ from __future__ import annotations
 
 from ..schema.meta import Support, Text
 from ..schema.registry import ArgSpec
-from .common import (cell, code_cell, current_specs, default_md, flags_cell, groups, header, join, md_table,
-                     options_md, row_of, show, t)
+from .common import (
+    cell,
+    code_cell,
+    current_specs,
+    default_md,
+    flags_cell,
+    groups,
+    header,
+    join,
+    md_table,
+    options_md,
+    row_of,
+    show,
+    t,
+)
 
 PATH = "{lang}/ascend_npu_support_features.md"
 
@@ -37,8 +50,8 @@ INTRO = Text(
     "[deprecations.md](deprecations.md)。",
 )
 EN_LEGEND = [
-    "Server supported: `A2, A3` works on both chips; `Special for GPU` is a GPU-only feature; `Planned` is not "
-    "implemented on NPU yet; `Experimental` works but may change; `Not supported` is unavailable on NPU.",
+    ("Server supported: `A2, A3` works on both chips; `Special for GPU` is a GPU-only feature; `Planned` is not "
+     "implemented on NPU yet; `Experimental` works but may change; `Not supported` is unavailable on NPU."),
 ]
 ZH_LEGEND = [
     "支持情况图例：",

@@ -7,13 +7,14 @@ in every generated file.
 """
 from __future__ import annotations
 
-import json
+import re
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from ..matrix import table
-from ..matrix.platforms import PLATFORM_KEYS, PLATFORMS
+from ..matrix.history import show  # one rule for printing values, shared with the snapshots
+from ..matrix.platforms import PLATFORM_KEYS
 from ..schema.meta import Text
 from ..schema.registry import GROUPS, ArgSpec
 
@@ -54,7 +55,9 @@ ENGINE_MEANING = {
     "wired": Text("argmatrix's own engine acts on it", "argmatrix 自带引擎会按该参数行事"),
     "inert": Text("accepted and checked, but it changes nothing in argmatrix's engine",
                   "会被接受和检查，但不影响 argmatrix 自带引擎的行为"),
-    "unimplemented": Text("argmatrix's engine refuses to start with it set", "设置后 argmatrix 自带引擎拒绝启动"),
+    "unimplemented": Text("not implemented by argmatrix's engine; `serve` stops when it is changed, unless "
+                          "--allow-unimplemented", "argmatrix 自带引擎尚未实现；修改它时 `serve` 会停止，"
+                          "除非指定 --allow-unimplemented"),
 }
 WORDS = {
     "argument": Text("Argument", "参数"),
@@ -64,6 +67,11 @@ WORDS = {
     "total": Text("Total", "合计"),
     "none": Text("none", "无"),
 }
+
+
+def colon(lang: str) -> str:
+    """The label separator of each language: ``Type: int``, ``类型：int``."""
+    return "：" if lang == "zh" else ": "
 
 
 def t(text: Text | dict | str | None, lang: str) -> str:
@@ -79,23 +87,11 @@ def t(text: Text | dict | str | None, lang: str) -> str:
 
 # --- values ------------------------------------------------------------------------------------------------------
 
-def show(value: Any) -> str:
-    """A value as the seed tables print it: ``None``, ``False``, ``auto``, ``0.9``, ``{}``; ``""`` for an empty string."""
-    if value is None:
-        return "None"
-    if isinstance(value, bool):
-        return "True" if value else "False"
-    if isinstance(value, str):
-        return value if value else '""'
-    if isinstance(value, (dict, list, tuple)):
-        return json.dumps(list(value) if isinstance(value, tuple) else value, ensure_ascii=False)
-    return str(value)
-
-
 def code(text: str) -> str:
     """An inline code span that survives any backticks inside."""
     text = str(text)
-    fence = "``" if "`" in text else "`"
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{fence}{pad}{text}{pad}{fence}"
 
@@ -140,7 +136,7 @@ def join(lines: Iterable[str]) -> str:
 
 # --- schema and matrix access --------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def rows_by_name() -> dict[str, dict[str, Any]]:
     """The matrix row of every argument (``table.row``), keyed by field name."""
     return {spec.name: table.row(spec) for _, specs in GROUPS for spec in specs}
@@ -161,10 +157,6 @@ def has_engine() -> bool:
 
 def platform_name(key: str) -> str:
     return {"a2": "A2", "a3": "A3", "cuda": "CUDA", "cpu": "CPU"}[key]
-
-
-def platform_title(key: str, lang: str) -> str:
-    return PLATFORMS[key].title(lang)
 
 
 def status_text(status: str, lang: str) -> str:
@@ -240,6 +232,9 @@ def default_md(spec: ArgSpec) -> str:
     return f"A2: {code_cell(show(a2))}; A3: {code_cell(show(a3))}"
 
 
+SEVERITY = {"error": Text("error", "错误"), "warning": Text("warning", "警告")}
+
+
 def rule_lines(spec: ArgSpec, lang: str) -> list[str]:
     """One line per cross-field rule that reads ``spec``: id, platforms, what it says."""
     from ..matrix import rules as rules_mod
@@ -251,7 +246,7 @@ def rule_lines(spec: ArgSpec, lang: str) -> list[str]:
         if rid in by_id:
             r = by_id[rid]
             where = ", ".join(p for p in PLATFORM_KEYS if p in r.platforms)
-            sev = {"error": Text("error", "错误"), "warning": Text("warning", "警告")}.get(r.severity, Text(r.severity, r.severity))
+            sev = SEVERITY.get(r.severity, Text(r.severity, r.severity))
             out.append(f"{code(r.code)} {code(r.id)} ({where}; {sev(lang)}): {cell(r.message(lang))} "
                        f"— {cell(r.hint(lang))}")
         elif rid in parents:

@@ -47,9 +47,9 @@ def type_schema(tp: Any) -> dict[str, Any]:
             for c in [*getattr(m, "metadata", ()), m]:  # FieldInfo carries annotated_types constraints
                 for attr, key in _BOUNDS.items():
                     value = getattr(c, attr, None)
-                    if isinstance(value, (int, float)) and not isinstance(value, bool) and type(c).__name__ != "FieldInfo":
-                        if override is None:
-                            out[key] = value
+                    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+                    if number and override is None and type(c).__name__ != "FieldInfo":
+                        out[key] = value
         extra = _lenient_text(funcs)
         if extra is not None:
             out = {"anyOf": [out, extra]}
@@ -96,8 +96,8 @@ def field_schema(spec: ArgSpec) -> dict[str, Any]:
     out: dict[str, Any] = {"title": spec.flag, "description": f"{help_.en}\n\n{help_.zh}"}
     dep = spec.deprecated
     if isinstance(dep, Removed):
-        instead = f" {dep.instead.en}." if dep.instead else ""
-        out["description"] = f"Removed in {dep.since}; setting it is an error.{instead}\n\n{help_.zh}"
+        instead = f" Instead: {dep.instead.en}." if dep.instead else ""
+        out["description"] = f"Removed in {dep.since}; setting it is an error.{instead}\n\n" + out["description"]
         out["deprecated"] = True
         out["not"] = {}
         return out

@@ -2,9 +2,27 @@
 from __future__ import annotations
 
 from ..schema.meta import Text
-from .common import (ENGINE_MEANING, ENGINE_ORDER, STATUS_MEANING, STATUS_ORDER, WORDS, cell, code_cell,
-                     current_specs, engine_text, has_engine, header, join, md_table, platform_name, platforms,
-                     row_of, status_text, t)
+from .common import (
+    ENGINE_MEANING,
+    ENGINE_ORDER,
+    STATUS_MEANING,
+    STATUS_ORDER,
+    WORDS,
+    cell,
+    code_cell,
+    colon,
+    current_specs,
+    engine_text,
+    has_engine,
+    header,
+    join,
+    md_table,
+    platform_name,
+    platforms,
+    row_of,
+    status_text,
+    t,
+)
 
 PATH = "{lang}/platform_matrix.md"
 TITLE = Text("Platform matrix", "平台支持矩阵")
@@ -31,11 +49,13 @@ def render(lang: str) -> str:
     keys = platforms()
     engine = has_engine()
     lines = header(t(TITLE, lang), lang) + [t(INTRO, lang), ""]
-    lines += [f"{W['platforms'](lang)}: " + "; ".join(f"{platform_name(p)} = {t(_title(p), lang)}" for p in keys), ""]
+    names = "; ".join(f"{platform_name(p)} = {t(_title(p), lang)}" for p in keys)
+    lines += [f"{W['platforms'](lang)}{colon(lang)}{names}", ""]
     lines += [f"## {W['legend'](lang)}", ""]
-    lines += [f"- {status_text(s, lang)}: {STATUS_MEANING[s](lang)}" for s in STATUS_ORDER]
+    lines += [f"- {status_text(s, lang)}{colon(lang)}{STATUS_MEANING[s](lang)}" for s in STATUS_ORDER]
     if engine:
-        lines += [f"- {WORDS['engine'](lang)} — {engine_text(k, lang)}: {ENGINE_MEANING[k](lang)}" for k in ENGINE_ORDER]
+        lines += [f"- {WORDS['engine'](lang)} — {engine_text(k, lang)}{colon(lang)}{ENGINE_MEANING[k](lang)}"
+                  for k in ENGINE_ORDER]
     lines.append("")
     lines += [f"## {W['counts'](lang)}", ""]
     counts = [[status_text(s, lang), *(str(sum(r["platforms"][p]["status"] == s for r in rows)) for p in keys)]
@@ -46,7 +66,7 @@ def render(lang: str) -> str:
     if engine:
         eng_rows = [[engine_text(k, lang), str(sum(r.get("engine", {}).get("status") == k for r in rows))]
                     for k in ENGINE_ORDER]
-        lines += [f"{W['engine_counts'](lang)}:", ""]
+        lines += [f"{W['engine_counts'](lang)}{colon(lang).rstrip()}", ""]
         lines += md_table([WORDS["engine"](lang), "#"], eng_rows, [":---", "---:"]) + [""]
     lines += [f"## {W['matrix'](lang)}", ""]
     head = [WORDS["argument"](lang), WORDS["group"](lang), *map(platform_name, keys)]

@@ -10,8 +10,27 @@ from __future__ import annotations
 from ..compiler.sources import ENV_PREFIX
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import SPECS, ArgSpec
-from .common import (ENGINE_MEANING, STATUS_MEANING, STATUS_ORDER, cell, code, code_cell, engine_text, groups,
-                     header, join, md_table, platform_name, platforms, row_of, rule_lines, show, status_text, t)
+from .common import (
+    ENGINE_MEANING,
+    STATUS_MEANING,
+    STATUS_ORDER,
+    cell,
+    code,
+    code_cell,
+    colon,
+    engine_text,
+    groups,
+    header,
+    join,
+    md_table,
+    platform_name,
+    platforms,
+    row_of,
+    rule_lines,
+    show,
+    status_text,
+    t,
+)
 
 PATH = "{lang}/server_arguments.md"
 TITLE = Text("Server arguments", "服务参数")
@@ -40,6 +59,7 @@ W = {
     "rules": Text("Cross-field rules", "跨参数规则"),
     "engine": Text("argmatrix engine", "argmatrix 自带引擎"),
     "legend": Text("Status legend", "状态图例"),
+    "implemented": Text("implemented values", "已实现的取值"),
 }
 
 
@@ -65,7 +85,8 @@ def _platform_table(spec: ArgSpec, lang: str) -> list[str]:
     out = []
     for p in platforms():
         entry = row["platforms"][p]
-        allowed = ", ".join(code_cell(show(v)) for v in entry["options"]) if entry["options"] is not None else cell(W["any"](lang))
+        options = entry["options"]
+        allowed = ", ".join(code_cell(show(v)) for v in options) if options is not None else cell(W["any"](lang))
         why = [t(entry["reason"], lang)] if entry["reason"] else []
         why += [n[lang] for n in entry["notes"]]
         out.append([platform_name(p), status_text(entry["status"], lang), code_cell(show(entry["default"])), allowed,
@@ -78,13 +99,13 @@ def _block(spec: ArgSpec, lang: str) -> list[str]:
     lines = [f"### {code(spec.flag)}", ""]
     facts = []
     if len(spec.flags) > 1:
-        facts.append(f"{W['aliases'](lang)}: " + ", ".join(code(f) for f in spec.flags[1:]))
-    facts.append(f"{W['key'](lang)}: {code(spec.name)}")
-    facts.append(f"{W['env'](lang)}: {code(ENV_PREFIX + spec.name.upper())}")
-    facts.append(f"{W['type'](lang)}: {code(spec.type_label)}")
-    facts.append(f"{W['default'](lang)}: {code(show(spec.default))}")
+        facts.append(f"{W['aliases'](lang)}{colon(lang)}" + ", ".join(code(f) for f in spec.flags[1:]))
+    facts.append(f"{W['key'](lang)}{colon(lang)}{code(spec.name)}")
+    facts.append(f"{W['env'](lang)}{colon(lang)}{code(ENV_PREFIX + spec.name.upper())}")
+    facts.append(f"{W['type'](lang)}{colon(lang)}{code(spec.type_label)}")
+    facts.append(f"{W['default'](lang)}{colon(lang)}{code(show(spec.default))}")
     if row["choices"] is not None:
-        facts.append(f"{W['choices'](lang)}: " + ", ".join(code(show(c)) for c in row["choices"]))
+        facts.append(f"{W['choices'](lang)}{colon(lang)}" + ", ".join(code(show(c)) for c in row["choices"]))
     lines += [f"- {f}" for f in facts] + [""]
     lines += [cell(row["help"][lang]), ""]
     dep = _deprecation_lines(spec, lang)
@@ -93,20 +114,23 @@ def _block(spec: ArgSpec, lang: str) -> list[str]:
     lines += _platform_table(spec, lang) + [""]
     if "engine" in row:
         eng = row["engine"]
-        reason = t(eng.get("reason"), lang)
-        lines += [f"{W['engine'](lang)}: **{engine_text(eng['status'], lang)}**" + (f" — {cell(reason)}" if reason else ""), ""]
+        extra = [cell(t(eng.get("reason"), lang))] if eng.get("reason") else []
+        if eng.get("options") is not None:
+            extra.append(f"{W['implemented'](lang)}{colon(lang)}" + ", ".join(code(show(v)) for v in eng["options"]))
+        lines += [f"{W['engine'](lang)}{colon(lang)}**{engine_text(eng['status'], lang)}**"
+                  + (" — " + "; ".join(extra) if extra else ""), ""]
     rules = rule_lines(spec, lang)
     if rules:
-        lines += [f"{W['rules'](lang)}:", ""] + [f"- {r}" for r in rules] + [""]
+        lines += [f"{W['rules'](lang)}{colon(lang).rstrip()}", ""] + [f"- {r}" for r in rules] + [""]
     return lines
 
 
 def render(lang: str) -> str:
-    lines = header(t(TITLE, lang), lang) + [t(INTRO, lang), "", f"{W['legend'](lang)}:", ""]
-    lines += [f"- {status_text(s, lang)}: {STATUS_MEANING[s](lang)}" for s in STATUS_ORDER]
+    lines = header(t(TITLE, lang), lang) + [t(INTRO, lang), "", f"{W['legend'](lang)}{colon(lang).rstrip()}", ""]
+    lines += [f"- {status_text(s, lang)}{colon(lang)}{STATUS_MEANING[s](lang)}" for s in STATUS_ORDER]
     if any("engine" in row_of(s) for _, specs in groups() for s in specs):
-        lines += ["", f"{W['engine'](lang)}:", ""]
-        lines += [f"- {engine_text(k, lang)}: {v(lang)}" for k, v in ENGINE_MEANING.items()]
+        lines += ["", f"{W['engine'](lang)}{colon(lang).rstrip()}", ""]
+        lines += [f"- {engine_text(k, lang)}{colon(lang)}{v(lang)}" for k, v in ENGINE_MEANING.items()]
     lines.append("")
     for group, specs in groups():
         lines += [f"## {group.title(lang)}", ""]

@@ -75,7 +75,7 @@ def current_snapshot() -> dict[str, Any]:
             "platforms": list(PLATFORM_KEYS), "arguments": args}
 
 
-_TYPE_WORDS = re.compile(r"^(类型|布尔标志|bool flag|Type:|List\[|Optional\[)", re.I)
+_TYPE_WORDS = re.compile(r"^(类型|布尔标志|bool flag|Type:|List\[|Optional\[)", re.IGNORECASE)
 
 
 def _seed_options(text: str) -> list[str] | None:
@@ -211,9 +211,11 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         for p in platforms:
             before, after = a.get("status", {}).get(p), b.get("status", {}).get(p)
             if before != after:
-                out["status_changes"].append({"name": new_key, "flag": flag, "platform": p, "old": before, "new": after})
+                out["status_changes"].append(
+                    {"name": new_key, "flag": flag, "platform": p, "old": before, "new": after})
         if a.get("default") != b.get("default"):
-            out["default_changes"].append({"name": new_key, "flag": flag, "old": a.get("default"), "new": b.get("default")})
+            out["default_changes"].append(
+                {"name": new_key, "flag": flag, "old": a.get("default"), "new": b.get("default")})
         if a.get("options") != b.get("options"):
             before, after = a.get("options"), b.get("options")
             out["options_changes"].append({
@@ -359,6 +361,9 @@ def render_markdown(d: dict[str, Any], lang: str = "en") -> str:
     if not d["summary"]["arguments_changed"]:
         lines += [w["none"], ""]
     return "\n".join(line.rstrip() for line in lines).rstrip("\n") + "\n"
+
+
+render_md = render_markdown  # the name the CLI calls
 
 
 def render_json(d: dict[str, Any]) -> str:

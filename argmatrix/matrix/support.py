@@ -7,7 +7,7 @@
 """
 from __future__ import annotations
 
-from ..schema.meta import Support, Text
+from ..schema.meta import Removed, Support, Text
 from ..schema.registry import SPECS, ArgSpec
 from .status import Cell, Status
 
@@ -104,6 +104,8 @@ for _name in CPU_NEEDS:
 
 def cell(spec: ArgSpec, platform: str) -> Cell:
     """The status of ``spec`` on ``platform`` (a2, a3, cuda, cpu)."""
+    if isinstance(spec.deprecated, Removed):
+        return Cell(Status.UNSUPPORTED, Text(f"removed in {spec.deprecated.since}", f"已在 {spec.deprecated.since} 中移除"))
     if platform in ("a2", "a3"):
         return NPU_LABELS[spec.arg.npu]
     if platform == "cpu" and spec.name in CPU_NEEDS:

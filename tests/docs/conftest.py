@@ -1,0 +1,11 @@
+"""Fixtures for the generated-docs tests: everything the code would write, rendered once per session."""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def files() -> dict[str, str]:
+    from argmatrix.generate import render_all
+
+    return render_all()

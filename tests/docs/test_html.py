@@ -1,0 +1,149 @@
+"""generated/matrix.html: self-contained, and usable in a real browser (headless Chromium).
+
+The browser test needs Debian's chromium (/usr/bin/chromium) and the playwright Python package; it is
+skipped, with the reason, when either is missing.  Its screenshot goes to test-artifacts/matrix.png.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from argmatrix.generate import html as html_gen
+from argmatrix.schema.registry import SPECS
+
+from ._md import ROOT
+
+CHROMIUM = os.environ.get("ARGMATRIX_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+
+
+def embedded(text: str) -> dict:
+    m = re.search(r'<script type="application/json" id="matrix-data">\n(.*?)\n</script>', text, re.DOTALL)
+    return json.loads(m.group(1))
+
+
+def test_page_is_self_contained(files):
+    text = files["matrix.html"]
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", text, re.IGNORECASE)
+    assert not re.search(r"@import|url\(", text)
+    assert "<link" not in text and "<script src" not in text
+    assert not re.search(r"https?://", text)
+
+
+def test_data_has_one_line_per_argument(files):
+    text = files["matrix.html"]
+    data = embedded(text)
+    assert [a["n"] for a in data["args"]] == list(SPECS)
+    lines = [line for line in text.splitlines() if line.startswith('{"n":')]
+    assert len(lines) == len(SPECS)
+    assert data["platforms"] == ["a2", "a3", "cuda", "cpu"]
+    removed = next(a for a in data["args"] if a["n"] == "enable_double_sparsity")
+    assert removed["depKind"] == "removed" and set(removed["s"].values()) == {"unsupported"}
+    renamed = next(a for a in data["args"] if a["n"] == "stream_output")
+    assert renamed["depKind"] == "renamed"
+
+
+def test_status_is_readable_without_colour():
+    template = html_gen.TEMPLATE.read_text(encoding="utf-8")
+    assert 'el("span", "mark"' in template and 'el("span", "word"' in template  # a symbol and a word per cell
+
+
+def _expected(data: dict, lang: str, q: str = "", platform: str = "", status: str = "", group: str = "") -> list[str]:
+    out = []
+    for a in data["args"]:
+        if group and a["g"] != group:
+            continue
+        plats = [platform] if platform else data["platforms"]
+        if status and not any(a["s"][p] == status for p in plats):
+            continue
+        hay = (" ".join(a["f"]) + " " + a["n"] + " " + a["h"][lang]).lower()
+        if any(w not in hay for w in q.lower().split()):
+            continue
+        out.append(a["n"])
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium) to run the "
+                    "browser test")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def test_search_filter_and_language_in_chromium(browser, files, tmp_path):
+    page_file = tmp_path / "matrix.html"
+    page_file.write_text(files["matrix.html"], encoding="utf-8")
+    data = embedded(files["matrix.html"])
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(page_file.as_uri() + "#en")
+    page.wait_for_selector("body[data-ready='1']")
+
+    def visible() -> list[str]:
+        return page.eval_on_selector_all("#rows tr:not([hidden])", "rows => rows.map(r => r.dataset.name)")
+
+    assert visible() == [a["n"] for a in data["args"]]
+    assert page.inner_text("#head").split()[:2] == ["Argument", "Group"]
+
+    # type a search
+    page.fill("#search", "hicache")
+    want = _expected(data, "en", q="hicache")
+    assert want and visible() == want
+    assert page.inner_text("#count") == f"{len(want)} of {len(data['args'])} arguments shown"
+
+    # toggle filters: planned on A3, then a group
+    page.fill("#search", "")
+    page.select_option("#platform", "a3")
+    page.select_option("#status", "planned")
+    want = _expected(data, "en", platform="a3", status="planned")
+    assert want and visible() == want
+    assert page.is_hidden("#head th[data-platform='cuda']") and page.is_visible("#head th[data-platform='a3']")
+    first = page.locator("#rows tr:not([hidden])").first
+    assert first.locator("td[data-platform='a3']").inner_text().strip() == "○ planned"
+    page.select_option("#group", "optimization")
+    want = _expected(data, "en", platform="a3", status="planned", group="optimization")
+    assert visible() == want and "enable_two_batch_overlap" in want
+
+    # switch language: the same rows, in Chinese
+    page.click("#lang")
+    assert page.get_attribute("html", "lang") == "zh-CN"
+    assert visible() == want
+    assert page.inner_text("#head").split()[:2] == ["参数", "分组"]
+    assert first.locator("td[data-platform='a3']").inner_text().strip() == "○ 规划中"
+    page.fill("#search", "重叠")  # searches the Chinese help text now
+    assert visible() == _expected(data, "zh", q="重叠", platform="a3", status="planned", group="optimization")
+
+    # a row opens to its details
+    page.fill("#search", "")
+    page.select_option("#group", "")
+    page.select_option("#status", "")
+    page.select_option("#platform", "")
+    page.click("#rows tr[data-name='hicache_write_policy'] summary")
+    details = page.inner_text("#rows tr[data-name='hicache_write_policy'] .more")
+    assert "write_back" in details and "write_through" in details
+
+    page.click("#lang")  # back to English for the screenshot (CI images may lack CJK fonts)
+    assert page.get_attribute("html", "lang") == "en"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.fill("#search", "cuda graph")
+    page.screenshot(path=str(ARTIFACTS / "matrix.png"), full_page=False)
+    assert (ARTIFACTS / "matrix.png").stat().st_size > 10_000
+    assert not errors, errors
+    assert all(u.startswith("file:") for u in requests), requests
+    page.close()

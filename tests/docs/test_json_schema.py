@@ -1,0 +1,130 @@
+"""generated/config.schema.json: valid draft 2020-12, faithful to the types, and the example configs pass it."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from argmatrix.generate import json_schema
+from argmatrix.schema.registry import NAMES, SPECS
+
+from ._md import ROOT
+
+jsonschema = pytest.importorskip("jsonschema")
+EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.yaml"))
+
+
+@pytest.fixture(scope="module")
+def schema(files):
+    return json.loads(files["config.schema.json"])
+
+
+@pytest.fixture(scope="module")
+def validator(schema):
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_is_a_valid_draft_2020_12_schema(schema):
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    jsonschema.Draft202012Validator.check_schema(schema)
+
+
+def test_every_argument_has_description_default_and_type(schema):
+    props = schema["properties"]
+    for name, spec in SPECS.items():
+        if name in json_schema.EXCLUDED:
+            assert name not in props
+            continue
+        p = props[name]
+        assert spec.arg.help.en in p["description"] and spec.arg.help.zh in p["description"]
+        if spec.deprecated is None:
+            assert "default" in p, name
+            if spec.choices and not spec.is_list:
+                enums = [x.get("enum", [x["const"]] if "const" in x else None) for x in [p, *p.get("anyOf", [])]]
+                assert list(spec.choices) in enums, name
+
+
+def test_aliases_refer_to_the_canonical_property(schema, validator):
+    props = schema["properties"]
+    assert props["tensor_parallel_size"]["$ref"] == "#/properties/tp_size"
+    assert props["tp-size"]["$ref"] == "#/properties/tp_size"
+    for key in NAMES:  # every key spelling the compiler accepts is a property
+        if NAMES[key] not in json_schema.EXCLUDED:
+            assert key in props and key.replace("_", "-") in props
+    assert not list(validator.iter_errors({"tensor-parallel-size": 2, "mem_fraction_static": 0.8}))
+
+
+def _strip_lenient(s):
+    """Our schema additionally accepts JSON text for objects and comma lists for lists; pydantic's does not say so."""
+    if isinstance(s, dict):
+        if "anyOf" in s:
+            parts = [_strip_lenient(p) for p in s["anyOf"]
+                     if p.get("description") not in ("JSON text", "comma-separated values or a JSON array")]
+            rest = {k: v for k, v in s.items() if k != "anyOf"}
+            return parts[0] if len(parts) == 1 and not rest else {**rest, "anyOf": parts}
+        return {k: _strip_lenient(v) for k, v in s.items()}
+    return s
+
+
+def test_type_translation_matches_pydantic_for_every_field():
+    from pydantic import TypeAdapter
+
+    for name, spec in SPECS.items():
+        ours = _strip_lenient(json_schema.type_schema(spec.annotation))
+        assert ours == TypeAdapter(spec.annotation).json_schema(), name
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_example_configs_validate_and_compile_for_their_platform(path: Path, validator):
+    from argmatrix.compiler import compile
+
+    text = path.read_text(encoding="utf-8")
+    target = re.search(r"^# target: (\S+)", text, re.MULTILINE).group(1)
+    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
+              for e in validator.iter_errors(yaml.safe_load(text))]
+    assert not errors
+    compiled = compile(config=str(path), target=target, env={})
+    assert compiled.exit_code == 0, [f.message.en for f in compiled.findings]
+    assert not compiled.warnings, [f.message.en for f in compiled.warnings]
+
+
+def test_there_are_realistic_examples():
+    names = {p.name for p in EXAMPLES}
+    assert {"a3-deepseek-v3.yaml", "cpu-demo.yaml"} <= names
+
+
+def test_generated_example_config_validates(files, validator):
+    assert not list(validator.iter_errors(yaml.safe_load(files["example-config.yaml"])))
+
+
+@pytest.mark.parametrize("bad, where", [
+    ({"tp_size": 0}, "tp_size"),
+    ({"tp-size": "two"}, "tp-size"),
+    ({"attention_backend": "flashattention"}, "attention_backend"),
+    ({"tokenizer_mode": "fast"}, "tokenizer_mode"),
+    ({"context_length": "32 thousand"}, "context_length"),
+    ({"enable_double_sparsity": True}, "enable_double_sparsity"),  # removed: an error, as in the compiler
+    ({"tp_szie": 2}, ""),  # unknown key
+    ({"config": "other.yaml"}, ""),  # a config file cannot load another one
+    ({"port": 70000}, "port"),
+])
+def test_bad_configs_fail(validator, bad, where):
+    errors = list(validator.iter_errors(bad))
+    assert errors
+    assert any("/".join(map(str, e.absolute_path)) == where for e in errors)
+
+
+def test_a_bad_example_file_fails(tmp_path, validator):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("model_path: /m\ntp_size: -1\nkv_cache_dtype: fp9\nenable_eplb: maybe\n", encoding="utf-8")
+    paths = {"/".join(map(str, e.absolute_path)) for e in validator.iter_errors(yaml.safe_load(bad.read_text()))}
+    assert paths == {"tp_size", "kv_cache_dtype", "enable_eplb"}
+
+
+def test_lenient_text_forms_the_compiler_accepts(validator):
+    ok = {"context_length": "32k", "cuda_graph_bs": "1,2,4", "json_model_override_args": '{"a": 1}',
+          "model_loader_extra_config": {"x": 1}}
+    assert not list(validator.iter_errors(ok))
