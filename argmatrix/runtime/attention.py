@@ -37,8 +37,12 @@ class AttentionMetadata:
     decode_masks: dict = field(default_factory=dict)  # sliding window -> [D, 1, 1, S] bool
     extends: list[Extend] = field(default_factory=list)
 
-    def prepare(self, windows: set, page_size: int) -> None:
-        """Build the masks every layer will reuse (one set per distinct sliding window)."""
+    def prepare(self, windows: set, page_size: int, dtype: torch.dtype) -> None:
+        """Build the masks every layer will reuse (one set per distinct sliding window).
+
+        The decode mask is additive (0 / -inf in the model dtype): SDPA's CPU kernel runs it
+        faster than a boolean one.
+        """
         for window in windows:
             if self.decode_kv_lens is not None:
                 span = self.decode_pages.shape[1] * page_size
@@ -47,7 +51,8 @@ class AttentionMetadata:
                 mask = keys[None, :] < lens
                 if window is not None:
                     mask &= keys[None, :] >= lens - window
-                self.decode_masks[window] = mask[:, None, None, :]
+                additive = torch.zeros(mask.shape, dtype=dtype, device=mask.device).masked_fill_(~mask, float("-inf"))
+                self.decode_masks[window] = additive[:, None, None, :]
             for ext in self.extends:
                 ext.masks[window] = causal_mask(ext.q_len, ext.kv_len, window, self.slot_mapping.device)
 
@@ -62,6 +67,18 @@ def causal_mask(q_len: int, kv_len: int, window: int | None, device) -> torch.Te
     if window is not None:
         mask &= k_pos > q_pos - window
     return mask
+
+
+def gather_pages(cache: torch.Tensor, pages: torch.Tensor) -> torch.Tensor:
+    """``cache[pages]`` as ``[B, kv_heads, pages * page_size, d]``, contiguous.
+
+    One row-wise index_select over the flattened pool (much faster on CPU than advanced
+    indexing), then one copy into the head-major layout SDPA runs fastest on.
+    """
+    b, n = pages.shape
+    _, page_size, kv_heads, d = cache.shape
+    rows = cache.view(cache.shape[0], -1).index_select(0, pages.reshape(-1))
+    return rows.view(b, n * page_size, kv_heads, d).transpose(1, 2).contiguous()
 
 
 class TorchPagedAttention:
@@ -82,18 +99,17 @@ class TorchPagedAttention:
 
         if meta.decode_rows is not None:
             n = meta.decode_rows.shape[0]
-            # [D, pages, page_size, kv_heads, d] -> [D, kv_heads, S, d]
-            keys = k_cache[meta.decode_pages].flatten(1, 2).transpose(1, 2)
-            values = v_cache[meta.decode_pages].flatten(1, 2).transpose(1, 2)
+            keys = gather_pages(k_cache, meta.decode_pages)          # [D, kv_heads, S, d]
+            values = gather_pages(v_cache, meta.decode_pages)
             # The query heads that share a KV head ride along as extra query rows: no K/V repeat.
             qd = q.index_select(0, meta.decode_rows).view(n, kv_heads, group, d)
             o = F.scaled_dot_product_attention(qd, keys, values, attn_mask=meta.decode_masks[window], scale=scale)
             out.index_copy_(0, meta.decode_rows, o.reshape(n, heads, d))
 
         for ext in meta.extends:
-            keys = k_cache[ext.pages].flatten(0, 1)[:ext.kv_len].transpose(0, 1)[None]   # [1, kv_heads, S, d]
-            values = v_cache[ext.pages].flatten(0, 1)[:ext.kv_len].transpose(0, 1)[None]
-            qe = q[ext.row:ext.row + ext.q_len].transpose(0, 1)[None]                  # [1, heads, L, d]
+            keys = gather_pages(k_cache, ext.pages[None])[..., :ext.kv_len, :]     # [1, kv_heads, S, d]
+            values = gather_pages(v_cache, ext.pages[None])[..., :ext.kv_len, :]
+            qe = q[ext.row:ext.row + ext.q_len].transpose(0, 1)[None]               # [1, heads, L, d]
             mask = ext.masks[window]
             o = F.scaled_dot_product_attention(qe, keys, values, attn_mask=mask, is_causal=mask is None,
                                                scale=scale, enable_gqa=group > 1)

@@ -36,6 +36,9 @@ SIZES = {
                 num_key_value_heads=4, vocab_size=32000, max_position_embeddings=4096),
 }
 
+# Other names the CLI and docs use for the sizes.
+SIZE_ALIASES = {"small": "60m"}
+
 # Training text for the tokenizer: varied scripts so that multi-byte UTF-8
 # characters are split across tokens (the incremental detokenizer must cope).
 _CORPUS = [
@@ -78,6 +81,7 @@ def build_demo_model(out_dir: str | os.PathLike, *, size: str = "tiny", seed: in
     import torch
     from transformers import GenerationConfig, LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
 
+    size = SIZE_ALIASES.get(size, size)
     if size not in SIZES:
         raise ValueError(f"unknown demo model size {size!r}; choose one of {', '.join(SIZES)}")
     shape = dict(SIZES[size])
@@ -110,6 +114,7 @@ def build_demo_model(out_dir: str | os.PathLike, *, size: str = "tiny", seed: in
 
 def is_current(path: str | os.PathLike, size: str = "tiny") -> bool:
     """True when ``path`` holds a demo model this version of the code wrote."""
+    size = SIZE_ALIASES.get(size, size)
     marker = Path(path) / "argmatrix_demo.json"
     try:
         meta = json.loads(marker.read_text())
@@ -121,7 +126,7 @@ def is_current(path: str | os.PathLike, size: str = "tiny") -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="argmatrix demo-model", description=__doc__.split("\n\n")[0])
     parser.add_argument("dir", help="directory to write the model into")
-    parser.add_argument("--size", choices=sorted(SIZES), default="tiny")
+    parser.add_argument("--size", choices=sorted([*SIZES, *SIZE_ALIASES]), default="tiny")
     parser.add_argument("--seed", type=int, default=0)
     ns = parser.parse_args(argv)
     path = build_demo_model(ns.dir, size=ns.size, seed=ns.seed)

@@ -31,6 +31,7 @@ Public API (what the HTTP server and the tests use)::
     engine.flush_cache() -> bool  # False while requests are queued or running
     engine.check_invariants()     # AssertionError on a leaked or doubly owned page
     engine.step() -> bool         # one step by hand (tests, benchmarks); False when there was nothing to do
+    engine.step_log               # deque of StepRecord: per step, batch make-up and time in/outside the model
 
 ``StreamChunk`` fields: request_id, text_delta, token_ids_delta, finished, finish_reason
 ("stop" | "length" | "abort" | None), prompt_tokens, completion_tokens, cached_tokens,
@@ -54,7 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Callable
 
 from .detokenizer import IncrementalDetokenizer
-from .engine_config import EngineConfig
+from .engine_config import EngineConfig, derived_pool_cap
 from .sampling import SamplingParams, TokenLogprob
 
 log = logging.getLogger(__name__)
@@ -139,7 +140,8 @@ class EngineStats:
 class StepRecord:
     started_at: float
     duration_s: float
-    forward_s: float
+    forward_s: float                   # the runner: building the batch tensors and the model call
+    model_s: float                     # the model call alone; duration_s - model_s is scheduler overhead
     num_reqs: int
     num_prefill: int                   # requests fed a multi-token chunk
     num_decode: int
@@ -202,11 +204,10 @@ class Engine:
         shape = KVShape(hf.num_hidden_layers, getattr(hf, "num_key_value_heads", None) or hf.num_attention_heads,
                         head_dim)
         element_size = torch.empty((), dtype=loaded.dtype).element_size()
-        cap = max(MAX_POOL_CAP_CONTEXTS * loaded.context_length, 0)
         num_pages = pool_pages(max_total_tokens=cfg.max_total_tokens, mem_fraction_static=cfg.mem_fraction_static,
                                page_size=cfg.page_size, shape=shape, element_size=element_size,
                                weight_bytes=loaded.weight_bytes, device=loaded.device,
-                               context_length=loaded.context_length, cap_tokens=min(cap, _derived_cap()))
+                               cap_tokens=derived_pool_cap(loaded.context_length))
         pool_tokens = num_pages * cfg.page_size
         self.max_context_len = min(loaded.context_length, pool_tokens)
         max_running = cfg.max_running_requests or cfg.derived_max_running(pool_tokens)
@@ -220,7 +221,8 @@ class Engine:
             self.runner = TransformersRunner(loaded.model, loaded.device)
         self.total_pages = num_pages
         self.tree = RadixCache(self.pool, cfg.page_size, cfg.radix_eviction_policy, cfg.disable_radix_cache)
-        self.scheduler = Scheduler(cfg, self.pool, self.tree, max_running, on_release=self.runner.release)
+        self.scheduler = Scheduler(cfg, self.pool, self.tree, max_running, on_release=self.runner.release,
+                                   on_pages_replaced=self.runner.pages_replaced)
 
         gen_cfg = getattr(loaded.model, "generation_config", None)
         eos = getattr(gen_cfg, "eos_token_id", None)
@@ -443,6 +445,8 @@ class Engine:
             for req, n in zip(batch.reqs, batch.lens):
                 self._computed_prompt_tokens += max(0, min(req.kv_len + n, req.num_prompt) - req.kv_len)
                 req.kv_len += n
+                if n > 1:
+                    self.scheduler.cache_progress(req)
             if rows:
                 reqs = [batch.reqs[i] for i in rows]
                 tokens, logprobs = sample(
@@ -453,7 +457,8 @@ class Engine:
                 for req, token, lp in zip(reqs, tokens, logprobs):
                     self._append(req, token, lp, now)
             self._steps += 1
-            self.step_log.append(StepRecord(started, time.monotonic() - started, forward_s, len(batch.reqs),
+            self.step_log.append(StepRecord(started, time.monotonic() - started, forward_s, self.runner.model_s,
+                                            len(batch.reqs),
                                             batch.num_prefill, len(batch.reqs) - batch.num_prefill,
                                             sum(batch.lens), batch.admitted))
         finally:
@@ -663,14 +668,3 @@ class Engine:
         """Raise AssertionError if any page is leaked or owned twice (free + cached + in use == total)."""
         with self._lock:
             self.scheduler.check(self.total_pages)
-
-
-# A derived pool holds at most this many full contexts (more could never all be running at once
-# on one small machine, and the zero-filled tensor and free list cost start-up time).
-MAX_POOL_CAP_CONTEXTS = 512
-
-
-def _derived_cap() -> int:
-    from .engine_config import MAX_DERIVED_POOL_TOKENS
-
-    return MAX_DERIVED_POOL_TOKENS

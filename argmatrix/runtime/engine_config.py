@@ -32,8 +32,14 @@ DEFAULT_MAX_RUNNING = {"npu": 1024, "cuda": 1024, "cpu": 256}
 MIN_TOKENS_PER_REQUEST = 64
 
 # A pool sized from memory is capped: the free list is a Python list and the
-# pool tensor is zero-filled at start-up, both proportional to its size.
+# pool tensor is zero-filled at start-up, both proportional to its size.  It never
+# needs more than MAX_POOL_CONTEXTS full contexts either.
 MAX_DERIVED_POOL_TOKENS = 1 << 20
+MAX_POOL_CONTEXTS = 512
+
+
+def derived_pool_cap(context_length: int) -> int:
+    return min(MAX_DERIVED_POOL_TOKENS, MAX_POOL_CONTEXTS * context_length)
 
 # Scheduling policies the waiting queue implements; the rest map onto one.
 POLICY_ALIASES = {"fcfs": "fcfs", "lpm": "lpm", "lof": "lof", "random": "random",

@@ -89,7 +89,7 @@ def available_memory_bytes(device) -> int:
 
 
 def pool_pages(*, max_total_tokens: int | None, mem_fraction_static: float, page_size: int, shape: KVShape,
-               element_size: int, weight_bytes: int, device, context_length: int, cap_tokens: int) -> int:
+               element_size: int, weight_bytes: int, device, cap_tokens: int) -> int:
     """Number of pages: --max-total-tokens if given, else mem-fraction-static of memory minus weights.
 
     Memory is measured after the weights are loaded, so the weights are added

@@ -9,6 +9,7 @@ the requests whose fed tokens reach the end of their token list, in batch order.
 from __future__ import annotations
 
 import inspect
+import time
 
 import torch
 
@@ -29,28 +30,36 @@ class NativeRunner:
         self.page_size = pool.page_size
         self.attention = TorchPagedAttention(pool)
         self.model = NativeCausalLM(hf_model, self.attention)
+        self.dtype = pool.kv.dtype
         self.windows = set(self.model.windows)
         # Each running request's page table lives in a row of this tensor (the row is ``req.slot``),
         # updated only where pages were added, so building a step costs O(new pages), not O(context).
         max_pages = -(-max_context_len // self.page_size) + 1
         self.page_table = torch.zeros((max_running, max_pages), dtype=torch.long, device=device)
+        self.model_s = 0.0               # time inside the model's forward in the last step
 
     def release(self, req) -> None:
         req.runner_state = None          # pages written to the page-table row
 
+    def pages_replaced(self, req) -> None:
+        req.runner_state = None          # rewrite the whole row at the next step
+
     def _sync_page_table(self, reqs) -> None:
         rows, cols, vals = [], [], []
         for req in reqs:
-            written = req.runner_state or 0
-            if written < len(req.pages):
-                rows += [req.slot] * (len(req.pages) - written)
-                cols += range(written, len(req.pages))
+            written, total = req.runner_state or 0, len(req.pages)
+            if written == total - 1:                   # the common case: a decode crossed into a new page
+                rows.append(req.slot)
+                cols.append(written)
+                vals.append(req.pages[written])
+            elif written < total:
+                rows += [req.slot] * (total - written)
+                cols += range(written, total)
                 vals += req.pages[written:]
-                req.runner_state = len(req.pages)
+            req.runner_state = total
         if rows:
-            dev = self.device
-            self.page_table[torch.tensor(rows, device=dev), torch.tensor(cols, device=dev)] = \
-                torch.tensor(vals, device=dev)
+            r, c, v = torch.tensor(rows + cols + vals, device=self.device).view(3, -1)
+            self.page_table[r, c] = v
 
     @torch.inference_mode()
     def forward(self, batch: ScheduledBatch) -> torch.Tensor:
@@ -81,20 +90,23 @@ class NativeRunner:
             if start + n == len(req.token_ids):
                 sample_rows.append(row - 1)
 
-        pos = torch.tensor(positions, device=dev)
-        slots = torch.tensor(token_slots, device=dev)
-        meta = AttentionMetadata(slot_mapping=self.page_table[slots, pos // ps] * ps + pos % ps)
+        # One host-to-device copy for every index list of the step (small tensors cost ~µs each).
+        parts = (input_ids, positions, token_slots, decode_rows, decode_slots, decode_lens, sample_rows)
+        flat = torch.tensor([x for part in parts for x in part], dtype=torch.long, device=dev)
+        ids, pos, slots, d_rows, d_slots, d_lens, rows = flat.split([len(p) for p in parts])
+        meta = AttentionMetadata(slot_mapping=self.page_table[slots, pos // ps] * ps + pos % ps if ps > 1
+                                 else self.page_table[slots, pos])
         if decode_rows:
-            lens = torch.tensor(decode_lens, device=dev)
-            max_pages = -(-max(decode_lens) // ps)
-            meta.decode_rows = torch.tensor(decode_rows, device=dev)
-            meta.decode_pages = self.page_table[torch.tensor(decode_slots, device=dev), :max_pages]
-            meta.decode_kv_lens = lens
+            meta.decode_rows = d_rows
+            meta.decode_pages = self.page_table[d_slots, :-(-max(decode_lens) // ps)]
+            meta.decode_kv_lens = d_lens
         for start_row, n, kv_len, slot in extends:
             meta.extends.append(Extend(start_row, n, kv_len, self.page_table[slot, :-(-kv_len // ps)]))
-        meta.prepare(self.windows, ps)
-        return self.model.forward(torch.tensor(input_ids, device=dev), pos, meta,
-                                  torch.tensor(sample_rows, dtype=torch.long, device=dev))
+        meta.prepare(self.windows, ps, self.dtype)
+        t0 = time.perf_counter()
+        logits = self.model.forward(ids, pos, meta, rows)
+        self.model_s = time.perf_counter() - t0
+        return logits
 
 
 class TransformersRunner:
@@ -109,13 +121,18 @@ class TransformersRunner:
         # transformers 5 renamed past_key_values to cache (the old name still works for a while).
         params = inspect.signature(hf_model.forward).parameters
         self.cache_arg = "cache" if "cache" in params else "past_key_values"
+        self.model_s = 0.0
 
     def release(self, req) -> None:
         req.runner_state = None          # drop the cache: a preempted request recomputes from scratch
 
+    def pages_replaced(self, req) -> None:  # pragma: no cover  (the prefix cache is off for this impl)
+        pass
+
     @torch.inference_mode()
     def forward(self, batch: ScheduledBatch) -> torch.Tensor:
         out = []
+        t0 = time.perf_counter()
         for req, n in zip(batch.reqs, batch.lens):
             start = req.kv_len
             if req.runner_state is None:
@@ -127,4 +144,5 @@ class TransformersRunner:
                                 **{self.cache_arg: req.runner_state})
             if start + n == len(req.token_ids):
                 out.append(result.logits[0, -1])
+        self.model_s = time.perf_counter() - t0
         return torch.stack(out) if out else torch.empty(0, device=self.device)

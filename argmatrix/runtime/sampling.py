@@ -122,7 +122,7 @@ def _filter(logits, params: list[Any]):
 def sample(logits, params: list[SamplingParams], histories, generators, default_generator):
     """Pick one token per row.
 
-    ``histories[i]``: (prompt ids, output ids) for penalties; ``generators[i]``: the
+    ``histories(i)``: (prompt ids, output ids) of row i, asked for only when it has penalties; ``generators[i]``: the
     row's own torch.Generator or None.  Returns (token ids, logprobs or None per row).
     """
     import torch
@@ -130,7 +130,7 @@ def sample(logits, params: list[SamplingParams], histories, generators, default_
     logits = logits.float()
     penalised = [i for i, p in enumerate(params) if p.penalised]
     if penalised:
-        _apply_penalties(logits, penalised, [histories[i] for i in penalised], [params[i] for i in penalised])
+        _apply_penalties(logits, penalised, [histories(i) for i in penalised], [params[i] for i in penalised])
     tokens = logits.argmax(dim=-1)
     sampled = [i for i, p in enumerate(params) if not p.greedy]
     if sampled:

@@ -97,19 +97,25 @@ POLICY_KEYS: dict[str, Callable[[Request, int], tuple]] = {
     "random": lambda r, matched: (random.random(),),
 }
 
+# A waiting request sharing at least this many uncached tokens with one prefilled in the
+# current step waits a step, to reuse them from the cache (SGLang uses the same threshold).
+IN_BATCH_PREFIX_THRESHOLD = 32
+
 # Beyond this queue length lpm falls back to fcfs (matching every prompt each step gets costly), as SGLang does.
 LPM_MAX_QUEUE = 128
 
 
 class Scheduler:
     def __init__(self, cfg: EngineConfig, allocator: PageAllocator, tree: RadixCache, max_running: int,
-                 on_release: Callable[[Request], None] | None = None):
+                 on_release: Callable[[Request], None] | None = None,
+                 on_pages_replaced: Callable[[Request], None] | None = None):
         self.cfg = cfg
         self.allocator = allocator
         self.tree = tree
         self.page_size = allocator.page_size
         self.max_running = max_running
         self.on_release = on_release or (lambda req: None)
+        self.on_pages_replaced = on_pages_replaced or (lambda req: None)
         self.waiting: list[Request] = []
         self.running: list[Request] = []
         self.free_slots = list(range(max_running - 1, -1, -1))
@@ -161,15 +167,15 @@ class Scheduler:
         req.pages.extend(got)
         return True
 
-    def _decode_reserve(self, req: Request) -> float:
-        """Tokens kept free for a share of ``req``'s remaining output (--num-reserved-decode-tokens caps it)."""
-        left = max(0, req.sampling.max_new_tokens - req.num_output)
-        return min(left, self.cfg.num_reserved_decode_tokens) * self.reserve_ratio
+    def _claim(self, req: Request) -> int:
+        """Pages ``req`` may still claim: the rest of its prefill and a share of its remaining output.
 
-    def _reserved_pages(self) -> int:
-        """Pages the running requests may still claim: the rest of their prefill and a share of their decode."""
-        tokens = sum((r.remaining - 1) + self._decode_reserve(r) for r in self.running)
-        return self._pages_for(int(tokens))
+        The share is --num-reserved-decode-tokens at most, times SGLang's new-token ratio scaled
+        by --schedule-conservativeness.
+        """
+        left = max(0, req.sampling.max_new_tokens - req.num_output)
+        decode = int(min(left, self.cfg.num_reserved_decode_tokens) * self.reserve_ratio)
+        return max(0, self._pages_for(len(req.token_ids) + decode) - len(req.pages))
 
     def available_pages(self) -> int:
         return self.allocator.num_free + self.tree.evictable_pages
@@ -216,6 +222,25 @@ class Scheduler:
         self.on_release(req)
         req.pages, req.num_tree_pages, req.tree_node, req.kv_len, req.slot = [], 0, None, 0, -1
 
+    def cache_progress(self, req: Request) -> None:
+        """Share a running request's freshly prefilled full pages through the radix cache.
+
+        Requests that arrive while it is still running (the same system prompt, say) then
+        match them instead of recomputing them.  The tree's copy wins where another request
+        inserted the same tokens first; the page table is rewritten to point at it.
+        """
+        ps, full = self.page_size, req.kv_len // self.page_size
+        if self.tree.disabled or full <= req.num_tree_pages:
+            return
+        tokens = req.token_ids[:full * ps]
+        already = self.tree.insert(tokens, req.pages[:full]) // ps
+        self.allocator.free(req.pages[req.num_tree_pages:already])
+        pages, node = self.tree.match(tokens)
+        self.tree.lock(node)
+        self.tree.unlock(req.tree_node)
+        req.pages[:full], req.num_tree_pages, req.tree_node = pages, full, node
+        self.on_pages_replaced(req)
+
     def preempt(self, req: Request, *, retract: bool) -> None:
         """Stop a running request, keep its computed pages in the cache, and queue it again."""
         self._release(req)
@@ -251,8 +276,19 @@ class Scheduler:
 
     def _schedule_decodes(self, batch: ScheduledBatch, exhausted: list[Request]) -> None:
         in_batch = {id(r) for r in batch.reqs}
-        decodes = sorted((r for r in self.running if r.remaining == 1 and id(r) not in in_batch),
-                         key=lambda r: (self.prio(r), r.seq))
+        decodes = [r for r in self.running if len(r.token_ids) - r.kv_len == 1 and id(r) not in in_batch]
+        # Fast path: the free list covers every decode's next page, so no one needs ranking.
+        ps = self.page_size
+        need = [max(0, r.kv_len // ps + 1 - len(r.pages)) if r.kv_len % ps == 0 else 0 for r in decodes]
+        if sum(need) <= self.allocator.num_free:
+            fresh = iter(self.allocator.alloc(sum(need)))
+            for req, n in zip(decodes, need):
+                if n:
+                    req.pages.append(next(fresh))
+                batch.reqs.append(req)
+                batch.lens.append(1)
+            return
+        decodes.sort(key=lambda r: (self.prio(r), r.seq))
         for req in decodes:
             if req.status is not Status.RUNNING:      # retracted below to make room for a better one
                 continue
@@ -292,13 +328,15 @@ class Scheduler:
         for req in self._ordered_waiting():
             if batch.num_prefill >= max_reqs or budget <= 0:
                 return
+            if self._shares_with_batch(req, batch):
+                continue
             while True:
                 self._admit(req)
                 if len(self.running) >= self.max_running:
                     ok = False
                 else:
-                    need = self._pages_for(len(req.token_ids) + int(self._decode_reserve(req))) - len(req.pages)
-                    ok = need + self._reserved_pages() <= self.available_pages()
+                    claimed = sum(self._claim(r) for r in self.running)
+                    ok = self._claim(req) + claimed <= self.available_pages()
                 if ok:
                     break
                 self._unadmit(req)
@@ -313,6 +351,26 @@ class Scheduler:
             batch.admitted.append(req.rid)
             in_batch.add(id(req))
             budget -= n
+
+    def _shares_with_batch(self, req: Request, batch: ScheduledBatch) -> bool:
+        """True when ``req`` shares a long uncached prefix with a request prefilled in this step.
+
+        Deferring it one step lets it match that prefix in the cache instead of computing it
+        twice (SGLang's in-batch prefix caching).
+        """
+        if self.tree.disabled or not batch.num_prefill:
+            return False
+        cached = self.tree.peek(req.token_ids[:-1])
+        ids = req.token_ids
+        for other, n in zip(batch.reqs, batch.lens):
+            if n > 1:
+                limit = min(len(ids) - 1, other.kv_len + n)
+                common = 0
+                while common < limit and ids[common] == other.token_ids[common]:
+                    common += 1
+                if common - cached >= IN_BATCH_PREFIX_THRESHOLD:
+                    return True
+        return False
 
     def _chunk(self, remaining: int, budget: int, first: bool) -> int:
         """Tokens to feed this step.  Without chunking a prompt goes whole, over budget only if it is first."""

@@ -54,12 +54,13 @@ def oracle(demo_dir):
 
 @pytest.fixture
 def make_engine(demo_dir):
-    """``make_engine(**server_args)`` -> Engine in float64 on CPU; invariants are checked at teardown."""
+    """``make_engine(**server_args)`` -> Engine in float64 (``engine_dtype``) on CPU; invariants checked at teardown."""
     engines = []
 
-    def make(dtype: str | None = "float64", **overrides):
+    def make(engine_dtype: str | None = "float64", **overrides):
         overrides.setdefault("model_path", str(demo_dir))
-        engine = Engine(ServerArgs(**overrides), device="cpu", dtype=dtype)
+        device = None if "device" in overrides else "cpu"
+        engine = Engine(ServerArgs(**overrides), device=device, dtype=engine_dtype)
         engines.append(engine)
         return engine
 

@@ -91,7 +91,7 @@ def test_priority_preemption_then_resumption(make_engine, oracle):
 
 def test_out_of_pages_retraction_then_resumption(make_engine, oracle):
     prompts = boundary_prompts(4, ks=range(2, 5))
-    engine = make_engine(page_size=4, max_total_tokens=96, schedule_conservativeness=0.01,
+    engine = make_engine(page_size=4, max_total_tokens=96, max_running_requests=9, schedule_conservativeness=0.01,
                          num_reserved_decode_tokens=0)
     outputs = engine.generate(prompts, GREEDY)
     assert engine.stats().retractions >= 1
@@ -158,8 +158,19 @@ def test_transformers_model_impl(make_engine, oracle):
 
 def test_transformers_model_impl_retraction(make_engine, oracle):
     prompts = boundary_prompts(4, ks=range(2, 4))
-    engine = make_engine(model_impl="transformers", page_size=4, max_total_tokens=64,
+    engine = make_engine(model_impl="transformers", page_size=4, max_total_tokens=64, max_running_requests=6,
                          schedule_conservativeness=0.01, num_reserved_decode_tokens=0)
     outputs = engine.generate(prompts, GREEDY)
     assert engine.stats().retractions >= 1
     assert_matches(outputs, prompts, oracle)
+
+
+@pytest.mark.parametrize("chunk", [None, 16])
+def test_concurrent_requests_share_a_prefix(make_engine, oracle, chunk):
+    prefix = random_ids(40, 3)
+    prompts = [prefix + random_ids(k, 300 + k) for k in (2, 5, 7)]
+    engine = make_engine(page_size=4, max_total_tokens=4096, chunked_prefill_size=chunk)
+    outputs = engine.generate(prompts, GREEDY)          # submitted together: the later two wait a step
+    assert_matches(outputs, prompts, oracle)
+    assert outputs[0].cached_tokens == 0 and all(o.cached_tokens >= 32 for o in outputs[1:])
+    assert engine.stats().computed_prompt_tokens <= sum(len(p) for p in prompts) - 64
