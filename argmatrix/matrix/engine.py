@@ -44,11 +44,14 @@ IN_PROCESS_TOKENIZER = _inert("tokenization runs in the server process, one requ
 
 CAPABILITIES: dict[str, Capability] = {
     # model loading
-    **dict.fromkeys(("model_path", "tokenizer_path", "tokenizer_mode", "trust_remote_code", "revision",
-                     "context_length", "json_model_override_args", "random_seed", "skip_tokenizer_init",
-                     "device", "served_model_name", "config"), Capability(WIRED)),
+    **dict.fromkeys(("model_path", "tokenizer_path", "trust_remote_code", "revision", "context_length",
+                     "json_model_override_args", "random_seed", "skip_tokenizer_init", "served_model_name",
+                     "config"), Capability(WIRED)),
+    # transformers 5 always loads the fast tokenizer, so 'slow' cannot be honoured
+    "tokenizer_mode": Capability(WIRED, options=("auto",)),
+    "device": Capability(WIRED, options=("cpu", "cuda", "npu")),
     "dtype": Capability(WIRED, options=("auto", "half", "float16", "bfloat16", "float", "float32")),
-    "load_format": Capability(WIRED, options=("auto", "safetensors")),
+    "load_format": Capability(WIRED, options=("auto", "safetensors", "pt", "dummy")),
     "model_impl": Capability(WIRED, options=("auto", "sglang", "transformers")),
     "kv_cache_dtype": Capability(WIRED, options=("auto",)),
     # KV cache, prefix cache, scheduling
@@ -56,9 +59,10 @@ CAPABILITIES: dict[str, Capability] = {
                      "radix_eviction_policy", "enable_priority_scheduling", "schedule_low_priority_values_first",
                      "priority_scheduling_preemption_threshold", "max_running_requests", "max_queued_requests",
                      "prefill_max_requests", "max_prefill_tokens", "chunked_prefill_size", "schedule_conservativeness",
-                     "num_reserved_decode_tokens", "enable_mixed_chunk", "stream_interval", "allow_auto_truncate"),
-                    Capability(WIRED)),
-    "schedule_policy": Capability(WIRED, options=("fcfs", "lpm")),
+                     "num_reserved_decode_tokens", "enable_mixed_chunk", "stream_interval", "allow_auto_truncate",
+                     "abort_on_priority_when_disabled"), Capability(WIRED)),
+    # dfs-weight and priority would only be approximations (lpm, fcfs): refuse rather than pretend
+    "schedule_policy": Capability(WIRED, options=("fcfs", "lpm", "random", "lof")),
     # HTTP server, API, logging, metrics
     **dict.fromkeys(("host", "port", "fastapi_root_path", "skip_server_warmup", "warmups", "api_key", "admin_api_key",
                      "chat_template", "hf_chat_template_name", "enable_cache_report", "log_level", "log_level_http",

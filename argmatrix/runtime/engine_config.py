@@ -46,34 +46,12 @@ POLICY_ALIASES = {"fcfs": "fcfs", "lpm": "lpm", "lof": "lof", "random": "random"
                   "dfs-weight": "lpm",   # a radix-tree walk that also favours shared prefixes
                   "priority": "fcfs"}    # implies --enable-priority-scheduling
 
-# ServerArgs fields the engine reads (directly or through this config).  Anything
-# else the user changed is reported in EngineConfig.ignored.
-CONSUMED = frozenset({
-    "model_path", "tokenizer_path", "tokenizer_mode", "trust_remote_code", "revision", "context_length",
-    "dtype", "json_model_override_args", "load_format", "random_seed", "model_impl", "device", "page_size",
-    "max_total_tokens", "mem_fraction_static", "disable_radix_cache", "radix_eviction_policy",
-    "schedule_policy", "enable_priority_scheduling", "schedule_low_priority_values_first",
-    "priority_scheduling_preemption_threshold", "max_running_requests", "max_queued_requests",
-    "prefill_max_requests", "max_prefill_tokens", "chunked_prefill_size", "schedule_conservativeness",
-    "num_reserved_decode_tokens", "enable_mixed_chunk", "stream_interval", "allow_auto_truncate",
-    "skip_tokenizer_init", "served_model_name", "abort_on_priority_when_disabled",
-})
-
-# Groups and fields that belong to other layers (HTTP server, CLI, logging,
-# metrics) and are no concern of the engine, so they are never reported as ignored.
-NOT_ENGINE_GROUPS = frozenset({"http", "api", "logs", "metrics_export", "config_file"})
-NOT_ENGINE = frozenset({"watchdog_timeout", "soft_watchdog_timeout", "incremental_streaming_output",
-                        "stream_output", "tokenizer_worker_num", "preferred_sampling_params"})
-
-
 def _ignored(args: Any) -> tuple[str, ...]:
-    """Changed fields that neither the engine nor another layer acts on."""
-    from ..schema import SPECS
+    """Changed fields that this engine and server do not honour (argmatrix.matrix.engine says which)."""
+    from ..matrix.engine import WIRED, capability
 
     changed = args.changed() if hasattr(args, "changed") else {}
-    return tuple(sorted(name for name in changed
-                        if name not in CONSUMED and name not in NOT_ENGINE
-                        and SPECS[name].group.key not in NOT_ENGINE_GROUPS))
+    return tuple(sorted(name for name in changed if capability(name).status != WIRED))
 
 
 @dataclass(frozen=True)
