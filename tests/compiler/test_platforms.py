@@ -59,13 +59,22 @@ def test_unknown_target_lists_the_choices():
     (Support.DEFICIENT, Status.DEFICIENT), (Support.UNSUPPORTED, Status.UNSUPPORTED),
 ])
 def test_npu_status_follows_the_seed_label(label, status):
-    specs = [s for s in SPECS.values() if s.arg.npu is label]
+    specs = [s for s in SPECS.values() if s.arg.npu is label and not isinstance(s.deprecated, Removed)]
     assert specs, label
     for spec in specs:
         for platform in ("a2", "a3"):
             cell = support.cell(spec, platform)
             assert cell.status is status, (spec.name, platform)
             assert (cell.reason is None) == (status is Status.SUPPORTED), spec.name
+
+
+def test_removed_flags_are_unsupported_everywhere():
+    removed = [s for s in SPECS.values() if isinstance(s.deprecated, Removed)]
+    assert len(removed) == 13
+    for spec in removed:
+        for platform in ("a2", "a3", "cuda", "cpu"):
+            cell = support.cell(spec, platform)
+            assert cell.status is Status.UNSUPPORTED and spec.deprecated.since in cell.reason.en
 
 
 @pytest.mark.parametrize("name, status", [
@@ -80,7 +89,8 @@ def test_npu_status_examples(name, status):
 
 def test_cuda_supports_every_argument():
     """On CUDA only NPU-only *values* are refused (see test_options), never an argument."""
-    assert all(support.cell(s, "cuda").status is Status.SUPPORTED for s in SPECS.values())
+    assert all(support.cell(s, "cuda").status is Status.SUPPORTED for s in SPECS.values()
+               if not isinstance(s.deprecated, Removed))
     assert support.cell(SPECS["enable_nccl_nvls"], "cuda").reason is None
 
 

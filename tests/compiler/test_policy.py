@@ -97,12 +97,12 @@ def test_inert_flag_is_a_note():
 
 
 def test_wired_choice_with_an_unimplemented_value():
-    c = run(["--schedule-policy", "random"], target="cpu", engine=True)
+    c = run(["--schedule-policy", "dfs-weight"], target="cpu", engine=True)
     f = only(c, "AM-E502")
-    assert f.severity == "error" and f.value == "random" and "fcfs, lpm" in f.message.en
+    assert f.severity == "error" and f.value == "dfs-weight" and "fcfs, lpm, random, lof" in f.message.en
     assert c.exit_code == 1
     assert run(["--schedule-policy", "lpm"], target="cpu", engine=True).findings == []
-    assert only(run(["--schedule-policy", "random"], target="cpu", engine=True, allow_unimplemented=True),
+    assert only(run(["--schedule-policy", "dfs-weight"], target="cpu", engine=True, allow_unimplemented=True),
                 "AM-E502").severity == "warning"
 
 
