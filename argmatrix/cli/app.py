@@ -61,16 +61,11 @@ def check_config(
 
     Exit status: 0 clean, 1 errors found, 2 unusable input (unknown flag, unreadable config file).
     """
-    from ..compiler import compile
-    from . import render
+    from .check_config import run_check_config
 
-    compiled = compile(ctx.args, config=config, target=target, strict=strict, allow_unsupported=allow_unsupported,
-                       engine=engine)
-    if fmt is OutFormat.json:
-        print(render.dumps(compiled.to_json()))
-    else:
-        render.emit(render.findings_lines(compiled, _lang(lang)))
-    raise typer.Exit(compiled.exit_code)
+    raise typer.Exit(run_check_config(ctx.args, target=target, config=config, fmt=fmt.value,
+                                      lang=lang.value if lang else None, strict=strict,
+                                      allow_unsupported=allow_unsupported, engine=engine))
 
 
 matrix_app = typer.Typer(invoke_without_command=True, no_args_is_help=False,

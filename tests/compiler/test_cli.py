@@ -233,3 +233,41 @@ def test_detect_on_this_machine(cli):
     data = json.loads(cli("detect", "--format", "json").stdout)
     assert data["platform"] == expected and data["platform"] in PLATFORMS
     assert set(data) == {"platform", "how", "device_name", "unsupported"}
+
+
+def test_fast_path_knows_exactly_the_typer_options():
+    import typer.main
+
+    from argmatrix.cli.app import app
+    from argmatrix.cli.check_config import OPTIONS
+
+    command = typer.main.get_command(app).commands["check-config"]
+    typer_options = {opt for p in command.params for opt in p.opts} - {"--help", "-h"}
+    assert typer_options == set(OPTIONS)
+
+
+@pytest.mark.parametrize("argv", [
+    ["--target", "a3", "--", "--model-path", "m", "--pp-size", "2"],
+    ["--target=cuda", "--format", "json", "--", "--device", "npu", "--tp", "2"],
+    ["--target", "a2", "--lang", "zh", "--strict", "--", "--enable-dynamic-chunking"],
+    ["--target", "cpu", "--engine", "--allow-unsupported", "--", "--enable-lora", "--enable-dp-attention"],
+])
+def test_fast_path_prints_what_typer_prints(argv, capsys):
+    from typer.testing import CliRunner
+
+    from argmatrix.cli.app import app
+    from argmatrix.cli.check_config import fast_path
+
+    code = fast_path(argv)
+    fast_out = capsys.readouterr().out
+    result = CliRunner().invoke(app, ["check-config", *argv])
+    assert code == result.exit_code
+    assert fast_out == result.output
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--target", "a3"], ["--format", "xml", "--"], ["--bogus", "--"],
+                                  ["--target"]])
+def test_fast_path_leaves_everything_else_to_typer(argv):
+    from argmatrix.cli.check_config import fast_path
+
+    assert fast_path(argv) is None

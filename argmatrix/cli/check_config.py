@@ -1,0 +1,67 @@
+"""``check-config`` itself, and a fast path that skips building the typer app for it.
+
+The preflight is run before every launch and in CI loops, so its start-up
+matters: importing typer and building the command tree costs ~45 ms, a fifth
+of the whole command.  ``fast_path`` handles the common, unambiguous form
+(options, then ``--``, then server flags) with the same options; anything else
+(``--help``, an unknown option, a bad value, no ``--``) returns None and goes
+through typer, which owns the help and the error messages.
+tests/compiler/test_cli.py checks both paths accept the same options and print the same output.
+"""
+from __future__ import annotations
+
+from .lang import default_lang
+
+# option -> (keyword, choices or None for a free value, True for a switch)
+OPTIONS: dict[str, tuple[str, tuple[str, ...] | None | bool]] = {
+    "--target": ("target", None), "--config": ("config", None), "--format": ("fmt", ("text", "json")),
+    "--lang": ("lang", ("en", "zh")), "--strict": ("strict", True), "--allow-unsupported": ("allow_unsupported", True),
+    "--engine": ("engine", True),
+}
+
+
+def run_check_config(server_argv: list[str], *, target: str | None = None, config: str | None = None,
+                     fmt: str = "text", lang: str | None = None, strict: bool = False,
+                     allow_unsupported: bool = False, engine: bool = False) -> int:
+    """Compile, print in the chosen format and language, return the exit status."""
+    from ..compiler import compile
+    from . import render
+
+    compiled = compile(server_argv, config=config, target=target, strict=strict,
+                       allow_unsupported=allow_unsupported, engine=engine)
+    if fmt == "json":
+        print(render.dumps(compiled.to_json()))
+    else:
+        render.emit(render.findings_lines(compiled, lang or default_lang()))
+    return compiled.exit_code
+
+
+def fast_path(argv: list[str]) -> int | None:
+    """Run ``check-config OPTIONS -- FLAGS`` without typer; None when typer should handle it."""
+    if "--" not in argv:
+        return None
+    split = argv.index("--")
+    own, server = argv[:split], argv[split + 1:]
+    kwargs: dict[str, object] = {}
+    i = 0
+    while i < len(own):
+        name, eq, inline = own[i].partition("=")
+        if name not in OPTIONS:
+            return None
+        key, kind = OPTIONS[name]
+        if kind is True:
+            if eq:
+                return None
+            kwargs[key] = True
+            i += 1
+            continue
+        if eq:
+            value, i = inline, i + 1
+        elif i + 1 < len(own):
+            value, i = own[i + 1], i + 2
+        else:
+            return None
+        if kind is not None and value not in kind:
+            return None
+        kwargs[key] = value
+    return run_check_config(server, **kwargs)
