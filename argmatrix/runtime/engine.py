@@ -184,7 +184,9 @@ class Engine:
 
         args = getattr(compiled_or_args, "args", compiled_or_args)
         platform = getattr(compiled_or_args, "platform", None)
-        cfg = EngineConfig.from_args(args, platform, device=device, dtype=dtype)
+        # a Compiled knows which values the user chose; platform defaults are not theirs to be warned about
+        user_set = getattr(compiled_or_args, "user_set", None)
+        cfg = EngineConfig.from_args(args, platform, device=device, dtype=dtype, user_set=user_set)
         if cfg.ignored:
             log.warning("the engine does not act on: %s", ", ".join(f"--{n.replace('_', '-')}" for n in cfg.ignored))
         loaded = load_model(cfg)
@@ -240,6 +242,7 @@ class Engine:
             self._default_generator.seed()
 
         self._lock = threading.RLock()            # held for a whole step, and by anything touching state
+        self._start_lock = threading.Lock()         # serialises start() only; see start()
         self._inbox_lock = threading.Lock()
         self._inbox: collections.deque = collections.deque()   # ("add", req) | ("abort", rid)
         self._wake = threading.Event()
@@ -449,10 +452,17 @@ class Engine:
                     self.scheduler.cache_progress(req)
             if rows:
                 reqs = [batch.reqs[i] for i in rows]
-                tokens, logprobs = sample(
-                    logits, [r.sampling for r in reqs],
-                    lambda i: (reqs[i].token_ids[:reqs[i].num_prompt], reqs[i].output_ids),
-                    [r.engine_state.generator for r in reqs], self._default_generator)
+                try:
+                    tokens, logprobs = sample(
+                        logits, [r.sampling for r in reqs],
+                        lambda i: (reqs[i].token_ids[:reqs[i].num_prompt], reqs[i].output_ids),
+                        [r.engine_state.generator for r in reqs], self._default_generator)
+                except Exception as exc:     # like a failed forward: end these requests, keep serving
+                    log.exception("sampling failed; aborting its %d requests", len(reqs))
+                    for req in reqs:
+                        req.engine_state.error = f"{type(exc).__name__}: {exc}"
+                        self._finish(req, "abort")
+                    return True
                 now = time.monotonic()
                 for req, token, lp in zip(reqs, tokens, logprobs):
                     self._append(req, token, lp, now)
@@ -551,8 +561,16 @@ class Engine:
     # ---- the background thread ------------------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the background step loop (idempotent)."""
-        with self._lock:
+        """Start the background step loop (idempotent).
+
+        ``submit()`` calls this for every request, so the common case (already
+        running) must not wait for the step lock, which the loop holds almost
+        continuously under load; a separate lock only serialises starting.
+        """
+        thread = self._thread
+        if thread is not None and thread.is_alive():
+            return
+        with self._start_lock:
             if self._thread is not None and self._thread.is_alive():
                 return
             self._stopping = False

@@ -46,12 +46,17 @@ POLICY_ALIASES = {"fcfs": "fcfs", "lpm": "lpm", "lof": "lof", "random": "random"
                   "dfs-weight": "lpm",   # a radix-tree walk that also favours shared prefixes
                   "priority": "fcfs"}    # implies --enable-priority-scheduling
 
-def _ignored(args: Any) -> tuple[str, ...]:
-    """Changed fields that this engine and server do not honour (argmatrix.matrix.engine says which)."""
+def _ignored(args: Any, user_set: Any = None) -> tuple[str, ...]:
+    """Changed fields that this engine and server do not honour (argmatrix.matrix.engine says which).
+
+    ``user_set``: the fields the user chose (``Compiled.user_set``); without it every value
+    that differs from its declared default counts, platform defaults included.
+    """
     from ..matrix.engine import WIRED, capability
 
     changed = args.changed() if hasattr(args, "changed") else {}
-    return tuple(sorted(name for name in changed if capability(name).status != WIRED))
+    return tuple(sorted(name for name in changed
+                        if capability(name).status != WIRED and (user_set is None or name in user_set)))
 
 
 @dataclass(frozen=True)
@@ -98,7 +103,7 @@ class EngineConfig:
 
     @classmethod
     def from_args(cls, args: Any, platform: str | None = None, *, device: str | None = None,
-                  dtype: str | None = None) -> "EngineConfig":
+                  dtype: str | None = None, user_set: Any = None) -> "EngineConfig":
         """Resolve ``args`` (a ServerArgs) for ``platform`` (the compiler's "a2"/"a3"/"cuda"/"cpu").
 
         ``device`` and ``dtype`` override the arguments (tests run the oracle in float64,
@@ -147,7 +152,7 @@ class EngineConfig:
             enable_mixed_chunk=args.enable_mixed_chunk,
             stream_interval=args.stream_interval,
             allow_auto_truncate=args.allow_auto_truncate,
-            ignored=_ignored(args),
+            ignored=_ignored(args, user_set),
         )
 
     def replace(self, **changes: Any) -> "EngineConfig":

@@ -127,6 +127,14 @@ def sample(logits, params: list[SamplingParams], histories, generators, default_
     """
     import torch
 
+    # the logits come out of inference mode; penalties edit them in place, which torch allows only inside it
+    with torch.inference_mode():
+        return _sample(logits, params, histories, generators, default_generator)
+
+
+def _sample(logits, params, histories, generators, default_generator):
+    import torch
+
     logits = logits.float()
     penalised = [i for i, p in enumerate(params) if p.penalised]
     if penalised:

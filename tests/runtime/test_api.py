@@ -249,3 +249,28 @@ def test_demo_model_command(tmp_path):
     assert model.config.vocab_size == len(tok) and tok.chat_template
     size = sum(f.stat().st_size for f in (tmp_path / "m").iterdir())
     assert size < 8 * 2**20
+
+
+def test_penalties_work_in_the_default_dtype(make_engine):
+    """Logits come out of inference mode; penalties must still apply (no in-place error) in float32."""
+    engine = make_engine(engine_dtype=None)
+    prompt = "the the the the the"
+    plain = engine.generate([prompt], SamplingParams(temperature=0, max_new_tokens=12))[0]
+    penalised = engine.generate([prompt], SamplingParams(temperature=0, max_new_tokens=12, repetition_penalty=5.0,
+                                                         frequency_penalty=1.0))[0]
+    assert plain.finish_reason == penalised.finish_reason == "length"
+    assert penalised.token_ids != plain.token_ids
+
+
+def test_a_failing_sampler_aborts_its_requests(make_engine, monkeypatch):
+    import argmatrix.runtime.sampling as sampling
+
+    engine = make_engine()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("sampler exploded")
+
+    monkeypatch.setattr(sampling, "sample", broken)
+    out = engine.generate(["hello"], SamplingParams(temperature=0, max_new_tokens=4))[0]
+    assert out.finish_reason == "abort"
+    assert engine.stats().running == 0  # nothing left hanging; the fixture checks the pages
