@@ -69,7 +69,14 @@ CAPABILITIES: dict[str, Capability] = {
                      "log_requests", "log_requests_level", "log_requests_format", "decode_log_interval",
                      "uvicorn_access_log_exclude_prefixes", "enable_metrics", "bucket_time_to_first_token",
                      "bucket_inter_token_latency", "bucket_e2e_request_latency", "watchdog_timeout",
-                     "crash_dump_folder"), Capability(WIRED)),
+                     "soft_watchdog_timeout", "crash_dump_folder", "weight_version", "sampling_defaults",
+                     "preferred_sampling_params", "incremental_streaming_output", "log_requests_target",
+                     "enable_request_time_stats_logging", "gc_warning_threshold_secs", "collect_tokens_histogram",
+                     "prompt_tokens_buckets", "generation_tokens_buckets", "tokenizer_metrics_custom_labels_header",
+                     "tokenizer_metrics_allowed_custom_labels", "export_metrics_to_file",
+                     "export_metrics_to_file_dir"), Capability(WIRED)),
+    "enable_metrics_for_all_schedulers": _inert("there is one scheduler, and it always reports metrics",
+                                                "只有一个调度器，且它总会上报指标"),
     # accepted, no effect in a single-process eager engine
     **dict.fromkeys(("nccl_port", "dist_init_addr", "nnodes", "node_rank", "dist_timeout", "base_gpu_id",
                      "gpu_id_step"), SINGLE_PROCESS),
@@ -82,7 +89,6 @@ CAPABILITIES: dict[str, Capability] = {
                     IN_PROCESS_TOKENIZER),
     "download_dir": _inert("models are loaded from local folders only; nothing is downloaded",
                            "模型只从本地目录加载，不会下载任何内容"),
-    "weight_version": _inert("reported by /get_model_info only", "仅在 /get_model_info 中返回"),
 }
 for _name in CAPABILITIES:
     if _name not in SPECS:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import inspect
 import json
 import logging
 import time
@@ -38,7 +39,7 @@ from .auth import ADMIN_PATHS, APIKeyMiddleware, route_path
 from .context import ServerContext, jsonable, resolved_args, served_model_name, server_context
 from .errors import APIError, bad_request, error_body, install_handlers
 from .generation import ChoiceResult, ClientDisconnected, Generation, Job, map_engine_error, until_disconnect
-from .logs import RequestLog
+from .logs import RequestLog, metrics_file
 from .openai_api import (
     ERROR_RESPONSES,
     AbortRequest,
@@ -73,18 +74,40 @@ SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
 class SSEResponse(StreamingResponse):
-    """A StreamingResponse that always closes its body iterator (so a disconnect aborts the request)."""
+    """Server-sent events that always end their engine requests.
+
+    Whether the stream completes, the client disconnects (Starlette cancels the
+    body) or the response never starts (shutdown), the body iterator is closed
+    and the generation's unfinished requests are aborted, freeing their pages.
+    """
 
     media_type = "text/event-stream"
+
+    def __init__(self, content: Any, gen: Generation, **kw: Any):
+        super().__init__(content, **kw)
+        self.gen = gen
 
     async def __call__(self, scope, receive, send) -> None:
         try:
             await super().__call__(scope, receive, send)
         finally:
-            close = getattr(self.body_iterator, "aclose", None)
-            if close is not None:
-                with anyio.CancelScope(shield=True):
+            with anyio.CancelScope(shield=True):
+                close = getattr(self.body_iterator, "aclose", None)
+                if close is not None:
                     await close()
+                await self.gen.aclose()
+
+
+async def _collect(request: Request, st: ServerState, gen: Generation) -> list[ChoiceResult] | None:
+    """Run a non-streamed generation; None if the client went away (its requests are aborted)."""
+    try:
+        return await until_disconnect(request, gen.collect())
+    except ClientDisconnected:
+        st.tracker.http_disconnects += 1
+        return None
+    finally:
+        with anyio.CancelScope(shield=True):
+            await gen.aclose()
 
 
 class ServerState:
@@ -103,6 +126,7 @@ class ServerState:
         self.started_at = time.time()
         self.tracker = RequestTracker()
         self.reqlog = RequestLog(args)
+        self.metrics_file = metrics_file(args)
         self.tokenizer = getattr(engine, "tokenizer", None)
         self.template = chat_templates.resolve(args, self.tokenizer)
         self.model_defaults = self._model_defaults()
@@ -111,6 +135,9 @@ class ServerState:
         self.fatal: str | None = None
         self.throughput: dict[str, float] = {}
         self.stop_server: Callable[[], None] | None = None
+        self.monitors: Any = None
+        self.crash_dump_path: str | None = None
+        self.watchdog_payload: dict[str, Any] | None = None
         self.metrics = None
         if args.enable_metrics:
             from .metrics import ServerMetrics
@@ -283,6 +310,11 @@ def _raise_engine_failure(results: list[ChoiceResult]) -> None:
                        code="engine_error")
 
 
+def _engine_error_event(res: ChoiceResult) -> bytes:
+    return _sse(error_body(f"the engine failed while generating choice {res.index}: {res.error}", "server_error",
+                           code="engine_error"))
+
+
 def _error_event(exc: BaseException) -> bytes:
     if isinstance(exc, APIError):
         return _sse(exc.body())
@@ -320,6 +352,43 @@ class _StatusCounter:
                 self.state.metrics.observe_http(path if path in self.routes else "other", status)
 
 
+class _FormAsJson:
+    """Every POST route takes JSON: read ``curl -d '{...}'`` (form content type) as the JSON it is."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope.get("method") == "POST":
+            headers = scope.get("headers") or []
+            for i, (name, value) in enumerate(headers):
+                if name == b"content-type" and value.split(b";")[0].strip().lower() == \
+                        b"application/x-www-form-urlencoded":
+                    headers = list(headers)
+                    headers[i] = (b"content-type", b"application/json")
+                    scope = dict(scope, headers=headers)
+                    break
+        await self.app(scope, receive, send)
+
+
+class _RootPath:
+    """``--fastapi-root-path``: the app sits under this prefix behind a proxy.
+
+    Requests reach the routes with the prefix (``/prefix/v1/models``) or with
+    it already stripped by the proxy (``/v1/models``), and the OpenAPI schema
+    lists the prefix as its server URL.
+    """
+
+    def __init__(self, app, root_path: str):
+        self.app = app
+        self.root_path = "/" + root_path.strip("/") if root_path.strip("/") else ""
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] in ("http", "websocket") and self.root_path and not scope.get("root_path"):
+            scope = dict(scope, root_path=self.root_path)
+        await self.app(scope, receive, send)
+
+
 def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -> FastAPI:
     """The FastAPI app serving ``engine`` (already loaded) as configured by ``compiled``.
 
@@ -334,7 +403,7 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
     async def lifespan(app: FastAPI):
         from .monitor import Monitors
 
-        monitors = Monitors(st)
+        monitors = st.monitors = Monitors(st)
         monitors.start()
         try:
             yield
@@ -344,9 +413,12 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
 
     import argmatrix
 
+    extra: dict[str, Any] = {}
+    if "strict_content_type" in inspect.signature(FastAPI.__init__).parameters:
+        extra["strict_content_type"] = False   # a JSON body without a Content-Type header is still JSON
     app = FastAPI(title="argmatrix", version=argmatrix.__version__, lifespan=lifespan,
-                  root_path=args.fastapi_root_path or "",
-                  description="OpenAI-compatible and native SGLang-style endpoints over the argmatrix engine.")
+                  description="OpenAI-compatible and native SGLang-style endpoints over the argmatrix engine.",
+                  **extra)
     app.state.server = st
     install_handlers(app)
 
@@ -365,9 +437,9 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
                   params=st.SamplingParams(max_new_tokens=1, temperature=0.0, ignore_eos=True))
         try:
             gen = Generation(st, [job], endpoint="/health_generate", labels={}, stream=False, param="prompt")
-            results = await asyncio.wait_for(until_disconnect(request, gen.collect()), HEALTH_GENERATE_TIMEOUT_S)
-        except ClientDisconnected:
-            return Response(status_code=499)
+            results = await asyncio.wait_for(_collect(request, st, gen), HEALTH_GENERATE_TIMEOUT_S)
+            if results is None:
+                return Response(status_code=499)
         except (asyncio.TimeoutError, APIError) as exc:
             why = exc.message if isinstance(exc, APIError) else f"no token within {HEALTH_GENERATE_TIMEOUT_S:.0f}s"
             return JSONResponse(error_body(f"unhealthy: {why}", "server_error"), status_code=503)
@@ -422,13 +494,16 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
     async def version() -> dict[str, str]:
         return {"version": argmatrix.__version__}
 
-    @app.api_route("/flush_cache", methods=["GET", "POST"], tags=["admin"],
-                   summary="Empty the prefix cache (refused while requests run)")
     async def flush_cache() -> Response:
         if not await asyncio.to_thread(engine.flush_cache):
             raise APIError(409, "the cache was not flushed: requests are queued or running; retry when idle",
                            code="busy")
         return JSONResponse({"success": True, "message": "Cache flushed."})
+
+    for method in ("POST", "GET"):
+        app.add_api_route("/flush_cache", flush_cache, methods=[method], tags=["admin"],
+                          operation_id=f"flush_cache_{method.lower()}",
+                          summary="Empty the prefix cache (refused while requests run)")
 
     @app.post("/abort_request", tags=["admin"], summary="Abort a request by id (its stream ends with 'abort')")
     async def abort_request(body: AbortRequest) -> dict[str, Any]:
@@ -551,11 +626,13 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
                                     "model": st.model_name,
                                     "choices": [{"index": res.index, "text": chunk.text_delta, "logprobs": lp,
                                                  "finish_reason": res.finish_reason if chunk.finished else None}]})
+                        if chunk.finished and res.error:
+                            yield _engine_error_event(res)
                     if include_usage:
                         yield _sse({"id": rid, "object": "text_completion", "created": created,
                                     "model": st.model_name, "choices": [], "usage": _usage(st, gen.results, n)})
                     completed = True
-                except (APIError, Exception) as exc:  # noqa: BLE001 - the status line is already sent
+                except (APIError, Exception) as exc:
                     if not isinstance(exc, APIError):
                         logger.exception("stream %s failed", rid)
                     yield _error_event(exc)
@@ -567,12 +644,10 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
                         await gen.aclose()
                 yield SSE_DONE
 
-            return SSEResponse(events(), headers=SSE_HEADERS)
+            return SSEResponse(events(), gen, headers=SSE_HEADERS)
 
-        try:
-            results = await until_disconnect(request, gen.collect())
-        except ClientDisconnected:
-            st.tracker.http_disconnects += 1
+        results = await _collect(request, st, gen)
+        if results is None:
             return Response(status_code=499)
         _raise_engine_failure(results)
         choices = []
@@ -621,10 +696,12 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
                             "logprobs": _chat_logprobs(st, chunk.logprobs_delta) if req.logprobs else None,
                             "finish_reason": res.finish_reason if chunk.finished else None}
                         yield _sse(chunk_obj([choice]))
+                        if chunk.finished and res.error:
+                            yield _engine_error_event(res)
                     if include_usage:
                         yield _sse(chunk_obj([], usage=_usage(st, gen.results, n)))
                     completed = True
-                except (APIError, Exception) as exc:  # noqa: BLE001 - the status line is already sent
+                except (APIError, Exception) as exc:
                     if not isinstance(exc, APIError):
                         logger.exception("stream %s failed", rid)
                     yield _error_event(exc)
@@ -636,12 +713,10 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
                         await gen.aclose()
                 yield SSE_DONE
 
-            return SSEResponse(events(), headers=SSE_HEADERS)
+            return SSEResponse(events(), gen, headers=SSE_HEADERS)
 
-        try:
-            results = await until_disconnect(request, gen.collect())
-        except ClientDisconnected:
-            st.tracker.http_disconnects += 1
+        results = await _collect(request, st, gen)
+        if results is None:
             return Response(status_code=499)
         _raise_engine_failure(results)
         choices = [{"index": r.index, "message": {"role": "assistant", "content": r.text},
@@ -729,8 +804,10 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
                                            chunk.logprobs_delta, chunk.finished))
                         else:
                             yield _sse(out(res, res.text, list(res.token_ids), res.logprobs, chunk.finished))
+                        if chunk.finished and res.error:
+                            yield _engine_error_event(res)
                     completed = True
-                except (APIError, Exception) as exc:  # noqa: BLE001
+                except (APIError, Exception) as exc:
                     if not isinstance(exc, APIError):
                         logger.exception("stream %s failed", rids[0])
                     yield _error_event(exc)
@@ -742,12 +819,10 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
                         await gen.aclose()
                 yield SSE_DONE
 
-            return SSEResponse(events(), headers=SSE_HEADERS)
+            return SSEResponse(events(), gen, headers=SSE_HEADERS)
 
-        try:
-            results = await until_disconnect(request, gen.collect())
-        except ClientDisconnected:
-            st.tracker.http_disconnects += 1
+        results = await _collect(request, st, gen)
+        if results is None:
             return Response(status_code=499)
         _raise_engine_failure(results)
         outs = [out(r, r.text, r.token_ids, r.logprobs, True) for r in results]
@@ -755,8 +830,11 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
 
     # -- middleware (last added runs first) ----------------------------------
     routes = frozenset(getattr(r, "path", "") for r in app.routes)
+    app.add_middleware(_FormAsJson)
     app.add_middleware(APIKeyMiddleware, api_key=args.api_key, admin_api_key=args.admin_api_key)
     app.add_middleware(_StatusCounter, state=st, routes=routes)
+    if args.fastapi_root_path:
+        app.add_middleware(_RootPath, root_path=args.fastapi_root_path)
     assert ADMIN_PATHS <= routes, "every admin path must be a route"
     return app
 

@@ -77,7 +77,7 @@ def resolve(args: Any, tokenizer: Any) -> ChatTemplate:
     if isinstance(templates, dict):
         if "default" in templates:
             return ChatTemplate(templates["default"], "tokenizer template 'default'")
-        first = sorted(templates)[0]
+        first = min(templates)
         return ChatTemplate(templates[first], f"tokenizer template '{first}'")
     if templates:
         return ChatTemplate(templates, "tokenizer")

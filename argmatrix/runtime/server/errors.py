@@ -82,6 +82,8 @@ def validation_error(errors: list[dict[str, Any]]) -> APIError:
                             code="invalid_json")
         if etype == "extra_forbidden":
             msg = f"unrecognized request argument '{param}'"
+        elif not param and etype in ("model_attributes_type", "dict_type", "model_type"):
+            msg = "the request body must be a JSON object (send it with Content-Type: application/json)"
         elif etype == "missing" and not param:
             msg = "a JSON request body is required"
         elif etype == "missing":

@@ -116,12 +116,11 @@ def map_engine_error(exc: BaseException, *, param: str, max_queued: int | None) 
                         param=param, code="context_length_exceeded")
     if isinstance(exc, ValueError):
         text = str(exc)
-        p = param
         if text.startswith("sampling parameter "):
-            p = text.split()[2].split("=")[0]
-        elif "request_id" in text:
-            p = "rid"
-        return APIError(400, text, param=p)
+            return APIError(400, text, param=text.split()[2].split("=")[0])
+        if "request_id" in text:
+            return APIError(400, text, param="rid")
+        return APIError(400, f"'{param}': {text}", param=param)
     if isinstance(exc, RuntimeError) and "shutting down" in str(exc):
         return APIError(503, "the server is shutting down and accepts no new requests", type_="server_error",
                         code="shutting_down")
@@ -151,7 +150,7 @@ class JobStream:
             kwargs["priority"] = priority
         try:
             self._agen = state.engine.submit(job.prompt, job.params, **kwargs)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             mapped = map_engine_error(exc, param=param, max_queued=state.args.max_queued_requests)
             self._end("rejected" if mapped is not None else "failed")
             if mapped is None:
@@ -229,9 +228,11 @@ class JobStream:
                                         prompt_tokens=res.prompt_tokens, completion_tokens=res.completion_tokens,
                                         cached_tokens=res.cached_tokens, finish_reason=res.finish_reason,
                                         labels=self.labels)
-        st.reqlog.finished(res.rid if self.n == 1 else f"{res.rid}#{res.index - self.job.base_index}",
-                           self.endpoint, meta, st.loggable_params(self.job.params), res.text,
+        rid = res.rid if self.n == 1 else f"{res.rid}#{res.index - self.job.base_index}"
+        st.reqlog.finished(rid, self.endpoint, meta, st.loggable_params(self.job.params), res.text,
                            prompt=self._prompt_for_log())
+        if st.metrics_file is not None:
+            st.metrics_file.write({"rid": rid, "endpoint": self.endpoint, **meta, "labels": self.labels or None})
 
     async def aclose(self) -> None:
         """Stop early: abort the engine request (frees its pages) and close the accounting."""

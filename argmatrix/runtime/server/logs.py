@@ -12,6 +12,7 @@ import json
 import logging
 import os
 import sys
+import threading
 import time
 from typing import Any
 
@@ -62,6 +63,22 @@ def apply_log_levels(args: Any) -> None:
                             else max(level, logging.INFO))
 
 
+class ThresholdFilter(logging.Filter):
+    """The console shows access logs from --log-level-http, request logs always, the rest from --log-level."""
+
+    def __init__(self, args: Any):
+        super().__init__()
+        self.level = LEVELS[args.log_level]
+        self.http = LEVELS[args.log_level_http or args.log_level]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name.startswith("uvicorn.access"):
+            return record.levelno >= self.http
+        if record.name.startswith("argmatrix.requests"):
+            return True
+        return record.levelno >= self.level
+
+
 def install_handlers(args: Any, console: Any = None) -> None:
     """Attach handlers (run_server only: tests keep pytest's logging)."""
     root = logging.getLogger()
@@ -79,9 +96,20 @@ def install_handlers(args: Any, console: Any = None) -> None:
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler._argmatrix = True  # type: ignore[attr-defined]
+    handler.addFilter(ThresholdFilter(args))
     root.addHandler(handler)
     root.setLevel(min(LEVELS[args.log_level], LEVELS[args.log_level_http or args.log_level], logging.INFO))
     install_request_targets(args)
+
+
+def remove_handlers() -> None:
+    """Undo :func:`install_handlers` (when ``run_server`` returns inside a longer-lived process)."""
+    for lg in (logging.getLogger(), request_logger):
+        for h in list(lg.handlers):
+            if getattr(h, "_argmatrix", False):
+                lg.removeHandler(h)
+                h.close()
+    request_logger.propagate = True
 
 
 def install_request_targets(args: Any) -> None:
@@ -154,7 +182,7 @@ class RequestLog:
     def finished(self, rid: str, endpoint: str, meta: dict[str, Any], params: dict[str, Any] | None,
                  output: Any, prompt: Any = None) -> None:
         if self.time_stats:
-            keys = ("queue_time", "ttft", "e2e_latency", "inter_token_latency", "prompt_tokens",
+            keys = ("ttft", "e2e_latency", "inter_token_latency", "prompt_tokens",
                     "completion_tokens", "cached_tokens")
             stats = {k: meta[k] for k in keys if meta.get(k) is not None}
             request_logger.info("Req Time Stats(rid=%s, %s)", rid,
@@ -171,6 +199,39 @@ class RequestLog:
                 rec["input"] = _clip(prompt, limit)
             rec["output"] = _clip(output, limit)
         self._emit("Finish", rec)
+
+
+class MetricsFile:
+    """``--export-metrics-to-file``: one JSON line per finished request in ``--export-metrics-to-file-dir``.
+
+    Files rotate by the hour (``request-metrics-YYYYMMDD-HH.jsonl``), as SGLang's exporter does.
+    """
+
+    def __init__(self, folder: str):
+        self.folder = folder
+        os.makedirs(folder, exist_ok=True)
+        self._lock = threading.Lock()
+
+    def path(self, now: float | None = None) -> str:
+        stamp = time.strftime("%Y%m%d-%H", time.localtime(now))
+        return os.path.join(self.folder, f"request-metrics-{stamp}.jsonl")
+
+    def write(self, record: dict[str, Any]) -> None:
+        now = time.time()
+        line = json.dumps({"time": round(now, 6), **record}, default=str, ensure_ascii=False)
+        try:
+            with self._lock, open(self.path(now), "a", encoding="utf-8") as fh:
+                fh.write(line + "\n")
+        except OSError as exc:
+            server_logger.warning("--export-metrics-to-file: cannot write to %s: %s", self.folder, exc)
+
+
+def metrics_file(args: Any) -> MetricsFile | None:
+    if not args.export_metrics_to_file:
+        return None
+    if not args.export_metrics_to_file_dir:
+        raise ValueError("--export-metrics-to-file needs --export-metrics-to-file-dir (where to write the files)")
+    return MetricsFile(args.export_metrics_to_file_dir)
 
 
 class GCWatch:

@@ -74,7 +74,7 @@ def token_buckets(rule: Sequence[str] | None, default: Sequence[float] = DEFAULT
 def _buckets(values: Sequence[float] | None, default: Sequence[float], flag: str) -> list[float]:
     if not values:
         return list(default)
-    out = sorted(set(float(v) for v in values))
+    out = sorted({float(v) for v in values})
     if any(math.isnan(v) or v < 0 for v in out):
         raise ValueError(f"{flag}: bucket bounds must be non-negative numbers")
     return out
@@ -92,7 +92,7 @@ class _EngineCollector:
 
         try:
             s = self._stats()
-        except Exception:  # noqa: BLE001 - a scrape must not fail because the engine is busy
+        except Exception:
             logger.debug("engine.stats() failed during a scrape", exc_info=True)
             return
         total = s.get("total_pages") or 0
@@ -130,6 +130,8 @@ class ServerMetrics:
         self.label_header = (args.tokenizer_metrics_custom_labels_header or "x-custom-labels").lower()
         self.label_names = tuple(args.tokenizer_metrics_allowed_custom_labels or ())
         for n in self.label_names:
+            if n in ("finish_reason", "route", "status", "le", "quantile"):
+                raise ValueError(f"--tokenizer-metrics-allowed-custom-labels: {n!r} is reserved by a built-in metric")
             if not n.isidentifier() or n.startswith("__"):
                 raise ValueError(f"--tokenizer-metrics-allowed-custom-labels: {n!r} is not a valid label name")
         ln = self.label_names

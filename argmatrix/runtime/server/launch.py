@@ -1,0 +1,392 @@
+"""Start-up and shutdown: load with a progress bar, warm up, listen, stop cleanly.
+
+``run_server(compiled, *, console=None) -> int`` is what ``argmatrix serve``
+calls after compiling the arguments; it returns the process exit status:
+
+- 0 after SIGTERM/SIGINT: the listener closes at once, in-flight requests get
+  up to ``grace_s`` seconds to finish, the rest are cancelled (their pages
+  freed), then the engine stops;
+- 1 when the watchdog stopped the server (a forward step stuck longer than
+  ``--watchdog-timeout``) or start-up failed (the reason is printed).
+
+:class:`ServingRuntime` is the same sequence as an object; tests use
+``ServingRuntime(args, engine=...).start_in_thread()`` to serve on a free
+loopback port.
+"""
+from __future__ import annotations
+
+import glob
+import logging
+import os
+import signal
+import socket
+import threading
+import time
+from typing import Any
+
+from .context import server_context
+
+logger = logging.getLogger("argmatrix.server")
+
+# Seconds in-flight requests get to finish after SIGTERM before they are cancelled.
+DEFAULT_GRACE_S = 30.0
+
+
+class _Terminated(BaseException):
+    """SIGTERM arrived while loading or warming up."""
+
+
+def _mib(n: float) -> str:
+    return f"{n / 2**20:,.1f} MiB"
+
+
+def _weight_file_bytes(model_path: str | None) -> int:
+    if not model_path or not os.path.isdir(model_path):
+        return 0
+    total = 0
+    for pattern in ("*.safetensors", "*.bin", "*.pt"):
+        for f in glob.glob(os.path.join(model_path, pattern)):
+            try:
+                total += os.path.getsize(f)
+            except OSError:
+                pass
+    return total
+
+
+def kv_pool_bytes(engine: Any) -> int:
+    kv = getattr(getattr(engine, "pool", None), "kv", None)
+    if kv is not None:
+        return int(kv.numel() * kv.element_size())
+    try:
+        hf = engine.loaded.model.config
+        head_dim = getattr(hf, "head_dim", None) or hf.hidden_size // hf.num_attention_heads
+        kv_heads = getattr(hf, "num_key_value_heads", None) or hf.num_attention_heads
+        import torch
+
+        elem = torch.empty((), dtype=engine.loaded.dtype).element_size()
+        return 2 * hf.num_hidden_layers * kv_heads * head_dim * elem * engine.total_pages * engine.config.page_size
+    except Exception:  # noqa: BLE001
+        return 0
+
+
+class _PhaseHandler(logging.Handler):
+    """Moves the load progress bar along as the engine logs its phases."""
+
+    def __init__(self, progress: Any, load_task: Any, pool_task: Any):
+        super().__init__(logging.INFO)
+        self.progress, self.load_task, self.pool_task = progress, load_task, pool_task
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            msg = record.getMessage()
+        except Exception:  # noqa: BLE001
+            return
+        if msg.startswith("KV pool"):
+            total = self.progress.tasks[self.load_task].total
+            self.progress.update(self.load_task, completed=total or 1, total=total or 1)
+            self.progress.start_task(self.pool_task)
+            self.progress.update(self.pool_task, description=f"Allocating the {msg}")
+        elif msg.startswith("engine ready"):
+            self.progress.update(self.pool_task, completed=1)
+
+
+def _make_console(console: Any) -> Any:
+    if console is not None:
+        return console
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def _quiet_transformers_bars():
+    """Hide transformers' own tqdm bars while ours runs; returns the undo, or None."""
+    try:
+        from transformers.utils import logging as hf_logging
+    except Exception:  # noqa: BLE001 - transformers is the engine's business; no bars to hide then
+        return None
+    if not hf_logging.is_progress_bar_enabled():
+        return None
+    hf_logging.disable_progress_bar()
+    return hf_logging.enable_progress_bar
+
+
+def load_engine(ctx: Any, console: Any = None, *, device: str | None = None) -> Any:
+    """Build the engine with a progress bar, then report weights, tokenizer and KV pool (tokens and bytes)."""
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from argmatrix.runtime.engine import Engine
+
+    console = _make_console(console)
+    args = ctx.args
+    weight_bytes = _weight_file_bytes(args.model_path)
+    watched = [logging.getLogger("argmatrix.runtime.kv_cache"), logging.getLogger("argmatrix.runtime.engine")]
+    saved = [lg.level for lg in watched]
+    with Progress(SpinnerColumn(), TextColumn("[progress.description]{task.description}"), BarColumn(),
+                  TimeElapsedColumn(), console=console, transient=False) as progress:
+        load_task = progress.add_task(
+            f"Loading weights ({_mib(weight_bytes)}) and tokenizer from {args.model_path}" if weight_bytes
+            else f"Loading weights and tokenizer from {args.model_path}", total=1)
+        pool_task = progress.add_task("Sizing the KV pool", total=1, start=False)
+        handler = _PhaseHandler(progress, load_task, pool_task)
+        for lg in watched:
+            lg.addHandler(handler)
+            if lg.getEffectiveLevel() > logging.INFO:
+                lg.setLevel(logging.INFO)   # the console handler still filters by --log-level
+        hf_bars = _quiet_transformers_bars()
+        try:
+            engine = Engine(ctx.compiled if ctx.compiled is not None else args, device=device)
+        finally:
+            if hf_bars is not None:
+                hf_bars()
+            for lg, level in zip(watched, saved):
+                lg.removeHandler(handler)
+                lg.setLevel(level)
+        progress.update(load_task, completed=1)
+        if not progress.tasks[pool_task].started:
+            progress.start_task(pool_task)
+        progress.update(pool_task, completed=1)
+    report_engine(engine, console)
+    return engine
+
+
+def report_engine(engine: Any, console: Any) -> None:
+    loaded = getattr(engine, "loaded", None)
+    tok = engine.tokenizer
+    pool_tokens = engine.total_pages * engine.config.page_size
+    lines = []
+    if loaded is not None:
+        lines.append(f"weights    {_mib(loaded.weight_bytes)} ({str(loaded.dtype).replace('torch.', '')}, "
+                     f"{loaded.impl} implementation, on {loaded.device}) from {loaded.model_dir}")
+    if tok is not None:
+        lines.append(f"tokenizer  {type(tok).__name__}, {len(tok)} tokens")
+    else:
+        lines.append("tokenizer  none (--skip-tokenizer-init: requests send token ids)")
+    lines.append(f"KV pool    {pool_tokens:,} tokens = {engine.total_pages:,} pages x {engine.config.page_size}, "
+                 f"{_mib(kv_pool_bytes(engine))}")
+    lines.append(f"limits     context {engine.max_context_len:,} tokens, "
+                 f"{getattr(engine, 'max_running_requests', '?')} running requests")
+    for line in lines:
+        console.print(f"  {line}", highlight=False, markup=False)
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """Bind the listening socket ourselves, so a busy port is a clear error before anything else."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise OSError(f"--host {host}: cannot resolve it ({exc})") from None
+    family, _, _, _, addr = infos[0]
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if family == socket.AF_INET6:
+        sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+    try:
+        sock.bind(addr)
+    except OSError as exc:
+        sock.close()
+        raise OSError(f"cannot listen on {host}:{port} (--host/--port): {exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+class ServingRuntime:
+    """Load, warm up, build the app and serve it with uvicorn."""
+
+    def __init__(self, compiled: Any, *, engine: Any = None, console: Any = None,
+                 grace_s: float = DEFAULT_GRACE_S, device: str | None = None):
+        self.ctx = server_context(compiled)
+        self.args = self.ctx.args
+        self.engine = engine
+        self.owns_engine = engine is None
+        self.console = console
+        self.grace_s = grace_s
+        self.device = device
+        self.app = None
+        self.state = None
+        self.server = None
+        self.sock: socket.socket | None = None
+        self.thread: threading.Thread | None = None
+        self.exit_code = 0
+        self.warmups_done: list[tuple[str, float, str]] = []
+
+    # -- steps --------------------------------------------------------------
+    def load(self) -> Any:
+        if self.engine is None:
+            self.engine = load_engine(self.ctx, self.console, device=self.device)
+        self.engine.start()
+        return self.engine
+
+    def warmup(self) -> None:
+        from . import warmup
+
+        names = warmup.plan(self.args)
+        if not names:
+            logger.info("warm-up skipped (--skip-server-warmup)")
+            return
+        if self.console is not None:
+            from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            with Progress(SpinnerColumn(), TextColumn("[progress.description]{task.description}"), BarColumn(),
+                          TimeElapsedColumn(), console=self.console) as progress:
+                self.warmups_done = warmup.run(self.engine, names, progress)
+        else:
+            self.warmups_done = warmup.run(self.engine, names)
+
+    def build(self) -> Any:
+        import uvicorn
+
+        from .app import build_app
+        from .logs import apply_log_levels, install_request_targets
+
+        apply_log_levels(self.args)
+        install_request_targets(self.args)
+        self.app = build_app(self.engine, self.ctx)
+        self.state = self.app.state.server
+        self.state.stop_server = self._watchdog_stop
+        runtime = self
+
+        class _Server(uvicorn.Server):
+            def handle_exit(self, sig, frame):  # SIGTERM / SIGINT: /health turns 503 at once
+                runtime.state.draining = True
+                super().handle_exit(sig, frame)
+
+        config = uvicorn.Config(self.app, host=self.args.host, port=self.args.port, log_config=None,
+                                timeout_graceful_shutdown=self.grace_s, lifespan="on", access_log=True,
+                                proxy_headers=False, server_header=False)
+        self.server = _Server(config)
+        return self.app
+
+    def _watchdog_stop(self) -> None:
+        self.exit_code = 1
+        if self.server is not None:
+            self.server.should_exit = True
+            self.server.force_exit = True   # a stuck step will not let in-flight requests finish
+
+    @property
+    def port(self) -> int:
+        return self.sock.getsockname()[1] if self.sock is not None else self.args.port
+
+    @property
+    def url(self) -> str:
+        host = self.sock.getsockname()[0] if self.sock is not None else self.args.host
+        host = f"[{host}]" if ":" in host else host
+        return f"http://{host}:{self.port}{self.args.fastapi_root_path or ''}"
+
+    def _after_serve(self) -> None:
+        monitors = getattr(self.state, "monitors", None) if self.state is not None else None
+        if monitors is not None:
+            monitors.stop()
+        if self.sock is not None:
+            self.sock.close()
+        if self.owns_engine and self.engine is not None and self.exit_code == 0:
+            self.engine.shutdown(grace_s=min(self.grace_s, 5.0))
+
+    # -- the process entry --------------------------------------------------
+    def run(self) -> int:
+        """Everything, in the main thread, until SIGTERM; returns the exit status."""
+        from .logs import apply_log_levels, install_handlers, remove_handlers
+
+        console = self.console = _make_console(self.console)
+        apply_log_levels(self.args)
+        install_handlers(self.args, console)
+
+        def on_term(signum, frame):
+            raise _Terminated()
+
+        main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGTERM, on_term) if main else None
+        try:
+            try:
+                from . import warmup
+
+                warmup.plan(self.args)          # an unknown --warmups name fails before the model loads
+                self.sock = _bind(self.args.host, self.args.port)
+                self.load()
+                self.warmup()
+                self.build()
+            except (_Terminated, KeyboardInterrupt) as exc:
+                term = isinstance(exc, _Terminated)
+                console.print(f"{'SIGTERM' if term else 'interrupted'} during start-up: stopping")
+                if self.engine is not None and self.owns_engine:
+                    self.engine.shutdown(grace_s=0)
+                return 0 if term else 130
+            except (OSError, ValueError, MemoryError) as exc:
+                console.print(f"[bold red]error:[/] {exc}", highlight=False)
+                if self.engine is not None and self.owns_engine:
+                    self.engine.shutdown(grace_s=0)
+                return 1
+            except Exception as exc:
+                from argmatrix.runtime.engine import EngineLoadError
+
+                if isinstance(exc, EngineLoadError):
+                    console.print(f"[bold red]error:[/] {exc}", highlight=False)
+                    return 1
+                raise
+            if main:
+                # uvicorn re-raises the signal it handled once it has shut down; make that a no-op
+                signal.signal(signal.SIGTERM, lambda s, f: None)
+            console.print(f"Serving {self.state.model_name} on {self.url} (OpenAPI: {self.url}/docs)",
+                          highlight=False, markup=False)
+            self.server.run(sockets=[self.sock])
+            if self.state.fatal:
+                console.print(f"[bold red]{self.state.fatal}[/]", highlight=False)
+                self.exit_code = 1
+            return self.exit_code
+        finally:
+            self._after_serve()
+            if main and previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+            remove_handlers()
+
+    # -- tests and embedding ------------------------------------------------
+    def start_in_thread(self, *, host: str = "127.0.0.1", port: int = 0, timeout: float = 60.0) -> ServingRuntime:
+        """Serve from a background thread on ``host:port`` (0: a free port); returns once listening."""
+        if self.engine is None:
+            self.load()
+            self.warmup()
+        else:
+            self.engine.start()
+        self.sock = _bind(host, port)
+        self.build()
+        self.thread = threading.Thread(target=self._serve_thread, name="argmatrix-uvicorn", daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + timeout
+        while not self.server.started:
+            if not self.thread.is_alive():
+                raise RuntimeError("the server thread stopped during start-up; see the log")
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the server did not start within {timeout}s")
+            time.sleep(0.02)
+        return self
+
+    def _serve_thread(self) -> None:
+        try:
+            self.server.run(sockets=[self.sock])
+        except BaseException:
+            logger.exception("the server thread failed")
+            self.exit_code = self.exit_code or 1
+
+    def stop(self, timeout: float = 30.0) -> int:
+        """Ask the server to stop (as SIGTERM would) and wait for it; returns the exit status."""
+        if self.server is not None:
+            if self.state is not None:
+                self.state.draining = True
+            self.server.should_exit = True
+        if self.thread is not None:
+            self.thread.join(timeout)
+            if self.thread.is_alive():
+                raise TimeoutError(f"the server did not stop within {timeout}s")
+        self._after_serve()
+        return self.exit_code
+
+    def wait(self, timeout: float) -> bool:
+        """Wait for the server thread to end by itself (e.g. the watchdog); True if it did."""
+        if self.thread is None:
+            return True
+        self.thread.join(timeout)
+        return not self.thread.is_alive()
+
+
+def run_server(compiled: Any, *, console: Any = None) -> int:
+    """Serve ``compiled`` (``argmatrix.compile``'s result, or a ``ServerArgs``) until SIGTERM; the exit status."""
+    return ServingRuntime(compiled, console=console).run()

@@ -1,0 +1,155 @@
+"""Logging flags: levels, access-log filtering, request logs, decode throughput lines, GC warnings."""
+from __future__ import annotations
+
+import gc
+import json
+import logging
+import time
+
+import pytest
+
+from argmatrix.runtime.server.logs import GCWatch
+
+from .conftest import client
+
+GEN = {"text": "Log this prompt please", "sampling_params": {"max_new_tokens": 4, "ignore_eos": True,
+                                                             "temperature": 0}}
+
+
+def records(caplog, name):
+    return [r for r in caplog.records if r.name == name]
+
+
+def wait_for(predicate, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while not predicate() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return predicate()
+
+
+def test_access_log_and_exclude_prefixes(servers, caplog):
+    rt = servers.start(uvicorn_access_log_exclude_prefixes=["/health", "/get_"])
+    caplog.set_level(logging.INFO)
+    with client(rt) as c:
+        c.get("/health")
+        c.get("/get_model_info")
+        c.get("/v1/models")
+    assert wait_for(lambda: records(caplog, "uvicorn.access"))
+    paths = [r.args[2] for r in records(caplog, "uvicorn.access")]
+    assert paths == ["/v1/models"]
+
+
+def test_log_level_http(servers, caplog):
+    rt = servers.start(log_level_http="warning")
+    caplog.set_level(logging.INFO)
+    with client(rt) as c:
+        c.get("/v1/models")
+        c.get("/nope")
+    time.sleep(0.2)
+    assert records(caplog, "uvicorn.access") == []
+    assert logging.getLogger("uvicorn.access").level == logging.WARNING
+
+
+def test_log_level(servers):
+    servers.start(log_level="error")
+    assert logging.getLogger("argmatrix").level == logging.ERROR
+    assert logging.getLogger("uvicorn.access").level == logging.ERROR   # --log-level-http defaults to it
+    servers.start(log_level="debug", log_level_http="info")
+    assert logging.getLogger("argmatrix").level == logging.DEBUG
+    assert logging.getLogger("uvicorn.access").level == logging.INFO
+
+
+@pytest.mark.parametrize("level", [0, 1, 2, 3])
+def test_log_requests_levels_json(servers, caplog, level):
+    rt = servers.start(log_requests=True, log_requests_level=level, log_requests_format="json")
+    caplog.set_level(logging.INFO, logger="argmatrix.requests")
+    with client(rt) as c:
+        r = c.post("/generate", json=GEN)
+    assert r.status_code == 200
+    events = [json.loads(r.getMessage()) for r in records(caplog, "argmatrix.requests")]
+    assert [e["event"] for e in events] == ["Receive", "Finish"]
+    recv, fin = events
+    assert fin["meta"]["completion_tokens"] == 4 and fin["meta"]["finish_reason"] == "length"
+    assert ("sampling_params" in recv) == (level >= 1)
+    assert ("input" in recv) == (level >= 2)
+    assert ("output" in fin) == (level >= 2)
+    if level >= 2:
+        assert recv["input"] == GEN["text"] and fin["output"] == r.json()["text"]
+    assert ("input" in fin) == (level == 3)
+
+
+@pytest.mark.parametrize("level, clipped", [(2, True), (3, False)])
+def test_log_requests_level_2_is_partial(caplog, level, clipped):
+    from argmatrix.runtime.server.logs import PARTIAL_CHARS, RequestLog
+    from argmatrix.schema import ServerArgs
+
+    caplog.set_level(logging.INFO, logger="argmatrix.requests")
+    log = RequestLog(ServerArgs(log_requests=True, log_requests_level=level, log_requests_format="json"))
+    log.received("r1", "/generate", {}, "x" * (PARTIAL_CHARS + 500))
+    log.finished("r1", "/generate", {}, {}, "y" * (PARTIAL_CHARS + 500))
+    recv, fin = (json.loads(r.getMessage()) for r in records(caplog, "argmatrix.requests"))
+    assert (len(recv["input"]) < PARTIAL_CHARS + 500) == clipped
+    assert (len(fin["output"]) < PARTIAL_CHARS + 500) == clipped
+    if clipped:
+        assert recv["input"].startswith("x" * PARTIAL_CHARS) and recv["input"].endswith("(+500 chars)")
+
+
+def test_log_requests_text_and_off(servers, caplog):
+    caplog.set_level(logging.INFO, logger="argmatrix.requests")
+    rt = servers.start()
+    with client(rt) as c:
+        c.post("/generate", json=GEN)
+    assert records(caplog, "argmatrix.requests") == []
+    rt = servers.start(log_requests=True, log_requests_level=1)
+    with client(rt) as c:
+        c.post("/generate", json=GEN)
+    msgs = [r.getMessage() for r in records(caplog, "argmatrix.requests")]
+    assert msgs[0].startswith("Receive: rid=") and "max_new_tokens" in msgs[0]
+    assert msgs[1].startswith("Finish: rid=")
+
+
+def test_log_requests_target(servers, tmp_path):
+    target = tmp_path / "reqlogs"
+    rt = servers.start(log_requests=True, log_requests_level=0, log_requests_target=str(target))
+    with client(rt) as c:
+        c.post("/generate", json=GEN)
+    servers.start()   # a server without a target restores the default handlers
+    files = list(target.iterdir())
+    assert len(files) == 1
+    lines = files[0].read_text().splitlines()
+    assert lines[0].startswith("Receive:") and lines[1].startswith("Finish:")
+
+
+def test_request_time_stats_logging(servers, caplog):
+    rt = servers.start(enable_request_time_stats_logging=True)
+    caplog.set_level(logging.INFO, logger="argmatrix.requests")
+    with client(rt) as c:
+        c.post("/generate", json=GEN)
+    msgs = [r.getMessage() for r in records(caplog, "argmatrix.requests")]
+    assert len(msgs) == 1 and msgs[0].startswith("Req Time Stats(") and "ttft=" in msgs[0] and "e2e_latency=" in msgs[0]
+
+
+def test_decode_log_interval(servers, caplog):
+    caplog.set_level(logging.INFO, logger="argmatrix.server.decode")
+    rt = servers.start(decode_log_interval=5)
+    with client(rt) as c:
+        c.post("/generate", json={"text": "decode", "sampling_params": {"max_new_tokens": 40, "ignore_eos": True}})
+    assert wait_for(lambda: records(caplog, "argmatrix.server.decode"))
+    lines = [r.getMessage() for r in records(caplog, "argmatrix.server.decode")]
+    assert 2 <= len(lines) <= 8, lines      # about one line per 5 decode steps
+    assert lines[0].startswith("Decode batch. #running-req:") and "gen throughput (token/s):" in lines[0]
+
+
+def test_gc_warning(caplog, servers):
+    caplog.set_level(logging.WARNING, logger="argmatrix.server")
+    watch = GCWatch(1e-9)
+    watch.install()
+    try:
+        gc.collect()
+    finally:
+        watch.remove()
+    assert any("garbage collection" in r.getMessage() for r in caplog.records)
+    assert watch not in gc.callbacks
+    rt = servers.start(gc_warning_threshold_secs=5.0)
+    assert rt.state.monitors.gc.installed
+    assert not servers.start().state.monitors.gc.installed
