@@ -47,20 +47,27 @@ def test_queue_full_is_503_with_retry_after(limited):
 def test_openai_client_sees_queue_full_as_a_5xx_it_may_retry(limited):
     openai = pytest.importorskip("openai")
     rt = limited.start()
+    eng = limited.engine
     oai = openai.OpenAI(base_url=rt.url + "/v1", api_key="x", max_retries=0)
 
     async def burst():
         async with httpx.AsyncClient(base_url=rt.url, timeout=60) as http:
-            body = {"text": "hold", "sampling_params": {"max_new_tokens": 100, "ignore_eos": True}}
-            first = [asyncio.ensure_future(http.post("/generate", json=body)) for _ in range(2)]
-            await asyncio.sleep(0.3)
-            try:
-                await asyncio.to_thread(oai.completions.create, model=MODEL_NAME, prompt="x", max_tokens=2)
-            except openai.InternalServerError as exc:
-                return exc, await asyncio.gather(*first)
-            return None, await asyncio.gather(*first)
+            body = {"text": "hold", "sampling_params": {"max_new_tokens": 8}}
+            # Hold the step loop so the first request is certainly still waiting when the second
+            # arrives: without this the outcome depends on how fast the machine decodes.
+            with eng._lock:
+                first = asyncio.ensure_future(http.post("/generate", json=body))
+                while eng.stats().queued < 1:
+                    await asyncio.sleep(0.01)
+                try:
+                    await asyncio.to_thread(oai.completions.create, model=MODEL_NAME, prompt="x", max_tokens=2)
+                    error = None
+                except openai.InternalServerError as exc:
+                    error = exc
+            assert (await first).status_code == 200
+            return error
 
-    exc, _ = asyncio.run(burst())
+    exc = asyncio.run(burst())
     assert exc is not None and exc.status_code == 503
 
 
