@@ -98,6 +98,28 @@ class SSEResponse(StreamingResponse):
                 await self.gen.aclose()
 
 
+async def _guarded(st: ServerState, gen: Generation, rid: str, events: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+    """Stream ``events`` as SSE: a failure becomes an error event, a client that hangs up is counted,
+    and the generation is always closed (which aborts its requests and frees their pages)."""
+    completed = False
+    try:
+        async for event in events:
+            yield event
+        completed = True
+    except (APIError, Exception) as exc:
+        if not isinstance(exc, APIError):
+            logger.exception("stream %s failed", rid)
+        yield _error_event(exc)
+        completed = True
+    finally:
+        if not completed:
+            st.tracker.http_disconnects += 1
+        with anyio.CancelScope(shield=True):
+            await events.aclose()
+            await gen.aclose()
+    yield SSE_DONE
+
+
 async def _collect(request: Request, st: ServerState, gen: Generation) -> list[ChoiceResult] | None:
     """Run a non-streamed generation; None if the client went away (its requests are aborted)."""
     try:
@@ -608,43 +630,29 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
             include_usage = bool(req.stream_options and req.stream_options.include_usage)
 
             async def events() -> AsyncIterator[bytes]:
-                completed = False
-                try:
-                    for index, text in sorted(echo_text.items()):
-                        yield _sse({"id": rid, "object": "text_completion", "created": created, "model": st.model_name,
-                                    "choices": [{"index": index, "text": text, "logprobs": None,
-                                                 "finish_reason": None}]})
-                    offsets = dict.fromkeys(range(len(jobs) * n), 0)
-                    async for res, chunk in gen.chunks():
-                        if not chunk.text_delta and not chunk.finished and not chunk.logprobs_delta:
-                            continue
-                        lp = None
-                        if req.logprobs is not None:
-                            lp = _completion_logprobs(st, chunk.logprobs_delta, offsets[res.index])
-                            offsets[res.index] += sum(len(t) for t in lp["tokens"])
-                        yield _sse({"id": rid, "object": "text_completion", "created": created,
-                                    "model": st.model_name,
-                                    "choices": [{"index": res.index, "text": chunk.text_delta, "logprobs": lp,
-                                                 "finish_reason": res.finish_reason if chunk.finished else None}]})
-                        if chunk.finished and res.error:
-                            yield _engine_error_event(res)
-                    if include_usage:
-                        yield _sse({"id": rid, "object": "text_completion", "created": created,
-                                    "model": st.model_name, "choices": [], "usage": _usage(st, gen.results, n)})
-                    completed = True
-                except (APIError, Exception) as exc:
-                    if not isinstance(exc, APIError):
-                        logger.exception("stream %s failed", rid)
-                    yield _error_event(exc)
-                    completed = True
-                finally:
-                    if not completed:
-                        st.tracker.http_disconnects += 1
-                    with anyio.CancelScope(shield=True):
-                        await gen.aclose()
-                yield SSE_DONE
+                for index, text in sorted(echo_text.items()):
+                    yield _sse({"id": rid, "object": "text_completion", "created": created, "model": st.model_name,
+                                "choices": [{"index": index, "text": text, "logprobs": None,
+                                             "finish_reason": None}]})
+                offsets = dict.fromkeys(range(len(jobs) * n), 0)
+                async for res, chunk in gen.chunks():
+                    if not chunk.text_delta and not chunk.finished and not chunk.logprobs_delta:
+                        continue
+                    lp = None
+                    if req.logprobs is not None:
+                        lp = _completion_logprobs(st, chunk.logprobs_delta, offsets[res.index])
+                        offsets[res.index] += sum(len(t) for t in lp["tokens"])
+                    yield _sse({"id": rid, "object": "text_completion", "created": created,
+                                "model": st.model_name,
+                                "choices": [{"index": res.index, "text": chunk.text_delta, "logprobs": lp,
+                                             "finish_reason": res.finish_reason if chunk.finished else None}]})
+                    if chunk.finished and res.error:
+                        yield _engine_error_event(res)
+                if include_usage:
+                    yield _sse({"id": rid, "object": "text_completion", "created": created,
+                                "model": st.model_name, "choices": [], "usage": _usage(st, gen.results, n)})
 
-            return SSEResponse(events(), gen, headers=SSE_HEADERS)
+            return SSEResponse(_guarded(st, gen, rid, events()), gen, headers=SSE_HEADERS)
 
         results = await _collect(request, st, gen)
         if results is None:
@@ -682,38 +690,24 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
             include_usage = bool(req.stream_options and req.stream_options.include_usage)
 
             async def events() -> AsyncIterator[bytes]:
-                completed = False
-                try:
-                    for i in range(n):
-                        yield _sse(chunk_obj([{"index": i, "delta": {"role": "assistant", "content": ""},
-                                               "logprobs": None, "finish_reason": None}]))
-                    async for res, chunk in gen.chunks():
-                        if not chunk.text_delta and not chunk.finished and not chunk.logprobs_delta:
-                            continue
-                        choice: dict[str, Any] = {
-                            "index": res.index,
-                            "delta": {"content": chunk.text_delta} if chunk.text_delta else {},
-                            "logprobs": _chat_logprobs(st, chunk.logprobs_delta) if req.logprobs else None,
-                            "finish_reason": res.finish_reason if chunk.finished else None}
-                        yield _sse(chunk_obj([choice]))
-                        if chunk.finished and res.error:
-                            yield _engine_error_event(res)
-                    if include_usage:
-                        yield _sse(chunk_obj([], usage=_usage(st, gen.results, n)))
-                    completed = True
-                except (APIError, Exception) as exc:
-                    if not isinstance(exc, APIError):
-                        logger.exception("stream %s failed", rid)
-                    yield _error_event(exc)
-                    completed = True
-                finally:
-                    if not completed:
-                        st.tracker.http_disconnects += 1
-                    with anyio.CancelScope(shield=True):
-                        await gen.aclose()
-                yield SSE_DONE
+                for i in range(n):
+                    yield _sse(chunk_obj([{"index": i, "delta": {"role": "assistant", "content": ""},
+                                           "logprobs": None, "finish_reason": None}]))
+                async for res, chunk in gen.chunks():
+                    if not chunk.text_delta and not chunk.finished and not chunk.logprobs_delta:
+                        continue
+                    choice: dict[str, Any] = {
+                        "index": res.index,
+                        "delta": {"content": chunk.text_delta} if chunk.text_delta else {},
+                        "logprobs": _chat_logprobs(st, chunk.logprobs_delta) if req.logprobs else None,
+                        "finish_reason": res.finish_reason if chunk.finished else None}
+                    yield _sse(chunk_obj([choice]))
+                    if chunk.finished and res.error:
+                        yield _engine_error_event(res)
+                if include_usage:
+                    yield _sse(chunk_obj([], usage=_usage(st, gen.results, n)))
 
-            return SSEResponse(events(), gen, headers=SSE_HEADERS)
+            return SSEResponse(_guarded(st, gen, rid, events()), gen, headers=SSE_HEADERS)
 
         results = await _collect(request, st, gen)
         if results is None:
@@ -794,32 +788,18 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
             incremental = bool(args.incremental_streaming_output)
 
             async def events() -> AsyncIterator[bytes]:
-                completed = False
-                try:
-                    async for res, chunk in gen.chunks():
-                        if not chunk.text_delta and not chunk.token_ids_delta and not chunk.finished:
-                            continue
-                        if incremental:
-                            yield _sse(out(res, chunk.text_delta, list(chunk.token_ids_delta),
-                                           chunk.logprobs_delta, chunk.finished))
-                        else:
-                            yield _sse(out(res, res.text, list(res.token_ids), res.logprobs, chunk.finished))
-                        if chunk.finished and res.error:
-                            yield _engine_error_event(res)
-                    completed = True
-                except (APIError, Exception) as exc:
-                    if not isinstance(exc, APIError):
-                        logger.exception("stream %s failed", rids[0])
-                    yield _error_event(exc)
-                    completed = True
-                finally:
-                    if not completed:
-                        st.tracker.http_disconnects += 1
-                    with anyio.CancelScope(shield=True):
-                        await gen.aclose()
-                yield SSE_DONE
+                async for res, chunk in gen.chunks():
+                    if not chunk.text_delta and not chunk.token_ids_delta and not chunk.finished:
+                        continue
+                    if incremental:
+                        yield _sse(out(res, chunk.text_delta, list(chunk.token_ids_delta),
+                                       chunk.logprobs_delta, chunk.finished))
+                    else:
+                        yield _sse(out(res, res.text, list(res.token_ids), res.logprobs, chunk.finished))
+                    if chunk.finished and res.error:
+                        yield _engine_error_event(res)
 
-            return SSEResponse(events(), gen, headers=SSE_HEADERS)
+            return SSEResponse(_guarded(st, gen, rids[0], events()), gen, headers=SSE_HEADERS)
 
         results = await _collect(request, st, gen)
         if results is None:
