@@ -16,7 +16,8 @@ NPU_LABELS: dict[Support, Cell] = {
     Support.GPU_ONLY: Cell(Status.UNSUPPORTED, Text("GPU-only feature (the Ascend table marks it 'Special for GPU')",
                                                     "GPU 专属特性（Ascend 特性表标注为 Special for GPU）")),
     Support.PLANNED: Cell(Status.PLANNED, Text("planned for Ascend, not implemented yet", "Ascend 上规划中，尚未实现")),
-    Support.EXPERIMENTAL: Cell(Status.EXPERIMENTAL, Text("experimental on Ascend", "Ascend 上为实验性功能")),
+    Support.EXPERIMENTAL: Cell(Status.EXPERIMENTAL, Text("it runs on Ascend, but its behaviour may still change",
+                                                        "可在 Ascend 上运行，但行为仍可能变化")),
     Support.THIRD_PARTY: Cell(Status.UNSUPPORTED, Text(
         "depends on a third-party component (KTransformers, checkpoint-engine) that does not run on NPU",
         "依赖的第三方组件（KTransformers、checkpoint-engine 等）不兼容 NPU")),
