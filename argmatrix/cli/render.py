@@ -16,6 +16,7 @@ WORDS = {
     "zh": {ERROR: "错误", WARNING: "警告", NOTE: "提示", "fix": "修复", "clean": "未发现问题",
            "from": "来源", "target": "目标平台", "detected": "检测结果"},
 }
+ENGINE_STYLE = {"wired": "green", "inert": "yellow", "unimplemented": "red"}
 STATUS_STYLE = {"supported": "green", "experimental": "yellow", "planned": "blue", "unsupported": "red",
                 "deficient": "magenta"}
 
@@ -82,21 +83,25 @@ def matrix_table(rows: list[dict], platforms: list[str], lang: str, out=None) ->
     table.add_column("group" if lang == "en" else "分组")
     for p in platforms:
         table.add_column(p, no_wrap=True)
+    table.add_column("engine" if lang == "en" else "本引擎", no_wrap=True)
     for row in rows:
         cells = []
         for p in platforms:
             status = row["platforms"][p]["status"]
             cells.append(f"[{STATUS_STYLE[status]}]{status}[/{STATUS_STYLE[status]}]")
+        engine = row["engine"]["status"]
+        cells.append(f"[{ENGINE_STYLE[engine]}]{engine}[/{ENGINE_STYLE[engine]}]")
         table.add_row(escape(" ".join(row["flags"])), row["group"], *cells)
     out.print(table)
     out.print(f"{len(rows)} " + ("arguments" if lang == "en" else "个参数"))
 
 
 def matrix_markdown(rows: list[dict], platforms: list[str], lang: str) -> str:
-    head = ["flag" if lang == "en" else "参数", "group" if lang == "en" else "分组", *platforms]
+    head = ["flag" if lang == "en" else "参数", "group" if lang == "en" else "分组", *platforms,
+            "engine" if lang == "en" else "本引擎"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for row in rows:
-        cells = [row["platforms"][p]["status"] for p in platforms]
+        cells = [row["platforms"][p]["status"] for p in platforms] + [row["engine"]["status"]]
         lines.append("| " + " | ".join([f"`{row['flags'][0]}`", row["group"], *cells]) + " |")
     return "\n".join(lines) + "\n"
 

@@ -271,3 +271,23 @@ def test_fast_path_leaves_everything_else_to_typer(argv):
     from argmatrix.cli.check_config import fast_path
 
     assert fast_path(argv) is None
+
+
+def test_package_level_compile_is_lazy():
+    import subprocess
+    import sys
+
+    code = ("import sys, argmatrix; assert 'argmatrix.compiler' not in sys.modules;"
+            "c = argmatrix.compile(['--tp', '2'], target='cpu', env={}); print(c.values['tp_size'], c.platform)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["2", "cpu"]
+
+
+def test_matrix_shows_the_engine_column():
+    from typer.testing import CliRunner
+
+    from argmatrix.cli.app import app
+
+    out = CliRunner().invoke(app, ["matrix", "--group", "scheduling", "--format", "md"]).output
+    assert out.splitlines()[0].endswith("| engine |")
+    assert "| `--schedule-policy` | scheduling | supported | supported | supported | supported | wired |" in out
