@@ -32,6 +32,7 @@ Public API (what the HTTP server and the tests use)::
     engine.check_invariants()     # AssertionError on a leaked or doubly owned page
     engine.step() -> bool         # one step by hand (tests, benchmarks); False when there was nothing to do
     engine.step_log               # deque of StepRecord: per step, batch make-up and time in/outside the model
+    engine.step_listeners         # callables given each StepRecord as the step ends (keep them cheap)
 
 ``StreamChunk`` fields: request_id, text_delta, token_ids_delta, finished, finish_reason
 ("stop" | "length" | "abort" | None), prompt_tokens, completion_tokens, cached_tokens,
@@ -51,8 +52,9 @@ import logging
 import threading
 import time
 import uuid
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from typing import Any, AsyncIterator, Callable
+from typing import Any
 
 from .detokenizer import IncrementalDetokenizer
 from .engine_config import EngineConfig, derived_pool_cap
@@ -243,6 +245,8 @@ class Engine:
 
         self._lock = threading.RLock()            # held for a whole step, and by anything touching state
         self._start_lock = threading.Lock()         # serialises start() only; see start()
+        # called with each StepRecord from the step loop, under the step lock (e.g. the server's decode log)
+        self.step_listeners: list[Callable[[StepRecord], None]] = []
         self._inbox_lock = threading.Lock()
         self._inbox: collections.deque = collections.deque()   # ("add", req) | ("abort", rid)
         self._wake = threading.Event()
@@ -467,10 +471,15 @@ class Engine:
                 for req, token, lp in zip(reqs, tokens, logprobs):
                     self._append(req, token, lp, now)
             self._steps += 1
-            self.step_log.append(StepRecord(started, time.monotonic() - started, forward_s, self.runner.model_s,
-                                            len(batch.reqs),
-                                            batch.num_prefill, len(batch.reqs) - batch.num_prefill,
-                                            sum(batch.lens), batch.admitted))
+            record = StepRecord(started, time.monotonic() - started, forward_s, self.runner.model_s,
+                                len(batch.reqs), batch.num_prefill, len(batch.reqs) - batch.num_prefill,
+                                sum(batch.lens), batch.admitted)
+            self.step_log.append(record)
+            for listener in self.step_listeners:
+                try:
+                    listener(record)
+                except Exception:        # an observer must never break a step
+                    log.exception("step listener %r failed", listener)
         finally:
             self._step_in_progress = False
         return True

@@ -58,24 +58,28 @@ class Monitors:
         self._soft_warned_for: float | None = None
         self.fired = False
         # decode log state
-        self._seen_steps = 0
         self._decode_steps = 0
         self._last_log_time = time.monotonic()
         self._last_gen_tokens = 0
 
     def start(self) -> None:
+        engine = self.st.engine
         try:
-            s = self.st.engine.stats()
-            self._seen_steps = s.steps
-            self._last_gen_tokens = s.generated_tokens_total
+            self._last_gen_tokens = engine.stats().generated_tokens_total
         except Exception:
             logger.debug("engine.stats() failed when the monitors started", exc_info=True)
+        listeners = getattr(engine, "step_listeners", None)
+        if listeners is not None and self.decode_step not in listeners:
+            listeners.append(self.decode_step)
         self.gc.install()
         self._thread = threading.Thread(target=self._run, name="argmatrix-monitor", daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
         self._stop.set()
+        listeners = getattr(self.st.engine, "step_listeners", None)
+        if listeners is not None and self.decode_step in listeners:
+            listeners.remove(self.decode_step)
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=2.0)
         self.gc.remove()
@@ -85,7 +89,6 @@ class Monitors:
             try:
                 stats = self.st.engine.stats()
                 self.check_watchdog(stats, time.monotonic())
-                self.decode_log(stats)
             except Exception:
                 logger.debug("monitor tick failed", exc_info=True)
 
@@ -145,26 +148,14 @@ class Monitors:
             st.stop_server()
 
     # -- decode log ---------------------------------------------------------
-    def decode_log(self, stats: Any) -> None:
-        new = stats.steps - self._seen_steps
-        if new <= 0:
+    def decode_step(self, record: Any) -> None:
+        """Called by the engine after each step: one throughput line every --decode-log-interval decode steps."""
+        if record.num_decode <= 0:
             return
-        log = getattr(self.st.engine, "step_log", None)
-        decode = 0
-        if log is not None:
-            length = len(log)
-            for i in range(1, min(new, length) + 1):
-                try:
-                    rec = log[-i]
-                except IndexError:
-                    break
-                decode += rec.num_decode > 0
-        else:
-            decode = new
-        self._seen_steps = stats.steps
-        self._decode_steps += decode
+        self._decode_steps += 1
         if self._decode_steps < self.interval:
             return
+        stats = self.st.engine.stats()
         self._decode_steps = 0
         now = time.monotonic()
         elapsed = max(now - self._last_log_time, 1e-6)
