@@ -191,6 +191,7 @@ def docs_check(out: str = typer.Option("generated", "--out", help="Folder to com
 def demo_model(out_dir: str = typer.Argument(..., help="Folder to write the model into."),
                size: str = typer.Option("tiny", "--size", help="tiny (a few MB) or small (~60M parameters).")) -> None:
     """Build a small random Llama and an offline-trained tokenizer, for tests and the quick start."""
+    _require_serve_extra("demo-model")
     from ..runtime.demo_model import build_demo_model
 
     path = build_demo_model(out_dir, size=size)
@@ -217,6 +218,7 @@ def serve(
         render.emit(render.findings_lines(compiled, _lang(lang)), stderr=True)
     if not compiled.ok:
         raise typer.Exit(compiled.exit_code)
+    _require_serve_extra("serve")
     from ..runtime.server import run_server
 
     raise typer.Exit(run_server(compiled) or 0)
@@ -230,6 +232,19 @@ def _target_from_device(argv: list[str]) -> str | None:
         if value in ("cpu", "cuda"):
             return value
     return None
+
+
+SERVE_MODULES = ("torch", "transformers", "safetensors", "tokenizers", "fastapi", "uvicorn", "prometheus_client")
+
+
+def _require_serve_extra(command: str) -> None:
+    """The runtime needs the 'serve' extra; say how to get it instead of failing on an import."""
+    import importlib.util
+
+    missing = [m for m in SERVE_MODULES if importlib.util.find_spec(m) is None]
+    if missing:
+        _fail(f"'argmatrix {command}' needs {', '.join(missing)}; install them with: "
+              "pip install torch==2.13.0 && pip install 'argmatrix[serve]'")
 
 
 def _fail(message: str) -> None:

@@ -291,3 +291,19 @@ def test_matrix_shows_the_engine_column():
     out = CliRunner().invoke(app, ["matrix", "--group", "scheduling", "--format", "md"]).output
     assert out.splitlines()[0].endswith("| engine |")
     assert "| `--schedule-policy` | scheduling | supported | supported | supported | supported | wired |" in out
+
+
+@pytest.mark.parametrize("argv", [["serve", "--target", "cpu", "--model-path", "m"], ["demo-model", "out"]])
+def test_runtime_commands_without_the_serve_extra_say_how_to_install_it(argv, monkeypatch):
+    import importlib.util
+
+    from typer.testing import CliRunner
+
+    from argmatrix.cli.app import app
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a, **k: None if name == "torch" else real(name, *a, **k))
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 2
+    assert "needs torch" in result.output and "pip install torch==2.13.0" in result.output
+    assert "Traceback" not in result.output
