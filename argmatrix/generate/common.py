@@ -150,11 +150,6 @@ def groups() -> tuple:
     return GROUPS
 
 
-def has_engine() -> bool:
-    """True once the matrix rows carry the engine capability column."""
-    return any("engine" in r for r in rows_by_name().values())
-
-
 def platform_name(key: str) -> str:
     return {"a2": "A2", "a3": "A3", "cuda": "CUDA", "cpu": "CPU"}[key]
 

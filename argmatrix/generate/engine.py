@@ -1,8 +1,4 @@
-"""engine.md: which flags argmatrix's own engine acts on, accepts without effect, or does not implement.
-
-Written only once the matrix rows carry the ``engine`` entry
-(``{"status": "wired" | "inert" | "unimplemented", "reason": {"en", "zh"}}``).
-"""
+"""engine.md: which flags argmatrix's own engine acts on, accepts without effect, or does not implement."""
 from __future__ import annotations
 
 from ..schema.meta import Text
@@ -15,7 +11,6 @@ from .common import (
     colon,
     current_specs,
     engine_text,
-    has_engine,
     header,
     join,
     md_table,
@@ -49,7 +44,7 @@ def _note(spec, lang: str) -> str:
 
 
 def render(lang: str) -> str:
-    specs = [s for s in current_specs() if "engine" in row_of(s)]
+    specs = current_specs()
     lines = header(t(TITLE, lang), lang) + [t(INTRO, lang), ""]
     lines += [f"- {engine_text(k, lang)}{colon(lang)}{ENGINE_MEANING[k](lang)}" for k in ENGINE_ORDER] + [""]
     known = set(ENGINE_ORDER)
@@ -66,6 +61,4 @@ def render(lang: str) -> str:
 
 
 def render_all() -> dict[str, str]:
-    if not has_engine():
-        return {}
     return {PATH.format(lang=lang): render(lang) for lang in ("en", "zh")}

@@ -20,7 +20,6 @@ from .common import (
     STATUS_ORDER,
     STATUS_WORDS,
     groups,
-    has_engine,
     platform_name,
     platforms,
     row_of,
@@ -96,8 +95,7 @@ def _arg(spec: ArgSpec) -> dict[str, Any]:
         out["s"] = dict.fromkeys(platforms(), "unsupported")
         out["r"] = dict.fromkeys(platforms(), out["dep"])
         out["o"] = dict.fromkeys(platforms(), None)
-    if "engine" in row:
-        out["e"] = {"status": row["engine"]["status"], "reason": _pair(row["engine"].get("reason"))}
+    out["e"] = {"status": row["engine"]["status"], "reason": _pair(row["engine"]["reason"])}
     return out
 
 
@@ -112,7 +110,6 @@ def data_json() -> str:
         "statusMeaning": {s: _pair(STATUS_MEANING[s]) for s in STATUS_ORDER},
         "marks": dict(STATUS_MARKS),
         "engineWords": {k: _pair(v) for k, v in ENGINE_WORDS.items()},
-        "engine": has_engine(),
         "groups": [{"key": g.key, "en": g.title.en, "zh": g.title.zh} for g, _ in groups()],
         "ui": {k: {"en": en, "zh": zh} for k, (en, zh) in UI.items()},
     }

@@ -13,7 +13,6 @@ from .common import (
     colon,
     current_specs,
     engine_text,
-    has_engine,
     header,
     join,
     md_table,
@@ -47,15 +46,13 @@ def render(lang: str) -> str:
     specs = current_specs()
     rows = [row_of(s) for s in specs]
     keys = platforms()
-    engine = has_engine()
     lines = header(t(TITLE, lang), lang) + [t(INTRO, lang), ""]
     names = "; ".join(f"{platform_name(p)} = {t(_title(p), lang)}" for p in keys)
     lines += [f"{W['platforms'](lang)}{colon(lang)}{names}", ""]
     lines += [f"## {W['legend'](lang)}", ""]
     lines += [f"- {status_text(s, lang)}{colon(lang)}{STATUS_MEANING[s](lang)}" for s in STATUS_ORDER]
-    if engine:
-        lines += [f"- {WORDS['engine'](lang)} — {engine_text(k, lang)}{colon(lang)}{ENGINE_MEANING[k](lang)}"
-                  for k in ENGINE_ORDER]
+    lines += [f"- {WORDS['engine'](lang)} — {engine_text(k, lang)}{colon(lang)}{ENGINE_MEANING[k](lang)}"
+              for k in ENGINE_ORDER]
     lines.append("")
     lines += [f"## {W['counts'](lang)}", ""]
     counts = [[status_text(s, lang), *(str(sum(r["platforms"][p]["status"] == s for r in rows)) for p in keys)]
@@ -63,21 +60,16 @@ def render(lang: str) -> str:
     counts.append([f"**{WORDS['total'](lang)}**", *(str(len(rows)) for _ in keys)])
     lines += md_table([WORDS["status"](lang), *map(platform_name, keys)], counts, [":---", *("---:" for _ in keys)])
     lines.append("")
-    if engine:
-        eng_rows = [[engine_text(k, lang), str(sum(r.get("engine", {}).get("status") == k for r in rows))]
-                    for k in ENGINE_ORDER]
-        lines += [f"{W['engine_counts'](lang)}{colon(lang).rstrip()}", ""]
-        lines += md_table([WORDS["engine"](lang), "#"], eng_rows, [":---", "---:"]) + [""]
+    eng_rows = [[engine_text(k, lang), str(sum(r["engine"]["status"] == k for r in rows))] for k in ENGINE_ORDER]
+    lines += [f"{W['engine_counts'](lang)}{colon(lang).rstrip()}", ""]
+    lines += md_table([WORDS["engine"](lang), "#"], eng_rows, [":---", "---:"]) + [""]
     lines += [f"## {W['matrix'](lang)}", ""]
-    head = [WORDS["argument"](lang), WORDS["group"](lang), *map(platform_name, keys)]
-    if engine:
-        head.append(WORDS["engine"](lang))
+    head = [WORDS["argument"](lang), WORDS["group"](lang), *map(platform_name, keys), WORDS["engine"](lang)]
     body = []
     for spec, row in zip(specs, rows):
         cells = [code_cell(spec.flag), cell(spec.group.title(lang)),
-                 *(status_text(row["platforms"][p]["status"], lang) for p in keys)]
-        if engine:
-            cells.append(engine_text(row["engine"]["status"], lang) if "engine" in row else "")
+                 *(status_text(row["platforms"][p]["status"], lang) for p in keys),
+                 engine_text(row["engine"]["status"], lang)]
         body.append(cells)
     lines += md_table(head, body)
     lines += ["", f"{len(rows)} {W['args'](lang)}"]

@@ -112,13 +112,12 @@ def _block(spec: ArgSpec, lang: str) -> list[str]:
     if dep:
         return lines + dep + [""]
     lines += _platform_table(spec, lang) + [""]
-    if "engine" in row:
-        eng = row["engine"]
-        extra = [cell(t(eng.get("reason"), lang))] if eng.get("reason") else []
-        if eng.get("options") is not None:
-            extra.append(f"{W['implemented'](lang)}{colon(lang)}" + ", ".join(code(show(v)) for v in eng["options"]))
-        lines += [f"{W['engine'](lang)}{colon(lang)}**{engine_text(eng['status'], lang)}**"
-                  + (" — " + "; ".join(extra) if extra else ""), ""]
+    eng = row["engine"]
+    extra = [cell(t(eng["reason"], lang))] if eng["reason"] else []
+    if eng["options"] is not None:
+        extra.append(f"{W['implemented'](lang)}{colon(lang)}" + ", ".join(code(show(v)) for v in eng["options"]))
+    lines += [f"{W['engine'](lang)}{colon(lang)}**{engine_text(eng['status'], lang)}**"
+              + (" — " + "; ".join(extra) if extra else ""), ""]
     rules = rule_lines(spec, lang)
     if rules:
         lines += [f"{W['rules'](lang)}{colon(lang).rstrip()}", ""] + [f"- {r}" for r in rules] + [""]
@@ -128,9 +127,8 @@ def _block(spec: ArgSpec, lang: str) -> list[str]:
 def render(lang: str) -> str:
     lines = header(t(TITLE, lang), lang) + [t(INTRO, lang), "", f"{W['legend'](lang)}{colon(lang).rstrip()}", ""]
     lines += [f"- {status_text(s, lang)}{colon(lang)}{STATUS_MEANING[s](lang)}" for s in STATUS_ORDER]
-    if any("engine" in row_of(s) for _, specs in groups() for s in specs):
-        lines += ["", f"{W['engine'](lang)}{colon(lang).rstrip()}", ""]
-        lines += [f"- {engine_text(k, lang)}{colon(lang)}{v(lang)}" for k, v in ENGINE_MEANING.items()]
+    lines += ["", f"{W['engine'](lang)}{colon(lang).rstrip()}", ""]
+    lines += [f"- {engine_text(k, lang)}{colon(lang)}{v(lang)}" for k, v in ENGINE_MEANING.items()]
     lines.append("")
     for group, specs in groups():
         lines += [f"## {group.title(lang)}", ""]
