@@ -37,7 +37,7 @@ class DiffFormat(str, Enum):
     json = "json"
 
 
-TARGET_HELP = "Hardware to check against: auto, a2, a3, cuda or cpu (env ARGMATRIX_TARGET)."
+TARGET_HELP = "Hardware to check against: auto, a2, a3, 310p, a5, cuda or cpu (env ARGMATRIX_TARGET)."
 LANG_OPTION = typer.Option(None, "--lang", help="Output language, en or zh (env ARGMATRIX_LANG).")
 
 
@@ -82,7 +82,7 @@ def matrix(
     fmt: MatrixFormat = typer.Option(MatrixFormat.table, "--format", help="table, json or md."),
     lang: Lang | None = LANG_OPTION,
 ) -> None:
-    """Every argument's status on a2, a3, cuda and cpu."""
+    """Every argument's status on every platform (a2, a3, 310p, a5, cuda, cpu)."""
     if ctx.invoked_subcommand:
         return
     from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
@@ -148,7 +148,7 @@ def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text 
     """Which platform this machine is, and how that was found."""
     from dataclasses import asdict
 
-    from ..runtime.detect import detect as run_detect
+    from ..matrix.platforms.detect import detect as run_detect
     from . import render
 
     found = run_detect()

@@ -18,7 +18,7 @@ WORDS = {
 }
 ENGINE_STYLE = {"wired": "green", "inert": "yellow", "unimplemented": "red"}
 STATUS_STYLE = {"supported": "green", "experimental": "yellow", "planned": "blue", "unsupported": "red",
-                "deficient": "magenta"}
+                "deficient": "magenta", "unverified": "cyan"}
 
 
 Line = list[tuple[str, str]]  # (text, rich style) segments
@@ -126,8 +126,11 @@ def explain_text(row: dict, lang: str, out=None) -> None:
             out.print(f"[red]{'removed in' if en else '已移除于'} {dep['since']}{escape(instead)}[/red]")
     for p, entry in row["platforms"].items():
         style = STATUS_STYLE[entry["status"]]
-        line = f"  {p:<5} [{style}]{entry['status']:<12}[/{style}]"
+        line = f"  {p:<6} [{style}]{entry['status']:<12}[/{style}]"
         line += f" {'default' if en else '默认'}={escape(json.dumps(entry['default'], ensure_ascii=False))}"
+        if entry.get("engine_default") is not None and entry["default"] is None:
+            line += (f" ({'argmatrix engine uses' if en else 'argmatrix 引擎取'} "
+                     f"{escape(json.dumps(entry['engine_default'], ensure_ascii=False))})")
         if entry["options"] is not None:
             line += f"  {'allowed' if en else '允许'}: {escape(', '.join(map(str, entry['options'])))}"
         out.print(line)

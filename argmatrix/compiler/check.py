@@ -4,9 +4,9 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from ..matrix import engine, options, rules, support
+from ..matrix import engine, rules
 from ..matrix.platforms import PLATFORMS
-from ..matrix.status import Status
+from ..matrix.status import STATUS_PREDICATES, Status
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import SPECS, ArgSpec
 from .findings import ERROR, NOTE, WARNING, Finding
@@ -16,6 +16,7 @@ STATUS_FINDINGS = {  # status -> (code, severity)
     Status.UNSUPPORTED: ("AM-E102", ERROR),
     Status.EXPERIMENTAL: ("AM-W103", WARNING),
     Status.DEFICIENT: ("AM-W104", WARNING),
+    Status.UNVERIFIED: ("AM-W108", WARNING),
 }
 
 
@@ -28,22 +29,32 @@ def show(value: Any) -> str:
 
 
 def supported_on(spec: ArgSpec) -> list[str]:
-    return [p for p in PLATFORMS if support.cell(spec, p).status is Status.SUPPORTED]
+    return [k for k, p in PLATFORMS.items() if p.cell(spec).status is Status.SUPPORTED]
 
 
-def _where_hint(spec: ArgSpec, platform: str, flag: str) -> Text:
-    elsewhere = [p for p in supported_on(spec) if p != platform]
-    if elsewhere:
-        names = ", ".join(elsewhere)
-        return Text(f"remove {flag}; it is supported on: {names}", f"去掉 {flag}；支持该参数的平台：{names}")
-    return Text(f"remove {flag}", f"去掉 {flag}")
+def _where_hint(spec: ArgSpec, platform: str, flag: str, status: Status) -> Text:
+    """What to do about a status: warnings keep the flag and say what to watch; errors say where it works."""
+    elsewhere = ", ".join(p for p in supported_on(spec) if p != platform)
+    also = (Text(f"; it is supported on: {elsewhere}", f"；支持该参数的平台：{elsewhere}") if elsewhere
+            else Text("", ""))
+    short = PLATFORMS[platform].short
+    if status is Status.EXPERIMENTAL:
+        return Text(f"it works on {short.en} but may change between releases: validate it with the release you deploy",
+                    f"它可在 {short.zh} 上运行，但可能随版本变化：请用实际部署的版本验证")
+    if status is Status.DEFICIENT:
+        return Text(f"check its known deficiencies on {short.en} before relying on it{also.en}",
+                    f"依赖它之前，请先了解它在 {short.zh} 上的已知缺陷{also.zh}")
+    if status is Status.UNVERIFIED:
+        return Text(f"test it on {short.en} before relying on it{also.en}",
+                    f"依赖它之前，请先在 {short.zh} 上测试{also.zh}")
+    return Text(f"remove {flag}{also.en}", f"去掉 {flag}{also.zh}")
 
 
 def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
           flags_used: dict[str, str]) -> list[Finding]:
     """Every support, option, rule and deprecation finding for ``platform``."""
     out: list[Finding] = []
-    family = PLATFORMS[platform].family
+    target = PLATFORMS[platform]
     for name in user_set:
         spec = SPECS[name]
         value = values[name]
@@ -63,24 +74,28 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
                                     f"{flag} 自 {dep.since} 起已弃用，其取值已转给 {new}"),
                                Text(f"write {new} instead", f"请改用 {new}"), **where))
             spec = SPECS[dep.successor]  # statuses and options are the successor's
-        cell = support.cell(spec, platform)
+        cell = target.cell(spec)
         if cell.status is not Status.SUPPORTED:
             code, severity = STATUS_FINDINGS[cell.status]
             reason = cell.reason or cell.status.title
+            said = STATUS_PREDICATES[cell.status]
+            short = target.short
             if value == spec.default:
                 out.append(Finding("AM-N401", NOTE, "support",
-                                   Text(f"{flag} is {cell.status.value} on {platform} ({reason.en}); "
+                                   Text(f"{flag} is {said.en} on {short.en} ({reason.en}); "
                                         "it is set to its default, which is harmless",
-                                        f"{flag} 在 {platform} 上{cell.status.title.zh}（{reason.zh}）；"
+                                        f"{flag} 在 {short.zh} 上{said.zh}（{reason.zh}）；"
                                         "当前取值为默认值，不受影响"),
-                                   _where_hint(spec, platform, flag), **where))
+                                   _where_hint(spec, platform, flag, cell.status), **where))
             else:
                 out.append(Finding(code, severity, "support",
-                                   Text(f"{flag} is {cell.status.value} on {platform}: {reason.en}",
-                                        f"{flag} 在 {platform} 上{cell.status.title.zh}：{reason.zh}"),
-                                   _where_hint(spec, platform, flag), support_related=True, **where))
-            continue
-        allowed = options.allowed(spec, family)
+                                   Text(f"{flag} is {said.en} on {short.en}: {reason.en}",
+                                        f"{flag} 在 {short.zh} 上{said.zh}：{reason.zh}"),
+                                   _where_hint(spec, platform, flag, cell.status), support_related=True,
+                                   **where))
+            if severity == ERROR:
+                continue  # a flag that cannot run here has no allowed values to check
+        allowed = target.allowed(spec)
         if allowed is None or value is None:
             continue
         bad = [v for v in (value if isinstance(value, list) else [value]) if v not in allowed]
@@ -105,14 +120,15 @@ def _fill(text: Text, values: dict[str, Any]) -> Text:
 def _check_rules(values, sources, user_set, platform, flags_used) -> list[Finding]:
     out: list[Finding] = []
     ctx = rules.RuleContext(values, user_set)
+    family = PLATFORMS[platform].family
     for rule in rules.RULES:
-        if platform not in rule.platforms or not rule.violated(ctx):
+        if not rule.applies(family) or not rule.violated(ctx):
             continue
         name = rule.reported_field(ctx)
         out.append(Finding(rule.code, rule.severity, "rule", _fill(rule.message, values), _fill(rule.hint, values),
                            field=name, flag=flags_used.get(name, SPECS[name].flag), value=values[name],
                            source=sources.get(name), platform=platform,
-                           support_related=rule.platforms != rules.EVERYWHERE))
+                           support_related=rule.families is not rules.EVERYWHERE))
     for parent in rules.PARENTS:
         if parent.active(ctx):
             continue

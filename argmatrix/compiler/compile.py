@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ..matrix import options
 from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
 from ..schema.meta import MISSING, Text
 from ..schema.registry import SPECS
@@ -35,6 +34,11 @@ class Compiled:
     findings: list[Finding]
     user_set: frozenset[str] = field(default_factory=frozenset)
     detection: Any = None  # how the platform was chosen, when it was detected
+    allow_unimplemented: bool = False  # the engine may start with flags it does not implement (they are listed)
+
+    def default_of(self, name: str) -> Any:
+        """The declared default of ``name`` (what the flag means when nobody sets it)."""
+        return SPECS[name].default
 
     @cached_property
     def args(self):
@@ -132,7 +136,7 @@ def _apply(values: dict[str, Any], a: Assignment) -> Any:
 def compile(argv: list[str] | None = None, config: str | None = None, env: dict[str, str] | None = None,
             target: str | None = None, overrides: dict[str, Any] | None = None, *, strict: bool = False,
             allow_unsupported: bool = False, engine: bool = False, allow_unimplemented: bool = False) -> Compiled:
-    """Compile a launch configuration for ``target`` (a2, a3, cuda, cpu, or auto/None to detect).
+    """Compile a launch configuration for ``target`` (a platform key or alias, or auto/None to detect).
 
     ``env`` defaults to ``os.environ``; pass ``{}`` to ignore the environment.
     ``engine=True`` also checks what argmatrix's own engine implements (``serve`` does).
@@ -144,7 +148,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     target_rejected = False
     target = target or env_map.get("ARGMATRIX_TARGET") or "auto"
     if target == "auto":
-        from ..runtime.detect import detect
+        from ..matrix.platforms.detect import detect
 
         detection = detect()
         platform_key = detection.platform
@@ -152,17 +156,18 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             findings.append(usage("AM-E601", Text(
                 f"this machine's accelerator ({detection.unsupported}) has no column in the matrix: {detection.how}",
                 f"本机加速器（{detection.unsupported}）在矩阵中没有对应的列：{detection.how}"),
-                Text("pass --target a2, a3, cuda or cpu to check against a known platform",
-                     "请用 --target a2、a3、cuda 或 cpu 指定已知平台"), value=detection.unsupported))
+                Text(f"pass --target with one of {', '.join(PLATFORMS)} to check against a known platform",
+                     f"请用 --target 指定已知平台：{'、'.join(PLATFORMS)}"), value=detection.unsupported))
     else:
         try:
             platform_key = resolve(target).key
         except UnknownPlatform as exc:
-            findings.append(usage("AM-E601", exc.text, Text("pass --target a2, a3, cuda or cpu",
-                                                            "请使用 --target a2、a3、cuda 或 cpu"), value=target))
+            findings.append(usage("AM-E601", exc.text, Text(f"pass --target with one of {', '.join(PLATFORMS)}",
+                                                            f"请用 --target 指定：{'、'.join(PLATFORMS)}"),
+                                  value=target))
             platform_key = "cpu"  # only to resolve values: no column's statuses apply to hardware without one
             target_rejected = True
-    family = PLATFORMS[platform_key].family
+    platform = PLATFORMS[platform_key]
 
     # 1. raw assignments from every source, lowest precedence first
     argv_assignments, argv_problems, config_from_argv = parse_argv(list(argv or []))
@@ -193,7 +198,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     values: dict[str, Any] = {n: s.default for n, s in SPECS.items()}
     sources: dict[str, str] = dict.fromkeys(SPECS, "default")
     for name, spec in SPECS.items():
-        pdefault = options.platform_default(spec, family)
+        pdefault = platform.default(spec)
         if pdefault is not MISSING:
             values[name], sources[name] = pdefault, f"platform:{platform_key}"
     base_values, base_sources = dict(values), dict(sources)
@@ -249,4 +254,5 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         findings = [f.with_severity(ERROR) if f.severity == WARNING else f for f in findings]
     if allow_unsupported:
         findings = [f.with_severity(WARNING) if f.severity == ERROR and f.support_related else f for f in findings]
-    return Compiled(values, platform_key, sources, sort_findings(findings), frozenset(user_set), detection)
+    return Compiled(values, platform_key, sources, sort_findings(findings), frozenset(user_set), detection,
+                    allow_unimplemented)

@@ -7,7 +7,8 @@ Defaults are what an A2/A3 user gets; Options are the values allowed on NPU.
 """
 from __future__ import annotations
 
-from ..schema.meta import Support, Text
+from ..matrix.platforms.ascend_labels import Label
+from ..schema.meta import Text
 from ..schema.registry import ArgSpec
 from .common import (
     cell,
@@ -51,7 +52,8 @@ INTRO = Text(
 )
 EN_LEGEND = [
     ("Server supported: `A2, A3` works on both chips; `Special for GPU` is a GPU-only feature; `Planned` is not "
-     "implemented on NPU yet; `Experimental` works but may change; `Not supported` is unavailable on NPU."),
+     "implemented on NPU yet; `Experimental` works but may change; `Not supported` is unavailable on NPU; "
+     "`Not covered (unverified)` means the Ascend table has no row for it: it may work, nobody has verified it."),
 ]
 ZH_LEGEND = [
     "支持情况图例：",
@@ -61,14 +63,16 @@ ZH_LEGEND = [
     "- × 仅 GPU：GPU 专属特性（英文页标注为 Special for GPU）",
     "- × 第三方组件：依赖的第三方组件不兼容 NPU",
     "- ○ 规划中：NPU 上尚未实现，设置会报错",
-    "- △ 实验性：可以使用，但行为可能变化",
+    "- △ 实验特性：可以使用，但行为可能变化",
     "- ⚠ 有缺陷：可以运行，但社区版存在已知功能缺陷",
+    "- ? 未验证：昇腾特性表未覆盖该参数，可能可用但无人验证，设置会给出警告",
 ]
 EN_HEAD = ["Argument", "Defaults", "Options", "Server supported"]
 ZH_HEAD = ["参数", "描述", "默认值", "选项", "A2 支持情况", "A3 支持情况"]
 
-_EN_WORDS = {"experimental": "Experimental", "planned": "Planned", "deficient": "Deficient"}
-_UNSUPPORTED_EN = {Support.GPU_ONLY.value: "Special for GPU", Support.THIRD_PARTY.value: "Third-party"}
+_EN_WORDS = {"experimental": "Experimental", "planned": "Planned", "deficient": "Deficient",
+             "unverified": "Not covered (unverified)"}
+_UNSUPPORTED_EN = {Label.GPU_ONLY.value: "Special for GPU", Label.THIRD_PARTY.value: "Third-party"}
 
 
 def _en_word(status: str, label: str) -> str:
@@ -98,8 +102,8 @@ def zh_mark(status: str, label: str) -> str:
     if status == "supported":
         return "√"
     if status == "unsupported":
-        return {Support.GPU_ONLY.value: "× 仅 GPU", Support.THIRD_PARTY.value: "× 第三方组件"}.get(label, "×")
-    return {"experimental": "△ 实验性", "planned": "○ 规划中", "deficient": "⚠ 有缺陷"}[status]
+        return {Label.GPU_ONLY.value: "× 仅 GPU", Label.THIRD_PARTY.value: "× 第三方组件"}.get(label, "×")
+    return {"experimental": "△ 实验特性", "planned": "○ 规划中", "deficient": "⚠ 有缺陷", "unverified": "? 未验证"}[status]
 
 
 def _zh_default(spec: ArgSpec) -> str:

@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from ..matrix.platforms import PLATFORM_KEYS
+from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Removed, Renamed
 from ..schema.registry import SPECS
 from .common import groups, join, row_of, show
@@ -42,7 +42,7 @@ def _platform_defaults(name: str) -> dict[str, Any] | None:
     """Each platform's default when some platform's differs from the declared one, else None."""
     spec = SPECS[name]
     entries = row_of(spec)["platforms"]
-    per = {p: entries[p]["default"] for p in PLATFORM_KEYS}
+    per = {p: entries[p]["default"] for p in PLATFORMS}
     if all(v == (list(spec.default) if isinstance(spec.default, tuple) else spec.default) for v in per.values()):
         return None
     return per

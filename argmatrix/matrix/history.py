@@ -24,7 +24,7 @@ from typing import Any
 from ..schema import snapshots
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import FLAGS, GROUPS, SPECS
-from .platforms import PLATFORM_KEYS
+from .platforms import PLATFORMS
 
 SNAPSHOT_DIR = Path(__file__).with_name("snapshots")
 FORMAT_VERSION = 1
@@ -65,14 +65,14 @@ def current_snapshot() -> dict[str, Any]:
                 "name": spec.name,
                 "flags": list(spec.flags),
                 "group": spec.group.key,
-                "status": {p: row["platforms"][p]["status"] for p in PLATFORM_KEYS},
+                "status": {p: row["platforms"][p]["status"] for p in PLATFORMS},
                 "default": show(npu["default"]),
                 "options": [show(v) for v in values] if values is not None else None,
             })
     return {"format": FORMAT_VERSION, "name": snapshots.CURRENT,
             "description": {"en": "the live argmatrix schema and support matrix",
                             "zh": "当前 argmatrix 参数定义与支持矩阵"},
-            "platforms": list(PLATFORM_KEYS), "arguments": args}
+            "platforms": list(PLATFORMS), "arguments": args}
 
 
 _TYPE_WORDS = re.compile(r"^(类型|布尔标志|bool flag|Type:|List\[|Optional\[)", re.IGNORECASE)

@@ -13,8 +13,9 @@ from typing import Any
 from ..schema.meta import Text
 from ..schema.registry import SPECS
 
-NPU = frozenset({"a2", "a3"})
-EVERYWHERE = frozenset({"a2", "a3", "cuda", "cpu"})
+# Which platform families a rule applies to (``Platform.family``); None: every platform.
+NPU = frozenset({"npu"})
+EVERYWHERE = None
 
 
 class RuleContext:
@@ -43,8 +44,11 @@ class Rule:
     violated: Callable[[RuleContext], bool]
     message: Text
     hint: Text
-    platforms: frozenset[str] = EVERYWHERE
+    families: frozenset[str] | None = EVERYWHERE
     severity: str = "error"
+
+    def applies(self, family: str) -> bool:
+        return self.families is None or family in self.families
 
     def reported_field(self, ctx: RuleContext) -> str:
         """The first field of the rule the user actually set, so the finding points at their input."""
@@ -60,30 +64,30 @@ RULES: list[Rule] = [
     Rule("npu-pp-size-2", "AM-E201", ("pp_size",), lambda c: c.pp_size == 2,
          Text("--pp-size 2 is not supported on Ascend", "Ascend 上不支持 --pp-size 2"),
          Text("use --pp-size 1 or a pipeline size other than 2", "改用 --pp-size 1 或其他非 2 的流水线并行大小"),
-         platforms=NPU),
+         families=NPU),
     Rule("npu-attn-cp-equals-tp", "AM-E202", ("attn_cp_size", "tp_size"),
          lambda c: c.attn_cp_size not in (1, c.tp_size),
          Text("--attn-cp-size {attn_cp_size} must equal --tp-size {tp_size} on Ascend",
               "Ascend 上 --attn-cp-size {attn_cp_size} 必须等于 --tp-size {tp_size}"),
          Text("set --attn-cp-size {tp_size}, or leave it at 1", "设置 --attn-cp-size {tp_size}，或保持为 1"),
-         platforms=NPU),
+         families=NPU),
     Rule("npu-offload-needs-no-graph", "AM-E203", (*OFFLOAD_FIELDS, "disable_cuda_graph"),
          lambda c: any(c.changed(f) for f in OFFLOAD_FIELDS) and not c.disable_cuda_graph,
          Text("offloading options need --disable-cuda-graph on Ascend", "Ascend 上的卸载选项必须与 --disable-cuda-graph 同用"),
-         Text("add --disable-cuda-graph", "添加 --disable-cuda-graph"), platforms=NPU),
+         Text("add --disable-cuda-graph", "添加 --disable-cuda-graph"), families=NPU),
     Rule("npu-fuseep-no-eplb", "AM-E204", ("moe_a2a_backend", "enable_eplb"),
          lambda c: c.moe_a2a_backend == "ascend_fuseep" and c.enable_eplb,
          Text("--moe-a2a-backend ascend_fuseep is incompatible with --enable-eplb",
               "--moe-a2a-backend ascend_fuseep 与 --enable-eplb 不兼容"),
          Text("drop --enable-eplb, or use --moe-a2a-backend deepep", "去掉 --enable-eplb，或改用 --moe-a2a-backend deepep"),
-         platforms=NPU),
+         families=NPU),
     Rule("hicache-no-mamba", "AM-E205", ("enable_hierarchical_cache", *MAMBA_FIELDS),
          lambda c: c.enable_hierarchical_cache and any(c.changed(f) for f in MAMBA_FIELDS),
          Text("--enable-hierarchical-cache does not support the mamba cache on Ascend yet",
               "Ascend 上的 --enable-hierarchical-cache 暂不支持 mamba 缓存"),
          Text("drop --enable-hierarchical-cache for hybrid mamba models, or drop the mamba cache options",
               "混合 mamba 模型请去掉 --enable-hierarchical-cache，或去掉 mamba 缓存选项"),
-         platforms=NPU),
+         families=NPU),
     Rule("npu-piecewise-verified-models", "AM-W206", ("enforce_piecewise_cuda_graph", "model_path"),
          lambda c: c.enforce_piecewise_cuda_graph and not any(
              m in str(c.model_path or "").lower() for m in VERIFIED_PIECEWISE_MODELS),
@@ -92,7 +96,7 @@ RULES: list[Rule] = [
               "Ascend 上的 --enforce-piecewise-cuda-graph 仅在 Llama-3.1-8B-Instruct 与 Qwen2.5-7B-Instruct 上验证过，"
               "未验证“{model_path}”"),
          Text("compare outputs with and without it before relying on it", "启用前请对比开启与关闭时的输出"),
-         platforms=NPU, severity="warning"),
+         families=NPU, severity="warning"),
     Rule("max-loaded-loras-ge-per-batch", "AM-E207", ("max_loaded_loras", "max_loras_per_batch"),
          lambda c: c.max_loaded_loras is not None and c.max_loaded_loras < c.max_loras_per_batch,
          Text("--max-loaded-loras {max_loaded_loras} is smaller than --max-loras-per-batch {max_loras_per_batch}",

@@ -5,7 +5,7 @@ from typing import Any
 
 from ..schema.meta import MISSING, Removed, Renamed
 from ..schema.registry import GROUPS, ArgSpec
-from . import engine, options, rules, support
+from . import engine, rules
 from .platforms import PLATFORMS
 
 
@@ -28,20 +28,22 @@ def deprecation(spec: ArgSpec) -> dict[str, Any] | None:
 
 
 def effective_default(spec: ArgSpec, platform: str) -> Any:
-    value = options.platform_default(spec, PLATFORMS[platform].family)
+    value = PLATFORMS[platform].default(spec)
     return spec.default if value is MISSING else value
 
 
 def platform_entry(spec: ArgSpec, platform: str) -> dict[str, Any]:
-    cell = support.cell(spec, platform)
-    allowed = options.allowed(spec, PLATFORMS[platform].family)
-    notes = [{"en": n.text.en, "zh": n.text.zh, "rule": n.rule} for n in spec.arg.notes] if platform in ("a2", "a3") else []
+    p = PLATFORMS[platform]
+    cell = p.cell(spec)
+    engine_default = p.engine_default(spec.name)
     return {
         "status": cell.status.value,
         "reason": {"en": cell.reason.en, "zh": cell.reason.zh} if cell.reason else None,
         "default": _plain(effective_default(spec, platform)),
-        "options": _plain(allowed),
-        "notes": notes,
+        # what argmatrix's own engine uses here when the value stays unset (SGLang derives it at start-up)
+        "engine_default": None if engine_default is MISSING else engine_default,
+        "options": _plain(p.allowed(spec)),
+        "notes": [{"en": n.text.en, "zh": n.text.zh, "rule": n.rule} for n in p.notes(spec)],
     }
 
 
@@ -55,12 +57,20 @@ def row(spec: ArgSpec) -> dict[str, Any]:
         "default": _plain(spec.default),
         "choices": _plain(spec.choices),
         "deprecated": deprecation(spec),
-        "npu_label": spec.arg.npu.value,
+        "npu_label": ascend_label(spec),
         "help": {"en": spec.arg.help.en, "zh": spec.arg.help.zh},
         "platforms": {p: platform_entry(spec, p) for p in PLATFORMS},
         "rules": rules.rules_touching(spec.name),
         "engine": engine_entry(spec),
     }
+
+
+def ascend_label(spec: ArgSpec) -> str | None:
+    """The Ascend table's own word for ``spec`` (None: the table has no row for it)."""
+    from .platforms.ascend_table import ASCEND_TABLE
+
+    row = ASCEND_TABLE.get(spec.name)
+    return row.label.value if row is not None else None
 
 
 def engine_entry(spec: ArgSpec) -> dict[str, Any]:

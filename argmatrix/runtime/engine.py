@@ -58,28 +58,13 @@ from typing import Any
 
 from .detokenizer import IncrementalDetokenizer
 from .engine_config import EngineConfig, derived_pool_cap
+from .errors import EngineLoadError, EngineRefused, PromptTooLongError, QueueFullError
 from .sampling import SamplingParams, TokenLogprob
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Engine", "EngineLoadError", "EngineStats", "Output", "PromptTooLongError", "QueueFullError",
+__all__ = ["Engine", "EngineLoadError", "EngineRefused", "EngineStats", "Output", "PromptTooLongError", "QueueFullError",
            "SamplingParams", "StepRecord", "StreamChunk", "TokenLogprob"]
-
-
-class QueueFullError(RuntimeError):
-    """The waiting queue holds --max-queued-requests requests already."""
-
-
-class PromptTooLongError(ValueError):
-    def __init__(self, prompt_len: int, max_len: int):
-        self.prompt_len, self.max_len = prompt_len, max_len
-        super().__init__(f"the prompt has {prompt_len} tokens but at most {max_len} fit (the context length less "
-                         f"one token to generate); shorten it, or start the server with --allow-auto-truncate "
-                         f"to keep its last {max_len} tokens")
-
-
-class EngineLoadError(RuntimeError):
-    """The model could not be loaded; the message names the flag and the fix."""
 
 
 @dataclass
@@ -174,6 +159,22 @@ class _RequestState:
     error: str | None = None
 
 
+def as_compiled(compiled_or_args: Any, device: str | None = None) -> Any:
+    """A ``Compiled`` for the engine: a ``ServerArgs`` built in Python goes through the compiler like any launch,
+    so the engine's verdict on each flag is the one ``check-config --engine`` and ``serve`` give."""
+    from ..compiler import Compiled, compile
+
+    if isinstance(compiled_or_args, Compiled):
+        if device is not None and device != compiled_or_args.values["device"]:
+            raise ValueError(f"device={device!r} contradicts the compiled --device {compiled_or_args.values['device']}")
+        return compiled_or_args
+    overrides = compiled_or_args.changed()
+    if device is not None:
+        overrides["device"] = device
+    target = {"cpu": "cpu", "cuda": "cuda"}.get(overrides.get("device", ""), "auto")
+    return compile(overrides=overrides, target=target, env={}, engine=True)
+
+
 class Engine:
     def __init__(self, compiled_or_args: Any, *, device: str | None = None, dtype: str | None = None):
         import torch
@@ -184,11 +185,7 @@ class Engine:
         from .radix_cache import RadixCache
         from .scheduler import Scheduler
 
-        args = getattr(compiled_or_args, "args", compiled_or_args)
-        platform = getattr(compiled_or_args, "platform", None)
-        # a Compiled knows which values the user chose; platform defaults are not theirs to be warned about
-        user_set = getattr(compiled_or_args, "user_set", None)
-        cfg = EngineConfig.from_args(args, platform, device=device, dtype=dtype, user_set=user_set)
+        cfg = EngineConfig.from_compiled(as_compiled(compiled_or_args, device), dtype=dtype)
         if cfg.ignored:
             log.warning("the engine does not act on: %s", ", ".join(f"--{n.replace('_', '-')}" for n in cfg.ignored))
         loaded = load_model(cfg)

@@ -54,7 +54,7 @@ class LoadedModel:
 
 
 def _error(message: str):
-    from .engine import EngineLoadError
+    from .errors import EngineLoadError
 
     return EngineLoadError(message)
 

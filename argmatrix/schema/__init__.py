@@ -1,9 +1,9 @@
-"""What each server argument is: flags, type, default, help, Ascend support label.
+"""What each server argument is: flags, type, default, help (en/zh), deprecation.
 
 Reading the schema needs no pydantic; ``ServerArgs`` (the pydantic model) is
 built on first use, so metadata-only commands never pay for it.
 """
-from .meta import MISSING, Arg, Group, Note, Removed, Renamed, Support, Text
+from .meta import MISSING, Arg, Group, Removed, Renamed, Text
 from .registry import FLAGS, GROUPS, NAMES, SPECS, ArgSpec, iter_groups, spec, suggest
 
 __all__ = [
@@ -15,11 +15,9 @@ __all__ = [
     "Arg",
     "ArgSpec",
     "Group",
-    "Note",
     "Removed",
     "Renamed",
     "ServerArgs",
-    "Support",
     "Text",
     "iter_groups",
     "spec",

@@ -8,7 +8,6 @@ flag, a default, a choice list or a support label.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 
@@ -21,30 +20,6 @@ class Text:
 
     def __call__(self, lang: str = "en") -> str:
         return self.zh if lang == "zh" else self.en
-
-
-class Support(str, Enum):
-    """Ascend (A2/A3) support as the seed tables state it, before any rule applies.
-
-    The matrix turns this label into a per-platform status; the label itself is
-    kept so the generated Ascend page can say exactly what the upstream page says.
-    """
-
-    A2_A3 = "A2, A3"
-    GPU_ONLY = "Special for GPU"
-    PLANNED = "Planned"
-    EXPERIMENTAL = "Experimental"
-    THIRD_PARTY = "third-party"   # needs a third-party component that does not run on NPU
-    DEFICIENT = "deficient"       # runs, with known functional problems
-    UNSUPPORTED = "unsupported"   # seed 000's "×" on both chips, no newer word on it
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A remark from the seed's Options column.  ``rule`` names the matrix rule that enforces it."""
-
-    text: Text
-    rule: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,36 +53,26 @@ MISSING: Any = _Missing()
 
 @dataclass(frozen=True, slots=True)
 class Arg:
-    """The command-line and support metadata of one server argument.
+    """What one server argument is: its flags, its help, and whether it is deprecated.
 
-    ``flags``: canonical flag first, then aliases, spelled as the seeds spell them.
-    ``npu``: the Ascend support label; ``npu_options``: the values allowed on
-    Ascend when that is narrower than the type (``None``: anything the type allows);
-    ``npu_default``: what Ascend uses when the user says nothing (``MISSING``: the
-    declared default).  ``notes`` are the Options-column remarks.
+    ``flags``: canonical flag first, then aliases, spelled as SGLang spells them.
+    Where the argument works (statuses, allowed values, platform defaults) is
+    not the schema's business: each platform object in ``argmatrix.matrix.platforms``
+    owns that for its hardware.
     """
 
     flags: tuple[str, ...]
     help: Text
-    npu: Support
-    npu_options: tuple[Any, ...] | None = None
-    npu_default: Any = MISSING
-    notes: tuple[Note, ...] = ()
     deprecated: Renamed | Removed | None = None
     metavar: str | None = None
 
-    def __init__(self, *flags: str, help: Text, npu: Support, npu_options=None,
-                 npu_default: Any = MISSING, notes: tuple[Note, ...] = (),
-                 deprecated: Renamed | Removed | None = None, metavar: str | None = None):
+    def __init__(self, *flags: str, help: Text, deprecated: Renamed | Removed | None = None,
+                 metavar: str | None = None):
         if not flags or not all(f.startswith("--") for f in flags):
             raise ValueError(f"Arg needs flags that start with '--', got {flags!r}")
         set_ = object.__setattr__
         set_(self, "flags", tuple(flags))
         set_(self, "help", help)
-        set_(self, "npu", npu)
-        set_(self, "npu_options", tuple(npu_options) if npu_options is not None else None)
-        set_(self, "npu_default", npu_default)
-        set_(self, "notes", tuple(notes))
         set_(self, "deprecated", deprecated)
         set_(self, "metavar", metavar)
 

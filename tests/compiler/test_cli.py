@@ -10,7 +10,9 @@ from typer.testing import CliRunner
 
 from argmatrix.cli.app import app
 from argmatrix.matrix.platforms import PLATFORMS
-from argmatrix.schema import SPECS, Support
+from argmatrix.matrix.platforms.ascend_labels import Label as Support
+from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
+from argmatrix.schema import SPECS
 
 DEEPSEEK = ["--model-path", "/models/DeepSeek-R1", "--device", "npu", "--attention-backend", "ascend",
             "--quantization", "modelslim", "--tp", "16", "--enable-dp-attention", "--moe-a2a-backend", "deepep",
@@ -42,7 +44,8 @@ def _argmatrix(*args):
     ("cuda", DEEPSEEK, 1),
     ("a3", ["--pp-size", "4"], 0),               # a warning alone keeps exit 0
     ("a3", ["--tp-szie", "2"], 2),
-    ("310p", ["--tp", "2"], 2),
+    ("310p", ["--tp", "2"], 0),                   # unverified is a warning
+    ("rocm", ["--tp", "2"], 2),
 ])
 def test_check_config_exit_codes(cli, target, argv, exit_code):
     assert cli("check-config", "--target", target, "--", *argv).exit_code == exit_code
@@ -138,13 +141,13 @@ def test_typo_prints_one_did_you_mean_and_no_usage(cli):
 
 
 def test_check_config_on_detected_hardware_without_a_column(cli, monkeypatch):
-    from argmatrix.runtime import detect as detect_mod
+    from argmatrix.matrix.platforms import detect as detect_mod
 
     monkeypatch.setattr(detect_mod, "PROBES", (
-        lambda: detect_mod.Detection("cpu", "torch_npu device 0 is Ascend310P3; this Ascend chip has no column, "
-                                     "checking as cpu", "Ascend310P3", unsupported="310p"),))
+        lambda: detect_mod.Detection("cpu", "torch reports a ROCm GPU, which has no column; checking as cpu",
+                                     "AMD Instinct MI300X", unsupported="rocm"),))
     r = cli("check-config", "--lang", "en", "--", "--tp", "2")
-    assert "Ascend310P3" in r.stdout and "no column" in r.stdout
+    assert "rocm" in r.stdout and "no column" in r.stdout and r.exit_code == 2
 
 
 # --- matrix -----------------------------------------------------------------------------------------------------
@@ -161,10 +164,11 @@ def test_matrix_json_has_one_object_per_argument(matrix_json):
     assert [r["name"] for r in matrix_json] == list(SPECS)
     for row in matrix_json:
         assert {"name", "flags", "group", "default", "choices", "deprecated", "platforms", "rules"} <= set(row)
-        assert set(row["platforms"]) == {"a2", "a3", "cuda", "cpu"}
+        assert list(row["platforms"]) == ["a2", "a3", "310p", "a5", "cuda", "cpu"]
         for entry in row["platforms"].values():
-            assert {"status", "reason", "default", "options", "notes"} <= set(entry)
-            assert entry["status"] in {"supported", "experimental", "planned", "unsupported", "deficient"}
+            assert {"status", "reason", "default", "engine_default", "options", "notes"} <= set(entry)
+            assert entry["status"] in {"supported", "experimental", "planned", "unsupported", "deficient",
+                                       "unverified"}
 
 
 def test_matrix_json_values(matrix_json):
@@ -174,7 +178,10 @@ def test_matrix_json_values(matrix_json):
     assert "npu-attn-cp-equals-tp" in tp["rules"]
     page = rows["page_size"]
     assert page["default"] is None
-    assert {p: e["default"] for p, e in page["platforms"].items()} == {"a2": 128, "a3": 128, "cuda": 1, "cpu": 1}
+    assert {p: e["default"] for p, e in page["platforms"].items()} == {"a2": 128, "a3": 128, "310p": 128, "a5": 128,
+                                                                         "cuda": 1, "cpu": 1}
+    chunk = rows["chunked_prefill_size"]["platforms"]
+    assert chunk["cpu"]["default"] is None and chunk["cpu"]["engine_default"] == 2048  # what the engine really uses
     attn = rows["attention_backend"]["platforms"]
     assert attn["a3"]["options"] == ["ascend"] and "ascend" not in attn["cuda"]["options"]
     dp = rows["enable_dp_attention"]["platforms"]["cpu"]
@@ -189,19 +196,19 @@ def test_matrix_json_values(matrix_json):
 def test_matrix_filters(cli):
     r = cli("matrix", "--platform", "a3", "--status", "planned", "--format", "json")
     rows = json.loads(r.stdout)
-    planned = [s.name for s in SPECS.values() if s.arg.npu is Support.PLANNED]
+    planned = [s.name for s in SPECS.values() if ASCEND_TABLE[s.name].label is Support.PLANNED]
     assert [row["name"] for row in rows] == planned and planned
     assert all(row["platforms"]["a3"]["status"] == "planned" for row in rows)
     lora = json.loads(cli("matrix", "--group", "lora", "--format", "json").stdout)
     assert lora and {row["group"] for row in lora} == {"lora"}
-    assert cli("matrix", "--platform", "a5").exit_code == 2
+    assert cli("matrix", "--platform", "rocm").exit_code == 2
 
 
 def test_matrix_table_and_markdown(cli):
     table = cli("matrix", "--platform", "cpu", "--status", "unsupported")
     assert table.exit_code == 0 and "--enable-dp-attention" in table.stdout
     md = cli("matrix", "--format", "md", "--group", "lora")
-    assert md.stdout.startswith("| flag | group | a2 | a3 | cuda | cpu |")
+    assert md.stdout.startswith("| flag | group | a2 | a3 | 310p | a5 | cuda | cpu |")
 
 
 # --- explain and detect -----------------------------------------------------------------------------------------
@@ -224,7 +231,7 @@ def test_explain_json_and_typo(cli):
 
 
 def test_detect_on_this_machine(cli):
-    from argmatrix.runtime.detect import detect
+    from argmatrix.matrix.platforms.detect import detect
 
     expected = detect().platform
     r = cli("detect")
@@ -290,7 +297,8 @@ def test_matrix_shows_the_engine_column():
 
     out = CliRunner().invoke(app, ["matrix", "--group", "scheduling", "--format", "md"]).output
     assert out.splitlines()[0].endswith("| engine |")
-    assert "| `--schedule-policy` | scheduling | supported | supported | supported | supported | wired |" in out
+    assert ("| `--schedule-policy` | scheduling | supported | supported | unverified | unverified | supported | supported "
+            "| wired |") in out
 
 
 @pytest.mark.parametrize("argv", [["serve", "--target", "cpu", "--model-path", "m"], ["demo-model", "out"]])

@@ -10,8 +10,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from argmatrix.runtime import detect as detect_mod
-from argmatrix.runtime.detect import ascend_platform, detect
+from argmatrix.matrix.platforms import detect as detect_mod
+from argmatrix.matrix.platforms.detect import ascend_platform, detect
 
 from .helpers import run
 
@@ -26,7 +26,8 @@ from .helpers import run
     ("Tesla V100", None), ("", None),
 ])
 def test_soc_names(soc, platform):
-    assert ascend_platform(soc) == platform
+    found = ascend_platform(soc)
+    assert (found.key if found else None) == platform
 
 
 def _torch(*, npu=False, cuda=False, name="NVIDIA H200", hip=None):
@@ -79,15 +80,23 @@ def test_auto_finds_an_npu(machine, name, platform):
     assert run([], target=None, env={"ARGMATRIX_TARGET": "auto"}).platform == platform
 
 
-@pytest.mark.parametrize("name, unsupported", [("Ascend310P3", "310p"), ("Ascend950PR", "a5")])
-def test_auto_recognises_npus_without_a_column(machine, name, unsupported):
+@pytest.mark.parametrize("name, key", [("Ascend310P3", "310p"), ("Ascend950PR", "a5")])
+def test_auto_recognises_ascend_chips_without_a_table(machine, name, key):
+    """310P and A5 are columns of their own: detection picks them, their statuses say nothing is verified."""
     machine(torch=_torch(npu=True), torch_npu=_torch_npu(name))
     found = detect()
-    assert found.platform == "cpu" and found.unsupported == unsupported
-    assert "no column" in found.how
+    assert found.platform == key and found.unsupported is None
+    c = run(["--tp", "2"], target=None)
+    assert [f.code for f in c.findings] == ["AM-W108"] and c.exit_code == 0
+
+
+def test_auto_names_an_unknown_ascend_chip(machine):
+    machine(torch=_torch(npu=True), torch_npu=_torch_npu("Ascend999X"))
+    found = detect()
+    assert found.platform == "cpu" and found.unsupported == "Ascend999X"
     c = run(["--tp", "2"], target=None)  # checking it as a cpu would be meaningless: say so, exit 2
     assert [f.code for f in c.findings] == ["AM-E601"] and c.exit_code == 2
-    assert unsupported in c.findings[0].message.en
+    assert "Ascend999X" in c.findings[0].message.en
 
 
 def test_auto_survives_a_broken_npu_driver(machine):

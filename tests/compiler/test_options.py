@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from argmatrix.matrix import options
+from argmatrix.matrix.platforms import PLATFORMS
 from argmatrix.schema import SPECS
 
 from .helpers import only, run
@@ -99,9 +99,9 @@ def test_device_npu_only_where_an_npu_is(target, device):
 
 
 def test_allowed_tables():
-    assert options.allowed(SPECS["attention_backend"], "npu") == ("ascend",)
-    assert "ascend" not in options.allowed(SPECS["attention_backend"], "gpu")
-    assert options.allowed(SPECS["attention_backend"], "cpu") == ("torch_native", "intel_amx")
-    assert options.allowed(SPECS["hicache_io_backend"], "npu") == ("kernel_ascend", "direct")
-    assert options.allowed(SPECS["tp_size"], "npu") is None
+    assert PLATFORMS["a2"].allowed(SPECS["attention_backend"]) == ("ascend",)
+    assert "ascend" not in PLATFORMS["cuda"].allowed(SPECS["attention_backend"])
+    assert PLATFORMS["cpu"].allowed(SPECS["attention_backend"]) == ("torch_native", "intel_amx")
+    assert PLATFORMS["a3"].allowed(SPECS["hicache_io_backend"]) == ("kernel_ascend", "direct")
+    assert PLATFORMS["a2"].allowed(SPECS["tp_size"]) is None
 

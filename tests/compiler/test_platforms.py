@@ -3,18 +3,22 @@ from __future__ import annotations
 
 import pytest
 
-from argmatrix.matrix import support
 from argmatrix.matrix.platforms import PLATFORMS, UnknownPlatform, resolve
 from argmatrix.matrix.status import Status
-from argmatrix.schema import SPECS, Support
+from argmatrix.matrix.platforms.ascend_labels import Label as Support
+from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
+from argmatrix.schema import SPECS
 from argmatrix.schema.meta import Removed, Renamed
 
 from .helpers import codes, only, run
 
 
-def test_the_four_columns():
-    assert list(PLATFORMS) == ["a2", "a3", "cuda", "cpu"]
-    assert {k: p.family for k, p in PLATFORMS.items()} == {"a2": "npu", "a3": "npu", "cuda": "gpu", "cpu": "cpu"}
+def test_the_columns():
+    assert list(PLATFORMS) == ["a2", "a3", "310p", "a5", "cuda", "cpu"]
+    assert {k: p.family for k, p in PLATFORMS.items()} == {
+        "a2": "npu", "a3": "npu", "310p": "npu", "a5": "npu", "cuda": "gpu", "cpu": "cpu"}
+    assert {k: p.dist_backend for k, p in PLATFORMS.items()} == {
+        "a2": "hccl", "a3": "hccl", "310p": "hccl", "a5": "hccl", "cuda": "nccl", "cpu": "gloo"}
 
 
 @pytest.mark.parametrize("target", ["a2", "a3", "cuda", "cpu", "A3", "910b", "gpu"])
@@ -24,33 +28,44 @@ def test_known_targets_compile_cleanly(target):
     assert c.exit_code == 0 and c.findings == []
 
 
-@pytest.mark.parametrize("target, words", [
-    ("310p", "310P"), ("Ascend310P", "310P"),
-    ("a5", "950"), ("950", "950"), ("Ascend950", "950"),
-    ("rocm", "ROCm"), ("amd", "ROCm"),
-])
-def test_recognised_hardware_without_a_column_is_rejected(target, words):
+@pytest.mark.parametrize("target, key", [("310p", "310p"), ("Ascend310P", "310p"), ("a5", "a5"), ("950", "a5"),
+                                         ("Ascend950", "a5")])
+def test_ascend_chips_without_a_table_warn_that_nothing_is_verified(target, key):
+    """310P and A5 are columns: the table's allowed values and defaults apply, every status is unverified."""
+    c = run(["--tp-size", "2", "--host", "0.0.0.0"], target=target)
+    f = only(c, "AM-W108")
+    assert (f.severity, f.flag, f.platform) == ("warning", "--tp-size", key)
+    assert "covers A2 and A3 only" in f.message.en and f.message.zh
+    assert "test it on" in f.hint.en and "remove" not in f.hint.en   # a warning never tells people to drop the flag
+    assert c.exit_code == 0
+    assert c.values["page_size"] == 128 and c.sources["page_size"] == f"platform:{key}"
+    bad = run(["--attention-backend", "flashinfer"], target=target)
+    assert only(bad, "AM-E105").hint.en.startswith("use --attention-backend ascend")
+
+
+@pytest.mark.parametrize("target", ["rocm", "amd"])
+def test_recognised_hardware_without_a_column_is_rejected(target):
     with pytest.raises(UnknownPlatform) as err:
         resolve(target)
-    assert words in str(err.value)
+    assert "ROCm" in str(err.value)
     c = run(["--tp-size", "2"], target=target)
     f = only(c, "AM-E601")
     assert (f.severity, f.kind, f.value) == ("error", "usage", target)
-    assert words in f.message.en and "a2, a3, cuda or cpu" in f.message.en
-    assert f.message.zh and f.hint.en == "pass --target a2, a3, cuda or cpu"
+    assert "ROCm" in f.message.en and "a2, a3, 310p, a5, cuda, cpu" in f.message.en
+    assert f.message.zh and f.hint.en == "pass --target with one of a2, a3, 310p, a5, cuda, cpu"
     assert c.exit_code == 2
 
 
 def test_rejected_target_is_not_checked_against_another_column():
-    """--target 310p must not report CPU-column findings: the CPU column says nothing about a 310P."""
-    c = run(["--enable-dp-attention", "--attention-backend", "ascend", "--tp", "x"], target="310p")
+    """--target rocm must not report CPU-column findings: the CPU column says nothing about a ROCm GPU."""
+    c = run(["--enable-dp-attention", "--attention-backend", "ascend", "--tp", "x"], target="rocm")
     assert codes(c) == ["AM-E010", "AM-E601"]  # the type error is real on any hardware
     assert c.exit_code == 2
 
 
 def test_unknown_target_lists_the_choices():
     f = only(run([], target="tpu"), "AM-E601")
-    assert "unknown target 'tpu'" in f.message.en and "a2, a3, cuda, cpu" in f.message.en
+    assert "unknown target 'tpu'" in f.message.en and "a2, a3, 310p, a5, cuda, cpu" in f.message.en
 
 
 @pytest.mark.parametrize("label, status", [
@@ -59,11 +74,11 @@ def test_unknown_target_lists_the_choices():
     (Support.DEFICIENT, Status.DEFICIENT), (Support.UNSUPPORTED, Status.UNSUPPORTED),
 ])
 def test_npu_status_follows_the_seed_label(label, status):
-    specs = [s for s in SPECS.values() if s.arg.npu is label and not isinstance(s.deprecated, Removed)]
+    specs = [s for s in SPECS.values() if ASCEND_TABLE[s.name].label is label and not isinstance(s.deprecated, Removed)]
     assert specs, label
     for spec in specs:
         for platform in ("a2", "a3"):
-            cell = support.cell(spec, platform)
+            cell = PLATFORMS[platform].cell(spec)
             assert cell.status is status, (spec.name, platform)
             assert (cell.reason is None) == (status is Status.SUPPORTED), spec.name
 
@@ -73,7 +88,7 @@ def test_removed_flags_are_unsupported_everywhere():
     assert len(removed) == 13
     for spec in removed:
         for platform in ("a2", "a3", "cuda", "cpu"):
-            cell = support.cell(spec, platform)
+            cell = PLATFORMS[platform].cell(spec)
             assert cell.status is Status.UNSUPPORTED and spec.deprecated.since in cell.reason.en
 
 
@@ -83,28 +98,28 @@ def test_removed_flags_are_unsupported_everywhere():
     ("num_continuous_decode_steps", "unsupported"),
 ])
 def test_npu_status_examples(name, status):
-    assert support.cell(SPECS[name], "a2").status.value == status
-    assert support.cell(SPECS[name], "a3").status.value == status
+    assert PLATFORMS["a2"].cell(SPECS[name]).status.value == status
+    assert PLATFORMS["a3"].cell(SPECS[name]).status.value == status
 
 
 def test_cuda_supports_every_argument():
     """On CUDA only NPU-only *values* are refused (see test_options), never an argument."""
-    assert all(support.cell(s, "cuda").status is Status.SUPPORTED for s in SPECS.values()
+    assert all(PLATFORMS["cuda"].cell(s).status is Status.SUPPORTED for s in SPECS.values()
                if not isinstance(s.deprecated, Removed))
-    assert support.cell(SPECS["enable_nccl_nvls"], "cuda").reason is None
+    assert PLATFORMS["cuda"].cell(SPECS["enable_nccl_nvls"]).reason is None
 
 
 def test_cpu_status_is_per_argument_with_reasons():
-    dp = support.cell(SPECS["enable_dp_attention"], "cpu")
+    dp = PLATFORMS["cpu"].cell(SPECS["enable_dp_attention"])
     assert dp.status is Status.UNSUPPORTED
     assert "collectives" in dp.reason.en and dp.reason.zh
-    assert support.cell(SPECS["schedule_policy"], "cpu").status is Status.SUPPORTED
-    assert support.cell(SPECS["cuda_graph_bs"], "cpu").status is Status.UNSUPPORTED
-    assert "graph" in support.cell(SPECS["cuda_graph_bs"], "cpu").reason.en
-    unsupported = [s for s in SPECS.values() if support.cell(s, "cpu").status is Status.UNSUPPORTED]
-    supported = [s for s in SPECS.values() if support.cell(s, "cpu").status is Status.SUPPORTED]
+    assert PLATFORMS["cpu"].cell(SPECS["schedule_policy"]).status is Status.SUPPORTED
+    assert PLATFORMS["cpu"].cell(SPECS["cuda_graph_bs"]).status is Status.UNSUPPORTED
+    assert "graph" in PLATFORMS["cpu"].cell(SPECS["cuda_graph_bs"]).reason.en
+    unsupported = [s for s in SPECS.values() if PLATFORMS["cpu"].cell(s).status is Status.UNSUPPORTED]
+    supported = [s for s in SPECS.values() if PLATFORMS["cpu"].cell(s).status is Status.SUPPORTED]
     assert unsupported and len(supported) > len(unsupported)
-    assert all(support.cell(s, "cpu").reason is not None for s in unsupported)
+    assert all(PLATFORMS["cpu"].cell(s).reason is not None for s in unsupported)
 
 
 def test_cpu_rejects_dp_attention_with_the_reason_and_accepts_schedule_policy():

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from argmatrix.matrix import options
+from argmatrix.matrix.platforms import PLATFORMS
 from argmatrix.schema import SPECS, ServerArgs
 
 from .helpers import codes, only, run
@@ -32,8 +32,8 @@ def test_declared_defaults_stay_separate():
     assert ServerArgs.model_fields["page_size"].default is None
     assert ServerArgs.model_fields["attention_backend"].default is None
     assert ServerArgs().page_size is None  # the model alone knows no platform
-    assert options.platform_default(SPECS["page_size"], "npu") == 128
-    assert options.platform_default(SPECS["page_size"], "gpu") == 1
+    assert PLATFORMS["a2"].default(SPECS["page_size"]) == 128
+    assert PLATFORMS["cuda"].default(SPECS["page_size"]) == 1
     c = run([], target="a3")
     assert c.sources["tp_size"] == "default" and c.args.tp_size == 1
     assert "page_size" not in c.user_set

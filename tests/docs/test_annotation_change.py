@@ -8,6 +8,7 @@ schema's Ascend label covers both chips at once.
 from __future__ import annotations
 
 import difflib
+import dataclasses
 import json
 import os
 import re
@@ -16,8 +17,8 @@ import subprocess
 import sys
 
 from argmatrix import generate
-from argmatrix.matrix import support
-from argmatrix.matrix.status import Cell, Status
+from argmatrix.matrix.platforms.ascend_labels import Label
+from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
 
 from ._md import ROOT
 
@@ -27,7 +28,7 @@ AFFECTED = {"en/ascend_npu_support_features.md", "zh/ascend_npu_support_features
             "zh/server_arguments.md", "en/platform_matrix.md", "zh/platform_matrix.md", "en/matrix_changes.md",
             "zh/matrix_changes.md", "matrix.html"}
 WORDS = {"en": ("○ planned", "✓ supported", "planned for Ascend, not implemented yet", "any value of the type"),
-         "zh": ("○ 规划中", "✓ 支持", "Ascend 上规划中，尚未实现", "类型允许的任意值")}
+         "zh": ("○ 规划中", "✓ 支持", "昇腾上规划中，尚未实现", "类型允许的任意值")}
 
 
 def changed_lines(old: dict[str, str], new: dict[str, str]) -> dict[str, list[tuple[int, str, str]]]:
@@ -116,12 +117,11 @@ def check_expected(base: dict[str, str], new: dict[str, str], chips: tuple[str, 
 def test_marking_it_supported_on_a_copy_of_the_tree(tmp_path, files):
     shutil.copytree(ROOT / "argmatrix", tmp_path / "argmatrix",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    module = tmp_path / "argmatrix" / "schema" / "groups" / "optimization.py"
+    module = tmp_path / "argmatrix" / "matrix" / "platforms" / "ascend_table.py"
     text = module.read_text(encoding="utf-8")
-    block = re.search(rf"    {NAME}: Annotated\[.*?\n    \)\] = ", text, re.DOTALL)
-    assert block and block.group(0).count("npu=Support.PLANNED") == 1
-    module.write_text(text[: block.start()] + block.group(0).replace("npu=Support.PLANNED", "npu=Support.A2_A3")
-                      + text[block.end():], encoding="utf-8")
+    line = f"    {NAME!r}: Row(PLANNED"
+    assert text.count(line) == 1
+    module.write_text(text.replace(line, f"    {NAME!r}: Row(A2_A3"), encoding="utf-8")
     code = ("import json, sys, argmatrix, argmatrix.generate as g; "
             "assert argmatrix.__file__.startswith(sys.argv[1]), argmatrix.__file__; "
             "sys.stdout.write(json.dumps(g.render_all()))")
@@ -133,14 +133,9 @@ def test_marking_it_supported_on_a_copy_of_the_tree(tmp_path, files):
 
 
 def test_marking_it_supported_on_a3_alone(monkeypatch, files):
-    real = support.cell
-
-    def patched(spec, platform):
-        if spec.name == NAME and platform == "a3":
-            return Cell(Status.SUPPORTED)
-        return real(spec, platform)
-
-    monkeypatch.setattr(support, "cell", patched)
+    """A per-chip row (``chips={"a3": A2_A3}``) renders differently in the A2 and A3 columns."""
+    row = ASCEND_TABLE[NAME]
+    monkeypatch.setitem(ASCEND_TABLE, NAME, dataclasses.replace(row, chips={"a3": Label.A2_A3}))
     generate.common.rows_by_name.cache_clear()
     try:
         new = generate.render_all()

@@ -69,7 +69,7 @@ def test_status_words_come_from_the_matrix(files):
 def test_chinese_page_has_the_seed_000_columns_and_a_legend(files):
     text = files[ZH]
     assert "支持情况图例" in text
-    for mark in ("√ 支持", "× 不支持", "○ 规划中", "△ 实验性", "× 仅 GPU"):
+    for mark in ("√ 支持", "× 不支持", "○ 规划中", "△ 实验特性", "× 仅 GPU"):
         assert mark in text
     found = tables(text)
     assert all(t["header"] == ["参数", "描述", "默认值", "选项", "A2 支持情况", "A3 支持情况"] for t in found)

@@ -7,7 +7,7 @@ import pytest
 import yaml
 
 from argmatrix.generate import example_config
-from argmatrix.matrix.platforms import PLATFORM_KEYS
+from argmatrix.matrix.platforms import PLATFORMS
 from argmatrix.schema.registry import SPECS
 
 PATH = "example-config.yaml"
@@ -33,7 +33,7 @@ def test_active_values_are_the_declared_defaults(files):
 
 def test_platform_dependent_defaults_are_comments(files):
     text = files[PATH]
-    assert re.search(r"^# page_size: null  # platform default: a2 128, a3 128, cuda 1, cpu 1$", text, re.MULTILINE)
+    assert re.search(r"^# page_size: null  # platform default: a2 128, a3 128, 310p 128, a5 128, cuda 1, cpu 1$", text, re.MULTILINE)
     assert re.search(r"^# hicache_write_policy: write_through  # platform default: a2 write_back", text, re.MULTILINE)
 
 
@@ -41,7 +41,7 @@ def test_groups_are_commented(files):
     assert "# --- Model and tokenizer / 模型与分词器 ---" in files[PATH]
 
 
-@pytest.mark.parametrize("target", PLATFORM_KEYS)
+@pytest.mark.parametrize("target", list(PLATFORMS))
 def test_check_config_accepts_it_on_every_target(files, tmp_path, target):
     from argmatrix.compiler import compile
 

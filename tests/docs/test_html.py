@@ -42,7 +42,7 @@ def test_data_has_one_line_per_argument(files):
     assert [a["n"] for a in data["args"]] == list(SPECS)
     lines = [line for line in text.splitlines() if line.startswith('{"n":')]
     assert len(lines) == len(SPECS)
-    assert data["platforms"] == ["a2", "a3", "cuda", "cpu"]
+    assert data["platforms"] == ["a2", "a3", "310p", "a5", "cuda", "cpu"]
     removed = next(a for a in data["args"] if a["n"] == "enable_double_sparsity")
     assert removed["depKind"] == "removed" and set(removed["s"].values()) == {"unsupported"}
     renamed = next(a for a in data["args"] if a["n"] == "stream_output")

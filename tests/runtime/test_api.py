@@ -220,7 +220,9 @@ def test_background_loop_generate_and_shutdown(engine):
 
 
 def test_chat_template_and_compiled_object(demo_dir):
-    compiled = SimpleNamespace(args=ServerArgs(model_path=str(demo_dir), max_total_tokens=256), platform="cpu")
+    from argmatrix.compiler import compile
+
+    compiled = compile(["--model-path", str(demo_dir), "--max-total-tokens", "256"], target="cpu", env={}, engine=True)
     engine = Engine(compiled)
     assert engine.device.type == "cpu" and engine.config.page_size == 1 and engine.model_name == str(demo_dir)
     prompt = engine.tokenizer.apply_chat_template([{"role": "user", "content": "hi"}], tokenize=False,

@@ -8,7 +8,8 @@ import shutil
 import pytest
 
 from engine_testlib import boundary_prompts, collect, random_ids, run_all
-from argmatrix.runtime.engine import EngineLoadError, PromptTooLongError, QueueFullError, SamplingParams
+from argmatrix.runtime.engine import EngineLoadError, EngineRefused, PromptTooLongError, QueueFullError, SamplingParams
+from argmatrix.schema import SPECS
 
 GREEDY = SamplingParams(temperature=0, max_new_tokens=8)
 PROMPTS = boundary_prompts(4, ks=range(1, 5))
@@ -283,6 +284,9 @@ def test_trust_remote_code(make_engine, tmp_path, demo_dir):
 
 
 def test_served_model_name_and_ignored_flags(make_engine):
-    engine = make_engine(max_total_tokens=64, served_model_name="tiny-demo", tp_size=2)
+    engine = make_engine(max_total_tokens=64, served_model_name="tiny-demo", nccl_port=29500)
     assert engine.model_name == "tiny-demo"
-    assert engine.config.ignored == ("tp_size",)        # parsed, reported, not acted on
+    assert engine.config.ignored == ("nccl_port",)      # inert: parsed, reported, not acted on
+    with pytest.raises(EngineRefused) as err:            # unimplemented: refused, as serve refuses it
+        make_engine(max_total_tokens=64, tp_size=2)
+    assert [f.code for f in err.value.findings] == ["AM-E501"] and SPECS["tp_size"].flag in str(err.value)

@@ -5,7 +5,9 @@ import re
 
 import pytest
 
-from argmatrix.schema import FLAGS, SPECS, Support
+from argmatrix.matrix.platforms.ascend_labels import Label as Support
+from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
+from argmatrix.schema import FLAGS, SPECS
 from argmatrix.schema.meta import MISSING, Removed, Renamed
 
 LABELS = {"A2, A3": Support.A2_A3, "Special for GPU": Support.GPU_ONLY, "Planned": Support.PLANNED,
@@ -59,16 +61,16 @@ def test_every_seed001_row(seed001):
         if spec.flags != tuple(row["flags"]):
             problems.append(f"{row['flags']}: flags {spec.flags}")
         expected = seed_value(row["default"])
-        if spec.default != expected and spec.arg.npu_default != expected:
-            problems.append(f"{spec.flag}: default {spec.default!r} / npu {spec.arg.npu_default!r} != seed {expected!r}")
+        if spec.default != expected and ASCEND_TABLE[spec.name].default != expected:
+            problems.append(f"{spec.flag}: default {spec.default!r} / npu {ASCEND_TABLE[spec.name].default!r} != seed {expected!r}")
         options = seed_options(row["options"])
-        have = spec.arg.npu_options if spec.arg.npu_options is not None else spec.choices
+        have = ASCEND_TABLE[spec.name].options if ASCEND_TABLE[spec.name].options is not None else spec.choices
         if options is not None and {str(v) for v in (have or ())} != options:
             problems.append(f"{spec.flag}: options {have} != seed {sorted(options)}")
-        if options is None and spec.arg.npu_options is not None:
-            problems.append(f"{spec.flag}: NPU options {spec.arg.npu_options} where the seed lists none")
-        if spec.arg.npu is not LABELS[row["label"]]:
-            problems.append(f"{spec.flag}: label {spec.arg.npu} != seed {row['label']}")
+        if options is None and ASCEND_TABLE[spec.name].options is not None:
+            problems.append(f"{spec.flag}: NPU options {ASCEND_TABLE[spec.name].options} where the seed lists none")
+        if ASCEND_TABLE[spec.name].label is not LABELS[row["label"]]:
+            problems.append(f"{spec.flag}: label {ASCEND_TABLE[spec.name].label} != seed {row['label']}")
         if spec.group.title.en != row["section"]:
             problems.append(f"{spec.flag}: group {spec.group.title.en!r} != seed section {row['section']!r}")
     assert not problems, "\n".join(problems)
@@ -76,7 +78,7 @@ def test_every_seed001_row(seed001):
 
 def test_page_size_default_is_neutral_with_npu_platform_default():
     spec = SPECS["page_size"]
-    assert spec.default is None and spec.arg.npu_default == 128
+    assert spec.default is None and ASCEND_TABLE[spec.name].default == 128
 
 
 SEED_NOTES = {  # flag -> the rule that enforces its Options-column note (None: informational)
@@ -92,7 +94,7 @@ def test_options_column_notes_are_structured():
     from argmatrix.matrix.rules import RULES
 
     rule_ids = {r.id for r in RULES}
-    with_notes = {s.flag: s.arg.notes for s in SPECS.values() if s.arg.notes}
+    with_notes = {s.flag: ASCEND_TABLE[s.name].notes for s in SPECS.values() if ASCEND_TABLE[s.name].notes}
     assert set(with_notes) == set(SEED_NOTES)
     for flag, notes in with_notes.items():
         assert notes[0].rule == SEED_NOTES[flag]
@@ -115,10 +117,10 @@ def test_rows_only_in_seed000(seed001, seed000):
         assert spec.flags == tuple(row["flags"])
         assert spec.default == seed_value(row["default"]) or (spec.default is False and row["default"] == "False")
         expected_label = Support.A2_A3 if row["a2"] and row["a3"] else Support.UNSUPPORTED
-        assert spec.arg.npu is expected_label, spec.flag
+        assert ASCEND_TABLE[spec.name].label is expected_label, spec.flag
         dep = spec.deprecated
         if spec.flag in OLD_ONLY_KEPT:
-            assert dep is None and spec.arg.npu is OLD_ONLY_KEPT[spec.flag]
+            assert dep is None and ASCEND_TABLE[spec.name].label is OLD_ONLY_KEPT[spec.flag]
         elif spec.flag in RENAMED:
             assert isinstance(dep, Renamed) and dep.successor == RENAMED[spec.flag]
         else:
@@ -146,5 +148,5 @@ def test_aliases_as_the_seeds_spell_them(flag, aliases):
 
 def test_npu_platform_defaults_are_allowed_values():
     for spec in SPECS.values():
-        if spec.arg.npu_default is not MISSING and spec.arg.npu_options is not None:
-            assert spec.arg.npu_default in spec.arg.npu_options, spec.flag
+        if ASCEND_TABLE[spec.name].default is not MISSING and ASCEND_TABLE[spec.name].options is not None:
+            assert ASCEND_TABLE[spec.name].default in ASCEND_TABLE[spec.name].options, spec.flag

@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('api', Text(en='API related', zh='API 相关'))
@@ -19,7 +19,6 @@ class ApiArgs:
             ),
             zh="客户端调用服务（含 OpenAI 兼容接口）时须以 Bearer 令牌携带的 API 密钥。不设置时服务不做鉴权。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     admin_api_key: Annotated[str | None, Arg(
@@ -31,7 +30,6 @@ class ApiArgs:
             ),
             zh="管理类接口（如权重更新、缓存清空、服务信息查询）专用的密钥。设置后，这些接口必须携带 Authorization: Bearer <密钥> 才能访问。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     served_model_name: Annotated[str | None, Arg(
@@ -43,7 +41,6 @@ class ApiArgs:
             ),
             zh="对外展示的模型名称，由 /v1/models 返回并出现在 API 响应中；不设置时使用模型路径。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     weight_version: Annotated[str, Arg(
@@ -55,7 +52,6 @@ class ApiArgs:
             ),
             zh="当前权重的版本标签（任意字符串），会出现在服务信息接口与响应元信息中，便于在线更新权重后区分请求由哪一版权重处理。",
         ),
-        npu=Support.A2_A3,
     )] = 'default'
 
     chat_template: Annotated[str | None, Arg(
@@ -67,7 +63,6 @@ class ApiArgs:
             ),
             zh="OpenAI 兼容对话接口使用的对话模板，可填内置模板名或模板文件路径。不设置时使用分词器自带的模板。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     hf_chat_template_name: Annotated[str | None, Arg(
@@ -79,7 +74,6 @@ class ApiArgs:
             ),
             zh="Hugging Face 分词器带有多个具名对话模板（如 default、tool_use、rag）时，指定选用哪一个；不设置则取第一个可用模板。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     completion_template: Annotated[str | None, Arg(
@@ -91,7 +85,6 @@ class ApiArgs:
             ),
             zh="OpenAI 兼容补全接口使用的补全模板（内置名称或文件路径），目前只用于代码补全（如中间填充 FIM）。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     enable_cache_report: Annotated[bool, Arg(
@@ -103,7 +96,6 @@ class ApiArgs:
             ),
             zh="在 OpenAI 兼容响应的用量信息（usage）中附带 cached_tokens，即命中前缀缓存的提示词 token 数。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     reasoning_parser: Annotated[Literal['deepseek-r1', 'deepseek-v3', 'glm45', 'gpt-oss', 'kimi', 'kimi_k2', 'minimax', 'qwen3', 'qwen3-thinking', 'step3'] | None, Arg(
@@ -115,8 +107,6 @@ class ApiArgs:
             ),
             zh="用于推理模型的解析器，将思考过程与最终回答拆开，思考部分以 reasoning_content 字段返回。按模型系列选择；不设置时原样返回文本。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('deepseek-r1', 'deepseek-v3', 'glm45', 'gpt-oss', 'kimi', 'qwen3', 'qwen3-thinking', 'step3'),
     )] = None
 
     tool_call_parser: Annotated[Literal['deepseekv3', 'deepseekv31', 'glm', 'glm45', 'gpt-oss', 'kimi_k2', 'llama3', 'mistral', 'pythonic', 'qwen', 'qwen25', 'qwen3_coder', 'step3'] | None, Arg(
@@ -128,8 +118,6 @@ class ApiArgs:
             ),
             zh="从生成文本中提取函数/工具调用并转换为 OpenAI tool_calls 格式的解析器。按模型系列选择；不设置则不解析工具调用。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('llama3', 'pythonic', 'qwen', 'qwen3_coder'),
     )] = None
 
     sampling_defaults: Annotated[Literal['openai', 'model'], Arg(
@@ -145,5 +133,4 @@ class ApiArgs:
                 "top_p 均为 1.0）。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 'model'

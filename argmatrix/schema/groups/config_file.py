@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('config_file', Text(en='Configuration file support', zh='配置文件支持'))
@@ -18,5 +18,4 @@ class ConfigFileArgs:
             zh="YAML 配置文件路径，文件中的键即服务器参数名（例如 tp-size: 2）。文件内容先被读取，"
                "命令行上同时给出的参数会覆盖其中的值。",
         ),
-        npu=Support.A2_A3,
     )] = None

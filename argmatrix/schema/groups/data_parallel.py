@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Removed, Support, Text
+from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
 from ..types import *
 
@@ -23,7 +23,6 @@ class DataParallelArgs:
                 "它表示同一模型实例内注意力部分的数据并行组数。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 1
 
     load_balance_method: Annotated[Literal['auto', 'round_robin', 'follow_bootstrap_room', 'total_requests', 'total_tokens'], Arg(
@@ -41,7 +40,6 @@ class DataParallelArgs:
                 "其余情况取 round_robin。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 'auto'
 
     prefill_round_robin_balance: Annotated[bool, Arg(
@@ -57,6 +55,5 @@ class DataParallelArgs:
                 "错误信息会提示改用 --load-balance-method follow_bootstrap_room。"
             ),
         ),
-        npu=Support.A2_A3,
         deprecated=Removed(since=CURRENT, instead=Text(en='use --load-balance-method follow_bootstrap_room', zh='改用 --load-balance-method follow_bootstrap_room')),
     )] = False

@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Removed, Support, Text
+from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
 from ..types import *
 
@@ -20,7 +20,6 @@ class DebugTensorDumpArgs:
             ),
             zh="调试时逐层转储中间张量的输出目录；不设置则不转储。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     debug_tensor_dump_layers: Annotated[IntList | None, Arg(
@@ -29,7 +28,6 @@ class DebugTensorDumpArgs:
             en="Indices of the layers whose tensors are dumped (JSON list). Unset dumps every layer.",
             zh="需要转储张量的层编号（JSON 列表）；不设置时转储所有层。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     debug_tensor_dump_input_file: Annotated[str | None, Arg(
@@ -41,7 +39,6 @@ class DebugTensorDumpArgs:
             ),
             zh="一次性张量转储的输入：含 token ID 的 .npy 文件，作为预热请求只做预填充，处理完后服务自动退出。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     debug_tensor_dump_inject: Annotated[bool, Arg(
@@ -53,6 +50,5 @@ class DebugTensorDumpArgs:
             ),
             zh="已移除，设置后不起作用。原用于调试时把 JAX 产生的参考输出注入为每一层的输入。",
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT),
     )] = False

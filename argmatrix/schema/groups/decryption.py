@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('decryption', Text(en='For checkpoint decryption', zh='用于检查点解密'))
@@ -19,7 +19,6 @@ class DecryptionArgs:
             ),
             zh="代替检查点自带 config.json 读取的模型配置文件，例如配置加密时提供的解密副本；相对路径在模型目录内解析。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     decrypted_draft_config_file: Annotated[str | None, Arg(
@@ -28,7 +27,6 @@ class DecryptionArgs:
             en="Like --decrypted-config-file, but for the draft model used in speculative decoding.",
             zh="作用同 --decrypted-config-file，但用于投机解码的草稿模型。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     enable_prefix_mm_cache: Annotated[bool, Arg(
@@ -40,5 +38,4 @@ class DecryptionArgs:
             ),
             zh="按内容缓存多模态编码结果，重复出现的图像或视频无需再次编码。目前仅支持 --encoder-only 编码实例。",
         ),
-        npu=Support.A2_A3,
     )] = False

@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('deficient', Text(en='Other Params (deficient)', zh='其他参数（社区版存在功能缺陷）'))
@@ -18,5 +18,4 @@ class DeficientArgs:
             zh="模型调用内置工具时可用的工具服务器：填 demo 使用自带的演示工具，或填写一个或多个服务器地址（URL，"
                "多个时用逗号隔开）。不设置时不连接任何工具服务器。",
         ),
-        npu=Support.DEFICIENT,
     )] = None

@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Removed, Support, Text
+from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
 from ..types import *
 
@@ -20,7 +20,6 @@ class DoubleSparsityArgs:
             ),
             zh="已移除，设置后不起作用。原用于启用双重稀疏注意力，即只依据最重要的通道与 token 近似计算注意力。",
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT),
     )] = False
 
@@ -33,7 +32,6 @@ class DoubleSparsityArgs:
             ),
             zh="已移除，设置后不起作用。原为双重稀疏注意力中重要通道配置文件的路径。",
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT),
     )] = None
 
@@ -46,7 +44,6 @@ class DoubleSparsityArgs:
             ),
             zh="已移除，设置后不起作用。原为双重稀疏注意力保留的重要通道数。",
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT),
     )] = 32
 
@@ -59,7 +56,6 @@ class DoubleSparsityArgs:
             ),
             zh="已移除，设置后不起作用。原为双重稀疏注意力实际参与计算的重要 token 数。",
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT),
     )] = 256
 
@@ -72,7 +68,6 @@ class DoubleSparsityArgs:
             ),
             zh="已移除，设置后不起作用。原用于选择重要通道取自哪类投影（qk、q 或 k）。",
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT),
     )] = 'qk'
 
@@ -85,6 +80,5 @@ class DoubleSparsityArgs:
             ),
             zh="已移除，设置后不起作用。原为解码从稠密算子切换到稀疏算子的序列长度阈值（token 数）。",
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT),
     )] = 4096

@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('dynamic_batch_tokenizer', Text(en='Dynamic batch tokenizer', zh='动态批量分词器'))
@@ -19,7 +19,6 @@ class DynamicBatchTokenizerArgs:
             ),
             zh="由异步分词器把相近时间到达的请求合并成批统一分词，而不是逐个处理；高并发时可提升吞吐。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     dynamic_batch_tokenizer_batch_size: Annotated[PositiveInt, Arg(
@@ -31,7 +30,6 @@ class DynamicBatchTokenizerArgs:
             ),
             zh="动态批量分词器每批最多合并的请求数；需先开启动态批量分词器才生效。",
         ),
-        npu=Support.A2_A3,
     )] = 32
 
     dynamic_batch_tokenizer_batch_timeout: Annotated[PositiveFloat, Arg(
@@ -43,5 +41,4 @@ class DynamicBatchTokenizerArgs:
             ),
             zh="动态批量分词器凑批时最多等待的时间（秒），到时即对已收集的请求分词；需先开启动态批量分词器才生效。",
         ),
-        npu=Support.A2_A3,
     )] = 0.002

@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('epd_disaggregation', Text(en='Encode prefill disaggregation', zh='编码-预填充分离 (Encode prefill disaggregation)'))
@@ -19,7 +19,6 @@ class EpdDisaggregationArgs:
             ),
             zh="在 --language-only 实例上，单图请求直接本地编码，只有多图请求才发往远端编码实例，从而省去小请求的网络往返。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     encoder_only: Annotated[bool, Arg(
@@ -31,7 +30,6 @@ class EpdDisaggregationArgs:
             ),
             zh="将本实例作为多模态模型的编码实例运行：只加载并执行视觉/音频编码器，把生成的嵌入发送给仅语言模型实例。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     language_only: Annotated[bool, Arg(
@@ -43,7 +41,6 @@ class EpdDisaggregationArgs:
             ),
             zh="只加载多模态模型中的语言模型部分；图像、视频等输入交由 --encoder-urls 中的编码实例处理，以嵌入形式传回。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     encoder_transfer_backend: Annotated[Literal['zmq_to_scheduler', 'zmq_to_tokenizer', 'mooncake'], Arg(
@@ -55,7 +52,6 @@ class EpdDisaggregationArgs:
             ),
             zh="嵌入从编码实例传到语言实例的方式：zmq_to_scheduler 直接发给调度器，zmq_to_tokenizer 发给分词管理进程，mooncake 经 RDMA 传输。两端须保持一致。",
         ),
-        npu=Support.A2_A3,
     )] = 'zmq_to_scheduler'
 
     encoder_urls: Annotated[StrList, Arg(
@@ -67,5 +63,4 @@ class EpdDisaggregationArgs:
             ),
             zh="--language-only 实例发送多模态输入的编码实例地址列表；同一请求的多个多模态项可分散到各编码实例并行处理。",
         ),
-        npu=Support.A2_A3,
     )] = []

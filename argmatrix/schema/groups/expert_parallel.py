@@ -3,7 +3,7 @@
 from typing import Annotated, Literal
 
 from ..choices import *
-from ..meta import Arg, Group, Note, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('expert_parallel', Text(en='Expert parallelism', zh='专家并行'))
@@ -24,7 +24,6 @@ class ExpertParallelArgs:
                 "专家权重按张量并行切分；通常与 --tp-size 取相同值。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 1
 
     moe_a2a_backend: Annotated[MoeA2ABackend, Arg(
@@ -41,9 +40,6 @@ class ExpertParallelArgs:
                 "和 flashinfer。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_options=('none', 'deepep', 'ascend_fuseep'),
-        notes=(Note(Text(en='ascend_fuseep is incompatible with --enable-eplb', zh='ascend_fuseep 与 --enable-eplb 不兼容'), rule='npu-fuseep-no-eplb'),),
     )] = 'none'
 
     moe_runner_backend: Annotated[MoeRunnerBackend, Arg(
@@ -55,8 +51,6 @@ class ExpertParallelArgs:
             ),
             zh="执行 MoE 层专家计算（分组 GEMM）的算子后端。auto 会根据硬件和量化格式自动挑选。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('auto', 'triton'),
     )] = 'auto'
 
     flashinfer_mxfp4_moe_precision: Annotated[Literal['default', 'bf16'], Arg(
@@ -71,7 +65,6 @@ class ExpertParallelArgs:
                 "精度更高。"
             ),
         ),
-        npu=Support.GPU_ONLY,
     )] = 'default'
 
     enable_flashinfer_allreduce_fusion: Annotated[bool, Arg(
@@ -83,7 +76,6 @@ class ExpertParallelArgs:
             ),
             zh="用 FlashInfer 把张量并行的 all-reduce 与紧随其后的残差相加和 RMSNorm 合并为一个算子，降低通信开销。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     deepep_mode: Annotated[Literal['normal', 'low_latency', 'auto'], Arg(
@@ -99,7 +91,6 @@ class ExpertParallelArgs:
                 "适合解码；auto 会在解码批次上采用 low_latency、在预填充批次上采用 normal。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 'auto'
 
     deepep_config: Annotated[str | None, Arg(
@@ -114,7 +105,6 @@ class ExpertParallelArgs:
                 "不设置时使用 DeepEP 内置默认值。"
             ),
         ),
-        npu=Support.GPU_ONLY,
     )] = None
 
     ep_num_redundant_experts: Annotated[NonNegInt, Arg(
@@ -126,7 +116,6 @@ class ExpertParallelArgs:
             ),
             zh="在各专家并行 rank 上额外部署的冗余专家副本数，让热点专家可以由多张设备分担。0 表示每个专家只放一份。",
         ),
-        npu=Support.A2_A3,
     )] = 0
 
     ep_dispatch_algorithm: Annotated[Literal['static', 'dynamic', 'fake'] | None, Arg(
@@ -142,8 +131,6 @@ class ExpertParallelArgs:
                 "fake 为随机分配、仅用于基准测试。不设置且开启 EPLB 时按 static 处理。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_options=('static', 'dynamic', 'fake'),
     )] = None
 
     init_expert_location: Annotated[str, Arg(
@@ -158,7 +145,6 @@ class ExpertParallelArgs:
                 "提供事先保存的布局或记录下来的专家负载统计，据此生成布局。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 'trivial'
 
     enable_eplb: Annotated[bool, Arg(
@@ -170,7 +156,6 @@ class ExpertParallelArgs:
             ),
             zh="开启专家并行负载均衡（EPLB），根据记录到的专家负载定期重新调整专家及其冗余副本的分布。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     eplb_algorithm: Annotated[Literal['auto', 'deepseek', 'deepseek_hierarchical'], Arg(
@@ -185,8 +170,6 @@ class ExpertParallelArgs:
                 "再在节点内部分层均衡；auto 自动选择。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_options=('auto', 'deepseek'),
     )] = 'deepseek'
 
     eplb_rebalance_num_iterations: Annotated[PositiveInt, Arg(
@@ -195,7 +178,6 @@ class ExpertParallelArgs:
             en="Number of forward iterations between two automatic EPLB rebalances. Used with --enable-eplb.",
             zh="两次自动 EPLB 重均衡之间间隔的前向迭代次数。配合 --enable-eplb 使用。",
         ),
-        npu=Support.A2_A3,
     )] = 1000
 
     eplb_rebalance_layers_per_chunk: Annotated[int | None, Arg(
@@ -207,7 +189,6 @@ class ExpertParallelArgs:
             ),
             zh="执行重均衡时每次前向迁移多少层的专家权重，从而把迁移开销分摊到多次前向中。不设置时一次迁移全部层。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     eplb_min_rebalancing_utilization_threshold: Annotated[Fraction, Arg(
@@ -222,7 +203,6 @@ class ExpertParallelArgs:
                 "默认 1.0 表示每次触发都会执行。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 1.0
 
     expert_distribution_recorder_mode: Annotated[Literal['stat', 'stat_approx', 'per_pass', 'per_token'] | None, Arg(
@@ -238,7 +218,6 @@ class ExpertParallelArgs:
                 "per_token 按每个 token 记录。不设置时，除非 EPLB 等功能需要，否则不记录。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None
 
     expert_distribution_recorder_buffer_size: Annotated[int | None, Arg(
@@ -250,7 +229,6 @@ class ExpertParallelArgs:
             ),
             zh="记录器环形缓冲区能保存的前向次数；设为 -1 表示全部保留、不设上限。不设置时使用内置默认值。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     enable_expert_distribution_metrics: Annotated[bool, Arg(
@@ -259,7 +237,6 @@ class ExpertParallelArgs:
             en="Export metrics showing how evenly tokens are spread over the experts (expert balancedness).",
             zh="输出反映 token 在各专家之间分布是否均匀的指标（专家均衡度）。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     moe_dense_tp_size: Annotated[PositiveInt | None, Arg(
@@ -274,8 +251,6 @@ class ExpertParallelArgs:
                 "GEMM 算子无法处理时可调小；不设置则与 --tp-size 相同。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_options=(1,),
     )] = None
 
     elastic_ep_backend: Annotated[Literal['none', 'mooncake'] | None, Arg(
@@ -290,7 +265,6 @@ class ExpertParallelArgs:
                 "不设置或设为 none 表示关闭。"
             ),
         ),
-        npu=Support.GPU_ONLY,
     )] = None
 
     mooncake_ib_device: Annotated[str | None, Arg(
@@ -302,5 +276,4 @@ class ExpertParallelArgs:
             ),
             zh="Mooncake 后端使用的 InfiniBand 网卡，多个设备以英文逗号分隔，如 mlx5_0,mlx5_1；不设置时自动探测。",
         ),
-        npu=Support.GPU_ONLY,
     )] = None

@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('forward_hooks', Text(en='Forward hooks', zh='前向钩子 (Forward hooks)'))
@@ -25,5 +25,4 @@ class ForwardHooksArgs:
                 "可选的 name 用于日志显示，可选的 config 字典会传给工厂函数。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None

@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('hierarchical_cache', Text(en='Hierarchical cache', zh='层级缓存'))
@@ -19,8 +19,6 @@ class HierarchicalCacheArgs:
             ),
             zh="开启层级缓存（HiCache）：将前缀（Radix）缓存从设备显存扩展到主机内存，并可接入外部存储层，被逐出的 KV 缓存可重新载入而无需重算。",
         ),
-        npu=Support.A2_A3,
-        notes=(Note(Text(en='Currently, mamba cache is not supported', zh='当前不支持 mamba 缓存'), rule='hicache-no-mamba'),),
     )] = False
 
     hicache_ratio: Annotated[PositiveFloat, Arg(
@@ -32,7 +30,6 @@ class HierarchicalCacheArgs:
             ),
             zh="主机侧 KV 缓存池相对设备侧 KV 缓存池的大小倍数（如 2.0 表示两倍）。设置了 --hicache-size 时此项不生效。",
         ),
-        npu=Support.A2_A3,
     )] = 2.0
 
     hicache_size: Annotated[NonNegInt, Arg(
@@ -44,7 +41,6 @@ class HierarchicalCacheArgs:
             ),
             zh="主机侧 KV 缓存池的大小（GB，按每个 rank 计）；非 0 时优先于 --hicache-ratio，为 0 时按倍数计算。",
         ),
-        npu=Support.A2_A3,
     )] = 0
 
     hicache_write_policy: Annotated[Literal['write_back', 'write_through', 'write_through_selective'], Arg(
@@ -57,10 +53,6 @@ class HierarchicalCacheArgs:
             ),
             zh="KV 缓存何时从设备写入主机：write_through 立即写入；write_through_selective 只写入被多次命中的前缀；write_back 仅在从设备逐出时才写入。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('write_back',),
-        npu_default='write_back',
-        notes=(Note(Text(en='Currently only write_back supported', zh='当前仅支持 write_back'), rule=None),),
     )] = 'write_through'
 
     hicache_io_backend: Annotated[Literal['direct', 'kernel', 'kernel_ascend'], Arg(
@@ -72,9 +64,6 @@ class HierarchicalCacheArgs:
             ),
             zh="KV 缓存在主机内存与设备显存之间的拷贝方式：kernel 使用专用拷贝算子，direct 使用普通内存拷贝，kernel_ascend 使用昇腾 NPU 算子。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('kernel_ascend', 'direct'),
-        npu_default='kernel_ascend',
     )] = 'kernel'
 
     hicache_mem_layout: Annotated[Literal['layer_first', 'page_first', 'page_first_direct', 'page_first_kv_split'], Arg(
@@ -90,9 +79,6 @@ class HierarchicalCacheArgs:
                 "是按页布局的变体，也是昇腾支持的两种。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_options=('page_first_direct', 'page_first_kv_split'),
-        npu_default='page_first_direct',
     )] = 'layer_first'
 
     hicache_storage_backend: Annotated[Literal['file', 'mooncake', 'hf3fs', 'nixl', 'aibrix', 'eic', 'dynamic'] | None, Arg(
@@ -105,8 +91,6 @@ class HierarchicalCacheArgs:
             ),
             zh="位于主机内存之下的可选第三级缓存存储：file、mooncake、hf3fs、nixl、aibrix、eic，或 dynamic（按额外配置中给出的模块与类名加载自定义后端）。不设置则不启用存储层。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('file',),
     )] = None
 
     hicache_storage_prefetch_policy: Annotated[Literal['best_effort', 'wait_complete', 'timeout'], Arg(
@@ -119,7 +103,6 @@ class HierarchicalCacheArgs:
             ),
             zh="何时停止从存储层预取请求的 KV 缓存：best_effort 在请求可被调度时即停止，wait_complete 等待预取全部完成，timeout 最多等到超时。",
         ),
-        npu=Support.GPU_ONLY,
     )] = 'best_effort'
 
     hicache_storage_backend_extra_config: Annotated[JsonObject | None, Arg(
@@ -131,5 +114,4 @@ class HierarchicalCacheArgs:
             ),
             zh="存储层后端的附加配置，为 JSON 对象（dynamic 后端需在其中给出 backend_name、module_path 与 class_name）。",
         ),
-        npu=Support.GPU_ONLY,
     )] = None

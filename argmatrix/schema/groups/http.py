@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('http', Text(en='HTTP server', zh='HTTP 服务器'))
@@ -18,7 +18,6 @@ class HttpArgs:
             zh="HTTP 服务器绑定的网络地址。默认值只接受本机发起的连接；"
                "设为 0.0.0.0 可在所有网卡上对外提供服务。",
         ),
-        npu=Support.A2_A3,
     )] = '127.0.0.1'
 
     port: Annotated[Port, Arg(
@@ -27,7 +26,6 @@ class HttpArgs:
             en="TCP port the HTTP server listens on.",
             zh="HTTP 服务器监听的 TCP 端口。",
         ),
-        npu=Support.A2_A3,
     )] = 30000
 
     skip_server_warmup: Annotated[bool, Arg(
@@ -37,7 +35,6 @@ class HttpArgs:
                "first real requests may then be slower.",
             zh="设置后，服务启动时不再先给自己发送预热请求，而是直接开始接收请求；最初几个真实请求因此可能较慢。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     warmups: Annotated[str | None, Arg(
@@ -48,7 +45,6 @@ class HttpArgs:
             zh="在服务开始接收请求之前依次执行的自定义预热函数名（函数定义在 SGLang 的 warmup.py 中），"
                "多个名称以逗号连接（如 fn_a,fn_b）。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     nccl_port: Annotated[Port | None, Arg(
@@ -59,7 +55,6 @@ class HttpArgs:
             zh="torch.distributed 在各工作进程间建立集合通信组（GPU 上为 NCCL，"
                "昇腾上为 HCCL）时使用的本地端口。不设置时随机挑选一个空闲端口。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     fastapi_root_path: Annotated[str | None, Arg(
@@ -70,7 +65,6 @@ class HttpArgs:
             zh="服务部署在按路径转发的反向代理后面时所用的 URL 路径前缀（即 FastAPI 的 root_path），"
                "例如 /sglang。不设置时服务挂在根路径下。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     grpc_mode: Annotated[bool, Arg(
@@ -79,6 +73,4 @@ class HttpArgs:
             en="When set, serve requests through a gRPC server instead of the HTTP server.",
             zh="设置后改由 gRPC 服务器对外提供推理接口，不再启动 HTTP 服务器。",
         ),
-        npu=Support.PLANNED,
-        npu_options=(False,),
     )] = False

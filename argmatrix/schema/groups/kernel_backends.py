@@ -3,7 +3,7 @@
 from typing import Annotated, Literal
 
 from ..choices import *
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('kernel_backends', Text(en='Kernel Backends (Attention, Sampling, Grammar, GEMM)', zh='算子后端 (Attention, Sampling, Grammar, GEMM)'))
@@ -20,9 +20,6 @@ class KernelBackendsArgs:
             ),
             zh="注意力层使用的算子实现。不设置时按硬件与模型自动选择（昇腾 NPU 上为 ascend）；预填充、解码阶段可分别用专用参数覆盖。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('ascend',),
-        npu_default='ascend',
     )] = None
 
     prefill_attention_backend: Annotated[AttentionBackend | None, Arg(
@@ -34,8 +31,6 @@ class KernelBackendsArgs:
             ),
             zh="仅用于预填充（extend）阶段的注意力算子，优先于通用的注意力后端设置；不设置时沿用通用设置。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('ascend',),
     )] = None
 
     decode_attention_backend: Annotated[AttentionBackend | None, Arg(
@@ -47,8 +42,6 @@ class KernelBackendsArgs:
             ),
             zh="仅用于解码阶段的注意力算子，优先于通用的注意力后端设置；不设置时沿用通用设置。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('ascend',),
     )] = None
 
     sampling_backend: Annotated[Literal['flashinfer', 'pytorch', 'ascend'] | None, Arg(
@@ -60,9 +53,6 @@ class KernelBackendsArgs:
             ),
             zh="token 采样（top-k、top-p 等）使用的算子后端。不设置时有 flashinfer 则用之，否则用 pytorch；昇腾 NPU 上使用 ascend。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('pytorch', 'ascend'),
-        npu_default='ascend',
     )] = None
 
     grammar_backend: Annotated[Literal['xgrammar', 'outlines', 'llguidance', 'none'] | None, Arg(
@@ -77,8 +67,6 @@ class KernelBackendsArgs:
                 "xgrammar。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_options=('xgrammar',),
     )] = None
 
     mm_attention_backend: Annotated[Literal['sdpa', 'fa3', 'fa4', 'triton_attn', 'ascend_attn', 'aiter_attn'] | None, Arg(
@@ -90,9 +78,6 @@ class KernelBackendsArgs:
             ),
             zh="多模态编码器（如视觉语言模型中的 ViT）使用的注意力算子。不设置时自动选择；昇腾 NPU 上使用 ascend_attn。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('ascend_attn',),
-        npu_default='ascend_attn',
     )] = None
 
     nsa_prefill_backend: Annotated[Literal['flashmla_sparse', 'flashmla_decode', 'fa3', 'tilelang', 'aiter'], Arg(
@@ -104,7 +89,6 @@ class KernelBackendsArgs:
             ),
             zh="DeepSeek V3.2 类模型的稀疏注意力（NSA/DSA）在预填充阶段使用的算子，对这类注意力层会覆盖通用的注意力后端设置。",
         ),
-        npu=Support.GPU_ONLY,
     )] = 'flashmla_sparse'
 
     nsa_decode_backend: Annotated[Literal['flashmla_prefill', 'flashmla_kv', 'fa3', 'tilelang', 'aiter'], Arg(
@@ -116,7 +100,6 @@ class KernelBackendsArgs:
             ),
             zh="DeepSeek V3.2 类模型的稀疏注意力（NSA/DSA）在解码阶段使用的算子，解码时覆盖通用的注意力后端设置。",
         ),
-        npu=Support.GPU_ONLY,
     )] = 'fa3'
 
     fp8_gemm_backend: Annotated[Literal['auto', 'deep_gemm', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_deepgemm', 'cutlass', 'triton', 'aiter'], Arg(
@@ -132,7 +115,6 @@ class KernelBackendsArgs:
                 "triton，以及仅限 ROCm 的 aiter。"
             ),
         ),
-        npu=Support.GPU_ONLY,
     )] = 'auto'
 
     disable_flashinfer_autotune: Annotated[bool, Arg(
@@ -144,5 +126,4 @@ class KernelBackendsArgs:
             ),
             zh="跳过启动时默认执行的 FlashInfer 算子自动调优。启动更快，但算子性能可能不及调优后的结果。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False

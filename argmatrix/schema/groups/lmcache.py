@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('lmcache', Text(en='LMCache', zh='LMCache'))
@@ -19,5 +19,4 @@ class LmcacheArgs:
             ),
             zh="改用 LMCache 库在多级存储中保存和复用 KV 缓存，替代内置的层级缓存（HiCache）。需要事先安装 LMCache。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False

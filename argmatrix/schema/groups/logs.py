@@ -3,7 +3,7 @@
 from typing import Annotated, Literal
 
 from ..choices import *
-from ..meta import Arg, Group, Removed, Support, Text
+from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
 from ..types import *
 
@@ -18,7 +18,6 @@ class LogsArgs:
             en="Verbosity of all server loggers, from critical (fewest messages) to trace (most).",
             zh="服务器全部日志记录器的输出级别，从 critical（消息最少）到 trace（最详细）。",
         ),
-        npu=Support.A2_A3,
     )] = 'info'
 
     log_level_http: Annotated[LogLevel | None, Arg(
@@ -27,7 +26,6 @@ class LogsArgs:
             en="Separate verbosity for the HTTP server (uvicorn) logs. Unset uses the value of --log-level.",
             zh="单独为 HTTP 服务器（uvicorn）日志指定的级别。不设置时沿用 --log-level 的值。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     log_requests: Annotated[bool, Arg(
@@ -38,7 +36,6 @@ class LogsArgs:
             zh="设置后为每个请求写日志：包括元数据，并视所配置的请求日志级别（0–3）附带采样参数与输入输出内容。用于调试，"
                "日志中可能因此包含用户数据。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     log_requests_level: Annotated[Literal[0, 1, 2, 3], Arg(
@@ -49,7 +46,6 @@ class LogsArgs:
             zh="--log-requests 的记录详细程度：0 只记元数据；1 再加采样参数；2 再加截断后的输入输出；"
                "3 记录完整的输入输出。",
         ),
-        npu=Support.A2_A3,
     )] = 2
 
     log_requests_format: Annotated[Literal['text', 'json'], Arg(
@@ -59,7 +55,6 @@ class LogsArgs:
                "line.",
             zh="请求日志的格式：text 为便于人工阅读的文本，json 为每行一条结构化记录。",
         ),
-        npu=Support.A2_A3,
     )] = 'text'
 
     crash_dump_folder: Annotated[str | None, Arg(
@@ -69,7 +64,6 @@ class LogsArgs:
                "are dumped for replay and debugging. Unset turns crash dumps off.",
             zh="服务器崩溃时，把崩溃前 5 分钟内收到的请求保存到此目录，便于复现与排查。不设置则不保存。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     enable_metrics: Annotated[bool, Arg(
@@ -80,7 +74,6 @@ class LogsArgs:
             zh="设置后采集 Prometheus 监控指标（吞吐、时延、缓存命中率、排队长度等），"
                "并通过 /metrics 接口对外提供。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_metrics_for_all_schedulers: Annotated[bool, Arg(
@@ -91,7 +84,6 @@ class LogsArgs:
             zh="设置后，每个 TP rank 上的调度器都各自上报请求指标，而不是只有 rank 0 上报。"
                "主要配合 --enable-dp-attention 使用，否则看到的指标只反映 rank 0。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     tokenizer_metrics_custom_labels_header: Annotated[str, Arg(
@@ -103,7 +95,6 @@ class LogsArgs:
                "只有 --tokenizer-metrics-allowed-custom-labels 中列出的标签才会被"
                "采纳。",
         ),
-        npu=Support.A2_A3,
     )] = 'x-custom-labels'
 
     tokenizer_metrics_allowed_custom_labels: Annotated[StrList | None, Arg(
@@ -113,7 +104,6 @@ class LogsArgs:
                "means custom labels are not accepted.",
             zh="允许客户端通过自定义标签请求头设置的标签名，例如 label1,label2。不设置时不接受任何自定义标签。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     bucket_time_to_first_token: Annotated[FloatList | None, Arg(
@@ -123,7 +113,6 @@ class LogsArgs:
                "floats. Unset uses built-in buckets.",
             zh="首 token 时延（TTFT）直方图的分桶边界，单位为秒，以浮点数列表给出。不设置时使用内置分桶。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     bucket_inter_token_latency: Annotated[FloatList | None, Arg(
@@ -134,7 +123,6 @@ class LogsArgs:
             zh="token 间时延（相邻两个输出 token 的间隔）直方图的分桶边界，单位为秒，以浮点数列表给出。"
                "不设置时使用内置分桶。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     bucket_e2e_request_latency: Annotated[FloatList | None, Arg(
@@ -144,7 +132,6 @@ class LogsArgs:
                "uses built-in buckets.",
             zh="请求端到端时延直方图的分桶边界，单位为秒，以浮点数列表给出。不设置时使用内置分桶。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     collect_tokens_histogram: Annotated[bool, Arg(
@@ -156,7 +143,6 @@ class LogsArgs:
                "--prompt-tokens-buckets 和 --generation-tokens-buckets "
                "决定。需同时启用 --enable-metrics。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     prompt_tokens_buckets: Annotated[StrList | None, Arg(
@@ -169,7 +155,6 @@ class LogsArgs:
                "tse <中心值> <底数> <个数> 以中心值为界向两侧按指数展开；"
                "custom <值1> <值2> ... 直接列出各个边界。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     generation_tokens_buckets: Annotated[StrList | None, Arg(
@@ -180,7 +165,6 @@ class LogsArgs:
             zh="生成 token 数直方图的分桶规则，写法与 --prompt-tokens-buckets 相同（"
                "default、tse <中心值> <底数> <个数> 或 custom <值1> <值2> ...）。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     gc_warning_threshold_secs: Annotated[NonNegFloat, Arg(
@@ -190,7 +174,6 @@ class LogsArgs:
                "turns the check off.",
             zh="Python 垃圾回收单次耗时超过此秒数时输出告警日志。设为 0 则关闭该检查。",
         ),
-        npu=Support.A2_A3,
     )] = 0.0
 
     decode_log_interval: Annotated[PositiveInt, Arg(
@@ -199,7 +182,6 @@ class LogsArgs:
             en="Log decode-batch statistics, and refresh the decode metrics, once every this many decode iterations.",
             zh="每隔多少次解码迭代输出一次解码批次的统计日志，并刷新相应的指标。",
         ),
-        npu=Support.A2_A3,
     )] = 40
 
     enable_request_time_stats_logging: Annotated[bool, Arg(
@@ -208,7 +190,6 @@ class LogsArgs:
             en="When set, log for each request how long it spent in each stage (queueing, prefill, decode, ...).",
             zh="设置后为每个请求记录各阶段（排队、预填充、解码等）的耗时明细。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     kv_events_config: Annotated[JsonObject | None, Arg(
@@ -219,7 +200,6 @@ class LogsArgs:
             zh="向 NVIDIA Dynamo 发布 KV 缓存事件（缓存块的写入与淘汰）所用的 JSON 配置；"
                "提供此参数即开启发布。",
         ),
-        npu=Support.GPU_ONLY,
     )] = None
 
     enable_trace: Annotated[bool, Arg(
@@ -229,7 +209,6 @@ class LogsArgs:
             zh="设置后为请求处理过程生成 OpenTelemetry 链路追踪数据，"
                "并发送到 --oltp-traces-endpoint。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     oltp_traces_endpoint: Annotated[str, Arg(
@@ -240,7 +219,6 @@ class LogsArgs:
             zh="接收链路追踪数据的 OpenTelemetry 收集器地址，格式为 host:port；"
                "仅在启用 --enable-trace 时生效。",
         ),
-        npu=Support.A2_A3,
     )] = 'localhost:4317'
 
     log_requests_target: Annotated[str | None, Arg(
@@ -251,7 +229,6 @@ class LogsArgs:
             zh="--log-requests 日志的去向：stdout，或一个用于存放请求日志文件的目录。"
                "不设置时写入常规服务器日志。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     uvicorn_access_log_exclude_prefixes: Annotated[StrList, Arg(
@@ -262,7 +239,6 @@ class LogsArgs:
             zh="不写入 HTTP 访问日志的请求路径前缀，例如 /metrics,/health 可屏蔽频繁的采集与探活请"
                "求。为空时记录全部请求。",
         ),
-        npu=Support.A2_A3,
     )] = []
 
     crash_on_nan: Annotated[bool, Arg(
@@ -273,6 +249,5 @@ class LogsArgs:
             zh="已移除。该参数原用于在对数概率出现 NaN 时令服务器崩溃，现已不起任何作用；设置它会报错，"
                "错误信息会给出替代做法。",
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT, instead=Text(en='use --enable-nan-detection to catch NaNs while debugging', zh='调试 NaN 问题请改用 --enable-nan-detection')),
     )] = False

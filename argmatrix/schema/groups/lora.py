@@ -2,7 +2,7 @@
 
 from typing import Annotated, Any, Literal
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('lora', Text(en='LoRA', zh='LoRA'))
@@ -22,7 +22,6 @@ class LoraArgs:
                 "--lora-target-modules。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_lora_overlap_loading: Annotated[bool, Arg(
@@ -34,7 +33,6 @@ class LoraArgs:
             ),
             zh="异步地将 LoRA 适配器权重拷入设备显存，使主机到设备的传输与计算重叠。频繁换入大型适配器导致批次停顿时建议开启。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     max_lora_rank: Annotated[PositiveInt | None, Arg(
@@ -46,7 +44,6 @@ class LoraArgs:
             ),
             zh="适配器显存池按此最大 LoRA 秩预留空间。不设置时按 --lora-paths 里的适配器推断；若启动后还要加载秩更大的适配器，需显式设置。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     lora_target_modules: Annotated[list[Literal['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj', 'qkv_proj', 'gate_up_proj', 'embed_tokens', 'lm_head', 'all']] | None, Arg(
@@ -58,8 +55,6 @@ class LoraArgs:
             ),
             zh="可施加 LoRA 的模块集合，应覆盖所有适配器用到的模块（如 q_proj、v_proj、gate_proj）；填 all 表示全部支持的模块，但会略增开销。不设置时根据已加载的适配器推断。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('all',),
     )] = None
 
     lora_paths: Annotated[list[str | dict[str, Any]] | None, Arg(
@@ -71,7 +66,6 @@ class LoraArgs:
             ),
             zh="启动时要载入的 LoRA 适配器，可填多个。每项可写作 路径、名称=路径，或包含 lora_name、lora_path 及可选 pinned 字段的 JSON 对象（pinned 的适配器不会被换出）。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     max_loras_per_batch: Annotated[PositiveInt, Arg(
@@ -83,7 +77,6 @@ class LoraArgs:
             ),
             zh="单个运行批次中可同时出现的不同 LoRA 适配器数上限，只用基座模型的请求也算作一个。该值同时决定设备显存中保留的适配器槽位数。",
         ),
-        npu=Support.A2_A3,
     )] = 8
 
     max_loaded_loras: Annotated[PositiveInt | None, Arg(
@@ -95,7 +88,6 @@ class LoraArgs:
             ),
             zh="同时驻留在主机（CPU）内存中的 LoRA 适配器数量上限，不能小于单个批次可用的适配器数上限。不设置表示不限制。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     lora_eviction_policy: Annotated[Literal['lru', 'fifo'], Arg(
@@ -107,7 +99,6 @@ class LoraArgs:
             ),
             zh="设备上的适配器池已满又需换入新适配器时的淘汰策略：lru 淘汰最久未使用的，fifo 淘汰最早载入的。",
         ),
-        npu=Support.A2_A3,
     )] = 'lru'
 
     lora_backend: Annotated[Literal['triton', 'csgmv', 'ascend', 'torch_native'], Arg(
@@ -119,8 +110,6 @@ class LoraArgs:
             ),
             zh="多 LoRA 批量计算所用的算子后端：csgmv（分块 SGMV）、triton、torch_native（纯 PyTorch 实现），昇腾 NPU 上可选 ascend。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('triton', 'csgmv', 'ascend', 'torch_native'),
     )] = 'csgmv'
 
     max_lora_chunk_size: Annotated[Literal[16, 32, 64, 128], Arg(
@@ -132,5 +121,4 @@ class LoraArgs:
             ),
             zh="分块 SGMV 算子使用的最大分块大小（token 数），仅当 LoRA 后端为 csgmv 时有效；取值越大通常越快。",
         ),
-        npu=Support.GPU_ONLY,
     )] = 16

@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('mamba', Text(en='Mamba Cache', zh='Mamba 缓存'))
@@ -19,7 +19,6 @@ class MambaArgs:
             ),
             zh="Mamba 缓存中的状态槽数量上限，约等于可同时保存 SSM 状态的请求数。不设置时根据可用显存计算。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     mamba_ssm_dtype: Annotated[Literal['float32', 'bfloat16', 'float16'], Arg(
@@ -31,7 +30,6 @@ class MambaArgs:
             ),
             zh="Mamba 缓存里保存 SSM 状态所用的数据类型。float32 精度最高；bfloat16、float16 可将状态显存减半。",
         ),
-        npu=Support.A2_A3,
     )] = 'float32'
 
     mamba_full_memory_ratio: Annotated[Fraction, Arg(
@@ -43,7 +41,6 @@ class MambaArgs:
             ),
             zh="对 Mamba 与注意力混合的模型，分配给 Mamba 状态的显存与全注意力层 KV 缓存显存之比。",
         ),
-        npu=Support.A2_A3,
     )] = 0.9
 
     mamba_scheduler_strategy: Annotated[Literal['auto', 'no_buffer', 'extra_buffer'], Arg(
@@ -59,7 +56,6 @@ class MambaArgs:
                 "no_buffer。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 'auto'
 
     mamba_track_interval: Annotated[PositiveInt, Arg(
@@ -71,5 +67,4 @@ class MambaArgs:
             ),
             zh="解码时每隔多少个 token 保存一次 Mamba 状态快照，供前缀缓存复用。仅在 extra_buffer 策略下生效，且须为页大小（--page-size）的整数倍。",
         ),
-        npu=Support.A2_A3,
     )] = 256

@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('metrics_export', Text(en='RequestMetricsExporter configuration', zh='请求指标导出（RequestMetricsExporter）配置'))
@@ -18,7 +18,6 @@ class MetricsExportArgs:
             zh="设置后，把每个请求的性能指标写成文件，存放在 --export-metrics-to-file-dir 指定"
                "的目录中，方便转交外部监控系统。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     export_metrics_to_file_dir: Annotated[str | None, Arg(
@@ -28,5 +27,4 @@ class MetricsExportArgs:
                "--export-metrics-to-file is set.",
             zh="逐请求性能指标文件的存放目录。启用 --export-metrics-to-file 时必须提供。",
         ),
-        npu=Support.A2_A3,
     )] = None

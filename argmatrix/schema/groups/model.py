@@ -3,7 +3,7 @@
 from typing import Annotated, Literal
 
 from ..choices import *
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('model', Text(en='Model and tokenizer', zh='模型与分词器'))
@@ -19,7 +19,6 @@ class ModelArgs:
             zh="要加载的模型权重：本地目录，也可以是 Hugging Face 上的仓库名（如 "
                "Qwen/Qwen3-8B）。--model 为其别名。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     tokenizer_path: Annotated[str | None, Arg(
@@ -30,7 +29,6 @@ class ModelArgs:
             zh="所用分词器的位置，可以是本地目录，也可以是 Hugging Face 上的仓库。"
                "不设置时使用 --model-path 中自带的分词器。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     tokenizer_mode: Annotated[Literal['auto', 'slow'], Arg(
@@ -40,7 +38,6 @@ class ModelArgs:
                "uses the pure-Python implementation.",
             zh="auto：模型提供了基于 Rust 的快速分词器时就用它；slow：一律采用纯 Python 实现的分词器。",
         ),
-        npu=Support.A2_A3,
     )] = 'auto'
 
     tokenizer_worker_num: Annotated[PositiveInt, Arg(
@@ -51,7 +48,6 @@ class ModelArgs:
             zh="分词管理进程（tokenizer manager）的数量。"
                "大于 1 时启动多个进程分担收到的 HTTP 请求，适合高并发下分词成为瓶颈的场景。",
         ),
-        npu=Support.A2_A3,
     )] = 1
 
     skip_tokenizer_init: Annotated[bool, Arg(
@@ -62,7 +58,6 @@ class ModelArgs:
             zh="设置后不加载分词器：请求必须直接提供 input_ids，返回结果也是 token ID 而非文本。"
                "常见于自行分词的强化学习框架。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     load_format: Annotated[LoadFormat, Arg(
@@ -75,8 +70,6 @@ class ModelArgs:
                "没有时回退到 PyTorch 的 .bin 文件；dummy 使用随机权重，便于性能测试；"
                "其余取值对应 GGUF、bitsandbytes、分片状态、逐层加载、远程加载等专用加载器。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('auto', 'safetensors'),
     )] = 'auto'
 
     model_loader_extra_config: Annotated[JsonObject, Arg(
@@ -85,7 +78,6 @@ class ModelArgs:
             en="Extra options, as a JSON object, handed to the model loader chosen by --load-format.",
             zh="以 JSON 对象形式提供、转交给 --load-format 所选加载器的附加选项。",
         ),
-        npu=Support.A2_A3,
     )] = {}
 
     trust_remote_code: Annotated[bool, Arg(
@@ -96,7 +88,6 @@ class ModelArgs:
             zh="允许执行权重仓库中自带的 Python 代码（Hugging Face 自定义模型或分词器类）。"
                "部分新架构需要开启；只对可信来源启用。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     context_length: Annotated[PositiveHumanInt | None, Arg(
@@ -107,7 +98,6 @@ class ModelArgs:
             zh="服务允许的最大上下文长度，即输入与输出合计的 token 数，可写作 32k 等形式。"
                "不设置时读取模型配置文件 config.json 里的取值；超出模型训练时的长度可能导致输出质量下降。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     is_embedding: Annotated[bool, Arg(
@@ -118,7 +108,6 @@ class ModelArgs:
             zh="以嵌入模型的方式提供服务：请求返回向量而不是生成的文本。可用于让 CausalLM 架构的模型承担嵌入、"
                "奖励打分等编码类任务。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_multimodal: Annotated[bool | None, Arg(
@@ -128,7 +117,6 @@ class ModelArgs:
                "model architecture; has no effect on text-only models.",
             zh="开启或关闭模型的多模态（图像/视频/音频）输入能力。不设置时根据模型架构自动决定；对纯文本模型不起作用。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     revision: Annotated[str | None, Arg(
@@ -138,7 +126,6 @@ class ModelArgs:
                "branch.",
             zh="从模型仓库拉取的版本，填写分支名、tag 或提交哈希（commit ID）均可。不设置时使用默认分支。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     model_impl: Annotated[Literal['auto', 'sglang', 'transformers', 'mindspore'], Arg(
@@ -150,6 +137,4 @@ class ModelArgs:
                "sglang、transformers 强制使用对应实现；"
                "mindspore 使用 MindSpore 实现。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('auto', 'sglang', 'transformers'),
     )] = 'auto'

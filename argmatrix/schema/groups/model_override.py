@@ -3,7 +3,7 @@ checkpoint."""
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('model_override', Text(en='Model override args', zh='模型重载参数'))
@@ -23,7 +23,6 @@ class ModelOverrideArgs:
                 "例如修改 rope_scaling 或 max_position_embeddings。为空表示不做覆盖。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = {}
 
     preferred_sampling_params: Annotated[JsonObject | None, Arg(
@@ -38,5 +37,4 @@ class ModelOverrideArgs:
                 "同时也会在模型信息接口（get_model_info）中返回。不设置则不附加任何默认值。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None

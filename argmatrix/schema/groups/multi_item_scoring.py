@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('multi_item_scoring', Text(en='Args for multi-item scoring', zh='多项评分参数'))
@@ -23,5 +23,4 @@ class MultiItemScoringArgs:
                 "一次算出全部得分。不设置则不启用多项评分。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None

@@ -3,7 +3,7 @@ work each node runs."""
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('multi_node', Text(en='Multi-node distributed serving', zh='多节点分布式服务'))
@@ -23,7 +23,6 @@ class MultiNodeArgs:
                 "不设置时使用本机地址，只适用于单节点。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None
 
     nnodes: Annotated[PositiveInt, Arg(
@@ -32,7 +31,6 @@ class MultiNodeArgs:
             en="Total number of machines that together run this server.",
             zh="共同运行本服务的机器（节点）总数。",
         ),
-        npu=Support.A2_A3,
     )] = 1
 
     node_rank: Annotated[NonNegInt, Arg(
@@ -41,5 +39,4 @@ class MultiNodeArgs:
             en="Index of this machine among the --nnodes nodes, counting from 0; node 0 serves the HTTP endpoint.",
             zh="本机在 --nnodes 个节点中的序号，从 0 开始计数；0 号节点负责对外提供 HTTP 服务。",
         ),
-        npu=Support.A2_A3,
     )] = 0

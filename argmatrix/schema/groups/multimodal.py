@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('multimodal', Text(en='For Multi-Modal', zh='用于多模态'))
@@ -19,7 +19,6 @@ class MultimodalArgs:
             ),
             zh="张量并行时，由首个 rank 统一构建请求的多模态输入并广播给其他 rank，避免每个 rank 重复执行这一耗 CPU 的步骤。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     mm_process_config: Annotated[JsonObject | None, Arg(
@@ -31,7 +30,6 @@ class MultimodalArgs:
             ),
             zh="多模态预处理配置，为 JSON 对象，按 image、video、audio 分别给出各模态的预处理选项（如分辨率、抽帧限制等）。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     mm_enable_dp_encoder: Annotated[bool, Arg(
@@ -43,7 +41,6 @@ class MultimodalArgs:
             ),
             zh="让多模态编码器以数据并行而非张量并行方式运行：每个 rank 持有完整编码器并处理部分图像，数据并行度自动设为张量并行度。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     limit_mm_data_per_request: Annotated[JsonObject | None, Arg(
@@ -55,5 +52,4 @@ class MultimodalArgs:
             ),
             zh="单个请求中各模态输入数量的上限，JSON 格式，键为模态、值为个数，如 {\"image\": 4, \"video\": 1}；超限请求会被拒绝。不设置则不限制。",
         ),
-        npu=Support.A2_A3,
     )] = None

@@ -3,7 +3,7 @@ expanded and sized."""
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Renamed, Support, Text
+from ..meta import Arg, Group, Renamed, Text
 from ..snapshots import CURRENT
 from ..types import *
 
@@ -21,7 +21,6 @@ class NgramSpeculativeArgs:
             ),
             zh="在 n-gram 缓存中查找可用续写时，所取最近 token 后缀的最短长度（token 数）。",
         ),
-        npu=Support.EXPERIMENTAL,
     )] = 1
 
     speculative_ngram_max_match_window_size: Annotated[int, Arg(
@@ -33,7 +32,6 @@ class NgramSpeculativeArgs:
             ),
             zh="在 n-gram 缓存中查找可用续写时，所取最近 token 后缀的最长长度（token 数）。",
         ),
-        npu=Support.EXPERIMENTAL,
     )] = 12
 
     speculative_ngram_min_bfs_breadth: Annotated[int, Arg(
@@ -45,7 +43,6 @@ class NgramSpeculativeArgs:
             ),
             zh="从 n-gram 缓存按广度优先方式构建草稿树时，每一层至少展开的分支数。",
         ),
-        npu=Support.EXPERIMENTAL,
     )] = 1
 
     speculative_ngram_max_bfs_breadth: Annotated[int, Arg(
@@ -57,7 +54,6 @@ class NgramSpeculativeArgs:
             ),
             zh="从 n-gram 缓存按广度优先方式构建草稿树时，每一层最多展开的分支数。",
         ),
-        npu=Support.EXPERIMENTAL,
     )] = 10
 
     speculative_ngram_match_type: Annotated[Literal['BFS', 'PROB'], Arg(
@@ -69,8 +65,6 @@ class NgramSpeculativeArgs:
             ),
             zh="构建草稿树时如何挑选候选续写：BFS 偏向最近出现过的匹配，PROB 偏向出现次数最多的匹配。",
         ),
-        npu=Support.EXPERIMENTAL,
-        notes=(Note(Text(en='BFS expands by recency; PROB expands by frequency', zh='BFS 按最近出现扩展；PROB 按出现频率扩展'), rule=None),),
     )] = 'BFS'
 
     speculative_ngram_max_trie_depth: Annotated[int, Arg(
@@ -85,7 +79,6 @@ class NgramSpeculativeArgs:
                 "--speculative-ngram-branch-length。"
             ),
         ),
-        npu=Support.EXPERIMENTAL,
     )] = 18
 
     speculative_ngram_capacity: Annotated[PositiveHumanInt, Arg(
@@ -97,7 +90,6 @@ class NgramSpeculativeArgs:
             ),
             zh="n-gram 缓存的容量（条目数）；数值越大能记住的历史越多，占用的主机内存也越多。",
         ),
-        npu=Support.EXPERIMENTAL,
     )] = 10000000
 
     speculative_ngram_branch_length: Annotated[int, Arg(
@@ -106,6 +98,5 @@ class NgramSpeculativeArgs:
             en="Old name of --speculative-ngram-max-trie-depth; still accepted and passes its value to that flag.",
             zh="--speculative-ngram-max-trie-depth 的旧名称，仍然可用，取值会转交给新参数。",
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Renamed(successor='speculative_ngram_max_trie_depth', since=CURRENT),
     )] = 18

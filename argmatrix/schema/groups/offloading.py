@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('offloading', Text(en='Offloading (must be used with --disable-cuda-graph)', zh='卸载 (Offloading，须与 --disable-cuda-graph 同用)'))
@@ -19,7 +19,6 @@ class OffloadingArgs:
             ),
             zh="用于存放从设备显存卸载出的模型权重的 CPU 内存大小（GB），可让超出显存容量的模型以较低速度运行。0 表示不卸载。",
         ),
-        npu=Support.A2_A3,
     )] = 0
 
     offload_group_size: Annotated[int, Arg(
@@ -31,8 +30,6 @@ class OffloadingArgs:
             ),
             zh="按层卸载：多少个连续层组成一组。-1 表示关闭按层卸载。",
         ),
-        npu=Support.A2_A3,
-        notes=(Note(Text(en='DeepSeek only', zh='仅适用于 DeepSeek'), rule=None),),
     )] = -1
 
     offload_num_in_group: Annotated[int, Arg(
@@ -44,8 +41,6 @@ class OffloadingArgs:
             ),
             zh="按层卸载：每组中有多少层的权重被卸载，其余层保留在设备上。",
         ),
-        npu=Support.A2_A3,
-        notes=(Note(Text(en='DeepSeek only', zh='仅适用于 DeepSeek'), rule=None),),
     )] = 1
 
     offload_prefetch_step: Annotated[int, Arg(
@@ -57,8 +52,6 @@ class OffloadingArgs:
             ),
             zh="按层卸载：在前面的层计算时，提前把后面多少个已卸载层预取回设备。",
         ),
-        npu=Support.A2_A3,
-        notes=(Note(Text(en='DeepSeek only', zh='仅适用于 DeepSeek'), rule=None),),
     )] = 1
 
     offload_mode: Annotated[Literal['cpu', 'meta', 'sharded_gpu'], Arg(
@@ -70,7 +63,4 @@ class OffloadingArgs:
             ),
             zh="按层卸载的权重存放位置：cpu 为锁页主机内存；sharded_gpu 分片存放在各设备上、按需聚合；meta 不保留真实权重，仅供调试，输出无意义。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('cpu', 'meta', 'sharded_gpu'),
-        notes=(Note(Text(en='DeepSeek only', zh='仅适用于 DeepSeek'), rule=None),),
     )] = 'cpu'

@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Renamed, Support, Text
+from ..meta import Arg, Group, Renamed, Text
 from ..snapshots import CURRENT
 from ..types import *
 
@@ -19,7 +19,6 @@ class OptimizationArgs:
             zh="关闭基于基数树的前缀缓存（RadixAttention）：请求之间相同的前缀不再复用，"
                "每个 prompt 都要完整计算。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     cuda_graph_max_bs: Annotated[PositiveInt | None, Arg(
@@ -30,7 +29,6 @@ class OptimizationArgs:
             zh="解码阶段以图模式捕获的最大批大小（GPU 上为 CUDA Graph，昇腾上为 NPU 图），"
                "更大的批次以单算子方式执行。不设置时根据硬件与显存大小自动选取。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     cuda_graph_bs: Annotated[IntList | None, Arg(
@@ -41,7 +39,6 @@ class OptimizationArgs:
             zh="显式给出要捕获解码图的批大小列表，例如 1,2,4,8,16。不设置时自动生成，"
                "上限为 --cuda-graph-max-bs。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     disable_cuda_graph: Annotated[bool, Arg(
@@ -52,7 +49,6 @@ class OptimizationArgs:
             zh="不再回放捕获的图（CUDA Graph / NPU 图），所有前向计算都以单算子方式执行。解码会变慢，"
                "但启动更快、显存占用更少，也更便于调试。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     disable_cuda_graph_padding: Annotated[bool, Arg(
@@ -62,7 +58,6 @@ class OptimizationArgs:
                "up to a captured size run eagerly instead.",
             zh="只有批大小恰好等于某个已捕获尺寸时才走图模式；需要补齐到已捕获尺寸的批次改为单算子执行。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_profile_cuda_graph: Annotated[bool, Arg(
@@ -72,7 +67,6 @@ class OptimizationArgs:
                "goes.",
             zh="启动阶段捕获图的同时运行性能分析器，并在日志中输出捕获过程的耗时汇总。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_cudagraph_gc: Annotated[bool, Arg(
@@ -82,7 +76,6 @@ class OptimizationArgs:
                "capture, which shortens startup.",
             zh="允许捕获图的过程中执行 Python 垃圾回收。默认会在捕获期间暂停 GC，以缩短启动时间。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_nccl_nvls: Annotated[bool, Arg(
@@ -92,7 +85,6 @@ class OptimizationArgs:
                "hardware supports them.",
             zh="在硬件支持时，为预填充占比大的批次使用 NCCL 的 NVLink SHARP（NVLS）集合通信算法。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     enable_symm_mem: Annotated[bool, Arg(
@@ -101,7 +93,6 @@ class OptimizationArgs:
             en="Use NCCL symmetric memory buffers to speed up collective communication.",
             zh="使用 NCCL 的对称内存（symmetric memory）缓冲区来加快集合通信。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     disable_flashinfer_cutlass_moe_fp4_allgather: Annotated[bool, Arg(
@@ -112,7 +103,6 @@ class OptimizationArgs:
             zh="使用 FlashInfer CUTLASS FP4 MoE 算子时，"
                "不在 all-gather 之前先把激活量化为 FP4，而是以原精度收集。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     enable_tokenizer_batch_encode: Annotated[bool, Arg(
@@ -123,7 +113,6 @@ class OptimizationArgs:
             zh="对批量请求中的多段文本一次性分词，文本条数多时速度更快。不适用于含图像、"
                "或以 input_ids / input_embeds 代替文本的请求。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     disable_tokenizer_batch_decode: Annotated[bool, Arg(
@@ -132,7 +121,6 @@ class OptimizationArgs:
             en="Detokenize the outputs of multiple completions one at a time instead of in a single batched call.",
             zh="把多个生成结果逐条反分词（detokenize）为文本，而不是一次批量处理。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     disable_custom_all_reduce: Annotated[bool, Arg(
@@ -141,7 +129,6 @@ class OptimizationArgs:
             en="Do not use SGLang's custom all-reduce kernel for tensor parallelism; always fall back to NCCL.",
             zh="不使用 SGLang 自带的 all-reduce 算子，张量并行的规约通信一律回退到 NCCL。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     enable_mscclpp: Annotated[bool, Arg(
@@ -150,7 +137,6 @@ class OptimizationArgs:
             en="Use MSCCL++ for the all-reduce of small messages, falling back to NCCL otherwise.",
             zh="小消息的 all-reduce 改用 MSCCL++ 实现，其他情况仍回退到 NCCL。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     enable_torch_symm_mem: Annotated[bool, Arg(
@@ -161,7 +147,6 @@ class OptimizationArgs:
             zh="使用 PyTorch 对称内存实现 all-reduce，条件不满足时回退到 NCCL。"
                "要求 SM90 及以上 GPU（SM90 支持 4、6、8 卡，SM100 支持 6、8 卡）。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     disable_overlap_schedule: Annotated[bool, Arg(
@@ -172,7 +157,6 @@ class OptimizationArgs:
             zh="关闭重叠调度（默认在设备执行当前批次时，CPU 同步准备下一批次）。关闭会降低吞吐，"
                "主要用于调试或配合要求关闭它的特性。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_mixed_chunk: Annotated[bool, Arg(
@@ -183,7 +167,6 @@ class OptimizationArgs:
             zh="启用分块预填充时，允许同一批次既包含预填充分块，也包含正在解码的请求，"
                "使处理长 prompt 期间解码不停顿。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_dp_attention: Annotated[bool, Arg(
@@ -196,7 +179,6 @@ class OptimizationArgs:
                "--tp-size 相等）。主要面向 DeepSeek-V2/V3 与 Qwen2/3 MoE 模型，"
                "大批量时可节省 KV 缓存。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_dp_lm_head: Annotated[bool, Arg(
@@ -207,7 +189,6 @@ class OptimizationArgs:
             zh="将 LM Head 的词表在注意力 TP 组内切分，使 DP 注意力无需在 DP 组之间做 "
                "all-gather。仅在启用 --enable-dp-attention 时有意义。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_two_batch_overlap: Annotated[bool, Arg(
@@ -218,7 +199,6 @@ class OptimizationArgs:
             zh="把每个批次拆成两个微批次交替执行，使一个微批次的通信（如 EP 的 all-to-all 通信）与另一个的计"
                "算相互重叠。",
         ),
-        npu=Support.PLANNED,
     )] = False
 
     enable_single_batch_overlap: Annotated[bool, Arg(
@@ -228,7 +208,6 @@ class OptimizationArgs:
                "expert GEMMs), without splitting the batch.",
             zh="不拆分批次，在单个微批次内部让通信与计算重叠执行（例如 MoE 的 combine 通信与专家矩阵乘并行）。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     tbo_token_distribution_threshold: Annotated[Fraction, Arg(
@@ -241,7 +220,6 @@ class OptimizationArgs:
                "则改为从某条请求内部切开（two-chunk overlap）。"
                "设为 0 表示不使用 two-chunk overlap。",
         ),
-        npu=Support.PLANNED,
     )] = 0.48
 
     enable_torch_compile: Annotated[bool, Arg(
@@ -252,7 +230,6 @@ class OptimizationArgs:
             zh="对模型做 PyTorch 编译优化（torch.compile）以加快执行，小批量时收益最明显。"
                "属实验性功能，会明显拉长启动时间。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_torch_compile_debug_mode: Annotated[bool, Arg(
@@ -261,7 +238,6 @@ class OptimizationArgs:
             en="Run torch.compile in debug mode to help track down compilation problems.",
             zh="以调试模式运行 torch.compile，便于排查编译相关的问题。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enforce_piecewise_cuda_graph: Annotated[bool, Arg(
@@ -272,8 +248,6 @@ class OptimizationArgs:
             zh="强制在预填充/扩展阶段使用分段图（前向计算按层切成多段，针对若干 token 数分别捕获），"
                "并跳过所有自动关闭条件。主要用于测试。",
         ),
-        npu=Support.A2_A3,
-        notes=(Note(Text(en='Currently, Llama-3.1-8B-Instruct and Qwen2.5-7B-Instruct models are supported', zh='当前仅验证了 Llama-3.1-8B-Instruct 与 Qwen2.5-7B-Instruct 模型'), rule='npu-piecewise-verified-models'),),
     )] = False
 
     piecewise_cuda_graph_tokens: Annotated[IntList | None, Arg(
@@ -284,7 +258,6 @@ class OptimizationArgs:
             zh="显式给出要捕获分段图的 token 数列表。不设置时自动生成，"
                "上限为 --piecewise-cuda-graph-max-tokens。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     piecewise_cuda_graph_compiler: Annotated[Literal['eager', 'inductor'], Arg(
@@ -295,8 +268,6 @@ class OptimizationArgs:
             zh="分段图中各子图的编译方式：eager 不编译、直接执行；"
                "inductor 使用 TorchInductor 编译。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('eager',),
     )] = 'eager'
 
     torch_compile_max_bs: Annotated[PositiveInt, Arg(
@@ -306,7 +277,6 @@ class OptimizationArgs:
                "run uncompiled.",
             zh="启用 --enable-torch-compile 时参与编译的最大批大小，更大的批次不走编译路径。",
         ),
-        npu=Support.A2_A3,
     )] = 32
 
     piecewise_cuda_graph_max_tokens: Annotated[PositiveHumanInt | None, Arg(
@@ -317,7 +287,6 @@ class OptimizationArgs:
             zh="分段图捕获的最大 token 数（可写作 4k 等），更大的预填充批次以单算子方式执行。"
                "不设置时根据分块预填充大小推算（MLA 模型取更小的值）。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     torchao_config: Annotated[str, Arg(
@@ -329,7 +298,6 @@ class OptimizationArgs:
                "int4wo-<分组大小>、fp8wo，或 fp8dq 加后缀 -per_tensor / "
                "-per_row。为空表示不启用。",
         ),
-        npu=Support.GPU_ONLY,
     )] = ''
 
     enable_nan_detection: Annotated[bool, Arg(
@@ -340,7 +308,6 @@ class OptimizationArgs:
             zh="采样时检查 logits 是否含有 NaN，一旦发现就输出告警并将其屏蔽，使采样得以继续。用于调试，"
                "有一定性能开销。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_p2p_check: Annotated[bool, Arg(
@@ -351,7 +318,6 @@ class OptimizationArgs:
             zh="实际检测 GPU 之间能否点对点（P2P）互访，而不是默认认为可以。"
                "启动时报“peer access is not supported”错误时可尝试开启。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     triton_attention_reduce_in_fp32: Annotated[bool, Arg(
@@ -361,7 +327,6 @@ class OptimizationArgs:
                "crashes.",
             zh="在 Triton 注意力算子中以 FP32 累加中间结果，避免 FP16 溢出引发崩溃。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     triton_attention_num_kv_splits: Annotated[PositiveInt, Arg(
@@ -371,7 +336,6 @@ class OptimizationArgs:
                "help with long contexts.",
             zh="Triton flash decoding 算子把 KV 序列切成的份数；上下文越长，取较大的值越有利。",
         ),
-        npu=Support.GPU_ONLY,
     )] = 8
 
     triton_attention_split_tile_size: Annotated[int | None, Arg(
@@ -382,7 +346,6 @@ class OptimizationArgs:
             zh="Triton flash decoding 算子按固定长度切分 KV 时的分块大小，用于确定性推理。"
                "不设置时按 --triton-attention-num-kv-splits 切分。",
         ),
-        npu=Support.GPU_ONLY,
     )] = None
 
     delete_ckpt_after_loading: Annotated[bool, Arg(
@@ -392,7 +355,6 @@ class OptimizationArgs:
                "a throw-away copy.",
             zh="模型加载完毕后把磁盘上的权重文件删掉。此操作不可恢复，只应在可丢弃的副本上使用。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_memory_saver: Annotated[bool, Arg(
@@ -403,7 +365,6 @@ class OptimizationArgs:
                "trainer in RL.",
             zh="允许在运行时通过显存释放与恢复接口，临时交出并重新占用服务所用的显存，例如在强化学习中与训练进程共用加速卡。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_weights_cpu_backup: Annotated[bool, Arg(
@@ -413,7 +374,6 @@ class OptimizationArgs:
                "release_weights_occupation, and restore them from it on resume_weights_occupation.",
             zh="通过权重释放接口让出显存时，把权重（主模型及草稿模型）备份到 CPU 内存，待调用恢复接口时再从备份载回。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_draft_weights_cpu_backup: Annotated[bool, Arg(
@@ -424,7 +384,6 @@ class OptimizationArgs:
             zh="与 --enable-weights-cpu-backup 类似，但只针对投机解码的草稿模型："
                "释放期间其权重备份在 CPU 内存中，恢复时再加载回来。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     allow_auto_truncate: Annotated[bool, Arg(
@@ -434,7 +393,6 @@ class OptimizationArgs:
                "rejecting them with an error.",
             zh="输入超过最大允许长度的请求会被自动截短后继续处理，而不是直接报错返回。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_custom_logit_processor: Annotated[bool, Arg(
@@ -445,7 +403,6 @@ class OptimizationArgs:
             zh="允许请求携带自定义 logit 处理器（序列化的 Python 代码）。"
                "因为这会在服务端执行客户端提供的代码，出于安全考虑默认关闭。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     flashinfer_mla_disable_ragged: Annotated[bool, Arg(
@@ -456,7 +413,6 @@ class OptimizationArgs:
             zh="使用 FlashInfer MLA 后端时，不使用 ragged 预填充封装（它在没有命中前缀时按普通 "
                "MHA 计算）。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     disable_shared_experts_fusion: Annotated[bool, Arg(
@@ -467,7 +423,6 @@ class OptimizationArgs:
             zh="不把 DeepSeek V3/R1 的共享专家并入路由专家的 MoE 算子，改为单独计算。"
                "此处默认开启（即不做融合）。",
         ),
-        npu=Support.A2_A3,
     )] = True
 
     disable_chunked_prefix_cache: Annotated[bool, Arg(
@@ -478,7 +433,6 @@ class OptimizationArgs:
             zh="关闭 DeepSeek MLA 模型的分块前缀缓存（预填充时把已缓存的前缀分块处理），"
                "可减少短序列上的额外开销。此处默认开启（即不使用该特性）。",
         ),
-        npu=Support.A2_A3,
     )] = True
 
     disable_fast_image_processor: Annotated[bool, Arg(
@@ -487,7 +441,6 @@ class OptimizationArgs:
             en="Use the standard (slower) Hugging Face image processor instead of the fast one.",
             zh="使用 Hugging Face 的标准（较慢）图像处理器，而不是快速版本。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     keep_mm_feature_on_device: Annotated[bool, Arg(
@@ -497,7 +450,6 @@ class OptimizationArgs:
                "memory, saving a device-to-host copy.",
             zh="多模态特征张量处理完后继续留在加速卡上，不再拷回主机内存，省去一次 D2H 拷贝。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_return_hidden_states: Annotated[bool, Arg(
@@ -506,7 +458,6 @@ class OptimizationArgs:
             en="Allow requests to ask for the model's hidden states (return_hidden_states) in the response.",
             zh="允许请求通过 return_hidden_states 在响应中取回模型的隐藏状态。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_return_routed_experts: Annotated[bool, Arg(
@@ -516,7 +467,6 @@ class OptimizationArgs:
                "routing replay in RL training.",
             zh="允许在响应中返回每个 token 在各层被路由到的 MoE 专家，可用于强化学习训练中的路由回放。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     scheduler_recv_interval: Annotated[PositiveInt, Arg(
@@ -526,7 +476,6 @@ class OptimizationArgs:
                "cost of admitting new requests slightly later.",
             zh="调度器每隔 N 次迭代才拉取一次新请求；大于 1 可降低轮询开销，代价是新请求进入调度稍有延迟。",
         ),
-        npu=Support.A2_A3,
     )] = 1
 
     numa_node: Annotated[IntList | None, Arg(
@@ -536,7 +485,6 @@ class OptimizationArgs:
                "detects the placement automatically on NUMA systems.",
             zh="各工作子进程绑定的 NUMA 节点，第 i 项对应第 i 个子进程。不设置时在 NUMA 系统上自动探测。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     enable_deterministic_inference: Annotated[bool, Arg(
@@ -547,7 +495,6 @@ class OptimizationArgs:
             zh="使用与批次组成无关（batch-invariant）的算子，使同一请求不论与哪些请求同批，结果都逐位一致。"
                "会降低性能。",
         ),
-        npu=Support.PLANNED,
     )] = False
 
     rl_on_policy_target: Annotated[Literal['fsdp'] | None, Arg(
@@ -558,7 +505,6 @@ class OptimizationArgs:
             zh="为实现严格 on-policy 的强化学习，需要在数值上精确对齐的训练框架；"
                "fsdp 表示与 FSDP 训练对齐。不设置时不做此类对齐。",
         ),
-        npu=Support.PLANNED,
     )] = None
 
     enable_layerwise_nvtx_marker: Annotated[bool, Arg(
@@ -567,7 +513,6 @@ class OptimizationArgs:
             en="Add an NVTX range around every model layer so that Nsight Systems profiles show per-layer timings.",
             zh="为模型每一层加上 NVTX 标记，便于在性能分析工具（Nsight Systems）中按层查看耗时。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     enable_attn_tp_input_scattered: Annotated[bool, Arg(
@@ -578,7 +523,6 @@ class OptimizationArgs:
             zh="仅使用张量并行时，让注意力层输入在各 TP rank 间保持分散而非复制，"
                "以减少 QKV latent 投影等步骤的重复计算。",
         ),
-        npu=Support.EXPERIMENTAL,
     )] = False
 
     enable_nsa_prefill_context_parallel: Annotated[bool, Arg(
@@ -587,7 +531,6 @@ class OptimizationArgs:
             en="Use context parallelism for the prefill of long sequences with DeepSeek V3.2's NSA sparse attention.",
             zh="对 DeepSeek V3.2（NSA 稀疏注意力）的长序列预填充启用上下文并行。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_fused_qk_norm_rope: Annotated[bool, Arg(
@@ -596,7 +539,6 @@ class OptimizationArgs:
             en="Use a fused kernel that applies QK normalization and rotary position embedding (RoPE) in one step.",
             zh="使用融合算子，一步完成 QK 归一化与旋转位置编码（RoPE）。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     disable_outlines_disk_cache: Annotated[bool, Arg(
@@ -606,7 +548,6 @@ class OptimizationArgs:
                "file systems or high concurrency can trigger.",
             zh="不把 Outlines 语法后端的编译结果缓存到磁盘，以规避某些文件系统或高并发下可能出现的崩溃。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_piecewise_cuda_graph: Annotated[bool, Arg(
@@ -616,7 +557,6 @@ class OptimizationArgs:
                "flag.",
             zh="--enforce-piecewise-cuda-graph 的旧名称，仍可使用，取值会转给新参数。",
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Renamed(successor='enforce_piecewise_cuda_graph', since=CURRENT),
     )] = False
 
@@ -628,5 +568,4 @@ class OptimizationArgs:
             zh="每次调度后连续执行多少个解码步再重新调度，以降低调度开销；可能提升吞吐，"
                "但新请求的首 token 时延会变长。为 1 时每步之后都重新调度。",
         ),
-        npu=Support.UNSUPPORTED,
     )] = 1

@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Removed, Support, Text
+from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
 from ..types import *
 
@@ -21,7 +21,6 @@ class PdDisaggregationArgs:
             ),
             zh="本实例在 PD 分离部署中的角色：prefill 只执行预填充；decode 只执行解码，并从预填充实例接收 KV 缓存；null 表示不分离，由同一实例完成两个阶段。",
         ),
-        npu=Support.A2_A3,
     )] = 'null'
 
     disaggregation_transfer_backend: Annotated[Literal['mooncake', 'nixl', 'ascend', 'mori', 'fake'], Arg(
@@ -33,9 +32,6 @@ class PdDisaggregationArgs:
             ),
             zh="预填充实例向解码实例传输 KV 缓存所用的后端：mooncake、nixl（RDMA）、ascend（昇腾 NPU，NPU 上的默认值）、mori（AMD）；fake 仅供测试，不真正传输数据。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('ascend',),
-        npu_default='ascend',
     )] = 'mooncake'
 
     disaggregation_bootstrap_port: Annotated[Port, Arg(
@@ -47,7 +43,6 @@ class PdDisaggregationArgs:
             ),
             zh="预填充实例上引导服务监听的端口；解码实例经由它交换元数据并建立 KV 传输连接。",
         ),
-        npu=Support.A2_A3,
     )] = 8998
 
     disaggregation_ib_device: Annotated[str | None, Arg(
@@ -59,7 +54,6 @@ class PdDisaggregationArgs:
             ),
             zh="KV 传输使用的 InfiniBand/RDMA 网卡，可填单个设备名，也可用逗号分隔多个（例：mlx5_0,mlx5_1）；不设置时由 mooncake 后端自动探测。",
         ),
-        npu=Support.GPU_ONLY,
     )] = None
 
     disaggregation_decode_enable_offload_kvcache: Annotated[bool, Arg(
@@ -75,8 +69,6 @@ class PdDisaggregationArgs:
                 "--hicache-storage-backend 使用。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_options=(False,),
     )] = False
 
     num_reserved_decode_tokens: Annotated[NonNegHumanInt, Arg(
@@ -88,7 +80,6 @@ class PdDisaggregationArgs:
             ),
             zh="新请求加入运行批次时，为其后续解码预留 KV 空间的 token 数，避免已接纳的请求在解码过程中 KV 缓存不足。",
         ),
-        npu=Support.A2_A3,
     )] = 512
 
     disaggregation_decode_polling_interval: Annotated[PositiveInt, Arg(
@@ -100,7 +91,6 @@ class PdDisaggregationArgs:
             ),
             zh="解码实例每隔多少个调度轮次检查一次新到请求与已完成的 KV 传输。大于 1 可降低轮询开销，但会略增时延。",
         ),
-        npu=Support.A2_A3,
     )] = 1
 
     disaggregation_decode_tp: Annotated[int, Arg(
@@ -109,7 +99,6 @@ class PdDisaggregationArgs:
             en="Removed; has no effect. It used to tell the prefill server the decode side's tensor-parallel size.",
             zh="已移除，设置后不起作用。原用于在预填充实例上声明解码端的张量并行规模。",
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT, instead=Text(en='drop it: the prefill server learns the decode layout at bootstrap', zh='删除即可：prefill 服务在引导阶段获知 decode 端的并行布局')),
     )] = None
 
@@ -119,7 +108,6 @@ class PdDisaggregationArgs:
             en="Removed; has no effect. It used to tell the prefill server the decode side's data-parallel size.",
             zh="已移除，设置后不起作用。原用于在预填充实例上声明解码端的数据并行规模。",
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT, instead=Text(en='drop it: the prefill server learns the decode layout at bootstrap', zh='删除即可：prefill 服务在引导阶段获知 decode 端的并行布局')),
     )] = None
 
@@ -129,6 +117,5 @@ class PdDisaggregationArgs:
             en="Removed; has no effect. It used to tell the decode server the prefill side's pipeline-parallel size.",
             zh="已移除，设置后不起作用。原用于在解码实例上声明预填充端的流水线并行规模。",
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT, instead=Text(en='drop it: the decode server learns the prefill layout at bootstrap', zh='删除即可：decode 服务在引导阶段获知 prefill 端的并行布局')),
     )] = 1

@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('pd_multiplexing', Text(en='For PD-Multiplexing', zh='用于 PD-Multiplexing'))
@@ -19,7 +19,6 @@ class PdMultiplexingArgs:
             ),
             zh="开启 PD 复用：在同一块 GPU 上并发执行预填充和解码，二者各自运行在分得部分 SM 的 green context 流上。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     pdmux_config_path: Annotated[str | None, Arg(
@@ -28,7 +27,6 @@ class PdMultiplexingArgs:
             en="Path to the PD multiplexing configuration file with its SM partitioning and scheduling settings.",
             zh="PD 复用配置文件的路径，其中包含 SM 划分与调度相关设置。",
         ),
-        npu=Support.GPU_ONLY,
     )] = None
 
     sm_group_num: Annotated[PositiveInt, Arg(
@@ -40,5 +38,4 @@ class PdMultiplexingArgs:
             ),
             zh="PD 复用时 GPU 的 SM 被划分成的组数；组数越多，预填充与解码之间的资源划分越细。",
         ),
-        npu=Support.GPU_ONLY,
     )] = 8

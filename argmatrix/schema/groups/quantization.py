@@ -3,7 +3,7 @@
 from typing import Annotated, Literal
 
 from ..choices import *
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('quantization', Text(en='Quantization and data type', zh='量化与数据类型'))
@@ -20,8 +20,6 @@ class QuantizationArgs:
             ),
             zh="模型权重与激活值的计算精度。auto 时 BF16 检查点保持 BF16，FP16/FP32 检查点按 FP16 运行；half 等同于 float16，float 等同于 float32。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('auto', 'float16', 'bfloat16'),
     )] = 'auto'
 
     quantization: Annotated[QuantizationMethod | None, Arg(
@@ -34,8 +32,6 @@ class QuantizationArgs:
             ),
             zh="加载模型时采用的权重量化方法。不设置时，若检查点配置中已声明量化方式则自动识别，否则不量化。昇腾上使用 modelslim 加载经 msModelSlim 量化的权重。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('modelslim',),
     )] = None
 
     quantization_param_path: Annotated[str | None, Arg(
@@ -47,7 +43,6 @@ class QuantizationArgs:
             ),
             zh="指向 KV 缓存缩放因子 JSON 文件的路径。KV 缓存以 FP8 存储时建议提供；缺省时所有缩放因子都按 1.0 处理，精度可能受损。",
         ),
-        npu=Support.GPU_ONLY,
     )] = None
 
     kv_cache_dtype: Annotated[Literal['auto', 'fp8_e5m2', 'fp8_e4m3', 'bf16', 'bfloat16', 'fp4_e2m1'], Arg(
@@ -63,8 +58,6 @@ class QuantizationArgs:
                 "fp4_e2m1（MXFP4）需 CUDA 12.8+ 与 PyTorch 2.8+。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_options=('auto',),
     )] = 'auto'
 
     enable_fp32_lm_head: Annotated[bool, Arg(
@@ -76,7 +69,6 @@ class QuantizationArgs:
             ),
             zh="以 FP32 计算 LM head，使输出的 logits 为 FP32 而非模型精度。可提升采样与对数概率的数值精度，但会带来少量速度和显存开销。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     modelopt_quant: Annotated[str | None, Arg(
@@ -91,7 +83,6 @@ class QuantizationArgs:
                 "不设置则不做 ModelOpt 量化。"
             ),
         ),
-        npu=Support.GPU_ONLY,
     )] = None
 
     modelopt_checkpoint_restore_path: Annotated[str | None, Arg(
@@ -103,7 +94,6 @@ class QuantizationArgs:
             ),
             zh="此前运行保存的 ModelOpt 量化检查点路径。设置后跳过量化过程，直接从该检查点恢复模型。",
         ),
-        npu=Support.GPU_ONLY,
     )] = None
 
     modelopt_checkpoint_save_path: Annotated[str | None, Arg(
@@ -115,7 +105,6 @@ class QuantizationArgs:
             ),
             zh="ModelOpt 量化完成后保存检查点的位置；之后的启动可通过 --modelopt-checkpoint-restore-path 直接恢复，无需重新量化。",
         ),
-        npu=Support.GPU_ONLY,
     )] = None
 
     modelopt_export_path: Annotated[str | None, Arg(
@@ -127,7 +116,6 @@ class QuantizationArgs:
             ),
             zh="将 ModelOpt 量化后的模型以 Hugging Face 格式导出的目录，导出结果可直接由 SGLang 加载服务。不设置则不导出。",
         ),
-        npu=Support.GPU_ONLY,
     )] = None
 
     quantize_and_serve: Annotated[bool, Arg(
@@ -139,7 +127,6 @@ class QuantizationArgs:
             ),
             zh="启动时用 ModelOpt 量化模型并立即对外服务，不导出量化结果。适合开发试验；生产环境建议先量化并导出，再部署导出的模型。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False
 
     rl_quant_profile: Annotated[str | None, Arg(
@@ -151,5 +138,4 @@ class QuantizationArgs:
             ),
             zh="FlashRL 量化配置文件的路径，用于强化学习 rollout 阶段的在线量化。--load-format 为 flash_rl 时必须提供。",
         ),
-        npu=Support.GPU_ONLY,
     )] = None

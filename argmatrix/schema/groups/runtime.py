@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Note, Renamed, Support, Text
+from ..meta import Arg, Group, Renamed, Text
 from ..snapshots import CURRENT
 from ..types import *
 
@@ -20,8 +20,6 @@ class RuntimeArgs:
             ),
             zh="运行所用的设备类型（cuda、xpu、hpu、npu 或 cpu）。不设置时自动检测可用硬件，昇腾环境下即为 npu。",
         ),
-        npu=Support.A2_A3,
-        npu_default='npu',
     )] = None
 
     tp_size: Annotated[PositiveInt, Arg(
@@ -33,7 +31,6 @@ class RuntimeArgs:
             ),
             zh="张量并行规模，即每一层的权重切分到多少张卡上。模型在单卡上放不下时增大此值。",
         ),
-        npu=Support.A2_A3,
     )] = 1
 
     pp_size: Annotated[PositiveInt, Arg(
@@ -45,8 +42,6 @@ class RuntimeArgs:
             ),
             zh="流水线并行规模，即把模型各层划分成多少个阶段，每个阶段占用一组设备。适合跨多个节点部署超大模型。",
         ),
-        npu=Support.EXPERIMENTAL,
-        notes=(Note(Text(en='Currently 2 not supported', zh='当前不支持取值 2'), rule='npu-pp-size-2'),),
     )] = 1
 
     attn_cp_size: Annotated[PositiveInt, Arg(
@@ -61,8 +56,6 @@ class RuntimeArgs:
                 "1 表示不启用。"
             ),
         ),
-        npu=Support.A2_A3,
-        notes=(Note(Text(en='must be equal to --tp-size', zh='必须等于 --tp-size'), rule='npu-attn-cp-equals-tp'),),
     )] = 1
 
     moe_dp_size: Annotated[PositiveInt, Arg(
@@ -74,7 +67,6 @@ class RuntimeArgs:
             ),
             zh="MoE 层的数据并行规模：专家权重在这么多组之间复制，而不是继续切分。1 表示 MoE 层内不做数据并行。",
         ),
-        npu=Support.PLANNED,
     )] = 1
 
     pp_max_micro_batch_size: Annotated[PositiveInt | None, Arg(
@@ -86,7 +78,6 @@ class RuntimeArgs:
             ),
             zh="流水线并行中单个微批次（micro-batch）最多包含的请求数。不设置时根据运行请求数上限自动推算。",
         ),
-        npu=Support.EXPERIMENTAL,
     )] = None
 
     pp_async_batch_depth: Annotated[PositiveInt | None, Arg(
@@ -98,7 +89,6 @@ class RuntimeArgs:
             ),
             zh="流水线并行调度器在前面的结果返回之前，可以异步提前发起的额外微批次数量。不设置时保持默认，不提前发起。",
         ),
-        npu=Support.EXPERIMENTAL,
     )] = None
 
     stream_interval: Annotated[PositiveInt, Arg(
@@ -113,7 +103,6 @@ class RuntimeArgs:
                 "吞吐越高。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 1
 
     incremental_streaming_output: Annotated[bool, Arg(
@@ -122,7 +111,6 @@ class RuntimeArgs:
             en="Make each streamed chunk carry only the newly generated text instead of everything generated so far.",
             zh="开启后，每个流式分片只包含新生成的内容，而不是截至当前的全部输出。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     random_seed: Annotated[int | None, Arg(
@@ -134,7 +122,6 @@ class RuntimeArgs:
             ),
             zh="服务内部随机数生成器所用的种子，便于复现采样结果。不设置时在启动时随机选取。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     constrained_json_whitespace_pattern: Annotated[str | None, Arg(
@@ -149,7 +136,6 @@ class RuntimeArgs:
                 "llguidance 两种语法后端支持此项。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None
 
     constrained_json_disable_any_whitespace: Annotated[bool, Arg(
@@ -161,7 +147,6 @@ class RuntimeArgs:
             ),
             zh="强制 JSON 约束输出采用紧凑格式，不带任何可选空白。只有 xgrammar、llguidance 两种语法后端支持此项。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     watchdog_timeout: Annotated[PositiveFloat, Arg(
@@ -173,7 +158,6 @@ class RuntimeArgs:
             ),
             zh="单个前向批次允许运行的最长时间（秒）；超时后看门狗认定进程卡死并终止服务，避免长期挂起。",
         ),
-        npu=Support.A2_A3,
     )] = 300
 
     soft_watchdog_timeout: Annotated[PositiveFloat, Arg(
@@ -188,7 +172,6 @@ class RuntimeArgs:
                 "它不会终止服务。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 300
 
     dist_timeout: Annotated[PositiveInt | None, Arg(
@@ -200,7 +183,6 @@ class RuntimeArgs:
             ),
             zh="PyTorch 分布式进程组初始化的超时时间（秒）。不设置时使用 PyTorch 默认值；多节点启动较慢时可调大。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     download_dir: Annotated[str | None, Arg(
@@ -212,7 +194,6 @@ class RuntimeArgs:
             ),
             zh="从 Hugging Face 下载的模型权重存放目录。不设置时使用 Hugging Face 的默认缓存目录。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     model_checksum: Annotated[str | None, Arg(
@@ -227,7 +208,6 @@ class RuntimeArgs:
                 "也可以传入校验和 JSON 文件路径或仓库 ID。"
             ),
         ),
-        npu=Support.PLANNED,
     )] = None
 
     base_gpu_id: Annotated[NonNegInt, Arg(
@@ -239,7 +219,6 @@ class RuntimeArgs:
             ),
             zh="本服务使用的起始设备编号，其余设备依次往后分配。便于在单机上同时部署多个实例。",
         ),
-        npu=Support.A2_A3,
     )] = 0
 
     gpu_id_step: Annotated[PositiveInt, Arg(
@@ -251,7 +230,6 @@ class RuntimeArgs:
             ),
             zh="所用设备编号之间的步长，从 --base-gpu-id 开始计算；例如设为 2 时依次使用 0、2、4……号设备。",
         ),
-        npu=Support.A2_A3,
     )] = 1
 
     sleep_on_idle: Annotated[bool, Arg(
@@ -263,7 +241,6 @@ class RuntimeArgs:
             ),
             zh="没有请求时让调度器休眠而不是忙等轮询，降低服务空闲时的 CPU 占用。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     stream_output: Annotated[bool, Arg(
@@ -272,6 +249,5 @@ class RuntimeArgs:
             en="Old name of --incremental-streaming-output; still accepted and sets that flag.",
             zh="--incremental-streaming-output 的旧名称，仍然可用，效果等同于设置新参数。",
         ),
-        npu=Support.A2_A3,
         deprecated=Renamed(successor='incremental_streaming_output', since=CURRENT),
     )] = False

@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Removed, Support, Text
+from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
 from ..types import *
 
@@ -24,7 +24,6 @@ class SchedulingArgs:
                 "不设置则根据设备显存容量和并行配置自动估算。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None
 
     max_running_requests: Annotated[PositiveInt | None, Arg(
@@ -36,7 +35,6 @@ class SchedulingArgs:
             ),
             zh="可同时处于运行（解码）状态的请求数上限。不设置时根据 KV 缓存容量自动推算。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     prefill_max_requests: Annotated[PositiveInt | None, Arg(
@@ -48,7 +46,6 @@ class SchedulingArgs:
             ),
             zh="单个预填充（Prefill）批次最多容纳的请求数。不设置则不按请求数限制，但仍受 token 预算约束。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     max_queued_requests: Annotated[PositiveInt | None, Arg(
@@ -63,7 +60,6 @@ class SchedulingArgs:
                 "采用 PD 分离部署时此参数不生效。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None
 
     max_total_tokens: Annotated[PositiveHumanInt | None, Arg(
@@ -78,7 +74,6 @@ class SchedulingArgs:
                 "手动指定主要用于调试和实验。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None
 
     chunked_prefill_size: Annotated[HumanInt | None, Arg(
@@ -93,7 +88,6 @@ class SchedulingArgs:
                 "设为 -1 关闭分块，不设置则按硬件自动选取。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None
 
     max_prefill_tokens: Annotated[PositiveHumanInt, Arg(
@@ -108,7 +102,6 @@ class SchedulingArgs:
                 "所以单条长提示词不会因这一限制被拒绝。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 16384
 
     schedule_policy: Annotated[Literal['lpm', 'random', 'fcfs', 'dfs-weight', 'lof', 'priority'], Arg(
@@ -124,8 +117,6 @@ class SchedulingArgs:
                 "dfs-weight 按基数树深度优先加权；lof 优先 max_new_tokens 最大的请求；priority 按请求优先级。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_options=('lpm', 'fcfs'),
     )] = 'fcfs'
 
     enable_priority_scheduling: Annotated[bool, Arg(
@@ -140,7 +131,6 @@ class SchedulingArgs:
                 "优先级明显更高的新请求还可以抢占正在运行的请求。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = False
 
     schedule_low_priority_values_first: Annotated[bool, Arg(
@@ -152,7 +142,6 @@ class SchedulingArgs:
             ),
             zh="反转优先级顺序，让 priority 数值越小的请求越先得到处理。仅在已开启优先级调度时才有意义。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     priority_scheduling_preemption_threshold: Annotated[NonNegInt, Arg(
@@ -167,7 +156,6 @@ class SchedulingArgs:
                 "配合 --enable-priority-scheduling 使用。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 10
 
     schedule_conservativeness: Annotated[PositiveFloat, Arg(
@@ -183,7 +171,6 @@ class SchedulingArgs:
                 "小于 1 则更激进地接纳。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 1.0
 
     page_size: Annotated[PositiveInt | None, Arg(
@@ -198,8 +185,6 @@ class SchedulingArgs:
                 "不设置时由注意力后端决定（多数 GPU 后端为 1，昇腾为 128）。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_default=128,
     )] = None
 
     swa_full_tokens_ratio: Annotated[Fraction, Arg(
@@ -215,7 +200,6 @@ class SchedulingArgs:
                 "与两类层各有多少层无关。例如 0.5 表示 SWA 层的 token 槽位是全注意力层的一半。"
             ),
         ),
-        npu=Support.PLANNED,
     )] = 0.8
 
     disable_hybrid_swa_memory: Annotated[bool, Arg(
@@ -230,7 +214,6 @@ class SchedulingArgs:
                 "主要用于排查兼容性问题或调试。"
             ),
         ),
-        npu=Support.PLANNED,
     )] = False
 
     radix_eviction_policy: Annotated[Literal['lru', 'lfu'], Arg(
@@ -242,7 +225,6 @@ class SchedulingArgs:
             ),
             zh="显存紧张时前缀缓存（基数树）先淘汰哪些条目：lru 淘汰最久没被访问的，lfu 淘汰访问次数最少的。",
         ),
-        npu=Support.A2_A3,
     )] = 'lru'
 
     enable_prefill_delayer: Annotated[bool, Arg(
@@ -257,7 +239,6 @@ class SchedulingArgs:
                 "减少互相等待造成的空闲。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = False
 
     prefill_delayer_max_delay_passes: Annotated[int, Arg(
@@ -272,7 +253,6 @@ class SchedulingArgs:
                 "配合 --enable-prefill-delayer 使用。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = 30
 
     prefill_delayer_token_usage_low_watermark: Annotated[Fraction | None, Arg(
@@ -287,7 +267,6 @@ class SchedulingArgs:
                 "不设置则不启用这一保护。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None
 
     prefill_delayer_forward_passes_buckets: Annotated[FloatList | None, Arg(
@@ -302,7 +281,6 @@ class SchedulingArgs:
                 "不设置时使用默认分桶。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None
 
     prefill_delayer_wait_seconds_buckets: Annotated[FloatList | None, Arg(
@@ -314,7 +292,6 @@ class SchedulingArgs:
             ),
             zh="自定义“预填充在延迟器中等待时长”指标的直方图分桶边界（单位：秒）。0 会自动加入；不设置时使用默认分桶。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     abort_on_priority_when_disabled: Annotated[bool, Arg(
@@ -326,7 +303,6 @@ class SchedulingArgs:
             ),
             zh="未开启优先级调度时，直接中止携带 priority 字段的请求并返回错误，而不是悄悄忽略该字段。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     enable_dynamic_chunking: Annotated[bool, Arg(
@@ -341,7 +317,6 @@ class SchedulingArgs:
                 "而不是始终使用 --chunked-prefill-size。"
             ),
         ),
-        npu=Support.EXPERIMENTAL,
     )] = False
 
     hybrid_kvcache_ratio: Annotated[Fraction | None, Arg(
@@ -356,6 +331,5 @@ class SchedulingArgs:
                 "错误信息会提示改用 --swa-full-tokens-ratio。"
             ),
         ),
-        npu=Support.UNSUPPORTED,
         deprecated=Removed(since=CURRENT, instead=Text(en='size the sliding-window pool with --swa-full-tokens-ratio', zh='改用 --swa-full-tokens-ratio 设置滑动窗口缓存的大小')),
     )] = None

@@ -4,7 +4,7 @@ each step."""
 from typing import Annotated, Literal
 
 from ..choices import *
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('speculative', Text(en='Speculative decoding', zh='投机采样'))
@@ -25,8 +25,6 @@ class SpeculativeArgs:
                 "STANDALONE（独立的小草稿模型）、NGRAM（从 n-gram 缓存生成草稿，无需草稿模型）。不设置则关闭投机采样。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_options=('EAGLE3', 'NEXTN'),
     )] = None
 
     speculative_draft_model_path: Annotated[str | None, Arg(
@@ -41,7 +39,6 @@ class SpeculativeArgs:
                 "EAGLE3 和 STANDALONE 必须指定；NEXTN 通常可以不填，直接复用目标模型的权重。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None
 
     speculative_draft_model_revision: Annotated[str | None, Arg(
@@ -50,7 +47,6 @@ class SpeculativeArgs:
             en="Branch, tag or commit of the draft model to download. Unset uses the repository's default revision.",
             zh="指定草稿模型取哪个版本（分支、标签或提交 ID）。不设置时取仓库的默认版本。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     speculative_draft_load_format: Annotated[LoadFormat, Arg(
@@ -65,8 +61,6 @@ class SpeculativeArgs:
                 "便于性能分析。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_options=('auto', 'dummy'),
     )] = 'auto'
 
     speculative_num_steps: Annotated[PositiveInt | None, Arg(
@@ -78,7 +72,6 @@ class SpeculativeArgs:
             ),
             zh="每轮交给目标模型验证之前，草稿模型连续推理的步数。不设置时根据所选算法和模型自动确定。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     speculative_eagle_topk: Annotated[PositiveInt | None, Arg(
@@ -90,7 +83,6 @@ class SpeculativeArgs:
             ),
             zh="EAGLE 草稿树的分支数，即每个草稿步骤保留几个候选 token。设为 1 时草稿为单条链；不设置则自动选取。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     speculative_num_draft_tokens: Annotated[PositiveInt | None, Arg(
@@ -102,7 +94,6 @@ class SpeculativeArgs:
             ),
             zh="每一轮交给目标模型验证的草稿 token 总数。不设置时自动选取。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     speculative_accept_threshold_single: Annotated[Fraction, Arg(
@@ -117,7 +108,6 @@ class SpeculativeArgs:
                 "1.0 表示不放宽。"
             ),
         ),
-        npu=Support.GPU_ONLY,
     )] = 1.0
 
     speculative_accept_threshold_acc: Annotated[Fraction, Arg(
@@ -129,7 +119,6 @@ class SpeculativeArgs:
             ),
             zh="放宽接受条件：把每个草稿 token 被接受的可能性从目标概率 p 上调为 min(1, p / 该值)。1.0 表示不放宽。",
         ),
-        npu=Support.GPU_ONLY,
     )] = 1.0
 
     speculative_token_map: Annotated[str | None, Arg(
@@ -144,7 +133,6 @@ class SpeculativeArgs:
                 "不设置时使用完整词表。"
             ),
         ),
-        npu=Support.A2_A3,
     )] = None
 
     speculative_attention_mode: Annotated[Literal['prefill', 'decode'], Arg(
@@ -156,7 +144,6 @@ class SpeculativeArgs:
             ),
             zh="目标模型验证和草稿扩展两个环节走哪条注意力计算路径：prefill（默认）或 decode。",
         ),
-        npu=Support.A2_A3,
     )] = 'prefill'
 
     speculative_moe_runner_backend: Annotated[MoeRunnerBackend | None, Arg(
@@ -168,8 +155,6 @@ class SpeculativeArgs:
             ),
             zh="草稿模型 MoE 层使用的算子后端，可选值与主模型的 MoE 算子后端参数相同；不设置则与主模型保持一致。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('auto',),
     )] = None
 
     speculative_moe_a2a_backend: Annotated[MoeA2ABackend | None, Arg(
@@ -184,8 +169,6 @@ class SpeculativeArgs:
                 "不设置则与主模型保持一致。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_options=('ascend_fuseep',),
     )] = None
 
     speculative_draft_attention_backend: Annotated[AttentionBackend | None, Arg(
@@ -197,8 +180,6 @@ class SpeculativeArgs:
             ),
             zh="草稿阶段使用的注意力后端，可选值同 --attention-backend。不设置时沿用主模型的注意力后端。",
         ),
-        npu=Support.A2_A3,
-        npu_options=('ascend',),
     )] = None
 
     speculative_draft_model_quantization: Annotated[Literal[QuantizationMethod, 'unquant'] | None, Arg(
@@ -213,6 +194,4 @@ class SpeculativeArgs:
                 "草稿模型也按非量化方式加载。"
             ),
         ),
-        npu=Support.A2_A3,
-        npu_options=('unquant',),
     )] = None

@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('third_party', Text(en='Other Params (third-party)', zh='其他参数（第三方组件不兼容 NPU）'))
@@ -19,7 +19,6 @@ class ThirdPartyArgs:
             ),
             zh="在首批权重经由 checkpoint-engine 或其他权重更新方式写入之前，服务不进入就绪状态；通常与 --load-format dummy 搭配使用。",
         ),
-        npu=Support.THIRD_PARTY,
     )] = False
 
     kt_weight_path: Annotated[str | None, Arg(
@@ -31,7 +30,6 @@ class ThirdPartyArgs:
             ),
             zh="KTransformers 参数：存放由 CPU（AMX 算子）执行的量化 MoE 专家权重的本地目录。",
         ),
-        npu=Support.THIRD_PARTY,
     )] = None
 
     kt_method: Annotated[str, Arg(
@@ -40,7 +38,6 @@ class ThirdPartyArgs:
             en="KTransformers: quantization format of the CPU-side expert weights, e.g. AMXINT4 or AMXINT8.",
             zh="KTransformers 参数：CPU 侧专家权重的量化格式，如 AMXINT4、AMXINT8。",
         ),
-        npu=Support.THIRD_PARTY,
     )] = 'AMXINT4'
 
     kt_cpuinfer: Annotated[int | None, Arg(
@@ -49,7 +46,6 @@ class ThirdPartyArgs:
             en="KTransformers: number of CPU threads used for expert inference. Unset uses the library default.",
             zh="KTransformers 参数：用于专家推理的 CPU 线程数；不设置时采用库的默认值。",
         ),
-        npu=Support.THIRD_PARTY,
     )] = None
 
     kt_threadpool_count: Annotated[int, Arg(
@@ -58,7 +54,6 @@ class ThirdPartyArgs:
             en="KTransformers: number of CPU thread pools, normally one per NUMA node.",
             zh="KTransformers 参数：CPU 线程池的数量，通常与 NUMA 节点一一对应。",
         ),
-        npu=Support.THIRD_PARTY,
     )] = 2
 
     kt_num_gpu_experts: Annotated[int | None, Arg(
@@ -70,7 +65,6 @@ class ThirdPartyArgs:
             ),
             zh="KTransformers 参数：每个 MoE 层保留在 GPU 上的专家数量，其余专家在 CPU 上运行。",
         ),
-        npu=Support.THIRD_PARTY,
     )] = None
 
     kt_max_deferred_experts_per_token: Annotated[int | None, Arg(
@@ -82,5 +76,4 @@ class ThirdPartyArgs:
             ),
             zh="KTransformers 参数：每个 token 最多可延后计算的 CPU 专家数，以便与后续计算重叠；对除最后一层外的所有 MoE 层生效，最后一层从不延后。",
         ),
-        npu=Support.THIRD_PARTY,
     )] = None

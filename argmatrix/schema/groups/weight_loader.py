@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Support, Text
+from ..meta import Arg, Group, Text
 from ..types import *
 
 GROUP = Group('weight_loader', Text(en='Custom weight loader', zh='自定义权重加载器 (Custom weight loader)'))
@@ -19,7 +19,6 @@ class WeightLoaderArgs:
             ),
             zh="允许在运行时更新模型权重的自定义加载函数的导入路径（如 pkg.module.load_fn），供权重更新接口调用。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     weight_loader_disable_mmap: Annotated[bool, Arg(
@@ -31,7 +30,6 @@ class WeightLoaderArgs:
             ),
             zh="读取 safetensors 权重文件时不使用 mmap 内存映射。在 mmap 较慢或不稳定的网络/FUSE 文件系统上可能有帮助，但加载期间会占用更多主机内存。",
         ),
-        npu=Support.A2_A3,
     )] = False
 
     remote_instance_weight_loader_seed_instance_ip: Annotated[str | None, Arg(
@@ -40,7 +38,6 @@ class WeightLoaderArgs:
             en="IP address of the running seed instance to pull weights from when --load-format is remote_instance.",
             zh="使用 remote_instance 加载格式时，提供权重的种子实例（已在运行的实例）的 IP 地址。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     remote_instance_weight_loader_seed_instance_service_port: Annotated[Port | None, Arg(
@@ -49,7 +46,6 @@ class WeightLoaderArgs:
             en="HTTP service port of the seed instance, used with --load-format remote_instance.",
             zh="remote_instance 加载格式下种子实例的 HTTP 服务端口。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     remote_instance_weight_loader_send_weights_group_ports: Annotated[IntList | None, Arg(
@@ -61,7 +57,6 @@ class WeightLoaderArgs:
             ),
             zh="从远程实例加载权重时，用于传输权重的通信组端口（JSON 列表，通常每个 TP rank 一个）。",
         ),
-        npu=Support.A2_A3,
     )] = None
 
     remote_instance_weight_loader_backend: Annotated[Literal['transfer_engine', 'nccl'], Arg(
@@ -73,7 +68,6 @@ class WeightLoaderArgs:
             ),
             zh="从种子实例拉取权重的传输方式：nccl（集合通信）或 transfer_engine（基于 RDMA 的 Mooncake Transfer Engine）。",
         ),
-        npu=Support.A2_A3,
     )] = 'nccl'
 
     remote_instance_weight_loader_start_seed_via_transfer_engine: Annotated[bool, Arg(
@@ -85,5 +79,4 @@ class WeightLoaderArgs:
             ),
             zh="启动时将本实例的权重注册到 Mooncake Transfer Engine，使其可作为种子实例，供其他实例通过 transfer_engine 后端拉取权重。",
         ),
-        npu=Support.GPU_ONLY,
     )] = False

@@ -1,43 +1,31 @@
 """Which platform is this process running on, and how do we know.
 
-An explicit target imports nothing heavy.  ``auto`` looks for torch_npu first
-(the SoC name tells A2 from A3), then CUDA through torch, and falls back to
-the CPU; torch itself is optional.  The name tables are data so tests can feed
+``detect()`` looks for torch_npu first (the SoC name picks the chip through
+each platform's ``soc_patterns``), then CUDA through torch, and falls back to
+the CPU.  torch is imported only here and only when detection runs, so the
+matrix stays importable without it; the probes are data so tests can feed
 recorded device strings through them.
 """
 from __future__ import annotations
 
 import importlib
 import importlib.util
-import re
 from dataclasses import dataclass
 
-# Ascend SoC / device names -> platform key; matched in order, case-insensitive.
-ASCEND_SOC_PATTERNS: tuple[tuple[str, str], ...] = (
-    (r"^ascend910_93", "a3"),
-    (r"^ascend910b", "a2"),
-    (r"^ascend910_9", "a3"),
-    (r"^ascend310p", "310p"),
-    (r"^ascend950", "a5"),
-    (r"^ascend910", "a2"),  # 910A/910ProB boards report this family name; the A2 column is the nearest
-)
+from . import PLATFORMS, Platform
 
 
 @dataclass(frozen=True)
 class Detection:
-    platform: str          # a2 | a3 | cuda | cpu
+    platform: str          # a column key
     how: str               # human-readable: what was probed and what it said
     device_name: str | None = None
-    unsupported: str | None = None  # recognised hardware without a column (310p, a5)
+    unsupported: str | None = None  # recognised hardware without a column (ROCm, an unknown Ascend chip)
 
 
-def ascend_platform(soc_name: str) -> str | None:
-    """Map an Ascend SoC name (``Ascend910B3``, ``Ascend910_9391``) to a platform key."""
-    name = soc_name.strip().lower()
-    for pattern, key in ASCEND_SOC_PATTERNS:
-        if re.match(pattern, name):
-            return key
-    return None
+def ascend_platform(soc_name: str) -> Platform | None:
+    """The Ascend chip whose SoC pattern matches ``Ascend910B3``, ``Ascend910_9391``, ``Ascend950PR``..."""
+    return next((p for p in PLATFORMS.values() if p.family == "npu" and p.matches(soc_name)), None)
 
 
 def _probe_npu() -> Detection | None:
@@ -51,14 +39,14 @@ def _probe_npu() -> Detection | None:
             return None
         name = torch_npu.npu.get_device_name(0)
         soc = getattr(torch_npu.npu, "get_soc_version", None)
-        soc_name = name
-        key = ascend_platform(soc_name)
     except Exception as exc:  # a broken driver must not break check-config
         return Detection("cpu", f"torch_npu is installed but failed to report a device ({exc}); using cpu")
     how = f"torch_npu device 0 is {name}" + (f" (SoC version {soc()})" if callable(soc) else "")
-    if key in ("a2", "a3"):
-        return Detection(key, how, name)
-    return Detection("cpu", how + "; this Ascend chip has no column, checking as cpu", name, unsupported=key or name)
+    chip = ascend_platform(name)
+    if chip is not None:
+        return Detection(chip.key, how, name)
+    return Detection("cpu", how + "; argmatrix does not know this Ascend chip, checking as cpu", name,
+                     unsupported=name)
 
 
 def _probe_cuda() -> Detection | None:
@@ -78,7 +66,7 @@ def _probe_cuda() -> Detection | None:
     return Detection("cuda", f"torch.cuda device 0 is {name}", name)
 
 
-PROBES = (_probe_npu, _probe_cuda)
+PROBES = [_probe_npu, _probe_cuda]
 
 
 def detect() -> Detection:

@@ -1,31 +1,18 @@
-"""Status of every argument on every platform, as data.
+"""CPU hosts: SGLang's CPU backend (torch native kernels, Intel AMX) and argmatrix's own engine.
 
-* a2/a3: from the seed label each field declares (``Arg(npu=...)``).
-* cuda: every argument is supported; NPU-only *values* are handled in ``options``.
-* cpu: supported unless the argument needs something a CPU host does not have;
-  ``CPU_NEEDS`` names that thing for each such argument.
+An argument is supported unless it needs something a CPU host does not have;
+``CPU_NEEDS`` names that thing per argument, so every refusal says why.
 """
 from __future__ import annotations
 
-from ..schema.meta import Removed, Support, Text
-from ..schema.registry import SPECS, ArgSpec
-from .status import Cell, Status
+from dataclasses import dataclass
+from typing import Any
 
-NPU_LABELS: dict[Support, Cell] = {
-    Support.A2_A3: Cell(Status.SUPPORTED),
-    Support.GPU_ONLY: Cell(Status.UNSUPPORTED, Text("GPU-only feature (the Ascend table marks it 'Special for GPU')",
-                                                    "GPU 专属特性（Ascend 特性表标注为 Special for GPU）")),
-    Support.PLANNED: Cell(Status.PLANNED, Text("planned for Ascend, not implemented yet", "Ascend 上规划中，尚未实现")),
-    Support.EXPERIMENTAL: Cell(Status.EXPERIMENTAL, Text("it runs on Ascend, but its behaviour may still change",
-                                                        "可在 Ascend 上运行，但行为仍可能变化")),
-    Support.THIRD_PARTY: Cell(Status.UNSUPPORTED, Text(
-        "depends on a third-party component (KTransformers, checkpoint-engine) that does not run on NPU",
-        "依赖的第三方组件（KTransformers、checkpoint-engine 等）不兼容 NPU")),
-    Support.DEFICIENT: Cell(Status.DEFICIENT, Text("works on Ascend with known functional deficiencies",
-                                                   "在 Ascend 上可用，但社区版存在已知功能缺陷")),
-    Support.UNSUPPORTED: Cell(Status.UNSUPPORTED, Text("marked unsupported (×) on both A2 and A3",
-                                                       "在 A2 与 A3 上均标注为不支持（×）")),
-}
+from ...schema.meta import MISSING, Text
+from ...schema.registry import SPECS, ArgSpec
+from ..status import Cell, Status
+from .base import Platform
+from .values import ATTENTION_BACKEND_FIELDS
 
 # What a CPU host lacks, and the arguments that need it.
 NEEDS: dict[str, Text] = {
@@ -98,17 +85,41 @@ CPU_NEEDS: dict[str, str] = {
     "kt_method": "third_party", "kt_cpuinfer": "third_party", "kt_threadpool_count": "third_party",
     "kt_num_gpu_experts": "third_party", "kt_max_deferred_experts_per_token": "third_party",
 }
-for _name in CPU_NEEDS:
-    if _name not in SPECS:
-        raise KeyError(f"CPU_NEEDS names an unknown argument {_name!r}")
+# Closed choice lists narrowed to what has a CPU implementation.
+CPU_OPTIONS: dict[str, tuple[Any, ...]] = {
+    **{name: ("torch_native", "intel_amx") for name in ATTENTION_BACKEND_FIELDS},
+    "mm_attention_backend": ("sdpa",), "sampling_backend": ("pytorch",), "lora_backend": ("torch_native",),
+    "moe_runner_backend": ("auto",), "speculative_moe_runner_backend": ("auto",), "moe_a2a_backend": ("none",),
+    "quantization": ("w8a8_int8", "fp8", "awq", "gptq", "compressed-tensors"),
+    "kv_cache_dtype": ("auto", "bf16", "bfloat16"), "disaggregation_transfer_backend": ("fake",),
+    "encoder_transfer_backend": ("zmq_to_scheduler", "zmq_to_tokenizer"),
+    "dtype": ("auto", "float16", "half", "bfloat16", "float", "float32"),
+}
+CPU_DEFAULTS: dict[str, Any] = {"page_size": 1, "device": "cpu", "attention_backend": "torch_native",
+                                "sampling_backend": "pytorch", "lora_backend": "torch_native"}
+for _table in (CPU_NEEDS, CPU_OPTIONS, CPU_DEFAULTS):
+    for _name in _table:
+        if _name not in SPECS:
+            raise KeyError(f"the CPU platform names an unknown argument {_name!r}")
 
 
-def cell(spec: ArgSpec, platform: str) -> Cell:
-    """The status of ``spec`` on ``platform`` (a2, a3, cuda, cpu)."""
-    if isinstance(spec.deprecated, Removed):
-        return Cell(Status.UNSUPPORTED, Text(f"removed in {spec.deprecated.since}", f"已在 {spec.deprecated.since} 中移除"))
-    if platform in ("a2", "a3"):
-        return NPU_LABELS[spec.arg.npu]
-    if platform == "cpu" and spec.name in CPU_NEEDS:
-        return Cell(Status.UNSUPPORTED, NEEDS[CPU_NEEDS[spec.name]])
-    return Cell(Status.SUPPORTED)
+@dataclass(frozen=True, eq=False)
+class CpuPlatform(Platform):
+    def own_cell(self, spec: ArgSpec) -> Cell:
+        need = CPU_NEEDS.get(spec.name)
+        return Cell(Status.UNSUPPORTED, NEEDS[need]) if need else Cell(Status.SUPPORTED)
+
+    def allowed(self, spec: ArgSpec) -> tuple[Any, ...] | None:
+        narrowed = CPU_OPTIONS.get(spec.name)
+        return narrowed if narrowed is not None else super().allowed(spec)
+
+    def default(self, spec: ArgSpec) -> Any:
+        return CPU_DEFAULTS.get(spec.name, MISSING)
+
+
+# A CPU step should stay short so decodes sharing it are not stalled for seconds; the rest of the
+# process and the OS share the memory, so the engine asks for less of it.
+CPU = CpuPlatform(key="cpu", title=Text("CPU only", "仅 CPU"), short=Text("CPU", "CPU"), family="cpu",
+                  device_type="cpu", dist_backend="gloo",
+                  engine_defaults={"chunked_prefill_size": 2048, "mem_fraction_static": 0.3,
+                                   "max_running_requests": 256})
