@@ -4,7 +4,7 @@
 configuration (see :mod:`argmatrix.compiler`); it is loaded on first use so ``import argmatrix``
 stays cheap.
 """
-__version__ = "0.1.0"
+__version__ = "0.2.0"  # the one place the version is written: pyproject.toml reads it from here
 __all__ = ["compile"]
 
 

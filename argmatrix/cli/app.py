@@ -41,6 +41,20 @@ TARGET_HELP = "Hardware to check against: auto, a2, a3, 310p, a5, cuda or cpu (e
 LANG_OPTION = typer.Option(None, "--lang", help="Output language, en or zh (env ARGMATRIX_LANG).")
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        print(f"argmatrix {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                       help="Print the version and exit.")) -> None:
+    """Check SGLang-style server launch flags against the hardware they will run on, and serve models."""
+
+
 def _lang(lang: Lang | None) -> str:
     return lang.value if lang else default_lang()
 
@@ -168,8 +182,9 @@ app.add_typer(docs_app, name="docs")
 def docs_generate(out: str = typer.Option("generated", "--out", help="Output folder.")) -> None:
     """Write every generated file (docs in en/zh, JSON Schema, example config, CLI help, matrix.html)."""
     from .. import generate
+    from .help_pages import all_files
 
-    changed = generate.write_all(out)
+    changed = generate.write_all(out, files=all_files())
     print(f"{len(changed)} file(s) under {out}/ updated" if changed else f"{out}/ was already up to date")
 
 
@@ -177,8 +192,9 @@ def docs_generate(out: str = typer.Option("generated", "--out", help="Output fol
 def docs_check(out: str = typer.Option("generated", "--out", help="Folder to compare.")) -> None:
     """Exit 1 if anything under generated/ differs from what the code writes."""
     from .. import generate
+    from .help_pages import all_files
 
-    problems = generate.check(out)
+    problems = generate.check(out, files=all_files())
     for line in problems:
         print(line)
     if problems:

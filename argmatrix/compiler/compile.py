@@ -89,7 +89,7 @@ def _jsonable(value: Any) -> Any:
 
 
 class CompileError(Exception):
-    """Raised by :meth:`Compiled.raise_for_errors` and ``ServerArgs.from_cli``; carries the findings."""
+    """Raised by :meth:`Compiled.raise_for_errors` and :func:`from_cli`; carries the findings."""
 
     def __init__(self, compiled: Compiled):
         self.compiled = compiled
@@ -256,3 +256,11 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         findings = [f.with_severity(WARNING) if f.severity == ERROR and f.support_related else f for f in findings]
     return Compiled(values, platform_key, sources, sort_findings(findings), frozenset(user_set), detection,
                     allow_unimplemented)
+
+
+def from_cli(argv: list[str], target: str | None = None, **kwargs: Any):
+    """Compile SGLang-style flags for ``target`` and return the checked ``ServerArgs``.
+
+    Raises :class:`CompileError` (with every finding) when the configuration has errors.
+    """
+    return compile(argv, target=target, **kwargs).raise_for_errors().args

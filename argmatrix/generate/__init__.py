@@ -1,5 +1,8 @@
 """Everything under generated/, written by the code: docs in English and Chinese, JSON Schema, examples, history.
 
+The CLI's own ``--help`` pages are added by ``argmatrix.cli.help_pages.all_files``:
+this package sits below the CLI and does not import it.
+
 ``render_all()`` returns every file as text (deterministic: no timestamps,
 no environment-dependent output); ``write_all(out_dir)`` writes them and
 removes generated files that are no longer produced; ``check(out_dir)`` lists
@@ -14,7 +17,7 @@ from pathlib import Path
 
 # each generator module does one job and returns {relative path: content}
 GENERATORS: tuple[str, ...] = (
-    "ascend_page", "reference", "platform_matrix", "deprecations", "json_schema", "example_config", "cli_help",
+    "ascend_page", "reference", "platform_matrix", "deprecations", "json_schema", "example_config",
     "html", "changes", "engine",
 )
 DEFAULT_OUT = "generated"

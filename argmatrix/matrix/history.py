@@ -379,11 +379,6 @@ def render(d: dict[str, Any], fmt: str = "md", lang: str = "en") -> str:
     raise ValueError(f"unknown format '{fmt}'; choose md or json")
 
 
-def diff_refs(old: str, new: str) -> dict[str, Any]:
-    """:func:`diff` of two snapshots given by name or path: what ``argmatrix matrix diff OLD NEW`` prints."""
-    return diff(load(old), load(new))
-
-
 def write_stored_v1(fixture: str | Path) -> Path:
     """Re-derive ``snapshots/ascend-page-v1.json`` from seed 000's fixture (run when the schema renames a flag)."""
     rows = json.loads(Path(fixture).read_text(encoding="utf-8"))

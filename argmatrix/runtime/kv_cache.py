@@ -52,9 +52,6 @@ class PageAllocator:
     def free(self, pages: list[int]) -> None:
         self._free.extend(pages)
 
-    def free_set(self) -> set[int]:
-        return set(self._free)
-
 
 class KVPool(PageAllocator):
     """Free list plus the KV tensor itself."""

@@ -42,16 +42,6 @@ class _ServerArgsBase(BaseModel):
                            "loc": e["loc"], "input": e["input"]} for e in exc.errors())
         raise ValidationError.from_exception_data(cls.__name__, errors)
 
-    @classmethod
-    def from_cli(cls, argv: list[str], target: str | None = None, **kwargs: Any) -> _ServerArgsBase:
-        """Compile SGLang-style flags for ``target`` and return the checked arguments.
-
-        Raises ``argmatrix.compiler.CompileError`` (with every finding) when the configuration has errors.
-        """
-        from ..compiler import compile
-
-        return compile(argv, target=target, **kwargs).raise_for_errors().args
-
     def changed(self) -> dict[str, Any]:
         """Fields whose value differs from the declared default."""
         return {k: v for k, v in self if v != SPECS[k].default}

@@ -6,6 +6,6 @@ import pytest
 
 @pytest.fixture(scope="session")
 def files() -> dict[str, str]:
-    from argmatrix.generate import render_all
+    from argmatrix.cli.help_pages import all_files as render_all
 
     return render_all()

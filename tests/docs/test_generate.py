@@ -10,6 +10,7 @@ import time
 import pytest
 
 from argmatrix import generate
+from argmatrix.cli import help_pages
 
 from ._md import GENERATED, ROOT
 
@@ -30,7 +31,7 @@ def test_all_the_promised_files_are_generated(files):
 
 
 def test_rendering_is_deterministic(files):
-    again = generate.render_all()
+    again = help_pages.all_files()
     assert again == files
 
 
@@ -81,9 +82,7 @@ def test_write_all_removes_stale_files_and_reports_changes(copy, files):
 
 
 def test_docs_check_command(copy):
-    app = generate.cli_help.load_app()
-    if app is None:
-        pytest.skip("argmatrix.cli.app does not exist yet")
+    app = help_pages.load_app()
     from typer.testing import CliRunner
 
     runner = CliRunner()
@@ -97,7 +96,7 @@ def test_docs_check_command(copy):
 
 def test_check_is_fast(files):
     start = time.perf_counter()
-    assert generate.check(GENERATED) == []
+    assert generate.check(GENERATED, files=help_pages.all_files()) == []
     elapsed = time.perf_counter() - start
     assert elapsed < 2.0, f"docs check took {elapsed:.2f}s in-process (target: well under a second)"
 
@@ -114,11 +113,9 @@ def test_generators_import_nothing_heavy():
 
 
 def test_cli_help_files_cover_every_command(files):
-    app = generate.cli_help.load_app()
-    if app is None:
-        pytest.skip("argmatrix.cli.app does not exist yet")
-    paths = generate.cli_help.commands(app)
-    names = {f"cli/{generate.cli_help.file_name(p)}.txt" for p in paths}
+    app = help_pages.load_app()
+    paths = help_pages.commands(app)
+    names = {f"cli/{help_pages.file_name(p)}.txt" for p in paths}
     assert names == {p for p in files if p.startswith("cli/")}
     assert {"cli/argmatrix.txt", "cli/argmatrix-docs-check.txt", "cli/argmatrix-matrix-diff.txt"} <= names
     for name in names:
@@ -126,22 +123,20 @@ def test_cli_help_files_cover_every_command(files):
         assert text.startswith("Usage: argmatrix"), name
         assert "\x1b[" not in text, name
         own = text.split("\nServer arguments:")[0]  # the server-flag listing is laid out by the CLI itself
-        assert max(len(line) for line in own.splitlines()) <= generate.cli_help.WIDTH, name
+        assert max(len(line) for line in own.splitlines()) <= help_pages.WIDTH, name
 
 
 def test_cli_help_ignores_the_callers_terminal(monkeypatch):
-    if generate.cli_help.load_app() is None:
-        pytest.skip("argmatrix.cli.app does not exist yet")
-    base = generate.cli_help.render_all()
+    base = help_pages.render_all()
     monkeypatch.setenv("COLUMNS", "61")
     monkeypatch.setenv("FORCE_COLOR", "1")
     monkeypatch.setenv("ARGMATRIX_LANG", "zh")
-    assert generate.cli_help.render_all() == base
+    assert help_pages.render_all() == base
 
 
 def test_output_does_not_depend_on_the_working_directory(tmp_path, monkeypatch, files):
     monkeypatch.chdir(tmp_path)
-    assert generate.render_all() == files
+    assert help_pages.all_files() == files
 
 
 def test_generated_folder_exists_in_the_repository():

@@ -106,11 +106,8 @@ def test_diff_of_a_handmade_snapshot():
 
 
 def test_matrix_diff_command(v1_to_current):
-    from argmatrix.generate.cli_help import load_app
+    from argmatrix.cli.app import app
 
-    app = load_app()
-    if app is None:
-        pytest.skip("argmatrix.cli.app does not exist yet")
     from typer.testing import CliRunner
 
     runner = CliRunner()

@@ -38,9 +38,6 @@ class APIError(Exception):
     def body(self) -> dict[str, Any]:
         return error_body(self.message, self.type, self.param, self.code)
 
-    def json_bytes(self) -> bytes:
-        return json.dumps(self.body()).encode()
-
 
 def bad_request(message: str, param: str | None = None, code: str | None = None) -> APIError:
     return APIError(400, message, param=param, code=code)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -353,9 +352,3 @@ async def until_disconnect(request: Any, coro: Any) -> Any:
     task.cancel()
     await asyncio.gather(task, return_exceptions=True)
     raise ClientDisconnected()
-
-
-def params_dict(params: Any) -> dict[str, Any]:
-    if dataclasses.is_dataclass(params):
-        return dataclasses.asdict(params)
-    return dict(vars(params))

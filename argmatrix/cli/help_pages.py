@@ -7,12 +7,14 @@ help is laid out by click's plain formatter rather than typer's rich panels:
 the content (usage, arguments, options, defaults, help) is the same, the
 files diff line by line without box drawing, and ``docs check`` does not pay
 a third of a second importing rich.  Set ``USE_RICH = True`` to write the
-rich layout instead (pinned to the same width).  Until ``argmatrix.cli.app``
-exists nothing is written.
+rich layout instead (pinned to the same width).
+
+It lives in the CLI package because it describes the CLI: ``generate`` sits
+below ``cli`` and must not import it, so the ``docs`` commands add these pages
+to what ``argmatrix.generate`` writes (:func:`all_files`).
 """
 from __future__ import annotations
 
-import importlib
 from contextlib import contextmanager
 
 PATH = "cli/{name}.txt"
@@ -23,14 +25,9 @@ ENV = {"COLUMNS": str(WIDTH), "LINES": "50", "TERM": "dumb", "NO_COLOR": "1", "T
 
 
 def load_app():
-    """The typer app, or None while the CLI module does not exist yet."""
-    try:
-        module = importlib.import_module("argmatrix.cli.app")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith("argmatrix.cli"):
-            return None
-        raise
-    return getattr(module, "app", None)
+    from .app import app
+
+    return app
 
 
 @contextmanager
@@ -81,8 +78,6 @@ def file_name(path: tuple[str, ...]) -> str:
 
 def render_all() -> dict[str, str]:
     app = load_app()
-    if app is None:
-        return {}
     from typer.testing import CliRunner
 
     runner = CliRunner()
@@ -97,3 +92,15 @@ def render_all() -> dict[str, str]:
             lines = [line.rstrip() for line in text.splitlines()]
             out[PATH.format(name=file_name(path))] = "\n".join(lines).strip("\n") + "\n"
     return out
+
+
+def all_files() -> dict[str, str]:
+    """Every file under generated/: what ``argmatrix.generate`` writes plus these help pages, sorted by path."""
+    from .. import generate
+
+    files = generate.render_all()
+    for path, text in render_all().items():
+        if path in files:
+            raise ValueError(f"two generators write {path}")
+        files[path] = text
+    return dict(sorted(files.items()))
