@@ -255,7 +255,13 @@ def _deprecation(action, kind: str) -> dict | None:
     pointer = new_flag or error_message or help_text
     successors = [f for f in _flags_in(pointer) if f not in action.option_strings]
     stops = type(action).__name__ == "DeprecatedAction" and bool(error_message)
-    out = {"accepted": not stops, "successors": successors}
+    if stops:
+        effect = "error"  # parser.error: the launch stops
+    elif type(action).__name__ == "DeprecatedAction":
+        effect = "ignored"  # warns, stores nothing: the flag is a no-op
+    else:
+        effect = "stores"  # warns, then sets the field (or its successor's)
+    out = {"accepted": not stops, "effect": effect, "successors": successors}
     if new_flag:
         out["new_flag"] = new_flag  # SGLang's own pointer, e.g. "--attn-dp-size <dp-size>"
     return out
@@ -272,8 +278,8 @@ def _sections_from_source(source: str) -> dict[str, str]:
         stripped = line.strip()
         if line and not line.startswith(" "):  # end of the method
             break
-        if stripped.startswith("# ") and not stripped.startswith("# type"):
-            section = stripped[2:].strip()
+        if re.fullmatch(r"# [A-Z][A-Za-z0-9 ,/()'-]{2,60}", stripped) and not stripped.startswith("# NOTE"):
+            section = stripped[2:].strip()  # a section title, not a remark or a "--- ... ---" banner
         for flag in re.findall(r"""["'](--[a-z0-9][a-z0-9-]*)["']""", line):
             out.setdefault(flag, section)
     return out
