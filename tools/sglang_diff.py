@@ -9,6 +9,7 @@ target lacks or deprecates, and what happened to them; (c) default/type/choice d
 """
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import sys
@@ -32,6 +33,14 @@ SECTION_TO_MODULE = {
     "Deterministic inference": "optimization",
     "Piecewise CUDA graph": "optimization",
 }
+# Checked first: topics where SGLang's own section comment sits above the wrong block.
+OVERRIDES = (
+    (r"^--(enable-mm-|mm-)", "multimodal"),
+    (r"^--(enable-http|http2|ssl|enable-ssl|sidecar|grpc|smg-)", "http"),
+    (r"^--enable-quant-communications", "optimization"),
+    (r"^--(enable-flexkv|flexkv)", "hierarchical_cache"),
+    (r"^--prefill-only-disable-kv-cache", "scheduling"),
+)
 # Flags first seen in the arg_groups layout: topic keywords (first match wins), then SGLang's namespace.
 KEYWORD_TO_MODULE = (
     (r"^--(ssl|host|port|skip-server-warmup|warmups|nccl-port|api-key|admin-api-key|grpc|smg-grpc)", "http"),
@@ -115,6 +124,9 @@ def _jsonable(v):
 def _module_for(entry: dict, sections: dict[str, str], titles: dict[str, str]) -> tuple[str, str]:
     """(module, why) for a flag the schema lacks."""
     flag = entry["flags"][0]
+    for pattern, module in OVERRIDES:
+        if re.search(pattern, flag):
+            return module, "topic of the flag name"
     section = sections.get(flag)
     if section:
         module = titles.get(section.lower()) or SECTION_TO_MODULE.get(section)
@@ -127,6 +139,27 @@ def _module_for(entry: dict, sections: dict[str, str], titles: dict[str, str]) -
     if ns in NAMESPACE_TO_MODULE:
         return NAMESPACE_TO_MODULE[ns], f"SGLang namespace '{ns}'"
     return "optimization", f"SGLang namespace '{ns}' (no closer group; Optimization/debug options)"
+
+
+def _resolve(flags: list[str], tgt_by_flag: dict, latest_dep: dict, seen=None) -> list[str]:
+    """Follow successors through later renames until each lands on a live flag of the target."""
+    seen = set() if seen is None else seen
+    out: list[str] = []
+    for f in flags:
+        if f in seen:
+            continue
+        seen.add(f)
+        e = tgt_by_flag.get(f)
+        if e is not None and not e.get("deprecated"):
+            nxt = [f]
+        elif e is not None:
+            nxt = _resolve(e["deprecated"]["successors"], tgt_by_flag, latest_dep, seen)
+        elif f in latest_dep:
+            nxt = _resolve(latest_dep[f], tgt_by_flag, latest_dep, seen)
+        else:
+            nxt = []
+        out += [x for x in nxt if x not in out]
+    return out
 
 
 def _prefix_verdict(flag: str, target_flags: set[str]) -> dict:
@@ -155,6 +188,11 @@ def main(fixture_dir: str, target: str, out_base: str) -> None:
     flags_of = {v: {f for e in releases[v]["flags"] for f in e["flags"]} for v in order}
     dep_of = {v: {f: e["deprecated"] for e in releases[v]["flags"] if e.get("deprecated") for f in e["flags"]}
               for v in order}
+    latest_dep = {}  # old flag -> successors named by the newest release that deprecates it
+    for v in order:
+        for f, d in dep_of[v].items():
+            if d["successors"]:
+                latest_dep[f] = d["successors"]
     # section titles from the newest single-file release that has the flag
     sections: dict[str, str] = {}
     for v in order:
@@ -206,17 +244,29 @@ def main(fixture_dir: str, target: str, out_base: str) -> None:
             removed_in = later[0] if later else None
         successors: list[str] = []
         how = None
+        historic: list[str] = []
         if dep_here:
-            successors, how = dep_here["successors"], "deprecation action in " + target
+            historic, how = dep_here["successors"], "deprecation action in " + target
         elif hist_dep and hist_dep[1]["successors"]:
-            successors, how = hist_dep[1]["successors"], f"deprecation action in {hist_dep[0]}"
+            last_dep = max((v for v in order for f in s.flags if f in dep_of[v]), key=_version_key)
+            historic = next(dep_of[last_dep][f] for f in s.flags if f in dep_of[last_dep])["successors"]
+            how = f"deprecation action in {hist_dep[0]}..{last_dep}"
+            effect = next(dep_of[last_dep][f] for f in s.flags if f in dep_of[last_dep]).get("effect")
+            if effect:
+                item["historic_effect"] = effect  # ignored: the old flag was a no-op, the pointer is advice
+        if historic:
+            successors = _resolve(historic, tgt_by_flag, latest_dep)
         elif s.name in tgt_by_dest and not any(f in tgt_by_dest[s.name]["flags"] for f in s.flags):
             successors, how = [tgt_by_dest[s.name]["flags"][0]], "same field name, new flag"
         else:
             ext = sorted(f for f in tgt_by_flag if f.startswith(flag + "-") and not tgt_by_flag[f].get("deprecated"))
             if ext:
                 successors, how = ext, "flags that extend the old spelling"
-        successors = [x for x in successors if x in tgt_by_flag]
+        if historic and historic != successors:
+            item["historic_successors"] = historic
+        near = difflib.get_close_matches(flag, list(tgt_by_flag), n=1, cutoff=0.9)
+        if not successors and near:
+            successors, how = near, "near-identical spelling (likely a typo in the seed)"
         if dep_here:
             kind = dep_here["kind"] if dep_here["accepted"] else "removed"
             what = f"deprecated but accepted ({kind})" if dep_here["accepted"] else "removed (error)"
@@ -248,10 +298,18 @@ def main(fixture_dir: str, target: str, out_base: str) -> None:
         ours_default = _jsonable(s.default.value if hasattr(s.default, "value") else s.default)
         if isinstance(ours_default, tuple):
             ours_default = list(ours_default)
-        if ours_default != e["default"]:
-            d["default"] = {"ours": ours_default, "sglang": e["default"]}
         ot = _our_type(s)
-        if ot != e["type"]:
+        # SGLang takes some JSON objects as a string and parses it later: same fact, other spelling
+        json_as_str = ot == "json" and e["type"] == "str"
+        sg_default = e["default"]
+        if json_as_str and isinstance(sg_default, str):
+            try:
+                sg_default = json.loads(sg_default)
+            except ValueError:
+                pass
+        if ours_default != sg_default:
+            d["default"] = {"ours": ours_default, "sglang": e["default"]}
+        if ot != e["type"] and not json_as_str:
             d["type"] = {"ours": ot, "sglang": e["type"]}
         oc = [_jsonable(c) for c in s.choices] if s.choices else None
         tc = e["choices"]
@@ -311,9 +369,13 @@ def _markdown(r: dict) -> str:
             + (f" ({', '.join(x['matches'])})" if x.get("matches") else "")
             for f, x in g["old_spelling_in_target"].items())
         succ = ", ".join(g["successors"]) or "none"
+        if g.get("historic_successors"):
+            succ += f" (SGLang's pointer then: {', '.join(g['historic_successors'])})"
         when = []
         if g["deprecated_in"]:
-            when.append(f"deprecated in {g['deprecated_in']}")
+            eff = {"ignored": " (warned and ignored the value)", "stores": " (still worked)",
+                   "error": " (error)"}.get(g.get("historic_effect"), "")
+            when.append(f"deprecated in {g['deprecated_in']}{eff}")
         if g["gone_in"]:
             when.append(f"gone in {g['gone_in']} (last in {g['last_release_with_flag']})")
         elif not g["last_release_with_flag"]:

@@ -209,18 +209,26 @@ def _jsonable(value):
 
 def _type_name(action, kind: str) -> tuple[str, str | None]:
     """(type, parser function name or None) for one action."""
-    if kind in ("store_true", "store_false") or (kind.startswith("Deprecated") and action.nargs == 0):
+    if kind in ("store_true", "store_false", "boolean_optional") or (
+            kind.startswith("Deprecated") and action.nargs == 0):
         return "bool", None
     fn = action.type
     name = getattr(fn, "__name__", None) if fn is not None else None
+    custom = name if name not in (None, "str", "int", "float") else None
     if action.nargs in ("+", "*") or (isinstance(action.nargs, int) and action.nargs > 1) or kind == "append":
-        return "list", name if name not in (None, "str", "int", "float") else None
+        return "list", custom
     if fn is None or fn is str:
         return "str", None
     if fn in (int, float):
         return fn.__name__, None
-    if fn is json.loads or (name and "json" in name.lower()):
+    if fn is json.loads:
         return "json", name
+    if name and "json" in name.lower():
+        return ("list" if "list" in name.lower() else "json"), name
+    returns = getattr(fn, "__annotations__", {}).get("return")  # human_readable_int(value: str) -> int
+    returns = getattr(returns, "__name__", returns)
+    if returns in ("int", "float", "bool"):
+        return returns, name
     if name and "list" in name.lower():
         return "list", name
     return "str", name
