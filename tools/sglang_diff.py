@@ -179,7 +179,8 @@ def main(fixture_dir: str, target: str, out_base: str) -> None:
     for path in Path(fixture_dir).glob("sglang-*.json"):
         data = json.loads(path.read_text(encoding="utf-8"))
         releases[data["sglang_version"]] = data
-    order = sorted(releases, key=_version_key)
+    every = sorted(releases, key=_version_key)
+    order = [v for v in every if _version_key(v) <= _version_key(target)]
     tgt = releases[target]
     tgt_by_flag = {f: e for e in tgt["flags"] for f in e["flags"]}
     tgt_by_dest = {}
@@ -264,15 +265,26 @@ def main(fixture_dir: str, target: str, out_base: str) -> None:
                 successors, how = ext, "flags that extend the old spelling"
         if historic and historic != successors:
             item["historic_successors"] = historic
-        near = difflib.get_close_matches(flag, list(tgt_by_flag), n=1, cutoff=0.9)
-        if not successors and near:
+        near = difflib.get_close_matches(flag, [f for f in tgt_by_flag if f not in s.flags], n=1, cutoff=0.9)
+        if not successors and near and not dep_here:
             successors, how = near, "near-identical spelling (likely a typo in the seed)"
+        added_later = next((v for v in every if _version_key(v) > _version_key(target)
+                            and any(f in {x for e in releases[v]["flags"] for x in e["flags"]} for f in s.flags)), None)
+        if added_later and not present:
+            item.update({"what": f"not yet in {target} (first in {added_later})", "kind": "later",
+                         "successors": [], "successor_source": None, "deprecated_in": None,
+                         "last_release_with_flag": None, "gone_in": None,
+                         "old_spelling_in_target": {f: _prefix_verdict(f, set(tgt_by_flag)) for f in s.flags}})
+            gone.append(item)
+            continue
         if dep_here:
             kind = dep_here["kind"] if dep_here["accepted"] else "removed"
             what = f"deprecated but accepted ({kind})" if dep_here["accepted"] else "removed (error)"
         elif successors:
             kind = "split" if len(successors) > 1 else "rename"
             what = kind
+        elif last_seen is None:
+            kind, what = "unreleased", f"in no release read ({every[0]}..{every[-1]}): check the seed"
         else:
             kind, what = "removed", "removed"
         item.update({
@@ -320,14 +332,26 @@ def main(fixture_dir: str, target: str, out_base: str) -> None:
         if d:
             diffs.append({"field": s.name, "flag": e["flags"][0], "group": s.group.key, **d})
 
+    # how well the schema matches each release: the seed era is the best match
+    ours_all = set(ours_flags)
+    match = []
+    for v in order:
+        rel = flags_of[v]
+        hit = sum(1 for sp in SPECS.values() if any(f in rel for f in sp.flags))
+        extra = sum(1 for e in releases[v]["flags"] if not any(f in ours_all for f in e["flags"]))
+        match.append({"version": v, "flags": len(releases[v]["flags"]), "ours_present": hit,
+                      "ours_present_pct": round(100 * hit / len(SPECS), 1), "release_only": extra,
+                      "jaccard_pct": round(100 * hit / (len(SPECS) + extra), 1)})
+    best = max(match, key=lambda m: m["jaccard_pct"])
     result = {
-        "target": target, "releases_compared": order,
+        "target": target, "releases_compared": order, "schema_match": match, "best_match": best["version"],
         "counts": {
             "target_flags": len(tgt["flags"]), "our_arguments": len(SPECS),
             "target_flags_we_lack": len(missing), "alias_gaps": len(alias_gaps),
             "ours_gone_or_deprecated": len([g for g in gone if g["what"] != "alias dropped"]),
             "ours_alias_dropped": len([g for g in gone if g["what"] == "alias dropped"]),
-            "by_kind": {k: sum(1 for g in gone if g.get("kind") == k) for k in ("rename", "split", "removed")},
+            "by_kind": {k: sum(1 for g in gone if g.get("kind") == k)
+                        for k in ("rename", "split", "removed", "deprecated", "later", "unreleased")},
             "deprecated_but_accepted": sum(1 for g in gone if str(g.get("what", "")).startswith("deprecated")),
             "fact_differences": len(diffs),
         },
@@ -344,6 +368,12 @@ def _markdown(r: dict) -> str:
            f"Releases read: {', '.join(r['releases_compared'])}. Machine-readable: sglang-diff.json.", "",
            "## Counts", ""]
     out += [f"- {k}: {v}" for k, v in c.items()]
+    out += ["", f"## Which release the schema reflects (best: {r['best_match']})", "",
+            "Share of our arguments whose flag (or an alias) the release has; release flags we lack; "
+            "Jaccard = present / (ours + release-only).", "",
+            "| release | flags | ours present | % of ours | release-only | Jaccard % |", "|---|---|---|---|---|---|"]
+    out += [f"| {m['version']} | {m['flags']} | {m['ours_present']} | {m['ours_present_pct']} | "
+            f"{m['release_only']} | {m['jaccard_pct']} |" for m in r["schema_match"]]
     out += ["", f"## (a) {r['target']} flags our schema lacks ({len(r['a_missing'])})", "",
             "| flag (aliases) | type | nargs | action | default | choices | SGLang ns | first seen | our module |",
             "|---|---|---|---|---|---|---|---|---|"]
@@ -378,7 +408,7 @@ def _markdown(r: dict) -> str:
             when.append(f"deprecated in {g['deprecated_in']}{eff}")
         if g["gone_in"]:
             when.append(f"gone in {g['gone_in']} (last in {g['last_release_with_flag']})")
-        elif not g["last_release_with_flag"]:
+        elif not g["last_release_with_flag"] and g.get("kind") not in ("later", "unreleased"):
             when.append("in none of the releases read")
         extra = f"; same-release arrivals: {', '.join(g['arrived_with_removal'])}" if g.get("arrived_with_removal") else ""
         out.append(f"- `{' '.join(g['flags'])}` ({g['group']}): **{g['what']}**, successors: {succ} "
