@@ -248,11 +248,16 @@ def main(fixture_dir: str, target: str, out_base: str) -> None:
         historic: list[str] = []
         if dep_here:
             historic, how = dep_here["successors"], "deprecation action in " + target
+            if dep_here.get("new_flag"):
+                item["sglang_pointer"] = dep_here["new_flag"]
         elif hist_dep and hist_dep[1]["successors"]:
             last_dep = max((v for v in order for f in s.flags if f in dep_of[v]), key=_version_key)
             historic = next(dep_of[last_dep][f] for f in s.flags if f in dep_of[last_dep])["successors"]
             how = f"deprecation action in {hist_dep[0]}..{last_dep}"
-            effect = next(dep_of[last_dep][f] for f in s.flags if f in dep_of[last_dep]).get("effect")
+            last = next(dep_of[last_dep][f] for f in s.flags if f in dep_of[last_dep])
+            effect = last.get("effect")
+            if last.get("new_flag"):
+                item["sglang_pointer"] = last["new_flag"]  # e.g. --cuda-graph-backend-prefill=tc_piecewise
             if effect:
                 item["historic_effect"] = effect  # ignored: the old flag was a no-op, the pointer is advice
         if historic:
@@ -411,6 +416,8 @@ def _markdown(r: dict) -> str:
         elif not g["last_release_with_flag"] and g.get("kind") not in ("later", "unreleased"):
             when.append("in none of the releases read")
         extra = f"; same-release arrivals: {', '.join(g['arrived_with_removal'])}" if g.get("arrived_with_removal") else ""
+        if g.get("sglang_pointer"):
+            succ += f"; SGLang says: `{g['sglang_pointer']}`"
         out.append(f"- `{' '.join(g['flags'])}` ({g['group']}): **{g['what']}**, successors: {succ} "
                    f"[{g['successor_source'] or 'no successor found'}]; {', '.join(when)}. In {r['target']}: "
                    f"{verdicts}{extra}")
