@@ -365,6 +365,11 @@ def _classify(flags: list[dict]) -> None:
 
 
 def extract(wheel: Path) -> dict:
+    try:
+        import msgspec  # noqa: F401  (imported for real by the child; fail here with a fix instead)
+    except ImportError:
+        raise SystemExit("tools/sglang_release.py needs msgspec: pip install 'argmatrix[tools]' "
+                         "(or pip install msgspec)") from None
     with tempfile.TemporaryDirectory(prefix="sglang-src-") as tmp:
         version = unpack(wheel, Path(tmp))
         out = subprocess.run([sys.executable, __file__, "--dump", tmp], capture_output=True, text=True,
