@@ -38,6 +38,8 @@ class DiffFormat(str, Enum):
 
 
 TARGET_HELP = "Hardware to check against: auto, a2, a3, 310p, a5, cuda or cpu (env ARGMATRIX_TARGET)."
+SGLANG_VERSION_HELP = ("The SGLang release the launch will meet: its renamed, split and new flags are checked "
+                       "(env ARGMATRIX_SGLANG_VERSION; default the newest known).")
 LANG_OPTION = typer.Option(None, "--lang", help="Output language, en or zh (env ARGMATRIX_LANG).")
 
 
@@ -70,6 +72,7 @@ def check_config(
     allow_unsupported: bool = typer.Option(False, "--allow-unsupported",
                                            help="Downgrade support errors (not type errors) to warnings."),
     engine: bool = typer.Option(False, "--engine", help="Also check what argmatrix's own engine implements."),
+    sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP),
 ) -> None:
     """Check server flags before anything loads: argmatrix check-config --target a3 -- --tp-size 2 ...
 
@@ -79,7 +82,8 @@ def check_config(
 
     raise typer.Exit(run_check_config(ctx.args, target=target, config=config, fmt=fmt.value,
                                       lang=lang.value if lang else None, strict=strict,
-                                      allow_unsupported=allow_unsupported, engine=engine))
+                                      allow_unsupported=allow_unsupported, engine=engine,
+                                      sglang_version=sglang_version))
 
 
 matrix_app = typer.Typer(invoke_without_command=True, no_args_is_help=False,
@@ -180,11 +184,11 @@ app.add_typer(docs_app, name="docs")
 
 @docs_app.command("generate")
 def docs_generate(out: str = typer.Option("generated", "--out", help="Output folder.")) -> None:
-    """Write every generated file (docs in en/zh, JSON Schema, example config, CLI help, matrix.html)."""
+    """Write every generated file (docs in en/zh, JSON Schema, example config, CLI help, matrix.html, type stub)."""
     from .. import generate
     from .help_pages import all_files
 
-    changed = generate.write_all(out, files=all_files())
+    changed = generate.write_all(out, files=all_files()) + generate.write_package_files()
     print(f"{len(changed)} file(s) under {out}/ updated" if changed else f"{out}/ was already up to date")
 
 
@@ -194,7 +198,7 @@ def docs_check(out: str = typer.Option("generated", "--out", help="Folder to com
     from .. import generate
     from .help_pages import all_files
 
-    problems = generate.check(out, files=all_files())
+    problems = generate.check(out, files=all_files()) + generate.check_package_files()
     for line in problems:
         print(line)
     if problems:
@@ -228,8 +232,10 @@ def serve(
     from ..compiler import compile
     from . import render
 
+    # argmatrix's own engine takes every spelling: no SGLang release applies
     compiled = compile(ctx.args, config=config, target=target or _target_from_device(ctx.args),
-                       allow_unsupported=allow_unsupported, engine=True, allow_unimplemented=allow_unimplemented)
+                       allow_unsupported=allow_unsupported, engine=True, allow_unimplemented=allow_unimplemented,
+                       sglang_version=None)
     if compiled.findings:
         render.emit(render.findings_lines(compiled, _lang(lang)), stderr=True)
     if not compiled.ok:

@@ -16,19 +16,20 @@ from .lang import default_lang
 OPTIONS: dict[str, tuple[str, tuple[str, ...] | None | bool]] = {
     "--target": ("target", None), "--config": ("config", None), "--format": ("fmt", ("text", "json")),
     "--lang": ("lang", ("en", "zh")), "--strict": ("strict", True), "--allow-unsupported": ("allow_unsupported", True),
-    "--engine": ("engine", True),
+    "--engine": ("engine", True), "--sglang-version": ("sglang_version", None),
 }
 
 
 def run_check_config(server_argv: list[str], *, target: str | None = None, config: str | None = None,
                      fmt: str = "text", lang: str | None = None, strict: bool = False,
-                     allow_unsupported: bool = False, engine: bool = False) -> int:
+                     allow_unsupported: bool = False, engine: bool = False, sglang_version: str | None = None) -> int:
     """Compile, print in the chosen format and language, return the exit status."""
     from ..compiler import compile
     from . import render
 
+    release = {"sglang_version": sglang_version} if sglang_version else {}
     compiled = compile(server_argv, config=config, target=target, strict=strict,
-                       allow_unsupported=allow_unsupported, engine=engine)
+                       allow_unsupported=allow_unsupported, engine=engine, **release)
     if fmt == "json":
         print(render.dumps(compiled.to_json()))
     else:

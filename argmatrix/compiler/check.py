@@ -9,7 +9,9 @@ from ..matrix.platforms import PLATFORMS
 from ..matrix.status import STATUS_PREDICATES, Status
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import SPECS, ArgSpec
+from ..schema.releases import CHANGES
 from .findings import ERROR, NOTE, WARNING, Finding
+from .releases import check_release
 
 STATUS_FINDINGS = {  # status -> (code, severity)
     Status.PLANNED: ("AM-E101", ERROR),
@@ -51,8 +53,8 @@ def _where_hint(spec: ArgSpec, platform: str, flag: str, status: Status) -> Text
 
 
 def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
-          flags_used: dict[str, str]) -> list[Finding]:
-    """Every support, option, rule and deprecation finding for ``platform``."""
+          flags_used: dict[str, str], release: str | None = None) -> list[Finding]:
+    """Every support, option, rule and deprecation finding for ``platform`` (spellings per SGLang ``release``)."""
     out: list[Finding] = []
     target = PLATFORMS[platform]
     for name in user_set:
@@ -61,18 +63,26 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
         flag = flags_used.get(name, spec.flag)
         where = {"field": name, "flag": flag, "value": value, "source": sources.get(name), "platform": platform}
         dep = spec.deprecated
-        if isinstance(dep, Removed):
+        spelled = check_release(name, release, flag, where)
+        out += spelled
+        if any(f.severity == ERROR for f in spelled):
+            continue  # the release refuses the spelling: nothing else about it matters
+        if name in CHANGES and release is not None:
+            if isinstance(dep, Removed):
+                continue  # the release still takes it; it does nothing
+        elif isinstance(dep, Removed):
             instead = dep.instead or Text("remove it", "删除该参数")
             out.append(Finding("AM-E106", ERROR, "deprecation",
                                Text(f"{flag} was removed in {dep.since}", f"{flag} 已在 {dep.since} 中移除"),
                                instead, **where))
             continue
-        if isinstance(dep, Renamed):
+        elif isinstance(dep, Renamed):
             new = SPECS[dep.successor].flag
             out.append(Finding("AM-W107", WARNING, "deprecation",
                                Text(f"{flag} is deprecated since {dep.since}; its value now goes to {new}",
                                     f"{flag} 自 {dep.since} 起已弃用，其取值已转给 {new}"),
                                Text(f"write {new} instead", f"请改用 {new}"), **where))
+        if isinstance(dep, Renamed):
             spec = SPECS[dep.successor]  # statuses and options are the successor's
         cell = target.cell(spec)
         if cell.status is not Status.SUPPORTED:
@@ -165,9 +175,10 @@ def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[
                                Text(f"{flag} is not implemented by argmatrix's engine", f"argmatrix 的引擎尚未实现 {flag}"),
                                fix, **where))
         elif cap.status == engine.INERT:
+            why = cap.reason or Text("it is accepted without effect", "它被接受但不起作用")
             out.append(Finding("AM-N503", NOTE, "engine",
-                               Text(f"{flag} has no effect in argmatrix's engine: {cap.reason.en}",
-                                    f"{flag} 在 argmatrix 的引擎中不起作用：{cap.reason.zh}"), None, **where))
+                               Text(f"{flag} has no effect in argmatrix's engine: {why.en}",
+                                    f"{flag} 在 argmatrix 的引擎中不起作用：{why.zh}"), None, **where))
         elif cap.options is not None and value not in cap.options:
             listed = ", ".join(show(o) for o in cap.options)
             out.append(Finding("AM-E502", severity, "engine",

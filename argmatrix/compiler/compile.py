@@ -16,6 +16,7 @@ from typing import Any
 from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
 from ..schema.meta import MISSING, Text
 from ..schema.registry import SPECS
+from ..schema.releases import NEWEST, OLDEST, in_range
 from ..schema.types import split_list
 from ..schema.validate import validate_fields
 from .check import check, check_engine, show
@@ -35,6 +36,7 @@ class Compiled:
     user_set: frozenset[str] = field(default_factory=frozenset)
     detection: Any = None  # how the platform was chosen, when it was detected
     allow_unimplemented: bool = False  # the engine may start with flags it does not implement (they are listed)
+    sglang_version: str | None = None  # the SGLang release whose spellings were checked (None: none)
 
     def default_of(self, name: str) -> Any:
         """The declared default of ``name`` (what the flag means when nobody sets it)."""
@@ -75,6 +77,7 @@ class Compiled:
         """The documented shape of ``check-config --format json`` (see docs/check-config.md)."""
         return {
             "platform": self.platform,
+            "sglang_version": self.sglang_version,
             "ok": self.ok,
             "exit_code": self.exit_code,
             "counts": {s: sum(f.severity == s for f in self.findings) for s in (ERROR, WARNING, NOTE)},
@@ -82,6 +85,25 @@ class Compiled:
             "args": {name: {"value": _jsonable(self.values[name]), "source": self.sources[name]}
                      for name in SPECS if name in self.user_set or self.sources[name] != "default"},
         }
+
+
+# ``sglang_version`` not given: ARGMATRIX_SGLANG_VERSION, then the newest release, decide
+DEFAULT_RELEASE: Any = MISSING
+
+
+def _release(text: str) -> tuple[str | None, Finding | None]:
+    """A release the spelling data covers, or a usage finding that says which ones do."""
+    try:
+        ok = in_range(text)
+    except ValueError:
+        ok = False
+    if ok:
+        return text.strip().lstrip("vV"), None
+    return None, usage("AM-E602", Text(f"--sglang-version {text}: argmatrix knows the flags of SGLang {OLDEST} to "
+                                       f"{NEWEST}", f"--sglang-version {text}：argmatrix 只了解 SGLang {OLDEST} 至 "
+                                       f"{NEWEST} 的参数"),
+                       Text(f"pass a release from {OLDEST} to {NEWEST}, e.g. --sglang-version {NEWEST}",
+                            f"请指定 {OLDEST} 至 {NEWEST} 之间的版本，例如 --sglang-version {NEWEST}"), value=text)
 
 
 def _jsonable(value: Any) -> Any:
@@ -135,11 +157,14 @@ def _apply(values: dict[str, Any], a: Assignment) -> Any:
 
 def compile(argv: list[str] | None = None, config: str | None = None, env: dict[str, str] | None = None,
             target: str | None = None, overrides: dict[str, Any] | None = None, *, strict: bool = False,
-            allow_unsupported: bool = False, engine: bool = False, allow_unimplemented: bool = False) -> Compiled:
+            allow_unsupported: bool = False, engine: bool = False, allow_unimplemented: bool = False,
+            sglang_version: str | None = DEFAULT_RELEASE) -> Compiled:
     """Compile a launch configuration for ``target`` (a platform key or alias, or auto/None to detect).
 
     ``env`` defaults to ``os.environ``; pass ``{}`` to ignore the environment.
     ``engine=True`` also checks what argmatrix's own engine implements (``serve`` does).
+    ``sglang_version``: the SGLang release whose spellings the launch will meet (env
+    ``ARGMATRIX_SGLANG_VERSION``, default the newest known); None checks no release (argmatrix's own ``serve``).
     Never raises for bad input: every problem becomes a finding.
     """
     findings: list[Finding] = []
@@ -147,6 +172,12 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     detection = None
     target_rejected = False
     target = target or env_map.get("ARGMATRIX_TARGET") or "auto"
+    release = None
+    if sglang_version is not None:
+        release, problem = _release(sglang_version if sglang_version is not DEFAULT_RELEASE
+                                    else env_map.get("ARGMATRIX_SGLANG_VERSION") or NEWEST)
+        if problem is not None:
+            findings.append(problem)
     if target == "auto":
         from ..matrix.platforms.detect import detect
 
@@ -247,7 +278,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
 
     # 4. check against the platform
     if not target_rejected:
-        findings += check(values, sources, user_set, platform_key, flags_used)
+        findings += check(values, sources, user_set, platform_key, flags_used, release)
     if engine:
         findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)
     if strict:
@@ -255,7 +286,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     if allow_unsupported:
         findings = [f.with_severity(WARNING) if f.severity == ERROR and f.support_related else f for f in findings]
     return Compiled(values, platform_key, sources, sort_findings(findings), frozenset(user_set), detection,
-                    allow_unimplemented)
+                    allow_unimplemented, release)
 
 
 def from_cli(argv: list[str], target: str | None = None, **kwargs: Any):

@@ -11,6 +11,8 @@ import difflib
 import json
 import os
 import re
+import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -313,9 +315,9 @@ def _parse_config(text: str, suffix: str) -> Any:
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise _ConfigSyntaxError(exc.msg, exc.lineno) from None
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10
+    else:  # Python 3.10
         import tomli as tomllib
     try:
         return tomllib.loads(text)
@@ -326,7 +328,7 @@ def _parse_config(text: str, suffix: str) -> Any:
 
 # --- environment ------------------------------------------------------------------------------------------------
 
-def read_env(env: dict[str, str] | None = None) -> tuple[list[Assignment], list[Finding]]:
+def read_env(env: Mapping[str, str] | None = None) -> tuple[list[Assignment], list[Finding]]:
     """``ARGMATRIX_<FIELD>=value`` for any field name or flag-derived name, case-insensitive."""
     env = os.environ if env is None else env
     out: list[Assignment] = []

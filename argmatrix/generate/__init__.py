@@ -110,4 +110,32 @@ def check(out_dir: str | Path = DEFAULT_OUT, files: dict[str, str] | None = None
     return problems
 
 
-__all__ = ["GENERATORS", "check", "render_all", "write_all"]
+def package_files() -> dict[str, str]:
+    """Files generated *inside* the package (the ``ServerArgs`` type stub), relative to ``argmatrix/``."""
+    from .stub import render_package_files
+
+    return render_package_files()
+
+
+def package_dir() -> Path:
+    return Path(__file__).resolve().parents[1]
+
+
+def write_package_files() -> list[str]:
+    changed = []
+    for rel, text in package_files().items():
+        path = package_dir() / rel
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            changed.append(f"argmatrix/{rel}")
+    return changed
+
+
+def check_package_files() -> list[str]:
+    return [f"argmatrix/{rel}: stale (run `argmatrix docs generate`)" for rel, text in package_files().items()
+            if not (package_dir() / rel).is_file()
+            or (package_dir() / rel).read_text(encoding="utf-8") != text]
+
+
+__all__ = ["GENERATORS", "check", "check_package_files", "package_files", "render_all", "write_all",
+           "write_package_files"]

@@ -1,5 +1,8 @@
 """example-config.yaml: every argument with its declared default, grouped and commented.
 
+Written for the newest SGLang release argmatrix knows: flags it deprecates or
+refuses appear as comments naming their successors.
+
 Arguments whose default depends on the platform (``page_size``, the Ascend
 backends, ...) are written as comments with each platform's default, so the
 file does not pin one platform's value on another; renamed and removed flags
@@ -15,6 +18,7 @@ from typing import Any
 from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Removed, Renamed
 from ..schema.registry import SPECS
+from ..schema.releases import CHANGES, NEWEST
 from .common import groups, join, row_of, show
 
 PATH = "example-config.yaml"
@@ -63,6 +67,12 @@ def render() -> str:
         body = []
         for spec in specs:
             if spec.name in EXCLUDED:
+                continue
+            change = CHANGES.get(spec.name)
+            if change is not None and change.state(NEWEST) != "current":
+                instead = f"; write {' or '.join(change.successors)}" if change.successors else ""
+                verb = "refuses" if change.state(NEWEST) == "refused" else "deprecates"
+                body.append(f"# {spec.name}: SGLang {NEWEST} {verb} it{instead}")
                 continue
             dep = spec.deprecated
             if isinstance(dep, Renamed):

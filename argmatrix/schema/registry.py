@@ -89,7 +89,7 @@ class ArgSpec:
     @cached_property
     def human_int(self) -> bool:
         """True when the type reads ``32k``-style integers."""
-        return any(getattr(m, "func", None).__name__ == "parse_human_int"
+        return any(getattr(m.func, "__name__", None) == "parse_human_int"
                    for m in _metadata(self.annotation) if hasattr(m, "func"))
 
     @cached_property
@@ -174,7 +174,8 @@ def _load() -> tuple[tuple[Group, tuple[ArgSpec, ...]], ...]:
             if len(args) != 1:
                 raise TypeError(f"{cls.__name__}.{name} needs exactly one Arg(...)")
             rest = tuple(m for m in hint.__metadata__ if not isinstance(m, Arg))
-            annotation = Annotated[(get_args(hint)[0], *rest)] if rest else get_args(hint)[0]
+            params = (get_args(hint)[0], *rest)
+            annotation = Annotated.__class_getitem__(params) if rest else get_args(hint)[0]  # type: ignore[attr-defined]
             if not hasattr(cls, name):
                 raise TypeError(f"{cls.__name__}.{name} needs a default")
             specs.append(ArgSpec(name, group, args[0], annotation, getattr(cls, name)))

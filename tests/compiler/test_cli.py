@@ -89,11 +89,12 @@ FINDING_KEYS = {"code", "severity", "kind", "field", "flag", "value", "source", 
 
 
 def test_check_config_json_shape(cli):
-    r = cli("check-config", "--target", "cpu", "--format", "json", "--", *DEEPSEEK, "--pp-size", "4",
-            "--stream-output")
+    r = cli("check-config", "--target", "cpu", "--format", "json", "--sglang-version", "0.5.19", "--", *DEEPSEEK,
+            "--pp-size", "4", "--stream-output")
     data = json.loads(r.stdout)
     assert r.exit_code == 1
-    assert {"platform", "ok", "exit_code", "counts", "findings"} <= set(data)
+    assert {"platform", "sglang_version", "ok", "exit_code", "counts", "findings"} <= set(data)
+    assert data["sglang_version"] == "0.5.19"
     assert (data["platform"], data["ok"], data["exit_code"]) == ("cpu", False, 1)
     assert data["counts"] == {"error": 5, "warning": 1, "note": 0}
     for f in data["findings"]:
@@ -112,7 +113,7 @@ def test_check_config_text_lists_code_source_and_fix(cli):
     r = cli("check-config", "--target", "cpu", "--lang", "en", "--", "--enable-dp-attention")
     assert "AM-E102" in r.stdout and "argv[0]" in r.stdout and "fix:" in r.stdout
     assert "collectives" in r.stdout
-    clean = cli("check-config", "--target", "a3", "--lang", "en", "--", *DEEPSEEK)
+    clean = cli("check-config", "--target", "a3", "--lang", "en", "--sglang-version", "0.5.9", "--", *DEEPSEEK)
     assert "no problems found" in clean.stdout
 
 

@@ -50,23 +50,30 @@ def test_rejected_value_falls_back_to_the_platform_default():
 
 
 def test_renamed_flag_moves_to_its_successor():
-    c = run(["--stream-output"], target="a3")
+    """--stream-output became --incremental-streaming-output: warned from 0.5.10, refused from 0.5.20."""
+    c = run(["--stream-output"], target="a3", sglang_version="0.5.19")
     f = only(c, "AM-W107")
     assert (f.severity, f.kind, f.flag, f.source) == ("warning", "deprecation", "--stream-output", "argv[0]")
-    assert "--incremental-streaming-output" in f.message.en
-    assert f.hint.en == "write --incremental-streaming-output instead"
+    assert "SGLang 0.5.19" in f.message.en and "0.5.10" in f.message.en
+    assert f.hint.en.startswith("write --incremental-streaming-output")
     assert c.args.incremental_streaming_output is True
     assert c.sources["incremental_streaming_output"] == "derived:renamed-from-stream-output"
     assert c.exit_code == 0
     both = run(["--stream-output", "--no-incremental-streaming-output"], target="a3")
     assert both.args.incremental_streaming_output is False  # the new spelling wins
+    assert run(["--stream-output"], target="a3", sglang_version="0.5.9").findings == []
+    refused = only(run(["--stream-output"], target="a3", sglang_version="0.5.23"), "AM-E109")
+    assert "unrecognized arguments" in refused.message.en
 
 
 def test_removed_flag_is_an_error_naming_the_release_and_the_replacement():
-    c = run(["--prefill-round-robin-balance"], target="a3")
-    f = only(c, "AM-E106")
+    c = run(["--prefill-round-robin-balance"], target="a3", sglang_version="0.5.23")
+    f = only(c, "AM-E109")
     assert (f.severity, f.kind, f.field) == ("error", "deprecation", "prefill_round_robin_balance")
-    assert f.message.en == "--prefill-round-robin-balance was removed in ascend-page-v2"
+    assert f.message.en.startswith("SGLang 0.5.23 refuses --prefill-round-robin-balance (gone since 0.5.20)")
     assert "follow_bootstrap_room" in f.hint.en and "follow_bootstrap_room" in f.hint.zh
     assert c.exit_code == 1
-    assert codes(run(["--prefill-round-robin-balance"], target="cuda")) == ["AM-E106"]
+    assert codes(run(["--prefill-round-robin-balance"], target="cuda", sglang_version="0.5.23")) == ["AM-E109"]
+    # argmatrix's own engine (no SGLang release) still knows it as removed from the schema
+    own = run(["--prefill-round-robin-balance"], target="cuda", sglang_version=None)
+    assert only(own, "AM-E106").message.en == "--prefill-round-robin-balance was removed in ascend-page-v2"

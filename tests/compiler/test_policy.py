@@ -43,8 +43,8 @@ def test_status_applies_only_to_what_the_user_set():
 
 def test_strict_turns_warnings_into_errors():
     argv = ["--pp-size", "4", "--stream-output"]
-    assert run(argv, target="a3").exit_code == 0
-    c = run(argv, target="a3", strict=True)
+    assert run(argv, target="a3", sglang_version="0.5.19").exit_code == 0
+    c = run(argv, target="a3", strict=True, sglang_version="0.5.19")
     assert {f.code: f.severity for f in c.findings} == {"AM-W103": "error", "AM-W107": "error"}
     assert c.exit_code == 1
     notes = run(["--enable-nccl-nvls", "false"], target="a3", strict=True)

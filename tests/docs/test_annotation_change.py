@@ -11,7 +11,6 @@ import difflib
 import dataclasses
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys

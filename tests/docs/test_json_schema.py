@@ -86,7 +86,9 @@ def test_example_configs_validate_and_compile_for_their_platform(path: Path, val
     errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
               for e in validator.iter_errors(yaml.safe_load(text))]
     assert not errors
-    compiled = compile(config=str(path), target=target, env={})
+    release = re.search(r"^# sglang-version: (\S+)", text, re.MULTILINE)  # the SGLang release it was written for
+    compiled = compile(config=str(path), target=target, env={},
+                       **({"sglang_version": release.group(1)} if release else {}))
     assert compiled.exit_code == 0, [f.message.en for f in compiled.findings]
     assert not compiled.warnings, [f.message.en for f in compiled.warnings]
 

@@ -5,14 +5,12 @@ import asyncio
 import subprocess
 import sys
 import time
-from types import SimpleNamespace
 
 import pytest
 
 from engine_testlib import boundary_prompts, random_ids, run_all
 from argmatrix.runtime.detokenizer import IncrementalDetokenizer
 from argmatrix.runtime.engine import Engine, SamplingParams
-from argmatrix.schema import ServerArgs
 
 GREEDY = SamplingParams(temperature=0, max_new_tokens=16)
 

@@ -33,8 +33,7 @@ def _probe_npu() -> Detection | None:
         return None
     try:
         torch_npu = importlib.import_module("torch_npu")
-        import torch
-
+        torch = importlib.import_module("torch")  # torch_npu registers torch.npu
         if not torch.npu.is_available():
             return None
         name = torch_npu.npu.get_device_name(0)

@@ -23,7 +23,7 @@ class DoubleSparsityArgs:
         deprecated=Removed(since=CURRENT),
     )] = False
 
-    ds_channel_config_path: Annotated[str, Arg(
+    ds_channel_config_path: Annotated[str | None, Arg(
         '--ds-channel-config-path',
         help=Text(
             en=(

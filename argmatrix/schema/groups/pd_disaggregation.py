@@ -93,7 +93,7 @@ class PdDisaggregationArgs:
         ),
     )] = 1
 
-    disaggregation_decode_tp: Annotated[int, Arg(
+    disaggregation_decode_tp: Annotated[int | None, Arg(
         '--disaggregation-decode-tp',
         help=Text(
             en="Removed; has no effect. It used to tell the prefill server the decode side's tensor-parallel size.",
@@ -102,7 +102,7 @@ class PdDisaggregationArgs:
         deprecated=Removed(since=CURRENT, instead=Text(en='drop it: the prefill server learns the decode layout at bootstrap', zh='删除即可：prefill 服务在引导阶段获知 decode 端的并行布局')),
     )] = None
 
-    disaggregation_decode_dp: Annotated[int, Arg(
+    disaggregation_decode_dp: Annotated[int | None, Arg(
         '--disaggregation-decode-dp',
         help=Text(
             en="Removed; has no effect. It used to tell the prefill server the decode side's data-parallel size.",

@@ -1,0 +1,96 @@
+"""Findings about spelling: what the selected SGLang release does with each flag the user wrote."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..schema.meta import Removed, Text
+from ..schema.registry import FLAGS, SPECS
+from ..schema.releases import CHANGES, INTRODUCED, Change, parse_release
+from .findings import ERROR, WARNING, Finding
+
+# successor field -> the field it replaced, so "not in this release" can name the spelling that is
+PREDECESSORS: dict[str, str] = {FLAGS[s]: old for old, c in CHANGES.items() for s in c.successors if s in FLAGS}
+
+
+def _first_sentence(text: str) -> str:
+    """The first sentence of a help text: what a successor means, said briefly."""
+    m = re.match(r"(.+?[.。])(\s|$)", text.strip())
+    return (m.group(1) if m else text.strip()).rstrip(".。")
+
+
+def _successors(change: Change) -> Text:
+    """``--a (what it means) and/or --b (what it means)``, in both languages."""
+    en, zh = [], []
+    for flag in change.successors:
+        spec = SPECS.get(FLAGS.get(flag, ""))
+        en.append(f"{flag} ({_first_sentence(spec.arg.help.en).lower()})" if spec else flag)
+        zh.append(f"{flag}（{_first_sentence(spec.arg.help.zh)}）" if spec else flag)
+    joiner = (" and/or ", " 和/或 ") if change.kind == "split" else (" or ", " 或 ")
+    return Text(joiner[0].join(en), joiner[1].join(zh))
+
+
+def release_finding(name: str, change: Change, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
+    """The release's verdict on ``flag``: None while it is current, a warning once deprecated, an error once refused."""
+    state = change.state(release)
+    if state == "current":
+        return None
+    instead = _successors(change)
+    write = change.pointer or None
+    if state == "deprecated":
+        fix = (Text(f"write {write} ({instead.en})", f"改写为 {write}（{instead.zh}）") if write
+               else Text(f"write {instead.en} instead", f"改用 {instead.zh}") if change.successors
+               else Text(f"remove {flag}: it no longer does anything", f"去掉 {flag}：它已不再起作用"))
+        return Finding("AM-W107", WARNING, "deprecation",
+                       Text(f"{flag} is deprecated in SGLang {release} (since {change.deprecated_in}); "
+                            "it still starts, with a warning",
+                            f"{flag} 在 SGLang {release} 中已弃用（自 {change.deprecated_in} 起），仍可启动但会告警"),
+                       fix, **where)
+    how = {"ambiguous": Text(f"it stops with 'ambiguous option: {flag} could match "
+                             f"{', '.join(change.successors)}'",
+                             f"启动时报错“ambiguous option”：{flag} 可同时匹配 {'、'.join(change.successors)}"),
+           "unrecognized": Text("it stops with 'unrecognized arguments'", "启动时报错“unrecognized arguments”")}
+    said = how[change.refusal or "unrecognized"]
+    gone = (Text(f"no SGLang release accepts {flag}", f"没有任何 SGLang 版本接受 {flag}")
+            if change.gone_in == "0.5.8" else
+            Text(f"SGLang {release} refuses {flag} (gone since {change.gone_in})",
+                 f"SGLang {release} 不再接受 {flag}（自 {change.gone_in} 起移除）"))
+    if change.successors:
+        fix = (Text(f"write {write} ({instead.en})", f"改写为 {write}（{instead.zh}）") if write
+               else Text(f"write {instead.en}", f"改用 {instead.zh}"))
+    elif isinstance(dep := SPECS[name].deprecated, Removed) and dep.instead is not None:
+        fix = dep.instead
+    else:
+        fix = Text(f"remove {flag}: SGLang {release} has no replacement for it",
+                   f"去掉 {flag}：SGLang {release} 中没有替代参数")
+    return Finding("AM-E109", ERROR, "deprecation", Text(f"{gone.en}: {said.en}", f"{gone.zh}：{said.zh}"), fix,
+                   **where)
+
+
+def introduced_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
+    """An error when ``flag`` is newer than the selected release."""
+    first = INTRODUCED.get(name)
+    if first is None or parse_release(release) >= parse_release(first):
+        return None
+    old = PREDECESSORS.get(name)
+    if old is not None:
+        fix = Text(f"write {SPECS[old].flag}, its spelling in SGLang {release}, or check against SGLang {first} or "
+                   f"newer with --sglang-version", f"改用它在 SGLang {release} 中的写法 {SPECS[old].flag}，"
+                   f"或用 --sglang-version 指定 {first} 及以上版本")
+    else:
+        fix = Text(f"remove {flag}, or check against SGLang {first} or newer with --sglang-version {first}",
+                   f"去掉 {flag}，或用 --sglang-version {first} 按 {first} 及以上版本检查")
+    return Finding("AM-E110", ERROR, "deprecation",
+                   Text(f"{flag} does not exist in SGLang {release}: it was added in {first}",
+                        f"SGLang {release} 没有 {flag}：该参数在 {first} 中才加入"), fix, **where)
+
+
+def check_release(name: str, release: str | None, flag: str, where: dict[str, Any]) -> list[Finding]:
+    """Every spelling finding for one user-set field under ``release`` (None: no SGLang release applies)."""
+    if release is None:
+        return []
+    found = [introduced_finding(name, release, flag, where)]
+    change = CHANGES.get(name)
+    if change is not None:
+        found.append(release_finding(name, change, release, flag, where))
+    return [f for f in found if f is not None]

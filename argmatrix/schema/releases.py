@@ -1,0 +1,206 @@
+"""Which SGLang release spells which flag, as data.
+
+The schema holds the union of the flags SGLang has had since the release the
+seed tables describe (0.5.9).  A launch is checked against one release
+(``--sglang-version``, env ``ARGMATRIX_SGLANG_VERSION``, default the newest we
+hold the flag set of): a flag renamed or split in that release is a warning
+naming its successors while SGLang still accepts it, an error once SGLang
+refuses it (as an unrecognised or, worse, an ambiguous abbreviation); a flag
+added after that release does not exist there.
+
+The facts come from SGLang's own argument parsers, read out of each release's
+wheel by ``tools/sglang_release.py`` (the full flag sets of 0.5.9 and 0.5.23 are
+``tests/fixtures/sglang-*.json``; the dates of each change were read from every
+release in between).  Nothing here is prose from SGLang.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+SEED_RELEASE = "0.5.9"      # the release the Ascend seed tables describe
+NEWEST = "0.5.23"           # the newest release whose flag set argmatrix holds; the default
+OLDEST = "0.5.8"            # the oldest release the change dates were read from
+KNOWN_FLAG_SETS = (SEED_RELEASE, NEWEST)
+
+
+def parse_release(text: str) -> tuple[int, ...]:
+    """``"0.5.23"`` -> ``(0, 5, 23)``; ``"v0.5.9.post1"`` -> ``(0, 5, 9)`` (post releases keep the flag set)."""
+    parts = text.strip().lstrip("vV").split(".")
+    out = []
+    for part in parts:
+        if not part.isdigit():
+            break
+        out.append(int(part))
+    if len(out) < 3:
+        raise ValueError(f"'{text}' is not an SGLang release number like 0.5.23")
+    return tuple(out[:3])
+
+
+def in_range(release: str) -> bool:
+    return parse_release(OLDEST) <= parse_release(release) <= parse_release(NEWEST)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What happened to one of our flags across SGLang releases.
+
+    ``deprecated_in``: from this release SGLang warns but still takes it;
+    ``gone_in``: from this release SGLang refuses it, with ``refusal`` saying how
+    (``ambiguous``: argparse reads it as an abbreviation of two newer flags and stops;
+    ``unrecognized``).  ``successors``: the flags to write instead; ``pointer``:
+    SGLang's own hint where it carries a value (``--cuda-graph-backend-prefill=tc_piecewise``).
+    """
+
+    kind: Literal["renamed", "split", "removed"]
+    deprecated_in: str | None
+    gone_in: str | None
+    successors: tuple[str, ...] = ()
+    refusal: Literal["ambiguous", "unrecognized"] | None = None
+    pointer: str | None = None
+
+    def state(self, release: str) -> Literal["current", "deprecated", "refused"]:
+        r = parse_release(release)
+        if self.gone_in is not None and r >= parse_release(self.gone_in):
+            return "refused"
+        if self.deprecated_in is not None and r >= parse_release(self.deprecated_in):
+            return "deprecated"
+        return "current"
+
+
+# field -> what happened to its flag.  "0.5.8" as gone_in: no release we read ever accepted it.
+CHANGES: dict[str, Change] = {
+    "grpc_mode": Change("renamed", "0.5.16", None, ("--smg-grpc-mode",)),
+    "hybrid_kvcache_ratio": Change("renamed", "0.5.8", "0.5.14", ("--swa-full-tokens-ratio",), "unrecognized"),
+    "stream_output": Change("renamed", "0.5.10", "0.5.20", ("--incremental-streaming-output",), "unrecognized"),
+    "collect_tokens_histogram": Change("renamed", "0.5.11", "0.5.20", ("--enable-metrics",), "unrecognized"),
+    # the seed table misspells SGLang's --otlp-traces-endpoint; no release accepts this spelling
+    "oltp_traces_endpoint": Change("renamed", None, "0.5.8", ("--otlp-traces-endpoint",), "unrecognized"),
+    "crash_on_nan": Change("removed", None, "0.5.8", (), "unrecognized"),
+    "prefill_round_robin_balance": Change("removed", "0.5.8", "0.5.20", (), "unrecognized"),
+    "nsa_prefill_backend": Change("renamed", "0.5.13", "0.5.20", ("--dsa-prefill-backend",), "unrecognized"),
+    "nsa_decode_backend": Change("renamed", "0.5.13", "0.5.20", ("--dsa-decode-backend",), "unrecognized"),
+    "speculative_ngram_min_match_window_size": Change("removed", None, "0.5.10", (), "unrecognized"),
+    "speculative_ngram_max_match_window_size": Change("removed", None, "0.5.10", (), "unrecognized"),
+    "speculative_ngram_branch_length": Change("removed", None, "0.5.10", (), "unrecognized"),
+    "enable_flashinfer_allreduce_fusion": Change("renamed", "0.5.14", None,
+                                                 ("--flashinfer-allreduce-fusion-backend",),
+                                                 pointer="--flashinfer-allreduce-fusion-backend auto"),
+    "enable_expert_distribution_metrics": Change("renamed", "0.5.18", "0.5.20", ("--expert-balancedness-report-mode",),
+                                                 "unrecognized"),
+    "mamba_scheduler_strategy": Change("renamed", "0.5.14", "0.5.20", ("--mamba-radix-cache-strategy",),
+                                       "unrecognized"),
+    "multi_item_scoring_delimiter": Change("removed", None, "0.5.11", (), "unrecognized"),
+    # SGLang pointed these at the decode flags; the prefill side took over the piecewise-graph flags
+    "cuda_graph_max_bs": Change("split", "0.5.14", "0.5.20", ("--cuda-graph-max-bs-decode", "--cuda-graph-max-bs-prefill"),
+                                "ambiguous"),
+    "cuda_graph_bs": Change("split", "0.5.14", "0.5.20", ("--cuda-graph-bs-decode", "--cuda-graph-bs-prefill"),
+                            "ambiguous"),
+    "disable_cuda_graph": Change("split", "0.5.14", None, ("--cuda-graph-backend-decode", "--cuda-graph-backend-prefill"),
+                                 pointer="--cuda-graph-backend-decode disabled --cuda-graph-backend-prefill disabled"),
+    "enable_dp_attention": Change("renamed", "0.5.22", None, ("--attn-dp-size",),
+                                  pointer="--attn-dp-size <the --dp-size value>"),
+    "enforce_piecewise_cuda_graph": Change("renamed", "0.5.14", "0.5.20", ("--cuda-graph-backend-prefill",),
+                                           "unrecognized", "--cuda-graph-backend-prefill tc_piecewise"),
+    "piecewise_cuda_graph_tokens": Change("renamed", "0.5.14", "0.5.20", ("--cuda-graph-bs-prefill",), "unrecognized"),
+    "piecewise_cuda_graph_compiler": Change("removed", "0.5.14", "0.5.20", (), "unrecognized"),
+    "piecewise_cuda_graph_max_tokens": Change("renamed", "0.5.14", "0.5.20", ("--cuda-graph-max-bs-prefill",),
+                                              "unrecognized"),
+    "torchao_config": Change("removed", None, "0.5.18", (), "unrecognized"),
+    "enable_nan_detection": Change("removed", None, "0.5.13", (), "unrecognized"),
+    "disable_fast_image_processor": Change("renamed", "0.5.18", None, ("--image-processor-backend",),
+                                           pointer="--image-processor-backend pil"),
+    "keep_mm_feature_on_device": Change("renamed", "0.5.16", "0.5.21", ("--mm-feature-transport",), "unrecognized"),
+    "enable_nsa_prefill_context_parallel": Change("renamed", "0.5.13", "0.5.20", ("--enable-prefill-cp",),
+                                                  "unrecognized"),
+    "enable_piecewise_cuda_graph": Change("renamed", "0.5.10", "0.5.14", ("--cuda-graph-backend-prefill",),
+                                          "unrecognized"),
+    "debug_tensor_dump_inject": Change("removed", None, "0.5.14", (), "unrecognized"),
+    "disaggregation_decode_tp": Change("removed", None, "0.5.10", (), "unrecognized"),
+    "disaggregation_decode_dp": Change("removed", None, "0.5.10", (), "unrecognized"),
+    "disaggregation_prefill_pp": Change("removed", None, "0.5.10", (), "unrecognized"),
+    **dict.fromkeys(("enable_double_sparsity", "ds_channel_config_path", "ds_heavy_channel_num", "ds_heavy_token_num",
+                     "ds_heavy_channel_type", "ds_sparse_decode_threshold"),
+                    Change("removed", None, "0.5.11", (), "unrecognized")),
+}
+
+# field -> the first release that has its flag, for flags newer than the seed release.
+# Filled from the 0.5.23 flag set (tools/sglang_diff.py reads first_seen from every release in between).
+INTRODUCED: dict[str, str] = {
+    **dict.fromkeys(('default_priority_value', 'disable_priority_preemption', 'enable_aiter_allreduce_fusion',
+                     'enable_elastic_expert_backup', 'enable_fused_moe_sum_all_reduce', 'enable_hisparse',
+                     'enable_mfu_metrics', 'enable_mm_global_cache', 'enable_ssl_refresh', 'enable_streaming_session',
+                     'enforce_disable_flashinfer_allreduce_fusion', 'engine_info_bootstrap_port',
+                     'experts_shared_outer_loras', 'gc_threshold', 'hisparse_config', 'linear_attn_backend',
+                     'linear_attn_decode_backend', 'linear_attn_prefill_backend', 'modelexpress_config', 'pre_warm_nccl',
+                     'ssl_ca_certs', 'ssl_certfile', 'ssl_keyfile', 'ssl_keyfile_password',
+                     'stream_response_default_include_usage', 'use_ray'), '0.5.10'),
+    **dict.fromkeys(('batch_notify_size', 'debug_cuda_graph', 'disaggregation_decode_enable_radix_cache',
+                     'enable_dp_attention_local_control_broadcast', 'enable_http2', 'enable_mis',
+                     'enable_quant_communications', 'enforce_shared_experts_fusion', 'lora_strict_loading',
+                     'lora_use_virtual_experts', 'msprobe_dump_config', 'speculative_adaptive',
+                     'speculative_adaptive_config', 'speculative_dflash_block_size',
+                     'speculative_ngram_external_corpus_max_tokens', 'speculative_ngram_external_corpus_path',
+                     'speculative_ngram_external_sam_budget', 'strip_thinking_cache', 'tokenizer_backend',
+                     'weight_loader_prefetch_checkpoints', 'weight_loader_prefetch_num_threads'), '0.5.11'),
+    **dict.fromkeys(('detokenizer_worker_num', 'enable_forward_pass_metrics', 'enable_return_indexer_topk',
+                     'enable_strict_thinking', 'forward_pass_metrics_ipc_name', 'forward_pass_metrics_worker_id',
+                     'lora_drain_wait_threshold', 'model_config_parser', 'prefill_delayer_max_delay_ms',
+                     'prefill_delayer_queue_min_ratio', 'prefill_only_disable_kv_cache', 'speculative_draft_window_size',
+                     'weight_loader_drop_cache_after_load'), '0.5.12'),
+    **dict.fromkeys(('asr_max_buffer_seconds', 'asr_max_concurrent_sessions', 'deepep_dispatcher_output_dtype',
+                     'disable_attn_tp_gather', 'dsa_decode_backend', 'dsa_prefill_backend', 'dsa_topk_backend',
+                     'enable_deepseek_v4_fp4_indexer', 'encoder_bootstrap_port', 'encoder_register_urls', 'kv_canary',
+                     'kv_canary_real_data', 'kv_canary_sweep_interval', 'lmcache_config_file',
+                     'load_snapshot_publish_interval', 'radix_cache_backend', 'trace_modules'), '0.5.13'),
+    **dict.fromkeys(('cp_strategy', 'cuda_graph_backend_decode', 'cuda_graph_backend_prefill', 'cuda_graph_bs_decode',
+                     'cuda_graph_bs_prefill', 'cuda_graph_config', 'cuda_graph_max_bs_decode', 'cuda_graph_max_bs_prefill',
+                     'disable_decode_cuda_graph', 'disable_prefill_cuda_graph', 'disaggregation_decode_extra_slots',
+                     'enable_int8_mamba_checkpoint', 'enable_prefill_cp', 'flashinfer_allreduce_fusion_backend',
+                     'int8_mamba_ckpt_size', 'mamba_radix_cache_strategy', 'speculative_use_rejection_sampling'), '0.5.14'),
+    **dict.fromkeys(('bf16_gemm_backend', 'dcp_size', 'decoupled_spec_bind_endpoint', 'decoupled_spec_connect_endpoints',
+                     'decoupled_spec_rank', 'decoupled_spec_role', 'dsa_paged_mqa_logits_backend', 'enable_linear_replayssm',
+                     'enable_mamba_cache_stochastic_rounding', 'enable_page_major_kv_layout', 'enable_session_radix_cache',
+                     'enable_tf32_matmul', 'enable_unified_memory', 'linear_replayssm_cache_len',
+                     'mamba_cache_philox_rounds', 'min_free_slots_delay', 'spec_trace_dir'), '0.5.15'),
+    **dict.fromkeys(('default_chat_template_kwargs', 'dllm_fdfo', 'elastic_ep_initial_size', 'elastic_ep_scale_timeout',
+                     'enable_dsa_cache_layer_split', 'enable_flexkv', 'enable_scattered_sconv', 'enable_waterfill',
+                     'ep_join_mode', 'ep_join_rank_offset', 'flexkv_config_file', 'fuseep_mode', 'grpc_port', 'max_ep_size',
+                     'mm_feature_transport', 'optimistic_prefill_attempts', 'retraction_policy', 'sidecar', 'sidecar_args',
+                     'smg_grpc_mode', 'smg_http_sidecar_port', 'speculative_dspark_align_verify_tokens_to_graph_tier',
+                     'speculative_dspark_block_size', 'speculative_dspark_confidence_sts_path',
+                     'speculative_dspark_sps_table_path'), '0.5.16'),
+    **dict.fromkeys(('dcp_comm_backend', 'dcp_replicate_q_proj', 'dwdp_size', 'enable_cp_decode_attn_tp',
+                     'enable_linear_replayssm_spec', 'flashinfer_autotune_skip_ops', 'linear_attn_verify_backend',
+                     'mamba_max_states_per_path', 'mm_io_worker_num', 'mm_processor_worker_num', 'return_hidden_states_mode',
+                     'weight_cache_mode', 'weight_cache_socket', 'weight_cache_timeout'), '0.5.17'),
+    **dict.fromkeys(('allowed_media_domains', 'c128_page_size', 'disaggregation_decode_retraction_backup',
+                     'enable_tp_lm_head_all_to_all', 'expert_balancedness_report_mode', 'http2_max_concurrent_streams',
+                     'image_processor_backend', 'language_model_only', 'media_url_max_file_size_mb', 'mlx_enable_sampling',
+                     'mm_global_cache_backend', 'mm_preprocess_cache_size_mb', 'speculative_draft_kv_cache_dtype',
+                     'startup_weight_load_mode', 'trust_mm_content_hashes'), '0.5.18'),
+    **dict.fromkeys(('deepep_v2_mode', 'dsv4_prefill_backend', 'enable_dense_mlp_attn_tp', 'enable_layernorm_sp',
+                     'enable_lean_attention', 'enable_shared_experts_attn_tp', 'enable_w4a4_mxfp4_megamoe',
+                     'gated_launch_port', 'hicache_host_memory_mode', 'hicache_storage_prefetch_retry_max_attempts',
+                     'hicache_storage_prefetch_retry_poll_interval', 'http2_initial_connection_window_size',
+                     'load_publish_endpoint', 'prefill_decode_interval', 'speculative_dsa_topk_backend'), '0.5.19'),
+    **dict.fromkeys(('dsv4_attn_backend', 'enable_response_store', 'enable_unified_cache_external_linker',
+                     'flashinfer_a2a_dispatch_type', 'ple_offload_backend', 'ple_offload_dir', 'ple_offload_embedding',
+                     'radix_eviction_policy_config', 'return_input_ids', 'return_output_ids', 'sampling_mask_max_tokens',
+                     'speculative_domino_candidate_pool_size', 'unified_cache_external_linker_backend', 'uno_lora_path'), '0.5.20'),
+    **dict.fromkeys(('boundary_reduction', 'constrained_json_max_whitespace_cnt', 'cuda_graph_max_seq_len_prefill',
+                     'cuda_graph_prefill_max_context', 'disable_aiter_allreduce_fusion_in_decode',
+                     'disable_aiter_allreduce_fusion_in_prefill', 'disaggregation_decode_host_receive_threshold',
+                     'disaggregation_enable_kv_checksum', 'enable_decoder_swa_bounded_replay',
+                     'enable_encoder_swa_bounded_replay', 'enable_linker_mla_dedup', 'enable_pd_role_switch',
+                     'grpc_response_timeout_secs', 'hicache_host_memory_fraction', 'otlp_service_name',
+                     'prefill_kv_cache_dequant_dtype', 'shared_experts_tp_size', 'speculative_draft_sink_size',
+                     'swa_prefix_tails', 'trust_request_chat_template'), '0.5.21'),
+    **dict.fromkeys(('attn_dp_size', 'disaggregation_decode_allocation_policy', 'dsa_triton_union',
+                     'enable_dsa_fused_indexer', 'enable_kv_cache_sharding', 'enable_watermark', 'qsa_indexer_dtype',
+                     'speculative_enable_w4a4_mxfp4_megamoe', 'speculative_use_block_verification', 'watermark_config'), '0.5.22'),
+    **dict.fromkeys(('enable_amd_monokernel', 'enable_amd_monokernel', 'enable_http_worker_reuseport',
+                     'enable_megamoe_for_layernorm_sp', 'enable_nvidia_megakernel', 'enable_paged_experts',
+                     'enable_return_aux_hidden_states', 'paged_experts_num_resident', 'prefill_decode_interval_min_bs',
+                     'return_aux_hidden_state_layer_ids', 'unified_cache_external_linker_config'), '0.5.23'),
+}
