@@ -91,6 +91,10 @@ QUANT_COMPATIBLE: dict[str, tuple[str, ...]] = {
     "compressed-tensors": ("compressed-tensors", "w8a8_int8", "w8a8_fp8"),
     "fp8": ("fp8", "w8a8_fp8"),
 }
+# where --mem-fraction-static came from (MemoryPlan.mem_fraction_source), in words
+FRACTION_SOURCES = {"argument": Text("as given", "按参数"),
+                    "platform rule": Text("SGLang's rule for this memory", "SGLang 按显存大小的规则"),
+                    "engine default": Text("argmatrix engine's CPU default", "argmatrix 引擎的 CPU 默认值")}
 LONG_CONTEXT_ENV = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN"  # SGLang's override for a longer --context-length
 SIZE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10, "m": 1 << 20, "mb": 1 << 20,
               "mib": 1 << 20, "g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30, "t": 1 << 40, "tb": 1 << 40, "tib": 1 << 40}
@@ -446,12 +450,13 @@ def _topology(values, user_set, devices: int | None, where) -> list[Finding]:
 
 
 def _memory(p: MemoryPlan, values, devices: int | None, where) -> list[Finding]:
-    frac = f"--mem-fraction-static {p.mem_fraction_static}" + ("" if p.mem_fraction_source == "argument"
-                                                                else f" ({p.mem_fraction_source})")
+    said = FRACTION_SOURCES[p.mem_fraction_source]
+    frac = f"--mem-fraction-static {p.mem_fraction_static} ({said.en})"
+    frac_zh = f"--mem-fraction-static {p.mem_fraction_static}（{said.zh}）"
     if not p.weights_fit:
         static = p.device_memory_bytes * p.mem_fraction_static
         tp_hint = (Text(f"use --tp-size {p.smallest_fitting_tp} or more (the smallest that holds the weights and one "
-                        f"request of {p.request_len} tokens), a quantized checkpoint, or a larger {frac.split()[0]}",
+                        f"request of {p.request_len} tokens), a quantized checkpoint, or a larger --mem-fraction-static",
                         f"请使用 --tp-size {p.smallest_fitting_tp} 或更大（能放下权重和一个 {p.request_len} token 请求"
                         f"的最小值），或使用量化检查点，或增大 --mem-fraction-static")
                    if p.smallest_fitting_tp else
@@ -460,11 +465,11 @@ def _memory(p: MemoryPlan, values, devices: int | None, where) -> list[Finding]:
         return [_finding("AM-E770", Text(
             f"weights need {gib(p.per_device_weight_bytes)} per device, more than the {gib(static)} that {frac} leaves "
             f"of {gib(p.device_memory_bytes)}: nothing is left for the KV cache",
-            f"每个设备需要 {gib(p.per_device_weight_bytes)} 存放权重，超过 {frac} 在 {gib(p.device_memory_bytes)} 中留出的 "
+            f"每个设备需要 {gib(p.per_device_weight_bytes)} 存放权重，超过 {frac_zh} 在 {gib(p.device_memory_bytes)} 中留出的 "
             f"{gib(static)}：KV 缓存已无空间"), tp_hint, name="tp_size", kind="memory", **where)]
     summary_en = (f"weights {gib(p.per_device_weight_bytes)}/device, reserve {gib(p.reserve_bytes)} ({frac}), "
                   f"KV pool {p.kv_pool_tokens} tokens at {p.kv_bytes_per_token} B/token")
-    summary_zh = (f"权重 {gib(p.per_device_weight_bytes)}/设备，预留 {gib(p.reserve_bytes)}（{frac}），"
+    summary_zh = (f"权重 {gib(p.per_device_weight_bytes)}/设备，预留 {gib(p.reserve_bytes)}（{frac_zh}），"
                   f"KV 缓存池 {p.kv_pool_tokens} token，每 token {p.kv_bytes_per_token} 字节")
     if not p.max_running_requests:
         return [_finding("AM-W772", Text(
