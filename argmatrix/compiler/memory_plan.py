@@ -19,7 +19,8 @@ Where the constants come from:
   ``memory * mem_fraction_static - weights``, divided by the KV bytes of one token, capped by
   ``--max-total-tokens`` and rounded down to whole pages.
 * On the CPU the plan follows argmatrix's own engine (SGLang's CPU backend is not modelled):
-  ``mem_fraction_static`` 0.3 when unset, the same value as runtime/engine_config.py.
+  ``mem_fraction_static`` 0.3 when unset and a pool of at most 2**20 tokens or 512 contexts, the same
+  values as runtime/engine_config.py.
 """
 from __future__ import annotations
 
@@ -54,6 +55,9 @@ MEMORY_BUCKETS: tuple[tuple[bool, float, int, int, int], ...] = (
     (False, math.inf, 16384, 512, 512),    # B200, MI300
 )
 CPU_MEM_FRACTION = 0.3                    # argmatrix's engine on the CPU (runtime/engine_config.DEFAULT_MEM_FRACTION)
+# argmatrix's engine caps a pool sized from memory (runtime/engine_config.derived_pool_cap): the plan for the
+# CPU, which follows that engine, applies the same cap
+ENGINE_MAX_POOL_TOKENS, ENGINE_MAX_POOL_CONTEXTS = 1 << 20, 512
 
 
 def kv_pool_tokens(*, memory_bytes: int, weight_bytes: int, mem_fraction_static: float, kv_bytes_per_token: float,
@@ -275,8 +279,10 @@ def plan(facts: ModelFacts, values: dict[str, Any], *, target: str, family: str,
             fraction = default_mem_fraction(device_memory, family, values, par)
             source = "engine default" if family == "cpu" else "platform rule"
         reserve = int(device_memory * (1 - fraction))
+        cap = min(ENGINE_MAX_POOL_TOKENS, ENGINE_MAX_POOL_CONTEXTS * context) if family == "cpu" else None
         pool = kv_pool_tokens(memory_bytes=device_memory, weight_bytes=weights, mem_fraction_static=fraction,
-                              kv_bytes_per_token=rate, page_size=page, max_total_tokens=values.get("max_total_tokens"))
+                              kv_bytes_per_token=rate, page_size=page, max_total_tokens=values.get("max_total_tokens"),
+                              cap_tokens=cap)
     result = MemoryPlan(target, devices_per_node, device_memory, facts.architecture, facts.params.total,
                         sum(whole.values()), components, weights, rate, full_rate, facts.sliding_window, reserve,
                         fraction, source, pool, request_len, None, None)

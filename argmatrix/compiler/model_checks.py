@@ -133,7 +133,8 @@ class ModelContext:
 
 
 def gib(n: float) -> str:
-    return f"{n / (1 << 30):.1f} GiB"
+    """A byte count for people: GiB, or MiB below one GiB."""
+    return f"{n / (1 << 30):.1f} GiB" if n >= 1 << 30 else f"{n / (1 << 20):.1f} MiB"
 
 
 def _finding(code: str, message: Text, hint: Text | None, *, name: str, values, sources, flags_used, platform,
@@ -290,17 +291,17 @@ def _context(facts: ModelFacts, values, user_set, env, where) -> list[Finding]:
     asked = values.get("context_length")
     if "context_length" not in user_set or asked is None or asked <= facts.context_length:
         return []
-    how = (f"the model supports {facts.context_length} tokens (derived from {os.path.basename(facts.source)}: "
+    how = (f"the model's {facts.context_length} tokens (derived from {os.path.basename(facts.source)}'s "
            "max_position_embeddings and rope_scaling, as SGLang reads them)")
-    how_zh = f"模型支持 {facts.context_length} 个 token（按 SGLang 的方式由 max_position_embeddings 与 rope_scaling 推得）"
+    how_zh = f"模型支持的 {facts.context_length} 个 token（按 SGLang 的方式由 max_position_embeddings 与 rope_scaling 推得）"
     if _truthy(env.get(LONG_CONTEXT_ENV, "")):
-        return [_finding("AM-W721", Text(f"--context-length {asked} is above what {how}; allowed because "
+        return [_finding("AM-W721", Text(f"--context-length {asked} is above {how}; allowed because "
                                          f"{LONG_CONTEXT_ENV} is set, output beyond it may degrade",
                                          f"--context-length {asked} 超过{how_zh}；因设置了 {LONG_CONTEXT_ENV} 而放行，"
                                          "超出部分的输出质量可能下降"),
                          Text(f"use --context-length {facts.context_length} or less", f"请使用 --context-length "
                               f"{facts.context_length} 或更小"), name="context_length", **where)]
-    return [_finding("AM-E720", Text(f"--context-length {asked} is above what {how}",
+    return [_finding("AM-E720", Text(f"--context-length {asked} is above {how}",
                                      f"--context-length {asked} 超过{how_zh}"),
                      Text(f"use --context-length {facts.context_length} or less, or set {LONG_CONTEXT_ENV}=1 to force it",
                           f"请使用 --context-length {facts.context_length} 或更小，或设置 {LONG_CONTEXT_ENV}=1 强制放行"),

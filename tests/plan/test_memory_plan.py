@@ -125,6 +125,11 @@ def test_sglang_default_mem_fraction(memory_gib, tp, family, expected):
     assert default_mem_fraction(memory_gib * GB, family, {}, Parallel(tp=tp)) == expected
 
 
+def test_cpu_plan_follows_the_engine_cap():
+    p = plan_for("qwen3-8b", ["--context-length", "1024"], target="cpu", memory=4096 * GB, devices=1)
+    assert p.mem_fraction_static == 0.3 and p.kv_pool_tokens == 512 * 1024
+
+
 def test_cpu_default_fraction():
     assert default_mem_fraction(64 * GB, "cpu", {}, Parallel()) == 0.3
 

@@ -220,3 +220,15 @@ def test_parse_size():
     for bad in ("", "GB", "12XB", "-3GB", "0"):
         with pytest.raises(ValueError):
             parse_size(bad)
+
+
+def test_dtype_the_platform_does_not_compute_in(monkeypatch):
+    """A GPU without bfloat16 (V100, T4: as the facts would say after detection) and a bf16 checkpoint."""
+    from argmatrix.matrix import devices
+
+    old = devices.DEVICE_FACTS["cuda"]
+    monkeypatch.setitem(devices.DEVICE_FACTS, "cuda", devices.DeviceFacts(8, 32 * GB, ("float32", "float16"),
+                                                                          old.source))
+    f = one(run("llama-3.1-8b", device_memory=None), "AM-E742")
+    assert "bfloat16" in f.message.en and f.flag == "--dtype"
+    assert "AM-E742" not in codes(run("llama-3.1-8b", ["--dtype", "float16"], device_memory=None))

@@ -38,7 +38,18 @@ def test_pool_from_max_total_tokens_matches_the_plan(make_engine, demo_dir):
     assert engine.total_pages * 16 == plan.kv_pool_tokens == 2992
 
 
-def test_the_cpu_default_fraction_is_the_engines():
-    from argmatrix.compiler.memory_plan import CPU_MEM_FRACTION
+def test_the_cpu_defaults_are_the_engines():
+    from argmatrix.compiler import memory_plan
 
-    assert CPU_MEM_FRACTION == engine_config.DEFAULT_MEM_FRACTION["cpu"]
+    assert memory_plan.CPU_MEM_FRACTION == engine_config.DEFAULT_MEM_FRACTION["cpu"]
+    assert memory_plan.ENGINE_MAX_POOL_TOKENS == engine_config.MAX_DERIVED_POOL_TOKENS
+    assert memory_plan.ENGINE_MAX_POOL_CONTEXTS == engine_config.MAX_POOL_CONTEXTS
+
+
+def test_default_fraction_on_cpu_is_the_same(make_engine, demo_dir, monkeypatch):
+    small = 64 << 20  # keeps the pool tensor small; the plan's cap for large memories is tested in tests/plan
+    monkeypatch.setattr(kv_cache, "available_memory_bytes", lambda device: small)
+    engine = make_engine(engine_dtype=None)
+    _, plan = planned(demo_dir, [], small + engine.loaded.weight_bytes)
+    assert plan.mem_fraction_static == engine.config.mem_fraction_static == 0.3
+    assert engine.total_pages * engine.config.page_size == plan.kv_pool_tokens > 1000
