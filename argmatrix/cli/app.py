@@ -204,6 +204,9 @@ def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text 
         print(render.dumps(asdict(found)))
     else:
         print(f"platform: {found.platform}\nhow: {found.how}")
+        if found.device_count:  # what the memory plan uses for devices per node and memory per device
+            memory = f" x {found.memory_bytes / 2**30:.1f} GiB" if found.memory_bytes else ""
+            print(f"devices: {found.device_count}{memory}")
         if found.unsupported:
             print(f"note: {found.unsupported} has no column in the matrix")
 
