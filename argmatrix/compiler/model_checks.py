@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..matrix import options
-from ..matrix.devices import device_facts
+from ..matrix.devices import DEVICE_FACTS, device_facts
 from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Text
 from ..schema.registry import SPECS
@@ -154,16 +154,11 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
     env = os.environ if env is None else env
     ctx = ModelContext()
     where = dict(values=values, sources=sources, flags_used=flags_used, platform=platform)
-    facts_hw = device_facts(platform)
     detected = detection if detection is not None and getattr(detection, "platform", None) == platform else None
     ctx.devices_per_node = (inputs.devices_per_node or getattr(detected, "device_count", None)
-                            or facts_hw.devices_per_node)
-    ctx.device_memory = inputs.device_memory or getattr(detected, "memory_bytes", None) or facts_hw.memory_bytes
+                            or DEVICE_FACTS[platform].devices_per_node)
+    ctx.device_memory = inputs.device_memory or getattr(detected, "memory_bytes", None)
     family = PLATFORMS[platform].family if platform in PLATFORMS else "gpu"
-    if family == "cpu" and ctx.device_memory and not inputs.device_memory:
-        # CPU ranks are processes on one host (SGLang binds them to NUMA nodes): they share its memory,
-        # and the number of devices does not limit them
-        ctx.device_memory //= world_size(values)
     out = ctx.findings
     out += _topology(values, user_set, None if family == "cpu" and not inputs.devices_per_node
                      else ctx.devices_per_node, where)
@@ -197,6 +192,12 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
             platform=platform))
         return ctx
     ctx.facts = facts
+    if ctx.device_memory is None:  # the platform's facts; on the CPU this reads /proc/meminfo, so only now
+        ctx.device_memory = device_facts(platform).memory_bytes
+        if family == "cpu" and ctx.device_memory:
+            # CPU ranks are processes on one host (SGLang binds them to NUMA nodes): they share its memory,
+            # and the number of devices does not limit them
+            ctx.device_memory //= world_size(values)
     out += _parallel(facts, values, where)
     out += _context(facts, values, user_set, env, where)
     out += _moe_mla(facts, values, user_set, where)
