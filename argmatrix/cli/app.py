@@ -9,6 +9,15 @@ import typer
 from .lang import default_lang
 from .server_help import ServerFlagsCommand
 
+# the plan options' help, kept in one place for check-config, plan and the fast path (cli/plan.py)
+PLAN_HELP = {
+    "model_config": "A model's config.json (or folder) to check against, when --model-path is not local.",
+    "device_memory": "Memory of one device, e.g. 141GB or 64GiB (binary units); default: detected or the platform's.",
+    "devices_per_node": "Devices in one node; default: detected or the platform's (a2: 8, a3: 16).",
+    "plan_input_len": "Plan for requests of this many prompt tokens (with --plan-output-len) instead of the context.",
+    "plan_output_len": "Plan for requests generating this many tokens (with --plan-input-len).",
+}
+
 app = typer.Typer(
     name="argmatrix", no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
     help="Check SGLang-style server launch flags against the hardware they will run on, and serve models.",
@@ -73,17 +82,56 @@ def check_config(
                                            help="Downgrade support errors (not type errors) to warnings."),
     engine: bool = typer.Option(False, "--engine", help="Also check what argmatrix's own engine implements."),
     sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP),
+    model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
+    device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
+    devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
+    plan_input_len: int | None = typer.Option(None, "--plan-input-len", help=PLAN_HELP["plan_input_len"]),
+    plan_output_len: int | None = typer.Option(None, "--plan-output-len", help=PLAN_HELP["plan_output_len"]),
 ) -> None:
     """Check server flags before anything loads: argmatrix check-config --target a3 -- --tp-size 2 ...
 
+    A local --model-path (or --model-config FILE) is read too: heads, context, MoE, quantization, memory.
     Exit status: 0 clean, 1 errors found, 2 unusable input (unknown flag, unreadable config file).
     """
     from .check_config import run_check_config
 
     raise typer.Exit(run_check_config(ctx.args, target=target, config=config, fmt=fmt.value,
                                       lang=lang.value if lang else None, strict=strict,
-                                      allow_unsupported=allow_unsupported, engine=engine,
+                                      allow_unsupported=allow_unsupported, engine=engine, model_config=model_config,
+                                      device_memory=device_memory, devices_per_node=devices_per_node,
+                                      plan_input_len=plan_input_len, plan_output_len=plan_output_len,
                                       sglang_version=sglang_version))
+
+
+class PlanFormat(str, Enum):
+    table = "table"
+    json = "json"
+
+
+@app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
+def plan(
+    ctx: typer.Context,
+    target: str | None = typer.Option(None, "--target", help=TARGET_HELP),
+    config: str | None = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
+    fmt: PlanFormat = typer.Option(PlanFormat.table, "--format", help="table for people, json for CI."),
+    lang: Lang | None = LANG_OPTION,
+    model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
+    device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
+    devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
+    plan_input_len: int | None = typer.Option(None, "--plan-input-len", help=PLAN_HELP["plan_input_len"]),
+    plan_output_len: int | None = typer.Option(None, "--plan-output-len", help=PLAN_HELP["plan_output_len"]),
+) -> None:
+    """Will it fit: weights, KV cache and reserve per device, from config.json alone (no weights read).
+
+    argmatrix plan --target cuda --device-memory 141GB -- --model-path DIR --tp 2
+    Exit status: 0 fits, 1 errors (does not fit, or another error), 2 unusable input.
+    """
+    from .plan import run_plan
+
+    raise typer.Exit(run_plan(ctx.args, target=target, config=config, fmt=fmt.value,
+                              lang=lang.value if lang else None, model_config=model_config,
+                              device_memory=device_memory, devices_per_node=devices_per_node,
+                              plan_input_len=plan_input_len, plan_output_len=plan_output_len))
 
 
 matrix_app = typer.Typer(invoke_without_command=True, no_args_is_help=False,
@@ -174,6 +222,9 @@ def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text 
         print(render.dumps(asdict(found)))
     else:
         print(f"platform: {found.platform}\nhow: {found.how}")
+        if found.device_count:  # what the memory plan uses for devices per node and memory per device
+            memory = f" x {found.memory_bytes / 2**30:.1f} GiB" if found.memory_bytes else ""
+            print(f"devices: {found.device_count}{memory}")
         if found.unsupported:
             print(f"note: {found.unsupported} has no column in the matrix")
 

@@ -17,19 +17,38 @@ OPTIONS: dict[str, tuple[str, tuple[str, ...] | None | bool]] = {
     "--target": ("target", None), "--config": ("config", None), "--format": ("fmt", ("text", "json")),
     "--lang": ("lang", ("en", "zh")), "--strict": ("strict", True), "--allow-unsupported": ("allow_unsupported", True),
     "--engine": ("engine", True), "--sglang-version": ("sglang_version", None),
+    # the model and memory options (cli/plan.py); the counts become ints below
+    "--model-config": ("model_config", None), "--device-memory": ("device_memory", None),
+    "--devices-per-node": ("devices_per_node", None), "--plan-input-len": ("plan_input_len", None),
+    "--plan-output-len": ("plan_output_len", None),
 }
+PLAN_KEYS = ("model_config", "device_memory", "devices_per_node", "plan_input_len", "plan_output_len")
 
 
 def run_check_config(server_argv: list[str], *, target: str | None = None, config: str | None = None,
                      fmt: str = "text", lang: str | None = None, strict: bool = False,
-                     allow_unsupported: bool = False, engine: bool = False, sglang_version: str | None = None) -> int:
-    """Compile, print in the chosen format and language, return the exit status."""
+                     allow_unsupported: bool = False, engine: bool = False, sglang_version: str | None = None,
+                     **plan_options) -> int:
+    """Compile, print in the chosen format and language, return the exit status.
+
+    ``plan_options``: --model-config, --device-memory, --devices-per-node, --plan-input-len/--plan-output-len.
+    """
+    import sys
+
     from ..compiler import compile
     from . import render
+    from .plan import PlanOptionError, plan_inputs
 
-    release = {"sglang_version": sglang_version} if sglang_version else {}
+    try:
+        inputs = plan_inputs(**plan_options)
+    except PlanOptionError as exc:
+        print(f"argmatrix check-config: {exc}", file=sys.stderr)
+        return 2
+    # a local model is always read; the note that a hub id was skipped only comes when model options were given
+    asked = inputs if any(v is not None for v in plan_options.values()) else None
     compiled = compile(server_argv, config=config, target=target, strict=strict,
-                       allow_unsupported=allow_unsupported, engine=engine, **release)
+                       allow_unsupported=allow_unsupported, engine=engine, plan_inputs=asked,
+                       **({"sglang_version": sglang_version} if sglang_version else {}))
     if fmt == "json":
         print(render.dumps(compiled.to_json()))
     else:
@@ -64,5 +83,9 @@ def fast_path(argv: list[str]) -> int | None:
             return None
         if kind is not None and value not in kind:
             return None
+        if key in PLAN_KEYS[2:]:
+            if not value.isdigit():
+                return None  # typer reports the bad integer
+            value = int(value)
         kwargs[key] = value
     return run_check_config(server, **kwargs)

@@ -21,6 +21,7 @@ from ..schema.types import split_list
 from ..schema.validate import validate_fields
 from .check import check, check_engine, show
 from .derive import derive
+from .model_checks import check_model
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, sort_findings
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
 
@@ -158,13 +159,14 @@ def _apply(values: dict[str, Any], a: Assignment) -> Any:
 def compile(argv: list[str] | None = None, config: str | None = None, env: dict[str, str] | None = None,
             target: str | None = None, overrides: dict[str, Any] | None = None, *, strict: bool = False,
             allow_unsupported: bool = False, engine: bool = False, allow_unimplemented: bool = False,
-            sglang_version: str | None = DEFAULT_RELEASE) -> Compiled:
+            sglang_version: str | None = DEFAULT_RELEASE, plan_inputs: Any = None) -> Compiled:
     """Compile a launch configuration for ``target`` (a platform key or alias, or auto/None to detect).
 
     ``env`` defaults to ``os.environ``; pass ``{}`` to ignore the environment.
     ``engine=True`` also checks what argmatrix's own engine implements (``serve`` does).
     ``sglang_version``: the SGLang release whose spellings the launch will meet (env
     ``ARGMATRIX_SGLANG_VERSION``, default the newest known); None checks no release (argmatrix's own ``serve``).
+    ``plan_inputs`` (a ``model_checks.PlanInputs``): model config, device memory and sizes for the model checks.
     Never raises for bad input: every problem becomes a finding.
     """
     findings: list[Finding] = []
@@ -279,6 +281,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     # 4. check against the platform
     if not target_rejected:
         findings += check(values, sources, user_set, platform_key, flags_used, release)
+        findings += check_model(values, sources, user_set, platform_key, flags_used, env_map, plan_inputs, detection)
     if engine:
         findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)
     if strict:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..compiler.check import check_engine
 from ..compiler.findings import ERROR
+from ..compiler.memory_plan import engine_pool_cap
 from ..matrix.engine import WIRED, capability
 from ..matrix.platforms import PLATFORMS
 from .errors import EngineRefused
@@ -26,15 +27,8 @@ if TYPE_CHECKING:
 # MIN_TOKENS_PER_REQUEST tokens, so a full batch can still decode.
 MIN_TOKENS_PER_REQUEST = 64
 
-# A pool sized from memory is capped: the free list is a Python list and the
-# pool tensor is zero-filled at start-up, both proportional to its size.  It never
-# needs more than MAX_POOL_CONTEXTS full contexts either.
-MAX_DERIVED_POOL_TOKENS = 1 << 20
-MAX_POOL_CONTEXTS = 512
-
-
-def derived_pool_cap(context_length: int) -> int:
-    return min(MAX_DERIVED_POOL_TOKENS, MAX_POOL_CONTEXTS * context_length)
+# A pool sized from memory is capped the way the memory plan caps it (one formula: compiler/memory_plan.py).
+derived_pool_cap = engine_pool_cap
 
 
 @dataclass(frozen=True)

@@ -87,21 +87,25 @@ def available_memory_bytes(device) -> int:
 
 def pool_pages(*, max_total_tokens: int | None, mem_fraction_static: float, page_size: int, shape: KVShape,
                element_size: int, weight_bytes: int, device, cap_tokens: int) -> int:
-    """Number of pages: --max-total-tokens if given, else mem-fraction-static of memory minus weights.
+    """Number of pages, by the one pool formula the memory plan also uses (compiler/memory_plan.kv_pool_tokens).
 
     Memory is measured after the weights are loaded, so the weights are added
     back before taking the fraction (SGLang's reading: the fraction covers
-    weights and KV pool together).
+    weights and KV pool together).  --max-total-tokens is used as given; a pool
+    sized from memory is capped at ``cap_tokens``.
     """
+    from ..compiler.memory_plan import kv_pool_tokens
+
     if max_total_tokens is not None:
-        tokens = max_total_tokens
+        tokens = max_total_tokens // page_size * page_size
     else:
-        budget = (available_memory_bytes(device) + weight_bytes) * mem_fraction_static - weight_bytes
-        tokens = int(budget // shape.bytes_per_token(element_size))
+        tokens = kv_pool_tokens(memory_bytes=available_memory_bytes(device) + weight_bytes, weight_bytes=weight_bytes,
+                                mem_fraction_static=mem_fraction_static,
+                                kv_bytes_per_token=shape.bytes_per_token(element_size), page_size=page_size,
+                                cap_tokens=cap_tokens)
         if tokens < page_size:
             raise MemoryError(f"--mem-fraction-static {mem_fraction_static}: after {weight_bytes / 2**20:.0f} MiB of "
                               f"weights no memory is left for the KV cache; raise it or set --max-total-tokens")
-        tokens = min(tokens, cap_tokens)
     pages = max(1, tokens // page_size)
     log.info("KV pool: %d pages x %d tokens (%d tokens, %.1f MiB)", pages, page_size, pages * page_size,
              pages * page_size * shape.bytes_per_token(element_size) / 2**20)

@@ -14,11 +14,16 @@ DEEPSEEK_A3 = shlex.split("--model-path /models/DeepSeek-R1 --device npu --atten
 
 @pytest.mark.parametrize("target", ["a2", "a3"])
 def test_deepseek_is_clean_on_npu(target):
-    c = run(DEEPSEEK_A3, target=target)
+    c = run(DEEPSEEK_A3 + (["--nnodes", "2", "--dist-init-addr", "n0:5000"] if target == "a2" else []), target=target)
     assert c.findings == [] and c.exit_code == 0
     assert c.args.tp_size == 16 and c.args.ep_size == 16 and c.sources["ep_size"] == "derived:ep-from-tp"
     assert c.args.page_size == 128 and c.sources["page_size"] == f"platform:{target}"
     assert c.args.tokenizer_path == "/models/DeepSeek-R1"
+
+
+def test_tp16_needs_two_a2_servers():
+    """An A2 server has 8 NPUs, an A3 server 16 dies: --tp 16 on one A2 node cannot start."""
+    assert codes(run(DEEPSEEK_A3, target="a2")) == ["AM-E760"]
 
 
 def test_deepseek_on_cuda_flags_the_npu_values():

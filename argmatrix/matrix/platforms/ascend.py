@@ -12,6 +12,7 @@ from typing import Any
 
 from ...schema.meta import MISSING, Text
 from ...schema.registry import ArgSpec
+from ..devices import GIB, DeviceFacts
 from ..status import Cell, Note, Status
 from .ascend_labels import LABEL_CELLS, Row
 from .ascend_table import ASCEND_TABLE
@@ -55,19 +56,45 @@ class AscendChip(Platform):
         return row.notes if row is not None else ()
 
 
-def _chip(key: str, en: str, zh: str, short: str, soc: str, aliases: tuple[str, ...], has_table: bool) -> AscendChip:
+def _chip(key: str, en: str, zh: str, short: str, soc: str, aliases: tuple[str, ...], has_table: bool,
+          devices: DeviceFacts) -> AscendChip:
     return AscendChip(key=key, title=Text(en, zh), short=Text(short, short), family="npu", device_type="npu",
                       dist_backend="hccl", aliases=aliases, soc_patterns=(soc,),
-                      engine_defaults=NPU_ENGINE_DEFAULTS, has_table=has_table)
+                      engine_defaults=NPU_ENGINE_DEFAULTS, has_table=has_table, devices=devices)
+
+
+# Ascend 910B and 910_93 run fp16/bf16 (and int8 matmuls); they have no fp8 units.
+_ASCEND_DTYPES = ("float32", "float16", "bfloat16", "int8")
 
 
 A2 = _chip("a2", "Atlas A2 (Ascend 910B)", "Atlas A2（昇腾 910B）", "A2",
            r"^ascend910(?!_9)",  # 910B; 910A/910ProB boards report the bare family name and A2 is the nearest
-           ("910b", "ascend910b", "atlas-a2"), has_table=True)
+           ("910b", "ascend910b", "atlas-a2"), has_table=True,
+           devices=DeviceFacts(8, 64 * GIB, _ASCEND_DTYPES, Text(
+            "Atlas 800I/800T A2 server: 8 Ascend 910B NPUs, 64 GB HBM2e each (Huawei Atlas A2 product sheet; "
+            "the 32 GB 910B4 variant needs --device-memory 32GB)",
+            "Atlas 800I/800T A2 服务器：8 颗昇腾 910B NPU，每颗 64 GB HBM2e（华为 Atlas A2 产品规格；"
+            "32 GB 的 910B4 请用 --device-memory 32GB）")))
 A3 = _chip("a3", "Atlas A3 (Ascend 910_93)", "Atlas A3（昇腾 910_93）", "A3", r"^ascend910_9",
-           ("910_93", "ascend910_93", "atlas-a3"), has_table=True)
+           ("910_93", "ascend910_93", "atlas-a3"), has_table=True,
+           devices=DeviceFacts(16, 64 * GIB, _ASCEND_DTYPES, Text(
+            "Atlas 800I A3 / A3 SuperPoD server: 8 Ascend 910_93 packages of 2 dies, i.e. 16 NPU dies with 64 GB "
+            "HBM each (Huawei Atlas A3 product sheet; each die is one device to torch_npu)",
+            "Atlas 800I A3 / A3 超节点服务器：8 个昇腾 910_93 封装、每个 2 个 die，即 16 个 NPU die，"
+            "每个 64 GB HBM（华为 Atlas A3 产品规格；torch_npu 把每个 die 视为一个设备）")))
 A310P = _chip("310p", "Atlas 300I Duo (Ascend 310P)", "Atlas 300I Duo（昇腾 310P）", "310P", r"^ascend310p",
-              ("310", "ascend310p", "atlas-300i"), has_table=False)
+              ("310", "ascend310p", "atlas-300i"), has_table=False,
+           devices=DeviceFacts(None, 24 * GIB, ("float32", "float16", "int8"), Text(
+            "Ascend 310P3: 24 GB LPDDR4X per chip (Atlas 300I Pro card: one chip, 24 GB; Atlas 300I Duo: two "
+            "chips, 48 GB per card; Huawei product sheets); no bfloat16; cards per server vary",
+            "昇腾 310P3：每颗 24 GB LPDDR4X（Atlas 300I Pro 卡一颗 24 GB；Atlas 300I Duo 卡两颗共 48 GB；"
+            "华为产品规格）；不支持 bfloat16；每台服务器的卡数不固定")))
 A5 = _chip("a5", "Atlas A5 (Ascend 950)", "Atlas A5（昇腾 950）", "A5", r"^ascend950",
-           ("950", "ascend950", "atlas-a5"), has_table=False)
+           ("950", "ascend950", "atlas-a5"), has_table=False,
+           devices=DeviceFacts(None, None, ("float32", "float16", "bfloat16", "float8", "int8"), Text(
+            "Ascend 950 (Atlas A5): announced at Huawei Connect 2025 as 950PR with 128 GB and 950DT with 144 GB "
+            "of Huawei's own HBM, with FP8/MXFP8/MXFP4/HiF8 support; servers are not yet described, so pass "
+            "--device-memory and --devices-per-node",
+            "昇腾 950（Atlas A5）：华为全联接大会 2025 公布 950PR 带 128 GB、950DT 带 144 GB 自研 HBM，"
+            "支持 FP8/MXFP8/MXFP4/HiF8；服务器规格尚未公布，请用 --device-memory 与 --devices-per-node 指定")))
 ASCEND_CHIPS = (A2, A3, A310P, A5)

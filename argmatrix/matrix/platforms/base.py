@@ -16,6 +16,7 @@ from typing import Any
 
 from ...schema.meta import MISSING, Removed, Text
 from ...schema.registry import ArgSpec
+from ..devices import DeviceFacts
 from ..status import Cell, Note, Status
 from .values import foreign_values
 
@@ -46,6 +47,8 @@ class Platform:
     engine_defaults: Mapping[str, Any] = field(default_factory=dict)
     # True when a support table covers this hardware; False: every unlisted argument is unverified here
     has_table: bool = True
+    # devices per node, memory per device, native dtypes: what the memory plan starts from
+    devices: DeviceFacts = DeviceFacts(None, None, (), Text("not known", "未知"))
 
     def __hash__(self) -> int:
         return hash(self.key)
@@ -79,6 +82,10 @@ class Platform:
 
     def engine_default(self, name: str) -> Any:
         return self.engine_defaults.get(name, MISSING)
+
+    def device_facts(self) -> DeviceFacts:
+        """The device facts as this process can know them (the CPU reads the host's memory)."""
+        return self.devices
 
     # --- detection ----------------------------------------------------------------------------------------------
     def matches(self, device_name: str) -> bool:

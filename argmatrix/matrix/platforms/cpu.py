@@ -5,12 +5,14 @@ An argument is supported unless it needs something a CPU host does not have;
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from ...schema.meta import MISSING, Text
 from ...schema.registry import SPECS, ArgSpec
 from ..status import Cell, Status
+from ..devices import DeviceFacts, system_memory_bytes
 from .base import Platform
 from .values import ATTENTION_BACKEND_FIELDS
 
@@ -116,10 +118,16 @@ class CpuPlatform(Platform):
     def default(self, spec: ArgSpec) -> Any:
         return CPU_DEFAULTS.get(spec.name, MISSING)
 
+    def device_facts(self) -> DeviceFacts:
+        return dataclasses.replace(self.devices, memory_bytes=system_memory_bytes())
+
 
 # A CPU step should stay short so decodes sharing it are not stalled for seconds; the rest of the
 # process and the OS share the memory, so the engine asks for less of it.
 CPU = CpuPlatform(key="cpu", title=Text("CPU only", "仅 CPU"), short=Text("CPU", "CPU"), family="cpu",
                   device_type="cpu", dist_backend="gloo",
                   engine_defaults={"chunked_prefill_size": 2048, "mem_fraction_static": 0.3,
-                                   "max_running_requests": 256})
+                                   "max_running_requests": 256},
+                  devices=DeviceFacts(1, None, ("float32", "bfloat16", "float16"), Text(
+                      "the host itself: one device whose memory is the system memory (MemTotal in /proc/meminfo)",
+                      "主机本身：一个设备，内存为系统内存（/proc/meminfo 的 MemTotal）")))

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...schema.meta import MISSING, Text
 from ...schema.registry import ArgSpec
+from ..devices import DeviceFacts
 from .base import Platform
 
 # SGLang's CUDA path uses one token per page unless told otherwise.
@@ -21,4 +22,10 @@ class CudaPlatform(Platform):
 CUDA = CudaPlatform(key="cuda", title=Text("NVIDIA GPU (CUDA)", "NVIDIA GPU（CUDA）"), short=Text("CUDA", "CUDA"),
                     family="gpu", device_type="cuda", dist_backend="nccl", aliases=("gpu", "nvidia"),
                     engine_defaults={"chunked_prefill_size": 8192, "mem_fraction_static": 0.85,
-                                     "max_running_requests": 1024})
+                                     "max_running_requests": 1024},
+                    devices=DeviceFacts(None, None, ("float32", "float16", "bfloat16", "float8"), Text(
+                        "NVIDIA GPUs differ: the count and memory come from detection on the machine, or from "
+                        "--devices-per-node and --device-memory (e.g. 8 and 141GB for an H200 server); bfloat16 needs "
+                        "Ampere or newer, float8 Ada/Hopper or newer",
+                        "NVIDIA GPU 型号各异：数量与显存来自本机检测，或由 --devices-per-node 与 --device-memory 给出"
+                        "（如 H200 服务器为 8 与 141GB）；bfloat16 需 Ampere 及以上，float8 需 Ada/Hopper 及以上")))

@@ -21,6 +21,16 @@ class Detection:
     how: str               # human-readable: what was probed and what it said
     device_name: str | None = None
     unsupported: str | None = None  # recognised hardware without a column (ROCm, an unknown Ascend chip)
+    device_count: int | None = None   # devices torch sees on this node (the memory plan's devices per node)
+    memory_bytes: int | None = None   # total memory of device 0 as the driver reports it
+
+
+def _count_and_memory(module) -> tuple[int | None, int | None]:
+    """Device count and device 0's total memory from torch.cuda or torch.npu; (None, None) if it cannot say."""
+    try:
+        return int(module.device_count()), int(module.get_device_properties(0).total_memory)
+    except Exception:  # an old driver without properties must not break detection
+        return None, None
 
 
 def ascend_platform(soc_name: str) -> Platform | None:
@@ -41,11 +51,12 @@ def _probe_npu() -> Detection | None:
     except Exception as exc:  # a broken driver must not break check-config
         return Detection("cpu", f"torch_npu is installed but failed to report a device ({exc}); using cpu")
     how = f"torch_npu device 0 is {name}" + (f" (SoC version {soc()})" if callable(soc) else "")
+    count, memory = _count_and_memory(torch.npu)
     chip = ascend_platform(name)
     if chip is not None:
-        return Detection(chip.key, how, name)
+        return Detection(chip.key, how, name, device_count=count, memory_bytes=memory)
     return Detection("cpu", how + "; argmatrix does not know this Ascend chip, checking as cpu", name,
-                     unsupported=name)
+                     unsupported=name, device_count=count, memory_bytes=memory)
 
 
 def _probe_cuda() -> Detection | None:
@@ -62,7 +73,8 @@ def _probe_cuda() -> Detection | None:
         name = torch.cuda.get_device_name(0)
     except Exception as exc:
         return Detection("cpu", f"torch failed to query CUDA ({exc}); using cpu")
-    return Detection("cuda", f"torch.cuda device 0 is {name}", name)
+    count, memory = _count_and_memory(torch.cuda)
+    return Detection("cuda", f"torch.cuda device 0 is {name}", name, device_count=count, memory_bytes=memory)
 
 
 PROBES = [_probe_npu, _probe_cuda]

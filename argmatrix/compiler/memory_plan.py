@@ -1,0 +1,328 @@
+"""Will the launch fit: weights, KV cache and reserve per device, from ModelFacts and the server flags alone.
+
+Pure arithmetic, no torch.  ``kv_pool_tokens`` is the one formula for the KV pool: argmatrix's engine
+calls it with the memory it measures (runtime/kv_cache.py), ``argmatrix plan`` and ``check-config``
+with the memory the platform has.  docs/plan.md states every formula with a worked example.
+
+Where the constants come from:
+
+* SGLang's rule for ``--mem-fraction-static`` when unset (server_args.py ``_handle_gpu_memory_settings``):
+  the device keeps ``reserved`` MiB for activations, graphs and metadata::
+
+      reserved = 512 + 1.5 * max(chunked_prefill_size, 2048) + 2 * cuda_graph_max_bs + 1024 * tp * pp / 8
+                 (+ 3 * cuda_graph_max_bs * dp, and 1.5 * cuda_graph_max_bs * dp above bs 300, with DP attention)
+      reserved = max(reserved, 10 GiB) on devices above 60 GiB;  + 2 GiB for EAGLE drafts, 6 GiB for STANDALONE
+      mem_fraction_static = round((memory - reserved) / memory, 3)
+
+  with chunked_prefill_size and cuda_graph_max_bs chosen by memory bucket (``MEMORY_BUCKETS``) when unset.
+* The pool (model_runner.py ``profile_max_num_token``): what the static fraction leaves after the weights,
+  ``memory * mem_fraction_static - weights``, divided by the KV bytes of one token, capped by
+  ``--max-total-tokens`` and rounded down to whole pages.
+* On the CPU the plan follows argmatrix's own engine (SGLang's CPU backend is not modelled):
+  ``mem_fraction_static`` from the CPU platform's engine defaults when unset, and a pool of at most 2**20
+  tokens or 512 contexts (``engine_pool_cap``, which the engine uses too).
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..matrix.platforms import PLATFORMS
+from .model_facts import METHOD_BITS, ModelFacts, QuantFacts, _attention_options, attention_params
+
+MIB = 1 << 20
+GIB = 1 << 30
+
+# Bytes per element of the --dtype / --kv-cache-dtype names and config torch_dtype values.
+DTYPE_BYTES: dict[str, float] = {
+    "float32": 4, "float": 4, "float64": 8, "float16": 2, "half": 2, "bfloat16": 2, "bf16": 2,
+    "fp8_e4m3": 1, "fp8_e5m2": 1, "float8": 1, "fp4_e2m1": 0.5, "int8": 1,
+}
+
+# SGLang's buckets, in its order: (npu only?, upper bound in MiB, chunked_prefill_size, cuda_graph_max_bs below
+# tp 4, at tp 4 and above).  The rule reads the memory the driver reports: Ascend boards report a little under
+# their 64 GB, which lands in the Atlas bucket (32k chunk, so ~49 GiB reserved); pass the reported size with
+# --device-memory to see that case, or set --chunked-prefill-size / --mem-fraction-static as deployments do.
+MEMORY_BUCKETS: tuple[tuple[bool, float, int, int, int], ...] = (
+    (False, 20 * 1024, 2048, 8, 8),        # T4, RTX 4080
+    (True, 32 * 1024, 32768, 16, 64),      # Atlas A2 with 32 GB (910B4)
+    (False, 35 * 1024, 2048, 24, 80),      # A10, RTX 4090/5090
+    (False, 60 * 1024, 4096, 32, 160),     # A100 40GB, L40
+    (True, 64 * 1024, 32768, 64, 128),     # Atlas A2 and A3
+    (False, 90 * 1024, 8192, 256, 512),    # H100, A100 80GB
+    (False, 160 * 1024, 8192, 256, 512),   # H20, H200
+    (False, math.inf, 16384, 512, 512),    # B200, MI300
+)
+# argmatrix's engine caps a pool sized from memory: the free list is a Python list and the pool tensor is
+# zero-filled at start-up, both proportional to its size, and it never needs more than this many full contexts.
+# The engine (runtime/engine_config.derived_pool_cap) and the CPU plan, which follows that engine, use these.
+ENGINE_MAX_POOL_TOKENS, ENGINE_MAX_POOL_CONTEXTS = 1 << 20, 512
+
+
+def engine_pool_cap(context_length: int) -> int:
+    return min(ENGINE_MAX_POOL_TOKENS, ENGINE_MAX_POOL_CONTEXTS * context_length)
+
+
+def kv_pool_tokens(*, memory_bytes: int, weight_bytes: int, mem_fraction_static: float, kv_bytes_per_token: float,
+                   page_size: int, max_total_tokens: int | None = None, cap_tokens: int | None = None) -> int:
+    """Tokens the KV pool holds, in whole pages; 0 when nothing is left for it after the weights.
+
+    ``memory_bytes`` is the device's memory before the weights load (the engine measures the memory
+    available after loading and adds the weights back).  ``cap_tokens`` bounds a pool sized from memory
+    (the engine's own limit); ``--max-total-tokens`` bounds it as SGLang does.
+    """
+    budget = memory_bytes * mem_fraction_static - weight_bytes
+    tokens = int(budget // kv_bytes_per_token) if kv_bytes_per_token > 0 else 0
+    if tokens <= 0:
+        return 0
+    if cap_tokens is not None:
+        tokens = min(tokens, cap_tokens)
+    if max_total_tokens is not None:
+        tokens = min(tokens, max_total_tokens)
+    return tokens // page_size * page_size
+
+
+@dataclass(frozen=True)
+class Parallel:
+    tp: int = 1
+    pp: int = 1
+    dp: int = 1
+    ep: int = 1
+    moe_dp: int = 1
+    enable_dp_attention: bool = False
+    moe_dense_tp: int | None = None
+    redundant_experts: int = 0
+
+    @property
+    def attn_tp(self) -> int:
+        """Devices one attention layer is split over: with DP attention, tp / dp."""
+        return max(1, self.tp // self.dp) if self.enable_dp_attention and self.dp > 1 else self.tp
+
+    @classmethod
+    def from_values(cls, values: dict[str, Any], tp: int | None = None) -> Parallel:
+        return cls(tp=tp or values.get("tp_size") or 1, pp=values.get("pp_size") or 1, dp=values.get("dp_size") or 1,
+                   ep=values.get("ep_size") or 1, moe_dp=values.get("moe_dp_size") or 1,
+                   enable_dp_attention=bool(values.get("enable_dp_attention")),
+                   moe_dense_tp=values.get("moe_dense_tp_size"),
+                   redundant_experts=values.get("ep_num_redundant_experts") or 0)
+
+
+def weight_dtype(facts: ModelFacts, dtype_flag: str | None, family: str) -> str:
+    """The dtype weights load in: --dtype, else the checkpoint's; a float32 checkpoint runs in bfloat16 on an
+    accelerator (SGLang casts it to a 16-bit type, argmatrix's engine to bfloat16) and as stored on the CPU."""
+    if dtype_flag and dtype_flag != "auto":
+        return {"half": "float16", "float": "float32"}.get(dtype_flag, dtype_flag)
+    stored = facts.torch_dtype or "bfloat16"
+    if family != "cpu" and stored in ("float32", "float64"):
+        return "bfloat16"
+    return stored
+
+
+def quant_bytes_per_param(quant: QuantFacts | None, method: str | None) -> float | None:
+    """Bytes per weight of the quantized linear layers, scales included; None when they are not quantized."""
+    method = method or (quant.method if quant else None)
+    if method is None:
+        return None
+    bits = (quant.bits if quant and quant.method == method else None) or METHOD_BITS.get(method)
+    if bits is None and quant is not None:
+        bits = quant.bits
+    if bits is None:
+        return None  # unknown size (gguf, a method we cannot size): counted at the dtype's size
+    per = bits / 8
+    group = quant.group_size if quant else None
+    if group:  # a 16-bit scale and a packed zero point per group (GPTQ/AWQ)
+        per += (2 + bits / 8) / group
+    elif quant and quant.block_size:  # one float32 scale per weight block (fp8 block quantization)
+        per += 4 / math.prod(quant.block_size)
+    return per
+
+
+@dataclass(frozen=True)
+class MemoryPlan:
+    target: str
+    devices_per_node: int | None
+    device_memory_bytes: int | None
+    architecture: str
+    params: int
+    weight_bytes: int                        # the whole model, one copy
+    per_device_weights: dict[str, int]       # by component, one device's share
+    per_device_weight_bytes: int
+    kv_bytes_per_token: int                  # one device, all its layers, one token (sliding layers uncapped)
+    kv_bytes_full_layers: int                # of which full-attention layers
+    sliding_window: int | None
+    reserve_bytes: int | None
+    mem_fraction_static: float | None
+    mem_fraction_source: str                 # argument | platform rule | engine default
+    kv_pool_tokens: int | None
+    request_len: int                         # tokens one request may hold (context, or input + output)
+    max_context_len: int | None              # largest single request the pool holds (at most the context length)
+    max_running_requests: int | None         # requests of request_len held at once
+    smallest_fitting_tp: int | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def known(self) -> bool:
+        return self.device_memory_bytes is not None
+
+    @property
+    def weights_fit(self) -> bool:
+        return self.kv_pool_tokens is None or self.kv_pool_tokens > 0
+
+    @property
+    def fits(self) -> bool:
+        """Weights fit and the pool holds at least one request of request_len."""
+        return bool(self.known and self.kv_pool_tokens is not None and self.kv_pool_tokens > 0
+                    and (self.max_running_requests or 0) >= 1)
+
+    def kv_bytes_for(self, tokens: int) -> int:
+        """KV bytes of one request of ``tokens`` tokens: sliding-window layers keep at most the window."""
+        swa_rate = self.kv_bytes_per_token - self.kv_bytes_full_layers
+        capped = min(tokens, self.sliding_window) if self.sliding_window else tokens
+        return self.kv_bytes_full_layers * tokens + swa_rate * capped
+
+    def to_json(self, findings: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The documented shape of ``argmatrix plan --format json`` (docs/plan.md); fields are only ever added."""
+        return {
+            "target": self.target,
+            "devices_per_node": self.devices_per_node,
+            "device_memory_bytes": self.device_memory_bytes,
+            "model": {"architecture": self.architecture, "params": self.params, "weight_bytes": self.weight_bytes},
+            "per_device": {"weight_bytes": self.per_device_weight_bytes, "kv_bytes_per_token": self.kv_bytes_per_token,
+                           "reserve_bytes": self.reserve_bytes, "kv_pool_tokens": self.kv_pool_tokens},
+            "max_running_requests": self.max_running_requests,
+            "fits": self.fits,
+            "findings": findings or [],
+        }
+
+
+def _component_bytes(facts: ModelFacts, par: Parallel, dtype_bytes: float, linear_bytes: float) -> dict[str, int]:
+    """One device's weight bytes by component (see docs/plan.md, "Weights per device")."""
+    p = facts.params
+    stage = math.ceil(facts.layers / par.pp) / facts.layers  # share of the layers one pipeline stage holds
+    attn_layer = attention_params(hidden_size=facts.hidden_size, heads=facts.heads, kv_heads=facts.kv_heads,
+                                  head_dim=facts.head_dim, mla=facts.mla, attn_tp=par.attn_tp,
+                                  **_attention_options(facts.raw, facts.model_type))
+    moe_tp = max(1, par.tp // max(1, par.moe_dp))  # expert weights split over tp / moe_dp devices (ep included)
+    redundancy = 1 + (par.redundant_experts / facts.moe.experts if facts.moe else 0)
+    out = {
+        "attention": attn_layer * facts.layers * stage * linear_bytes,
+        "dense_mlp": p.dense_mlp / (par.moe_dense_tp or par.tp) * stage * linear_bytes,
+        "shared_experts": p.shared_experts / par.tp * stage * linear_bytes,
+        "experts": p.experts * redundancy / moe_tp * stage * linear_bytes,
+        "embeddings": p.embeddings / par.tp * dtype_bytes,
+        "lm_head": p.lm_head / par.tp * dtype_bytes,
+    }
+    if par.pp > 1:  # the first stage holds the embeddings, the last the head: count the larger on every device
+        edge = max(out["embeddings"], out["lm_head"])
+        out["embeddings"], out["lm_head"] = (edge, 0) if out["embeddings"] >= out["lm_head"] else (0, edge)
+    return {k: int(v) for k, v in out.items()}
+
+
+def kv_rates(facts: ModelFacts, par: Parallel, kv_bytes: float) -> tuple[int, int]:
+    """(all layers, full-attention layers only) KV bytes per token on one device."""
+    layers = math.ceil(facts.layers / par.pp)
+    if facts.mla is not None:  # one compressed latent and the rope key per token and layer, on every device
+        per_layer = (facts.mla.kv_lora_rank + facts.mla.qk_rope_head_dim) * kv_bytes
+    else:  # keys and values of this device's KV heads (at least one: heads are replicated beyond kv_heads)
+        per_layer = 2 * max(1, math.ceil(facts.kv_heads / par.attn_tp)) * facts.head_dim * kv_bytes
+    swa_layers = math.ceil(facts.sliding_window_layers / par.pp) if facts.sliding_window else 0
+    return int(layers * per_layer), int((layers - swa_layers) * per_layer)
+
+
+def default_mem_fraction(memory_bytes: int, family: str, values: dict[str, Any], par: Parallel) -> float:
+    """SGLang's --mem-fraction-static when unset (see the module docstring); the engine's value on the CPU."""
+    if family == "cpu":  # argmatrix's own engine: the CPU platform's engine default
+        return float(PLATFORMS["cpu"].engine_defaults["mem_fraction_static"])
+    mem_mib = memory_bytes / MIB
+    _, _, bucket_chunk, bs_small, bs_large = next(
+        b for b in MEMORY_BUCKETS if mem_mib < b[1] and (family == "npu" or not b[0]))
+    chunk = values.get("chunked_prefill_size") or bucket_chunk
+    graph_bs = values.get("cuda_graph_max_bs") or (bs_small if par.tp < 4 else bs_large)
+    reserved = 512.0
+    reserved += max(chunk if chunk > 0 else (values.get("max_prefill_tokens") or 16384), 2048) * 1.5
+    reserved += graph_bs * 2
+    reserved += par.tp * par.pp / 8 * 1024
+    if par.enable_dp_attention:
+        reserved += graph_bs * par.dp * 3
+        if graph_bs > 300:
+            reserved += graph_bs * par.dp * 1.5
+    if mem_mib > 60 * 1024:
+        reserved = max(reserved, 10 * 1024)
+    algo = values.get("speculative_algorithm")
+    if algo == "STANDALONE":
+        reserved += 6 * 1024
+    elif algo and algo != "NGRAM":
+        reserved += 2 * 1024
+    return round((mem_mib - reserved) / mem_mib, 3)
+
+
+def plan(facts: ModelFacts, values: dict[str, Any], *, target: str, family: str, device_memory: int | None,
+         devices_per_node: int | None, input_len: int | None = None, output_len: int | None = None,
+         tp: int | None = None, search_tp: bool = True) -> MemoryPlan:
+    """The memory plan of ``facts`` launched with ``values`` (resolved server arguments) on one device."""
+    par = Parallel.from_values(values, tp)
+    dtype = weight_dtype(facts, values.get("dtype"), family)
+    dtype_bytes = DTYPE_BYTES.get(dtype, 2)
+    method = values.get("quantization") or (facts.quantization.method if facts.quantization else None)
+    linear = quant_bytes_per_param(facts.quantization, method) or dtype_bytes
+    components = _component_bytes(facts, par, dtype_bytes, linear)
+    whole = _component_bytes(facts, Parallel(), dtype_bytes, linear)
+    kv_flag = values.get("kv_cache_dtype") or "auto"
+    kv_bytes = DTYPE_BYTES.get(dtype if kv_flag == "auto" else kv_flag, 2)
+    rate, full_rate = kv_rates(facts, par, kv_bytes)
+    context = values.get("context_length") or facts.context_length
+    request_len = (input_len or 0) + (output_len or 0) if (input_len or output_len) else context
+    weights = sum(components.values())
+    page = values.get("page_size") or 1
+    fraction = reserve = pool = max_ctx = running = None
+    source = "argument"
+    if device_memory is not None:
+        fraction = values.get("mem_fraction_static")
+        if fraction is None:
+            fraction = default_mem_fraction(device_memory, family, values, par)
+            source = "engine default" if family == "cpu" else "platform rule"
+        reserve = int(device_memory * (1 - fraction))
+        cap = engine_pool_cap(context) if family == "cpu" else None
+        pool = kv_pool_tokens(memory_bytes=device_memory, weight_bytes=weights, mem_fraction_static=fraction,
+                              kv_bytes_per_token=rate, page_size=page, max_total_tokens=values.get("max_total_tokens"),
+                              cap_tokens=cap)
+    result = MemoryPlan(target, devices_per_node, device_memory, facts.architecture, facts.params.total,
+                        sum(whole.values()), components, weights, rate, full_rate, facts.sliding_window, reserve,
+                        fraction, source, pool, request_len, None, None)
+    if pool is not None and pool > 0:
+        pool_bytes = pool * rate
+        max_ctx = _largest_request(result, pool_bytes, context)
+        running = int(pool_bytes // max(1, result.kv_bytes_for(request_len)))
+        if values.get("max_running_requests"):
+            running = min(running, values["max_running_requests"])
+    smallest = None
+    if search_tp and device_memory is not None and (pool is None or pool <= 0 or not running):
+        smallest = _smallest_tp(facts, values, target, family, device_memory, devices_per_node, input_len, output_len)
+    return dataclasses.replace(result, max_context_len=max_ctx, max_running_requests=running,
+                               smallest_fitting_tp=smallest)
+
+
+def _largest_request(p: MemoryPlan, pool_bytes: float, context: int) -> int:
+    if p.kv_bytes_for(context) <= pool_bytes:
+        return context
+    lo, hi = 0, context  # kv_bytes_for grows with the length: bisect for the largest that fits
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if p.kv_bytes_for(mid) <= pool_bytes else (lo, mid - 1)
+    return lo
+
+
+def _smallest_tp(facts, values, target, family, device_memory, devices_per_node, input_len, output_len) -> int | None:
+    """The smallest tensor-parallel size (a power of two dividing the attention heads) at which one request fits."""
+    tp = max(1, values.get("tp_size") or 1) * 2
+    while tp <= 256:
+        if facts.heads % tp == 0 or tp % facts.heads == 0:
+            trial = plan(facts, values, target=target, family=family, device_memory=device_memory,
+                         devices_per_node=devices_per_node, input_len=input_len, output_len=output_len, tp=tp,
+                         search_tp=False)
+            if trial.fits:
+                return tp
+        tp *= 2
+    return None
