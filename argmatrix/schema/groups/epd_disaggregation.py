@@ -80,9 +80,10 @@ class EpdDisaggregationArgs:
         '--encoder-register-urls',
         help=Text(
             en=(
-                "For an --encoder-only server: registry URLs (e.g. http://prefill0:8997) of the language servers to "
-                "announce itself to at startup, so they discover it without --encoder-urls. Empty registers nowhere."
+                "For an --encoder-only server: URLs of the language servers' encoder registries (each server's host and its "
+                "--encoder-bootstrap-port) to announce itself to at startup, so they find it without --encoder-urls. "
+                "Empty registers nowhere."
             ),
-            zh="用于 --encoder-only 实例：启动时向哪些语言实例的注册服务地址（如 http://prefill0:8997）登记自己，使对方无需 --encoder-urls 也能发现它。为空则不登记。",
+            zh="用于 --encoder-only 实例：启动时向哪些语言实例的编码实例注册服务登记自己，每项为该实例的主机地址加 --encoder-bootstrap-port 端口组成的 URL，使对方无需 --encoder-urls 也能发现它。为空则不登记。",
         ),
     )] = []
