@@ -35,13 +35,15 @@ for _d in DERIVATIONS:
         raise KeyError(f"derivation {_d.id} targets an unknown argument {_d.target!r}")
 
 RENAMED = {name: spec.deprecated.successor for name, spec in SPECS.items() if isinstance(spec.deprecated, Renamed)}
+# old flags whose value does not carry over: what setting them sets the successor to
+RENAMED_SETS = {name: SPECS[name].deprecated.sets for name in RENAMED if SPECS[name].deprecated.sets is not None}
 
 
 def derive(values: dict[str, Any], sources: dict[str, str], user_set: set[str]) -> None:
     """Apply renames, then derivations, in place."""
     for old, new in RENAMED.items():
         if old in user_set and new not in user_set:
-            values[new] = values[old]
+            values[new] = RENAMED_SETS.get(old, values[old])
             sources[new] = f"derived:renamed-from-{SPECS[old].flag[2:]}"
     for d in DERIVATIONS:
         if d.target in user_set:

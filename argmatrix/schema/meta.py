@@ -28,6 +28,9 @@ class Renamed:
 
     successor: str  # field name
     since: str      # matrix snapshot in which the new name replaced it
+    # What the successor is set to when the old flag is given, for an old flag whose value does not carry over
+    # (--monokernel-backend amd -> --enable-amd-monokernel); None: the old flag's value moves over unchanged.
+    sets: Any = None
 
 
 @dataclass(frozen=True, slots=True)

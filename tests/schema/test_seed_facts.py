@@ -94,7 +94,8 @@ def test_options_column_notes_are_structured():
     from argmatrix.matrix.rules import RULES
 
     rule_ids = {r.id for r in RULES}
-    with_notes = {s.flag: ASCEND_TABLE[s.name].notes for s in SPECS.values() if ASCEND_TABLE[s.name].notes}
+    with_notes = {s.flag: ASCEND_TABLE[s.name].notes for s in SPECS.values()
+                  if s.name in ASCEND_TABLE and ASCEND_TABLE[s.name].notes}  # flags newer than the table have no row
     assert set(with_notes) == set(SEED_NOTES)
     for flag, notes in with_notes.items():
         assert notes[0].rule == SEED_NOTES[flag]
@@ -125,7 +126,8 @@ def test_rows_only_in_seed000(seed001, seed000):
             assert isinstance(dep, Renamed) and dep.successor == RENAMED[spec.flag]
         else:
             assert isinstance(dep, Removed), spec.flag
-    assert sum(1 for s in SPECS.values() if s.deprecated is not None) == 16
+    # the seed-era arguments (those the Ascend table has a row for); newer releases deprecate others
+    assert sum(1 for s in SPECS.values() if s.deprecated is not None and s.name in ASCEND_TABLE) == 16
 
 
 def test_successors_exist_and_are_current():
@@ -133,7 +135,9 @@ def test_successors_exist_and_are_current():
         if isinstance(spec.deprecated, Renamed):
             successor = SPECS[spec.deprecated.successor]
             assert successor.deprecated is None
-            assert type(successor.default) is type(spec.default)
+            # an old flag whose value does not carry over declares what it sets instead
+            carried = spec.deprecated.sets if spec.deprecated.sets is not None else spec.default
+            assert type(successor.default) is type(carried)
 
 
 @pytest.mark.parametrize("flag,aliases", [
@@ -148,5 +152,7 @@ def test_aliases_as_the_seeds_spell_them(flag, aliases):
 
 def test_npu_platform_defaults_are_allowed_values():
     for spec in SPECS.values():
+        if spec.name not in ASCEND_TABLE:  # newer than the table
+            continue
         if ASCEND_TABLE[spec.name].default is not MISSING and ASCEND_TABLE[spec.name].options is not None:
             assert ASCEND_TABLE[spec.name].default in ASCEND_TABLE[spec.name].options, spec.flag

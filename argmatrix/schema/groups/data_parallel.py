@@ -25,6 +25,21 @@ class DataParallelArgs:
         ),
     )] = 1
 
+    attn_dp_size: Annotated[PositiveInt, Arg(
+        '--attn-dp-size', '--attention-data-parallel-size',
+        help=Text(
+            en=(
+                "Number of data-parallel attention groups inside the tensor-parallel group, each with its own "
+                "scheduler, while the FFN/MoE layers stay tensor-parallel; --tp-size must be a multiple of it. "
+                "1 means no attention data parallelism. It replaces --dp-size N with --enable-dp-attention."
+            ),
+            zh=(
+                "张量并行组内的注意力数据并行组数，每组有自己的调度器，FFN/MoE 层仍按张量并行运行；--tp-size 必须是它的整数倍。"
+                "1 表示不做注意力数据并行。它取代 --dp-size N 加 --enable-dp-attention 的旧写法。"
+            ),
+        ),
+    )] = 1
+
     load_balance_method: Annotated[Literal['auto', 'round_robin', 'follow_bootstrap_room', 'total_requests', 'total_tokens'], Arg(
         '--load-balance-method',
         help=Text(

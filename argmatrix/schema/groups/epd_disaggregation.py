@@ -64,3 +64,26 @@ class EpdDisaggregationArgs:
             zh="--language-only 实例发送多模态输入的编码实例地址列表；同一请求的多个多模态项可分散到各编码实例并行处理。",
         ),
     )] = []
+
+    encoder_bootstrap_port: Annotated[Port, Arg(
+        '--encoder-bootstrap-port',
+        help=Text(
+            en=(
+                "Port of the encoder registry that a --language-only server runs: encoder servers register there and "
+                "the language side reads the current list of encoders from it, so encoders can join at any time."
+            ),
+            zh="--language-only 实例运行的编码实例注册服务所用端口：编码实例在此登记，语言侧从这里获取当前的编码实例列表，因此编码实例可随时加入。",
+        ),
+    )] = 8997
+
+    encoder_register_urls: Annotated[StrList, Arg(
+        '--encoder-register-urls',
+        help=Text(
+            en=(
+                "For an --encoder-only server: URLs of the language servers' encoder registries (each server's host and its "
+                "--encoder-bootstrap-port) to announce itself to at startup, so they find it without --encoder-urls. "
+                "Empty registers nowhere."
+            ),
+            zh="用于 --encoder-only 实例：启动时向哪些语言实例的编码实例注册服务登记自己，每项为该实例的主机地址加 --encoder-bootstrap-port 端口组成的 URL，使对方无需 --encoder-urls 也能发现它。为空则不登记。",
+        ),
+    )] = []

@@ -20,3 +20,14 @@ class LmcacheArgs:
             zh="改用 LMCache 库在多级存储中保存和复用 KV 缓存，替代内置的层级缓存（HiCache）。需要事先安装 LMCache。",
         ),
     )] = False
+
+    lmcache_config_file: Annotated[str | None, Arg(
+        '--lmcache-config-file',
+        help=Text(
+            en=(
+                "Path to an LMCache YAML configuration file (storage tiers, chunk size and similar), used with "
+                "--enable-lmcache. Unset leaves LMCache to its own configuration sources."
+            ),
+            zh="LMCache 的 YAML 配置文件路径（存储层级、分块大小等），配合 --enable-lmcache 使用。不设置时由 LMCache 按其自身的配置来源读取。",
+        ),
+    )] = None

@@ -90,6 +90,17 @@ class LoraArgs:
         ),
     )] = None
 
+    lora_drain_wait_threshold: Annotated[NonNegFloat, Arg(
+        '--lora-drain-wait-threshold',
+        help=Text(
+            en=(
+                "Seconds a request for a LoRA adapter may wait before the scheduler drains one running adapter to "
+                "free batch slots, so a few busy adapters cannot starve the rest under skewed load. 0 never drains."
+            ),
+            zh="请求某个 LoRA 适配器的请求最多等待的秒数，超过后调度器会让一个正在运行的适配器排空、腾出批次槽位，避免负载倾斜时少数繁忙的适配器长期独占。0 表示从不排空。",
+        ),
+    )] = 0.0
+
     lora_eviction_policy: Annotated[Literal['lru', 'fifo'], Arg(
         '--lora-eviction-policy',
         help=Text(
@@ -111,6 +122,40 @@ class LoraArgs:
             zh="多 LoRA 批量计算所用的算子后端：csgmv（分块 SGMV）、triton、torch_native（纯 PyTorch 实现），昇腾 NPU 上可选 ascend。",
         ),
     )] = 'csgmv'
+
+    lora_strict_loading: Annotated[bool, Arg(
+        '--lora-strict-loading',
+        help=Text(
+            en=(
+                "Refuse to load a LoRA adapter whose weights have missing or unexpected keys, instead of loading what "
+                "matches. Off by default; --no-lora-strict-loading states the default explicitly."
+            ),
+            zh="LoRA 适配器权重中有缺失或多余的键时拒绝加载，而不是只加载能对上的部分。默认关闭；--no-lora-strict-loading 可显式保持关闭。",
+        ),
+    )] = False
+
+    experts_shared_outer_loras: Annotated[bool | None, Arg(
+        '--experts-shared-outer-loras',
+        help=Text(
+            en=(
+                "For LoRA on MoE models: treat the outer LoRA matrices (lora_A of w1/w3 and lora_B of w2) as shared by "
+                "all experts. Unset detects this from the adapter weights; --no-experts-shared-outer-loras forces "
+                "separate matrices per expert."
+            ),
+            zh="用于 MoE 模型的 LoRA：把外侧的 LoRA 矩阵（w1/w3 的 lora_A 与 w2 的 lora_B）视为所有专家共用。不设置时根据适配器权重自动判断；--no-experts-shared-outer-loras 可强制每个专家各用一份。",
+        ),
+    )] = None
+
+    lora_use_virtual_experts: Annotated[bool, Arg(
+        '--lora-use-virtual-experts',
+        help=Text(
+            en=(
+                "Compute LoRA on MoE layers through virtual experts. Required by the experimental Marlin MoE-LoRA "
+                "path, which also needs --lora-backend triton."
+            ),
+            zh="通过虚拟专家计算 MoE 层上的 LoRA。实验特性 Marlin MoE-LoRA 路径要求开启它，并同时使用 --lora-backend triton。",
+        ),
+    )] = False
 
     max_lora_chunk_size: Annotated[Literal[16, 32, 64, 128], Arg(
         '--max-lora-chunk-size',

@@ -24,3 +24,18 @@ class MultiItemScoringArgs:
             ),
         ),
     )] = None
+
+    enable_mis: Annotated[bool, Arg(
+        '--enable-mis',
+        help=Text(
+            en=(
+                "Turn on multi-item scoring: a query and many candidate items are packed into one sequence and scored "
+                "in a single pass. Needs --attention-backend flashinfer; SGLang then turns off graphs, the radix "
+                "cache and chunked prefill."
+            ),
+            zh=(
+                "开启多项评分：把一个查询和多个候选项拼成一条序列，一次前向即可算出全部得分。需要 --attention-backend flashinfer；"
+                "开启后 SGLang 会关闭图模式、前缀缓存与分块预填充。"
+            ),
+        ),
+    )] = False

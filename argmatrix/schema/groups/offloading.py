@@ -64,3 +64,26 @@ class OffloadingArgs:
             zh="按层卸载的权重存放位置：cpu 为锁页主机内存；sharded_gpu 分片存放在各设备上、按需聚合；meta 不保留真实权重，仅供调试，输出无意义。",
         ),
     )] = 'cpu'
+
+    ple_offload_embedding: Annotated[bool | None, Arg(
+        '--ple-offload-embedding',
+        help=Text(
+            en=(
+                "Keep the PLE n-gram embedding table of Qwen4 models in host memory instead of device memory (see "
+                "--ple-offload-backend). Unset turns it on for BF16 Qwen4-Exp on CUDA; --no-ple-offload-embedding "
+                "keeps the table on the device."
+            ),
+            zh="把 Qwen4 模型的 PLE n-gram 嵌入表放在主机内存而不是设备显存中（存放方式见 --ple-offload-backend）。不设置时对 CUDA 上的 BF16 Qwen4-Exp 自动开启；--no-ple-offload-embedding 让该表留在设备上。",
+        ),
+    )] = None
+
+    ple_offload_dir: Annotated[str | None, Arg(
+        '--ple-offload-dir',
+        help=Text(
+            en=(
+                "Directory for the PLE table file when --ple-offload-backend is file; put it on fast local storage "
+                "(NVMe). The sparse file is reused across restarts. Unset uses $SGLANG_CACHE_DIR/ple/<model path>."
+            ),
+            zh="--ple-offload-backend 为 file 时存放 PLE 表文件的目录，建议放在高速本地存储（NVMe）上；该稀疏文件可在重启后复用。不设置时使用 $SGLANG_CACHE_DIR/ple/<模型路径>。",
+        ),
+    )] = None

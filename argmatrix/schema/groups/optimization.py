@@ -41,6 +41,131 @@ class OptimizationArgs:
         ),
     )] = None
 
+    cuda_graph_config: Annotated[JsonObject | None, Arg(
+        '--cuda-graph-config',
+        help=Text(
+            en='Graph capture settings per phase as one JSON object, e.g. {"decode": {"backend": "full", "max_bs": '
+               '256}, "prefill": {"backend": "breakable"}}. decode takes backend, max_bs and bs; prefill also takes '
+               'max_seq_len, max_context_size, full_prefill_max_req and full_prefill_prefix_chunk_tokens. What it '
+               'sets wins over the per-phase --cuda-graph-* flags.',
+            zh='用一个 JSON 对象按阶段给出图捕获设置，例如 {"decode": {"backend": "full", "max_bs": 256}, '
+               '"prefill": {"backend": "breakable"}}。decode 可设 backend、max_bs、bs；prefill 另可设 '
+               'max_seq_len、max_context_size、full_prefill_max_req 与 full_prefill_prefix_chunk_tokens。'
+               '这里写明的项优先于按阶段拆分的 --cuda-graph-* 参数。',
+        ),
+    )] = None
+
+    cuda_graph_backend_decode: Annotated[Literal['full', 'breakable', 'disabled'] | None, Arg(
+        '--cuda-graph-backend-decode',
+        help=Text(
+            en="Graph mode of the decode phase: 'full' replays one captured graph for the whole forward pass, "
+               "'breakable' captures a graph that is split where some operations must run eagerly, 'disabled' "
+               "decodes without graphs. Unset lets SGLang decide (normally full).",
+            zh="解码阶段的图模式：full 对整个前向计算回放一张捕获好的图；breakable 捕获的图在必须单算子执行的"
+               "操作处断开；disabled 表示解码不用图。不设置时由 SGLang 决定（通常为 full）。",
+        ),
+    )] = None
+
+    cuda_graph_backend_prefill: Annotated[Literal['full', 'breakable', 'disabled'] | None, Arg(
+        '--cuda-graph-backend-prefill',
+        help=Text(
+            en="Graph mode of the prefill (extend) phase: 'breakable', 'full' (experimental: one graph per token "
+               "bucket) or 'disabled'. Unset means breakable on CUDA GPUs and disabled elsewhere, unless the model "
+               "or other flags change it.",
+            zh="预填充（extend）阶段的图模式：breakable、full（实验特性：每个 token 档位一张图）或 disabled。"
+               "不设置时在 CUDA GPU 上为 breakable，其他硬件上为 disabled，模型或其他参数可能另行调整。",
+        ),
+    )] = None
+
+    disable_decode_cuda_graph: Annotated[bool, Arg(
+        '--disable-decode-cuda-graph',
+        help=Text(
+            en="Decode without graphs, every step run eagerly; a shorthand for --cuda-graph-backend-decode "
+               "disabled, which wins when both are given.",
+            zh="解码阶段不使用图，每一步都以单算子方式执行；是 --cuda-graph-backend-decode disabled 的简写，"
+               "两者同时给出时以后者为准。",
+        ),
+    )] = False
+
+    disable_prefill_cuda_graph: Annotated[bool, Arg(
+        '--disable-prefill-cuda-graph',
+        help=Text(
+            en="Run prefill without graphs; a shorthand for --cuda-graph-backend-prefill disabled, which wins when "
+               "both are given.",
+            zh="预填充阶段不使用图；是 --cuda-graph-backend-prefill disabled 的简写，两者同时给出时以后者为准。",
+        ),
+    )] = False
+
+    cuda_graph_max_bs_decode: Annotated[PositiveInt | None, Arg(
+        '--cuda-graph-max-bs-decode',
+        help=Text(
+            en="Largest batch size captured as a decode graph; bigger decode batches run eagerly. Unset chooses it "
+               "from the hardware and the memory available.",
+            zh="解码图捕获的最大批大小，更大的解码批次改为单算子执行。不设置时按硬件与可用显存自动确定。",
+        ),
+    )] = None
+
+    cuda_graph_bs_decode: Annotated[IntList | None, Arg(
+        '--cuda-graph-bs-decode',
+        help=Text(
+            en="Exact batch sizes to capture decode graphs for, e.g. 1 2 4 8 16. Unset builds the list "
+               "automatically, up to --cuda-graph-max-bs-decode.",
+            zh="逐个列出要捕获解码图的批大小，例如 1 2 4 8 16。不设置时自动生成，上限为 "
+               "--cuda-graph-max-bs-decode。",
+        ),
+    )] = None
+
+    cuda_graph_max_bs_prefill: Annotated[PositiveInt | None, Arg(
+        '--cuda-graph-max-bs-prefill',
+        help=Text(
+            en="Largest prefill size, counted in tokens, that runs through a captured prefill graph; larger "
+               "prefill batches run eagerly. Unset derives it from the model and the chunked prefill size.",
+            zh="能走预填充图的最大预填充规模（按 token 数计），更大的预填充批次改为单算子执行。"
+               "不设置时根据模型与分块预填充大小推算。",
+        ),
+    )] = None
+
+    cuda_graph_bs_prefill: Annotated[IntList | None, Arg(
+        '--cuda-graph-bs-prefill',
+        help=Text(
+            en="Exact token counts to capture prefill graphs for; a batch is padded up to the next captured count. "
+               "Unset builds the list automatically, up to --cuda-graph-max-bs-prefill.",
+            zh="逐个列出要捕获预填充图的 token 数，批次会补齐到最近的已捕获档位。不设置时自动生成，上限为 "
+               "--cuda-graph-max-bs-prefill。",
+        ),
+    )] = None
+
+    cuda_graph_max_seq_len_prefill: Annotated[PositiveInt | None, Arg(
+        '--cuda-graph-max-seq-len-prefill',
+        help=Text(
+            en="Longest single sequence a prefill graph accepts; a batch with a longer sequence is prefilled "
+               "eagerly. Unset leaves the limit to the token buckets alone.",
+            zh="预填充图可接受的单条序列最大长度；批次中只要有更长的序列，该批就以单算子方式预填充。"
+               "不设置时只受 token 档位限制。",
+        ),
+    )] = None
+
+    cuda_graph_prefill_max_context: Annotated[PositiveHumanInt | None, Arg(
+        '--cuda-graph-prefill-max-context', '--context-bucket',
+        help=Text(
+            en="For DeepSeek-V4 prefill graphs (breakable or full): the context length their context-sized "
+               "buffers are allocated for, e.g. 32k, instead of the model's maximum; requests with a longer "
+               "context are prefilled eagerly. Saves memory when contexts are short.",
+            zh="仅用于 DeepSeek-V4 的预填充图（breakable 或 full）：按此上下文长度（可写作 32k 等）而非模型最大长度"
+               "分配与上下文长度相关的缓冲区，上下文更长的请求改为单算子预填充。上下文普遍较短时可节省显存。",
+        ),
+    )] = None
+
+    debug_cuda_graph: Annotated[bool, Arg(
+        '--debug-cuda-graph',
+        help=Text(
+            en="Debug graph problems: capture breakable graphs with a break after every operation, so everything "
+               "runs eagerly while still going through the capture and replay code. Slow; for debugging only.",
+            zh="用于排查图相关问题：以 breakable 图捕获，并在每个操作后断开，使全部操作以单算子方式执行，"
+               "但仍经过捕获与回放的代码路径。速度很慢，仅供调试。",
+        ),
+    )] = False
+
     disable_cuda_graph: Annotated[bool, Arg(
         '--disable-cuda-graph',
         help=Text(
@@ -149,6 +274,73 @@ class OptimizationArgs:
         ),
     )] = False
 
+    pre_warm_nccl: Annotated[bool, Arg(
+        '--pre-warm-nccl',
+        help=Text(
+            en="Set up the NCCL/RCCL communicators during startup instead of on first use, so the first requests "
+               "do not pay for it (lower tail time to first token). SGLang already does this by default on AMD GPUs.",
+            zh="在启动阶段就建立 NCCL/RCCL 通信器，而不是首次用到时才建立，避免最初几个请求承担这部分开销"
+               "（降低首 token 时延的长尾）。在 AMD GPU 上 SGLang 默认已这样做。",
+        ),
+    )] = False
+
+    enable_quant_communications: Annotated[bool, Arg(
+        '--enable-quant-communications',
+        help=Text(
+            en="Quantize tensor-parallel communication to INT8 to shrink the data exchanged between devices. "
+               "Only some models and code paths support it, and accuracy may drop slightly.",
+            zh="将张量并行的通信数据量化为 INT8，以减少设备间传输的数据量。仅部分模型与代码路径支持，"
+               "精度可能略有下降。",
+        ),
+    )] = False
+
+    boundary_reduction: Annotated[Literal['auto', 'ar', 'rs', 'rsv', 'rs+rsv'], Arg(
+        '--boundary-reduction',
+        help=Text(
+            en="How the FFN stages of models built with stage boundaries reduce their output across tensor-parallel "
+               "ranks: 'ar' all-reduce, 'rs' fixed-size reduce-scatter, 'rsv' variable-size reduce-scatter, "
+               "'rs+rsv' either (variable-size first). 'auto' takes the model's own default; a path a model cannot "
+               "take falls back to ar, and other models ignore the flag.",
+            zh="对按阶段边界构建的模型，其 FFN 阶段在张量并行各 rank 间归约输出的方式：ar 为 all-reduce；"
+               "rs 为定长 reduce-scatter；rsv 为变长 reduce-scatter；rs+rsv 两者皆可（优先变长）。auto 采用模型"
+               "自身的默认值；模型不支持的方式会回退到 ar，其他模型忽略该参数。",
+        ),
+    )] = 'auto'
+
+    disable_aiter_allreduce_fusion_in_prefill: Annotated[bool, Arg(
+        '--disable-aiter-allreduce-fusion-in-prefill',
+        help=Text(
+            en="With --enable-aiter-allreduce-fusion on AMD GPUs, keep the fused all-reduce for decode but use the "
+               "unfused path for prefill, mixed and split-prefill batches.",
+            zh="在 AMD GPU 上启用 --enable-aiter-allreduce-fusion 时，解码仍使用融合的 all-reduce，"
+               "预填充、混合及拆分预填充批次则改走未融合的路径。",
+        ),
+    )] = False
+
+    disable_aiter_allreduce_fusion_in_decode: Annotated[bool, Arg(
+        '--disable-aiter-allreduce-fusion-in-decode',
+        help=Text(
+            en="With --enable-aiter-allreduce-fusion on AMD GPUs, keep the fused all-reduce for prefill but use the "
+               "unfused path for decode batches (including target verification and draft extension in "
+               "speculative decoding).",
+            zh="在 AMD GPU 上启用 --enable-aiter-allreduce-fusion 时，预填充仍使用融合的 all-reduce，"
+               "解码批次（包括投机解码中的目标模型验证与草稿扩展）改走未融合的路径。",
+        ),
+    )] = False
+
+    enable_scattered_sconv: Annotated[bool, Arg(
+        '--enable-scattered-sconv',
+        help=Text(
+            en="For Inkling models with tensor parallelism: replace the all-reduce after attention and MLP by a "
+               "reduce-scatter over the hidden dimension, run the output short convolution on each rank's shard and "
+               "all-gather before the residual add. Each rank then keeps only its shard of the convolution cache; "
+               "the amount of communication stays the same.",
+            zh="针对采用张量并行的 Inkling 模型：把注意力层与 MLP 之后的 all-reduce 换成沿隐藏维的 reduce-scatter，"
+               "在各 rank 的分片上计算输出短卷积，再在残差相加前做 all-gather。这样每个 rank 只保存卷积缓存的"
+               "一个分片，通信量不变。",
+        ),
+    )] = False
+
     disable_overlap_schedule: Annotated[bool, Arg(
         '--disable-overlap-schedule',
         help=Text(
@@ -188,6 +380,29 @@ class OptimizationArgs:
                "across DP groups. Only useful with --enable-dp-attention.",
             zh="将 LM Head 的词表在注意力 TP 组内切分，使 DP 注意力无需在 DP 组之间做 "
                "all-gather。仅在启用 --enable-dp-attention 时有意义。",
+        ),
+    )] = False
+
+    enable_dp_attention_local_control_broadcast: Annotated[bool, Arg(
+        '--enable-dp-attention-local-control-broadcast',
+        help=Text(
+            en="With attention data parallelism, send scheduler control messages to the leader of each DP group and "
+               "broadcast them only within that group's attention TP ranks, instead of synchronising all ranks of "
+               "the TP group on every scheduler step.",
+            zh="启用注意力数据并行时，调度器的控制消息先发给各 DP 组的首个 rank，再只在该组的注意力 TP rank 内广播，"
+               "而不是每个调度步都在整个 TP 组的所有 rank 之间同步。",
+        ),
+    )] = False
+
+    disable_attn_tp_gather: Annotated[bool, Arg(
+        '--disable-attn-tp-gather',
+        help=Text(
+            en="Skip the scheduler's gather step for attention tensor parallelism (padding token counts to a "
+               "multiple of the attention TP size and preallocating a gathered buffer). For models that "
+               "scatter and gather inside their own attention; it also stops graph padding from leading kernel "
+               "autotuners to pick variants sized for the wrong batch.",
+            zh="跳过调度器为注意力张量并行所做的聚合准备（把 token 数补齐到注意力 TP 规模的整数倍，并预分配聚合缓冲区）。"
+               "适用于在自身注意力内部完成切分与聚合的模型；也可避免图模式的补齐让算子自动调优选错尺寸。",
         ),
     )] = False
 
@@ -310,6 +525,37 @@ class OptimizationArgs:
         ),
     )] = False
 
+    kv_canary: Annotated[Literal['none', 'log', 'raise'], Arg(
+        '--kv-canary',
+        help=Text(
+            en="Write check values next to KV cache entries and verify them on every forward pass to catch KV "
+               "cache corruption: 'log' reports mismatches and keeps serving, 'raise' stops the server at the first "
+               "one (for CI). 'none' turns the check off.",
+            zh="在 KV 缓存条目旁写入校验值，并在每次前向计算时核对，以发现 KV 缓存被破坏的问题：log 记录不一致但继续"
+               "服务；raise 在首次发现时即让服务报错退出（适合 CI）。none 表示关闭检查。",
+        ),
+    )] = 'none'
+
+    kv_canary_real_data: Annotated[Literal['none', 'partial', 'all'], Arg(
+        '--kv-canary-real-data',
+        help=Text(
+            en="With --kv-canary, also hash the real KV data of each slot: 'partial' its first 16 bytes (cheap "
+               "enough for production), 'all' the whole slot. 'none' checks only the canary values.",
+            zh="配合 --kv-canary 使用，同时对每个槽位中真实的 KV 数据做哈希校验：partial 只校验前 16 字节"
+               "（开销小，可用于生产）；all 校验整个槽位。none 只核对校验值本身。",
+        ),
+    )] = 'none'
+
+    kv_canary_sweep_interval: Annotated[NonNegInt, Arg(
+        '--kv-canary-sweep-interval',
+        help=Text(
+            en="Every N forward steps, also verify every KV slot held by the prefix cache, not just those the step "
+               "touched. 0 disables the sweep; a positive value needs --kv-canary log or raise.",
+            zh="每隔 N 个前向步，额外核对前缀缓存持有的全部 KV 槽位，而不只是本步用到的槽位。0 表示不做全量巡检；"
+               "取正值时需同时设置 --kv-canary 为 log 或 raise。",
+        ),
+    )] = 0
+
     enable_p2p_check: Annotated[bool, Arg(
         '--enable-p2p-check',
         help=Text(
@@ -425,6 +671,29 @@ class OptimizationArgs:
         ),
     )] = True
 
+    enforce_shared_experts_fusion: Annotated[bool, Arg(
+        '--enforce-shared-experts-fusion',
+        help=Text(
+            en="Fuse the shared expert into the routed-expert MoE kernel even where it would otherwise stay separate "
+               "(e.g. with DeepEP). On Quark MXFP4 Qwen3.5/Qwen3.8 checkpoints whose shared expert is unquantized, "
+               "that expert is then quantized to MXFP4 at load time, so check accuracy. Cannot be combined with "
+               "--disable-shared-experts-fusion.",
+            zh="即使在通常不融合的场景（例如使用 DeepEP 时），也强制把共享专家并入路由专家的 MoE 算子。"
+               "对于共享专家未量化的 Quark MXFP4 Qwen3.5/Qwen3.8 检查点，该专家会在加载时被量化为 MXFP4，"
+               "请先验证精度。不能与 --disable-shared-experts-fusion 同时使用。",
+        ),
+    )] = False
+
+    enable_fused_moe_sum_all_reduce: Annotated[bool, Arg(
+        '--enable-fused-moe-sum-all-reduce',
+        help=Text(
+            en="Use a Triton fused-MoE kernel that also sums the expert outputs and performs the all-reduce, "
+               "saving separate kernel launches under tensor parallelism.",
+            zh="使用把专家输出求和与 all-reduce 一并完成的 Triton 融合 MoE 算子，"
+               "在张量并行下省去单独的算子调用。",
+        ),
+    )] = False
+
     disable_chunked_prefix_cache: Annotated[bool, Arg(
         '--disable-chunked-prefix-cache',
         help=Text(
@@ -459,6 +728,60 @@ class OptimizationArgs:
             zh="允许请求通过 return_hidden_states 在响应中取回模型的隐藏状态。",
         ),
     )] = False
+
+    return_hidden_states_mode: Annotated[Literal['last', 'full'] | None, Arg(
+        '--return-hidden-states-mode',
+        help=Text(
+            en="The most hidden-state output the server will return: 'last' serves requests that ask for "
+               "return_hidden_states 'last' (or not at all), 'full' also serves return_hidden_states true. Unset "
+               "lets SGLang choose; --enable-return-aux-hidden-states sets it to full.",
+            zh="服务端最多愿意返回的隐藏状态范围：last 只满足 return_hidden_states 为 last（或不请求）的请求；"
+               "full 还能满足 return_hidden_states 为 true 的请求。不设置时由 SGLang 决定；"
+               "开启 --enable-return-aux-hidden-states 时会设为 full。",
+        ),
+    )] = None
+
+    enable_return_aux_hidden_states: Annotated[bool, Arg(
+        '--enable-return-aux-hidden-states',
+        help=Text(
+            en="Capture auxiliary hidden states of the target model without running a draft model, e.g. to produce "
+               "training data for speculative decoding. --speculative-algorithm (EAGLE3, DFLASH or DSPARK) then only "
+               "names which layers to capture, and requests with return_hidden_states get those states. Needs "
+               "--pp-size 1.",
+            zh="不运行草稿模型，只采集目标模型的辅助隐藏状态，例如用于生成投机解码的训练数据。此时 "
+               "--speculative-algorithm（EAGLE3、DFLASH 或 DSPARK）只用来指明采集哪些层的约定，带 "
+               "return_hidden_states 的请求会拿到这些隐藏状态。要求 --pp-size 为 1。",
+        ),
+    )] = False
+
+    return_aux_hidden_state_layer_ids: Annotated[IntList | None, Arg(
+        '--return-aux-hidden-state-layer-ids',
+        help=Text(
+            en="Target-model layer indices to capture with --enable-return-aux-hidden-states. Required for the "
+               "DFLASH and DSPARK conventions; EAGLE3 defaults to the model's usual EAGLE3 layers.",
+            zh="配合 --enable-return-aux-hidden-states 使用，指定要采集的目标模型层编号。DFLASH 与 DSPARK "
+               "约定下必须给出；EAGLE3 默认使用该模型惯用的 EAGLE3 层。",
+        ),
+    )] = None
+
+    enable_return_indexer_topk: Annotated[bool, Arg(
+        '--enable-return-indexer-topk',
+        help=Text(
+            en="Let responses include the top-k token indices chosen by the sparse-attention indexer of models "
+               "that have one (DeepSeek sparse attention), layer by layer.",
+            zh="对带稀疏注意力索引器的模型（DeepSeek 稀疏注意力），允许响应中按层返回索引器选出的 top-k token 下标。",
+        ),
+    )] = False
+
+    sampling_mask_max_tokens: Annotated[PositiveInt, Arg(
+        '--sampling-mask-max-tokens',
+        help=Text(
+            en="Most token IDs a returned sampling mask may hold; a request whose actual sampling candidate set is "
+               "larger is aborted. Keep top_k below it, and use the same value on prefill and decode instances.",
+            zh="返回的采样掩码最多可包含的 token ID 数；实际候选集合超过此数的请求会被中止。请让 top_k 小于该值，"
+               "并在预填充/解码实例上使用相同的值。",
+        ),
+    )] = 4096
 
     enable_return_routed_experts: Annotated[bool, Arg(
         '--enable-return-routed-experts',
@@ -541,6 +864,57 @@ class OptimizationArgs:
         ),
     )] = False
 
+    enable_tf32_matmul: Annotated[bool | None, Arg(
+        '--enable-tf32-matmul',
+        help=Text(
+            en="Let FP32 matrix multiplications use TensorFloat-32 on NVIDIA GPUs: faster, slightly less precise. "
+               "Unset follows the model's preference and is otherwise off; --no-enable-tf32-matmul forces it off.",
+            zh="允许 NVIDIA GPU 上的 FP32 矩阵乘使用 TensorFloat-32：速度更快，精度略低。不设置时遵从模型的偏好，"
+               "模型没有偏好则关闭；--no-enable-tf32-matmul 可强制关闭。",
+        ),
+    )] = None
+
+    enable_precise_embedding_interpolation: Annotated[bool, Arg(
+        '--enable-precise-embedding-interpolation',
+        help=Text(
+            en="When a vision model resizes its grid of position embeddings, align the corners of the grids so "
+               "the interpolated values are more accurate, at some speed cost.",
+            zh="视觉模型缩放位置嵌入网格时对齐网格四角，使插值结果更准确，但会慢一些。",
+        ),
+    )] = False
+
+    enable_deepseek_v4_fp4_indexer: Annotated[bool, Arg(
+        '--enable-deepseek-v4-fp4-indexer',
+        help=Text(
+            en="Use the FP4 indexer path (C4) of DeepSeek-V4's sparse attention instead of the standard indexer. "
+               "Experimental.",
+            zh="DeepSeek-V4 稀疏注意力改用 FP4 索引器路径（C4），而不是标准索引器。属实验特性。",
+        ),
+    )] = False
+
+    enable_encoder_swa_bounded_replay: Annotated[bool, Arg(
+        '--enable-encoder-swa-bounded-replay',
+        help=Text(
+            en="DeepSeek-V4.1 encoder: keep only the main KV and indexer keys in the prefix cache and rebuild each "
+               "request's sliding-window (SWA) part on a prefix hit, which saves cache memory. Experimental; CUDA "
+               "and AMD gfx950 only.",
+            zh="DeepSeek-V4.1 编码器：前缀缓存只保存主 KV 与索引器键，命中前缀时再为各请求重建滑动窗口（SWA）部分，"
+               "以节省缓存空间。属实验特性，仅支持 CUDA 与 AMD gfx950。",
+        ),
+    )] = False
+
+    enable_decoder_swa_bounded_replay: Annotated[bool | None, Arg(
+        '--enable-decoder-swa-bounded-replay',
+        help=Text(
+            en="DeepSeek-V4.1 decoder: rebuild the sliding-window (SWA) part of the KV cache on a prefix hit instead "
+               "of caching it. Unset turns it on where supported. Results are not bit-identical to a full prefill, "
+               "so use --no-enable-decoder-swa-bounded-replay when log-probabilities must match a trainer (RL).",
+            zh="DeepSeek-V4.1 解码器：命中前缀时重建 KV 缓存中的滑动窗口（SWA）部分，而不是缓存它。不设置时在支持的"
+               "配置上自动开启。其结果与完整预填充并非逐位一致，若对数概率须与训练端一致（强化学习），请用 "
+               "--no-enable-decoder-swa-bounded-replay 关闭。",
+        ),
+    )] = None
+
     disable_outlines_disk_cache: Annotated[bool, Arg(
         '--disable-outlines-disk-cache',
         help=Text(
@@ -569,3 +943,65 @@ class OptimizationArgs:
                "但新请求的首 token 时延会变长。为 1 时每步之后都重新调度。",
         ),
     )] = 1
+
+    enable_watermark: Annotated[bool, Arg(
+        '--enable-watermark',
+        help=Text(
+            en="Embed an Aaronson-Gumbel statistical watermark in the generated text, so that it can later be "
+               "recognised as machine-generated. Needs --device cuda; tune it with --watermark-config.",
+            zh="在生成的文本中嵌入 Aaronson-Gumbel 统计水印，以便事后识别其为机器生成。需要 --device cuda；"
+               "可用 --watermark-config 调整参数。",
+        ),
+    )] = False
+
+    watermark_config: Annotated[str | None, Arg(
+        '--watermark-config',
+        help=Text(
+            en="Watermark settings, as a path to a JSON file or inline JSON: key, key_b, context_window (1-64), "
+               "mixing_probability, max_probability, default_enabled and enforce_all, all optional. Needs "
+               "--enable-watermark.",
+            zh="水印设置，可以是 JSON 文件路径，也可以直接写 JSON：key、key_b、context_window（1 到 64）、"
+               "mixing_probability、max_probability、default_enabled、enforce_all，均为可选项。需要同时开启 "
+               "--enable-watermark。",
+        ),
+    )] = None
+
+    gc_threshold: Annotated[IntList | None, Arg(
+        '--gc-threshold',
+        help=Text(
+            en="Python garbage-collection thresholds, 1 to 3 integers as in gc.set_threshold (generation 0 first); "
+               "higher values collect less often. Unset keeps Python's defaults.",
+            zh="Python 垃圾回收阈值，1 到 3 个整数，含义同 gc.set_threshold（依次为第 0 代起）；"
+               "值越大回收越少。不设置时沿用 Python 默认值。",
+        ),
+    )] = None
+
+    dllm_algorithm: Annotated[str | None, Arg(
+        '--dllm-algorithm',
+        help=Text(
+            en="Decoding algorithm for diffusion language models, e.g. LowConfidence or JointThreshold. Setting it "
+               "serves the model as a diffusion LLM; unset serves ordinary autoregressive models.",
+            zh="扩散语言模型所用的解码算法，例如 LowConfidence 或 JointThreshold。设置后按扩散语言模型提供服务；"
+               "不设置时按普通自回归模型处理。",
+        ),
+    )] = None
+
+    dllm_algorithm_config: Annotated[str | None, Arg(
+        '--dllm-algorithm-config',
+        help=Text(
+            en="Path to a YAML file with settings for the --dllm-algorithm chosen. Unset uses the algorithm's "
+               "defaults.",
+            zh="为 --dllm-algorithm 所选算法提供参数的 YAML 文件路径。不设置时使用该算法的默认参数。",
+        ),
+    )] = None
+
+    dllm_fdfo: Annotated[bool, Arg(
+        '--dllm-fdfo',
+        help=Text(
+            en="Diffusion LLMs: schedule requests first-done-first-out, so a request whose block has finished "
+               "leaves the batch at once. On by default; --no-dllm-fdfo switches back to synchronous block "
+               "scheduling.",
+            zh="扩散语言模型：按先完成先退出（FDFO）调度，某个请求的块一完成就立即离开批次。默认开启；"
+               "--no-dllm-fdfo 可改回同步按块调度。",
+        ),
+    )] = True

@@ -60,6 +60,30 @@ class QuantizationArgs:
         ),
     )] = 'auto'
 
+    prefill_kv_cache_dequant_dtype: Annotated[Literal['auto', 'nvfp4', 'fp8_e4m3'], Arg(
+        '--prefill-kv-cache-dequant-dtype',
+        help=Text(
+            en=(
+                "With an NVFP4 KV cache, the form in which prefill attention reads it: 'nvfp4' reads the packed cache "
+                "as it is, 'fp8_e4m3' first dequantizes it into a temporary FP8 buffer. The stored cache is unchanged. "
+                "'auto' uses nvfp4 on SM100 and fp8_e4m3 elsewhere."
+            ),
+            zh="KV 缓存为 NVFP4 时，预填充注意力读取它的形式：nvfp4 直接读取打包的缓存；fp8_e4m3 先反量化到临时的 FP8 缓冲区。存储的缓存格式不变。auto 在 SM100 上选 nvfp4，其余选 fp8_e4m3。",
+        ),
+    )] = 'auto'
+
+    qsa_indexer_dtype: Annotated[Literal['auto', 'bfloat16', 'fp8_e4m3'], Arg(
+        '--qsa-indexer-dtype',
+        help=Text(
+            en=(
+                "Storage type of the compressed QSA indexer cache and index queries of Qwen4-Exp models: bfloat16, or "
+                "fp8_e4m3, which scores blocks with FP8 GEMMs (CUDA SM90 and newer). The main KV cache is not "
+                "affected."
+            ),
+            zh="Qwen4-Exp 模型中压缩 QSA 索引器缓存与索引查询的存储类型：bfloat16，或 fp8_e4m3（用 FP8 矩阵乘为各块打分，需 CUDA SM90 及以上）。主 KV 缓存不受影响。",
+        ),
+    )] = 'auto'
+
     enable_fp32_lm_head: Annotated[bool, Arg(
         '--enable-fp32-lm-head',
         help=Text(
@@ -139,3 +163,14 @@ class QuantizationArgs:
             zh="FlashRL 量化配置文件的路径，用于强化学习 rollout 阶段的在线量化。--load-format 为 flash_rl 时必须提供。",
         ),
     )] = None
+
+    enable_w4a4_mxfp4_megamoe: Annotated[bool, Arg(
+        '--enable-w4a4-mxfp4-megamoe',
+        help=Text(
+            en=(
+                "Run MoE layers through the MegaMoE path with both weights and activations in MXFP4 (DeepGEMM's "
+                "MXFP4 x MXFP4 kernels). Use together with --moe-a2a-backend megamoe."
+            ),
+            zh="让 MoE 层走 MegaMoE 路径，权重与激活均为 MXFP4（DeepGEMM 的 MXFP4 × MXFP4 算子）。需配合 --moe-a2a-backend megamoe 使用。",
+        ),
+    )] = False
