@@ -68,9 +68,9 @@ class ApiArgs:
     trust_request_chat_template: Annotated[bool, Arg(
         '--trust-request-chat-template',
         help=Text(
-            en="Let a request replace the server's chat template by putting chat_template into its "
-               "chat_template_kwargs. Off by default because a template supplied by a request can run arbitrary "
-               "template logic; enable it only for trusted clients.",
+            en="Let a request replace the server's chat template by putting chat_template into the request's "
+               "chat_template_kwargs. Disabled unless set, because a template supplied by a request can run "
+               "arbitrary template logic; enable it only for trusted clients.",
             zh="允许请求在 chat_template_kwargs 中传入 chat_template，替换服务端的对话模板。"
                "出于安全考虑默认关闭（请求自带的模板可以执行任意模板逻辑），只应对可信客户端开启。",
         ),

@@ -205,8 +205,8 @@ class HttpArgs:
     smg_http_sidecar_port: Annotated[Port | None, Arg(
         '--smg-http-sidecar-port', '--grpc-http-sidecar-port',
         help=Text(
-            en="In --smg-grpc-mode, port of the small HTTP server that runs beside the gRPC server and exposes "
-               "Prometheus metrics and profiling endpoints. Unset uses --port + 1; not used when the server "
+            en="In --smg-grpc-mode, port of the small HTTP server that runs beside the gRPC server to serve the "
+               "Prometheus metrics and the profiler endpoints. Unset uses --port + 1; not used when the server "
                "speaks HTTP.",
             zh="在 --smg-grpc-mode 下，与 gRPC 服务器并行运行、提供 Prometheus 指标和性能分析接口的小型 "
                "HTTP 服务器端口。不设置时取 --port 加 1；以 HTTP 方式提供服务时不使用。",

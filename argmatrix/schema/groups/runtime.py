@@ -114,7 +114,7 @@ class RuntimeArgs:
         help=Text(
             en="Store each cached KV page in slices across the ranks that would otherwise each hold a full copy "
                "(the context-parallel ranks for GQA models under prefill context parallelism, the attention "
-               "tensor-parallel ranks for MLA models), multiplying how much distinct KV the group can keep. "
+               "tensor-parallel ranks for MLA models); the group then holds several times as much distinct KV. "
                "Prefill instances of prefill/decode disaggregation only.",
             zh="把每个缓存的 KV 页切片存放到原本各自保存完整副本的一组 rank 上（GQA 模型开启预填充上下文并行时为上下文并行 "
                "rank，MLA 模型为注意力张量并行 rank），成倍增加这组 rank 能容纳的不重复 KV 总量。"
@@ -217,8 +217,8 @@ class RuntimeArgs:
     enable_layernorm_sp: Annotated[bool, Arg(
         '--enable-layernorm-sp',
         help=Text(
-            en="Sequence parallelism for the LayerNorm and residual parts of each layer under pure tensor "
-               "parallelism: the all-reduce after row-parallel layers becomes a reduce-scatter plus an "
+            en="With pure tensor parallelism, run the LayerNorm and residual parts of each layer "
+               "sequence-parallel: the all-reduce after row-parallel layers becomes a reduce-scatter plus an "
                "all-gather, so LayerNorm works on a slice of the tokens at no extra communication. Prefill only, "
                "and only for the models and layouts SGLang validates (Qwen3 dense; Muse Spark NVFP4 at TP4/EP4 "
                "or TP8/EP8).",
@@ -233,12 +233,12 @@ class RuntimeArgs:
         '--enable-megamoe-for-layernorm-sp',
         help=Text(
             en="With --enable-layernorm-sp on Muse Spark NVFP4 (TP4/EP4 or TP8/EP8), run the prefill MoE layers "
-               "with the fused MegaMoE kernel while decode keeps the FlashInfer TRT-LLM MoE runner. Needs "
-               "DeepGEMM with post-expert normalization and NVLink/NVSwitch.",
+               "with the fused MegaMoE kernel while decode keeps the FlashInfer TRT-LLM MoE runner. Requires "
+               "NVLink/NVSwitch and a DeepGEMM build that can normalize after the experts.",
             zh="在 Muse Spark NVFP4（TP4/EP4 或 TP8/EP8）上配合 --enable-layernorm-sp "
                "使用时，预填充阶段的 MoE 层改用融合的 MegaMoE 算子，解码阶段仍使用 FlashInfer "
-               "TRT-LLM 的 MoE 执行器。需要支持专家后归一化的 DeepGEMM 以及 NVLink/NVSwitch "
-               "互连。",
+               "TRT-LLM 的 MoE 执行器。需要 NVLink/NVSwitch 互连，以及能在专家计算之后做归一化的 "
+               "DeepGEMM。",
         ),
     )] = False
 

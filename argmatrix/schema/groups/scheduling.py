@@ -273,9 +273,10 @@ class SchedulingArgs:
     radix_eviction_policy_config: Annotated[JsonObject | None, Arg(
         '--radix-eviction-policy-config',
         help=Text(
-            en="Tuning parameters for the policy chosen with --radix-eviction-policy, as a JSON object handed to "
-               "it, e.g. {\"protected_threshold\": 4} for slru or {\"threshold\": 4096, \"next_prompt_estimate\": 512} "
-               "for tlru. A key the policy does not know makes startup fail; unset keeps the policy's defaults.",
+            en="Tuning parameters, given as a JSON object, for the eviction policy picked by "
+               "--radix-eviction-policy, e.g. {\"protected_threshold\": 4} for slru or {\"threshold\": 4096, "
+               "\"next_prompt_estimate\": 512} for tlru. A key the policy does not know makes startup fail; unset "
+               "keeps the policy's defaults.",
             zh="传给 --radix-eviction-policy 所选淘汰策略的调优参数，为 JSON 对象，例如 "
                "slru 可用 {\"protected_threshold\": 4}，tlru 可用 {\"threshold\": "
                "4096, \"next_prompt_estimate\": 512}。出现策略不认识的键时启动失败；不设置时使用策略的默认值。",
@@ -428,9 +429,10 @@ class SchedulingArgs:
     prefill_decode_interval_min_bs: Annotated[NonNegInt, Arg(
         '--prefill-decode-interval-min-bs',
         help=Text(
-            en="Apply --prefill-decode-interval only while the running batch has at least this many requests; "
-               "below that, prefills are admitted every round so the batch fills up quickly. 0 always applies "
-               "the interval; with attention data parallelism each rank looks at its own batch.",
+            en="Smallest running batch, in requests, at which --prefill-decode-interval takes effect; with fewer "
+               "requests running, a prefill may be scheduled in every round so the batch fills up fast. 0 "
+               "applies the interval regardless; under attention data parallelism each rank judges by its own "
+               "batch.",
             zh="仅当运行中的批次至少包含这么多请求时才执行 --prefill-decode-interval；低于该数量时每轮都允许预填充，"
                "使批次尽快填满。0 表示始终执行该间隔；注意力数据并行时各 rank 按自己的批次判断。",
         ),
@@ -440,13 +442,13 @@ class SchedulingArgs:
         '--min-free-slots-delay',
         help=Text(
             en="Hold new prefills back until at least this many running-request slots are free, so new requests "
-               "are admitted together rather than one at a time; worthwhile when each admission is costly, e.g. "
-               "speculative decoding with a separate draft prefill. Capped by --max-running-requests and 1 "
-               "disables it; unset turns it on automatically only for DFlash. Not supported with pipeline "
-               "parallelism.",
+               "are admitted together rather than one at a time; worthwhile when admitting a request is "
+               "expensive, e.g. speculative decoding where the draft model prefills every new request too. "
+               "Capped by --max-running-requests and 1 disables it; unset turns it on automatically only for "
+               "DFlash. Not supported with pipeline parallelism.",
             zh="新的预填充要等到至少有这么多运行请求槽位空出后才开始，使新请求成批进入而不是逐个进入；适用于每次接纳代价较高的场景，"
-               "例如带有独立草稿预填充的投机解码。取值不超过 --max-running-requests，设为 1 表示关闭；"
-               "不设置时仅对 DFlash 自动启用。不支持流水线并行。",
+               "例如草稿模型也要为每个新请求做预填充的投机解码。取值不超过 --max-running-requests，"
+               "设为 1 表示关闭；不设置时仅对 DFlash 自动启用。不支持流水线并行。",
         ),
     )] = None
 
