@@ -65,6 +65,28 @@ class ApiArgs:
         ),
     )] = None
 
+    trust_request_chat_template: Annotated[bool, Arg(
+        '--trust-request-chat-template',
+        help=Text(
+            en="Let a request replace the server's chat template by putting chat_template into the request's "
+               "chat_template_kwargs. Disabled unless set, because a template supplied by a request can run "
+               "arbitrary template logic; enable it only for trusted clients.",
+            zh="允许请求在 chat_template_kwargs 中传入 chat_template，替换服务端的对话模板。"
+               "出于安全考虑默认关闭（请求自带的模板可以执行任意模板逻辑），只应对可信客户端开启。",
+        ),
+    )] = False
+
+    default_chat_template_kwargs: Annotated[JsonObject | None, Arg(
+        '--default-chat-template-kwargs',
+        help=Text(
+            en="Chat-template variables applied to every request that does not set them itself, as a JSON "
+               "object, e.g. {\"enable_thinking\": false}. The keys must be ones the model's chat template reads; "
+               "a request's own chat_template_kwargs win.",
+            zh="对所有请求生效的对话模板变量默认值，为 JSON 对象，例如 {\"enable_thinking\": false}。"
+               "键名须是模型对话模板实际读取的变量；请求自带的 chat_template_kwargs 优先。",
+        ),
+    )] = None
+
     hf_chat_template_name: Annotated[str | None, Arg(
         '--hf-chat-template-name',
         help=Text(
@@ -109,6 +131,27 @@ class ApiArgs:
         ),
     )] = None
 
+    strip_thinking_cache: Annotated[bool, Arg(
+        '--strip-thinking-cache',
+        help=Text(
+            en="When a reasoning model finishes a request, keep only the prompt in the prefix cache and drop the "
+               "generated thinking and answer. Saves cache space when later turns do not send the reasoning "
+               "back, but changes what later requests can reuse.",
+            zh="推理模型的请求结束后，前缀缓存中只保留提示词部分，丢弃生成的思考过程和回答。后续轮次不回传推理内容时可节省缓存空间，"
+               "但会改变后续请求能够复用的内容。",
+        ),
+    )] = False
+
+    enable_strict_thinking: Annotated[bool, Arg(
+        '--enable-strict-thinking',
+        help=Text(
+            en="While a reasoning model is still thinking, mask out the tokens the model must not produce in "
+               "that phase (such as tool-call markers). Needs a grammar backend that can filter tokens.",
+            zh="推理模型仍处于思考阶段时，屏蔽该阶段不允许出现的 token（如工具调用标记）。需要能够过滤 token "
+               "的语法后端。",
+        ),
+    )] = False
+
     tool_call_parser: Annotated[Literal['deepseekv3', 'deepseekv31', 'glm', 'glm45', 'gpt-oss', 'kimi_k2', 'llama3', 'mistral', 'pythonic', 'qwen', 'qwen25', 'qwen3_coder', 'step3'] | None, Arg(
         '--tool-call-parser',
         help=Text(
@@ -134,3 +177,69 @@ class ApiArgs:
             ),
         ),
     )] = 'model'
+
+    file_storage_path: Annotated[str | None, Arg(
+        '--file-storage-path',
+        help=Text(
+            en="Directory in which the file storage backend of the hierarchical cache (--hicache-storage-backend "
+               "file) keeps KV cache pages. A file_storage_path key in --hicache-storage-backend-extra-config "
+               "and the SGLANG_HICACHE_FILE_BACKEND_STORAGE_DIR environment variable both take precedence; with "
+               "none of them set, /tmp/hicache is used.",
+            zh="分层缓存的文件存储后端（--hicache-storage-backend file）存放 KV 缓存页的目录。"
+               "--hicache-storage-backend-extra-config 中的 file_storage_path "
+               "键和环境变量 SGLANG_HICACHE_FILE_BACKEND_STORAGE_DIR 都优先于此参数；"
+               "三者都未设置时使用 /tmp/hicache。",
+        ),
+    )] = None
+
+    return_input_ids: Annotated[bool, Arg(
+        '--return-input-ids',
+        help=Text(
+            en="Attach the prompt's token IDs to every chat completion response, in the sglext extension field, "
+               "as if each request had set return_input_ids_in_sglext.",
+            zh="在每个对话补全响应的 sglext 扩展字段中附上提示词的 token ID，效果等同于每个请求都设置了 "
+               "return_input_ids_in_sglext。",
+        ),
+    )] = False
+
+    return_output_ids: Annotated[bool, Arg(
+        '--return-output-ids',
+        help=Text(
+            en="Attach the generated token IDs to every chat completion response, in the sglext extension field, "
+               "as if each request had set return_output_ids_in_sglext.",
+            zh="在每个对话补全响应的 sglext 扩展字段中附上生成结果的 token ID，效果等同于每个请求都设置了 "
+               "return_output_ids_in_sglext。",
+        ),
+    )] = False
+
+    asr_max_buffer_seconds: Annotated[PositiveInt, Arg(
+        '--asr-max-buffer-seconds',
+        help=Text(
+            en="Most seconds of audio the realtime speech-recognition WebSocket buffers for one session; a "
+               "client that sends audio faster than it is transcribed and passes the limit gets a "
+               "buffer_overflow error and the session closes. Protects the server's memory.",
+            zh="实时语音识别 WebSocket 为单个会话最多缓存多少秒的音频；客户端发送音频快于识别速度并超出该上限时，"
+               "会收到 buffer_overflow 错误，会话随即关闭。用于保护服务端内存。",
+        ),
+    )] = 60
+
+    asr_max_concurrent_sessions: Annotated[PositiveInt, Arg(
+        '--asr-max-concurrent-sessions',
+        help=Text(
+            en="Most realtime speech-recognition sessions /v1/realtime serves at once; a connection beyond the "
+               "limit receives a too_many_sessions error and is closed.",
+            zh="/v1/realtime 同时服务的实时语音识别会话上限；超出上限的连接会收到 too_many_sessions "
+               "错误后被关闭。",
+        ),
+    )] = 32
+
+    enable_response_store: Annotated[bool, Arg(
+        '--enable-response-store',
+        help=Text(
+            en="Keep the results of the Responses API in server memory, so they can be fetched later, chained "
+               "into follow-up requests and run in the background. Not available with prefill/decode "
+               "disaggregation; stored responses never expire and have no size limit, so memory grows with use.",
+            zh="把 Responses 接口的结果保存在服务端内存中，以便事后查询、串联到后续请求以及在后台执行。不支持预填充/解码分离部署；"
+               "保存的结果不会过期，也没有容量上限，内存占用会随使用增长。",
+        ),
+    )] = False

@@ -221,6 +221,37 @@ class LogsArgs:
         ),
     )] = 'localhost:4317'
 
+    trace_modules: Annotated[str, Arg(
+        '--trace-modules',
+        help=Text(
+            en="Comma-separated components to trace when --enable-trace is on: 'request' (request processing) "
+               "and/or 'mooncake' (Mooncake transfers).",
+            zh="开启 --enable-trace 时需要追踪的组件，以逗号分隔：request（请求处理过程）和/或 "
+               "mooncake（Mooncake 数据传输）。",
+        ),
+    )] = 'request'
+
+    otlp_traces_endpoint: Annotated[str, Arg(
+        '--otlp-traces-endpoint',
+        help=Text(
+            en="Address (host:port) of the OpenTelemetry collector that --enable-trace sends traces to. This is "
+               "SGLang's spelling; argmatrix's older --oltp-traces-endpoint entry has two letters swapped.",
+            zh="--enable-trace 发送链路追踪数据的 OpenTelemetry 收集器地址，格式为 host:port。"
+               "这是 SGLang 的正确拼写；argmatrix 早先的 --oltp-traces-endpoint "
+               "条目把两个字母写反了。",
+        ),
+    )] = 'localhost:4317'
+
+    otlp_service_name: Annotated[str | None, Arg(
+        '--otlp-service-name',
+        help=Text(
+            en="Service name carried by the traces (service.name in the tracing backend). Unset takes the "
+               "OTEL_SERVICE_NAME environment variable, or sglang when that is not set either.",
+            zh="链路追踪数据所带的服务名（即追踪后端中的 service.name）。不设置时取环境变量 OTEL_SERVICE_NAME，"
+               "该变量也未设置则为 sglang。",
+        ),
+    )] = None
+
     log_requests_target: Annotated[str | None, Arg(
         '--log-requests-target',
         help=Text(
@@ -251,3 +282,87 @@ class LogsArgs:
         ),
         deprecated=Removed(since=CURRENT, instead=Text(en='use --enable-nan-detection to catch NaNs while debugging', zh='调试 NaN 问题请改用 --enable-nan-detection')),
     )] = False
+
+    show_time_cost: Annotated[bool, Arg(
+        '--show-time-cost',
+        help=Text(
+            en="Log how long the code regions that SGLang marks for timing take, to find slow steps. Mostly a "
+               "developer aid.",
+            zh="记录 SGLang 在代码中标记的计时区段各自耗费的时间，便于找出慢的环节。主要供开发调试使用。",
+        ),
+    )] = False
+
+    enable_mfu_metrics: Annotated[bool, Arg(
+        '--enable-mfu-metrics',
+        help=Text(
+            en="Export extra Prometheus metrics that estimate model FLOPs utilization (MFU) and memory traffic "
+               "from the model's shape and the batches it runs. Needs --enable-metrics.",
+            zh="额外导出 Prometheus 指标，根据模型结构和实际运行的批次估算模型算力利用率（MFU）及内存读写量。"
+               "需要同时开启 --enable-metrics。",
+        ),
+    )] = False
+
+    extra_metric_labels: Annotated[JsonObject | None, Arg(
+        '--extra-metric-labels',
+        help=Text(
+            en="Fixed labels added to every exported metric, as a JSON object of label names to values, e.g. "
+               "{\"cluster\": \"east\"}.",
+            zh="附加到所有导出指标上的固定标签，为 JSON 对象，键为标签名、值为标签值，例如 {\"cluster\": "
+               "\"east\"}。",
+        ),
+    )] = None
+
+    load_publish_endpoint: Annotated[str | None, Arg(
+        '--load-publish-endpoint',
+        help=Text(
+            en="Publish each rank's current load on a ZMQ PUB socket for load-aware routers: 'auto' takes the "
+               "ports right after the --kv-events-config range, while an address such as tcp://*:6000 sets the "
+               "base port (rank r binds base + r). Unset or 'off' disables it; it needs --kv-events-config with "
+               "an active publisher and is refreshed at the pace of --load-snapshot-publish-interval.",
+            zh="通过 ZMQ PUB 套接字发布各 rank 的当前负载，供按负载路由的路由器订阅：auto 使用紧接 "
+               "--kv-events-config 端口段之后的端口；写成 tcp://*:6000 这样的地址则指定起始端口（第 "
+               "r 个 rank 绑定起始端口加 r）。不设置或设为 off 时关闭；需要 --kv-events-config "
+               "配置了有效的发布者，刷新频率与 --load-snapshot-publish-interval 相同。",
+        ),
+    )] = None
+
+    enable_forward_pass_metrics: Annotated[bool, Arg(
+        '--enable-forward-pass-metrics',
+        help=Text(
+            en="Publish metrics of every forward pass over a ZMQ IPC socket, for external consumers such as the "
+               "NVIDIA Dynamo planner.",
+            zh="通过 ZMQ IPC 套接字发布每一次前向计算的指标，供 NVIDIA Dynamo 规划器等外部程序订阅。",
+        ),
+    )] = False
+
+    forward_pass_metrics_worker_id: Annotated[str, Arg(
+        '--forward-pass-metrics-worker-id',
+        help=Text(
+            en="Worker ID written into the messages of --enable-forward-pass-metrics. SGLang hides it from "
+               "--help: the orchestrator that launches the server (such as Dynamo) normally fills it in.",
+            zh="写入 --enable-forward-pass-metrics 消息中的工作进程标识。SGLang 的 "
+               "--help 不显示此参数，通常由启动服务的编排系统（如 Dynamo）填写。",
+        ),
+    )] = ''
+
+    forward_pass_metrics_ipc_name: Annotated[str | None, Arg(
+        '--forward-pass-metrics-ipc-name',
+        help=Text(
+            en="Base ZMQ IPC address on which --enable-forward-pass-metrics publishes; each data-parallel rank "
+               "appends its own index. Hidden from SGLang's --help and normally set by the orchestrator; unset "
+               "picks a temporary address.",
+            zh="--enable-forward-pass-metrics 发布消息所用的 ZMQ IPC 基础地址，各数据并行 "
+               "rank 会在其后附加自己的序号。SGLang 的 --help 不显示此参数，通常由编排系统设置；不设置时自动选用一个临时地址。",
+        ),
+    )] = None
+
+    msprobe_dump_config: Annotated[str | None, Arg(
+        '--msprobe-dump-config',
+        help=Text(
+            en="Path to a JSON configuration of msProbe, the precision-debugging tool of Ascend's MindStudio; "
+               "setting it dumps tensors as that file describes. SGLang then turns off graph capture and skips "
+               "the server warmup, because msProbe only dumps in eager mode.",
+            zh="msProbe（昇腾 MindStudio 的精度调试工具）的 JSON 配置文件路径；设置后按该文件的配置转储张量数据。"
+               "此时 SGLang 会关闭图捕获并跳过服务预热，因为 msProbe 只能在逐算子执行模式下转储。",
+        ),
+    )] = None

@@ -40,6 +40,16 @@ class ModelArgs:
         ),
     )] = 'auto'
 
+    tokenizer_backend: Annotated[Literal['huggingface', 'fastokens'], Arg(
+        '--tokenizer-backend',
+        help=Text(
+            en="Library that splits text into tokens: 'huggingface' uses the Hugging Face tokenizers package, "
+               "'fastokens' the faster fastokens package, which has to be installed separately.",
+            zh="文本分词所用的库：huggingface 使用 Hugging Face 的 tokenizers 包；"
+               "fastokens 使用速度更快的 fastokens 包，需要另行安装。",
+        ),
+    )] = 'huggingface'
+
     tokenizer_worker_num: Annotated[PositiveInt, Arg(
         '--tokenizer-worker-num',
         help=Text(
@@ -47,6 +57,17 @@ class ModelArgs:
                "HTTP traffic, which helps when tokenization becomes the bottleneck at high request rates.",
             zh="分词管理进程（tokenizer manager）的数量。"
                "大于 1 时启动多个进程分担收到的 HTTP 请求，适合高并发下分词成为瓶颈的场景。",
+        ),
+    )] = 1
+
+    detokenizer_worker_num: Annotated[PositiveInt, Arg(
+        '--detokenizer-worker-num',
+        help=Text(
+            en="Number of detokenizer processes that turn generated token IDs back into text. Raise it when "
+               "detokenization becomes the bottleneck at high concurrency; with --skip-tokenizer-init SGLang "
+               "forces it back to 1.",
+            zh="把生成的 token ID 还原成文本的反分词进程数。高并发下反分词成为瓶颈时可调大；启用 --skip-tokenizer-init "
+               "时 SGLang 会强制改回 1。",
         ),
     )] = 1
 
@@ -138,3 +159,60 @@ class ModelArgs:
                "mindspore 使用 MindSpore 实现。",
         ),
     )] = 'auto'
+
+    model_config_parser: Annotated[str, Arg(
+        '--model-config-parser',
+        help=Text(
+            en="How the model's configuration is read: 'hf' loads config.json through Transformers, 'mistral' "
+               "reads Mistral's native format, and 'auto' picks one of the two from the model name. Plugins can "
+               "register further parsers, so any name is accepted here.",
+            zh="读取模型配置的方式：hf 通过 Transformers 加载 config.json；mistral "
+               "读取 Mistral 原生格式；auto 根据模型名称在两者中自动选择。插件还可以注册其他解析器，因此这里接受任意名称。",
+        ),
+    )] = 'auto'
+
+    startup_weight_load_mode: Annotated[Literal['serial', 'overlap'], Arg(
+        '--startup-weight-load-mode',
+        help=Text(
+            en="Order of the startup work: 'serial' loads the weights first and captures CUDA graphs afterwards; "
+               "'overlap' reads the checkpoint files while the graphs are being captured and installs the real "
+               "weights once capture is done, which can shorten startup.",
+            zh="启动阶段的执行顺序：serial 先加载权重，再捕获 CUDA 图；overlap 在捕获 CUDA 图的同时读取检查点文件，"
+               "捕获结束后再写入真实权重，可缩短启动时间。",
+        ),
+    )] = 'serial'
+
+    weight_cache_mode: Annotated[Literal['off', 'daemon', 'client'], Arg(
+        '--weight-cache-mode',
+        help=Text(
+            en="Keep the weights in a separate cache process so they need not be read from disk again: 'off' "
+               "loads from disk as usual; 'daemon' starts a cache process that holds the weights in GPU memory "
+               "but exits with the server, so it does not speed up a restart; 'client' loads over IPC from a "
+               "cache process started on its own (python -m sglang.srt.weight_cache.daemon), which is the way to "
+               "fast restarts.",
+            zh="把权重保存在独立的缓存进程中，免得每次都从磁盘读取：off 照常从磁盘加载；daemon 启动一个在显存中保存权重的缓存进程，"
+               "但它随服务一起退出，因此不会加快重启；client 通过进程间通信从单独启动的缓存进程（python -m "
+               "sglang.srt.weight_cache.daemon）加载，要加快重启应使用这种方式。",
+        ),
+    )] = 'off'
+
+    weight_cache_socket: Annotated[str | None, Arg(
+        '--weight-cache-socket',
+        help=Text(
+            en="Unix socket of the weight cache process that --weight-cache-mode client connects to. Unset "
+               "derives the path from the GPU's UUID through the SGLANG_WEIGHT_CACHE_SOCKET_TEMPLATE environment "
+               "variable.",
+            zh="--weight-cache-mode client 所连接的权重缓存进程的 Unix 套接字路径。不设置时按环境变量 "
+               "SGLANG_WEIGHT_CACHE_SOCKET_TEMPLATE，结合 GPU 的 UUID 推导出路径。",
+        ),
+    )] = None
+
+    weight_cache_timeout: Annotated[PositiveInt, Arg(
+        '--weight-cache-timeout',
+        help=Text(
+            en="Seconds to wait for the weight cache process to become ready before startup fails; only used "
+               "when --weight-cache-mode is not off.",
+            zh="等待权重缓存进程就绪的最长时间（秒），超时则启动失败；仅在 --weight-cache-mode 不为 "
+               "off 时使用。",
+        ),
+    )] = 1800

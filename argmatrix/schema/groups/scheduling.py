@@ -158,6 +158,39 @@ class SchedulingArgs:
         ),
     )] = 10
 
+    disable_priority_preemption: Annotated[bool, Arg(
+        '--disable-priority-preemption',
+        help=Text(
+            en="With --enable-priority-scheduling, never preempt running requests to make room for "
+               "higher-priority ones; priority then only orders the waiting queue. Has no effect without "
+               "--enable-priority-scheduling.",
+            zh="启用 --enable-priority-scheduling 时，不再为高优先级请求抢占正在运行的请求，"
+               "优先级只决定等待队列的顺序。未启用 --enable-priority-scheduling 时不起作用。",
+        ),
+    )] = False
+
+    default_priority_value: Annotated[int | None, Arg(
+        '--default-priority-value',
+        help=Text(
+            en="Priority given to requests that set none, with --enable-priority-scheduling. Unset leaves such "
+               "requests without a priority (their metrics labels then read None); has no effect without "
+               "priority scheduling.",
+            zh="启用 --enable-priority-scheduling 时，为未指定优先级的请求赋予的默认优先级。"
+               "不设置时这些请求没有优先级（指标标签中显示为 None）；未启用优先级调度时不起作用。",
+        ),
+    )] = None
+
+    retraction_policy: Annotated[Literal['length', 'priority'], Arg(
+        '--retraction-policy',
+        help=Text(
+            en="Which running requests go back to the queue first when the KV cache runs out during decode: "
+               "'length' picks those with short outputs and long prompts, 'priority' those with the lowest "
+               "priority (needs --enable-priority-scheduling).",
+            zh="解码过程中 KV 缓存耗尽时，优先把哪些运行中的请求退回队列：length 优先退回输出短、提示词长的请求；"
+               "priority 优先退回优先级最低的请求（需要 --enable-priority-scheduling）。",
+        ),
+    )] = 'length'
+
     schedule_conservativeness: Annotated[PositiveFloat, Arg(
         '--schedule-conservativeness',
         help=Text(
@@ -186,6 +219,16 @@ class SchedulingArgs:
             ),
         ),
     )] = None
+
+    c128_page_size: Annotated[PositiveInt, Arg(
+        '--c128-page-size',
+        help=Text(
+            en="Physical page size of the C128 compressed KV cache of DeepSeek-V4 models on Ascend NPUs; must be "
+               "a multiple of 16. Has no effect on other hardware.",
+            zh="昇腾 NPU 上 DeepSeek-V4 模型 C128 压缩 KV 缓存的物理页大小，必须是 16 的倍数。"
+               "在其他硬件上不起作用。",
+        ),
+    )] = 16
 
     swa_full_tokens_ratio: Annotated[Fraction, Arg(
         '--swa-full-tokens-ratio',
@@ -226,6 +269,19 @@ class SchedulingArgs:
             zh="显存紧张时前缀缓存（基数树）先淘汰哪些条目：lru 淘汰最久没被访问的，lfu 淘汰访问次数最少的。",
         ),
     )] = 'lru'
+
+    radix_eviction_policy_config: Annotated[JsonObject | None, Arg(
+        '--radix-eviction-policy-config',
+        help=Text(
+            en="Tuning parameters, given as a JSON object, for the eviction policy picked by "
+               "--radix-eviction-policy, e.g. {\"protected_threshold\": 4} for slru or {\"threshold\": 4096, "
+               "\"next_prompt_estimate\": 512} for tlru. A key the policy does not know makes startup fail; unset "
+               "keeps the policy's defaults.",
+            zh="传给 --radix-eviction-policy 所选淘汰策略的调优参数，为 JSON 对象，例如 "
+               "slru 可用 {\"protected_threshold\": 4}，tlru 可用 {\"threshold\": "
+               "4096, \"next_prompt_estimate\": 512}。出现策略不认识的键时启动失败；不设置时使用策略的默认值。",
+        ),
+    )] = None
 
     enable_prefill_delayer: Annotated[bool, Arg(
         '--enable-prefill-delayer',
@@ -294,6 +350,29 @@ class SchedulingArgs:
         ),
     )] = None
 
+    prefill_delayer_queue_min_ratio: Annotated[PositiveFloat | None, Arg(
+        '--prefill-delayer-queue-min-ratio',
+        help=Text(
+            en="Adds a second, queue-based trigger to --enable-prefill-delayer: prefill waits until the waiting "
+               "queue holds at least this ratio times the running requests (capped by --prefill-max-requests). "
+               "Unset keeps only the slot-based trigger; 0.1 to 0.5 is typical.",
+            zh="为 --enable-prefill-delayer 增加第二种按队列长度触发的条件：等待队列中的请求数达到运行中请求数乘以该比"
+               "例（以 --prefill-max-requests 为上限）之前，暂缓预填充。不设置时只使用按空闲槽位触发的条件；"
+               "常用取值为 0.1 到 0.5。",
+        ),
+    )] = None
+
+    prefill_delayer_max_delay_ms: Annotated[PositiveFloat | None, Arg(
+        '--prefill-delayer-max-delay-ms',
+        help=Text(
+            en="Longest time, in milliseconds, the queue-based trigger of --prefill-delayer-queue-min-ratio may "
+               "hold a prefill back before releasing it anyway, which bounds the added time to first token. "
+               "Unset means 5000.",
+            zh="--prefill-delayer-queue-min-ratio 的队列触发条件最多可将一次预填充推迟多少毫秒，"
+               "超时后强制放行，从而限制首 token 延迟的增加。不设置时为 5000。",
+        ),
+    )] = None
+
     abort_on_priority_when_disabled: Annotated[bool, Arg(
         '--abort-on-priority-when-disabled',
         help=Text(
@@ -332,4 +411,114 @@ class SchedulingArgs:
             ),
         ),
         deprecated=Removed(since=CURRENT, instead=Text(en='size the sliding-window pool with --swa-full-tokens-ratio', zh='改用 --swa-full-tokens-ratio 设置滑动窗口缓存的大小')),
+    )] = None
+
+    prefill_decode_interval: Annotated[NonNegInt | None, Arg(
+        '--prefill-decode-interval',
+        help=Text(
+            en="After a prefill batch, run this many decode rounds before the next prefill may be scheduled, "
+               "which keeps decode latency even. Unset leaves it off except in the Qwen3-VL configurations on "
+               "Hopper that SGLang has tuned; 0 turns it off; with attention data parallelism all ranks follow "
+               "the same interval.",
+            zh="每个预填充批次之后，先运行这么多轮解码，再允许调度下一个预填充，使解码延迟更平稳。不设置时默认关闭（SGLang "
+               "针对 Hopper 上 Qwen3-VL 调优过的配置除外）；0 表示关闭；注意力数据并行时各 rank "
+               "使用同一间隔。",
+        ),
+    )] = None
+
+    prefill_decode_interval_min_bs: Annotated[NonNegInt, Arg(
+        '--prefill-decode-interval-min-bs',
+        help=Text(
+            en="Smallest running batch, in requests, at which --prefill-decode-interval takes effect; with fewer "
+               "requests running, a prefill may be scheduled in every round so the batch fills up fast. 0 "
+               "applies the interval regardless; under attention data parallelism each rank judges by its own "
+               "batch.",
+            zh="仅当运行中的批次至少包含这么多请求时才执行 --prefill-decode-interval；低于该数量时每轮都允许预填充，"
+               "使批次尽快填满。0 表示始终执行该间隔；注意力数据并行时各 rank 按自己的批次判断。",
+        ),
+    )] = 0
+
+    min_free_slots_delay: Annotated[PositiveInt | None, Arg(
+        '--min-free-slots-delay',
+        help=Text(
+            en="Hold new prefills back until at least this many running-request slots are free, so new requests "
+               "are admitted together rather than one at a time; worthwhile when admitting a request is "
+               "expensive, e.g. speculative decoding where the draft model prefills every new request too. "
+               "Capped by --max-running-requests and 1 disables it; unset turns it on automatically only for "
+               "DFlash. Not supported with pipeline parallelism.",
+            zh="新的预填充要等到至少有这么多运行请求槽位空出后才开始，使新请求成批进入而不是逐个进入；适用于每次接纳代价较高的场景，"
+               "例如草稿模型也要为每个新请求做预填充的投机解码。取值不超过 --max-running-requests，"
+               "设为 1 表示关闭；不设置时仅对 DFlash 自动启用。不支持流水线并行。",
+        ),
+    )] = None
+
+    prefill_only_disable_kv_cache: Annotated[bool, Arg(
+        '--prefill-only-disable-kv-cache',
+        help=Text(
+            en="For embedding workloads that only run prefill, skip allocating the real KV cache, since no layer "
+               "reads it back. Currently requires --is-embedding, --chunked-prefill-size -1, "
+               "--disable-radix-cache, a FlashAttention prefill backend and a KV cache that is not FP4.",
+            zh="对只做预填充的嵌入类负载，不再分配实际的 KV 缓存，因为没有任何层会回读它。目前要求同时设置 --is-embedding、"
+               "--chunked-prefill-size -1 和 --disable-radix-cache，使用 "
+               "FlashAttention 预填充后端，且 KV 缓存不是 FP4。",
+        ),
+    )] = False
+
+    enable_unified_memory: Annotated[bool, Arg(
+        '--enable-unified-memory',
+        help=Text(
+            en="For hybrid models (full attention plus sliding-window or Mamba layers), replace the fixed split "
+               "between their cache pools with one shared buffer that the sub-pools divide as demand changes. "
+               "Needs attention, linear-attention and Mamba backends that support it; SGLang checks them, and "
+               "the disaggregation and speculative decoding settings, at startup.",
+            zh="对混合架构模型（全注意力层加滑动窗口层或 Mamba 层），把各缓存池之间的固定划分换成一块共享缓冲区，"
+               "由各子池按需动态分配。需要支持该方式的注意力、线性注意力和 Mamba 后端；SGLang 会在启动时检查这些后端，"
+               "以及预填充/解码分离和投机解码的配置。",
+        ),
+    )] = False
+
+    enable_page_major_kv_layout: Annotated[bool, Arg(
+        '--enable-page-major-kv-layout',
+        help=Text(
+            en="Lay out the Mamba state and the full and sliding-window KV caches of hybrid models page by page, "
+               "with every layer's data for one token slot together in a single buffer, instead of one buffer "
+               "per layer. Currently works only with --enable-unified-memory, which turns it on.",
+            zh="对混合架构模型，把 Mamba 状态以及全量和滑动窗口 KV 缓存按页组织：同一 token 槽位各层的数据放在同一个缓冲区中，"
+               "而不是每层一个缓冲区。目前只能与 --enable-unified-memory 一起使用，后者会自动开启它。",
+        ),
+    )] = False
+
+    enable_session_radix_cache: Annotated[bool, Arg(
+        '--enable-session-radix-cache',
+        help=Text(
+            en="Track which sessions still use each cached KV entry: eviction first removes entries that no open "
+               "session needs, and closing a session only drops its references instead of freeing the KV.",
+            zh="记录每条缓存的 KV 仍被哪些会话使用：淘汰时优先清理不再被任何打开的会话需要的条目；关闭会话只解除其引用，"
+               "而不直接释放对应的 KV。",
+        ),
+    )] = False
+
+    enable_linker_mla_dedup: Annotated[bool, Arg(
+        '--enable-linker-mla-dedup',
+        help=Text(
+            en="When an MLA model's KV cache is replicated on every rank, load it through the Mooncake external "
+               "cache linker on rank 0 only and broadcast it layer by layer to the other ranks. Needs "
+               "--enable-unified-cache-external-linker with the mooncake linker backend.",
+            zh="MLA 模型的 KV 缓存在各 rank 上互为副本时，只由 rank 0 通过 Mooncake 外部缓存链接器加载，"
+               "再逐层广播给其他 rank。需要开启 --enable-unified-cache-external-linker "
+               "并使用 mooncake 链接器后端。",
+        ),
+    )] = False
+
+    swa_prefix_tails: Annotated[NonNegInt | None, Arg(
+        '--swa-prefix-tails',
+        help=Text(
+            en="For DeepSeek-V4-family models whose sliding-window KV pool is sized from the request limit, how "
+               "many cached prefix tails (one window plus one page each) the pool keeps room for. Unset means 4 "
+               "times --max-running-requests per attention data-parallel rank, or 0 when the prefix cache is "
+               "disabled.",
+            zh="对按请求数上限确定滑动窗口 KV 池大小的 DeepSeek-V4 系列模型，池中为多少个已缓存前缀的尾部预留空间（每个尾部占一"
+               "个窗口加一页）。不设置时为每个注意力数据并行 rank 的 --max-running-requests "
+               "的 4 倍；关闭前缀缓存时为 0。",
+        ),
     )] = None
