@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 from .registry import SPECS, ArgSpec, _metadata
-from .types import Bounds, parse_human_int
+from .types import Before, Bounds, parse_human_int
 
 _INT_TEXT = re.compile(r"\s*[+-]?\d+\s*")
 _FLOAT_TEXT = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*")
@@ -36,6 +36,8 @@ def _fast(spec: ArgSpec, value: Any) -> Any:
     if t is str:
         return value if isinstance(value, str) else _NO
     if t in (int, float):
+        if any(isinstance(m, Before) and m.func is not parse_human_int for m in _metadata(spec.annotation)):
+            return _NO  # the field has a check of its own (e.g. "-1 or positive") that only pydantic runs
         if spec.human_int and isinstance(value, str):
             try:
                 value = parse_human_int(value)

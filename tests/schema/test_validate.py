@@ -43,3 +43,11 @@ def test_errors_always_come_from_pydantic():
         with pytest.raises(ValidationError) as info:
             field_adapter(name).validate_python({"tp_size": "two", "port": 0}[name])
         assert info.value.errors()[0]["msg"] == message
+
+
+def test_a_field_specific_check_is_never_skipped():
+    """--mamba-max-states-per-path takes -1 or a positive number: the bounds alone would let 0 through."""
+    assert _fast(SPECS["mamba_max_states_per_path"], "0") is _NO
+    typed, errors = validate_fields({"mamba_max_states_per_path": "0"})
+    assert not typed and errors[0][0] == "mamba_max_states_per_path" and "-1" in errors[0][1]
+    assert validate_fields({"mamba_max_states_per_path": "-1"})[0] == {"mamba_max_states_per_path": -1}

@@ -42,6 +42,22 @@ class ExpertParallelArgs:
         ),
     )] = 'none'
 
+    fuseep_mode: Annotated[Literal[1, 2], Arg(
+        '--fuseep-mode',
+        help=Text(
+            en=(
+                "Which fused Ascend operator --moe-a2a-backend ascend_fuseep runs: 1 uses "
+                "dispatch_gmm_combine_decode, meant for decoding; 2 uses dispatch_ffn_combine, which also supports "
+                "instances that mix prefill and decode."
+            ),
+            zh=(
+                "--moe-a2a-backend 为 ascend_fuseep 时所用的昇腾融合算子："
+                "1 使用面向解码的 dispatch_gmm_combine_decode；"
+                "2 使用 dispatch_ffn_combine，也支持预填充与解码混合部署的实例。"
+            ),
+        ),
+    )] = 2
+
     moe_runner_backend: Annotated[MoeRunnerBackend, Arg(
         '--moe-runner-backend',
         help=Text(
@@ -78,6 +94,36 @@ class ExpertParallelArgs:
         ),
     )] = False
 
+    enforce_disable_flashinfer_allreduce_fusion: Annotated[bool, Arg(
+        '--enforce-disable-flashinfer-allreduce-fusion',
+        help=Text(
+            en=(
+                "Keep FlashInfer's all-reduce fusion off even for models where SGLang would turn it on by itself; "
+                "this wins over every automatic adjustment. SGLang also sets it under "
+                "--enable-deterministic-inference."
+            ),
+            zh=(
+                "即使 SGLang 会针对某些模型自动开启 FlashInfer 的 all-reduce 融合，也强制保持关闭；"
+                "该设置优先于所有自动调整。开启 --enable-deterministic-inference 时 SGLang "
+                "也会自动设置此项。"
+            ),
+        ),
+    )] = False
+
+    enable_aiter_allreduce_fusion: Annotated[bool, Arg(
+        '--enable-aiter-allreduce-fusion',
+        help=Text(
+            en=(
+                "On AMD GPUs (ROCm), fuse the tensor-parallel all-reduce with the residual add and RMSNorm after it, "
+                "using AITER kernels. Not supported with --attn-cp-size or --moe-dp-size above 1."
+            ),
+            zh=(
+                "在 AMD GPU（ROCm）上用 AITER 算子把张量并行的 all-reduce 与其后的残差相加和 "
+                "RMSNorm 融合执行。--attn-cp-size 或 --moe-dp-size 大于 1 时不支持。"
+            ),
+        ),
+    )] = False
+
     deepep_mode: Annotated[Literal['normal', 'low_latency', 'auto'], Arg(
         '--deepep-mode',
         help=Text(
@@ -107,6 +153,57 @@ class ExpertParallelArgs:
         ),
     )] = None
 
+    deepep_v2_mode: Annotated[Literal['direct', 'hybrid'], Arg(
+        '--deepep-v2-mode',
+        help=Text(
+            en=(
+                "Network topology of the DeepEP v2 communication buffer used by --moe-a2a-backend deepep_v2, fixed "
+                "at start-up: direct for one node over NVLink, hybrid when experts span several nodes (required when "
+                "--nnodes is above 1). Independent of --deepep-mode."
+            ),
+            zh=(
+                "--moe-a2a-backend 为 deepep_v2 时 DeepEP v2 通信缓冲区采用的网络拓扑，"
+                "启动时确定：direct 用于单节点 NVLink 互联，"
+                "hybrid 用于专家跨多个节点的部署（--nnodes 大于 1 时必须选 hybrid）。与 --deepep-mode 无关。"
+            ),
+        ),
+    )] = 'direct'
+
+    deepep_dispatcher_output_dtype: Annotated[Literal['auto', 'bf16', 'fp8', 'int8', 'nvfp4'], Arg(
+        '--deepep-dispatcher-output-dtype',
+        help=Text(
+            en=(
+                "Data type in which DeepEP dispatch sends token activations to the expert ranks. auto decides from "
+                "the model and hardware (typically bf16 on Ascend, fp8 for most models on GPUs). int8 is meant for "
+                "Ascend and becomes fp8 on GPUs; Ascend A2/A3 turn fp8 into int8 and do not support nvfp4."
+            ),
+            zh=(
+                "DeepEP 分发时把 token 激活值发往专家所在 rank 所用的数据类型。"
+                "auto 根据模型和硬件自动决定（昇腾上通常为 bf16，GPU 上多数模型为 fp8）。int8 面向昇腾，"
+                "在 GPU 上会改用 fp8；昇腾 A2/A3 会把 fp8 改为 int8，且不支持 nvfp4。"
+            ),
+        ),
+    )] = 'auto'
+
+    flashinfer_a2a_dispatch_type: Annotated[Literal['auto', 'bf16', 'nvfp4', 'mxfp8'] | None, Arg(
+        '--flashinfer-a2a-dispatch-type',
+        help=Text(
+            en=(
+                "Data type of the activations that the FlashInfer all-to-all dispatcher sends; only for "
+                "--moe-a2a-backend flashinfer. auto (also what unset means) picks mxfp8 with --quantization mxfp8, "
+                "nvfp4 for NVFP4-quantized MoE weights and bf16 otherwise; mxfp8 also needs --moe-runner-backend "
+                "flashinfer_trtllm_routed."
+            ),
+            zh=(
+                "FlashInfer all-to-all 分发器发送激活值所用的数据类型，"
+                "仅用于 --moe-a2a-backend flashinfer。"
+                "auto（不设置时亦同）在 --quantization mxfp8 时选 mxfp8，"
+                "MoE 权重为 NVFP4 量化时选 nvfp4，其余情况选 bf16；"
+                "选 mxfp8 时还需 --moe-runner-backend flashinfer_trtllm_routed。"
+            ),
+        ),
+    )] = None
+
     ep_num_redundant_experts: Annotated[NonNegInt, Arg(
         '--ep-num-redundant-experts',
         help=Text(
@@ -132,6 +229,24 @@ class ExpertParallelArgs:
             ),
         ),
     )] = None
+
+    enable_waterfill: Annotated[bool, Arg(
+        '--enable-waterfill',
+        help=Text(
+            en=(
+                "Waterfill: hand the fused shared expert, as one extra routed-expert slot, to the least-loaded EP "
+                "rank. Works with the DeepEP and MegaMoE all-to-all backends, turns on shared-expert fusion by "
+                "itself and supports DeepSeek-V3/R1 with an expert parallel size of at least 2; for production "
+                "decoding keep --deepep-mode auto or low_latency so CUDA graphs stay on."
+            ),
+            zh=(
+                "Waterfill：把融合后的共享专家当作一个额外的路由专家槽位，交给当前负载最低的专家并行 rank 计算。"
+                "适用于 DeepEP 与 MegaMoE 两种 all-to-all 后端，会自动开启共享专家融合，"
+                "支持专家并行规模至少为 2 的 DeepSeek-V3/R1；"
+                "生产环境解码时 --deepep-mode 宜取 auto 或 low_latency，以保留 CUDA 图。"
+            ),
+        ),
+    )] = False
 
     init_expert_location: Annotated[str, Arg(
         '--init-expert-location',
@@ -239,6 +354,20 @@ class ExpertParallelArgs:
         ),
     )] = False
 
+    expert_balancedness_report_mode: Annotated[Literal['off', 'server_log', 'prometheus', 'both'], Arg(
+        '--expert-balancedness-report-mode',
+        help=Text(
+            en=(
+                "Where to report how evenly tokens are spread over the experts: off, server_log (the server's log), "
+                "prometheus (as metrics) or both."
+            ),
+            zh=(
+                "专家均衡度（token 在各专家之间分布是否均匀）的上报位置：off 不上报，server_log 写入服务日志，"
+                "prometheus 作为监控指标导出，both 两处都上报。"
+            ),
+        ),
+    )] = 'off'
+
     moe_dense_tp_size: Annotated[PositiveInt | None, Arg(
         '--moe-dense-tp-size',
         help=Text(
@@ -275,5 +404,110 @@ class ExpertParallelArgs:
                 "mlx5_0,mlx5_1). Unset detects devices automatically."
             ),
             zh="Mooncake 后端使用的 InfiniBand 网卡，多个设备以英文逗号分隔，如 mlx5_0,mlx5_1；不设置时自动探测。",
+        ),
+    )] = None
+
+    enable_elastic_expert_backup: Annotated[bool, Arg(
+        '--enable-elastic-expert-backup',
+        help=Text(
+            en=(
+                "With --elastic-ep-backend set, start a helper process that keeps a copy of the expert weights in "
+                "host memory and serves it over the Mooncake transfer engine, so ranks that come back after a "
+                "failure can restore their experts quickly. Not supported when the deployment can scale up at "
+                "runtime (--max-ep-size above --tp-size)."
+            ),
+            zh=(
+                "在设置了 --elastic-ep-backend 时启动一个辅助进程，"
+                "在主机内存中保留一份专家权重并通过 Mooncake 传输引擎提供，使故障后重新加入的 rank 能快速恢复专家。"
+                "部署可在运行时扩容（--max-ep-size 大于 --tp-size）时不支持。"
+            ),
+        ),
+    )] = False
+
+    ep_join_mode: Annotated[Literal['scale', 'recover'] | None, Arg(
+        '--elastic-ep-join-mode',
+        help=Text(
+            en=(
+                "Start this instance as a group that joins a running elastic EP deployment: recover takes over the "
+                "place of ranks that failed; scale adds ranks beyond the current size and needs --node-rank 1 and "
+                "--elastic-ep-join-rank-offset. Needs --elastic-ep-backend; unset starts an ordinary deployment."
+            ),
+            zh=(
+                "让本实例作为一组新进程加入正在运行的弹性专家并行部署：recover 接替发生故障的 rank 原来的位置；"
+                "scale 在当前规模之外新增 rank，"
+                "此时需设置 --node-rank 1 和 --elastic-ep-join-rank-offset。"
+                "需同时设置 --elastic-ep-backend；不设置则按普通部署启动。"
+            ),
+        ),
+    )] = None
+
+    ep_join_rank_offset: Annotated[NonNegInt, Arg(
+        '--elastic-ep-join-rank-offset',
+        help=Text(
+            en=(
+                "First global rank of a group that joins with --elastic-ep-join-mode scale: set it to the current "
+                "effective EP size of the running deployment. Must stay 0 otherwise."
+            ),
+            zh=(
+                "以 --elastic-ep-join-mode scale 加入的进程组的起始全局 rank，"
+                "应设为正在运行的部署当前实际的专家并行规模。其他情况下必须保持为 0。"
+            ),
+        ),
+    )] = 0
+
+    elastic_ep_initial_size: Annotated[PositiveInt | None, Arg(
+        '--elastic-ep-initial-size',
+        help=Text(
+            en=(
+                "Expert parallel size that fixes each rank's expert storage layout in an elastic EP deployment that "
+                "can grow (--max-ep-size above --tp-size). On the primary deployment it must equal --tp-size, which "
+                "is what unset means; groups joining with --elastic-ep-join-mode scale must give the primary "
+                "deployment's launch-time size."
+            ),
+            zh=(
+                "可扩容的弹性专家并行部署（--max-ep-size 大于 --tp-size）中，"
+                "决定各 rank 专家存储布局的专家并行规模，确定后不再改变。"
+                "主部署上必须等于 --tp-size（不设置即取该值）；"
+                "以 --elastic-ep-join-mode scale 加入的进程组须填写主部署启动时的规模。"
+            ),
+        ),
+    )] = None
+
+    elastic_ep_scale_timeout: Annotated[PositiveFloat, Arg(
+        '--elastic-ep-scale-timeout',
+        help=Text(
+            en="Seconds an elastic EP scale-up or scale-down may stay pending before it times out.",
+            zh="弹性专家并行扩缩容操作等待完成的时限（秒）。",
+        ),
+    )] = 600.0
+
+    enable_paged_experts: Annotated[bool, Arg(
+        '--enable-paged-experts',
+        help=Text(
+            en=(
+                "Hold just --paged-experts-num-resident of each MoE layer's routed experts in GPU memory; the rest "
+                "wait in pinned host memory and are copied in when a token is routed to them, so a MoE model larger "
+                "than the GPU can run. One GPU only, with the triton or Marlin MoE runner; decode CUDA graphs cover "
+                "fewer requests, and prefill CUDA graphs have to be breakable or turned off."
+            ),
+            zh=(
+                "每个 MoE 层只在 GPU 显存中常驻 --paged-experts-num-resident 个路由专家，"
+                "其余专家放在锁页主机内存中，token 用到时再调入，从而运行超出显存容量的 MoE 模型。仅支持单 GPU，"
+                "且 MoE 须由 triton 或 Marlin 执行；解码 CUDA 图能覆盖的请求数会减少，预填充 CUDA 图须可拆分或关闭。"
+            ),
+        ),
+    )] = False
+
+    paged_experts_num_resident: Annotated[PositiveInt | None, Arg(
+        '--paged-experts-num-resident',
+        help=Text(
+            en=(
+                "Routed experts per MoE layer that stay in GPU memory under --enable-paged-experts, which requires "
+                "this flag; at least the router's top-k."
+            ),
+            zh=(
+                "开启 --enable-paged-experts 时每个 MoE 层常驻 GPU 显存的路由专家数，此时必须设置，"
+                "且不得小于路由的 top-k。"
+            ),
         ),
     )] = None

@@ -92,6 +92,82 @@ class NgramSpeculativeArgs:
         ),
     )] = 10000000
 
+    speculative_ngram_external_corpus_path: Annotated[str | None, Arg(
+        '--speculative-ngram-external-corpus-path',
+        help=Text(
+            en=(
+                "JSONL corpus loaded at start-up into a suffix automaton, so that NGRAM speculative decoding can "
+                "also draft continuations found in it, not only in recent requests. Needs "
+                "--speculative-ngram-external-sam-budget above 0; more corpora can be added while serving through "
+                "POST /add_external_corpus."
+            ),
+            zh=(
+                "启动时载入后缀自动机的 JSONL 语料文件，使 NGRAM 投机解码除近期请求外，也能从该语料中找到续写作为草稿。"
+                "需要 --speculative-ngram-external-sam-budget 大于 0；"
+                "服务运行期间可通过 POST /add_external_corpus 接口追加语料。"
+            ),
+        ),
+    )] = None
+
+    speculative_ngram_external_sam_budget: Annotated[NonNegInt, Arg(
+        '--speculative-ngram-external-sam-budget',
+        help=Text(
+            en=(
+                "Nodes of each draft tree set aside for continuations matched in the external corpus. Must be above "
+                "0 when --speculative-ngram-external-corpus-path is set, and at most --speculative-num-draft-tokens "
+                "minus 1."
+            ),
+            zh=(
+                "每棵草稿树中留给外部语料匹配结果的节点数。"
+                "设置了 --speculative-ngram-external-corpus-path 时必须大于 0，"
+                "且不超过 --speculative-num-draft-tokens 减 1。"
+            ),
+        ),
+    )] = 0
+
+    speculative_ngram_external_corpus_max_tokens: Annotated[PositiveHumanInt, Arg(
+        '--speculative-ngram-external-corpus-max-tokens',
+        help=Text(
+            en=(
+                "Upper bound on the external corpus size after tokenization; start-up fails when the corpus is "
+                "larger. Size it to the host memory you can spare."
+            ),
+            zh="外部语料分词后的 token 数上限，超出则启动失败。应根据可用的主机内存设定。",
+        ),
+    )] = 10000000
+
+    speculative_adaptive: Annotated[bool, Arg(
+        '--speculative-adaptive',
+        help=Text(
+            en=(
+                "Let speculative decoding change its number of draft steps at runtime from the measured acceptance "
+                "rate. Only for EAGLE and EAGLE3 with --speculative-eagle-topk 1 and no attention data parallelism; "
+                "elsewhere SGLang turns it off with a warning. Tune it with --speculative-adaptive-config."
+            ),
+            zh=(
+                "让投机解码在运行时根据实测接受率调整草稿步数。仅适用于 EAGLE、EAGLE3，"
+                "且需 --speculative-eagle-topk 为 1、未启用注意力数据并行；"
+                "其他情况下 SGLang 会给出警告并将其关闭。可用 --speculative-adaptive-config 调参。"
+            ),
+        ),
+    )] = False
+
+    speculative_adaptive_config: Annotated[str | None, Arg(
+        '--speculative-adaptive-config',
+        help=Text(
+            en=(
+                "JSON file that tunes --speculative-adaptive: for each batch size, written as a string key, the "
+                "draft step counts it may choose from, e.g. {\"8\": {\"candidate_steps\": [1, 2, 4]}}. Unset uses the "
+                "built-in table."
+            ),
+            zh=(
+                "为 --speculative-adaptive 调参的 JSON 文件："
+                "按批大小（写成字符串键）列出可选的草稿步数，"
+                "例如 {\"8\": {\"candidate_steps\": [1, 2, 4]}}。不设置时使用内置配置。"
+            ),
+        ),
+    )] = None
+
     speculative_ngram_branch_length: Annotated[int, Arg(
         '--speculative-ngram-branch-length',
         help=Text(
