@@ -397,6 +397,7 @@ def write_fixture(data: dict, out_dir: Path) -> Path:
     lines.append(",\n".join(rows))
     lines.append(" ]")
     lines.append("}")
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 

@@ -21,6 +21,7 @@ from ..schema.types import split_list
 from ..schema.validate import validate_fields
 from .check import check, check_engine, show
 from .derive import derive
+from .releases import switch_value_finding
 from .model_checks import check_model
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, sort_findings
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
@@ -203,7 +204,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     platform = PLATFORMS[platform_key]
 
     # 1. raw assignments from every source, lowest precedence first
-    argv_assignments, argv_problems, config_from_argv = parse_argv(list(argv or []))
+    argv_assignments, argv_problems, config_from_argv = parse_argv(list(argv or []), release)
     findings += argv_problems
     layers: list[list[Assignment]] = []
     config_path = config_from_argv or config
@@ -281,6 +282,11 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     # 4. check against the platform
     if not target_rejected:
         findings += check(values, sources, user_set, platform_key, flags_used, release)
+        if release is not None:
+            findings += [switch_value_finding(release, a.flag or SPECS[a.field].flag, a.literal,
+                                              {"field": a.field, "flag": a.flag, "value": values[a.field],
+                                               "source": a.source, "platform": platform_key})
+                         for a in argv_assignments if a.literal is not None]
         findings += check_model(values, sources, user_set, platform_key, flags_used, env_map, plan_inputs, detection)
     if engine:
         findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)

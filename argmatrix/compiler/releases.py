@@ -6,7 +6,7 @@ from typing import Any
 
 from ..schema.meta import Removed, Text
 from ..schema.registry import FLAGS, SPECS
-from ..schema.releases import CHANGES, INTRODUCED, Change, parse_release
+from ..schema.releases import CHANGES, INTRODUCED, NO_SPELLING, Change, parse_release
 from .findings import ERROR, WARNING, Finding
 
 # successor field -> the field it replaced, so "not in this release" can name the spelling that is
@@ -85,12 +85,40 @@ def introduced_finding(name: str, release: str, flag: str, where: dict[str, Any]
                         f"SGLang {release} 没有 {flag}：该参数在 {first} 中才加入"), fix, **where)
 
 
+def negation_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
+    """argmatrix reads ``--no-X`` and ``--disable-X`` for every switch; SGLang has only some ``--no-X`` spellings."""
+    spelled = "--" + flag[2:].replace("_", "-")
+    if not flag.startswith("--") or spelled in FLAGS or not SPECS[name].is_bool:
+        return None  # a real spelling, or an abbreviation argparse also reads
+    if spelled == "--no-" + SPECS[name].flag[2:] and name in NO_SPELLING:
+        return None
+    positive = SPECS[name].flag
+    off_by_default = SPECS[name].default is not True
+    fix = (Text(f"leave {positive} out: it is off by default", f"去掉该参数即可：{positive} 默认关闭") if off_by_default
+           else Text(f"set {name}: false in the --config file", f"在 --config 文件中写 {name}: false"))
+    return Finding("AM-E111", ERROR, "deprecation",
+                   Text(f"SGLang {release} has no {flag} (argmatrix reads it as {positive} off): it stops with "
+                        "'unrecognized arguments'", f"SGLang {release} 没有 {flag}（argmatrix 会把它理解为关闭 "
+                        f"{positive}）：启动时报错“unrecognized arguments”"), fix, **where)
+
+
 def check_release(name: str, release: str | None, flag: str, where: dict[str, Any]) -> list[Finding]:
     """Every spelling finding for one user-set field under ``release`` (None: no SGLang release applies)."""
     if release is None:
         return []
-    found = [introduced_finding(name, release, flag, where)]
+    found = [negation_finding(name, release, flag, where), introduced_finding(name, release, flag, where)]
     change = CHANGES.get(name)
     if change is not None:
         found.append(release_finding(name, change, release, flag, where))
     return [f for f in found if f is not None]
+
+
+def switch_value_finding(release: str, flag: str, literal: str, where: dict[str, Any]) -> Finding:
+    """SGLang's switches take no value: ``--disable-radix-cache false`` stops it with 'unrecognized arguments'."""
+    return Finding("AM-E112", ERROR, "deprecation",
+                   Text(f"SGLang {release}'s {flag} is a switch and takes no value: '{flag} {literal}' stops it with "
+                        f"'unrecognized arguments: {literal}'",
+                        f"SGLang {release} 的 {flag} 是开关，不接受取值：“{flag} {literal}”会在启动时报错"
+                        f"“unrecognized arguments: {literal}”"),
+                   Text(f"write {flag} alone to turn it on, or leave it out to keep the default",
+                        f"单独写 {flag} 表示开启，不写则保持默认"), **where)

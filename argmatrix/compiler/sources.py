@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from ..schema.meta import Text
-from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec, spec, _metadata, suggest
+from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec, _metadata, spec, suggest
+from ..schema.releases import exists_in
 from .findings import ERROR, USAGE, WARNING, Finding
 
 SET, MERGE, APPEND = "set", "merge", "append"
 ENV_PREFIX = "ARGMATRIX_"
 # ARGMATRIX_* variables that configure argmatrix itself rather than the server
-ENV_SETTINGS = {"ARGMATRIX_TARGET", "ARGMATRIX_LANG", "ARGMATRIX_CACHE"}
+ENV_SETTINGS = {"ARGMATRIX_TARGET", "ARGMATRIX_LANG", "ARGMATRIX_CACHE", "ARGMATRIX_SGLANG_VERSION"}
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 
@@ -39,6 +40,7 @@ class Assignment:
     op: str = SET
     path: tuple[str, ...] = ()
     flag: str | None = None
+    literal: str | None = None  # the true/false the user wrote after a switch (SGLang's switches take none)
 
 
 def usage(code: str, message: Text, hint: Text | None = None, *, flag=None, value=None, source=None,
@@ -54,21 +56,26 @@ def did_you_mean(hint: str | None, spelled: str) -> Text | None:
 
 # --- command line -----------------------------------------------------------------------------------------------
 
-def _resolve_flag(flag: str) -> tuple[str | None, bool]:
-    """Map a flag spelling to ``(field, negated)``: ``--no-x``, ``--disable-x`` for ``--enable-x`` and back."""
+def _resolve_flag(flag: str, release: str | None = None) -> tuple[str | None, bool, tuple[str, ...]]:
+    """Map a flag spelling to ``(field, negated, ambiguous)``: ``--no-x``, ``--disable-x`` for ``--enable-x`` and back.
+
+    An abbreviation (``--tp`` for ``--tp-size``) is read the way argparse, and so SGLang ``release``, reads it:
+    against the flags that release has.  ``ambiguous`` lists the flags an abbreviation could mean.
+    """
     flag = "--" + flag[2:].replace("_", "-")
     if flag in FLAGS:
-        return FLAGS[flag], False
+        return FLAGS[flag], False, ()
     for prefix, other in (("--no-", "--"), ("--disable-", "--enable-"), ("--enable-", "--disable-")):
         if flag.startswith(prefix):
             target = other + flag[len(prefix):]
             name = FLAGS.get(target)
             if name and SPECS[name].is_bool:
-                return name, True
-    try:
-        return spec(flag).name, False  # also an unambiguous prefix (--tp for --tp-size), as argparse accepts
-    except KeyError:
-        return None, False
+                return name, True, ()
+    known = [f for f in FLAGS if f.startswith(flag) and (release is None or exists_in(FLAGS[f], release))]
+    fields = {FLAGS[f] for f in known}
+    if len(fields) == 1:
+        return fields.pop(), False, ()
+    return None, False, tuple(sorted(SPECS[n].flag for n in fields))
 
 
 def _bool_literal(text: str) -> bool | None:
@@ -123,8 +130,11 @@ def cli_value(spec: ArgSpec, values: list[str]) -> Any:
     return text
 
 
-def parse_argv(argv: list[str]) -> tuple[list[Assignment], list[Finding], str | None]:
-    """Read server flags.  Returns assignments, usage findings, and the ``--config`` path if any."""
+def parse_argv(argv: list[str], release: str | None = None) -> tuple[list[Assignment], list[Finding], str | None]:
+    """Read server flags (abbreviations as SGLang ``release`` reads them).
+
+    Returns assignments, usage findings, and the ``--config`` path if any.
+    """
     out: list[Assignment] = []
     problems: list[Finding] = []
     config_path: str | None = None
@@ -143,11 +153,19 @@ def parse_argv(argv: list[str]) -> tuple[list[Assignment], list[Finding], str | 
         appending = False
         if not dot and base.endswith("+"):
             base, appending = base[:-1], True
-        name, negated = _resolve_flag(base)
-        if name is None:
+        name, negated, ambiguous = _resolve_flag(base, release)
+        if name is None and ambiguous:
+            where = f"SGLang {release}" if release else "argmatrix"
+            listed = ", ".join(ambiguous)
+            problems.append(usage("AM-E009", Text(f"ambiguous flag {base}: {where} reads it as an abbreviation of "
+                                                  f"{listed}", f"参数 {base} 有歧义：{where} 会把它当作 {listed} 的缩写"),
+                                  Text(f"write the whole flag: {' or '.join(ambiguous)}",
+                                       f"请写出完整参数：{' 或 '.join(ambiguous)}"), flag=base, source=source))
+        elif name is None:
             close = difflib.get_close_matches("--" + base[2:].replace("_", "-"), list(FLAGS), n=1, cutoff=0.6)
             problems.append(usage("AM-E001", Text(f"unknown flag {base}", f"未知参数 {base}"),
                                   did_you_mean(close[0] if close else None, "{}"), flag=base, source=source))
+        if name is None:
             i += 1
             # skip the values that belong to the unknown flag so they are not reported again
             while not eq and i < len(argv) and not argv[i].startswith("--"):
@@ -197,7 +215,7 @@ def parse_argv(argv: list[str]) -> tuple[list[Assignment], list[Finding], str | 
                     continue
             else:
                 parsed = True
-            out.append(Assignment(name, parsed != negated, source, flag=base))
+            out.append(Assignment(name, parsed != negated, source, flag=base, literal=values[0] if values else None))
             continue
         if negated:
             problems.append(usage("AM-E005", Text(f"{base} is a switch and takes no value", f"{base} 是开关，不接受取值"),

@@ -11,7 +11,9 @@ class ServerArgs(_ServerArgsBase):
     model_path: str | None
     tokenizer_path: str | None
     tokenizer_mode: Literal['auto', 'slow']
+    tokenizer_backend: Literal['huggingface', 'fastokens']
     tokenizer_worker_num: int
+    detokenizer_worker_num: int
     skip_tokenizer_init: bool
     load_format: Literal['auto', 'pt', 'safetensors', 'npcache', 'dummy', 'sharded_state', 'gguf', 'bitsandbytes', 'layered', 'remote', 'remote_instance']
     model_loader_extra_config: dict[str, Any]
@@ -21,6 +23,11 @@ class ServerArgs(_ServerArgsBase):
     enable_multimodal: bool | None
     revision: str | None
     model_impl: Literal['auto', 'sglang', 'transformers', 'mindspore']
+    model_config_parser: str
+    startup_weight_load_mode: Literal['serial', 'overlap']
+    weight_cache_mode: Literal['off', 'daemon', 'client']
+    weight_cache_socket: str | None
+    weight_cache_timeout: int
     host: str
     port: int
     skip_server_warmup: bool
@@ -28,10 +35,27 @@ class ServerArgs(_ServerArgsBase):
     nccl_port: int | None
     fastapi_root_path: str | None
     grpc_mode: bool
+    smg_grpc_mode: bool
+    grpc_port: int | None
+    sidecar: str | None
+    sidecar_args: list[str] | None
+    enable_http2: bool
+    http2_max_concurrent_streams: int
+    http2_initial_connection_window_size: int
+    ssl_keyfile: str | None
+    ssl_certfile: str | None
+    ssl_ca_certs: str | None
+    ssl_keyfile_password: str | None
+    enable_ssl_refresh: bool
+    smg_http_sidecar_port: int | None
+    grpc_response_timeout_secs: int
+    enable_http_worker_reuseport: bool
     dtype: Literal['auto', 'half', 'float16', 'bfloat16', 'float', 'float32']
     quantization: Literal['awq', 'fp8', 'gptq', 'marlin', 'gptq_marlin', 'awq_marlin', 'bitsandbytes', 'gguf', 'modelopt', 'modelopt_fp8', 'modelopt_fp4', 'petit_nvfp4', 'w8a8_int8', 'w8a8_fp8', 'moe_wna16', 'qoq', 'w4afp8', 'mxfp4', 'compressed-tensors', 'modelslim'] | None
     quantization_param_path: str | None
     kv_cache_dtype: Literal['auto', 'fp8_e5m2', 'fp8_e4m3', 'bf16', 'bfloat16', 'fp4_e2m1']
+    prefill_kv_cache_dequant_dtype: Literal['auto', 'nvfp4', 'fp8_e4m3']
+    qsa_indexer_dtype: Literal['auto', 'bfloat16', 'fp8_e4m3']
     enable_fp32_lm_head: bool
     modelopt_quant: str | None
     modelopt_checkpoint_restore_path: str | None
@@ -39,6 +63,7 @@ class ServerArgs(_ServerArgsBase):
     modelopt_export_path: str | None
     quantize_and_serve: bool
     rl_quant_profile: str | None
+    enable_w4a4_mxfp4_megamoe: bool
     mem_fraction_static: float | None
     max_running_requests: int | None
     prefill_max_requests: int | None
@@ -50,40 +75,80 @@ class ServerArgs(_ServerArgsBase):
     enable_priority_scheduling: bool
     schedule_low_priority_values_first: bool
     priority_scheduling_preemption_threshold: int
+    disable_priority_preemption: bool
+    default_priority_value: int | None
+    retraction_policy: Literal['length', 'priority']
     schedule_conservativeness: float
     page_size: int | None
+    c128_page_size: int
     swa_full_tokens_ratio: float
     disable_hybrid_swa_memory: bool
     radix_eviction_policy: Literal['lru', 'lfu']
+    radix_eviction_policy_config: dict[str, Any] | None
     enable_prefill_delayer: bool
     prefill_delayer_max_delay_passes: int
     prefill_delayer_token_usage_low_watermark: float | None
     prefill_delayer_forward_passes_buckets: list[float] | None
     prefill_delayer_wait_seconds_buckets: list[float] | None
+    prefill_delayer_queue_min_ratio: float | None
+    prefill_delayer_max_delay_ms: float | None
     abort_on_priority_when_disabled: bool
     enable_dynamic_chunking: bool
     hybrid_kvcache_ratio: float | None
+    prefill_decode_interval: int | None
+    prefill_decode_interval_min_bs: int
+    min_free_slots_delay: int | None
+    prefill_only_disable_kv_cache: bool
+    enable_unified_memory: bool
+    enable_page_major_kv_layout: bool
+    enable_session_radix_cache: bool
+    enable_linker_mla_dedup: bool
+    swa_prefix_tails: int | None
     device: Literal['cuda', 'xpu', 'hpu', 'npu', 'cpu'] | None
     tp_size: int
     pp_size: int
     attn_cp_size: int
+    enable_prefill_cp: bool
+    cp_strategy: Literal['zigzag', 'interleave'] | None
+    enable_dsa_cache_layer_split: bool
+    enable_cp_decode_attn_tp: bool
+    enable_kv_cache_sharding: bool
+    dcp_size: int
+    dcp_replicate_q_proj: bool | None
     moe_dp_size: int
+    dwdp_size: int
+    enable_tp_lm_head_all_to_all: bool | None
+    enable_shared_experts_attn_tp: bool
+    shared_experts_tp_size: int | None
+    enable_dense_mlp_attn_tp: bool
+    enable_layernorm_sp: bool
+    enable_megamoe_for_layernorm_sp: bool
+    max_ep_size: int | None
     pp_max_micro_batch_size: int | None
     pp_async_batch_depth: int | None
     stream_interval: int
     incremental_streaming_output: bool
+    batch_notify_size: int
+    stream_response_default_include_usage: bool
+    enable_streaming_session: bool
     random_seed: int | None
     constrained_json_whitespace_pattern: str | None
     constrained_json_disable_any_whitespace: bool
+    constrained_json_max_whitespace_cnt: int | None
     watchdog_timeout: float
     soft_watchdog_timeout: float
     dist_timeout: int | None
+    gated_launch_port: int | None
     download_dir: str | None
     model_checksum: str | None
     base_gpu_id: int
     gpu_id_step: int
     sleep_on_idle: bool
     stream_output: bool
+    mlx_enable_sampling: bool
+    use_ray: bool
+    load_snapshot_publish_interval: int
+    custom_sigquit_handler: str | None
     log_level: Literal['critical', 'error', 'warning', 'info', 'debug', 'trace']
     log_level_http: Literal['critical', 'error', 'warning', 'info', 'debug', 'trace'] | None
     log_requests: bool
@@ -106,9 +171,20 @@ class ServerArgs(_ServerArgsBase):
     kv_events_config: dict[str, Any] | None
     enable_trace: bool
     oltp_traces_endpoint: str
+    trace_modules: str
+    otlp_traces_endpoint: str
+    otlp_service_name: str | None
     log_requests_target: str | None
     uvicorn_access_log_exclude_prefixes: list[str]
     crash_on_nan: bool
+    show_time_cost: bool
+    enable_mfu_metrics: bool
+    extra_metric_labels: dict[str, Any] | None
+    load_publish_endpoint: str | None
+    enable_forward_pass_metrics: bool
+    forward_pass_metrics_worker_id: str
+    forward_pass_metrics_ipc_name: str | None
+    msprobe_dump_config: str | None
     export_metrics_to_file: bool
     export_metrics_to_file_dir: str | None
     api_key: str | None
@@ -116,13 +192,24 @@ class ServerArgs(_ServerArgsBase):
     served_model_name: str | None
     weight_version: str
     chat_template: str | None
+    trust_request_chat_template: bool
+    default_chat_template_kwargs: dict[str, Any] | None
     hf_chat_template_name: str | None
     completion_template: str | None
     enable_cache_report: bool
     reasoning_parser: Literal['deepseek-r1', 'deepseek-v3', 'glm45', 'gpt-oss', 'kimi', 'kimi_k2', 'minimax', 'qwen3', 'qwen3-thinking', 'step3'] | None
+    strip_thinking_cache: bool
+    enable_strict_thinking: bool
     tool_call_parser: Literal['deepseekv3', 'deepseekv31', 'glm', 'glm45', 'gpt-oss', 'kimi_k2', 'llama3', 'mistral', 'pythonic', 'qwen', 'qwen25', 'qwen3_coder', 'step3'] | None
     sampling_defaults: Literal['openai', 'model']
+    file_storage_path: str | None
+    return_input_ids: bool
+    return_output_ids: bool
+    asr_max_buffer_seconds: int
+    asr_max_concurrent_sessions: int
+    enable_response_store: bool
     dp_size: int
+    attn_dp_size: int
     load_balance_method: Literal['auto', 'round_robin', 'follow_bootstrap_room', 'total_requests', 'total_tokens']
     prefill_round_robin_balance: bool
     dist_init_addr: str | None
@@ -137,8 +224,12 @@ class ServerArgs(_ServerArgsBase):
     lora_paths: list[str | dict[str, Any]] | None
     max_loras_per_batch: int
     max_loaded_loras: int | None
+    lora_drain_wait_threshold: float
     lora_eviction_policy: Literal['lru', 'fifo']
     lora_backend: Literal['triton', 'csgmv', 'ascend', 'torch_native']
+    lora_strict_loading: bool
+    experts_shared_outer_loras: bool | None
+    lora_use_virtual_experts: bool
     max_lora_chunk_size: Literal[16, 32, 64, 128]
     attention_backend: Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu'] | None
     prefill_attention_backend: Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu'] | None
@@ -146,10 +237,30 @@ class ServerArgs(_ServerArgsBase):
     sampling_backend: Literal['flashinfer', 'pytorch', 'ascend'] | None
     grammar_backend: Literal['xgrammar', 'outlines', 'llguidance', 'none'] | None
     mm_attention_backend: Literal['sdpa', 'fa3', 'fa4', 'triton_attn', 'ascend_attn', 'aiter_attn'] | None
+    image_processor_backend: Literal['auto', 'torchvision', 'pil']
     nsa_prefill_backend: Literal['flashmla_sparse', 'flashmla_decode', 'fa3', 'tilelang', 'aiter']
     nsa_decode_backend: Literal['flashmla_prefill', 'flashmla_kv', 'fa3', 'tilelang', 'aiter']
+    dsa_prefill_backend: Literal['flashmla_sparse', 'flashmla_sparse_q8', 'flashmla_kv', 'flashmla_auto', 'flashinfer_sparse_mla', 'triton_sparse_mla', 'fa3', 'tilelang', 'triton', 'aiter', 'trtllm', 'intel_xpu'] | None
+    dsa_decode_backend: Literal['flashmla_sparse', 'flashmla_sparse_q8', 'flashmla_kv', 'flashmla_auto', 'flashinfer_sparse_mla', 'fa3', 'tilelang', 'triton', 'aiter', 'trtllm', 'intel_xpu'] | None
+    dsa_paged_mqa_logits_backend: Literal['auto', 'deepgemm', 'cutedsl', 'aiter']
+    dsa_topk_backend: Literal['sgl-kernel', 'torch', 'flashinfer']
+    dsa_triton_union: Literal[0, 2, 4]
+    enable_dsa_fused_indexer: bool | None
+    dsv4_attn_backend: Literal['auto', 'flashmla', 'flashmla_mega', 'trtllm']
+    dsv4_prefill_backend: Literal['auto', 'flashmla_sparse', 'flashmla_sparse_q8']
+    enable_lean_attention: bool | None
     fp8_gemm_backend: Literal['auto', 'deep_gemm', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_deepgemm', 'cutlass', 'triton', 'aiter']
+    fp4_gemm_runner_backend: Literal['auto', 'flashinfer_cudnn', 'flashinfer_cutedsl', 'flashinfer_cutlass', 'flashinfer_trtllm', 'marlin']
+    bf16_gemm_backend: Literal['auto', 'cutedsl', 'gemv', 'torch']
     disable_flashinfer_autotune: bool
+    flashinfer_autotune_skip_ops: list[str] | None
+    flashinfer_allreduce_fusion_backend: Literal['auto', 'trtllm', 'mnnvl', 'cutedsl'] | None
+    dcp_comm_backend: Literal['ag_rs', 'a2a', 'fi_a2a'] | None
+    radix_cache_backend: str | None
+    ple_offload_backend: Literal['pinned', 'file']
+    enable_nvidia_megakernel: bool
+    enable_amd_monokernel: bool
+    monokernel_backend: Literal['amd'] | None
     speculative_algorithm: Literal['EAGLE', 'EAGLE3', 'NEXTN', 'STANDALONE', 'NGRAM'] | None
     speculative_draft_model_path: str | None
     speculative_draft_model_revision: str | None
@@ -159,12 +270,28 @@ class ServerArgs(_ServerArgsBase):
     speculative_num_draft_tokens: int | None
     speculative_accept_threshold_single: float
     speculative_accept_threshold_acc: float
+    speculative_use_rejection_sampling: bool
+    speculative_use_block_verification: bool
     speculative_token_map: str | None
     speculative_attention_mode: Literal['prefill', 'decode']
     speculative_moe_runner_backend: Literal['auto', 'deep_gemm', 'triton', 'triton_kernel', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_mxfp4', 'flashinfer_cutedsl', 'cutlass'] | None
     speculative_moe_a2a_backend: Literal['none', 'deepep', 'mooncake', 'mori', 'ascend_fuseep', 'flashinfer'] | None
     speculative_draft_attention_backend: Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu'] | None
     speculative_draft_model_quantization: Literal['awq', 'fp8', 'gptq', 'marlin', 'gptq_marlin', 'awq_marlin', 'bitsandbytes', 'gguf', 'modelopt', 'modelopt_fp8', 'modelopt_fp4', 'petit_nvfp4', 'w8a8_int8', 'w8a8_fp8', 'moe_wna16', 'qoq', 'w4afp8', 'mxfp4', 'compressed-tensors', 'modelslim', 'unquant'] | None
+    speculative_draft_kv_cache_dtype: Literal['auto', 'fp8_e5m2', 'fp8_e4m3', 'bf16', 'bfloat16'] | None
+    speculative_enable_w4a4_mxfp4_megamoe: bool | None
+    enable_multi_layer_eagle: bool
+    speculative_draft_window_size: int | None
+    speculative_draft_sink_size: int | None
+    speculative_dflash_block_size: int | None
+    speculative_domino_candidate_pool_size: int
+    speculative_dspark_block_size: int | None
+    speculative_dspark_sps_table_path: str | None
+    speculative_dspark_confidence_sts_path: str | None
+    speculative_dspark_align_verify_tokens_to_graph_tier: bool
+    uno_lora_path: str | None
+    speculative_dsa_topk_backend: Literal['sgl-kernel', 'torch', 'flashinfer']
+    spec_trace_dir: str | None
     speculative_ngram_min_match_window_size: int
     speculative_ngram_max_match_window_size: int
     speculative_ngram_min_bfs_breadth: int
@@ -172,16 +299,28 @@ class ServerArgs(_ServerArgsBase):
     speculative_ngram_match_type: Literal['BFS', 'PROB']
     speculative_ngram_max_trie_depth: int
     speculative_ngram_capacity: int
+    speculative_ngram_external_corpus_path: str | None
+    speculative_ngram_external_sam_budget: int
+    speculative_ngram_external_corpus_max_tokens: int
+    speculative_adaptive: bool
+    speculative_adaptive_config: str | None
     speculative_ngram_branch_length: int
     ep_size: int
     moe_a2a_backend: Literal['none', 'deepep', 'mooncake', 'mori', 'ascend_fuseep', 'flashinfer']
+    fuseep_mode: Literal[1, 2]
     moe_runner_backend: Literal['auto', 'deep_gemm', 'triton', 'triton_kernel', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_mxfp4', 'flashinfer_cutedsl', 'cutlass']
     flashinfer_mxfp4_moe_precision: Literal['default', 'bf16']
     enable_flashinfer_allreduce_fusion: bool
+    enforce_disable_flashinfer_allreduce_fusion: bool
+    enable_aiter_allreduce_fusion: bool
     deepep_mode: Literal['normal', 'low_latency', 'auto']
     deepep_config: str | None
+    deepep_v2_mode: Literal['direct', 'hybrid']
+    deepep_dispatcher_output_dtype: Literal['auto', 'bf16', 'fp8', 'int8', 'nvfp4']
+    flashinfer_a2a_dispatch_type: Literal['auto', 'bf16', 'nvfp4', 'mxfp8'] | None
     ep_num_redundant_experts: int
     ep_dispatch_algorithm: Literal['static', 'dynamic', 'fake'] | None
+    enable_waterfill: bool
     init_expert_location: str
     enable_eplb: bool
     eplb_algorithm: Literal['auto', 'deepseek', 'deepseek_hierarchical']
@@ -191,33 +330,83 @@ class ServerArgs(_ServerArgsBase):
     expert_distribution_recorder_mode: Literal['stat', 'stat_approx', 'per_pass', 'per_token'] | None
     expert_distribution_recorder_buffer_size: int | None
     enable_expert_distribution_metrics: bool
+    expert_balancedness_report_mode: Literal['off', 'server_log', 'prometheus', 'both']
     moe_dense_tp_size: int | None
     elastic_ep_backend: Literal['none', 'mooncake'] | None
     mooncake_ib_device: str | None
+    enable_elastic_expert_backup: bool
+    ep_join_mode: Literal['scale', 'recover'] | None
+    ep_join_rank_offset: int
+    elastic_ep_initial_size: int | None
+    elastic_ep_scale_timeout: float
+    enable_paged_experts: bool
+    paged_experts_num_resident: int | None
     max_mamba_cache_size: int | None
     mamba_ssm_dtype: Literal['float32', 'bfloat16', 'float16']
+    mamba_backend: Literal['triton', 'flashinfer']
+    enable_mamba_cache_stochastic_rounding: bool
+    mamba_cache_philox_rounds: int
     mamba_full_memory_ratio: float
     mamba_scheduler_strategy: Literal['auto', 'no_buffer', 'extra_buffer']
+    mamba_radix_cache_strategy: Literal['auto', 'no_buffer', 'extra_buffer', 'extra_buffer_lazy']
     mamba_track_interval: int
+    mamba_max_states_per_path: int
+    enable_int8_mamba_checkpoint: bool
+    int8_mamba_ckpt_size: int | None
+    linear_attn_backend: Literal['triton', 'cutedsl', 'flashinfer', 'flashkda', 'nvidia_kda', 'ptx_kda', 'helion', 'intel_xpu']
+    linear_attn_decode_backend: Literal['triton', 'cutedsl', 'flashinfer', 'flashkda', 'nvidia_kda', 'ptx_kda', 'helion', 'intel_xpu'] | None
+    linear_attn_prefill_backend: Literal['triton', 'cutedsl', 'flashinfer', 'flashkda', 'nvidia_kda', 'ptx_kda', 'helion', 'intel_xpu'] | None
+    linear_attn_verify_backend: Literal['triton', 'cutedsl', 'flashinfer', 'flashkda', 'nvidia_kda', 'ptx_kda', 'helion', 'intel_xpu', 'nv_cutedsl'] | None
+    enable_linear_replayssm: bool
+    linear_replayssm_cache_len: int
+    enable_linear_replayssm_spec: bool
     enable_hierarchical_cache: bool
     hicache_ratio: float
     hicache_size: int
+    hicache_host_memory_fraction: float
+    hicache_host_memory_mode: Literal['cache', 'buffer_only']
     hicache_write_policy: Literal['write_back', 'write_through', 'write_through_selective']
     hicache_io_backend: Literal['direct', 'kernel', 'kernel_ascend']
     hicache_mem_layout: Literal['layer_first', 'page_first', 'page_first_direct', 'page_first_kv_split']
     hicache_storage_backend: Literal['file', 'mooncake', 'hf3fs', 'nixl', 'aibrix', 'eic', 'dynamic'] | None
     hicache_storage_prefetch_policy: Literal['best_effort', 'wait_complete', 'timeout']
+    hicache_storage_prefetch_retry_poll_interval: int
+    hicache_storage_prefetch_retry_max_attempts: int
     hicache_storage_backend_extra_config: dict[str, Any] | None
+    enable_unified_cache_external_linker: bool
+    unified_cache_external_linker_backend: Literal['mooncake', 'mori', 'dynamic']
+    unified_cache_external_linker_config: dict[str, Any] | None
+    enable_hisparse: bool
+    hisparse_config: dict[str, Any] | None
+    enable_flexkv: bool
+    flexkv_config_file: str | None
+    disable_hicache_numa_detect: bool
     enable_lmcache: bool
+    lmcache_config_file: str | None
     cpu_offload_gb: int
     offload_group_size: int
     offload_num_in_group: int
     offload_prefetch_step: int
     offload_mode: Literal['cpu', 'meta', 'sharded_gpu']
+    ple_offload_embedding: bool | None
+    ple_offload_dir: str | None
     multi_item_scoring_delimiter: int | None
+    enable_mis: bool
     disable_radix_cache: bool
     cuda_graph_max_bs: int | None
     cuda_graph_bs: list[int] | None
+    cuda_graph_config: dict[str, Any] | None
+    cuda_graph_backend_decode: Literal['full', 'breakable', 'disabled'] | None
+    cuda_graph_backend_prefill: Literal['full', 'breakable', 'disabled'] | None
+    disable_decode_cuda_graph: bool
+    disable_prefill_cuda_graph: bool
+    cuda_graph_max_bs_decode: int | None
+    cuda_graph_bs_decode: list[int] | None
+    cuda_graph_max_bs_prefill: int | None
+    cuda_graph_bs_prefill: list[int] | None
+    cuda_graph_max_seq_len_prefill: int | None
+    cuda_graph_prefill_max_context: int | None
+    debug_cuda_graph: bool
     disable_cuda_graph: bool
     disable_cuda_graph_padding: bool
     enable_profile_cuda_graph: bool
@@ -230,10 +419,18 @@ class ServerArgs(_ServerArgsBase):
     disable_custom_all_reduce: bool
     enable_mscclpp: bool
     enable_torch_symm_mem: bool
+    pre_warm_nccl: bool
+    enable_quant_communications: bool
+    boundary_reduction: Literal['auto', 'ar', 'rs', 'rsv', 'rs+rsv']
+    disable_aiter_allreduce_fusion_in_prefill: bool
+    disable_aiter_allreduce_fusion_in_decode: bool
+    enable_scattered_sconv: bool
     disable_overlap_schedule: bool
     enable_mixed_chunk: bool
     enable_dp_attention: bool
     enable_dp_lm_head: bool
+    enable_dp_attention_local_control_broadcast: bool
+    disable_attn_tp_gather: bool
     enable_two_batch_overlap: bool
     enable_single_batch_overlap: bool
     tbo_token_distribution_threshold: float
@@ -246,6 +443,9 @@ class ServerArgs(_ServerArgsBase):
     piecewise_cuda_graph_max_tokens: int | None
     torchao_config: str
     enable_nan_detection: bool
+    kv_canary: Literal['none', 'log', 'raise']
+    kv_canary_real_data: Literal['none', 'partial', 'all']
+    kv_canary_sweep_interval: int
     enable_p2p_check: bool
     triton_attention_reduce_in_fp32: bool
     triton_attention_num_kv_splits: int
@@ -258,10 +458,17 @@ class ServerArgs(_ServerArgsBase):
     enable_custom_logit_processor: bool
     flashinfer_mla_disable_ragged: bool
     disable_shared_experts_fusion: bool
+    enforce_shared_experts_fusion: bool
+    enable_fused_moe_sum_all_reduce: bool
     disable_chunked_prefix_cache: bool
     disable_fast_image_processor: bool
     keep_mm_feature_on_device: bool
     enable_return_hidden_states: bool
+    return_hidden_states_mode: Literal['last', 'full'] | None
+    enable_return_aux_hidden_states: bool
+    return_aux_hidden_state_layer_ids: list[int] | None
+    enable_return_indexer_topk: bool
+    sampling_mask_max_tokens: int
     enable_return_routed_experts: bool
     scheduler_recv_interval: int
     numa_node: list[int] | None
@@ -271,9 +478,21 @@ class ServerArgs(_ServerArgsBase):
     enable_attn_tp_input_scattered: bool
     enable_nsa_prefill_context_parallel: bool
     enable_fused_qk_norm_rope: bool
+    enable_tf32_matmul: bool | None
+    enable_precise_embedding_interpolation: bool
+    enable_deepseek_v4_fp4_indexer: bool
+    enable_encoder_swa_bounded_replay: bool
+    enable_decoder_swa_bounded_replay: bool | None
     disable_outlines_disk_cache: bool
     enable_piecewise_cuda_graph: bool
     num_continuous_decode_steps: int
+    enable_watermark: bool
+    watermark_config: str | None
+    gc_threshold: list[int] | None
+    dllm_algorithm: str | None
+    dllm_algorithm_config: str | None
+    dllm_fdfo: bool
+    nsa_prefill_cp_mode: Literal['in-seq-split', 'round-robin-split']
     enable_dynamic_batch_tokenizer: bool
     dynamic_batch_tokenizer_batch_size: int
     dynamic_batch_tokenizer_batch_timeout: float
@@ -286,23 +505,43 @@ class ServerArgs(_ServerArgsBase):
     disaggregation_bootstrap_port: int
     disaggregation_ib_device: str | None
     disaggregation_decode_enable_offload_kvcache: bool
+    disaggregation_decode_enable_radix_cache: bool
+    disaggregation_decode_retraction_backup: Literal['cpu_tensor', 'host_pool', 'none'] | None
+    disaggregation_decode_extra_slots: int | None
     num_reserved_decode_tokens: int
     disaggregation_decode_polling_interval: int
+    disaggregation_decode_host_receive_threshold: float
+    disaggregation_decode_allocation_policy: Literal['early', 'prefill_complete']
+    optimistic_prefill_attempts: int
+    disaggregation_enable_kv_checksum: bool
+    enable_pd_role_switch: bool
     disaggregation_decode_tp: int | None
     disaggregation_decode_dp: int | None
     disaggregation_prefill_pp: int
+    decoupled_spec_role: Literal['null', 'verifier', 'drafter']
+    decoupled_spec_rank: int | None
+    decoupled_spec_bind_endpoint: str | None
+    decoupled_spec_connect_endpoints: list[str] | None
+    language_model_only: bool
     enable_adaptive_dispatch_to_encoder: bool
     encoder_only: bool
     language_only: bool
     encoder_transfer_backend: Literal['zmq_to_scheduler', 'zmq_to_tokenizer', 'mooncake']
     encoder_urls: list[str]
+    encoder_bootstrap_port: int
+    encoder_register_urls: list[str]
     custom_weight_loader: list[str] | None
     weight_loader_disable_mmap: bool
+    weight_loader_prefetch_checkpoints: bool
+    weight_loader_prefetch_num_threads: int
+    weight_loader_drop_cache_after_load: bool
     remote_instance_weight_loader_seed_instance_ip: str | None
     remote_instance_weight_loader_seed_instance_service_port: int | None
     remote_instance_weight_loader_send_weights_group_ports: list[int] | None
     remote_instance_weight_loader_backend: Literal['transfer_engine', 'nccl']
     remote_instance_weight_loader_start_seed_via_transfer_engine: bool
+    engine_info_bootstrap_port: int
+    modelexpress_config: dict[str, Any] | None
     enable_pdmux: bool
     pdmux_config_path: str | None
     sm_group_num: int
@@ -310,6 +549,17 @@ class ServerArgs(_ServerArgsBase):
     mm_process_config: dict[str, Any] | None
     mm_enable_dp_encoder: bool
     limit_mm_data_per_request: dict[str, Any] | None
+    mm_processor_worker_num: int
+    mm_io_worker_num: int
+    allowed_media_domains: list[str]
+    media_url_max_file_size_mb: int
+    mm_preprocess_cache_size_mb: int | None
+    trust_mm_content_hashes: bool
+    enable_mm_global_cache: bool
+    mm_global_cache_backend: Literal['mooncake']
+    mm_feature_transport: Literal['cpu', 'cuda_ipc', 'cuda_vmm'] | None
+    mm_max_concurrent_calls: int
+    mm_per_request_timeout: float
     decrypted_config_file: str | None
     decrypted_draft_config_file: str | None
     enable_prefix_mm_cache: bool

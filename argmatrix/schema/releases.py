@@ -119,6 +119,11 @@ CHANGES: dict[str, Change] = {
     "disaggregation_decode_tp": Change("removed", None, "0.5.10", (), "unrecognized"),
     "disaggregation_decode_dp": Change("removed", None, "0.5.10", (), "unrecognized"),
     "disaggregation_prefill_pp": Change("removed", None, "0.5.10", (), "unrecognized"),
+    # 0.5.9 flags gone before 0.5.23 (read from 0.5.10, 0.5.12, 0.5.13 and 0.5.14)
+    **dict.fromkeys(("disable_hicache_numa_detect", "mm_max_concurrent_calls", "mm_per_request_timeout"),
+                    Change("removed", None, "0.5.10", (), "unrecognized")),
+    "nsa_prefill_cp_mode": Change("removed", "0.5.13", "0.5.14", (), "unrecognized"),  # its 0.5.13 successor is gone too
+    "custom_sigquit_handler": Change("removed", None, "0.5.14", (), "unrecognized"),
     **dict.fromkeys(("enable_double_sparsity", "ds_channel_config_path", "ds_heavy_channel_num", "ds_heavy_token_num",
                      "ds_heavy_channel_type", "ds_sparse_decode_threshold"),
                     Change("removed", None, "0.5.11", (), "unrecognized")),
@@ -127,11 +132,15 @@ CHANGES: dict[str, Change] = {
 # field -> the first release that has its flag, for flags newer than the seed release.
 # Filled from the 0.5.23 flag set (tools/sglang_diff.py reads first_seen from every release in between).
 INTRODUCED: dict[str, str] = {
+    # in the seed tables, but first released in 0.5.10 (the tables describe a snapshot just after 0.5.9)
+    **dict.fromkeys(("incremental_streaming_output", "speculative_ngram_max_trie_depth", "enforce_piecewise_cuda_graph",
+                     "enable_adaptive_dispatch_to_encoder"), "0.5.10"),
+    "monokernel_backend": "0.5.23",  # born deprecated: it points at --enable-amd-monokernel
     **dict.fromkeys(('default_priority_value', 'disable_priority_preemption', 'enable_aiter_allreduce_fusion',
                      'enable_elastic_expert_backup', 'enable_fused_moe_sum_all_reduce', 'enable_hisparse',
                      'enable_mfu_metrics', 'enable_mm_global_cache', 'enable_ssl_refresh', 'enable_streaming_session',
                      'enforce_disable_flashinfer_allreduce_fusion', 'engine_info_bootstrap_port',
-                     'experts_shared_outer_loras', 'gc_threshold', 'hisparse_config', 'linear_attn_backend',
+                     'experts_shared_outer_loras', 'gc_threshold', 'linear_attn_backend',
                      'linear_attn_decode_backend', 'linear_attn_prefill_backend', 'modelexpress_config', 'pre_warm_nccl',
                      'ssl_ca_certs', 'ssl_certfile', 'ssl_keyfile', 'ssl_keyfile_password',
                      'stream_response_default_include_usage', 'use_ray'), '0.5.10'),
@@ -204,3 +213,30 @@ INTRODUCED: dict[str, str] = {
                      'enable_return_aux_hidden_states', 'paged_experts_num_resident', 'prefill_decode_interval_min_bs',
                      'return_aux_hidden_state_layer_ids', 'unified_cache_external_linker_config'), '0.5.23'),
 }
+
+# fields whose off switch SGLang spells --no-<flag> (argparse's BooleanOptionalAction, from 0.5.23's parser);
+# argmatrix reads --no-X and --disable-X for every switch, SGLang only these
+NO_SPELLING: frozenset[str] = frozenset({
+    'dcp_replicate_q_proj',
+    'dllm_fdfo',
+    'enable_decoder_swa_bounded_replay',
+    'enable_dsa_fused_indexer',
+    'enable_fused_qk_norm_rope',
+    'enable_tf32_matmul',
+    'enable_tp_lm_head_all_to_all',
+    'experts_shared_outer_loras',
+    'lora_strict_loading',
+    'mm_enable_dp_encoder',
+    'ple_offload_embedding',
+    'speculative_enable_w4a4_mxfp4_megamoe',
+})
+
+
+def exists_in(name: str, release: str) -> bool:
+    """Whether SGLang ``release`` has the flag of field ``name`` (by the dates above)."""
+    r = parse_release(release)
+    first = INTRODUCED.get(name)
+    if first is not None and r < parse_release(first):
+        return False
+    change = CHANGES.get(name)
+    return not (change is not None and change.gone_in is not None and r >= parse_release(change.gone_in))

@@ -3,7 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import codes, only, run
+from functools import partial
+
+from argmatrix.schema.releases import NEWEST
+
+from .helpers import codes, only
+from .helpers import run as _run
+
+run = partial(_run, sglang_version=NEWEST)  # these flags exist from the release that added them on
 
 
 @pytest.mark.parametrize("name, flag", [

@@ -1,11 +1,14 @@
 """Cross-field rules (AM-E2xx, AM-W206) and sub-flags without their parent (AM-W220)."""
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from argmatrix.schema import SPECS, ServerArgs
 
 from .helpers import codes, only, run
+from .helpers import run as _run
 
 
 @pytest.mark.parametrize("target", ["a2", "a3"])
@@ -68,6 +71,8 @@ def test_hicache_write_policy_on_npu():
 
 
 def test_enforce_piecewise_cuda_graph_verified_models():
+    """The flag was released in 0.5.10 and refused from 0.5.20: check against a release that has it."""
+    run = partial(_run, sglang_version="0.5.10")
     c = run(["--model-path", "Qwen/Qwen3-8B", "--enforce-piecewise-cuda-graph"], target="a3")
     f = only(c, "AM-W206")
     assert f.severity == "warning" and f.field == "enforce_piecewise_cuda_graph" and f.source == "argv[2]"

@@ -20,6 +20,7 @@ FAMILY_ONLY_VALUES: dict[str, dict[str, tuple[Any, ...]]] = {
         "lora_backend": ("ascend",), "sampling_backend": ("ascend",), "disaggregation_transfer_backend": ("ascend",),
         "model_impl": ("mindspore",),
     },
+    "gpu": {"mm_feature_transport": ("cuda_ipc", "cuda_vmm")},  # CUDA IPC handles and virtual memory
 }
 
 

@@ -290,3 +290,14 @@ class HierarchicalCacheArgs:
             ),
         ),
     )] = None
+
+    disable_hicache_numa_detect: Annotated[bool, Arg(
+        '--disable-hicache-numa-detect',
+        help=Text(
+            en=(
+                "Do not look up which NUMA node each accelerator sits on when the hierarchical cache allocates its "
+                "host memory; by default the host buffers are placed on the accelerator's own NUMA node."
+            ),
+            zh="分层缓存分配主机内存时，不再检测每个加速器所在的 NUMA 节点；默认会把主机缓冲区放在加速器所在的 NUMA 节点上。",
+        ),
+    )] = False

@@ -148,3 +148,19 @@ class MultimodalArgs:
                "系统使用 cuda_vmm。",
         ),
     )] = None
+
+    mm_max_concurrent_calls: Annotated[PositiveInt, Arg(
+        '--mm-max-concurrent-calls',
+        help=Text(
+            en="How many multimodal preprocessing jobs (loading and transforming images, video or audio) may run at once.",
+            zh="可同时进行的多模态预处理任务（加载并转换图像、视频或音频）数量上限。",
+        ),
+    )] = 32
+
+    mm_per_request_timeout: Annotated[PositiveFloat, Arg(
+        '--mm-per-request-timeout',
+        help=Text(
+            en="Seconds the multimodal preprocessing of one request may take before the request fails.",
+            zh="单个请求的多模态预处理最长可用的秒数，超时则该请求失败。",
+        ),
+    )] = 10.0

@@ -1005,3 +1005,16 @@ class OptimizationArgs:
                "--no-dllm-fdfo 可改回同步按块调度。",
         ),
     )] = True
+
+    nsa_prefill_cp_mode: Annotated[Literal['in-seq-split', 'round-robin-split'], Arg(
+        '--nsa-prefill-cp-mode',
+        help=Text(
+            en=(
+                "How --enable-nsa-prefill-context-parallel divides a long prompt among the context-parallel ranks: "
+                "round-robin-split deals tokens out in turn, which keeps causal attention work even; in-seq-split "
+                "gives each rank one contiguous piece."
+            ),
+            zh="--enable-nsa-prefill-context-parallel 把长提示词分给各上下文并行 rank 的方式：round-robin-split "
+               "按顺序轮流分配 token，使因果注意力的计算量均衡；in-seq-split 让每个 rank 处理一段连续的片段。",
+        ),
+    )] = 'round-robin-split'

@@ -524,3 +524,16 @@ class RuntimeArgs:
                "的推送也沿用这一频率，因此取值越大，路由器看到的负载数据越滞后。",
         ),
     )] = 15
+
+    custom_sigquit_handler: Annotated[str | None, Arg(
+        '--custom-sigquit-handler',
+        help=Text(
+            en=(
+                "Handler SGLang calls instead of its own when a child process reports a crash with SIGQUIT (its "
+                "own handler takes the whole server down). Meant for programs that embed the server and want to "
+                "clean up themselves; unset keeps the default."
+            ),
+            zh="子进程以 SIGQUIT 报告崩溃时，SGLang 改为调用这里指定的处理函数，而不是默认会关闭整个服务的处理函数。"
+               "供内嵌该服务、需要自行善后的程序使用；不设置则保持默认行为。",
+        ),
+    )] = None

@@ -1,0 +1,114 @@
+"""Spellings per SGLang release: every flag of 0.5.9 and 0.5.23 is known, renames and splits are data whose
+successors exist, and the verdicts are the ones each release gives at start-up."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from argmatrix.schema import FLAGS, SPECS
+from argmatrix.schema.releases import CHANGES, INTRODUCED, NEWEST, NO_SPELLING, SEED_RELEASE, exists_in, parse_release
+
+from .helpers import codes, only, run
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+RELEASE_FLAGS = {r: json.loads((FIXTURES / f"sglang-{r}.json").read_text())["flags"] for r in (SEED_RELEASE, NEWEST)}
+UNREADABLE = {"AM-E001", "AM-E003", "AM-E009"}
+
+
+def _a_valid_argv(entry: dict) -> list[str]:
+    flag = entry["flags"][0]
+    if entry["action"] in ("store_true", "store_false") or entry.get("nargs") == 0 or "BooleanOptional" in str(
+            entry["action"]):
+        return [flag]
+    if entry.get("choices"):
+        return [flag, str(entry["choices"][0])]
+    default = entry.get("default")
+    if isinstance(default, bool):  # a string flag whose default is False (0.5.9's --debug-tensor-dump-inject)
+        return [flag, "true"]
+    if isinstance(default, (int, float)):
+        return [flag, str(default)]
+    return [flag, "x" if entry["type"] == "str" else "1"]
+
+
+@pytest.mark.parametrize("release", [SEED_RELEASE, NEWEST])
+def test_every_flag_of_the_release_is_known_to_argmatrix(release):
+    unknown = []
+    for entry in RELEASE_FLAGS[release]:
+        c = run(_a_valid_argv(entry), target="cuda", sglang_version=release)
+        bad = [f.message.en for f in c.findings if f.code in UNREADABLE]
+        if bad:
+            unknown.append((entry["flags"][0], bad))
+    assert not unknown, unknown[:10]
+
+
+@pytest.mark.parametrize("release", [SEED_RELEASE, NEWEST])
+def test_the_release_dates_reproduce_each_flag_set(release):
+    """exists_in(), from INTRODUCED and CHANGES, gives exactly the flags the release's own parser has."""
+    theirs = {FLAGS[f] for e in RELEASE_FLAGS[release] for f in e["flags"] if f in FLAGS}
+    ours = {n for n in SPECS if exists_in(n, release)}
+    assert theirs - ours == set(), "flags of the release argmatrix thinks it lacks"
+    assert ours - theirs == set(), "flags argmatrix thinks the release has"
+
+
+def test_every_successor_exists_in_the_release_that_names_it():
+    newest = {f for e in RELEASE_FLAGS[NEWEST] for f in e["flags"]}
+    seed = {FLAGS[f] for e in RELEASE_FLAGS[SEED_RELEASE] for f in e["flags"] if f in FLAGS}
+    for name, change in CHANGES.items():
+        assert name in SPECS, name
+        for successor in change.successors:
+            assert successor in newest and successor in FLAGS, (name, successor)
+        assert name in seed or name in INTRODUCED or (
+            change.gone_in and parse_release(change.gone_in) <= parse_release(SEED_RELEASE)), name
+    for name, first in INTRODUCED.items():
+        assert name in SPECS and name not in seed, name
+    assert NO_SPELLING <= set(SPECS)
+
+
+def test_the_split_of_cuda_graph_bs():
+    """0.5.23 reads --cuda-graph-bs as an ambiguous abbreviation and stops; 0.5.9 takes it."""
+    c = run(["--cuda-graph-bs", "1", "2", "4"], target="cuda", sglang_version="0.5.23")
+    f = only(c, "AM-E109")
+    assert "ambiguous option" in f.message.en and "0.5.20" in f.message.en
+    assert "--cuda-graph-bs-decode" in f.hint.en and "--cuda-graph-bs-prefill" in f.hint.en
+    assert "and/or" in f.hint.en and "(" in f.hint.en  # each successor with what it means
+    assert f.hint.zh and "和/或" in f.hint.zh
+    assert run(["--cuda-graph-bs", "1", "2", "4"], target="cuda", sglang_version="0.5.9").findings == []
+    assert run(["--cuda-graph-bs-decode", "1", "2", "4"], target="cuda", sglang_version="0.5.23").findings == []
+
+
+def test_a_deprecated_spelling_warns_and_its_successor_is_known():
+    c = run(["--enable-dp-attention", "--dp-size", "2", "--tp", "2"], target="cuda", sglang_version="0.5.23")
+    f = only(c, "AM-W107")
+    assert "--attn-dp-size" in f.hint.en and c.exit_code == 0
+    ok = run(["--attn-dp-size", "2", "--tp", "2"], target="cuda", sglang_version="0.5.23")
+    assert "AM-E001" not in codes(ok)
+    old = only(run(["--attn-dp-size", "2"], target="cuda", sglang_version="0.5.9"), "AM-E110")
+    assert "--enable-dp-attention" in old.hint.en  # the spelling that release has
+
+
+def test_release_from_the_environment_and_bad_releases():
+    c = run(["--cuda-graph-bs", "8"], target="cuda", sglang_version=None, env={})
+    assert c.findings == []  # argmatrix's own engine: no SGLang release applies
+    from argmatrix.compiler import compile
+
+    env = compile(["--cuda-graph-bs", "8"], target="cuda", env={"ARGMATRIX_SGLANG_VERSION": "0.5.9"})
+    assert env.findings == [] and env.sglang_version == "0.5.9"
+    assert compile(["--cuda-graph-bs", "8"], target="cuda", env={}).sglang_version == NEWEST
+    bad = compile([], target="cuda", env={}, sglang_version="0.4.9")
+    assert codes(bad) == ["AM-E602"] and bad.exit_code == 2
+
+
+def test_abbreviations_are_read_against_the_release():
+    assert run(["--cuda-graph-max", "64"], target="cuda", sglang_version="0.5.9").findings == []
+    f = only(run(["--cuda-graph-max", "64"], target="cuda", sglang_version="0.5.23"), "AM-E009")
+    assert "--cuda-graph-max-bs-decode" in f.message.en and f.severity == "error"
+    assert run(["--tp", "2"], target="cuda", sglang_version="0.5.23").values["tp_size"] == 2
+
+
+def test_negations_sglang_does_not_have():
+    f = only(run(["--disable-hicache"], target="cuda", sglang_version="0.5.23"), "AM-E111")
+    assert "unrecognized arguments" in f.message.en and "--enable-hierarchical-cache" in f.hint.en
+    assert run(["--no-enable-fused-qk-norm-rope"], target="cuda", sglang_version="0.5.23").findings == []
+    assert run(["--disable-hicache"], target="cuda", sglang_version=None).findings == []
