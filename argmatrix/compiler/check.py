@@ -131,11 +131,12 @@ def _check_rules(values, sources, user_set, platform, flags_used) -> list[Findin
     out: list[Finding] = []
     ctx = rules.RuleContext(values, user_set)
     family = PLATFORMS[platform].family
-    for rule in rules.RULES:
+    for rule in rules.all_rules():
         if not rule.applies(family) or not rule.violated(ctx):
             continue
         name = rule.reported_field(ctx)
-        out.append(Finding(rule.code, rule.severity, "rule", _fill(rule.message, values), _fill(rule.hint, values),
+        quoted = {**values, **rule.extra(ctx)} if rule.extra else values
+        out.append(Finding(rule.code, rule.severity, "rule", _fill(rule.message, quoted), _fill(rule.hint, quoted),
                            field=name, flag=flags_used.get(name, SPECS[name].flag), value=values[name],
                            source=sources.get(name), platform=platform,
                            support_related=rule.families is not rules.EVERYWHERE))

@@ -6,11 +6,10 @@ from typing import Any
 
 from ..schema.meta import Removed, Text
 from ..schema.registry import FLAGS, SPECS
-from ..schema.releases import CHANGES, INTRODUCED, NO_SPELLING, Change, parse_release
+from ..schema.releases import (CHANGES, INTRODUCED, NO_SPELLING, Change, parse_release, predecessors,
+                               value_state)
 from .findings import ERROR, WARNING, Finding
 
-# successor field -> the field it replaced, so "not in this release" can name the spelling that is
-PREDECESSORS: dict[str, str] = {FLAGS[s]: old for old, c in CHANGES.items() for s in c.successors if s in FLAGS}
 
 
 def _first_sentence(text: str) -> str:
@@ -72,7 +71,7 @@ def introduced_finding(name: str, release: str, flag: str, where: dict[str, Any]
     first = INTRODUCED.get(name)
     if first is None or parse_release(release) >= parse_release(first):
         return None
-    old = PREDECESSORS.get(name)
+    old = next(iter(predecessors().get(name, ())), None)  # the spelling the release does have
     if old is not None:
         fix = Text(f"write {SPECS[old].flag}, its spelling in SGLang {release}, or check against SGLang {first} or "
                    f"newer with --sglang-version", f"改用它在 SGLang {release} 中的写法 {SPECS[old].flag}，"
@@ -88,8 +87,8 @@ def introduced_finding(name: str, release: str, flag: str, where: dict[str, Any]
 def negation_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
     """argmatrix reads ``--no-X`` and ``--disable-X`` for every switch; SGLang has only some ``--no-X`` spellings."""
     spelled = "--" + flag[2:].replace("_", "-")
-    if not flag.startswith("--") or spelled in FLAGS or not SPECS[name].is_bool:
-        return None  # a real spelling, or an abbreviation argparse also reads
+    if not flag.startswith("--") or not SPECS[name].is_bool or any(f.startswith(spelled) for f in SPECS[name].flags):
+        return None  # a real spelling, or an abbreviation argparse also reads (--trust-remote)
     if spelled == "--no-" + SPECS[name].flag[2:] and name in NO_SPELLING:
         return None
     positive = SPECS[name].flag
@@ -102,11 +101,35 @@ def negation_finding(name: str, release: str, flag: str, where: dict[str, Any]) 
                         f"{positive}）：启动时报错“unrecognized arguments”"), fix, **where)
 
 
+def value_findings(name: str, value: Any, release: str, flag: str, where: dict[str, Any]) -> list[Finding]:
+    """Choice values the release does not have yet, or no longer has (SGLang: 'invalid choice')."""
+    if not SPECS[name].choices or value is None:
+        return []
+    out = []
+    for v in value if isinstance(value, list) else [value]:
+        state = value_state(name, str(v), release)
+        if state is None:
+            continue
+        when, since = state
+        said = (Text(f"SGLang {release} does not have {flag} {v} yet (added in {since})",
+                     f"SGLang {release} 还没有 {flag} {v}（该取值在 {since} 中才加入）") if when == "added" else
+                Text(f"SGLang {release} no longer has {flag} {v} (gone since {since})",
+                     f"SGLang {release} 已不再支持 {flag} {v}（自 {since} 起移除）"))
+        out.append(Finding("AM-E113", ERROR, "deprecation",
+                           Text(f"{said.en}; it stops with 'invalid choice'", f"{said.zh}；启动时报错“invalid choice”"),
+                           Text(f"pick another value for {flag}, or check against the release you run with "
+                                "--sglang-version", f"为 {flag} 换一个取值，或用 --sglang-version 指定实际运行的版本"),
+                           **where))
+    return out
+
+
 def check_release(name: str, release: str | None, flag: str, where: dict[str, Any]) -> list[Finding]:
     """Every spelling finding for one user-set field under ``release`` (None: no SGLang release applies)."""
     if release is None:
         return []
-    found = [negation_finding(name, release, flag, where), introduced_finding(name, release, flag, where)]
+    found: list[Finding | None] = [negation_finding(name, release, flag, where),
+                                   introduced_finding(name, release, flag, where)]
+    found += value_findings(name, where.get("value"), release, flag, where)
     change = CHANGES.get(name)
     if change is not None:
         found.append(release_finding(name, change, release, flag, where))

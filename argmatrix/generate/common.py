@@ -224,7 +224,7 @@ def rule_lines(spec: ArgSpec, lang: str) -> list[str]:
     from ..matrix import rules as rules_mod
 
     out = []
-    by_id = {r.id: r for r in rules_mod.RULES}
+    by_id = {r.id: r for r in rules_mod.all_rules()}
     parents = {f"needs-{p.id}": p for p in rules_mod.PARENTS}
     for rid in row_of(spec)["rules"]:
         if rid in by_id:

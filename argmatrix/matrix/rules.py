@@ -46,6 +46,8 @@ class Rule:
     hint: Text
     families: frozenset[str] | None = EVERYWHERE
     severity: str = "error"
+    source: str | None = None   # where the rule was read: the Ascend table, or SGLang's code (release, file:line)
+    extra: Callable[[RuleContext], dict[str, Any]] | None = None  # computed numbers the messages quote
 
     def applies(self, family: str) -> bool:
         return self.families is None or family in self.families
@@ -65,12 +67,17 @@ RULES: list[Rule] = [
          Text("--pp-size 2 is not supported on Ascend", "Ascend 上不支持 --pp-size 2"),
          Text("use --pp-size 1 or a pipeline size other than 2", "改用 --pp-size 1 或其他非 2 的流水线并行大小"),
          families=NPU),
-    Rule("npu-attn-cp-equals-tp", "AM-E202", ("attn_cp_size", "tp_size"),
-         lambda c: c.attn_cp_size not in (1, c.tp_size),
-         Text("--attn-cp-size {attn_cp_size} must equal --tp-size {tp_size} on Ascend",
-              "Ascend 上 --attn-cp-size {attn_cp_size} 必须等于 --tp-size {tp_size}"),
-         Text("set --attn-cp-size {tp_size}, or leave it at 1", "设置 --attn-cp-size {tp_size}，或保持为 1"),
-         families=NPU),
+    # The Ascend table says cp must equal tp; SGLang's code only needs it to divide tp (AM-E236), and SGLang's own
+    # A3 context-parallel example runs cp 2 with tp 16. Follow the code, and say what the table says.
+    Rule("npu-attn-cp-table-says-equal", "AM-W209", ("attn_cp_size", "tp_size"),
+         lambda c: c.attn_cp_size not in (1, c.tp_size) and c.tp_size % c.attn_cp_size == 0,
+         Text("the Ascend feature table asks for --attn-cp-size equal to --tp-size {tp_size}; SGLang itself only "
+              "needs it to divide it, as {attn_cp_size} does",
+              "昇腾特性表要求 --attn-cp-size 等于 --tp-size {tp_size}；SGLang 代码只要求能整除，{attn_cp_size} 满足这一点"),
+         Text("keep --attn-cp-size {attn_cp_size} if you have validated it; --attn-cp-size {tp_size} is what the "
+              "table has verified", "若已验证可保留 --attn-cp-size {attn_cp_size}；昇腾特性表验证过的是 --attn-cp-size {tp_size}"),
+         families=NPU, severity="warning", source="Ascend feature table (seed 001), against SGLang 0.5.23 "
+         "arg_groups/parallel_hook.py:160"),
     Rule("npu-offload-needs-no-graph", "AM-E203", (*OFFLOAD_FIELDS, "disable_cuda_graph"),
          lambda c: any(c.changed(f) for f in OFFLOAD_FIELDS) and not c.disable_cuda_graph,
          Text("offloading options need --disable-cuda-graph on Ascend", "Ascend 上的卸载选项必须与 --disable-cuda-graph 同用"),
@@ -174,8 +181,15 @@ for _p in PARENTS:
             raise KeyError(f"parent rule {_p.id} names an unknown argument {_f!r}")
 
 
+def all_rules() -> list[Rule]:
+    """argmatrix's rules from the support tables, then SGLang's own start-up checks (``sglang_checks.py``)."""
+    from .sglang_checks import SGLANG_RULES
+
+    return [*RULES, *SGLANG_RULES]
+
+
 def rules_touching(name: str) -> list[str]:
     """Ids of the cross-field rules that read ``name``."""
-    ids = [r.id for r in RULES if name in r.fields]
+    ids = [r.id for r in all_rules() if name in r.fields]
     ids += [f"needs-{p.id}" for p in PARENTS if name == p.parent or name in p.children]
     return ids

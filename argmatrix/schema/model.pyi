@@ -15,7 +15,7 @@ class ServerArgs(_ServerArgsBase):
     tokenizer_worker_num: int
     detokenizer_worker_num: int
     skip_tokenizer_init: bool
-    load_format: Literal['auto', 'pt', 'safetensors', 'npcache', 'dummy', 'sharded_state', 'gguf', 'bitsandbytes', 'layered', 'remote', 'remote_instance']
+    load_format: Literal['auto', 'pt', 'safetensors', 'npcache', 'dummy', 'sharded_state', 'gguf', 'bitsandbytes', 'layered', 'remote', 'remote_instance', 'expert_pack', 'fastsafetensors', 'flash_rl', 'instanttensor', 'mistral', 'presharded', 'private', 'runai_streamer']
     model_loader_extra_config: dict[str, Any]
     trust_remote_code: bool
     context_length: int | None
@@ -51,9 +51,9 @@ class ServerArgs(_ServerArgsBase):
     grpc_response_timeout_secs: int
     enable_http_worker_reuseport: bool
     dtype: Literal['auto', 'half', 'float16', 'bfloat16', 'float', 'float32']
-    quantization: Literal['awq', 'fp8', 'gptq', 'marlin', 'gptq_marlin', 'awq_marlin', 'bitsandbytes', 'gguf', 'modelopt', 'modelopt_fp8', 'modelopt_fp4', 'petit_nvfp4', 'w8a8_int8', 'w8a8_fp8', 'moe_wna16', 'qoq', 'w4afp8', 'mxfp4', 'compressed-tensors', 'modelslim'] | None
+    quantization: Literal['awq', 'fp8', 'gptq', 'marlin', 'gptq_marlin', 'awq_marlin', 'bitsandbytes', 'gguf', 'modelopt', 'modelopt_fp8', 'modelopt_fp4', 'petit_nvfp4', 'w8a8_int8', 'w8a8_fp8', 'moe_wna16', 'qoq', 'w4afp8', 'mxfp4', 'compressed-tensors', 'modelslim', 'auto-round', 'auto-round-int8', 'humming', 'mlx_q4', 'mlx_q8', 'modelopt_mixed', 'mxfp8', 'mxfp_w4a8', 'nvfp4_online', 'quark', 'quark_int4fp8_moe', 'quark_mxfp4', 'unquant'] | None
     quantization_param_path: str | None
-    kv_cache_dtype: Literal['auto', 'fp8_e5m2', 'fp8_e4m3', 'bf16', 'bfloat16', 'fp4_e2m1']
+    kv_cache_dtype: Literal['auto', 'fp8_e5m2', 'fp8_e4m3', 'bf16', 'bfloat16', 'fp4_e2m1', 'fp4_mx_block16', 'mxfp8', 'nvfp4']
     prefill_kv_cache_dequant_dtype: Literal['auto', 'nvfp4', 'fp8_e4m3']
     qsa_indexer_dtype: Literal['auto', 'bfloat16', 'fp8_e4m3']
     enable_fp32_lm_head: bool
@@ -71,7 +71,7 @@ class ServerArgs(_ServerArgsBase):
     max_total_tokens: int | None
     chunked_prefill_size: int | None
     max_prefill_tokens: int
-    schedule_policy: Literal['lpm', 'random', 'fcfs', 'dfs-weight', 'lof', 'priority']
+    schedule_policy: Literal['lpm', 'random', 'fcfs', 'dfs-weight', 'lof', 'priority', 'hrrn', 'routing-key', 'shortest-prefill-first']
     enable_priority_scheduling: bool
     schedule_low_priority_values_first: bool
     priority_scheduling_preemption_threshold: int
@@ -83,7 +83,7 @@ class ServerArgs(_ServerArgsBase):
     c128_page_size: int
     swa_full_tokens_ratio: float
     disable_hybrid_swa_memory: bool
-    radix_eviction_policy: Literal['lru', 'lfu']
+    radix_eviction_policy: Literal['lru', 'lfu', 'priority', 'slru', 'tlru']
     radix_eviction_policy_config: dict[str, Any] | None
     enable_prefill_delayer: bool
     prefill_delayer_max_delay_passes: int
@@ -197,10 +197,10 @@ class ServerArgs(_ServerArgsBase):
     hf_chat_template_name: str | None
     completion_template: str | None
     enable_cache_report: bool
-    reasoning_parser: Literal['deepseek-r1', 'deepseek-v3', 'glm45', 'gpt-oss', 'kimi', 'kimi_k2', 'minimax', 'qwen3', 'qwen3-thinking', 'step3'] | None
+    reasoning_parser: Literal['deepseek-r1', 'deepseek-v3', 'glm45', 'gpt-oss', 'kimi', 'kimi_k2', 'minimax', 'qwen3', 'qwen3-thinking', 'step3', 'apertus2509', 'auto', 'beam', 'cohere_command4', 'deepseek-v4', 'deepseek-v41', 'dots', 'gemma4', 'gigachat35', 'granite_thinking_parser', 'hunyuan', 'inkling', 'interns1', 'iquest_q1', 'k2_horizon', 'kimi_k3', 'ling3', 'mimo', 'minimax-append-think', 'minimax-m3', 'mistral', 'muse', 'nanbeige', 'nano_v3', 'nemotron_3', 'poolside_v1', 'response_template', 'step3p5'] | None
     strip_thinking_cache: bool
     enable_strict_thinking: bool
-    tool_call_parser: Literal['deepseekv3', 'deepseekv31', 'glm', 'glm45', 'gpt-oss', 'kimi_k2', 'llama3', 'mistral', 'pythonic', 'qwen', 'qwen25', 'qwen3_coder', 'step3'] | None
+    tool_call_parser: Literal['deepseekv3', 'deepseekv31', 'glm', 'glm45', 'gpt-oss', 'kimi_k2', 'llama3', 'mistral', 'pythonic', 'qwen', 'qwen25', 'qwen3_coder', 'step3', 'apertus2509', 'auto', 'beam', 'cohere_command4', 'deepseekv32', 'deepseekv4', 'deepseekv41', 'dots', 'gemma4', 'gigachat3', 'gigachat35', 'glm47', 'hermes', 'hunyuan', 'inkling', 'interns1', 'iquest_q1', 'k2_horizon', 'kimi_k3', 'lfm2', 'ling3', 'mimo', 'minicpm5', 'minimax-m2', 'minimax-m3', 'muse', 'nanbeige', 'poolside_v1', 'response_template', 'spark25', 'step3p5', 'trinity'] | None
     sampling_defaults: Literal['openai', 'model']
     file_storage_path: str | None
     return_input_ids: bool
@@ -220,26 +220,26 @@ class ServerArgs(_ServerArgsBase):
     enable_lora: bool
     enable_lora_overlap_loading: bool
     max_lora_rank: int | None
-    lora_target_modules: list[Literal['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj', 'qkv_proj', 'gate_up_proj', 'embed_tokens', 'lm_head', 'all']] | None
+    lora_target_modules: list[Literal['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj', 'qkv_proj', 'gate_up_proj', 'embed_tokens', 'lm_head', 'all', 'kv_a_proj_with_mqa', 'kv_b_proj', 'q_a_proj', 'q_b_proj', 'qkvr', 'weights_proj', 'wk', 'wo_ud', 'wq_b']] | None
     lora_paths: list[str | dict[str, Any]] | None
     max_loras_per_batch: int
     max_loaded_loras: int | None
     lora_drain_wait_threshold: float
     lora_eviction_policy: Literal['lru', 'fifo']
-    lora_backend: Literal['triton', 'csgmv', 'ascend', 'torch_native']
+    lora_backend: Literal['triton', 'csgmv', 'ascend', 'torch_native', 'triton_v2']
     lora_strict_loading: bool
     experts_shared_outer_loras: bool | None
     lora_use_virtual_experts: bool
     max_lora_chunk_size: Literal[16, 32, 64, 128]
-    attention_backend: Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu'] | None
-    prefill_attention_backend: Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu'] | None
-    decode_attention_backend: Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu'] | None
-    sampling_backend: Literal['flashinfer', 'pytorch', 'ascend'] | None
+    attention_backend: Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu', 'compressed', 'cutedsl_mla', 'dsa', 'dsv4', 'hpc_ops', 'llada2_cfg_flashinfer', 'minicpm_flashattn', 'minicpm_flashinfer', 'qsa', 'tokenspeed_mla'] | None
+    prefill_attention_backend: Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu', 'compressed', 'cutedsl_mla', 'dsa', 'dsv4', 'hpc_ops', 'llada2_cfg_flashinfer', 'minicpm_flashattn', 'minicpm_flashinfer', 'qsa', 'tokenspeed_mla'] | None
+    decode_attention_backend: Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu', 'compressed', 'cutedsl_mla', 'dsa', 'dsv4', 'hpc_ops', 'llada2_cfg_flashinfer', 'minicpm_flashattn', 'minicpm_flashinfer', 'qsa', 'tokenspeed_mla'] | None
+    sampling_backend: Literal['flashinfer', 'pytorch', 'ascend', 'intel_xpu'] | None
     grammar_backend: Literal['xgrammar', 'outlines', 'llguidance', 'none'] | None
-    mm_attention_backend: Literal['sdpa', 'fa3', 'fa4', 'triton_attn', 'ascend_attn', 'aiter_attn'] | None
+    mm_attention_backend: Literal['sdpa', 'fa3', 'fa4', 'triton_attn', 'ascend_attn', 'aiter_attn', 'amx_attn', 'flashinfer_cudnn', 'xpu_attn'] | None
     image_processor_backend: Literal['auto', 'torchvision', 'pil']
-    nsa_prefill_backend: Literal['flashmla_sparse', 'flashmla_decode', 'fa3', 'tilelang', 'aiter']
-    nsa_decode_backend: Literal['flashmla_prefill', 'flashmla_kv', 'fa3', 'tilelang', 'aiter']
+    nsa_prefill_backend: Literal['flashmla_sparse', 'flashmla_decode', 'fa3', 'tilelang', 'aiter', 'flashinfer_sparse_mla', 'flashmla_auto', 'flashmla_kv', 'flashmla_sparse_q8', 'trtllm']
+    nsa_decode_backend: Literal['flashmla_prefill', 'flashmla_kv', 'fa3', 'tilelang', 'aiter', 'flashinfer_sparse_mla', 'flashmla_auto', 'flashmla_sparse', 'flashmla_sparse_q8', 'trtllm']
     dsa_prefill_backend: Literal['flashmla_sparse', 'flashmla_sparse_q8', 'flashmla_kv', 'flashmla_auto', 'flashinfer_sparse_mla', 'triton_sparse_mla', 'fa3', 'tilelang', 'triton', 'aiter', 'trtllm', 'intel_xpu'] | None
     dsa_decode_backend: Literal['flashmla_sparse', 'flashmla_sparse_q8', 'flashmla_kv', 'flashmla_auto', 'flashinfer_sparse_mla', 'fa3', 'tilelang', 'triton', 'aiter', 'trtllm', 'intel_xpu'] | None
     dsa_paged_mqa_logits_backend: Literal['auto', 'deepgemm', 'cutedsl', 'aiter']
@@ -249,8 +249,8 @@ class ServerArgs(_ServerArgsBase):
     dsv4_attn_backend: Literal['auto', 'flashmla', 'flashmla_mega', 'trtllm']
     dsv4_prefill_backend: Literal['auto', 'flashmla_sparse', 'flashmla_sparse_q8']
     enable_lean_attention: bool | None
-    fp8_gemm_backend: Literal['auto', 'deep_gemm', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_deepgemm', 'cutlass', 'triton', 'aiter']
-    fp4_gemm_runner_backend: Literal['auto', 'flashinfer_cudnn', 'flashinfer_cutedsl', 'flashinfer_cutlass', 'flashinfer_trtllm', 'marlin']
+    fp8_gemm_backend: Literal['auto', 'deep_gemm', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_deepgemm', 'cutlass', 'triton', 'aiter', 'flashinfer_cutedsl']
+    fp4_gemm_runner_backend: Literal['auto', 'flashinfer_cudnn', 'flashinfer_cutedsl', 'flashinfer_cutlass', 'flashinfer_trtllm', 'marlin', 'cutlass']
     bf16_gemm_backend: Literal['auto', 'cutedsl', 'gemv', 'torch']
     disable_flashinfer_autotune: bool
     flashinfer_autotune_skip_ops: list[str] | None
@@ -264,7 +264,7 @@ class ServerArgs(_ServerArgsBase):
     speculative_algorithm: Literal['EAGLE', 'EAGLE3', 'NEXTN', 'STANDALONE', 'NGRAM'] | None
     speculative_draft_model_path: str | None
     speculative_draft_model_revision: str | None
-    speculative_draft_load_format: Literal['auto', 'pt', 'safetensors', 'npcache', 'dummy', 'sharded_state', 'gguf', 'bitsandbytes', 'layered', 'remote', 'remote_instance']
+    speculative_draft_load_format: Literal['auto', 'pt', 'safetensors', 'npcache', 'dummy', 'sharded_state', 'gguf', 'bitsandbytes', 'layered', 'remote', 'remote_instance', 'expert_pack', 'fastsafetensors', 'flash_rl', 'instanttensor', 'mistral', 'presharded', 'private', 'runai_streamer']
     speculative_num_steps: int | None
     speculative_eagle_topk: int | None
     speculative_num_draft_tokens: int | None
@@ -274,10 +274,10 @@ class ServerArgs(_ServerArgsBase):
     speculative_use_block_verification: bool
     speculative_token_map: str | None
     speculative_attention_mode: Literal['prefill', 'decode']
-    speculative_moe_runner_backend: Literal['auto', 'deep_gemm', 'triton', 'triton_kernel', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_mxfp4', 'flashinfer_cutedsl', 'cutlass'] | None
-    speculative_moe_a2a_backend: Literal['none', 'deepep', 'mooncake', 'mori', 'ascend_fuseep', 'flashinfer'] | None
-    speculative_draft_attention_backend: Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu'] | None
-    speculative_draft_model_quantization: Literal['awq', 'fp8', 'gptq', 'marlin', 'gptq_marlin', 'awq_marlin', 'bitsandbytes', 'gguf', 'modelopt', 'modelopt_fp8', 'modelopt_fp4', 'petit_nvfp4', 'w8a8_int8', 'w8a8_fp8', 'moe_wna16', 'qoq', 'w4afp8', 'mxfp4', 'compressed-tensors', 'modelslim', 'unquant'] | None
+    speculative_moe_runner_backend: Literal['auto', 'deep_gemm', 'triton', 'triton_kernel', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_mxfp4', 'flashinfer_cutedsl', 'cutlass', 'aiter', 'experimental_sgl_marlin', 'experimental_sgl_trtllm', 'flashinfer_megamoe', 'flashinfer_trtllm_routed', 'hpc_ops', 'humming', 'intel_xpu', 'lora_cutedsl', 'lora_marlin', 'lora_triton', 'marlin', 'megamoe'] | None
+    speculative_moe_a2a_backend: Literal['none', 'deepep', 'mooncake', 'mori', 'ascend_fuseep', 'flashinfer', 'ascend_tp', 'deepep_v2', 'flashinfer_megamoe', 'megamoe', 'nixl', 'pplx'] | None
+    speculative_draft_attention_backend: Literal['triton', 'torch_native', 'flex_attention', 'nsa', 'cutlass_mla', 'fa3', 'fa4', 'flashinfer', 'flashmla', 'trtllm_mla', 'trtllm_mha', 'dual_chunk_flash_attn', 'aiter', 'wave', 'intel_amx', 'ascend', 'intel_xpu', 'compressed', 'cutedsl_mla', 'dsa', 'dsv4', 'hpc_ops', 'llada2_cfg_flashinfer', 'minicpm_flashattn', 'minicpm_flashinfer', 'qsa', 'tokenspeed_mla'] | None
+    speculative_draft_model_quantization: Literal['awq', 'fp8', 'gptq', 'marlin', 'gptq_marlin', 'awq_marlin', 'bitsandbytes', 'gguf', 'modelopt', 'modelopt_fp8', 'modelopt_fp4', 'petit_nvfp4', 'w8a8_int8', 'w8a8_fp8', 'moe_wna16', 'qoq', 'w4afp8', 'mxfp4', 'compressed-tensors', 'modelslim', 'auto-round', 'auto-round-int8', 'humming', 'mlx_q4', 'mlx_q8', 'modelopt_mixed', 'mxfp8', 'mxfp_w4a8', 'nvfp4_online', 'quark', 'quark_int4fp8_moe', 'quark_mxfp4', 'unquant'] | None
     speculative_draft_kv_cache_dtype: Literal['auto', 'fp8_e5m2', 'fp8_e4m3', 'bf16', 'bfloat16'] | None
     speculative_enable_w4a4_mxfp4_megamoe: bool | None
     enable_multi_layer_eagle: bool
@@ -306,10 +306,10 @@ class ServerArgs(_ServerArgsBase):
     speculative_adaptive_config: str | None
     speculative_ngram_branch_length: int
     ep_size: int
-    moe_a2a_backend: Literal['none', 'deepep', 'mooncake', 'mori', 'ascend_fuseep', 'flashinfer']
+    moe_a2a_backend: Literal['none', 'deepep', 'mooncake', 'mori', 'ascend_fuseep', 'flashinfer', 'ascend_tp', 'deepep_v2', 'flashinfer_megamoe', 'megamoe', 'nixl', 'pplx']
     fuseep_mode: Literal[1, 2]
-    moe_runner_backend: Literal['auto', 'deep_gemm', 'triton', 'triton_kernel', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_mxfp4', 'flashinfer_cutedsl', 'cutlass']
-    flashinfer_mxfp4_moe_precision: Literal['default', 'bf16']
+    moe_runner_backend: Literal['auto', 'deep_gemm', 'triton', 'triton_kernel', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_mxfp4', 'flashinfer_cutedsl', 'cutlass', 'aiter', 'experimental_sgl_marlin', 'experimental_sgl_trtllm', 'flashinfer_megamoe', 'flashinfer_trtllm_routed', 'hpc_ops', 'humming', 'intel_xpu', 'lora_cutedsl', 'lora_marlin', 'lora_triton', 'marlin', 'megamoe']
+    flashinfer_mxfp4_moe_precision: Literal['default', 'bf16', 'fp8']
     enable_flashinfer_allreduce_fusion: bool
     enforce_disable_flashinfer_allreduce_fusion: bool
     enable_aiter_allreduce_fusion: bool
@@ -319,7 +319,7 @@ class ServerArgs(_ServerArgsBase):
     deepep_dispatcher_output_dtype: Literal['auto', 'bf16', 'fp8', 'int8', 'nvfp4']
     flashinfer_a2a_dispatch_type: Literal['auto', 'bf16', 'nvfp4', 'mxfp8'] | None
     ep_num_redundant_experts: int
-    ep_dispatch_algorithm: Literal['static', 'dynamic', 'fake'] | None
+    ep_dispatch_algorithm: Literal['static', 'dynamic', 'fake', 'lp'] | None
     enable_waterfill: bool
     init_expert_location: str
     enable_eplb: bool
@@ -332,7 +332,7 @@ class ServerArgs(_ServerArgsBase):
     enable_expert_distribution_metrics: bool
     expert_balancedness_report_mode: Literal['off', 'server_log', 'prometheus', 'both']
     moe_dense_tp_size: int | None
-    elastic_ep_backend: Literal['none', 'mooncake'] | None
+    elastic_ep_backend: Literal['none', 'mooncake', 'nixl'] | None
     mooncake_ib_device: str | None
     enable_elastic_expert_backup: bool
     ep_join_mode: Literal['scale', 'recover'] | None
@@ -347,7 +347,7 @@ class ServerArgs(_ServerArgsBase):
     enable_mamba_cache_stochastic_rounding: bool
     mamba_cache_philox_rounds: int
     mamba_full_memory_ratio: float
-    mamba_scheduler_strategy: Literal['auto', 'no_buffer', 'extra_buffer']
+    mamba_scheduler_strategy: Literal['auto', 'no_buffer', 'extra_buffer', 'extra_buffer_lazy']
     mamba_radix_cache_strategy: Literal['auto', 'no_buffer', 'extra_buffer', 'extra_buffer_lazy']
     mamba_track_interval: int
     mamba_max_states_per_path: int
@@ -367,8 +367,8 @@ class ServerArgs(_ServerArgsBase):
     hicache_host_memory_mode: Literal['cache', 'buffer_only']
     hicache_write_policy: Literal['write_back', 'write_through', 'write_through_selective']
     hicache_io_backend: Literal['direct', 'kernel', 'kernel_ascend']
-    hicache_mem_layout: Literal['layer_first', 'page_first', 'page_first_direct', 'page_first_kv_split']
-    hicache_storage_backend: Literal['file', 'mooncake', 'hf3fs', 'nixl', 'aibrix', 'eic', 'dynamic'] | None
+    hicache_mem_layout: Literal['layer_first', 'page_first', 'page_first_direct', 'page_first_kv_split', 'page_head']
+    hicache_storage_backend: Literal['file', 'mooncake', 'hf3fs', 'nixl', 'aibrix', 'eic', 'dynamic', 'mori', 'npu_memcache', 'seaweedfs', 'shm', 'sim', 'simm', 'tensorcast'] | None
     hicache_storage_prefetch_policy: Literal['best_effort', 'wait_complete', 'timeout']
     hicache_storage_prefetch_retry_poll_interval: int
     hicache_storage_prefetch_retry_max_attempts: int
@@ -396,8 +396,8 @@ class ServerArgs(_ServerArgsBase):
     cuda_graph_max_bs: int | None
     cuda_graph_bs: list[int] | None
     cuda_graph_config: dict[str, Any] | None
-    cuda_graph_backend_decode: Literal['full', 'breakable', 'disabled'] | None
-    cuda_graph_backend_prefill: Literal['full', 'breakable', 'disabled'] | None
+    cuda_graph_backend_decode: Literal['full', 'breakable', 'disabled', 'tc_piecewise'] | None
+    cuda_graph_backend_prefill: Literal['full', 'breakable', 'disabled', 'tc_piecewise'] | None
     disable_decode_cuda_graph: bool
     disable_prefill_cuda_graph: bool
     cuda_graph_max_bs_decode: int | None
@@ -501,7 +501,7 @@ class ServerArgs(_ServerArgsBase):
     debug_tensor_dump_input_file: str | None
     debug_tensor_dump_inject: bool
     disaggregation_mode: Literal['null', 'prefill', 'decode']
-    disaggregation_transfer_backend: Literal['mooncake', 'nixl', 'ascend', 'mori', 'fake']
+    disaggregation_transfer_backend: Literal['mooncake', 'nixl', 'ascend', 'mori', 'fake', 'mooncake_tcp']
     disaggregation_bootstrap_port: int
     disaggregation_ib_device: str | None
     disaggregation_decode_enable_offload_kvcache: bool
@@ -526,7 +526,7 @@ class ServerArgs(_ServerArgsBase):
     enable_adaptive_dispatch_to_encoder: bool
     encoder_only: bool
     language_only: bool
-    encoder_transfer_backend: Literal['zmq_to_scheduler', 'zmq_to_tokenizer', 'mooncake']
+    encoder_transfer_backend: Literal['zmq_to_scheduler', 'zmq_to_tokenizer', 'mooncake', 'auto']
     encoder_urls: list[str]
     encoder_bootstrap_port: int
     encoder_register_urls: list[str]
@@ -538,7 +538,7 @@ class ServerArgs(_ServerArgsBase):
     remote_instance_weight_loader_seed_instance_ip: str | None
     remote_instance_weight_loader_seed_instance_service_port: int | None
     remote_instance_weight_loader_send_weights_group_ports: list[int] | None
-    remote_instance_weight_loader_backend: Literal['transfer_engine', 'nccl']
+    remote_instance_weight_loader_backend: Literal['transfer_engine', 'nccl', 'modelexpress']
     remote_instance_weight_loader_start_seed_via_transfer_engine: bool
     engine_info_bootstrap_port: int
     modelexpress_config: dict[str, Any] | None

@@ -15,6 +15,7 @@ release in between).  Nothing here is prose from SGLang.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Literal
 
@@ -240,3 +241,207 @@ def exists_in(name: str, release: str) -> bool:
         return False
     change = CHANGES.get(name)
     return not (change is not None and change.gone_in is not None and r >= parse_release(change.gone_in))
+
+
+@functools.cache
+def predecessors() -> dict[str, tuple[str, ...]]:
+    """successor field -> the fields whose flags it replaced (``--attn-dp-size`` -> ``enable_dp_attention``)."""
+    from .registry import FLAGS
+
+    out: dict[str, tuple[str, ...]] = {}
+    for old, change in CHANGES.items():
+        for flag in change.successors:
+            if flag in FLAGS:
+                out[FLAGS[flag]] = (*out.get(FLAGS[flag], ()), old)
+    return out
+
+
+# Choice values that came or went between releases: field -> {release: values}.  Dated against the releases
+# whose parsers were read (0.5.9, 0.5.10, 0.5.12, 0.5.13, 0.5.14, 0.5.16, 0.5.18, 0.5.20, 0.5.22, 0.5.23), so a
+# date is the first of those releases with (or without) the value.
+VALUES_INTRODUCED: dict[str, dict[str, tuple[str, ...]]] = {
+    'attention_backend': {
+        '0.5.12': ('compressed', 'dsv4', 'tokenspeed_mla'),
+        '0.5.13': ('cutedsl_mla', 'dsa'),
+        '0.5.18': ('hpc_ops',),
+        '0.5.20': ('minicpm_flashattn', 'minicpm_flashinfer', 'qsa'),
+        '0.5.22': ('llada2_cfg_flashinfer',),
+    },
+    'bf16_gemm_backend': {'0.5.18': ('torch',), '0.5.20': ('gemv',)},
+    'decode_attention_backend': {
+        '0.5.12': ('compressed', 'dsv4', 'tokenspeed_mla'),
+        '0.5.13': ('cutedsl_mla', 'dsa'),
+        '0.5.18': ('hpc_ops',),
+        '0.5.20': ('minicpm_flashattn', 'minicpm_flashinfer', 'qsa'),
+        '0.5.22': ('llada2_cfg_flashinfer',),
+    },
+    'disaggregation_decode_retraction_backup': {'0.5.22': ('none',)},
+    'disaggregation_transfer_backend': {'0.5.13': ('mooncake_tcp',)},
+    'dsa_decode_backend': {
+        '0.5.16': ('flashmla_sparse_q8',),
+        '0.5.18': ('flashinfer_sparse_mla',),
+        '0.5.20': ('triton',),
+        '0.5.22': ('intel_xpu',),
+    },
+    'dsa_prefill_backend': {
+        '0.5.16': ('flashmla_sparse_q8',),
+        '0.5.18': ('flashinfer_sparse_mla',),
+        '0.5.20': ('triton',),
+        '0.5.22': ('intel_xpu', 'triton_sparse_mla'),
+    },
+    'dsv4_attn_backend': {'0.5.23': ('flashmla_mega',)},
+    'elastic_ep_backend': {'0.5.10': ('nixl',)},
+    'encoder_transfer_backend': {'0.5.18': ('auto',)},
+    'flashinfer_allreduce_fusion_backend': {'0.5.22': ('cutedsl',)},
+    'flashinfer_mxfp4_moe_precision': {'0.5.20': ('fp8',)},
+    'fp4_gemm_runner_backend': {'0.5.10': ('cutlass',), '0.5.12': ('flashinfer_cutedsl',), '0.5.13': ('marlin',)},
+    'fp8_gemm_backend': {'0.5.10': ('flashinfer_cutlass',), '0.5.18': ('flashinfer_cutedsl',)},
+    'hicache_storage_backend': {
+        '0.5.12': ('simm',),
+        '0.5.16': ('mori',),
+        '0.5.18': ('shm',),
+        '0.5.20': ('npu_memcache', 'sim'),
+        '0.5.22': ('seaweedfs', 'tensorcast'),
+    },
+    'kv_cache_dtype': {'0.5.16': ('fp4_mx_block16', 'mxfp8', 'nvfp4')},
+    'linear_attn_backend': {
+        '0.5.16': ('flashkda',),
+        '0.5.18': ('helion', 'nvidia_kda', 'ptx_kda'),
+        '0.5.20': ('intel_xpu',),
+    },
+    'linear_attn_decode_backend': {
+        '0.5.16': ('flashkda',),
+        '0.5.18': ('helion', 'nvidia_kda', 'ptx_kda'),
+        '0.5.20': ('intel_xpu',),
+    },
+    'linear_attn_prefill_backend': {
+        '0.5.16': ('flashkda',),
+        '0.5.18': ('helion', 'nvidia_kda', 'ptx_kda'),
+        '0.5.20': ('intel_xpu',),
+    },
+    'linear_attn_verify_backend': {'0.5.20': ('intel_xpu',)},
+    'load_format': {
+        '0.5.10': ('mistral', 'runai_streamer'),
+        '0.5.18': ('presharded',),
+        '0.5.20': ('expert_pack',),
+        '0.5.22': ('instanttensor',),
+    },
+    'lora_backend': {'0.5.23': ('triton_v2',)},
+    'lora_target_modules': {
+        '0.5.12': ('kv_a_proj_with_mqa', 'kv_b_proj', 'q_a_proj', 'q_b_proj'),
+        '0.5.14': ('weights_proj', 'wk', 'wq_b'),
+        '0.5.16': ('qkvr', 'wo_ud'),
+    },
+    'mamba_scheduler_strategy': {'0.5.13': ('extra_buffer_lazy',)},
+    'mm_attention_backend': {'0.5.10': ('flashinfer_cudnn',), '0.5.13': ('amx_attn', 'xpu_attn')},
+    'mm_feature_transport': {'0.5.18': ('cuda_vmm',)},
+    'moe_a2a_backend': {
+        '0.5.10': ('nixl',),
+        '0.5.12': ('megamoe',),
+        '0.5.16': ('ascend_tp',),
+        '0.5.18': ('pplx',),
+        '0.5.20': ('deepep_v2', 'flashinfer_megamoe'),
+    },
+    'moe_runner_backend': {
+        '0.5.10': ('flashinfer_trtllm_routed',),
+        '0.5.12': ('aiter', 'marlin'),
+        '0.5.13': ('experimental_sgl_trtllm',),
+        '0.5.16': ('experimental_sgl_marlin', 'humming'),
+        '0.5.18': ('hpc_ops', 'megamoe'),
+        '0.5.20': ('flashinfer_megamoe', 'intel_xpu'),
+        '0.5.23': ('lora_cutedsl', 'lora_marlin', 'lora_triton'),
+    },
+    'nsa_decode_backend': {'0.5.16': ('flashmla_sparse_q8',), '0.5.18': ('flashinfer_sparse_mla',)},
+    'nsa_prefill_backend': {'0.5.16': ('flashmla_sparse_q8',), '0.5.18': ('flashinfer_sparse_mla',)},
+    'prefill_attention_backend': {
+        '0.5.12': ('compressed', 'dsv4', 'tokenspeed_mla'),
+        '0.5.13': ('cutedsl_mla', 'dsa'),
+        '0.5.18': ('hpc_ops',),
+        '0.5.20': ('minicpm_flashattn', 'minicpm_flashinfer', 'qsa'),
+        '0.5.22': ('llada2_cfg_flashinfer',),
+    },
+    'quantization': {
+        '0.5.10': ('modelopt_mixed',),
+        '0.5.12': ('mlx_q4', 'mlx_q8', 'quark', 'unquant'),
+        '0.5.13': ('quark_mxfp4',),
+        '0.5.14': ('nvfp4_online',),
+        '0.5.16': ('auto-round-int8', 'humming', 'mxfp_w4a8'),
+    },
+    'radix_eviction_policy': {'0.5.10': ('slru',), '0.5.12': ('priority',), '0.5.22': ('tlru',)},
+    'reasoning_parser': {
+        '0.5.10': ('mimo', 'mistral', 'nemotron_3'),
+        '0.5.12': ('auto', 'deepseek-v4', 'gemma4', 'hunyuan', 'poolside_v1'),
+        '0.5.13': ('apertus2509', 'cohere_command4'),
+        '0.5.16': ('inkling', 'minimax-m3'),
+        '0.5.18': ('kimi_k3', 'muse'),
+        '0.5.20': ('dots', 'granite_thinking_parser', 'k2_horizon', 'ling3', 'nanbeige'),
+        '0.5.22': ('deepseek-v41', 'gigachat35', 'iquest_q1'),
+        '0.5.23': ('beam', 'response_template'),
+    },
+    'remote_instance_weight_loader_backend': {'0.5.10': ('modelexpress',)},
+    'sampling_backend': {'0.5.22': ('intel_xpu',)},
+    'schedule_policy': {'0.5.20': ('hrrn',), '0.5.22': ('shortest-prefill-first',)},
+    'speculative_draft_load_format': {
+        '0.5.10': ('mistral', 'runai_streamer'),
+        '0.5.18': ('presharded',),
+        '0.5.20': ('expert_pack',),
+        '0.5.22': ('instanttensor',),
+    },
+    'speculative_draft_model_quantization': {
+        '0.5.10': ('modelopt_mixed',),
+        '0.5.12': ('mlx_q4', 'mlx_q8', 'quark'),
+        '0.5.13': ('quark_mxfp4',),
+        '0.5.14': ('nvfp4_online',),
+        '0.5.16': ('auto-round-int8', 'humming', 'mxfp_w4a8'),
+    },
+    'speculative_moe_a2a_backend': {
+        '0.5.10': ('nixl',),
+        '0.5.12': ('megamoe',),
+        '0.5.16': ('ascend_tp',),
+        '0.5.18': ('pplx',),
+        '0.5.20': ('deepep_v2',),
+    },
+    'speculative_moe_runner_backend': {
+        '0.5.10': ('flashinfer_trtllm_routed',),
+        '0.5.12': ('aiter', 'marlin'),
+        '0.5.13': ('experimental_sgl_trtllm',),
+        '0.5.16': ('experimental_sgl_marlin', 'humming'),
+        '0.5.18': ('hpc_ops', 'megamoe'),
+        '0.5.20': ('flashinfer_megamoe', 'intel_xpu'),
+        '0.5.23': ('lora_cutedsl', 'lora_marlin', 'lora_triton'),
+    },
+    'tool_call_parser': {
+        '0.5.12': ('auto', 'deepseekv4', 'gemma4', 'hunyuan', 'poolside_v1'),
+        '0.5.13': ('apertus2509', 'cohere_command4', 'minicpm5'),
+        '0.5.16': ('inkling', 'minimax-m3'),
+        '0.5.18': ('kimi_k3', 'muse'),
+        '0.5.20': ('dots', 'k2_horizon', 'ling3', 'nanbeige', 'spark25'),
+        '0.5.22': ('deepseekv41', 'gigachat35', 'iquest_q1'),
+        '0.5.23': ('beam', 'response_template'),
+    },
+    'unified_cache_external_linker_backend': {'0.5.23': ('dynamic',)},
+}
+VALUES_GONE: dict[str, dict[str, tuple[str, ...]]] = {
+    'attention_backend': {'0.5.20': ('cutlass_mla', 'dual_chunk_flash_attn')},
+    'cuda_graph_backend_decode': {'0.5.22': ('tc_piecewise',)},
+    'cuda_graph_backend_prefill': {'0.5.22': ('tc_piecewise',)},
+    'decode_attention_backend': {'0.5.20': ('cutlass_mla', 'dual_chunk_flash_attn')},
+    'fp4_gemm_runner_backend': {'0.5.16': ('cutlass',)},
+    'kv_cache_dtype': {'0.5.22': ('fp4_e2m1',)},
+    'prefill_attention_backend': {'0.5.20': ('cutlass_mla', 'dual_chunk_flash_attn')},
+    'quantization': {'0.5.16': ('qoq',), '0.5.20': ('marlin',)},
+    'reasoning_parser': {'0.5.10': ('nano_v3',)},
+    'speculative_draft_model_quantization': {'0.5.16': ('qoq',), '0.5.20': ('marlin',)},
+}
+
+
+def value_state(name: str, value: str, release: str) -> tuple[str, str] | None:
+    """("added", release) or ("gone", release) when SGLang ``release`` does not take ``value`` for ``name``."""
+    r = parse_release(release)
+    for since, values in VALUES_INTRODUCED.get(name, {}).items():
+        if value in values and r < parse_release(since):
+            return "added", since
+    for since, values in VALUES_GONE.get(name, {}).items():
+        if value in values and r >= parse_release(since):
+            return "gone", since
+    return None

@@ -130,7 +130,7 @@ def test_lora_paths_take_one_or_several_values(argv, paths):
 
 
 def test_single_value_for_a_list_of_choices():
-    c = run(["--enable-lora", "--lora-target-modules", "q_proj"], target="cuda")
+    c = run(["--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "q_proj"], target="cuda")
     assert c.findings == [] and c.args.lora_target_modules == ["q_proj"]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import codes, only, run
+from .helpers import by_code, codes, only, run
 
 
 @pytest.mark.parametrize("argv, code, severity, exit_code", [
@@ -52,8 +52,8 @@ def test_strict_turns_warnings_into_errors():
 
 
 def test_allow_unsupported_downgrades_support_errors_only():
-    argv = ["--enable-nccl-nvls", "--enable-two-batch-overlap", "--attention-backend", "triton", "--pp-size", "2",
-            "--context-length", "1.5K"]
+    argv = ["--enable-nccl-nvls", "--enable-two-batch-overlap", "--moe-a2a-backend", "deepep", "--attention-backend",
+            "triton", "--pp-size", "2", "--context-length", "1.5K"]
     c = run(argv, target="a3", allow_unsupported=True)
     sev = {f.code: f.severity for f in c.findings}
     assert sev["AM-E102"] == sev["AM-E101"] == sev["AM-E105"] == sev["AM-E201"] == "warning"
@@ -63,8 +63,8 @@ def test_allow_unsupported_downgrades_support_errors_only():
 
 
 def test_allow_unsupported_keeps_platform_independent_rules():
-    c = run(["--enable-lora", "--max-loaded-loras", "2", "--max-loras-per-batch", "4"], target="a3",
-            allow_unsupported=True)
+    c = run(["--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all", "--max-loaded-loras", "2",
+             "--max-loras-per-batch", "4"], target="a3", allow_unsupported=True)
     assert only(c, "AM-E207").severity == "error"
 
 
@@ -76,17 +76,18 @@ def test_allow_unsupported_keeps_usage_errors():
 # --- engine capability layer ------------------------------------------------------------------------------------
 
 def test_engine_layer_is_off_by_default():
-    assert run(["--enable-lora"], target="cpu").findings == []
+    assert run(["--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all"], target="cpu").findings == []
 
 
 def test_unimplemented_flag():
-    c = run(["--enable-lora"], target="cpu", engine=True)
-    f = only(c, "AM-E501")
+    c = run(["--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all"], target="cpu", engine=True)
+    f = next(f for f in by_code(c, "AM-E501") if f.field == "enable_lora")
     assert (f.severity, f.kind, f.field, f.source) == ("error", "engine", "enable_lora", "argv[0]")
     assert "--allow-unimplemented" in f.hint.en
     assert c.exit_code == 1
-    lenient = run(["--enable-lora"], target="cpu", engine=True, allow_unimplemented=True)
-    assert only(lenient, "AM-E501").severity == "warning" and lenient.exit_code == 0
+    lenient = run(["--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all"], target="cpu", engine=True,
+                  allow_unimplemented=True)
+    assert {f.severity for f in by_code(lenient, "AM-E501")} == {"warning"} and lenient.exit_code == 0
 
 
 def test_inert_flag_is_a_note():

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...schema.meta import MISSING, Text
-from ...schema.registry import ArgSpec
+from ...schema.registry import SPECS, ArgSpec
+from ...schema.releases import predecessors
 from ..devices import GIB, DeviceFacts
 from ..status import Cell, Note, Status
 from .ascend_labels import LABEL_CELLS, Row
@@ -33,6 +34,16 @@ class AscendChip(Platform):
         row = self.row(spec) if self.has_table else None
         if row is not None:
             return LABEL_CELLS[row.label_for(self.key)]
+        # a new spelling of flags the table covers does what they did: the best of their verdicts
+        covered = [o for o in predecessors().get(spec.name, ()) if o in ASCEND_TABLE] if self.has_table else []
+        if covered:
+            old = min(covered, key=lambda o: list(Status).index(LABEL_CELLS[ASCEND_TABLE[o].label_for(self.key)].status))
+            cell = LABEL_CELLS[ASCEND_TABLE[old].label_for(self.key)]
+            flag = SPECS[old].flag
+            said = Text(f"the Ascend table's verdict on {flag}, which this flag replaced",
+                        f"沿用昇腾特性表对 {flag} 的结论（本参数取代了它）")
+            why = Text(f"{said.en}: {cell.reason.en}", f"{said.zh}：{cell.reason.zh}") if cell.reason else said
+            return Cell(cell.status, why)
         if is_hardware_independent(spec):
             return Cell(Status.SUPPORTED, HARDWARE_INDEPENDENT)
         if self.has_table:

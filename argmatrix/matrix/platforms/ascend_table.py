@@ -28,7 +28,7 @@ ASCEND_TABLE: dict[str, Row] = {
     'is_embedding': Row(A2_A3),
     'enable_multimodal': Row(A2_A3),
     'revision': Row(A2_A3),
-    'model_impl': Row(A2_A3, options=('auto', 'sglang', 'transformers')),
+    'model_impl': Row(A2_A3, options=('auto', 'sglang', 'transformers', 'mindspore')),  # SGLang: mindspore is Ascend-only
     # http
     'host': Row(A2_A3),
     'port': Row(A2_A3),
@@ -78,7 +78,7 @@ ASCEND_TABLE: dict[str, Row] = {
     'device': Row(A2_A3, default='npu'),
     'tp_size': Row(A2_A3),
     'pp_size': Row(EXPERIMENTAL, notes=(Note(Text(en='Currently 2 not supported', zh='当前不支持取值 2'), rule='npu-pp-size-2'),)),
-    'attn_cp_size': Row(A2_A3, notes=(Note(Text(en='must be equal to --tp-size', zh='必须等于 --tp-size'), rule='npu-attn-cp-equals-tp'),)),
+    'attn_cp_size': Row(A2_A3, notes=(Note(Text(en='must be equal to --tp-size', zh='必须等于 --tp-size'), rule='npu-attn-cp-table-says-equal'),)),
     'moe_dp_size': Row(PLANNED),
     'pp_max_micro_batch_size': Row(EXPERIMENTAL),
     'pp_async_batch_depth': Row(EXPERIMENTAL),

@@ -120,7 +120,7 @@ class ApiArgs:
         ),
     )] = False
 
-    reasoning_parser: Annotated[Literal['deepseek-r1', 'deepseek-v3', 'glm45', 'gpt-oss', 'kimi', 'kimi_k2', 'minimax', 'qwen3', 'qwen3-thinking', 'step3'] | None, Arg(
+    reasoning_parser: Annotated[Literal['deepseek-r1', 'deepseek-v3', 'glm45', 'gpt-oss', 'kimi', 'kimi_k2', 'minimax', 'qwen3', 'qwen3-thinking', 'step3', 'apertus2509', 'auto', 'beam', 'cohere_command4', 'deepseek-v4', 'deepseek-v41', 'dots', 'gemma4', 'gigachat35', 'granite_thinking_parser', 'hunyuan', 'inkling', 'interns1', 'iquest_q1', 'k2_horizon', 'kimi_k3', 'ling3', 'mimo', 'minimax-append-think', 'minimax-m3', 'mistral', 'muse', 'nanbeige', 'nano_v3', 'nemotron_3', 'poolside_v1', 'response_template', 'step3p5'] | None, Arg(
         '--reasoning-parser',
         help=Text(
             en=(
@@ -152,7 +152,7 @@ class ApiArgs:
         ),
     )] = False
 
-    tool_call_parser: Annotated[Literal['deepseekv3', 'deepseekv31', 'glm', 'glm45', 'gpt-oss', 'kimi_k2', 'llama3', 'mistral', 'pythonic', 'qwen', 'qwen25', 'qwen3_coder', 'step3'] | None, Arg(
+    tool_call_parser: Annotated[Literal['deepseekv3', 'deepseekv31', 'glm', 'glm45', 'gpt-oss', 'kimi_k2', 'llama3', 'mistral', 'pythonic', 'qwen', 'qwen25', 'qwen3_coder', 'step3', 'apertus2509', 'auto', 'beam', 'cohere_command4', 'deepseekv32', 'deepseekv4', 'deepseekv41', 'dots', 'gemma4', 'gigachat3', 'gigachat35', 'glm47', 'hermes', 'hunyuan', 'inkling', 'interns1', 'iquest_q1', 'k2_horizon', 'kimi_k3', 'lfm2', 'ling3', 'mimo', 'minicpm5', 'minimax-m2', 'minimax-m3', 'muse', 'nanbeige', 'poolside_v1', 'response_template', 'spark25', 'step3p5', 'trinity'] | None, Arg(
         '--tool-call-parser',
         help=Text(
             en=(

@@ -43,7 +43,7 @@ class EpdDisaggregationArgs:
         ),
     )] = False
 
-    encoder_transfer_backend: Annotated[Literal['zmq_to_scheduler', 'zmq_to_tokenizer', 'mooncake'], Arg(
+    encoder_transfer_backend: Annotated[Literal['zmq_to_scheduler', 'zmq_to_tokenizer', 'mooncake', 'auto'], Arg(
         '--encoder-transfer-backend',
         help=Text(
             en=(

@@ -69,7 +69,7 @@ class ExpertParallelArgs:
         ),
     )] = 'auto'
 
-    flashinfer_mxfp4_moe_precision: Annotated[Literal['default', 'bf16'], Arg(
+    flashinfer_mxfp4_moe_precision: Annotated[Literal['default', 'bf16', 'fp8'], Arg(
         '--flashinfer-mxfp4-moe-precision',
         help=Text(
             en=(
@@ -215,7 +215,7 @@ class ExpertParallelArgs:
         ),
     )] = 0
 
-    ep_dispatch_algorithm: Annotated[Literal['static', 'dynamic', 'fake'] | None, Arg(
+    ep_dispatch_algorithm: Annotated[Literal['static', 'dynamic', 'fake', 'lp'] | None, Arg(
         '--ep-dispatch-algorithm',
         help=Text(
             en=(
@@ -382,7 +382,7 @@ class ExpertParallelArgs:
         ),
     )] = None
 
-    elastic_ep_backend: Annotated[Literal['none', 'mooncake'] | None, Arg(
+    elastic_ep_backend: Annotated[Literal['none', 'mooncake', 'nixl'] | None, Arg(
         '--elastic-ep-backend',
         help=Text(
             en=(

@@ -102,7 +102,7 @@ class HierarchicalCacheArgs:
         ),
     )] = 'kernel'
 
-    hicache_mem_layout: Annotated[Literal['layer_first', 'page_first', 'page_first_direct', 'page_first_kv_split'], Arg(
+    hicache_mem_layout: Annotated[Literal['layer_first', 'page_first', 'page_first_direct', 'page_first_kv_split', 'page_head'], Arg(
         '--hicache-mem-layout',
         help=Text(
             en=(
@@ -117,7 +117,7 @@ class HierarchicalCacheArgs:
         ),
     )] = 'layer_first'
 
-    hicache_storage_backend: Annotated[Literal['file', 'mooncake', 'hf3fs', 'nixl', 'aibrix', 'eic', 'dynamic'] | None, Arg(
+    hicache_storage_backend: Annotated[Literal['file', 'mooncake', 'hf3fs', 'nixl', 'aibrix', 'eic', 'dynamic', 'mori', 'npu_memcache', 'seaweedfs', 'shm', 'sim', 'simm', 'tensorcast'] | None, Arg(
         '--hicache-storage-backend',
         help=Text(
             en=(

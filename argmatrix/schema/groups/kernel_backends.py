@@ -44,7 +44,7 @@ class KernelBackendsArgs:
         ),
     )] = None
 
-    sampling_backend: Annotated[Literal['flashinfer', 'pytorch', 'ascend'] | None, Arg(
+    sampling_backend: Annotated[Literal['flashinfer', 'pytorch', 'ascend', 'intel_xpu'] | None, Arg(
         '--sampling-backend',
         help=Text(
             en=(
@@ -69,7 +69,7 @@ class KernelBackendsArgs:
         ),
     )] = None
 
-    mm_attention_backend: Annotated[Literal['sdpa', 'fa3', 'fa4', 'triton_attn', 'ascend_attn', 'aiter_attn'] | None, Arg(
+    mm_attention_backend: Annotated[Literal['sdpa', 'fa3', 'fa4', 'triton_attn', 'ascend_attn', 'aiter_attn', 'amx_attn', 'flashinfer_cudnn', 'xpu_attn'] | None, Arg(
         '--mm-attention-backend',
         help=Text(
             en=(
@@ -91,7 +91,7 @@ class KernelBackendsArgs:
         ),
     )] = 'auto'
 
-    nsa_prefill_backend: Annotated[Literal['flashmla_sparse', 'flashmla_decode', 'fa3', 'tilelang', 'aiter'], Arg(
+    nsa_prefill_backend: Annotated[Literal['flashmla_sparse', 'flashmla_decode', 'fa3', 'tilelang', 'aiter', 'flashinfer_sparse_mla', 'flashmla_auto', 'flashmla_kv', 'flashmla_sparse_q8', 'trtllm'], Arg(
         '--nsa-prefill-backend',
         help=Text(
             en=(
@@ -102,7 +102,7 @@ class KernelBackendsArgs:
         ),
     )] = 'flashmla_sparse'
 
-    nsa_decode_backend: Annotated[Literal['flashmla_prefill', 'flashmla_kv', 'fa3', 'tilelang', 'aiter'], Arg(
+    nsa_decode_backend: Annotated[Literal['flashmla_prefill', 'flashmla_kv', 'fa3', 'tilelang', 'aiter', 'flashinfer_sparse_mla', 'flashmla_auto', 'flashmla_sparse', 'flashmla_sparse_q8', 'trtllm'], Arg(
         '--nsa-decode-backend',
         help=Text(
             en=(
@@ -216,7 +216,7 @@ class KernelBackendsArgs:
         ),
     )] = None
 
-    fp8_gemm_backend: Annotated[Literal['auto', 'deep_gemm', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_deepgemm', 'cutlass', 'triton', 'aiter'], Arg(
+    fp8_gemm_backend: Annotated[Literal['auto', 'deep_gemm', 'flashinfer_trtllm', 'flashinfer_cutlass', 'flashinfer_deepgemm', 'cutlass', 'triton', 'aiter', 'flashinfer_cutedsl'], Arg(
         '--fp8-gemm-backend',
         help=Text(
             en=(
@@ -231,7 +231,7 @@ class KernelBackendsArgs:
         ),
     )] = 'auto'
 
-    fp4_gemm_runner_backend: Annotated[Literal['auto', 'flashinfer_cudnn', 'flashinfer_cutedsl', 'flashinfer_cutlass', 'flashinfer_trtllm', 'marlin'], Arg(
+    fp4_gemm_runner_backend: Annotated[Literal['auto', 'flashinfer_cudnn', 'flashinfer_cutedsl', 'flashinfer_cutlass', 'flashinfer_trtllm', 'marlin', 'cutlass'], Arg(
         '--fp4-gemm-backend',
         help=Text(
             en=(

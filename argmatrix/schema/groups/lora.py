@@ -46,7 +46,7 @@ class LoraArgs:
         ),
     )] = None
 
-    lora_target_modules: Annotated[list[Literal['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj', 'qkv_proj', 'gate_up_proj', 'embed_tokens', 'lm_head', 'all']] | None, Arg(
+    lora_target_modules: Annotated[list[Literal['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj', 'qkv_proj', 'gate_up_proj', 'embed_tokens', 'lm_head', 'all', 'kv_a_proj_with_mqa', 'kv_b_proj', 'q_a_proj', 'q_b_proj', 'qkvr', 'weights_proj', 'wk', 'wo_ud', 'wq_b']] | None, Arg(
         '--lora-target-modules',
         help=Text(
             en=(
@@ -112,7 +112,7 @@ class LoraArgs:
         ),
     )] = 'lru'
 
-    lora_backend: Annotated[Literal['triton', 'csgmv', 'ascend', 'torch_native'], Arg(
+    lora_backend: Annotated[Literal['triton', 'csgmv', 'ascend', 'torch_native', 'triton_v2'], Arg(
         '--lora-backend',
         help=Text(
             en=(

@@ -97,7 +97,7 @@ class MambaArgs:
         ),
     )] = 0.9
 
-    mamba_scheduler_strategy: Annotated[Literal['auto', 'no_buffer', 'extra_buffer'], Arg(
+    mamba_scheduler_strategy: Annotated[Literal['auto', 'no_buffer', 'extra_buffer', 'extra_buffer_lazy'], Arg(
         '--mamba-scheduler-strategy',
         help=Text(
             en=(

@@ -55,7 +55,7 @@ class OptimizationArgs:
         ),
     )] = None
 
-    cuda_graph_backend_decode: Annotated[Literal['full', 'breakable', 'disabled'] | None, Arg(
+    cuda_graph_backend_decode: Annotated[Literal['full', 'breakable', 'disabled', 'tc_piecewise'] | None, Arg(
         '--cuda-graph-backend-decode',
         help=Text(
             en="Graph mode of the decode phase: 'full' replays one captured graph for the whole forward pass, "
@@ -66,7 +66,7 @@ class OptimizationArgs:
         ),
     )] = None
 
-    cuda_graph_backend_prefill: Annotated[Literal['full', 'breakable', 'disabled'] | None, Arg(
+    cuda_graph_backend_prefill: Annotated[Literal['full', 'breakable', 'disabled', 'tc_piecewise'] | None, Arg(
         '--cuda-graph-backend-prefill',
         help=Text(
             en="Graph mode of the prefill (extend) phase: 'breakable', 'full' (experimental: one graph per token "

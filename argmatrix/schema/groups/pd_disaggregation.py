@@ -23,7 +23,7 @@ class PdDisaggregationArgs:
         ),
     )] = 'null'
 
-    disaggregation_transfer_backend: Annotated[Literal['mooncake', 'nixl', 'ascend', 'mori', 'fake'], Arg(
+    disaggregation_transfer_backend: Annotated[Literal['mooncake', 'nixl', 'ascend', 'mori', 'fake', 'mooncake_tcp'], Arg(
         '--disaggregation-transfer-backend',
         help=Text(
             en=(

@@ -45,7 +45,7 @@ class QuantizationArgs:
         ),
     )] = None
 
-    kv_cache_dtype: Annotated[Literal['auto', 'fp8_e5m2', 'fp8_e4m3', 'bf16', 'bfloat16', 'fp4_e2m1'], Arg(
+    kv_cache_dtype: Annotated[Literal['auto', 'fp8_e5m2', 'fp8_e4m3', 'bf16', 'bfloat16', 'fp4_e2m1', 'fp4_mx_block16', 'mxfp8', 'nvfp4'], Arg(
         '--kv-cache-dtype',
         help=Text(
             en=(

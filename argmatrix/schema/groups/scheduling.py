@@ -104,7 +104,7 @@ class SchedulingArgs:
         ),
     )] = 16384
 
-    schedule_policy: Annotated[Literal['lpm', 'random', 'fcfs', 'dfs-weight', 'lof', 'priority'], Arg(
+    schedule_policy: Annotated[Literal['lpm', 'random', 'fcfs', 'dfs-weight', 'lof', 'priority', 'hrrn', 'routing-key', 'shortest-prefill-first'], Arg(
         '--schedule-policy',
         help=Text(
             en=(
@@ -259,7 +259,7 @@ class SchedulingArgs:
         ),
     )] = False
 
-    radix_eviction_policy: Annotated[Literal['lru', 'lfu'], Arg(
+    radix_eviction_policy: Annotated[Literal['lru', 'lfu', 'priority', 'slru', 'tlru'], Arg(
         '--radix-eviction-policy',
         help=Text(
             en=(

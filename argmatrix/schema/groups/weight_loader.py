@@ -103,7 +103,7 @@ class WeightLoaderArgs:
         ),
     )] = None
 
-    remote_instance_weight_loader_backend: Annotated[Literal['transfer_engine', 'nccl'], Arg(
+    remote_instance_weight_loader_backend: Annotated[Literal['transfer_engine', 'nccl', 'modelexpress'], Arg(
         '--remote-instance-weight-loader-backend',
         help=Text(
             en=(
