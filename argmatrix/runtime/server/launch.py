@@ -211,8 +211,11 @@ class ServingRuntime:
 
     # -- steps --------------------------------------------------------------
     def load(self) -> Any:
+        from .state import check_engine_usable
+
         if self.engine is None:
             self.engine = load_engine(self.ctx, self.console, device=self.device)
+        check_engine_usable(self.engine)
         self.engine.start()
         return self.engine
 
@@ -246,8 +249,14 @@ class ServingRuntime:
         runtime = self
 
         class _Server(uvicorn.Server):
-            def handle_exit(self, sig, frame):  # SIGTERM / SIGINT: /health turns 503 at once
-                runtime.state.draining = True
+            def handle_exit(self, sig, frame):
+                # the first SIGTERM/SIGINT drains (/health turns 503 at once, open streams are ended with an
+                # error event just before the grace period runs out); a second one stops at once
+                if runtime.state.draining:
+                    logger.warning("second stop signal: stopping now, without waiting for running requests")
+                    runtime.state.cut_streams("the server was stopped")
+                    self.force_exit = True
+                runtime.state.begin_drain(runtime.grace_s)
                 super().handle_exit(sig, frame)
 
         config = uvicorn.Config(self.app, host=self.args.host, port=self.args.port, log_config=None,
@@ -348,6 +357,9 @@ class ServingRuntime:
             self.engine.start()
         self.sock = _bind(host, port)
         self.build()
+        from .state import check_engine_usable
+
+        check_engine_usable(self.engine)
         self.thread = threading.Thread(target=self._serve_thread, name="argmatrix-uvicorn", daemon=True)
         self.thread.start()
         deadline = time.monotonic() + timeout
@@ -370,7 +382,7 @@ class ServingRuntime:
         """Ask the server to stop (as SIGTERM would) and wait for it; returns the exit status."""
         if self.server is not None:
             if self.state is not None:
-                self.state.draining = True
+                self.state.begin_drain(self.grace_s)
             self.server.should_exit = True
         if self.thread is not None:
             self.thread.join(timeout)
