@@ -20,9 +20,12 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
+import logging
+
 from .auth import route_path
 from .errors import error_body
 
+logger = logging.getLogger("argmatrix.server")
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 
 
@@ -65,9 +68,14 @@ class StatusCounter:
             await self.app(scope, receive, send_wrapper)
         except asyncio.CancelledError:
             raise
-        except BaseException:
-            failed = True      # Starlette's outermost handler turns it into a 500
-            raise
+        except Exception:
+            # the fault boundary: log once, answer 500 if nothing was sent, never hand the exception to uvicorn
+            failed = True
+            logger.exception("internal error while serving %s %s", scope.get("method"), route_path(scope))
+            if not sent[0]:
+                sent[0] = 500
+                await send_error(send, 500, "internal server error; the server log has the details",
+                                 "server_error", "internal_error")
         finally:
             status = sent[0] or (500 if failed else 499)   # 499: the client went away before any byte
             self.state.tracker.http_done(status)

@@ -125,9 +125,4 @@ def install_handlers(app: Any) -> None:
             detail = f"no route {request.method} {request.url.path}"
         return JSONResponse(error_body(detail, kind, None, getattr(exc, "code", None)), status_code=exc.status_code,
                             headers=getattr(exc, "headers", None))
-
-    @app.exception_handler(Exception)
-    async def _unexpected(request, exc: Exception):
-        logger.exception("internal error while serving %s %s", request.method, request.url.path)
-        return JSONResponse(error_body("internal server error; the server log has the details", "server_error",
-                                       None, "internal_error"), status_code=500)
+    # unexpected exceptions: edge.StatusCounter logs them once and answers 500

@@ -52,27 +52,3 @@ def redact(value: Any, name: str | None = None) -> Any:
     if isinstance(value, (list, tuple)):
         return [redact(v) for v in value]
     return value
-
-
-def redacting_secrets(secrets: list[str | None]):
-    """A logging filter that replaces the literal ``secrets`` (the server's own keys) in every record."""
-    import logging
-
-    known = [s for s in secrets if s]
-
-    class _Filter(logging.Filter):
-        def filter(self, record: logging.LogRecord) -> bool:
-            if not known:
-                return True
-            try:
-                msg = record.getMessage()
-            except Exception:  # noqa: BLE001 - a broken record is not ours to fix
-                return True
-            clean = msg
-            for s in known:
-                clean = clean.replace(s, REDACTED)
-            if clean != msg:
-                record.msg, record.args = clean, ()
-            return True
-
-    return _Filter()
