@@ -392,3 +392,43 @@ def test_an_engine_that_holds_no_request_does_not_start(servers, demo_dir):
 def test_a_chat_template_that_does_not_parse_stops_the_start(servers):
     with pytest.raises(ValueError, match="chat template .* not valid Jinja"):
         servers.start(chat_template="{% for m in messages %}{{ m['content'] }")
+
+
+def test_a_second_sigterm_stops_at_once(demo_dir):
+    """The first SIGTERM waits (up to 30 s) for a client still sending its body; the second one does not."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from .test_server_lifecycle import ROOT, free_port, wait_healthy
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    cmd = [sys.executable, "-m", "argmatrix.runtime.server", "--model-path", demo_dir, "--port", str(port),
+           "--context-length", "256", "--max-total-tokens", "4096", "--skip-server-warmup",
+           "--request-read-timeout", "120"]
+    env = {k: v for k, v in os.environ.items() if not k.upper().startswith("ARGMATRIX_")}
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+    try:
+        wait_healthy(url, proc)
+        slow = socket.create_connection(("127.0.0.1", port), timeout=30)
+        slow.sendall(b"POST /generate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{")
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGTERM)
+        time.sleep(1.0)
+        assert proc.poll() is None          # draining: waiting for the half-sent request
+        t0 = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(15)
+        took = time.monotonic() - t0
+        slow.close()
+        output = proc.stdout.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert took < 10, output
+    assert "second stop signal" in output

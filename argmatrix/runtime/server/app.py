@@ -53,6 +53,19 @@ class _RootPath:
         await self.app(scope, receive, send)
 
 
+def _openapi_without_422(app: FastAPI) -> dict[str, Any]:
+    """FastAPI documents a 422 for every body; this server answers validation errors with 400 instead."""
+    if app.openapi_schema is None:
+        schema = FastAPI.openapi(app)
+        for ops in schema.get("paths", {}).values():
+            for op in ops.values():
+                op.get("responses", {}).pop("422", None)
+        for name in ("HTTPValidationError", "ValidationError"):
+            schema.get("components", {}).get("schemas", {}).pop(name, None)
+        app.openapi_schema = schema
+    return app.openapi_schema
+
+
 def route_paths(routes: Any) -> frozenset[str]:
     """Every path served, looking inside included routers (newer FastAPI keeps them as one route each)."""
     out: set[str] = set()
@@ -102,6 +115,7 @@ def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -
                   **extra)
     app.state.server = st
     app.state.services = make_services(st)
+    app.openapi = lambda: _openapi_without_422(app)   # type: ignore[method-assign]
     install_handlers(app)
     for router in (health.router, native.router, admin.router, openai.router):
         app.include_router(router)
