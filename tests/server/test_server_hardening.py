@@ -285,7 +285,14 @@ def test_only_the_admin_sees_other_users_requests(servers):
         assert r.status_code == 403 and "--admin-api-key" in r.json()["error"]["message"]
 
 
-def test_a_user_aborts_only_its_own_requests(servers, engine):
+def test_a_user_aborts_only_its_own_requests(servers, engine, monkeypatch):
+    real_forward = engine.runner.forward
+
+    def slow_forward(batch):         # the streams must outlast the abort calls on a fast machine too
+        time.sleep(0.01)
+        return real_forward(batch)
+
+    monkeypatch.setattr(engine.runner, "forward", slow_forward)
     rt = servers.start(api_key="sk-u", admin_api_key="sk-a")
     user = {"Authorization": "Bearer sk-u"}
     admin = {"Authorization": "Bearer sk-a"}

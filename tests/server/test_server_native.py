@@ -4,6 +4,7 @@ from __future__ import annotations
 import itertools
 import json
 import threading
+import time
 
 import pytest
 
@@ -224,7 +225,14 @@ def test_fastapi_root_path(servers):
         assert c.get("/llm/openapi.json").json()["servers"] == [{"url": "/llm"}]
 
 
-def test_flush_cache_and_abort(servers, engine):
+def test_flush_cache_and_abort(servers, engine, monkeypatch):
+    real_forward = engine.runner.forward
+
+    def slow_forward(batch):         # 240 tokens must outlast the two admin calls on a fast machine too
+        time.sleep(0.01)
+        return real_forward(batch)
+
+    monkeypatch.setattr(engine.runner, "forward", slow_forward)
     rt = servers.start(admin_api_key="sk-admin")
     admin = {"Authorization": "Bearer sk-admin"}
     started = threading.Event()
