@@ -334,6 +334,7 @@ def test_a_keyless_server_refuses_what_a_web_page_could_send(server):
         assert r.status_code == 415
         assert c.get("/flush_cache").status_code == 405
         assert c.get("/v1/models", headers={"host": "localhost:1234"}).status_code == 200
+        assert c.get("/health", headers={"host": "llm-service"}).status_code == 200   # probes by service name
         assert c.get("/v1/models", headers={"origin": server.url}).status_code == 200
 
 

@@ -26,6 +26,8 @@ from .auth import route_path
 from .errors import error_body
 
 logger = logging.getLogger("argmatrix.server")
+# answered whatever the Host: no data, no state change (probes often address a service name)
+OPEN_PATHS = frozenset({"/health"})
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 
 
@@ -105,7 +107,7 @@ class HostGuard:
         self.bound_host = bound_host
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
+        if scope["type"] != "http" or route_path(scope) in OPEN_PATHS:
             return await self.app(scope, receive, send)
         host = _header(scope, b"host")
         if not _host_allowed(host, self.bound_host):
