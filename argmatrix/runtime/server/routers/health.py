@@ -18,14 +18,15 @@ router = APIRouter(tags=["health"])
 Svc = Annotated[Services, Depends(services)]
 # Seconds /health_generate waits for one token.
 HEALTH_GENERATE_TIMEOUT_S = 20.0
-UNHEALTHY = {503: ERROR_RESPONSES[503] | {"description": "Unhealthy (the body says why)"}}
+UNHEALTHY = {200: {"description": "Healthy (an empty body)"},
+             503: ERROR_RESPONSES[503] | {"description": "Unhealthy (the body says why)"}}
 
 
 def _unhealthy(why: str) -> JSONResponse:
     return JSONResponse(error_body(f"unhealthy: {why}", "server_error"), status_code=503)
 
 
-@router.get("/health", responses=UNHEALTHY, summary="200 while the engine runs and the server accepts requests")
+@router.get("/health", responses=UNHEALTHY, response_class=Response, summary="200 while the engine runs and the server accepts requests")
 async def health(svc: Svc) -> Response:
     st = svc.state
     if st.fatal or st.draining or not st.engine_alive():
@@ -33,7 +34,7 @@ async def health(svc: Svc) -> Response:
     return Response(status_code=200)
 
 
-@router.get("/health_generate", responses=UNHEALTHY, summary="Generate one token; 200 when that works")
+@router.get("/health_generate", responses={**ERROR_RESPONSES, **UNHEALTHY}, response_class=Response, summary="Generate one token; 200 when that works")
 async def health_generate(request: Request, svc: Svc) -> Response:
     st = svc.state
     st.check_accepting()
@@ -53,7 +54,7 @@ async def health_generate(request: Request, svc: Svc) -> Response:
     return Response(status_code=200)
 
 
-@router.get("/metrics", responses={**ERROR_RESPONSES, 200: {"content": {"text/plain": {"schema": {"type": "string"}}},
+@router.get("/metrics", response_class=Response, responses={**ERROR_RESPONSES, 200: {"content": {"text/plain": {"schema": {"type": "string"}}},
                                                            "description": "Prometheus text format"}},
             summary="Prometheus metrics (with --enable-metrics)")
 async def metrics(svc: Svc) -> Response:
