@@ -27,8 +27,10 @@ def test_worst_allowed_request_does_not_stall_a_small_one(server, engine):
     limits = server.state.limits
     per_prompt = limits.max_sequences_per_request // 2
     stops = [("zq" * 200)[: limits.max_stop_string_length - 1 - i] + "#" for i in range(limits.max_stop_strings)]
-    worst = {"model": MODEL_NAME, "prompt": ["Once upon a time", "The quick brown fox"], "n": per_prompt,
-             "stop": stops, "max_tokens": 200, "ignore_eos": True, "stream": True}
+    ctx = engine.max_context_len
+    long_prompts = [[(i * 7 + k) % 500 + 10 for i in range(ctx // 2)] for k in range(2)]
+    worst = {"model": MODEL_NAME, "prompt": long_prompts, "n": per_prompt, "stop": stops,
+             "max_tokens": ctx - ctx // 2, "ignore_eos": True, "stream": True}
     started = threading.Event()
     done: dict = {}
 
@@ -49,6 +51,7 @@ def test_worst_allowed_request_does_not_stall_a_small_one(server, engine):
     r = httpx.post(server.url + "/generate", timeout=30,
                    json={"text": "hi", "sampling_params": {"max_new_tokens": 5, "ignore_eos": True}})
     took = time.perf_counter() - t0
+    print(f"5-token request next to the worst allowed one: {took:.3f}s")
     assert r.status_code == 200 and r.json()["meta_info"]["completion_tokens"] == 5
     assert took < 2.0, f"a 5-token request took {took:.2f}s next to the worst allowed request"
     t.join(120)
