@@ -250,7 +250,10 @@ def bench(
 ) -> None:
     """Measure a running OpenAI-compatible server: throughput and TTFT/ITL/E2E percentiles."""
     import asyncio
+    import importlib.util
 
+    if importlib.util.find_spec("httpx") is None:
+        _fail("'argmatrix bench' needs httpx; install it with: pip install 'argmatrix[bench]'")
     from ..bench.serving import BenchConfig, format_report, run
 
     cfg = BenchConfig(base_url=base_url, backend=backend, model=model, api_key=api_key, dataset=dataset,
