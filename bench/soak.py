@@ -190,7 +190,6 @@ KINDS = [("stream", 30, k_stream), ("plain", 20, k_plain), ("cancel", 10, k_canc
 async def storm(url: str, duration: float, max_requests: int, concurrency: int, seed: int):
     import httpx
 
-    rng = random.Random(seed)
     kinds = [k for k, _, _ in KINDS]
     weights = [w for _, w, _ in KINDS]
     funcs = {k: f for k, _, f in KINDS}

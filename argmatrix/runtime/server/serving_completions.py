@@ -4,8 +4,6 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import AsyncIterator
-from typing import Any
-
 from fastapi import Request
 from fastapi.responses import Response
 
