@@ -443,3 +443,22 @@ def test_a_second_sigterm_stops_at_once(demo_dir):
             proc.wait()
     assert took < 10, output
     assert "second stop signal" in output
+
+
+def test_connections_that_never_finish_their_headers_are_closed(servers):
+    rt = servers.start(request_read_timeout=0.5)
+    host, port = rt.sock.getsockname()[:2]
+    socks = [socket.create_connection((host, port), timeout=10) for _ in range(20)]
+    try:
+        for i, s in enumerate(socks):
+            if i % 2:
+                s.sendall(b"POST /generate HTTP/1.1\r\nHost: 127.0.0.1\r\n")    # half the headers
+        t0 = time.perf_counter()
+        for s in socks:
+            assert s.recv(1024) == b""          # closed by the server
+        assert time.perf_counter() - t0 < 5
+    finally:
+        for s in socks:
+            s.close()
+    with client(rt) as c:                           # a client that finishes its request is served as usual
+        assert c.get("/v1/models").status_code == 200

@@ -63,10 +63,10 @@ class ArgmatrixServerArgs:
         '--request-read-timeout',
         help=Text(
             en=(
-                "Seconds the server waits for each part of a request body; a client that stops sending is "
-                "answered with 408 and its connection is closed."
+                "Seconds the server waits for a request's headers and for each part of its body; a client that "
+                "stops sending is answered with 408 (body) or disconnected (headers)."
             ),
-            zh="服务器等待请求体每一部分到达的秒数；客户端中途停止发送时返回 408 并关闭连接。",
+            zh="服务器等待请求头以及请求体每一部分到达的秒数；客户端中途停止发送时，请求体返回 408，请求头则直接断开连接。",
         ),
         npu=Support.A2_A3,
     )] = 30.0
