@@ -297,6 +297,62 @@ def serve(
     raise typer.Exit(run_server(compiled) or 0)
 
 
+@app.command("bench")
+def bench(
+    base_url: str = typer.Option("http://127.0.0.1:30000", "--base-url", help="The server to measure."),
+    backend: str = typer.Option("completions", "--backend", help="completions, chat or generate (SGLang native)."),
+    model: str | None = typer.Option(None, "--model", help="Model name to send; default: the server's first."),
+    api_key: str | None = typer.Option(None, "--api-key", envvar="OPENAI_API_KEY", help="Bearer key, if needed."),
+    dataset: str = typer.Option("random", "--dataset", help="random or shared-prefix."),
+    num_prompts: int = typer.Option(100, "--num-prompts", help="Requests to send (random)."),
+    input_len: int = typer.Option(128, "--input-len", help="Prompt tokens (random)."),
+    output_len: int = typer.Option(64, "--output-len", help="Tokens to generate per request."),
+    range_ratio: float = typer.Option(1.0, "--range-ratio", help="Lengths drawn from [ratio x len, len]."),
+    num_groups: int = typer.Option(4, "--num-groups", help="Shared prefixes (shared-prefix)."),
+    prompts_per_group: int = typer.Option(16, "--prompts-per-group", help="Questions per prefix (shared-prefix)."),
+    system_prompt_len: int = typer.Option(256, "--system-prompt-len", help="Prefix tokens (shared-prefix)."),
+    question_len: int = typer.Option(32, "--question-len", help="Question tokens (shared-prefix)."),
+    request_rate: float = typer.Option(float("inf"), "--request-rate", help="Requests per second (Poisson); inf: all at once."),
+    max_concurrency: int | None = typer.Option(None, "--max-concurrency", help="Most requests in flight."),
+    ignore_eos: bool = typer.Option(True, "--ignore-eos/--no-ignore-eos", help="Ask for exactly --output-len tokens."),
+    seed: int = typer.Option(1, "--seed", help="Seed for prompts and arrival times."),
+    flush_cache: bool = typer.Option(False, "--flush-cache", help="POST /flush_cache before measuring."),
+    output_json: str | None = typer.Option(None, "--output-json", help="Write the report and per-request data here."),
+    label: str | None = typer.Option(None, "--label", help="A name for this run in the JSON report."),
+    disable_progress: bool = typer.Option(False, "--disable-progress", help="No progress bar."),
+) -> None:
+    """Measure a running OpenAI-compatible server: throughput and TTFT/ITL/E2E percentiles."""
+    import asyncio
+    import importlib.util
+
+    if importlib.util.find_spec("httpx") is None:
+        _fail("'argmatrix bench' needs httpx; install it with: pip install 'argmatrix[bench]'")
+    from ..bench.serving import BenchConfig, format_report, run
+
+    cfg = BenchConfig(base_url=base_url, backend=backend, model=model, api_key=api_key, dataset=dataset,
+                      num_prompts=num_prompts, input_len=input_len, output_len=output_len, range_ratio=range_ratio,
+                      num_groups=num_groups, prompts_per_group=prompts_per_group,
+                      system_prompt_len=system_prompt_len, question_len=question_len, request_rate=request_rate,
+                      max_concurrency=max_concurrency, ignore_eos=ignore_eos, seed=seed, flush_cache=flush_cache,
+                      output_json=output_json, label=label, disable_progress=disable_progress)
+    try:
+        if disable_progress:
+            report = asyncio.run(run(cfg))
+        else:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), transient=True) as bar:
+                task = bar.add_task("requests", total=None)
+                report = asyncio.run(run(cfg, lambda done, total: bar.update(task, completed=done, total=total)))
+    except Exception as exc:  # noqa: BLE001 - connection refused, bad URL, a server that is not OpenAI-compatible
+        _fail(f"bench: {type(exc).__name__}: {exc}")
+    for line in format_report(report):
+        print(line)
+    if report["completed"] == 0:
+        raise typer.Exit(1)
+
+
 def _target_from_device(argv: list[str]) -> str | None:
     """``--device cpu`` means the CPU column even on a machine with a GPU."""
     for i, token in enumerate(argv):

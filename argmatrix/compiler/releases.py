@@ -6,8 +6,8 @@ from typing import Any
 
 from ..schema.meta import Removed, Text
 from ..schema.registry import FLAGS, SPECS
-from ..schema.releases import (CHANGES, INTRODUCED, NO_SPELLING, Change, parse_release, predecessors,
-                               value_state)
+from ..schema.releases import (
+    CHANGES, INTRODUCED, NO_SPELLING, Change, argmatrix_only, parse_release, predecessors, value_state)
 from .findings import ERROR, WARNING, Finding
 
 
@@ -127,6 +127,12 @@ def check_release(name: str, release: str | None, flag: str, where: dict[str, An
     """Every spelling finding for one user-set field under ``release`` (None: no SGLang release applies)."""
     if release is None:
         return []
+    if argmatrix_only(name):
+        return [Finding("AM-W114", WARNING, "deprecation",
+                        Text(f"{flag} is argmatrix's own server limit: SGLang {release} has no such flag",
+                             f"{flag} 是 argmatrix 自己的服务端限制：SGLang {release} 没有这个参数"),
+                        Text("it applies to argmatrix serve; drop it from a launch of SGLang itself",
+                             "它只对 argmatrix serve 生效；启动 SGLang 本身时请去掉"), **where)]
     found: list[Finding | None] = [negation_finding(name, release, flag, where),
                                    introduced_finding(name, release, flag, where)]
     found += value_findings(name, where.get("value"), release, flag, where)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..schema.meta import Text
-from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec, _metadata, spec, suggest
+from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec, _metadata, suggest
 from ..schema.releases import exists_in
 from .findings import ERROR, USAGE, WARNING, Finding
 

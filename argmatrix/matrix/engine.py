@@ -39,8 +39,8 @@ ONE_ATTENTION = _inert("the engine has one attention implementation (torch scale
                        "paged cache); backend names do not change it",
                        "引擎只有一种注意力实现（基于分页缓存的 torch scaled_dot_product_attention），后端名称不改变它")
 NO_OVERLAP = _inert("the engine has no overlap scheduler to turn off", "引擎没有可关闭的重叠调度器")
-IN_PROCESS_TOKENIZER = _inert("tokenization runs in the server process, one request at a time",
-                              "分词在服务进程内逐请求完成")
+IN_PROCESS_TOKENIZER = _inert("tokenization runs in a small thread pool inside the server process",
+                              "分词在服务进程内的一个小线程池中完成")
 
 CAPABILITIES: dict[str, Capability] = {
     # model loading
@@ -75,6 +75,9 @@ CAPABILITIES: dict[str, Capability] = {
                      "prompt_tokens_buckets", "generation_tokens_buckets", "tokenizer_metrics_custom_labels_header",
                      "tokenizer_metrics_allowed_custom_labels", "export_metrics_to_file",
                      "export_metrics_to_file_dir"), Capability(WIRED)),
+    # argmatrix's own request limits (argmatrix/schema/groups/argmatrix_server.py)
+    **dict.fromkeys(("max_request_body_bytes", "max_sequences_per_request", "max_stop_strings",
+                     "max_stop_string_length", "request_read_timeout"), Capability(WIRED)),
     "enable_metrics_for_all_schedulers": _inert("there is one scheduler, and it always reports metrics",
                                                 "只有一个调度器，且它总会上报指标"),
     # accepted, no effect in a single-process eager engine

@@ -579,5 +579,10 @@ class ServerArgs(_ServerArgsBase):
     ds_heavy_token_num: int
     ds_heavy_channel_type: Literal['qk', 'k', 'q']
     ds_sparse_decode_threshold: int
+    max_request_body_bytes: int
+    max_sequences_per_request: int | None
+    max_stop_strings: int
+    max_stop_string_length: int
+    request_read_timeout: float
 
     def __init__(self, **data: Any) -> None: ...

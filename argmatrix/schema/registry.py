@@ -24,6 +24,7 @@ GROUP_MODULES = (
     "multi_item_scoring", "optimization", "dynamic_batch_tokenizer", "debug_tensor_dump",
     "pd_disaggregation", "epd_disaggregation", "weight_loader", "pd_multiplexing", "multimodal",
     "decryption", "forward_hooks", "config_file", "third_party", "deficient", "double_sparsity",
+    "argmatrix_server",
 )
 
 

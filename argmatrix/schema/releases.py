@@ -233,8 +233,20 @@ NO_SPELLING: frozenset[str] = frozenset({
 })
 
 
+# groups of argmatrix's own flags, which no SGLang release has (``argmatrix serve`` limits)
+ARGMATRIX_ONLY_GROUPS = frozenset({"argmatrix_server"})
+
+
+def argmatrix_only(name: str) -> bool:
+    from .registry import SPECS
+
+    return SPECS[name].group.key in ARGMATRIX_ONLY_GROUPS
+
+
 def exists_in(name: str, release: str) -> bool:
     """Whether SGLang ``release`` has the flag of field ``name`` (by the dates above)."""
+    if argmatrix_only(name):
+        return False
     r = parse_release(release)
     first = INTRODUCED.get(name)
     if first is not None and r < parse_release(first):

@@ -106,3 +106,15 @@ def server(servers):
 
 def client(rt, **kw) -> httpx.Client:
     return httpx.Client(base_url=rt.url, timeout=60, **kw)
+
+
+@pytest.fixture(scope="module")
+def limited_server(demo_dir):
+    """A server over an engine that runs one request, queues one more and truncates long prompts."""
+    eng = make_engine(demo_dir, max_queued_requests=1, max_running_requests=1, allow_auto_truncate=True,
+                      context_length=128, max_total_tokens=1024)
+    s = Servers(eng, demo_dir)
+    yield s.start()
+    s.stop_all()
+    assert_engine_whole(eng)
+    eng.shutdown(grace_s=0)

@@ -54,7 +54,7 @@ def test_allow_unimplemented_goes_on_to_serve(monkeypatch):
 
     seen = []
     monkeypatch.setattr(server, "run_server", lambda compiled: seen.append(compiled) or 0, raising=False)
-    result = serve("--enable-lora", "--allow-unimplemented")
+    result = serve("--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all", "--allow-unimplemented")
     assert result.exit_code == 0, result.output
     assert "AM-E501" in result.output and "warning" in result.output
     assert seen and seen[0].args.enable_lora is True and seen[0].platform == "cpu"

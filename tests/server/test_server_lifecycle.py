@@ -190,7 +190,7 @@ def test_runtime_loads_and_warms_up(demo_dir):
         rt.engine.shutdown(grace_s=0)
 
 
-def test_stop_cancels_what_outlives_the_grace_period(demo_dir, engine):
+def test_stop_ends_what_outlives_the_grace_period_with_an_error_event(demo_dir, engine, caplog):
     servers = Servers(engine, demo_dir)
     rt = servers.start(grace_s=0.1)
     first = threading.Event()
@@ -215,5 +215,9 @@ def test_stop_cancels_what_outlives_the_grace_period(demo_dir, engine):
     t.join(30)
     summary = rt.state.tracker.summary()
     assert summary["cancelled"] == 1 and summary["in_flight"] == 0, summary
-    assert "data: [DONE]" not in events
+    # the stream is ended before uvicorn would cancel it: an OpenAI-style error event, then [DONE]
+    data = [json.loads(e[6:]) for e in events if isinstance(e, str) and e.startswith("data: {")]
+    assert data[-1]["error"]["code"] == "shutting_down", events[-3:]
+    assert events[-1] == "data: [DONE]" or events[-2] == "data: [DONE]", events[-3:]
+    assert not [r for r in caplog.records if r.exc_info], "a cut stream must not log a traceback"
     assert_engine_whole(engine)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import itertools
 import json
 import threading
+import time
 
 import pytest
 
@@ -137,15 +138,17 @@ def test_client_mistakes_are_4xx_naming_the_field(server, path, body, code, para
         assert param.split(".")[-1].split("[")[0] in err["message"]
 
 
-def test_json_without_json_content_type_is_accepted(server):
+def test_bodies_must_be_sent_as_json(server):
+    """A web page can send form and text/plain bodies cross-site without asking: they are refused (415)."""
     body = json.dumps({"text": "a", "sampling_params": {"max_new_tokens": 1}})
     with client(server) as c:
-        assert c.post("/generate", content=body).status_code == 200
-        # what `curl -d '{...}'` sends
-        r = c.post("/generate", content=body, headers={"content-type": "application/x-www-form-urlencoded"})
-        assert r.status_code == 200, r.text
-        r = c.post("/generate", content="text=a", headers={"content-type": "application/x-www-form-urlencoded"})
-        assert r.status_code == 400 and r.json()["error"]["code"] == "invalid_json"
+        for ctype in (None, "application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x"):
+            r = c.post("/generate", content=body, headers={"content-type": ctype} if ctype else {})
+            assert r.status_code == 415, (ctype, r.text)
+            assert r.json()["error"]["code"] == "unsupported_media_type" and "application/json" in r.text
+        ok = c.post("/generate", content=body, headers={"content-type": "application/json; charset=utf-8"})
+        assert ok.status_code == 200, ok.text
+    assert server.state.tracker.summary()["http_status"].get("415", 0) >= 4
 
 
 def test_unknown_route_and_method(server):
@@ -174,19 +177,24 @@ def test_server_info_has_sources_platform_and_stats(servers, demo_dir):
     from argmatrix.compiler import compile
 
     compiled = compile(["--model-path", demo_dir, "--served-model-name", MODEL_NAME, "--api-key", "sk-secret",
-                        "--weight-version", "v7"], target="cpu", env={})
+                        "--admin-api-key", "sk-admin-secret", "--weight-version", "v7"], target="cpu", env={})
     assert compiled.ok, compiled.findings
     rt = servers.start(compiled)
     with client(rt, headers={"Authorization": "Bearer sk-secret"}) as c:
-        info = c.get("/get_server_info").json()
+        public = c.get("/get_server_info").json()
         model_info = c.get("/get_model_info").json()
+        assert c.get("/get_server_info/admin").status_code == 403      # the user key is not enough
+        info = c.get("/get_server_info/admin", headers={"Authorization": "Bearer sk-admin-secret"}).json()
+    assert "args" not in public and "running_requests" not in public and "platform" not in public
+    assert public["limits"]["max_stop_strings"] == 32 and public["requests"]["in_flight"] == 0
     args = info["args"]
     assert args["served_model_name"]["value"] == MODEL_NAME
     assert args["served_model_name"]["source"].startswith("argv[")
     assert args["api_key"]["value"] == "<redacted>" and "sk-secret" not in json.dumps(info)
+    assert args["admin_api_key"]["value"] == "<redacted>" and "sk-admin-secret" not in json.dumps(info)
     assert args["port"]["source"] == "default"
     assert info["platform"] == "cpu"
-    stats = info["engine"]["stats"]
+    stats = info["engine_stats"]
     assert {"running", "queued", "free_pages", "cached_pages", "total_pages"} <= set(stats)
     assert info["requests"]["in_flight"] == 0
     assert model_info["weight_version"] == "v7"
@@ -217,7 +225,14 @@ def test_fastapi_root_path(servers):
         assert c.get("/llm/openapi.json").json()["servers"] == [{"url": "/llm"}]
 
 
-def test_flush_cache_and_abort(servers, engine):
+def test_flush_cache_and_abort(servers, engine, monkeypatch):
+    real_forward = engine.runner.forward
+
+    def slow_forward(batch):         # 240 tokens must outlast the two admin calls on a fast machine too
+        time.sleep(0.01)
+        return real_forward(batch)
+
+    monkeypatch.setattr(engine.runner, "forward", slow_forward)
     rt = servers.start(admin_api_key="sk-admin")
     admin = {"Authorization": "Bearer sk-admin"}
     started = threading.Event()

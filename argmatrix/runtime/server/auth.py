@@ -7,19 +7,46 @@ key gets a 401 even when its body is malformed.  Keys are compared with
 Levels:
 
 - public (``/health``): never needs a key;
-- admin (``/flush_cache``, ``/abort_request``): the admin key when
-  ``--admin-api-key`` is set, otherwise the API key when ``--api-key`` is set;
+- admin (``/flush_cache``): the admin key when ``--admin-api-key`` is set,
+  otherwise the API key when ``--api-key`` is set;
+- admin only (``/get_server_info/admin``: other users' request ids, the full
+  configuration): the admin key; refused when only ``--api-key`` is set
+  (every user holds that key); open on a server without keys;
 - everything else: the API key (or the admin key) when ``--api-key`` is set.
+
+Each request is tagged with its :class:`Caller` (``scope["state"]["caller"]``):
+who sent it (a hash of the key used and the client address) and whether it
+holds admin rights, so ``/abort_request`` lets a user abort only its own requests.
 """
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
+from dataclasses import dataclass
 
 from .errors import error_body
 
 PUBLIC_PATHS = frozenset({"/health"})
-ADMIN_PATHS = frozenset({"/flush_cache", "/abort_request"})
+ADMIN_PATHS = frozenset({"/flush_cache"})
+ADMIN_ONLY_PATHS = frozenset({"/get_server_info/admin"})
+
+
+@dataclass(frozen=True)
+class Caller:
+    principal: str        # who: the key used (hashed) and the client address
+    admin: bool           # may see and abort every request
+
+
+def caller_of(scope: dict) -> Caller:
+    state = scope.get("state") or {}
+    return state.get("caller") or Caller(_principal(scope, None), False)
+
+
+def _principal(scope: dict, token: str | None) -> str:
+    client = scope.get("client") or ("?", 0)
+    key = hashlib.sha256(token.encode()).hexdigest()[:12] if token else "anonymous"
+    return f"{key}@{client[0]}"
 
 
 def route_path(scope: dict) -> str:
@@ -60,6 +87,8 @@ class APIKeyMiddleware:
             return "public"
         if path in ADMIN_PATHS:
             return "admin"
+        if path in ADMIN_ONLY_PATHS:
+            return "admin_only"
         return "user"
 
     def check(self, path: str, token: str | None) -> int:
@@ -69,6 +98,12 @@ class APIKeyMiddleware:
             return 0
         is_user = _matches(token, self.api_key)
         is_admin = _matches(token, self.admin_api_key)
+        if level == "admin_only":
+            if self.admin_api_key is not None:
+                return 0 if is_admin else (403 if is_user else 401)
+            if self.api_key is not None:
+                return 403 if is_user else 401
+            return 0
         if level == "admin":
             if self.admin_api_key is not None:
                 if is_admin:
@@ -81,15 +116,29 @@ class APIKeyMiddleware:
             return 0
         return 0 if (is_user or is_admin) else 401
 
+    def caller(self, scope: dict, token: str | None) -> Caller:
+        if self.api_key is None and self.admin_api_key is None:
+            return Caller(_principal(scope, None), True)     # no keys: everyone is the operator
+        admin = _matches(token, self.admin_api_key)
+        known = admin or _matches(token, self.api_key)
+        return Caller(_principal(scope, token if known else None), admin)
+
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http" or (self.api_key is None and self.admin_api_key is None):
+        if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        status = self.check(route_path(scope), _bearer(scope))
+        token = _bearer(scope)
+        scope.setdefault("state", {})["caller"] = self.caller(scope, token)
+        if self.api_key is None and self.admin_api_key is None:
+            return await self.app(scope, receive, send)
+        path = route_path(scope)
+        status = self.check(path, token)
         if status == 0:
             return await self.app(scope, receive, send)
         if status == 403:
-            body = error_body("this endpoint needs the admin API key (--admin-api-key)",
-                              "permission_error", None, "insufficient_permissions")
+            why = ("this endpoint needs the admin API key (--admin-api-key)" if self.admin_api_key is not None else
+                   "this endpoint shows other users' requests and needs an admin key; start the server with "
+                   "--admin-api-key")
+            body = error_body(why, "permission_error", None, "insufficient_permissions")
         else:
             body = error_body("invalid or missing API key: send 'Authorization: Bearer <key>'",
                               "invalid_request_error", None, "invalid_api_key")

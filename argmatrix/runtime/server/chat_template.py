@@ -82,3 +82,35 @@ def resolve(args: Any, tokenizer: Any) -> ChatTemplate:
     if templates:
         return ChatTemplate(templates, "tokenizer")
     return ChatTemplate(None, "none")
+
+
+def check(template: ChatTemplate) -> None:
+    """Refuse to start with a template that does not even parse (every chat request would fail)."""
+    if template.template is None:
+        return
+    import jinja2
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+    try:
+        ImmutableSandboxedEnvironment(extensions=["jinja2.ext.loopcontrols"]).parse(template.template)
+    except jinja2.TemplateSyntaxError as exc:
+        raise ValueError(f"the chat template ({template.origin}) is not valid Jinja: {exc.message} "
+                         f"(line {exc.lineno}); fix it or pass another one with --chat-template") from None
+
+
+def render(tokenizer: Any, template: str, messages: list[dict[str, Any]], add_generation_prompt: bool,
+           continue_final_message: bool, kwargs: dict[str, Any]) -> str:
+    """The conversation as text.  The template refusing the messages (``raise_exception``, a missing
+    variable) is the client's 400; any other failure is the server's."""
+    import jinja2
+
+    from .errors import bad_request
+
+    try:
+        return tokenizer.apply_chat_template(messages, chat_template=template, tokenize=False,
+                                             add_generation_prompt=add_generation_prompt,
+                                             continue_final_message=continue_final_message, **kwargs)
+    except jinja2.TemplateError as exc:
+        raise bad_request(f"the chat template rejected these messages: {exc}", param="messages") from None
+    except ValueError as exc:      # transformers' own checks (e.g. continue_final_message)
+        raise bad_request(f"the chat template rejected these messages: {exc}", param="messages") from None

@@ -11,9 +11,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-# Values never shown by /get_server_info or request logs.
-SECRET_FIELDS = frozenset({"api_key", "admin_api_key", "decrypted_config_file", "decrypted_draft_config_file"})
-REDACTED = "<redacted>"
+from .redact import REDACTED, SECRET_FIELDS, redact  # noqa: F401 - re-exported for older imports
 
 
 @dataclass(frozen=True)
@@ -85,8 +83,7 @@ def resolved_args(ctx: ServerContext) -> dict[str, dict[str, Any]]:
     """Every argument with its value and where the value came from; secrets redacted."""
     out: dict[str, dict[str, Any]] = {}
     for name, value in ctx.args:
-        shown = REDACTED if (name in SECRET_FIELDS and value is not None) else jsonable(value)
-        out[name] = {"value": shown, "source": ctx.source(name)}
+        out[name] = {"value": redact(jsonable(value), name), "source": redact(ctx.source(name))}
     return out
 
 

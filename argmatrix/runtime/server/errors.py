@@ -71,6 +71,9 @@ def validation_error(errors: list[dict[str, Any]]) -> APIError:
     for err in errors:
         etype = err.get("type", "")
         param = loc_to_param(err.get("loc", ()))
+        if etype == "invalid_unicode":
+            ctx = err.get("ctx") or {}
+            return APIError(400, str(err.get("msg")), param=ctx.get("param") or None, code="invalid_unicode")
         if etype == "json_invalid":
             ctx = err.get("ctx") or {}
             detail = ctx.get("error") or err.get("msg", "")
@@ -117,11 +120,6 @@ def install_handlers(app: Any) -> None:
         detail = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail)
         if exc.status_code == 404 and detail == "Not Found":
             detail = f"no route {request.method} {request.url.path}"
-        return JSONResponse(error_body(detail, kind), status_code=exc.status_code,
+        return JSONResponse(error_body(detail, kind, None, getattr(exc, "code", None)), status_code=exc.status_code,
                             headers=getattr(exc, "headers", None))
-
-    @app.exception_handler(Exception)
-    async def _unexpected(request, exc: Exception):
-        logger.exception("internal error while serving %s %s", request.method, request.url.path)
-        return JSONResponse(error_body(f"internal server error: {type(exc).__name__}", "server_error"),
-                            status_code=500)
+    # unexpected exceptions: edge.StatusCounter logs them once and answers 500

@@ -11,12 +11,17 @@ engine itself fans ``n`` choices out).  A :class:`JobStream`
   exactly once, whatever happens;
 - observes Prometheus metrics (TTFT, inter-token, end-to-end, token counts);
 - aborts the engine request when closed early (client disconnect), which
-  frees its pages, even if it was never iterated.
+  frees its pages, even if it was never iterated;
+- matches the request's stop strings on the text as it arrives
+  (:class:`~.stop_strings.StopMatcher`), outside the engine's step: the engine
+  is never given stop strings, and a choice that hits one is finished here
+  (``finish_reason`` "stop") and aborted in the engine.
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -24,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import APIError
+from .stop_strings import StopMatcher
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -42,6 +48,7 @@ class Job:
     rid: str
     base_index: int = 0            # choice index of this job's first choice in the response
     prompt_text: str | None = None  # for echo and request logs
+    stops: list[str] = field(default_factory=list)   # matched by the server, never sent to the engine
 
 
 @dataclass
@@ -64,6 +71,8 @@ class ChoiceResult:
     finished_at: float | None = None
 
     def add(self, chunk: Any) -> None:
+        if self.first_token_at is None and chunk.token_ids_delta and not chunk.finished:
+            self.first_token_at = time.monotonic()
         self.text += chunk.text_delta or ""
         self.token_ids.extend(chunk.token_ids_delta or ())
         self.logprobs.extend(getattr(chunk, "logprobs_delta", None) or ())
@@ -75,7 +84,7 @@ class ChoiceResult:
             self.finish_reason = chunk.finish_reason
             self.error = getattr(chunk, "error", None)
             self.arrival = getattr(chunk, "arrival", None)
-            self.first_token_at = getattr(chunk, "first_token_at", None)
+            self.first_token_at = getattr(chunk, "first_token_at", None) or self.first_token_at
             self.finished_at = getattr(chunk, "finished_at", None)
 
     def meta(self) -> dict[str, Any]:
@@ -130,7 +139,7 @@ class JobStream:
     """One engine submission: its chunks, accounting and cleanup."""
 
     def __init__(self, state: Any, job: Job, *, endpoint: str, labels: dict[str, str], stream: bool,
-                 param: str, priority: int | None):
+                 param: str, priority: int | None, owner: str | None = None):
         self.state = state
         self.job = job
         self.endpoint = endpoint
@@ -141,16 +150,25 @@ class JobStream:
         self._last = [0.0] * self.n
         self._outcome: str | None = None
         self._started = False
+        self.matchers = [StopMatcher(job.stops) for _ in range(self.n)] if job.stops else None
+        self._done = [False] * self.n
+        self.arrival = time.monotonic()
         tracker = state.tracker
-        self.tracked = tracker.begin(job.rid, endpoint, stream=stream)
+        self.tracked = tracker.begin(job.rid, endpoint, stream=stream, owner=owner)
         state.reqlog.received(job.rid, endpoint, state.loggable_params(job.params), self._prompt_for_log())
         kwargs: dict[str, Any] = {"request_id": job.rid}
         if priority is not None:
             kwargs["priority"] = priority
+        limits = getattr(state, "limits", None)
         try:
+            if limits is not None:
+                queued = state.engine.stats().queued
+                if queued + self.n > limits.max_queued_requests:
+                    raise engine_errors()[0](f"the waiting queue is full ({queued} of {limits.max_queued_requests})")
             self._agen = state.engine.submit(job.prompt, job.params, **kwargs)
         except Exception as exc:
-            mapped = map_engine_error(exc, param=param, max_queued=state.args.max_queued_requests)
+            mapped = map_engine_error(exc, param=param, max_queued=limits.max_queued_requests if limits is not None
+                                      else state.args.max_queued_requests)
             self._end("rejected" if mapped is not None else "failed")
             if mapped is None:
                 raise
@@ -182,6 +200,10 @@ class JobStream:
             async with contextlib.aclosing(self._agen) as agen:
                 async for chunk in agen:
                     i = getattr(chunk, "index", 0) or 0
+                    if self._done[i]:
+                        continue                   # after a stop string: what the engine made before the abort
+                    if self.matchers is not None:
+                        chunk = self._match_stops(i, chunk)
                     res = self.results[i]
                     res.add(chunk)
                     self.tracked.prompt_tokens = res.prompt_tokens
@@ -199,10 +221,12 @@ class JobStream:
                             metrics.observe_inter_token(now - self._last[i], ntok, self.labels)
                         self._last[i] = now
                     if chunk.finished:
+                        self._done[i] = True
                         remaining -= 1
                         self._choice_finished(res)
                         if remaining == 0:
-                            self._end("finished")
+                            aborted = any(r.finish_reason == "abort" and not r.error for r in self.results)
+                            self._end("cancelled" if aborted else "finished")
                     yield res, chunk
                     if remaining == 0:
                         return
@@ -215,6 +239,24 @@ class JobStream:
             raise
         finally:
             self._end("cancelled")
+
+    def _match_stops(self, i: int, chunk: Any) -> Any:
+        """The chunk with its text cut at a stop string (then finished, and the engine request aborted)."""
+        text, hit = self.matchers[i].feed(chunk.text_delta or "", final=bool(chunk.finished))
+        if not hit:
+            return dataclasses.replace(chunk, text_delta=text) if text != chunk.text_delta else chunk
+        n = self.n
+        engine_rid = self.job.rid if n == 1 else f"{self.job.rid}-{i}"
+        if not chunk.finished:
+            with contextlib.suppress(Exception):
+                self.state.engine.abort(engine_rid)
+        res = self.results[i]
+        now = time.monotonic()
+        first = res.first_token_at or (now if chunk.token_ids_delta else None)
+        return dataclasses.replace(chunk, text_delta=text, finished=True, finish_reason="stop", error=None,
+                                   arrival=chunk.arrival or self.arrival,
+                                   first_token_at=chunk.first_token_at or first,
+                                   finished_at=chunk.finished_at or now)
 
     def _choice_finished(self, res: ChoiceResult) -> None:
         st = self.state
@@ -251,12 +293,12 @@ class Generation:
     """The job streams of one HTTP request."""
 
     def __init__(self, state: Any, jobs: list[Job], *, endpoint: str, labels: dict[str, str], stream: bool,
-                 param: str, priority: int | None = None):
+                 param: str, priority: int | None = None, owner: str | None = None):
         self.streams: list[JobStream] = []
         try:
             for job in jobs:
                 self.streams.append(JobStream(state, job, endpoint=endpoint, labels=labels, stream=stream,
-                                              param=param, priority=priority))
+                                              param=param, priority=priority, owner=owner))
         except BaseException:
             for s in self.streams:
                 s.state.engine.abort(s.job.rid)

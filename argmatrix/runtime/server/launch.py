@@ -189,6 +189,59 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def header_deadline_protocol(timeout_s: float) -> type:
+    """uvicorn's h11 protocol with a deadline for request headers (``--request-read-timeout``).
+
+    uvicorn waits forever for the headers of a connection's first request (its
+    keep-alive timer only runs between requests), so a client could hold
+    connections open by never finishing them.  The body is guarded by
+    :class:`.edge.BodyGuard`; this closes connections whose headers are not
+    complete ``timeout_s`` after the connection opened or their first byte arrived.
+    """
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderDeadlineH11Protocol(H11Protocol):
+        _header_timer: Any = None
+
+        def connection_made(self, transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.conn.their_state is h11.IDLE and self.conn.trailing_data[0]:
+                self._arm()                  # part of the next request's headers is here: they must finish
+            elif self.conn.their_state is not h11.IDLE:
+                self._disarm()
+
+        def connection_lost(self, exc) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def on_response_complete(self) -> None:
+            self._disarm()                   # between requests uvicorn's keep-alive timer applies
+            super().on_response_complete()
+
+        def _arm(self) -> None:
+            if self._header_timer is None:
+                self._header_timer = self.loop.call_later(timeout_s, self._deadline)
+
+        def _disarm(self) -> None:
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+                self._header_timer = None
+
+        def _deadline(self) -> None:
+            self._header_timer = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                self.logger.info("closing a connection whose request headers did not arrive within %gs "
+                                 "(--request-read-timeout)", timeout_s)
+                self.transport.close()
+
+    return HeaderDeadlineH11Protocol
+
+
 class ServingRuntime:
     """Load, warm up, build the app and serve it with uvicorn."""
 
@@ -211,8 +264,11 @@ class ServingRuntime:
 
     # -- steps --------------------------------------------------------------
     def load(self) -> Any:
+        from .state import check_engine_usable
+
         if self.engine is None:
             self.engine = load_engine(self.ctx, self.console, device=self.device)
+        check_engine_usable(self.engine)
         self.engine.start()
         return self.engine
 
@@ -246,11 +302,18 @@ class ServingRuntime:
         runtime = self
 
         class _Server(uvicorn.Server):
-            def handle_exit(self, sig, frame):  # SIGTERM / SIGINT: /health turns 503 at once
-                runtime.state.draining = True
+            def handle_exit(self, sig, frame):
+                # the first SIGTERM/SIGINT drains (/health turns 503 at once, open streams are ended with an
+                # error event just before the grace period runs out); a second one stops at once
+                if runtime.state.draining:
+                    logger.warning("second stop signal: stopping now, without waiting for running requests")
+                    runtime.state.cut_streams("the server was stopped")
+                    self.force_exit = True
+                runtime.state.begin_drain(runtime.grace_s)
                 super().handle_exit(sig, frame)
 
         config = uvicorn.Config(self.app, host=self.args.host, port=self.args.port, log_config=None,
+                                http=header_deadline_protocol(float(self.args.request_read_timeout)),
                                 timeout_graceful_shutdown=self.grace_s, lifespan="on", access_log=True,
                                 proxy_headers=False, server_header=False)
         self.server = _Server(config)
@@ -348,6 +411,9 @@ class ServingRuntime:
             self.engine.start()
         self.sock = _bind(host, port)
         self.build()
+        from .state import check_engine_usable
+
+        check_engine_usable(self.engine)
         self.thread = threading.Thread(target=self._serve_thread, name="argmatrix-uvicorn", daemon=True)
         self.thread.start()
         deadline = time.monotonic() + timeout
@@ -370,7 +436,7 @@ class ServingRuntime:
         """Ask the server to stop (as SIGTERM would) and wait for it; returns the exit status."""
         if self.server is not None:
             if self.state is not None:
-                self.state.draining = True
+                self.state.begin_drain(self.grace_s)
             self.server.should_exit = True
         if self.thread is not None:
             self.thread.join(timeout)

@@ -12,9 +12,50 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from .errors import unsupported
+
+# torch generators take 64-bit seeds; choice i of n uses seed + i
+SEED_MIN, SEED_MAX = -(2 ** 63), 2 ** 63 - 1 - 128
+
+
+def invalid_unicode(value: Any, path: str = "") -> str | None:
+    """The path of the first string (or key) that is not valid Unicode (a lone surrogate from JSON escapes)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return path or "body"
+        return None
+    if isinstance(value, dict):
+        for k, v in value.items():
+            sub = f"{path}.{k}" if path else str(k)
+            if isinstance(k, str) and invalid_unicode(k) is not None:
+                return path or "body"
+            found = invalid_unicode(v, sub)
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found = invalid_unicode(v, f"{path}[{i}]")
+            if found is not None:
+                return found
+    return None
+
+
+class _Body(BaseModel):
+    """A request body: every string checked for valid Unicode once, before anything else reads it."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _valid_unicode(cls, data: Any) -> Any:
+        bad = invalid_unicode(data)
+        if bad is not None:
+            raise PydanticCustomError("invalid_unicode", "'{param}' is not valid Unicode (it holds a lone surrogate "
+                                      "such as \\ud800); send UTF-8 text", {"param": bad})
+        return data
 
 
 class _Strict(BaseModel):
@@ -32,7 +73,7 @@ class StreamOptions(_Strict):
     include_usage: bool = False
 
 
-class _SamplingExtras(_Strict):
+class _SamplingExtras(_Strict, _Body):
     """SGLang extensions accepted by the OpenAI endpoints (send them with ``extra_body``)."""
 
     top_k: int | None = Field(None, description="Sample from the k most likely tokens (-1 or 0: all)")
@@ -64,7 +105,7 @@ class CompletionRequest(_SamplingExtras):
     frequency_penalty: float | None = Field(None, ge=-2.0, le=2.0)
     best_of: int | None = Field(None, ge=1)
     logit_bias: dict[str, float] | None = None
-    seed: int | None = None
+    seed: int | None = Field(None, ge=SEED_MIN, le=SEED_MAX)
     suffix: str | None = None
     user: str | None = None
 
@@ -96,7 +137,7 @@ class ChatCompletionRequest(_SamplingExtras):
     logprobs: bool = False
     top_logprobs: int | None = Field(None, ge=0, le=20)
     logit_bias: dict[str, float] | None = None
-    seed: int | None = None
+    seed: int | None = Field(None, ge=SEED_MIN, le=SEED_MAX)
     user: str | None = None
     tools: list[dict[str, Any]] | None = None
     tool_choice: str | dict[str, Any] | None = None
@@ -184,12 +225,12 @@ class NativeSamplingParams(_Strict):
     ignore_eos: bool = False
     skip_special_tokens: bool = True
     n: int = Field(1, ge=1, le=128)
-    seed: int | None = Field(None, validation_alias="sampling_seed")
+    seed: int | None = Field(None, ge=SEED_MIN, le=SEED_MAX, validation_alias="sampling_seed")
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
-class GenerateRequest(_Strict):
+class GenerateRequest(_Strict, _Body):
     text: str | list[str] | None = None
     input_ids: list[int] | list[list[int]] | None = None
     sampling_params: NativeSamplingParams | None = None
@@ -200,7 +241,7 @@ class GenerateRequest(_Strict):
     priority: int | None = None
 
 
-class AbortRequest(_Strict):
+class AbortRequest(_Strict, _Body):
     rid: str
 
 
@@ -285,3 +326,118 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorResponse, "description": "Missing or wrong API key"},
     503: {"model": ErrorResponse, "description": "Queue full (see Retry-After) or server shutting down"},
 }
+
+
+# ---------------------------------------------------------------------------
+# native responses
+# ---------------------------------------------------------------------------
+class FinishReason(_Open):
+    type: str | None = None
+
+
+class GenerateMeta(_Open):
+    id: str
+    finish_reason: FinishReason | None = None
+    prompt_tokens: int
+    completion_tokens: int
+    cached_tokens: int
+    weight_version: str | None = None
+    e2e_latency: float | None = None
+    error: str | None = None
+    output_token_logprobs: list[list[Any]] | None = None
+    output_top_logprobs: list[list[list[Any]]] | None = None
+
+
+class GenerateOutput(_Open):
+    text: str
+    output_ids: list[int]
+    meta_info: GenerateMeta
+    index: int | None = None
+
+
+class ModelInfo(_Open):
+    model_path: str | None = None
+    tokenizer_path: str | None = None
+    served_model_name: str
+    is_generation: bool = True
+    weight_version: str | None = None
+    max_context_len: int
+    vocab_size: int | None = None
+    dtype: str | None = None
+    model_impl: str | None = None
+    chat_template: str
+    sampling_defaults: str
+    default_sampling_params: dict[str, Any]
+    preferred_sampling_params: dict[str, Any] | None = None
+
+
+class RequestCounts(_Open):
+    received: int
+    finished: int
+    cancelled: int
+    rejected: int
+    failed: int
+    in_flight: int
+    http_status: dict[str, int]
+    http_disconnects: int
+
+
+class ServerLimits(_Open):
+    max_request_body_bytes: int
+    max_sequences_per_request: int
+    max_stop_strings: int
+    max_stop_string_length: int
+    request_read_timeout_s: float
+    max_queued_requests: int
+    max_context_len: int
+    allow_auto_truncate: bool
+    sources: dict[str, str]
+
+
+class ServerInfo(_Open):
+    """What any user of the server may see: no other user's requests, no configuration secrets."""
+
+    version: str
+    served_model_name: str
+    max_context_len: int
+    max_running_requests: int | None = None
+    limits: ServerLimits
+    engine_stats: dict[str, Any]
+    throughput: dict[str, float]
+    requests: RequestCounts
+    uptime_s: float
+    draining: bool
+
+
+class ServerInfoAdmin(ServerInfo):
+    """Everything, for the operator: resolved arguments (secrets redacted), platform, running requests."""
+
+    args: dict[str, dict[str, Any]]
+    platform: Any = None
+    findings: list[Any]
+    engine_config: dict[str, Any] | None = None
+    engine_alive: bool
+    running_requests: list[dict[str, Any]]
+
+
+class VersionInfo(_Open):
+    version: str
+
+
+class FlushCacheResponse(_Open):
+    success: bool
+    message: str
+
+
+class AbortResponse(_Open):
+    success: bool
+    rid: str
+
+
+ERROR_RESPONSES.update({
+    404: {"model": ErrorResponse, "description": "Unknown model, route or request id"},
+    408: {"model": ErrorResponse, "description": "The request body stopped arriving (--request-read-timeout)"},
+    413: {"model": ErrorResponse, "description": "Request body too large (--max-request-body-bytes)"},
+    415: {"model": ErrorResponse, "description": "Request body not sent as application/json"},
+    500: {"model": ErrorResponse, "description": "Server fault (the log has the details)"},
+})

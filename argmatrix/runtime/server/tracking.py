@@ -27,6 +27,7 @@ class Tracked:
     completion_tokens: int = 0
     first_token_at: float | None = None
     stream: bool = False
+    owner: str | None = None                 # the Caller.principal that sent it (who may abort it)
     task: asyncio.Task | None = field(default=None, repr=False)
 
     def snapshot(self, now: float) -> dict[str, Any]:
@@ -44,13 +45,13 @@ class RequestTracker:
         self.http_status: Counter[int] = Counter()
         self.http_disconnects = 0
 
-    def begin(self, rid: str, endpoint: str, *, stream: bool = False) -> Tracked:
+    def begin(self, rid: str, endpoint: str, *, stream: bool = False, owner: str | None = None) -> Tracked:
         with self._lock:
             if rid in self.in_flight:
                 from .errors import bad_request
 
                 raise bad_request(f"request id {rid!r} is already in flight", param="rid")
-            t = Tracked(rid, endpoint, time.perf_counter(), stream=stream)
+            t = Tracked(rid, endpoint, time.perf_counter(), stream=stream, owner=owner)
             try:
                 t.task = asyncio.current_task()
             except RuntimeError:
@@ -69,6 +70,16 @@ class RequestTracker:
         now = time.perf_counter()
         with self._lock:
             return [t.snapshot(now) for t in self.in_flight.values()]
+
+    def owner(self, rid: str) -> tuple[bool, str | None]:
+        """(whether ``rid`` is in flight, who sent it)."""
+        with self._lock:
+            t = self.in_flight.get(rid)
+            return (t is not None, t.owner if t is not None else None)
+
+    def rids(self) -> list[str]:
+        with self._lock:
+            return list(self.in_flight)
 
     def http_done(self, status: int) -> None:
         with self._lock:

@@ -1,0 +1,36 @@
+"""SGLang's native routes: ``/generate``, ``/get_model_info``, ``/get_server_info``, ``/version``."""
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+
+from ..openai_api import ERROR_RESPONSES, GenerateOutput, GenerateRequest, ModelInfo, ServerInfo, VersionInfo
+from ..streaming import SSE_OPENAPI
+from . import Services, services
+
+router = APIRouter(tags=["native"])
+Svc = Annotated[Services, Depends(services)]
+
+
+@router.post("/generate", response_model=GenerateOutput | list[GenerateOutput],
+             responses={**ERROR_RESPONSES, 200: SSE_OPENAPI},
+             summary="SGLang's native generate: text or input_ids, sampling_params, stream")
+async def generate(req: GenerateRequest, request: Request, svc: Svc) -> Any:
+    return await svc.generate.handle(req, request)
+
+
+@router.get("/get_model_info", response_model=ModelInfo, responses=ERROR_RESPONSES, summary="The served model")
+async def get_model_info(svc: Svc) -> ModelInfo:
+    return svc.info.model_info()
+
+
+@router.get("/get_server_info", response_model=ServerInfo, responses=ERROR_RESPONSES,
+            summary="Limits, engine stats and request counts (the full configuration: /get_server_info/admin)")
+async def get_server_info(svc: Svc) -> ServerInfo:
+    return svc.info.server_info()
+
+
+@router.get("/version", response_model=VersionInfo, responses=ERROR_RESPONSES)
+async def version(svc: Svc) -> VersionInfo:
+    return svc.info.version()

@@ -1,0 +1,67 @@
+"""argmatrix's own server limits: what one HTTP request may ask for, checked before any tokenization.
+
+SGLang has no such flags (only --max-queued-requests, in the scheduling group); these exist so one
+client cannot stall the others or exhaust the server's memory with a single request.
+"""
+
+from typing import Annotated
+
+from ..meta import Arg, Group, Text
+from ..types import *
+
+GROUP = Group('argmatrix_server', Text(en='argmatrix server limits', zh='argmatrix 服务端请求限制'))
+
+
+class ArgmatrixServerArgs:
+
+    max_request_body_bytes: Annotated[PositiveHumanInt, Arg(
+        '--max-request-body-bytes',
+        help=Text(
+            en=(
+                "Largest HTTP request body the server reads, in bytes (suffixes such as 8M work). A larger body is "
+                "answered with 413 before it is parsed."
+            ),
+            zh="服务器读取的 HTTP 请求体最大字节数（可写 8M 等后缀）。更大的请求体在解析前即返回 413。",
+        ),
+    )] = 8 * 1024 * 1024
+
+    max_sequences_per_request: Annotated[PositiveInt | None, Arg(
+        '--max-sequences-per-request',
+        help=Text(
+            en=(
+                "Most sequences (prompts times n) one request may generate. Unset: half of the running-request "
+                "limit, so one request never takes every batch slot. More is a 400 naming the count."
+            ),
+            zh=(
+                "单个请求最多可生成的序列数（提示数乘以 n）。不设置时取可同时运行请求数的一半，"
+                "避免一个请求占满所有批次槽位。超出时返回 400 并给出数量。"
+            ),
+        ),
+    )] = None
+
+    max_stop_strings: Annotated[NonNegInt, Arg(
+        '--max-stop-strings',
+        help=Text(
+            en="Most stop strings one request may give (in 'stop'). More is a 400.",
+            zh="单个请求最多可给出的停止字符串（stop）数量，超出返回 400。",
+        ),
+    )] = 32
+
+    max_stop_string_length: Annotated[PositiveInt, Arg(
+        '--max-stop-string-length',
+        help=Text(
+            en="Longest stop string allowed, in characters. A longer one is a 400.",
+            zh="单个停止字符串允许的最大字符数，超出返回 400。",
+        ),
+    )] = 256
+
+    request_read_timeout: Annotated[PositiveFloat, Arg(
+        '--request-read-timeout',
+        help=Text(
+            en=(
+                "Seconds the server waits for a request's headers and for each part of its body; a client that "
+                "stops sending is answered with 408 (body) or disconnected (headers)."
+            ),
+            zh="服务器等待请求头以及请求体每一部分到达的秒数；客户端中途停止发送时，请求体返回 408，请求头则直接断开连接。",
+        ),
+    )] = 30.0

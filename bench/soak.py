@@ -1,0 +1,312 @@
+"""Soak test: a bounded storm of mixed, hostile and unauthorised requests against a loopback server.
+
+    python bench/soak.py [--duration 60] [--max-requests 3000] [--concurrency 24] [--model-dir DIR]
+
+Serves the demo model (built into a temporary folder unless --model-dir) in this
+process on 127.0.0.1 only, then sends, until the time or request budget runs out:
+streamed and plain completions/chat/generate, streams the client abandons
+midway, requests it aborts through /abort_request, oversized bodies and prompts,
+hostile bodies (lone surrogates, 100,000 stop strings, broken JSON, form
+posts, impossible lengths and seeds) and requests without or with the wrong
+key.  Then it checks, and exits 1 if any fails:
+
+- no response had a 5xx status (as the client saw it and as the server counted it);
+- every request the server accepted ended (finished, cancelled or rejected; none failed or in flight);
+- the KV page pool is whole (free + cached == total, the engine's own invariant check);
+- the process RSS is back near where it was after the warm-up round.
+
+Prints the figures (kept in docs/benchmarks.md).  Not a unit test: it runs for a minute.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import gc
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+USER_KEY, ADMIN_KEY = "sk-soak-user", "sk-soak-admin"
+ENGINE_ARGS = {"context_length": 512, "max_total_tokens": 32768, "max_running_requests": 32}
+RSS_SLACK_MIB = 64
+RSS_SLACK_RATIO = 0.20
+
+
+def rss_mib() -> float:
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def start_server(model_dir: str):
+    from argmatrix.runtime.engine import Engine
+    from argmatrix.runtime.server import ServingRuntime
+    from argmatrix.schema import ServerArgs
+
+    args = ServerArgs(model_path=model_dir, served_model_name="demo", api_key=USER_KEY, admin_api_key=ADMIN_KEY,
+                      host="127.0.0.1", enable_metrics=True, skip_server_warmup=True, **ENGINE_ARGS)
+    engine = Engine(args, device="cpu", dtype="float32")
+    rt = ServingRuntime(args, engine=engine, grace_s=5.0)
+    rt.start_in_thread(host="127.0.0.1", port=0)
+    assert rt.sock.getsockname()[0] == "127.0.0.1", "the soak server listens on loopback only"
+    return rt, engine
+
+
+# -- the request mix: (kind, weight, coroutine(http, rng) -> (status, expected statuses)) ----------------------------
+USER = {"authorization": f"Bearer {USER_KEY}"}
+ADMIN = {"authorization": f"Bearer {ADMIN_KEY}"}
+JSON = {**USER, "content-type": "application/json"}
+
+
+def _prompt(rng: random.Random) -> list[int]:
+    return [rng.randrange(10, 700) for _ in range(rng.randint(4, 120))]
+
+
+async def _stream(http, path: str, body: dict, stop_after: int | None = None) -> int:
+    async with http.stream("POST", path, json=body, headers=USER) as r:
+        events = 0
+        async for line in r.aiter_lines():
+            if line.startswith("data: "):
+                events += 1
+                if line != "data: [DONE]" and '"error"' in line[:20]:
+                    raise AssertionError(f"error event: {line[:200]}")
+                if stop_after is not None and events >= stop_after:
+                    return r.status_code             # hang up midway: the server must cancel and free pages
+        if r.status_code == 200 and stop_after is None:
+            assert line == "data: [DONE]" or events > 0
+        return r.status_code
+
+
+async def k_stream(http, rng):
+    path, body = rng.choice([
+        ("/v1/completions", {"model": "demo", "prompt": _prompt(rng), "max_tokens": rng.randint(1, 48),
+                             "stream": True, "n": rng.choice([1, 1, 2])}),
+        ("/v1/chat/completions", {"model": "demo", "messages": [{"role": "user", "content": "hi " * rng.randint(1, 40)}],
+                                  "max_tokens": rng.randint(1, 48), "stream": True, "stop": ["zz", "qq"]}),
+        ("/generate", {"input_ids": _prompt(rng), "stream": True,
+                       "sampling_params": {"max_new_tokens": rng.randint(1, 48), "temperature": 0.7}}),
+    ])
+    return await _stream(http, path, body), {200}
+
+
+async def k_plain(http, rng):
+    path, body = rng.choice([
+        ("/v1/completions", {"model": "demo", "prompt": [_prompt(rng), _prompt(rng)], "max_tokens": rng.randint(1, 32),
+                             "logprobs": 2}),
+        ("/v1/chat/completions", {"model": "demo", "messages": [{"role": "user", "content": "hello"}],
+                                  "max_tokens": rng.randint(1, 32), "n": 2}),
+        ("/generate", {"text": "hello " * rng.randint(1, 30), "sampling_params": {"max_new_tokens": 16}}),
+    ])
+    r = await http.post(path, json=body, headers=USER)
+    return r.status_code, {200}
+
+
+async def k_cancel(http, rng):
+    body = {"input_ids": _prompt(rng), "stream": True, "sampling_params": {"max_new_tokens": 300,
+                                                                          "ignore_eos": True}}
+    return await _stream(http, "/generate", body, stop_after=rng.randint(1, 5)), {200}
+
+
+async def k_abort(http, rng):
+    rid = f"soak-{rng.getrandbits(48):x}"
+    body = {"input_ids": _prompt(rng), "rid": rid, "stream": True,
+            "sampling_params": {"max_new_tokens": 300, "ignore_eos": True}}
+
+    async def abort_soon():
+        await asyncio.sleep(rng.uniform(0.01, 0.2))
+        r = await http.post("/abort_request", json={"rid": rid}, headers=USER)
+        assert r.status_code in (200, 404), r.text
+
+    task = asyncio.ensure_future(abort_soon())
+    status = await _stream(http, "/generate", body)
+    await task
+    return status, {200}
+
+
+async def k_oversized(http, rng):
+    if rng.random() < 0.3:
+        import httpx
+
+        try:
+            r = await http.post("/generate", content=b'{"text": "' + b"a" * (9 * 2**20) + b'"}', headers=JSON)
+        except httpx.TransportError:
+            # the server answers 413 from Content-Length and closes without reading 9 MB: a client still
+            # sending sees the connection reset (the server's own count shows the 413)
+            return "413/reset", {"413/reset"}
+        return r.status_code, {413}
+    r = await http.post("/generate", json={"text": "word " * 20_000}, headers=USER)
+    return r.status_code, {400}
+
+
+HOSTILE = [
+    (b'{"text": "\\ud800"}', {400}),
+    (b'{"model": "demo", "prompt": "a", "stop": ' + json.dumps([f"s{i}" for i in range(100_000)]).encode() + b"}",
+     {400}),
+    (b"{broken", {400}),
+    (b'{"text": "a", "sampling_params": {"n": 1000}}', {400}),
+    (b'{"text": "a", "sampling_params": {"seed": 18446744073709551616}}', {400}),
+    (b'{"text": "a", "sampling_params": {"max_new_tokens": 100000}}', {400}),
+    (b'{"input_ids": [99999999]}', {400}),
+    (b"[]", {400}),
+]
+
+
+async def k_hostile(http, rng):
+    body, expected = rng.choice(HOSTILE)
+    path = "/v1/completions" if b'"prompt"' in body else "/generate"
+    if rng.random() < 0.15:
+        r = await http.post(path, content=body, headers={**USER, "content-type": "application/x-www-form-urlencoded"})
+        return r.status_code, {415}
+    r = await http.post(path, content=body, headers=JSON)
+    return r.status_code, expected
+
+
+async def k_unauthorised(http, rng):
+    method, path, headers, expected = rng.choice([
+        ("GET", "/v1/models", {}, {401}),
+        ("POST", "/generate", {"authorization": "Bearer wrong"}, {401}),
+        ("GET", "/get_server_info/admin", USER, {403}),
+        ("POST", "/flush_cache", USER, {403}),
+        ("GET", "/get_server_info", USER, {200}),
+        ("GET", "/health", {}, {200}),
+    ])
+    r = await http.request(method, path, headers=headers, json={"text": "a"} if method == "POST" else None)
+    return r.status_code, expected
+
+
+KINDS = [("stream", 30, k_stream), ("plain", 20, k_plain), ("cancel", 10, k_cancel), ("abort", 5, k_abort),
+         ("oversized", 5, k_oversized), ("hostile", 15, k_hostile), ("unauthorised", 15, k_unauthorised)]
+
+
+async def storm(url: str, duration: float, max_requests: int, concurrency: int, seed: int):
+    import httpx
+
+    kinds = [k for k, _, _ in KINDS]
+    weights = [w for _, w, _ in KINDS]
+    funcs = {k: f for k, _, f in KINDS}
+    stats: dict = {"sent": collections.Counter(), "status": collections.Counter(), "unexpected": [],
+                   "latency": collections.defaultdict(list)}
+    deadline = time.monotonic() + duration
+    sent = 0
+
+    async def worker(wid: int):
+        nonlocal sent
+        wrng = random.Random(seed * 1000 + wid)
+        async with httpx.AsyncClient(base_url=url, timeout=120) as http:
+            while time.monotonic() < deadline and sent < max_requests:
+                sent += 1
+                kind = wrng.choices(kinds, weights)[0]
+                t0 = time.perf_counter()
+                try:
+                    status, expected = await funcs[kind](http, wrng)
+                except Exception as exc:  # noqa: BLE001 - recorded, the soak goes on
+                    stats["unexpected"].append(f"{kind}: {type(exc).__name__}: {exc}"[:300])
+                    continue
+                stats["latency"][kind].append(time.perf_counter() - t0)
+                stats["sent"][kind] += 1
+                stats["status"][status] += 1
+                if status not in expected:
+                    stats["unexpected"].append(f"{kind}: status {status}, expected {sorted(expected)}")
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(worker(i) for i in range(concurrency)))
+    stats["elapsed"] = time.perf_counter() - t0
+    return stats
+
+
+def wait_idle(engine, timeout: float = 30.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        s = engine.stats()
+        if (s.running, s.queued, s.used_pages) == (0, 0, 0):
+            return s
+        time.sleep(0.05)
+    return engine.stats()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--duration", type=float, default=60.0, help="seconds of storm (default 60)")
+    ap.add_argument("--max-requests", type=int, default=3000, help="stop after this many requests")
+    ap.add_argument("--concurrency", type=int, default=24, help="clients sending at once")
+    ap.add_argument("--model-dir", help="a model folder (default: the demo model, built in a temporary folder)")
+    ap.add_argument("--seed", type=int, default=1)
+    opts = ap.parse_args()
+
+    tmp = None
+    model_dir = opts.model_dir
+    if model_dir is None:
+        from argmatrix.runtime.demo_model import build_demo_model
+
+        tmp = tempfile.TemporaryDirectory(prefix="argmatrix-soak-")
+        model_dir = str(build_demo_model(Path(tmp.name) / "demo"))
+    rt, engine = start_server(model_dir)
+    url = rt.url
+    failures: list[str] = []
+    try:
+        # warm-up round: imports, allocator pools and caches settle before the RSS baseline
+        asyncio.run(storm(rt.url, min(10.0, opts.duration / 4), 300, opts.concurrency, opts.seed + 99))
+        wait_idle(engine)
+        gc.collect()
+        rss_start = rss_mib()
+        before = rt.state.tracker.summary()
+        stats = asyncio.run(storm(rt.url, opts.duration, opts.max_requests, opts.concurrency, opts.seed))
+        idle = wait_idle(engine)
+        gc.collect()
+        time.sleep(0.5)
+        rss_end = rss_mib()
+        summary = rt.state.tracker.summary()
+        engine.check_invariants()
+    finally:
+        rt.stop()
+        engine.shutdown(grace_s=0)
+        if tmp is not None:
+            tmp.cleanup()
+
+    server_5xx = {k: v for k, v in summary["http_status"].items() if k.startswith("5")}
+    client_5xx = {k: v for k, v in stats["status"].items() if isinstance(k, int) and k >= 500}
+    ended = summary["finished"] + summary["cancelled"] + summary["rejected"] + summary["failed"]
+    requests = sum(stats["sent"].values())
+    print(f"soak: {requests} requests in {stats['elapsed']:.1f} s ({requests / stats['elapsed']:.1f} req/s), "
+          f"{opts.concurrency} clients, loopback {url}")
+    print("  by kind:   " + ", ".join(f"{k} {v}" for k, v in sorted(stats["sent"].items())))
+    print("  statuses:  " + ", ".join(f"{k}: {v}" for k, v in sorted(stats["status"].items(), key=str)))
+    for kind, values in sorted(stats["latency"].items()):
+        values.sort()
+        print(f"  {kind:<12} p50 {statistics.median(values) * 1000:8.1f} ms   p99 "
+              f"{values[min(len(values) - 1, int(len(values) * 0.99))] * 1000:8.1f} ms")
+    print(f"  engine requests: received {summary['received']}, finished {summary['finished']}, cancelled "
+          f"{summary['cancelled']}, rejected {summary['rejected']}, failed {summary['failed']}, in flight "
+          f"{summary['in_flight']} (before the storm: {before['received']} received)")
+    print(f"  pages: {idle.free_pages} free + {idle.cached_pages} cached of {idle.total_pages}, "
+          f"{idle.used_pages} in use")
+    print(f"  RSS: {rss_start:.0f} MiB after warm-up -> {rss_end:.0f} MiB after the storm "
+          f"({rss_end - rss_start:+.0f} MiB)")
+    if server_5xx or client_5xx:
+        failures.append(f"5xx responses: server counted {server_5xx}, clients saw {client_5xx}")
+    if stats["unexpected"]:
+        failures.append(f"{len(stats['unexpected'])} unexpected outcomes, e.g. {stats['unexpected'][:3]}")
+    if summary["in_flight"] or summary["failed"] or ended != summary["received"]:
+        failures.append(f"accepted requests not all ended: {summary}")
+    if idle.used_pages or idle.free_pages + idle.cached_pages != idle.total_pages:
+        failures.append(f"page pool not whole: {idle}")
+    if rss_end - rss_start > max(RSS_SLACK_MIB, RSS_SLACK_RATIO * rss_start):
+        failures.append(f"RSS grew by {rss_end - rss_start:.0f} MiB (allowed {RSS_SLACK_MIB} MiB or "
+                        f"{RSS_SLACK_RATIO:.0%})")
+    for f in failures:
+        print(f"FAIL: {f}")
+    print("soak: " + ("FAILED" if failures else "passed"))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
