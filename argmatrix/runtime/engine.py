@@ -217,9 +217,11 @@ class Engine:
         max_running = cfg.max_running_requests or cfg.derived_max_running(pool_tokens)
         self.max_running_requests = max_running
 
+        self.graph_plan = None
         if loaded.impl == "sglang":
             self.pool = KVPool(num_pages, cfg.page_size, shape, loaded.dtype, loaded.device)
             self.runner = NativeRunner(loaded.model, self.pool, max_running, self.max_context_len, loaded.device)
+            self._setup_decode_graphs(cfg, max_running)
         else:
             self.pool = PageAllocator(num_pages, cfg.page_size)   # admission accounting only
             self.runner = TransformersRunner(loaded.model, loaded.device)
@@ -265,6 +267,20 @@ class Engine:
         log.info("engine ready: %s (%s, %s on %s), %d pages x %d tokens, max %d running, context %d",
                  self.model_name, loaded.impl, str(loaded.dtype).replace("torch.", ""), loaded.device,
                  num_pages, cfg.page_size, max_running, self.max_context_len)
+
+    def _setup_decode_graphs(self, cfg: EngineConfig, max_running: int) -> None:
+        """Capture decode graphs (CUDA, Ascend) or compile the decode forward, as the flags say."""
+        from . import graphs
+
+        device = self.runner.device
+        plan = graphs.plan(cfg, device.type, graphs.device_memory_gib(device), max_running)
+        self.graph_plan = plan
+        if plan.backend is None:
+            if plan.reason and device.type == "cpu" and not cfg.disable_cuda_graph:
+                log.info("decode graphs: %s", plan.reason)
+            return
+        self.runner.decode_graphs = graphs.DecodeGraphRunner(self.runner, plan)
+        self.runner.decode_graphs.capture()
 
     # ---- submission -----------------------------------------------------------------------------------------------
 

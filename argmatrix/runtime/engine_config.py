@@ -99,6 +99,13 @@ class EngineConfig:
     enable_mixed_chunk: bool = False
     stream_interval: int = 1
     allow_auto_truncate: bool = False
+    # decode graphs and torch.compile (runtime/graphs.py); no device graphs on CPU
+    disable_cuda_graph: bool = False
+    cuda_graph_max_bs: int | None = None       # None: by device memory, as SGLang picks it
+    cuda_graph_bs: tuple[int, ...] | None = None
+    disable_cuda_graph_padding: bool = False
+    enable_torch_compile: bool = False
+    torch_compile_max_bs: int = 32
     ignored: tuple[str, ...] = ()              # changed ServerArgs fields the engine does not act on
 
     @classmethod
@@ -152,6 +159,12 @@ class EngineConfig:
             enable_mixed_chunk=args.enable_mixed_chunk,
             stream_interval=args.stream_interval,
             allow_auto_truncate=args.allow_auto_truncate,
+            disable_cuda_graph=args.disable_cuda_graph,
+            cuda_graph_max_bs=args.cuda_graph_max_bs,
+            cuda_graph_bs=tuple(args.cuda_graph_bs) if args.cuda_graph_bs else None,
+            disable_cuda_graph_padding=args.disable_cuda_graph_padding,
+            enable_torch_compile=args.enable_torch_compile,
+            torch_compile_max_bs=args.torch_compile_max_bs,
             ignored=_ignored(args, user_set),
         )
 

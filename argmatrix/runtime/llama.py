@@ -45,7 +45,6 @@ class NativeCausalLM:
         self.windows = sliding_windows(config)
         self.attention = attention
 
-    @torch.inference_mode()
     def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, meta: AttentionMetadata,
                 sample_rows: torch.Tensor | None) -> torch.Tensor:
         """Logits ``[len(sample_rows), vocab]`` for the rows that sample a token (None: every row)."""
