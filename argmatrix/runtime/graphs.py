@@ -219,6 +219,7 @@ class DecodeGraphRunner:
         self.views = {bs: (self.input_ids[:bs], self.positions[:bs], self.table_rows[:bs], self.kv_lens[:bs],
                            self.logits[:bs]) for bs in self.batch_sizes}
         self.graphs: dict[int, object] = {}
+        self.loaded = 0                  # the size the buffers were last padded to
         self.replays = 0
         self.capture_s = 0.0
 
@@ -265,20 +266,31 @@ class DecodeGraphRunner:
         log.info("captured %d decode graphs (%s, batch sizes %s) in %.1f s", len(self.graphs), self.backend.name,
                  _ranges(self.batch_sizes), self.capture_s)
 
-    def run(self, input_ids: list[int], positions: list[int], table_rows: list[int]) -> torch.Tensor:
-        """Logits ``[n, vocab]`` for a decode-only batch that ``fits``; a view of the static buffer."""
-        n = len(input_ids)
+    def load(self, inputs: torch.Tensor) -> int:
+        """Copy a decode-only batch that ``fits`` (``[3, n]``: ids, positions, page-table rows) into the
+        static buffers and pad it; returns the size to replay."""
+        n = inputs.shape[1]
         bs = self.size_for(n)
-        host = torch.tensor(input_ids + positions + table_rows, dtype=torch.long)
-        self.inputs[:3, :n].copy_(host.view(3, n), non_blocking=True)
+        self.inputs[:3, :n].copy_(inputs)
         torch.add(self.positions[:n], 1, out=self.kv_lens[:n])
         if bs > n:
             self.inputs[:, n:bs] = self.pad_column
+        self.loaded = bs
+        return bs
+
+    def advance(self, input_ids: torch.Tensor) -> int:
+        """The same requests as the last ``load``, one position further: only the token ids are new."""
+        n = input_ids.shape[0]
+        self.input_ids[:n].copy_(input_ids)
+        self.inputs[1:4:2, :n].add_(1)                     # positions and lengths; padding rows stay
+        return self.loaded
+
+    def replay(self, bs: int, n: int, max_kv_len: int) -> torch.Tensor:
+        """Run size ``bs`` on what ``load`` put in; logits ``[n, vocab]``, a view of the static buffer."""
         if self.backend.captures:
             self.backend.replay(self.graphs[bs])
         else:
-            top = max(positions) + 1
-            bound = -(-top // self.kv_block) * self.kv_block if self.kv_block else None
+            bound = -(-max_kv_len // self.kv_block) * self.kv_block if self.kv_block else None
             self._body(bs, bound)()
         self.replays += 1
         return self.logits[:n]

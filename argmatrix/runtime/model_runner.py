@@ -41,6 +41,8 @@ class NativeRunner:
         self.pad_row = max_running
         self.page_table[self.pad_row] = pool.scratch_page
         self.decode_graphs = None        # a DecodeGraphRunner (graphs.py) when graphs or torch.compile are on
+        # (requests, graphs?, max kv length, [4, n] ids/positions/rows/lengths) of the last decode-only step
+        self._last_decode = None
         self.model_s = 0.0               # time inside the model's forward in the last step
 
     def release(self, req) -> None:
@@ -49,7 +51,8 @@ class NativeRunner:
     def pages_replaced(self, req) -> None:
         req.runner_state = None          # rewrite the whole row at the next step
 
-    def _sync_page_table(self, reqs) -> None:
+    def _page_table_updates(self, reqs) -> tuple[list[int], list[int], list[int]]:
+        """(rows, columns, pages) of the page-table entries written since the last step."""
         rows, cols, vals = [], [], []
         for req in reqs:
             written, total = req.runner_state or 0, len(req.pages)
@@ -62,8 +65,12 @@ class NativeRunner:
                 cols += range(written, total)
                 vals += req.pages[written:]
             req.runner_state = total
-        if rows:
-            r, c, v = torch.tensor(rows + cols + vals, device=self.device).view(3, -1)
+        return rows, cols, vals
+
+    def _write_page_table(self, updates: torch.Tensor) -> None:
+        """``updates`` ``[3 * k]``: rows, then columns, then pages."""
+        if updates.numel():
+            r, c, v = updates.view(3, -1)
             self.page_table[r, c] = v
 
     def slot_mapping(self, table_rows: torch.Tensor, positions: torch.Tensor) -> torch.Tensor:
@@ -85,9 +92,10 @@ class NativeRunner:
 
     @torch.inference_mode()
     def forward(self, batch: ScheduledBatch) -> torch.Tensor:
-        self._sync_page_table(batch.reqs)
         if not batch.num_prefill:
             return self._decode(batch)
+        self._last_decode = None                         # positions moved on for only some requests
+        updates = self._page_table_updates(batch.reqs)
         dev = self.device
         input_ids: list[int] = []
         positions: list[int] = []
@@ -121,10 +129,11 @@ class NativeRunner:
 
         # One host-to-device copy for every index list of the step (small tensors cost ~µs each).
         parts = (input_ids, positions, token_rows, decode_rows, decode_slots, decode_lens, extend_rows,
-                 extend_slots, padded, sample_rows)
+                 extend_slots, padded, sample_rows, *updates)
         flat = torch.tensor([x for part in parts for x in part], dtype=torch.long, device=dev)
-        ids, pos, rows_t, d_rows, d_slots, d_lens, e_rows, e_slots, e_padded, s_rows = flat.split(
+        ids, pos, rows_t, d_rows, d_slots, d_lens, e_rows, e_slots, e_padded, s_rows, *_ = flat.split(
             [len(p) for p in parts])
+        self._write_page_table(flat[len(flat) - 3 * len(updates[0]):])
         meta = AttentionMetadata(self.slot_mapping(rows_t, pos))
         if decode_rows:
             meta.decode = DecodeBatch(self.page_table, d_slots, d_lens, rows=d_rows, max_kv_len=max(decode_lens))
@@ -137,19 +146,41 @@ class NativeRunner:
         return logits
 
     def _decode(self, batch: ScheduledBatch) -> torch.Tensor:
-        ids, pos, slots = [], [], []
-        for req in batch.reqs:
-            ids.append(req.token_ids[req.kv_len])
-            pos.append(req.kv_len)
-            slots.append(req.slot)
-        t0 = time.perf_counter()
+        """A decode-only step.  When the batch is the previous step's (the steady state), the
+        positions, page-table rows and lengths on the device just advance by one: only the new
+        token ids and page-table entries cross from the host."""
+        reqs = batch.reqs
+        n = len(reqs)
+        ids = [r.token_ids[-1] for r in reqs]            # a decode feeds the last token
+        rows, cols, vals = self._page_table_updates(reqs)
         graphs = self.decode_graphs
-        if graphs is not None and graphs.fits(len(ids)):
-            logits = graphs.run(ids, pos, slots)
+        use_graphs = graphs is not None and graphs.fits(n)
+        last = self._last_decode
+        same = last is not None and last[0] == reqs and last[1] == use_graphs
+        if same:
+            host = ids + rows + cols + vals
+            max_kv = last[2] + 1
         else:
-            flat = torch.tensor(ids + pos + slots, dtype=torch.long, device=self.device).view(3, -1)
-            logits = self.decode_forward(flat[0], flat[1], flat[2], flat[1] + 1, max(pos) + 1)
+            pos = [r.kv_len for r in reqs]
+            host = ids + pos + [r.slot for r in reqs] + rows + cols + vals
+            max_kv = max(pos) + 1
+        flat = torch.tensor(host, dtype=torch.long, device=self.device)
+        self._write_page_table(flat[len(flat) - 3 * len(rows):])
+        if use_graphs:
+            bs = graphs.advance(flat[:n]) if same else graphs.load(flat[:3 * n].view(3, n))
+            t0 = time.perf_counter()
+            logits = graphs.replay(bs, n, max_kv)
+        else:
+            if same:
+                state = last[3]
+                state[0].copy_(flat[:n])
+                state[1:4:2].add_(1)                       # positions and lengths
+            else:
+                state = torch.cat([flat[:3 * n].view(3, n), flat[n:2 * n][None] + 1])
+            t0 = time.perf_counter()
+            logits = self.decode_forward(state[0], state[1], state[2], state[3], max_kv)
         self.model_s = time.perf_counter() - t0
+        self._last_decode = (list(reqs), use_graphs, max_kv, None if use_graphs else state)
         return logits
 
 
