@@ -120,12 +120,13 @@ class PagedDecode:
 
 
 class TorchPagedDecode(PagedDecode):
-    """Plain torch, any device: keys are read through the page table a block of ``block`` positions
-    at a time, with an online softmax across blocks, so the scratch per layer is ``[D, block]`` keys
-    whatever the context length.  Short contexts (one block) take one SDPA call.
+    """Plain torch, any device: keys are read through the page table a block of pages at a time
+    (``block`` positions or more), with an online softmax across blocks, so the scratch per layer
+    is ``[D, block]`` keys whatever the context length.  Short contexts (one block) take one SDPA
+    call.  Whole pages are gathered (a page holds every head: the largest rows, the fastest
+    index_select) and SDPA reads them through a transposed view, without a layout copy.
 
-    The block's key indices (head-major, so the gathered keys need no transposing copy) and its
-    additive mask are computed once per step in ``prepare``.
+    The block's page indices and its additive mask are computed once per step in ``prepare``.
     """
 
     name = "torch"
@@ -136,14 +137,15 @@ class TorchPagedDecode(PagedDecode):
     def prepare(self, decode: DecodeBatch, page_size: int, windows: set, dtype: torch.dtype) -> None:
         lens = decode.kv_lens
         dev = lens.device
-        span = decode.page_table.shape[1] * page_size
+        width = decode.page_table.shape[1]
         if decode.max_kv_len is not None:
-            span = min(span, decode.max_kv_len)
-        table = decode.page_table.index_select(0, decode.table_rows)[:, :-(-span // page_size)]
+            width = min(width, -(-decode.max_kv_len // page_size))
+        table = decode.page_table.index_select(0, decode.table_rows)[:, :width]
+        per_block = max(1, self.block // page_size)
         blocks = []
-        for start in range(0, span, self.block):
-            pos = torch.arange(start, min(span, start + self.block), device=dev)
-            slots = table[:, pos // page_size] * page_size + pos % page_size if page_size > 1 else table[:, pos]
+        for first in range(0, width, per_block):
+            last = min(width, first + per_block)
+            pos = torch.arange(first * page_size, last * page_size, device=dev)
             masks = {}
             for window in windows:
                 visible = pos[None, :] < lens[:, None]
@@ -152,49 +154,45 @@ class TorchPagedDecode(PagedDecode):
                 # additive (0 / -inf): SDPA's CPU kernel runs it faster than a boolean mask
                 masks[window] = torch.zeros(visible.shape, dtype=dtype, device=dev).masked_fill_(
                     ~visible, float("-inf"))[:, None, None, :]
-            blocks.append((slots, masks))
+            blocks.append((table[:, first:last].reshape(-1), masks))
         decode.scratch["blocks"] = blocks
-        decode.scratch["index"] = {}
 
-    def _keys(self, cache: torch.Tensor, slots: torch.Tensor, decode: DecodeBatch, i: int) -> torch.Tensor:
-        """``[D, kv_heads, n, d]`` for block ``i``: one index_select over (slot, head) rows."""
-        kv_heads, d = cache.shape[-2:]
-        index = decode.scratch["index"].get(i)
-        if index is None:
-            heads = torch.arange(kv_heads, device=slots.device)
-            index = (slots[:, None, :] * kv_heads + heads[None, :, None]).reshape(-1)
-            decode.scratch["index"][i] = index
-        n = slots.shape[1]
-        return cache.view(-1, d).index_select(0, index).view(slots.shape[0], kv_heads, n, d)
+    @staticmethod
+    def _keys(cache: torch.Tensor, pages: torch.Tensor, count: int) -> torch.Tensor:
+        """``[D, kv_heads, n, d]`` (a strided view) of a block's pages."""
+        _, page_size, kv_heads, d = cache.shape
+        rows = cache.view(cache.shape[0], -1).index_select(0, pages)
+        return rows.view(count, -1, kv_heads, d).transpose(1, 2)
 
     def forward(self, q, k_cache, v_cache, decode: DecodeBatch, scale: float, window: int | None) -> torch.Tensor:
-        d_count, heads, d = q.shape
+        n, heads, d = q.shape
         kv_heads = k_cache.shape[-2]
         # The query heads sharing a KV head ride along as extra query rows: no K/V repeat.
-        qg = q.view(d_count, kv_heads, heads // kv_heads, d)
+        qg = q.view(n, kv_heads, heads // kv_heads, d)
         blocks = decode.scratch["blocks"]
         if len(blocks) == 1:
-            slots, masks = blocks[0]
-            keys, values = self._keys(k_cache, slots, decode, 0), self._keys(v_cache, slots, decode, 0)
+            pages, masks = blocks[0]
+            keys, values = self._keys(k_cache, pages, n), self._keys(v_cache, pages, n)
             out = F.scaled_dot_product_attention(qg, keys, values, attn_mask=masks[window], scale=scale)
-            return out.reshape(d_count, heads, d)
+            return out.reshape(n, heads, d)
         # Online softmax over blocks (flash-decoding's recurrence), in float32 or wider.
         acc_dtype = torch.promote_types(q.dtype, torch.float32)
         qf = qg.to(acc_dtype) * scale
         m = torch.full(qg.shape[:-1], float("-inf"), dtype=acc_dtype, device=q.device)
         total = torch.zeros_like(m)
         acc = torch.zeros(qg.shape, dtype=acc_dtype, device=q.device)
-        for i, (slots, masks) in enumerate(blocks):
-            keys, values = self._keys(k_cache, slots, decode, i), self._keys(v_cache, slots, decode, i)
-            s = qf @ keys.to(acc_dtype).transpose(-1, -2) + masks[window].to(acc_dtype)   # [D, kvh, g, n]
+        for pages, masks in blocks:
+            keys = self._keys(k_cache, pages, n).to(acc_dtype).contiguous()
+            values = self._keys(v_cache, pages, n).to(acc_dtype).contiguous()
+            s = qf @ keys.transpose(-1, -2) + masks[window].to(acc_dtype)   # [D, kvh, g, block]
             m_new = torch.maximum(m, s.amax(-1))
             safe = torch.where(torch.isinf(m_new), torch.zeros_like(m_new), m_new)   # a block wholly masked
             p = torch.exp(s - safe[..., None])
             corr = torch.exp(m - safe)
             total = total * corr + p.sum(-1)
-            acc = acc * corr[..., None] + p @ values.to(acc_dtype)
+            acc = acc * corr[..., None] + p @ values
             m = m_new
-        return (acc / total[..., None]).to(q.dtype).reshape(d_count, heads, d)
+        return (acc / total[..., None]).to(q.dtype).reshape(n, heads, d)
 
 
 # Device type -> "module:class" of its paged decode; anything else runs TorchPagedDecode.
