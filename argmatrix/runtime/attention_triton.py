@@ -30,9 +30,7 @@ def _paged_decode(q_ptr, k_ptr, v_ptr, table_ptr, rows_ptr, lens_ptr, out_ptr, s
     kvh = tl.program_id(1)
     seq_len = tl.load(lens_ptr + b)
     table_row = tl.load(rows_ptr + b)
-    first = 0
-    if window > 0:
-        first = tl.maximum(seq_len - window, 0)
+    first = tl.where(window > 0, tl.maximum(seq_len - window, 0), 0)   # one type on both paths
 
     g = tl.arange(0, GROUP_P)
     dd = tl.arange(0, D_P)
@@ -68,7 +66,10 @@ def _paged_decode(q_ptr, k_ptr, v_ptr, table_ptr, rows_ptr, lens_ptr, out_ptr, s
 class TritonPagedDecode(PagedDecode):
     name = "triton"
 
-    def __init__(self, dtype: torch.dtype, page_size: int, block: int = 64):
+    # The kernel forms a [group, block, head_dim] product in registers: keep it near 8k elements.
+    REGISTER_BUDGET = 8192
+
+    def __init__(self, dtype: torch.dtype, page_size: int, block: int | None = None):
         self.page_size = page_size
         self.block = block
 
@@ -84,5 +85,6 @@ class TritonPagedDecode(PagedDecode):
             q.stride(0), q.stride(1), k_cache.stride(0), k_cache.stride(1), k_cache.stride(2), table.stride(0),
             out.stride(0), out.stride(1),
             PAGE=self.page_size, GROUP=group, GROUP_P=triton.next_power_of_2(group), D=d,
-            D_P=triton.next_power_of_2(d), BLOCK=self.block)
+            D_P=triton.next_power_of_2(d), BLOCK=self.block or min(128, max(
+                16, self.REGISTER_BUDGET // (triton.next_power_of_2(group) * triton.next_power_of_2(d)))))
         return out

@@ -148,10 +148,11 @@ for heads, kv_heads, d, page_size, window in [(4, 2, 8, 2, None), (14, 2, 16, 4,
     ref = TorchPagedDecode()
     ref.prepare(decode, page_size, {window}, torch.float32)
     want = ref.forward(q, k_cache, v_cache, decode, d ** -0.5, window)
-    tri = TritonPagedDecode(dtype=torch.float32, page_size=page_size, block=8)
-    tri.prepare(decode, page_size, {window}, torch.float32)
-    got = tri.forward(q, k_cache, v_cache, decode, d ** -0.5, window)
-    torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
+    for block in (8, None):                      # several blocks per request; the default block
+        tri = TritonPagedDecode(dtype=torch.float32, page_size=page_size, block=block)
+        tri.prepare(decode, page_size, {window}, torch.float32)
+        got = tri.forward(q, k_cache, v_cache, decode, d ** -0.5, window)
+        torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
 print("triton-ok")
 """
 
