@@ -140,7 +140,7 @@ class TorchPagedDecode(PagedDecode):
         width = decode.page_table.shape[1]
         if decode.max_kv_len is not None:
             width = min(width, -(-decode.max_kv_len // page_size))
-        table = decode.page_table.index_select(0, decode.table_rows)[:, :width]
+        table = decode.page_table[:, :width].index_select(0, decode.table_rows)
         per_block = max(1, self.block // page_size)
         blocks = []
         for first in range(0, width, per_block):

@@ -210,7 +210,13 @@ class DecodeGraphRunner:
         self.compiled = None
         self.compile_max_bs = graph_plan.compile_max_bs if graph_plan.compile else 0
         if graph_plan.compile:
-            self.compiled = torch.compile(runner.decode_forward, dynamic=False)
+            # One compiled variant per padded size (shapes are static inside a captured graph); without
+            # capture, dynamo may generalise the batch dimension after the first recompilation.
+            compiled_sizes = sum(1 for bs in self.batch_sizes if bs <= self.compile_max_bs)
+            import torch._dynamo.config as dynamo_config
+
+            dynamo_config.recompile_limit = max(dynamo_config.recompile_limit, compiled_sizes + 2)
+            self.compiled = torch.compile(runner.decode_forward, dynamic=False if self.backend.captures else None)
         # host-side bound on keys for bodies that are not captured (EagerCalls): rounded up to the
         # reference attention's block so the compiled forward sees few distinct values
         self.kv_block = getattr(runner.attention.decode, "block", None)
