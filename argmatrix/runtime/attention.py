@@ -72,13 +72,16 @@ class AttentionMetadata:
     extend: ExtendBatch | None = None
 
 
-def extend_mask(q_lens: list[int], kv_lens: list[int], window: int | None, device) -> torch.Tensor | None:
-    """``[B, 1, max_q, max_kv]``: query i of chunk b (at position kv_len - q_len + i) sees keys <= it.
+def extend_mask(q_lens: list[int], kv_lens: list[int], window: int | None, device,
+                dtype: torch.dtype = torch.float32) -> torch.Tensor | None:
+    """``[B, 1, max_q, max_kv]`` additive (0 / -inf): query i of chunk b (at position kv_len - q_len + i)
+    sees keys <= it.
 
-    None when SDPA's own ``is_causal`` is exact (one chunk, no cached prefix, no window).  Padding
-    query rows see key 0 so no row is all -inf (SDPA would return NaN); their outputs are dropped.
+    None when SDPA's own top-left ``is_causal`` is exact: no chunk has a cached prefix and no window
+    cuts in.  Padding then sits after each chunk, where only padding queries (dropped) see it.
+    Otherwise padding query rows see key 0 so no row is all -inf (SDPA would return NaN).
     """
-    if len(q_lens) == 1 and q_lens[0] == kv_lens[0] and (window is None or window >= kv_lens[0]):
+    if q_lens == kv_lens and (window is None or window >= max(kv_lens)):
         return None
     max_q, max_kv = max(q_lens), max(kv_lens)
     q_lens_t = torch.tensor(q_lens, device=device)[:, None, None]
@@ -90,7 +93,8 @@ def extend_mask(q_lens: list[int], kv_lens: list[int], window: int | None, devic
     if window is not None:
         mask &= j > q_pos - window
     mask |= (i >= q_lens_t) & (j == 0)
-    return mask[:, None]
+    # additive, made once per step: SDPA would otherwise convert a boolean mask in every layer
+    return torch.zeros(mask.shape, dtype=dtype, device=device).masked_fill_(~mask, float("-inf"))[:, None]
 
 
 def gather_pages(cache: torch.Tensor, pages: torch.Tensor, length: int) -> torch.Tensor:
@@ -231,7 +235,7 @@ class PagedAttention:
         ext = meta.extend
         if ext is not None:
             for window in windows:
-                ext.masks[window] = extend_mask(ext.q_lens, ext.kv_lens, window, meta.slot_mapping.device)
+                ext.masks[window] = extend_mask(ext.q_lens, ext.kv_lens, window, meta.slot_mapping.device, dtype)
 
     def forward(self, layer: int, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, meta: AttentionMetadata,
                 scale: float, window: int | None) -> torch.Tensor:
