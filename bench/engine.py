@@ -1,6 +1,7 @@
 """Engine benchmark: ours against transformers' own generation loops, same process, same prompts.
 
     python bench/engine.py [--sizes tiny,60m] [--quick]
+    python bench/engine.py --device cuda|npu|cpu [--sizes 0.5b,1.5b]    # the accelerator report
 
 Workloads (greedy, EOS ignored so every system produces the same number of tokens):
   uniform  32 requests x 64 new tokens
@@ -170,6 +171,202 @@ def scheduler_overhead(path: Path) -> dict[str, float]:
             "model_p50_ms": 1e3 * statistics.median(r.model_s for r in steps)}
 
 
+# ---- the accelerator report (--device): decode steps and the mixed workload against the roofline ---------------
+
+# Peak memory bandwidth by device name (first substring that matches), bytes/s: the weight-bandwidth
+# roofline of a decode step is (weight bytes) / (this).  --bandwidth-gbs overrides it.
+DEVICE_BANDWIDTH = (
+    ("H200", 4.8e12), ("H100 NVL", 3.9e12), ("H100 PCIe", 2.0e12), ("H100", 3.35e12), ("H800", 3.35e12),
+    ("H20", 4.0e12), ("B200", 8.0e12), ("A100-SXM4-80GB", 2.039e12), ("A100 80GB PCIe", 1.935e12),
+    ("A100", 1.555e12), ("A800", 2.039e12), ("L40S", 0.864e12), ("L40", 0.864e12), ("RTX 4090", 1.008e12),
+    ("Ascend910B", 1.6e12),
+)
+
+ACCEL_BATCHES = (1, 64, 256)
+PROMPT_LEN = 128
+
+
+def copy_bandwidth(device: torch.device, mib: int = 256) -> float:
+    """Bytes/s of a large tensor copy (read + write), best of five: the CPU's roofline bandwidth."""
+    a = torch.ones(mib * 2**18, dtype=torch.float32, device=device)
+    b = torch.empty_like(a)
+    best = float("inf")
+    for _ in range(6):
+        t = time.perf_counter()
+        b.copy_(a)
+        best = min(best, time.perf_counter() - t)
+    return 2 * a.numel() * a.element_size() / best
+
+
+def bandwidth(device: torch.device, override_gbs: float | None) -> tuple[float, str]:
+    if override_gbs:
+        return override_gbs * 1e9, "given by --bandwidth-gbs"
+    if device.type == "cpu":
+        return copy_bandwidth(device), f"memcpy measured in this run ({torch.get_num_threads()} threads)"
+    name = getattr(torch, device.type).get_device_name(device)
+    for key, bw in DEVICE_BANDWIDTH:
+        if key in name:
+            return bw, f"{name}: table"
+    raise SystemExit(f"no bandwidth known for {name!r}: pass --bandwidth-gbs")
+
+
+def sync(device: torch.device) -> None:
+    if device.type != "cpu":
+        getattr(torch, device.type).synchronize()
+
+
+def accel_engine(path: Path, device: torch.device, dtype: str, *, graphs: bool, max_running: int,
+                 tokens: int, graph_bs: list[int] | None = None) -> Engine:
+    return Engine(ServerArgs(model_path=str(path), max_total_tokens=tokens, max_running_requests=max_running,
+                             disable_cuda_graph=not graphs, cuda_graph_bs=graph_bs,
+                             chunked_prefill_size=8192), device=device.type, dtype=dtype)
+
+
+def ours_decode_step(path: Path, device: torch.device, dtype: str, batch: int, graphs: bool, steps: int,
+                     vocab: int) -> float:
+    """Median wall time of a decode-only step with ``batch`` running requests (128-token prompts)."""
+    engine = accel_engine(path, device, dtype, graphs=graphs, max_running=batch,
+                          tokens=batch * (PROMPT_LEN + steps + 16), graph_bs=[batch])
+    rng = random.Random(batch)
+    sp = SamplingParams(temperature=0, max_new_tokens=steps + 4, ignore_eos=True)
+    for _ in range(batch):
+        engine.add_request([rng.randrange(5, vocab) for _ in range(PROMPT_LEN)], sp)
+    while engine.step():
+        pass
+    engine.shutdown(0)
+    times = [r.duration_s for r in engine.step_log if r.num_decode == batch and not r.num_prefill]
+    return statistics.median(times[2:] or times)
+
+
+def hf_model(path: Path, device: torch.device, dtype: str):
+    from transformers import AutoModelForCausalLM
+
+    return AutoModelForCausalLM.from_pretrained(path, dtype=getattr(torch, dtype),
+                                                attn_implementation="sdpa").to(device).eval()
+
+
+def hf_generate_kwargs(device: torch.device, static_compile: bool) -> dict:
+    if not static_compile:
+        return {}
+    from transformers import CompileConfig
+
+    config = CompileConfig(mode="reduce-overhead" if device.type == "cuda" else "default")
+    config._compile_all_devices = device.type != "cuda"    # transformers compiles on CUDA only by default
+    return {"cache_implementation": "static", "compile_config": config}
+
+
+class StepClock:
+    """A stopping criterion that never stops: it timestamps each of generate's steps (after a sync)."""
+
+    def __init__(self, device: torch.device):
+        self.device, self.times = device, []
+
+    def __call__(self, input_ids, scores, **kwargs):
+        sync(self.device)
+        self.times.append(time.perf_counter())
+        return torch.zeros(input_ids.shape[0], dtype=torch.bool, device=input_ids.device)
+
+
+def hf_decode_step(model, device: torch.device, batch: int, steps: int, static_compile: bool) -> float:
+    """Median interval between transformers generate's decode steps (same call warmed up first)."""
+    from transformers import StoppingCriteriaList
+
+    rng = random.Random(batch)
+    ids = torch.tensor([[rng.randrange(5, model.config.vocab_size) for _ in range(PROMPT_LEN)]
+                        for _ in range(batch)], device=device)
+    extra = hf_generate_kwargs(device, static_compile)
+    clock = StepClock(device)
+    for _ in range(2):                               # warm-up (and compilation), then the measured run
+        clock.times.clear()
+        with torch.inference_mode():
+            model.generate(ids, attention_mask=torch.ones_like(ids), max_new_tokens=steps + 2,
+                           min_new_tokens=steps + 2, do_sample=False, pad_token_id=0,
+                           stopping_criteria=StoppingCriteriaList([clock]), **extra)
+    gaps = [b - a for a, b in zip(clock.times, clock.times[1:])]   # the first step (prefill) is not a gap
+    return statistics.median(gaps)
+
+
+def mixed_requests(vocab: int, device: torch.device) -> list[tuple[list[int], int]]:
+    """The issue's mixed workload on accelerators (128 requests, prompts 16-512, 8-256 new tokens);
+    a quarter of it on CPU (32 requests, prompts 16-128, 8-64 new tokens)."""
+    rng = random.Random(7)
+    n, prompt, out = (128, 512, 256) if device.type != "cpu" else (32, 128, 64)
+    return [([rng.randrange(5, vocab) for _ in range(rng.randint(16, prompt))], rng.randint(8, out))
+            for _ in range(n)]
+
+
+def hf_static_generate(model, device: torch.device, reqs, static_compile: bool) -> float:
+    width = max(len(p) for p, _ in reqs)
+    ids = torch.tensor([[0] * (width - len(p)) + p for p, _ in reqs], device=device)
+    mask = torch.tensor([[0] * (width - len(p)) + [1] * len(p) for p, _ in reqs], device=device)
+    longest = max(n for _, n in reqs)
+    extra = hf_generate_kwargs(device, static_compile)
+    with torch.inference_mode():
+        if static_compile:                           # compile outside the timed run: the same call first
+            model.generate(ids, attention_mask=mask, max_new_tokens=longest, min_new_tokens=longest,
+                           do_sample=False, pad_token_id=0, **extra)
+        sync(device)
+        t = time.perf_counter()
+        model.generate(ids, attention_mask=mask, max_new_tokens=longest, min_new_tokens=longest, do_sample=False,
+                       pad_token_id=0, **extra)
+        sync(device)
+    return time.perf_counter() - t
+
+
+def accelerator_report(size: str, device: torch.device, dtype: str, steps: int, bw_override: float | None,
+                       batches: tuple[int, ...], skip_compile: bool) -> None:
+    path = model_dir(size)
+    weights = (sum(t.numel() for t in load_weights(path).values())
+               * torch.empty((), dtype=getattr(torch, dtype)).element_size())
+    bw, source = bandwidth(device, bw_override)
+    roofline_s = weights / bw
+    print(f"\n== {size}: {weights / 1e9:.3f} GB of {dtype} weights; bandwidth {bw / 1e9:.0f} GB/s ({source}); "
+          f"weight-bandwidth roofline {roofline_s * 1e3:.3f} ms per decode step")
+    model = hf_model(path, device, dtype)
+    vocab = model.config.vocab_size
+    graph_modes = (True, False) if device.type != "cpu" else (False,)
+    systems = [f"ours, graphs {'on' if g else 'off'}" for g in graph_modes] + ["transformers eager"]
+    if not skip_compile:
+        systems.append("transformers static cache + torch.compile")
+    if device.type == "cpu":
+        print("(ours, graphs on: not measured: CPU has no device graphs, so it is the same engine as graphs off)")
+    print("decode step (ms) and % of roofline:")
+    print("| batch | " + " | ".join(systems) + " |")
+    for batch in batches:
+        cells = [ours_decode_step(path, device, dtype, batch, g, steps, vocab) for g in graph_modes]
+        cells.append(hf_decode_step(model, device, batch, steps, static_compile=False))
+        if not skip_compile:
+            cells.append(hf_decode_step(model, device, batch, steps, static_compile=True))
+        print(f"| {batch} | " + " | ".join(f"{c * 1e3:.2f} ({100 * roofline_s / c:.1f}%)" for c in cells) + " |")
+    reqs = mixed_requests(vocab, device)
+    tokens = sum(n for _, n in reqs)
+    concurrent = len(reqs)
+    roofline_tps = concurrent / roofline_s           # every request decoding in every step at the roofline
+    print(f"mixed workload: {len(reqs)} requests, {tokens} new tokens; roofline {roofline_tps:.0f} tok/s "
+          f"({concurrent} requests per step at {roofline_s * 1e3:.3f} ms)")
+    results = {}
+    for g in graph_modes:
+        engine = accel_engine(path, device, dtype, graphs=g, max_running=len(reqs), tokens=len(reqs) * 1024)
+        run_ours(engine, reqs[:4])
+        results[f"ours, graphs {'on' if g else 'off'}"] = run_ours(engine, reqs)
+        engine.shutdown(0)
+    results["transformers static generate (eager)"] = hf_static_generate(model, device, reqs, False)
+    if not skip_compile:
+        results["transformers static cache + torch.compile"] = hf_static_generate(model, device, reqs, True)
+    base = results["transformers static generate (eager)"]
+    for name, seconds in results.items():
+        tps = tokens / seconds
+        print(f"  {name}: {tps:.0f} tok/s ({100 * tps / roofline_tps:.2f}% of roofline, "
+              f"{base / seconds:.2f}x transformers eager)")
+
+
+def load_weights(path: Path) -> dict:
+    from safetensors.torch import load_file
+
+    return load_file(path / "model.safetensors")
+
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
@@ -185,6 +382,15 @@ def main() -> int:
     parser.add_argument("--sizes", default="tiny,60m")
     parser.add_argument("--quick", action="store_true", help="skip the slow one-at-a-time baseline")
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0: torch's default)")
+    parser.add_argument("--device", choices=("cuda", "npu", "cpu"),
+                        help="the accelerator report instead: decode step at batch 1/64/256 and the mixed workload, "
+                             "ours (graphs on/off) and transformers (eager; static cache + torch.compile), "
+                             "as % of the weight-bandwidth roofline")
+    parser.add_argument("--dtype", help="accelerator report dtype (default: bfloat16 on cuda/npu, float32 on cpu)")
+    parser.add_argument("--steps", type=int, help="decode steps timed per measurement (default 32; 8 on cpu)")
+    parser.add_argument("--batches", help="accelerator report batch sizes (default 1,64,256)")
+    parser.add_argument("--bandwidth-gbs", type=float, help="device memory bandwidth, GB/s (overrides the table)")
+    parser.add_argument("--skip-compile", action="store_true", help="leave out transformers + torch.compile")
     ns = parser.parse_args()
     if ns.threads:
         torch.set_num_threads(ns.threads)
@@ -192,6 +398,17 @@ def main() -> int:
     for name in ("transformers", "argmatrix"):
         logging.getLogger(name).setLevel(logging.ERROR)
     print(f"machine: {machine()}")
+    if ns.device:
+        if ns.device == "npu":
+            import torch_npu  # noqa: F401
+        device = torch.device(ns.device)
+        cpu = device.type == "cpu"
+        sizes = ns.sizes if ns.sizes != parser.get_default("sizes") else ("tiny" if cpu else "0.5b,1.5b")
+        batches = tuple(int(b) for b in ns.batches.split(",")) if ns.batches else ACCEL_BATCHES
+        for size in sizes.split(","):
+            accelerator_report(size, device, ns.dtype or ("float32" if cpu else "bfloat16"),
+                               ns.steps or (8 if cpu else 32), ns.bandwidth_gbs, batches, ns.skip_compile)
+        return 0
     for size in ns.sizes.split(","):
         path = model_dir(size)
         params = sum(t.numel() for t in __import__("safetensors.torch").torch.load_file(path / "model.safetensors").values())

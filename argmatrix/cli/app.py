@@ -260,7 +260,8 @@ def docs_check(out: str = typer.Option("generated", "--out", help="Folder to com
 
 @app.command("demo-model")
 def demo_model(out_dir: str = typer.Argument(..., help="Folder to write the model into."),
-               size: str = typer.Option("tiny", "--size", help="tiny (a few MB) or small (~60M parameters).")) -> None:
+               size: str = typer.Option("tiny", "--size", help="tiny (a few MB), small/60m (~60M parameters), or 0.5b / 1.5b (accelerator "
+                                                 "benchmark shapes, bfloat16).")) -> None:
     """Build a small random Llama and an offline-trained tokenizer, for tests and the quick start."""
     _require_serve_extra("demo-model")
     from ..runtime.demo_model import build_demo_model

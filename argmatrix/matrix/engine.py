@@ -34,7 +34,12 @@ def _inert(en: str, zh: str) -> Capability:
 
 SINGLE_PROCESS = _inert("argmatrix runs one engine process on one device; there is no process group to configure",
                         "argmatrix 在单个设备上以单进程运行引擎，没有需要配置的进程组")
-NO_GRAPHS = _inert("the engine runs eagerly and never captures device graphs", "引擎以 eager 方式运行，从不捕获设备图")
+# Wired on CUDA and Ascend; on CPU there is nothing to capture (argmatrix.runtime.graphs.NO_GRAPHS_REASON).
+DECODE_GRAPHS = Capability(WIRED, Text(
+    "decode graphs are captured and replayed on CUDA and Ascend; inert on CPU, where there are no device graphs "
+    "and decode runs eagerly (--enable-torch-compile compiles it)",
+    "CUDA 与昇腾上捕获并回放解码图；在 CPU 上不起作用：CPU 没有设备图，解码以 eager 方式执行"
+    "（可用 --enable-torch-compile 编译）"))
 ONE_ATTENTION = _inert("the engine has one attention implementation (torch scaled_dot_product_attention over the "
                        "paged cache); backend names do not change it",
                        "引擎只有一种注意力实现（基于分页缓存的 torch scaled_dot_product_attention），后端名称不改变它")
@@ -83,8 +88,11 @@ CAPABILITIES: dict[str, Capability] = {
     # accepted, no effect in a single-process eager engine
     **dict.fromkeys(("nccl_port", "dist_init_addr", "nnodes", "node_rank", "dist_timeout", "base_gpu_id",
                      "gpu_id_step"), SINGLE_PROCESS),
+    # SGLang 0.5.23's per-phase spellings of the same decode-graph settings (prefill graphs: not implemented)
     **dict.fromkeys(("disable_cuda_graph", "disable_cuda_graph_padding", "cuda_graph_max_bs", "cuda_graph_bs",
-                     "enable_cudagraph_gc", "enable_profile_cuda_graph"), NO_GRAPHS),
+                     "cuda_graph_max_bs_decode", "cuda_graph_bs_decode"), DECODE_GRAPHS),
+    "cuda_graph_backend_decode": Capability(WIRED, DECODE_GRAPHS.reason, options=("full", "disabled")),
+    **dict.fromkeys(("enable_torch_compile", "torch_compile_max_bs"), Capability(WIRED)),
     **dict.fromkeys(("attention_backend", "prefill_attention_backend", "decode_attention_backend",
                      "sampling_backend"), ONE_ATTENTION),
     "disable_overlap_schedule": NO_OVERLAP,

@@ -6,7 +6,7 @@ Tests, the README and the benchmark need a real Hugging Face model directory
 The weights are random, so the text is gibberish, but every code path (paged
 KV cache, prefix cache, scheduler, detokenizer, chat template) is exercised.
 
-``python -m argmatrix.runtime.demo_model DIR [--size tiny|60m]``.
+``python -m argmatrix.runtime.demo_model DIR [--size tiny|60m|0.5b|1.5b]``.
 """
 from __future__ import annotations
 
@@ -34,7 +34,15 @@ SIZES = {
                  num_key_value_heads=2, vocab_size=0, max_position_embeddings=2048),
     "60m": dict(hidden_size=512, intermediate_size=1536, num_hidden_layers=8, num_attention_heads=8,
                 num_key_value_heads=4, vocab_size=32000, max_position_embeddings=4096),
+    # Accelerator benchmark shapes (Qwen2.5-0.5B / -1.5B-like, written in bfloat16: 0.83 GB / 2.8 GB).
+    "0.5b": dict(hidden_size=896, intermediate_size=4864, num_hidden_layers=24, num_attention_heads=14,
+                 num_key_value_heads=2, vocab_size=32000, max_position_embeddings=8192),
+    "1.5b": dict(hidden_size=1536, intermediate_size=8960, num_hidden_layers=28, num_attention_heads=12,
+                 num_key_value_heads=2, vocab_size=32000, max_position_embeddings=8192),
 }
+
+# Sizes saved in bfloat16 (their float32 weights would be 1.7 and 5.6 GB); the rest in float32.
+BF16_SIZES = {"0.5b", "1.5b"}
 
 # Other names the CLI and docs use for the sizes.
 SIZE_ALIASES = {"small": "60m"}
@@ -103,7 +111,13 @@ def build_demo_model(out_dir: str | os.PathLike, *, size: str = "tiny", seed: in
                          pad_token_id=tokenizer.pad_token_id, tie_word_embeddings=False)
     config.architectures = ["LlamaForCausalLM"]
     torch.manual_seed(seed)
-    model = LlamaForCausalLM(config).to(torch.float32)
+    dtype = torch.bfloat16 if size in BF16_SIZES else torch.float32
+    previous = torch.get_default_dtype()
+    torch.set_default_dtype(dtype)           # initialise in the saved dtype: no float32 copy of a 1.5B model
+    try:
+        model = LlamaForCausalLM(config).to(dtype)
+    finally:
+        torch.set_default_dtype(previous)
     model.save_pretrained(out, safe_serialization=True)
     GenerationConfig(bos_token_id=config.bos_token_id, eos_token_id=config.eos_token_id,
                      pad_token_id=config.pad_token_id, do_sample=False).save_pretrained(out)

@@ -157,6 +157,10 @@ class _RequestState:
     first_token_at: float | None = None
     finished_at: float | None = None
     error: str | None = None
+    # stop conditions, folded once at submission (see Engine._append_tokens)
+    stop_ids: frozenset = frozenset()  # stop_token_ids, plus EOS unless ignore_eos
+    length_limit: int = 0              # len(token_ids) that ends the request with "length"
+    has_stop_strings: bool = False
 
 
 def as_compiled(compiled_or_args: Any, device: str | None = None) -> Any:
@@ -214,9 +218,11 @@ class Engine:
         max_running = cfg.max_running_requests or cfg.derived_max_running(pool_tokens)
         self.max_running_requests = max_running
 
+        self.graph_plan = None
         if loaded.impl == "sglang":
             self.pool = KVPool(num_pages, cfg.page_size, shape, loaded.dtype, loaded.device)
             self.runner = NativeRunner(loaded.model, self.pool, max_running, self.max_context_len, loaded.device)
+            self._setup_decode_graphs(cfg, max_running)
         else:
             self.pool = PageAllocator(num_pages, cfg.page_size)   # admission accounting only
             self.runner = TransformersRunner(loaded.model, loaded.device)
@@ -262,6 +268,20 @@ class Engine:
         log.info("engine ready: %s (%s, %s on %s), %d pages x %d tokens, max %d running, context %d",
                  self.model_name, loaded.impl, str(loaded.dtype).replace("torch.", ""), loaded.device,
                  num_pages, cfg.page_size, max_running, self.max_context_len)
+
+    def _setup_decode_graphs(self, cfg: EngineConfig, max_running: int) -> None:
+        """Capture decode graphs (CUDA, Ascend) or compile the decode forward, as the flags say."""
+        from . import graphs
+
+        device = self.runner.device
+        plan = graphs.plan(cfg, device.type, graphs.device_memory_gib(device), max_running)
+        self.graph_plan = plan
+        if plan.backend is None:
+            if plan.reason and device.type == "cpu" and not cfg.disable_cuda_graph:
+                log.info("decode graphs: %s", plan.reason)
+            return
+        self.runner.decode_graphs = graphs.DecodeGraphRunner(self.runner, plan)
+        self.runner.decode_graphs.capture()
 
     # ---- submission -----------------------------------------------------------------------------------------------
 
@@ -310,7 +330,11 @@ class Engine:
                 raise ValueError(f"request_id {rid!r} is already in use")
             req = Request(rid=rid, token_ids=list(ids), num_prompt=len(ids), sampling=sampling,
                           priority=priority or 0, arrival=now)
-            state = _RequestState(parent_id=parent, index=i, sink=sink, streaming=streaming, arrival=now)
+            state = _RequestState(parent_id=parent, index=i, sink=sink, streaming=streaming, arrival=now,
+                                  stop_ids=frozenset(sampling.stop_token_ids or ()) | (
+                                      frozenset() if sampling.ignore_eos else self.eos_token_ids),
+                                  length_limit=min(len(ids) + sampling.max_new_tokens, self.max_context_len),
+                                  has_stop_strings=bool(sampling.stop))
             if self.tokenizer is not None:
                 state.detok = IncrementalDetokenizer(self.tokenizer, ids, sampling.skip_special_tokens)
             if sampling.seed is not None:
@@ -464,9 +488,7 @@ class Engine:
                         req.engine_state.error = f"{type(exc).__name__}: {exc}"
                         self._finish(req, "abort")
                     return True
-                now = time.monotonic()
-                for req, token, lp in zip(reqs, tokens, logprobs):
-                    self._append(req, token, lp, now)
+                self._append_tokens(reqs, tokens, logprobs, time.monotonic())
             self._steps += 1
             record = StepRecord(started, time.monotonic() - started, forward_s, self.runner.model_s,
                                 len(batch.reqs), batch.num_prefill, len(batch.reqs) - batch.num_prefill,
@@ -481,26 +503,35 @@ class Engine:
             self._step_in_progress = False
         return True
 
-    def _append(self, req, token: int, logprob, now: float) -> None:
-        state: _RequestState = req.engine_state
-        sp = req.sampling
-        req.token_ids.append(token)
-        self._generated_tokens_total += 1
-        if state.first_token_at is None:
-            state.first_token_at = now
-        if logprob is not None:
-            state.logprobs.append(logprob)
-        reason = None
-        if token in sp.stop_token_ids or (not sp.ignore_eos and token in self.eos_token_ids):
-            reason, state.ends_with_stop_token = "stop", True
-        elif req.num_output >= sp.max_new_tokens or len(req.token_ids) >= self.max_context_len:
-            reason = "length"
-        if sp.stop and not state.ends_with_stop_token and self._find_stop(req):
-            reason = "stop"
-        if reason:
-            self._finish(req, reason)
-        elif state.streaming and req.num_output - state.emitted_tokens >= self.config.stream_interval:
-            self._emit(req, finished=False)
+    def _append_tokens(self, reqs, tokens: list[int], logprobs, now: float) -> None:
+        """Append each request's sampled token; finish the ones that stop, stream the rest.
+
+        The token-id and length stop conditions were folded at submission into a set and a
+        limit per request (``_RequestState.stop_ids``, ``length_limit``), so a request that
+        neither stops nor streams costs a set lookup and a comparison.  Stop strings are the
+        only check that needs text, and only requests that asked for them pay for it.
+        """
+        self._generated_tokens_total += len(reqs)
+        interval = self.config.stream_interval
+        for req, token, lp in zip(reqs, tokens, logprobs):
+            state: _RequestState = req.engine_state
+            ids = req.token_ids
+            ids.append(token)
+            if state.first_token_at is None:
+                state.first_token_at = now
+            if lp is not None:
+                state.logprobs.append(lp)
+            reason = None
+            if token in state.stop_ids:
+                reason, state.ends_with_stop_token = "stop", True
+            elif len(ids) >= state.length_limit:
+                reason = "length"
+            if state.has_stop_strings and not state.ends_with_stop_token and self._find_stop(req):
+                reason = "stop"
+            if reason:
+                self._finish(req, reason)
+            elif state.streaming and len(ids) - req.num_prompt - state.emitted_tokens >= interval:
+                self._emit(req, finished=False)
 
     def _feed_detok(self, req) -> None:
         state: _RequestState = req.engine_state

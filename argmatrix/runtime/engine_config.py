@@ -72,6 +72,13 @@ class EngineConfig:
     enable_mixed_chunk: bool = False
     stream_interval: int = 1
     allow_auto_truncate: bool = False
+    # decode graphs and torch.compile (runtime/graphs.py); no device graphs on CPU
+    disable_cuda_graph: bool = False
+    cuda_graph_max_bs: int | None = None       # None: by device memory, as SGLang picks it
+    cuda_graph_bs: tuple[int, ...] | None = None
+    disable_cuda_graph_padding: bool = False
+    enable_torch_compile: bool = False
+    torch_compile_max_bs: int = 32
     ignored: tuple[str, ...] = ()              # changed ServerArgs fields the engine does not act on
 
     @classmethod
@@ -133,6 +140,13 @@ class EngineConfig:
             enable_mixed_chunk=v["enable_mixed_chunk"],
             stream_interval=v["stream_interval"],
             allow_auto_truncate=v["allow_auto_truncate"],
+            # graphs: SGLang 0.5.23's per-phase spellings and the older ones mean the same for decode
+            disable_cuda_graph=v["disable_cuda_graph"] or v["cuda_graph_backend_decode"] == "disabled",
+            cuda_graph_max_bs=v["cuda_graph_max_bs_decode"] or v["cuda_graph_max_bs"],
+            cuda_graph_bs=tuple(v["cuda_graph_bs_decode"] or v["cuda_graph_bs"] or ()) or None,
+            disable_cuda_graph_padding=v["disable_cuda_graph_padding"],
+            enable_torch_compile=v["enable_torch_compile"],
+            torch_compile_max_bs=v["torch_compile_max_bs"],
             ignored=tuple(sorted(n for n in compiled.user_set
                                  if v[n] != compiled.default_of(n) and capability(n).status != WIRED)),
         )

@@ -1,9 +1,10 @@
 """The paged KV pool: one tensor for all layers, handed out a page at a time.
 
-Layout ``[2 (k, v), layers, pages + 1, page_size, kv_heads, head_dim]``.  Page 0
+Layout ``[2 (k, v), layers, pages + 2, page_size, kv_heads, head_dim]``.  Page 0
 is the null page: it is never allocated, stays zero, and pads page tables so a
 batched gather never reads garbage (masked-out NaNs would still poison the
-attention output).  Pages are owned either by a running request, by the radix
+attention output).  The last page is the scratch page, never allocated either:
+the padding rows of a replayed decode graph write their K/V there.  Pages are owned either by a running request, by the radix
 cache, or by the free list; ``free + cached + in-use == total`` always.
 """
 from __future__ import annotations
@@ -61,11 +62,12 @@ class KVPool(PageAllocator):
 
         super().__init__(num_pages, page_size)
         self.shape = shape
-        self.kv = torch.zeros((2, shape.layers, num_pages + 1, page_size, shape.kv_heads, shape.head_dim),
+        self.scratch_page = num_pages + 1
+        self.kv = torch.zeros((2, shape.layers, num_pages + 2, page_size, shape.kv_heads, shape.head_dim),
                               dtype=dtype, device=device)
 
     def layer(self, i: int):
-        """(k, v) of layer ``i``, each ``[pages + 1, page_size, kv_heads, head_dim]``."""
+        """(k, v) of layer ``i``, each ``[pages + 2, page_size, kv_heads, head_dim]``."""
         return self.kv[0, i], self.kv[1, i]
 
 

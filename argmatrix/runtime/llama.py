@@ -45,10 +45,9 @@ class NativeCausalLM:
         self.windows = sliding_windows(config)
         self.attention = attention
 
-    @torch.inference_mode()
     def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, meta: AttentionMetadata,
-                sample_rows: torch.Tensor) -> torch.Tensor:
-        """Logits ``[len(sample_rows), vocab]`` for the rows that sample a token."""
+                sample_rows: torch.Tensor | None) -> torch.Tensor:
+        """Logits ``[len(sample_rows), vocab]`` for the rows that sample a token (None: every row)."""
         t = input_ids.shape[0]
         hidden = self.embed_tokens(input_ids)                      # [T, hidden]
         cos, sin = self.rotary_emb(hidden, positions[None])        # [1, T, head_dim]
@@ -65,4 +64,6 @@ class NativeCausalLM:
             hidden = hidden + attn.o_proj(o.reshape(t, nh * d))
             hidden = hidden + layer.mlp(layer.post_attention_layernorm(hidden))
         # The final norm and the LM head only for the rows that sample.
-        return self.lm_head(self.norm(hidden.index_select(0, sample_rows)))
+        if sample_rows is not None:
+            hidden = hidden.index_select(0, sample_rows)
+        return self.lm_head(self.norm(hidden))

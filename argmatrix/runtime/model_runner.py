@@ -13,7 +13,7 @@ import time
 
 import torch
 
-from .attention import AttentionMetadata, Extend, TorchPagedAttention
+from .attention import AttentionMetadata, DecodeBatch, ExtendBatch, PagedAttention, decode_backend_for
 from .kv_cache import KVPool
 from .llama import NativeCausalLM
 from .scheduler import ScheduledBatch
@@ -28,14 +28,21 @@ class NativeRunner:
     def __init__(self, hf_model, pool: KVPool, max_running: int, max_context_len: int, device):
         self.device = device
         self.page_size = pool.page_size
-        self.attention = TorchPagedAttention(pool)
-        self.model = NativeCausalLM(hf_model, self.attention)
         self.dtype = pool.kv.dtype
+        self.attention = PagedAttention(pool, decode_backend_for(device, self.dtype, pool.page_size))
+        self.model = NativeCausalLM(hf_model, self.attention)
         self.windows = set(self.model.windows)
+        self.vocab_size = hf_model.config.vocab_size
         # Each running request's page table lives in a row of this tensor (the row is ``req.slot``),
         # updated only where pages were added, so building a step costs O(new pages), not O(context).
-        max_pages = -(-max_context_len // self.page_size) + 1
-        self.page_table = torch.zeros((max_running, max_pages), dtype=torch.long, device=device)
+        # The extra last row points at the scratch page: padding rows of a decode graph use it.
+        self.max_pages = -(-max_context_len // self.page_size) + 1
+        self.page_table = torch.zeros((max_running + 1, self.max_pages), dtype=torch.long, device=device)
+        self.pad_row = max_running
+        self.page_table[self.pad_row] = pool.scratch_page
+        self.decode_graphs = None        # a DecodeGraphRunner (graphs.py) when graphs or torch.compile are on
+        # (requests, graphs?, max kv length, [4, n] ids/positions/rows/lengths) of the last decode-only step
+        self._last_decode = None
         self.model_s = 0.0               # time inside the model's forward in the last step
 
     def release(self, req) -> None:
@@ -44,7 +51,8 @@ class NativeRunner:
     def pages_replaced(self, req) -> None:
         req.runner_state = None          # rewrite the whole row at the next step
 
-    def _sync_page_table(self, reqs) -> None:
+    def _page_table_updates(self, reqs) -> tuple[list[int], list[int], list[int]]:
+        """(rows, columns, pages) of the page-table entries written since the last step."""
         rows, cols, vals = [], [], []
         for req in reqs:
             written, total = req.runner_state or 0, len(req.pages)
@@ -57,19 +65,43 @@ class NativeRunner:
                 cols += range(written, total)
                 vals += req.pages[written:]
             req.runner_state = total
-        if rows:
-            r, c, v = torch.tensor(rows + cols + vals, device=self.device).view(3, -1)
+        return rows, cols, vals
+
+    def _write_page_table(self, updates: torch.Tensor) -> None:
+        """``updates`` ``[3 * k]``: rows, then columns, then pages."""
+        if updates.numel():
+            r, c, v = updates.view(3, -1)
             self.page_table[r, c] = v
+
+    def slot_mapping(self, table_rows: torch.Tensor, positions: torch.Tensor) -> torch.Tensor:
+        ps = self.page_size
+        if ps == 1:
+            return self.page_table[table_rows, positions]
+        return self.page_table[table_rows, positions // ps] * ps + positions % ps
+
+    def decode_forward(self, input_ids: torch.Tensor, positions: torch.Tensor, table_rows: torch.Tensor,
+                       kv_lens: torch.Tensor, max_kv_len: int | None = None) -> torch.Tensor:
+        """A decode-only step from tensors alone (no host sync): what graphs capture and torch.compile compiles.
+
+        Logits ``[len(input_ids), vocab]``, one row per request.
+        """
+        meta = AttentionMetadata(self.slot_mapping(table_rows, positions),
+                                 decode=DecodeBatch(self.page_table, table_rows, kv_lens, max_kv_len=max_kv_len))
+        self.attention.prepare(meta, self.windows, self.dtype)
+        return self.model.forward(input_ids, positions, meta, None)
 
     @torch.inference_mode()
     def forward(self, batch: ScheduledBatch) -> torch.Tensor:
-        ps, dev = self.page_size, self.device
-        self._sync_page_table(batch.reqs)
+        if not batch.num_prefill:
+            return self._decode(batch)
+        self._last_decode = None                         # positions moved on for only some requests
+        updates = self._page_table_updates(batch.reqs)
+        dev = self.device
         input_ids: list[int] = []
         positions: list[int] = []
-        token_slots: list[int] = []
+        token_rows: list[int] = []
         decode_rows, decode_slots, decode_lens = [], [], []
-        extends: list[tuple[int, int, int, int]] = []
+        extend_rows, extend_slots, q_lens, kv_lens = [], [], [], []
         sample_rows: list[int] = []
         row = 0
         for req, n in zip(batch.reqs, batch.lens):
@@ -77,35 +109,78 @@ class NativeRunner:
             if n == 1:
                 input_ids.append(req.token_ids[start])
                 positions.append(start)
-                token_slots.append(req.slot)
+                token_rows.append(req.slot)
                 decode_rows.append(row)
                 decode_slots.append(req.slot)
                 decode_lens.append(start + 1)
             else:
                 input_ids += req.token_ids[start:start + n]
                 positions += range(start, start + n)
-                token_slots += [req.slot] * n
-                extends.append((row, n, start + n, req.slot))
+                token_rows += [req.slot] * n
+                extend_rows += range(row, row + n)
+                extend_slots.append(req.slot)
+                q_lens.append(n)
+                kv_lens.append(start + n)
             row += n
             if start + n == len(req.token_ids):
                 sample_rows.append(row - 1)
+        max_q = max(q_lens)
+        padded = [] if len(q_lens) == 1 else [b * max_q + i for b, n in enumerate(q_lens) for i in range(n)]
 
         # One host-to-device copy for every index list of the step (small tensors cost ~µs each).
-        parts = (input_ids, positions, token_slots, decode_rows, decode_slots, decode_lens, sample_rows)
+        parts = (input_ids, positions, token_rows, decode_rows, decode_slots, decode_lens, extend_rows,
+                 extend_slots, padded, sample_rows, *updates)
         flat = torch.tensor([x for part in parts for x in part], dtype=torch.long, device=dev)
-        ids, pos, slots, d_rows, d_slots, d_lens, rows = flat.split([len(p) for p in parts])
-        meta = AttentionMetadata(slot_mapping=self.page_table[slots, pos // ps] * ps + pos % ps if ps > 1
-                                 else self.page_table[slots, pos])
+        ids, pos, rows_t, d_rows, d_slots, d_lens, e_rows, e_slots, e_padded, s_rows, *_ = flat.split(
+            [len(p) for p in parts])
+        self._write_page_table(flat[len(flat) - 3 * len(updates[0]):])
+        meta = AttentionMetadata(self.slot_mapping(rows_t, pos))
         if decode_rows:
-            meta.decode_rows = d_rows
-            meta.decode_pages = self.page_table[d_slots, :-(-max(decode_lens) // ps)]
-            meta.decode_kv_lens = d_lens
-        for start_row, n, kv_len, slot in extends:
-            meta.extends.append(Extend(start_row, n, kv_len, self.page_table[slot, :-(-kv_len // ps)]))
-        meta.prepare(self.windows, ps, self.dtype)
+            meta.decode = DecodeBatch(self.page_table, d_slots, d_lens, rows=d_rows, max_kv_len=max(decode_lens))
+        meta.extend = ExtendBatch(e_rows, e_padded if padded else None,
+                                  self.page_table[e_slots, :-(-max(kv_lens) // self.page_size)], q_lens, kv_lens)
+        self.attention.prepare(meta, self.windows, self.dtype)
         t0 = time.perf_counter()
-        logits = self.model.forward(ids, pos, meta, rows)
+        logits = self.model.forward(ids, pos, meta, s_rows)
         self.model_s = time.perf_counter() - t0
+        return logits
+
+    def _decode(self, batch: ScheduledBatch) -> torch.Tensor:
+        """A decode-only step.  When the batch is the previous step's (the steady state), the
+        positions, page-table rows and lengths on the device just advance by one: only the new
+        token ids and page-table entries cross from the host."""
+        reqs = batch.reqs
+        n = len(reqs)
+        ids = [r.token_ids[-1] for r in reqs]            # a decode feeds the last token
+        rows, cols, vals = self._page_table_updates(reqs)
+        graphs = self.decode_graphs
+        use_graphs = graphs is not None and graphs.fits(n)
+        last = self._last_decode
+        same = last is not None and last[0] == reqs and last[1] == use_graphs
+        if same:
+            host = ids + rows + cols + vals
+            max_kv = last[2] + 1
+        else:
+            pos = [r.kv_len for r in reqs]
+            host = ids + pos + [r.slot for r in reqs] + rows + cols + vals
+            max_kv = max(pos) + 1
+        flat = torch.tensor(host, dtype=torch.long, device=self.device)
+        self._write_page_table(flat[len(flat) - 3 * len(rows):])
+        if use_graphs:
+            bs = graphs.advance(flat[:n]) if same else graphs.load(flat[:3 * n].view(3, n))
+            t0 = time.perf_counter()
+            logits = graphs.replay(bs, n, max_kv)
+        else:
+            if same:
+                state = last[3]
+                state[0].copy_(flat[:n])
+                state[1:4:2].add_(1)                       # positions and lengths
+            else:
+                state = torch.cat([flat[:3 * n].view(3, n), flat[n:2 * n][None] + 1])
+            t0 = time.perf_counter()
+            logits = self.decode_forward(state[0], state[1], state[2], state[3], max_kv)
+        self.model_s = time.perf_counter() - t0
+        self._last_decode = (list(reqs), use_graphs, max_kv, None if use_graphs else state)
         return logits
 
 

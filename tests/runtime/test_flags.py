@@ -72,7 +72,7 @@ def test_max_queued_requests_rejects_when_full(make_engine):
 
 def test_page_size_and_max_total_tokens_size_the_pool(make_engine):
     engine = make_engine(page_size=16, max_total_tokens=256)
-    assert engine.stats().total_pages == 16 and engine.pool.kv.shape[2:4] == (17, 16)
+    assert engine.stats().total_pages == 16 and engine.pool.kv.shape[2:4] == (18, 16)   # + null and scratch pages
     engine = make_engine(page_size=1, max_total_tokens=100)
     assert engine.stats().total_pages == 100 and engine.max_context_len == 100
 

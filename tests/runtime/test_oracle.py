@@ -174,3 +174,26 @@ def test_concurrent_requests_share_a_prefix(make_engine, oracle, chunk):
     assert_matches(outputs, prompts, oracle)
     assert outputs[0].cached_tokens == 0 and all(o.cached_tokens >= 32 for o in outputs[1:])
     assert engine.stats().computed_prompt_tokens <= sum(len(p) for p in prompts) - 64
+
+
+@pytest.mark.parametrize("chunk,mixed", [(64, False), (16, True)], ids=["whole", "chunked-mixed"])
+def test_batched_prefill_mixes_prefix_hits_and_chunks(make_engine, oracle, chunk, mixed):
+    """Prefill chunks of several requests (cached prefixes aligned or not, none, split chunks) in one call."""
+    prefix = random_ids(13, 41)
+    prompts = [prefix + random_ids(k, 50 + k) for k in (1, 2, 6)] + [random_ids(k, 60 + k) for k in (3, 9, 21)]
+    engine = make_engine(page_size=4, max_total_tokens=4096, chunked_prefill_size=chunk, enable_mixed_chunk=mixed)
+    engine.generate(prefix + random_ids(2, 42), GREEDY)
+    outputs = engine.generate(prompts, GREEDY)
+    assert_matches(outputs, prompts, oracle)
+    assert all(o.cached_tokens == 12 for o in outputs[:3])
+    assert max(r.num_prefill for r in engine.step_log) >= 3          # several chunks shared one attention call
+    if mixed:
+        assert any(r.num_prefill and r.num_decode for r in engine.step_log)
+
+
+def test_decode_online_softmax_over_blocks(make_engine, oracle):
+    """The torch paged decode with 3-position blocks: the multi-block recurrence, token-exact."""
+    prompts = boundary_prompts(4, ks=range(1, 4))
+    engine = make_engine(page_size=4, max_total_tokens=4096)
+    engine.runner.attention.decode.block = 3
+    assert_matches(engine.generate(prompts, GREEDY), prompts, oracle)
