@@ -54,12 +54,16 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .detokenizer import IncrementalDetokenizer
 from .engine_config import EngineConfig, derived_pool_cap
 from .errors import EngineLoadError, EngineRefused, PromptTooLongError, QueueFullError
 from .sampling import SamplingParams, TokenLogprob
+
+if TYPE_CHECKING:
+    from ..compiler import Compiled
+    from ..schema.model import ServerArgs
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +167,7 @@ class _RequestState:
     has_stop_strings: bool = False
 
 
-def as_compiled(compiled_or_args: Any, device: str | None = None) -> Any:
+def as_compiled(compiled_or_args: Compiled | ServerArgs, device: str | None = None) -> Compiled:
     """A ``Compiled`` for the engine: a ``ServerArgs`` built in Python goes through the compiler like any launch,
     so the engine's verdict on each flag is the one ``check-config --engine`` and ``serve`` give."""
     from ..compiler import Compiled, compile
@@ -180,7 +184,7 @@ def as_compiled(compiled_or_args: Any, device: str | None = None) -> Any:
 
 
 class Engine:
-    def __init__(self, compiled_or_args: Any, *, device: str | None = None, dtype: str | None = None):
+    def __init__(self, compiled_or_args: Compiled | ServerArgs, *, device: str | None = None, dtype: str | None = None):
         import torch
 
         from .kv_cache import KVPool, KVShape, PageAllocator, pool_pages

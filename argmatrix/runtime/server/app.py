@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import inspect
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI
 
@@ -31,6 +31,9 @@ from .errors import install_handlers
 from .generation import map_engine_error
 from .routers import admin, health, make_services, native, openai
 from .state import ServerState
+
+if TYPE_CHECKING:
+    from ...compiler import Compiled
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -79,7 +82,7 @@ def route_paths(routes: Any) -> frozenset[str]:
     return frozenset(out)
 
 
-def build_app(engine: Any, compiled: Any, *, state: ServerState | None = None) -> FastAPI:
+def build_app(engine: Any, compiled: Compiled, *, state: ServerState | None = None) -> FastAPI:
     """The FastAPI app serving ``engine`` (already loaded) as configured by ``compiled``.
 
     ``compiled``: ``argmatrix.compile(...)``'s result, or a bare ``ServerArgs``.

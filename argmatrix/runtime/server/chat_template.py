@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...schema.model import ServerArgs
 
 BUILTIN_TEMPLATES: dict[str, str] = {
     "chatml": (
@@ -38,7 +41,7 @@ class ChatTemplate:
     origin: str              # for logs and /get_model_info
 
 
-def resolve(args: Any, tokenizer: Any) -> ChatTemplate:
+def resolve(args: ServerArgs, tokenizer: Any) -> ChatTemplate:
     """Pick the template; raise ``ValueError`` naming the flag when it cannot be found."""
     if args.chat_template:
         value = args.chat_template

@@ -9,18 +9,22 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .redact import REDACTED, SECRET_FIELDS, redact  # noqa: F401 - re-exported for older imports
+
+if TYPE_CHECKING:
+    from ...compiler import Compiled
+    from ...schema.model import ServerArgs
 
 
 @dataclass(frozen=True)
 class ServerContext:
-    args: Any                          # frozen ServerArgs
+    args: ServerArgs
     sources: dict[str, str] = field(default_factory=dict)
     platform: Any = None
     findings: tuple[Any, ...] = ()
-    compiled: Any = None
+    compiled: Compiled | None = None
 
     def source(self, name: str) -> str:
         """Where a value came from: the compiler's provenance, else ``default``/``python``."""
@@ -34,7 +38,7 @@ class ServerContext:
         return "default"
 
 
-def server_context(compiled_or_args: Any) -> ServerContext:
+def server_context(compiled_or_args: Compiled | ServerArgs) -> ServerContext:
     """Normalise a ``Compiled`` or a ``ServerArgs`` into a :class:`ServerContext`."""
     if isinstance(compiled_or_args, ServerContext):
         return compiled_or_args
@@ -87,7 +91,7 @@ def resolved_args(ctx: ServerContext) -> dict[str, dict[str, Any]]:
     return out
 
 
-def served_model_name(args: Any, engine: Any = None) -> str:
+def served_model_name(args: ServerArgs, engine: Any = None) -> str:
     if args.served_model_name:
         return args.served_model_name
     if args.model_path:

@@ -17,10 +17,9 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import logging
 from typing import Any
 from urllib.parse import urlsplit
-
-import logging
 
 from .auth import route_path
 from .errors import error_body

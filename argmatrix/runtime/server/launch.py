@@ -22,9 +22,12 @@ import signal
 import socket
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .context import server_context
+
+if TYPE_CHECKING:
+    from ...compiler import Compiled
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -245,7 +248,7 @@ def header_deadline_protocol(timeout_s: float) -> type:
 class ServingRuntime:
     """Load, warm up, build the app and serve it with uvicorn."""
 
-    def __init__(self, compiled: Any, *, engine: Any = None, console: Any = None,
+    def __init__(self, compiled: Compiled, *, engine: Any = None, console: Any = None,
                  grace_s: float = DEFAULT_GRACE_S, device: str | None = None):
         self.ctx = server_context(compiled)
         self.args = self.ctx.args
@@ -453,6 +456,6 @@ class ServingRuntime:
         return not self.thread.is_alive()
 
 
-def run_server(compiled: Any, *, console: Any = None) -> int:
+def run_server(compiled: Compiled, *, console: Any = None) -> int:
     """Serve ``compiled`` (``argmatrix.compile``'s result, or a ``ServerArgs``) until SIGTERM; the exit status."""
     return ServingRuntime(compiled, console=console).run()

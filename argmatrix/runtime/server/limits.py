@@ -9,9 +9,12 @@ values get a default derived from the engine, shown with its source in
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import APIError, bad_request
+
+if TYPE_CHECKING:
+    from ...schema.model import ServerArgs
 
 # Without --max-queued-requests the waiting queue holds at most this many running batches' worth.
 QUEUE_BATCHES = 8
@@ -32,7 +35,7 @@ class Limits:
     sources: dict[str, str]
 
     @classmethod
-    def resolve(cls, args: Any, engine: Any, max_token_chars: int) -> Limits:
+    def resolve(cls, args: ServerArgs, engine: Any, max_token_chars: int) -> Limits:
         running = int(getattr(engine, "max_running_requests", 0) or 1)
         sources = {"max_sequences_per_request": "argument", "max_queued_requests": "argument"}
         per_request = args.max_sequences_per_request

@@ -14,7 +14,10 @@ import os
 import sys
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...schema.model import ServerArgs
 
 TRACE = 5  # uvicorn's TRACE level
 logging.addLevelName(TRACE, "TRACE")
@@ -45,7 +48,7 @@ class AccessPrefixFilter(logging.Filter):
         return True
 
 
-def apply_log_levels(args: Any) -> None:
+def apply_log_levels(args: ServerArgs) -> None:
     """Set logger levels and the access-log filter (idempotent; installs no handlers)."""
     level = LEVELS[args.log_level]
     http_level = LEVELS[args.log_level_http or args.log_level]
@@ -66,7 +69,7 @@ def apply_log_levels(args: Any) -> None:
 class ThresholdFilter(logging.Filter):
     """The console shows access logs from --log-level-http, request logs always, the rest from --log-level."""
 
-    def __init__(self, args: Any):
+    def __init__(self, args: ServerArgs):
         super().__init__()
         self.level = LEVELS[args.log_level]
         self.http = LEVELS[args.log_level_http or args.log_level]
@@ -79,7 +82,7 @@ class ThresholdFilter(logging.Filter):
         return record.levelno >= self.level
 
 
-def install_handlers(args: Any, console: Any = None) -> None:
+def install_handlers(args: ServerArgs, console: Any = None) -> None:
     """Attach handlers (run_server only: tests keep pytest's logging)."""
     root = logging.getLogger()
     for h in list(root.handlers):
@@ -112,7 +115,7 @@ def remove_handlers() -> None:
     request_logger.propagate = True
 
 
-def install_request_targets(args: Any) -> None:
+def install_request_targets(args: ServerArgs) -> None:
     """``--log-requests-target``: ``stdout`` and/or directories (comma-separated) for request logs."""
     for h in list(request_logger.handlers):
         if getattr(h, "_argmatrix", False):
@@ -156,7 +159,7 @@ class RequestLog:
     input and output; 3: and the whole input and output.
     """
 
-    def __init__(self, args: Any):
+    def __init__(self, args: ServerArgs):
         self.enabled = bool(args.log_requests)
         self.level = int(args.log_requests_level)
         self.json = args.log_requests_format == "json"
@@ -226,7 +229,7 @@ class MetricsFile:
             server_logger.warning("--export-metrics-to-file: cannot write to %s: %s", self.folder, exc)
 
 
-def metrics_file(args: Any) -> MetricsFile | None:
+def metrics_file(args: ServerArgs) -> MetricsFile | None:
     if not args.export_metrics_to_file:
         return None
     if not args.export_metrics_to_file_dir:

@@ -16,7 +16,10 @@ import json
 import logging
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...schema.model import ServerArgs
 
 logger = logging.getLogger("argmatrix.server.metrics")
 
@@ -122,7 +125,7 @@ class _EngineCollector:
 class ServerMetrics:
     """Counters and histograms observed per request, plus engine gauges."""
 
-    def __init__(self, args: Any, stats: Callable[[], dict[str, Any]],
+    def __init__(self, args: ServerArgs, stats: Callable[[], dict[str, Any]],
                  extra_gauges: Callable[[], dict[str, float]] | None = None):
         from prometheus_client import CollectorRegistry, Counter, Histogram
 

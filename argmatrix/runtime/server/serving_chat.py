@@ -12,8 +12,16 @@ from fastapi.responses import Response
 from .generation import Generation, Job
 from .openai_api import ChatCompletionRequest, ChatCompletionResponse, reject_unsupported
 from .serving_base import Serving, chat_logprobs, openai_params, usage
-from .streaming import SSEResponse, collect, cut_event, ended_early, engine_error_event, guarded, \
-    raise_engine_failure, sse
+from .streaming import (
+    SSEResponse,
+    collect,
+    cut_event,
+    ended_early,
+    engine_error_event,
+    guarded,
+    raise_engine_failure,
+    sse,
+)
 
 
 class ChatServing(Serving):

@@ -4,14 +4,23 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import AsyncIterator
+
 from fastapi import Request
 from fastapi.responses import Response
 
 from .generation import Generation, Job
 from .openai_api import CompletionRequest, CompletionResponse, reject_unsupported
 from .serving_base import Serving, completion_logprobs, openai_params, requested_max_tokens, usage
-from .streaming import SSEResponse, collect, cut_event, ended_early, engine_error_event, guarded, \
-    raise_engine_failure, sse
+from .streaming import (
+    SSEResponse,
+    collect,
+    cut_event,
+    ended_early,
+    engine_error_event,
+    guarded,
+    raise_engine_failure,
+    sse,
+)
 
 
 class CompletionServing(Serving):

@@ -12,8 +12,16 @@ from .errors import bad_request
 from .generation import ChoiceResult, Generation, Job
 from .openai_api import GenerateOutput, GenerateRequest
 from .serving_base import Serving
-from .streaming import SSEResponse, collect, cut_event, ended_early, engine_error_event, guarded, \
-    raise_engine_failure, sse
+from .streaming import (
+    SSEResponse,
+    collect,
+    cut_event,
+    ended_early,
+    engine_error_event,
+    guarded,
+    raise_engine_failure,
+    sse,
+)
 
 # SGLang's default max_new_tokens for /generate
 DEFAULT_MAX_NEW_TOKENS = 128

@@ -9,7 +9,10 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...schema.model import ServerArgs
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -79,7 +82,7 @@ WARMUPS: dict[str, Callable[[Any], str]] = {
 DEFAULT_WARMUP = "generate"
 
 
-def plan(args: Any) -> list[str]:
+def plan(args: ServerArgs) -> list[str]:
     """The routines to run, in order; ``ValueError`` names an unknown one."""
     names: list[str] = []
     if not args.skip_server_warmup:

@@ -5,8 +5,15 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 
-from ..openai_api import (ERROR_RESPONSES, ChatCompletionRequest, ChatCompletionResponse, CompletionRequest,
-                          CompletionResponse, ModelCard, ModelList)
+from ..openai_api import (
+    ERROR_RESPONSES,
+    ChatCompletionRequest,
+    ChatCompletionResponse,
+    CompletionRequest,
+    CompletionResponse,
+    ModelCard,
+    ModelList,
+)
 from ..streaming import SSE_OPENAPI
 from . import Services, services
 
