@@ -18,8 +18,9 @@ from ..schema.meta import MISSING, Text
 from ..schema.registry import SPECS
 from ..schema.releases import NEWEST, OLDEST, in_range
 from ..schema.types import split_list
+from ..schema.type_errors import describe
 from ..schema.validate import validate_fields
-from .check import check, check_engine, show
+from .check import check, check_engine, choice_hint, show
 from .derive import derive
 from .releases import switch_value_finding
 from .model_checks import check_model
@@ -259,15 +260,19 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     #    (deriving from a rejected value would report one mistake twice, the second time on a field the user never set)
     def validate(names: set[str]) -> None:
         raw = {n: values[n] for n in names}
-        typed, errors = validate_fields(raw)
-        for name, message in errors:
+        typed, errors = validate_fields(raw, detailed=True)
+        for name, error in errors:
             spec = SPECS[name]
             flag = flags_used.get(name, spec.flag)
+            example = spec.default if isinstance(spec.default, (int, float)) and not isinstance(spec.default, bool) \
+                else 1
+            message, fix = describe(error, flag, spec.type_label, example, show(raw[name]))
+            if error.get("type") in ("literal_error", "enum") and not target_rejected:
+                # a value outside the type: offer what the target allows, not the type's every value
+                fix = choice_hint(spec, platform_key, flag, error.get("input", raw[name])) or fix
             findings.append(Finding("AM-E010", ERROR, "type",
-                                    Text(f"{flag} {show(raw[name])!s}: {message}",
-                                         f"{flag} 的取值 {show(raw[name])!s} 无效：{message}"),
-                                    Text(f"expected {spec.type_label}", f"应为 {spec.type_label}"),
-                                    field=name, flag=flag, value=raw[name], source=sources.get(name),
+                                    Text(f"{flag} {show(raw[name])!s}: {message.en}", f"{flag} {show(raw[name])!s}：{message.zh}"),
+                                    fix, field=name, flag=flag, value=raw[name], source=sources.get(name),
                                     platform=platform_key))
         for name in {n for n, _ in errors}:  # fall back to what the platform would use
             values[name], sources[name] = base_values[name], base_sources[name]

@@ -46,6 +46,10 @@ class Rule:
     hint: Text
     families: frozenset[str] | None = EVERYWHERE
     severity: str = "error"
+    # True: when the rule fires, it is the one finding about its reported field's status on this platform (the
+    # table's status finding for that field is dropped): "--pp-size 2 is not supported" says more than
+    # "--pp-size is experimental", and the two must not give contradicting fixes.
+    supersedes_status: bool = False
 
     def applies(self, family: str) -> bool:
         return self.families is None or family in self.families
@@ -63,8 +67,8 @@ MAMBA_FIELDS = ("max_mamba_cache_size", "mamba_ssm_dtype", "mamba_full_memory_ra
 RULES: list[Rule] = [
     Rule("npu-pp-size-2", "AM-E201", ("pp_size",), lambda c: c.pp_size == 2,
          Text("--pp-size 2 is not supported on Ascend", "Ascend 上不支持 --pp-size 2"),
-         Text("use --pp-size 1 or a pipeline size other than 2", "改用 --pp-size 1 或其他非 2 的流水线并行大小"),
-         families=NPU),
+         Text("use --pp-size 1 or a pipeline size other than 2", "改用 --pp-size 1 或其他非 2 的流水线并行规模"),
+         families=NPU, supersedes_status=True),
     Rule("npu-attn-cp-equals-tp", "AM-E202", ("attn_cp_size", "tp_size"),
          lambda c: c.attn_cp_size not in (1, c.tp_size),
          Text("--attn-cp-size {attn_cp_size} must equal --tp-size {tp_size} on Ascend",

@@ -17,8 +17,13 @@ from ..status import Cell, Note, Status
 from .ascend_labels import LABEL_CELLS, Row
 from .ascend_table import ASCEND_TABLE
 from .base import HARDWARE_INDEPENDENT, Platform, is_hardware_independent
+from .values import HARDWARE_INDEPENDENT_CHOICES
 
 # What argmatrix's engine uses on any NPU when the value is unset (SGLang sizes these from HBM at start-up).
+# Values SGLang's code takes on NPUs that the page's Options column leaves out (docs/deviations.md): SGLang runs
+# --model-impl mindspore only on NPU, so a table that omits it would make the value allowed nowhere.
+ALSO_ALLOWED_ON_NPU: dict[str, tuple[str, ...]] = {"model_impl": ("mindspore",)}
+
 NPU_ENGINE_DEFAULTS = {"chunked_prefill_size": 8192, "mem_fraction_static": 0.8, "max_running_requests": 1024}
 
 
@@ -45,7 +50,9 @@ class AscendChip(Platform):
 
     def allowed(self, spec: ArgSpec) -> tuple[Any, ...] | None:
         row = self.row(spec)
-        return row.options if row is not None and row.options is not None else super().allowed(spec)
+        if row is None or row.options is None or spec.name in HARDWARE_INDEPENDENT_CHOICES:
+            return super().allowed(spec)
+        return row.options + tuple(v for v in ALSO_ALLOWED_ON_NPU.get(spec.name, ()) if v not in row.options)
 
     def default(self, spec: ArgSpec) -> Any:
         row = self.row(spec)

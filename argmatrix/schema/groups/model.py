@@ -153,10 +153,10 @@ class ModelArgs:
         '--model-impl',
         help=Text(
             en="Which model implementation runs: 'auto' prefers SGLang's native one and falls back to Transformers; "
-               "'sglang' or 'transformers' force that one; 'mindspore' uses the MindSpore implementation.",
+               "'sglang' or 'transformers' force that one; 'mindspore' uses the MindSpore implementation (Ascend NPUs only).",
             zh="选择模型实现：auto 优先用 SGLang 原生实现，没有原生实现时改为 Transformers 版本；"
                "sglang、transformers 强制使用对应实现；"
-               "mindspore 使用 MindSpore 实现。",
+               "mindspore 使用 MindSpore 实现（仅限昇腾 NPU）。",
         ),
     )] = 'auto'
 

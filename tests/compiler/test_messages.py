@@ -1,0 +1,72 @@
+"""Messages people can act on: only the target's values, one finding per cause, fixes that say what to write."""
+from __future__ import annotations
+
+import pytest
+
+from argmatrix.matrix.platforms import PLATFORMS
+from argmatrix.matrix.platforms.values import TEST_ONLY_VALUES
+from argmatrix.schema import SPECS
+
+from .helpers import codes, only, run
+
+
+@pytest.mark.parametrize("target", ["a2", "a3"])
+def test_pp_size_2_on_npu_is_one_error_with_one_fix(target):
+    c = run(["--pp-size", "2"], target=target)
+    assert codes(c) == ["AM-E201"]  # not also "experimental" with a contradicting fix
+    assert "--pp-size 1" in c.findings[0].hint.en
+    # another pipeline size is still experimental: the warning keeps the flag
+    w = only(run(["--pp-size", "4"], target=target), "AM-W103")
+    assert "remove" not in w.hint.en and "去掉" not in w.hint.zh
+
+
+def test_test_only_values_are_never_listed_or_suggested():
+    for name, values in TEST_ONLY_VALUES.items():
+        for platform in PLATFORMS.values():
+            offered = platform.offered(SPECS[name]) or ()
+            assert not set(values) & set(offered), (name, platform.key)
+    f = only(run(["--ep-dispatch-algorithm", "fak"], target="a3"), "AM-E010")
+    assert "fake" not in f.hint.en and "fake" not in f.hint.zh
+    assert f.hint.en == "choose one of the values allowed on A3: static, dynamic"
+    # still accepted where the table allows it: a test-only value is valid input, just never offered
+    assert run(["--ep-dispatch-algorithm", "fake"], target="a3").findings == []
+
+
+def test_a_value_outside_the_type_lists_the_targets_values_only():
+    f = only(run(["--attention-backend", "ascnd"], target="a3"), "AM-E010")
+    assert f.hint.en == "use --attention-backend ascend (the only value allowed on A3)"
+    f = only(run(["--attention-backend", "flashinfr"], target="cuda"), "AM-E010")
+    assert f.hint.en.startswith("use --attention-backend flashinfer (allowed on CUDA: ")
+    for foreign in ("ascend", "aiter", "wave", "intel_amx", "intel_xpu"):
+        assert foreign not in f.hint.en.replace("flashinfer", "")
+    assert "in all: argmatrix explain --attention-backend" in f.hint.en  # a long list is cut, never all of it
+
+
+def test_mindspore_is_an_npu_only_model_implementation():
+    assert run(["--model-impl", "mindspore"], target="a3").findings == []
+    assert run(["--model-impl", "mindspore"], target="a2").findings == []
+    for target in ("cuda", "cpu"):
+        f = only(run(["--model-impl", "mindspore"], target=target), "AM-E105")
+        assert "mindspore" not in f.hint.en
+
+
+@pytest.mark.parametrize("flag, value", [("--tool-call-parser", "qwen25"), ("--tool-call-parser", "deepseekv3"),
+                                         ("--reasoning-parser", "kimi_k2"), ("--reasoning-parser", "minimax")])
+def test_parsers_are_never_a_hardware_error(flag, value):
+    for target in PLATFORMS:
+        assert not [f for f in run([flag, value], target=target).findings if f.kind == "support"], target
+
+
+@pytest.mark.parametrize("argv, en, zh, fix_zh", [
+    (["--mem-fraction-static", "1.5"], "must be ≤ 1 (got 1.5)", "取值须 ≤ 1（当前 1.5）", "请写不大于 1 的数"),
+    (["--tp-size", "x"], "'x' is not a whole number", "“x”不是整数", "请写整数，例如 --tp-size 1"),
+    (["--max-mamba-cache-size", "0"], "must be ≥ 1 (got 0)", "取值须 ≥ 1（当前 0）", "请写不小于 1 的数"),
+    (["--mamba-max-states-per-path", "0"], "0 is not allowed", "不允许取 0", "请用 -1 表示不设上限，或写正数"),
+    (["--chunked-prefill-size", "1.5K"], "a fraction cannot take the binary suffix K", "小数不能带二进制后缀 K",
+     "请写整数，例如 2K"),
+])
+def test_validation_errors_say_the_value_and_what_to_write(argv, en, zh, fix_zh):
+    f = only(run(argv, target="cuda"), "AM-E010")
+    assert en in f.message.en and zh in f.message.zh
+    assert f.hint.zh == fix_zh
+    assert "Input should" not in f.message.en and "应为" not in f.hint.zh
