@@ -72,8 +72,9 @@ def choice_hint(spec: ArgSpec, platform: str, flag: str, value: Any) -> Text | N
 
 def _where_hint(spec: ArgSpec, platform: str, flag: str, status: Status) -> Text:
     """What to do about a status: warnings keep the flag and say what to watch; errors say where it works."""
-    elsewhere = ", ".join(p for p in supported_on(spec) if p != platform)
-    also = (Text(f"; it is supported on: {elsewhere}", f"；支持该参数的平台：{elsewhere}") if elsewhere
+    elsewhere = [PLATFORMS[p].short for p in supported_on(spec) if p != platform]
+    also = (Text(f"; it is supported on: {', '.join(s.en for s in elsewhere)}",
+                 f"；支持该参数的平台：{'、'.join(s.zh for s in elsewhere)}") if elsewhere
             else Text("", ""))
     short = PLATFORMS[platform].short
     if status is Status.EXPERIMENTAL:

@@ -41,6 +41,7 @@ class Assignment:
     path: tuple[str, ...] = ()
     flag: str | None = None
     literal: str | None = None  # the true/false the user wrote after a switch (SGLang's switches take none)
+    typed: str | None = None    # how the user spelled it (a config-file key, an env var), when not as ``flag``
 
 
 def usage(code: str, message: Text, hint: Text | None = None, *, flag=None, value=None, source=None,
@@ -309,7 +310,7 @@ def read_config(path: str) -> tuple[list[Assignment], list[Finding]]:
             problems.append(usage("AM-E008", Text("a config file cannot load another config file",
                                                   "配置文件中不能再指定 config"), source=src, field=name))
         else:
-            out.append(Assignment(name, value, src, flag=SPECS[name].flag))
+            out.append(Assignment(name, value, src, flag=SPECS[name].flag, typed=str(key)))
     return out, problems
 
 
@@ -375,5 +376,5 @@ def read_env(env: Mapping[str, str] | None = None) -> tuple[list[Assignment], li
             value = raw  # JSON text; the field validator parses it
         else:
             value = cli_value(spec, [raw])
-        out.append(Assignment(name, value, src, flag=spec.flag))
+        out.append(Assignment(name, value, src, flag=spec.flag, typed=var))
     return out, problems

@@ -70,3 +70,28 @@ def test_validation_errors_say_the_value_and_what_to_write(argv, en, zh, fix_zh)
     assert en in f.message.en and zh in f.message.zh
     assert f.hint.zh == fix_zh
     assert "Input should" not in f.message.en and "应为" not in f.hint.zh
+
+
+def test_every_message_spells_a_flag_the_way_the_user_wrote_it(tmp_path):
+    # an alias on the command line
+    f = only(run(["--tp", "2", "--attn-cp-size", "4"], target="a3"), "AM-E202")
+    assert "--tp 2" in f.message.en and "--tp-size" not in f.message.en + f.hint.en + f.message.zh + f.hint.zh
+    # a config-file key, whichever spelling the file uses
+    cfg = tmp_path / "deploy.yaml"
+    cfg.write_text("tp-size: 2\nattn_cp_size: 4\n")
+    f = only(run([], target="a3", config=str(cfg)), "AM-E202")
+    assert f.message.en.startswith("attn_cp_size 4") and "tp-size 2" in f.message.en
+    assert "--" not in f.message.en + f.hint.en + f.message.zh + f.hint.zh
+    # an environment variable
+    f = only(run([], target="cuda", env={"ARGMATRIX_MEM_FRACTION_STATIC": "1.5"}), "AM-E010")
+    assert f.message.en.startswith("ARGMATRIX_MEM_FRACTION_STATIC 1.5")
+    assert f.flag == "--mem-fraction-static"  # the structured field keeps the flag, for CI
+    # a negation is not a spelling of the field: the message names the field's own flag
+    f = only(run(["--disable-hicache"], target="cuda", sglang_version="0.5.23"), "AM-E111")
+    assert "--enable-hierarchical-cache" in f.hint.en
+
+
+def test_a_status_reason_never_repeats_the_status():
+    f = only(run(["--moe-dp-size", "2"], target="a3"), "AM-E101")
+    assert f.message.zh.count("规划") == 1, f.message.zh
+    assert f.message.en.count("planned") == 1, f.message.en
