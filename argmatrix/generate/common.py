@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from ..matrix import table
+from ..matrix.engine import ENGINE_TITLES
 from ..matrix.history import show  # one rule for printing values, shared with the snapshots
 from ..matrix.platforms import PLATFORMS
 from ..matrix.status import STATUS_MARKS as _MARKS
@@ -35,11 +36,7 @@ STATUS_WORDS = {s.value: t for s, t in STATUS_TITLES.items()}
 STATUS_MARKS = {s.value: m for s, m in _MARKS.items()}
 STATUS_MEANING = {s.value: t for s, t in _MEANING.items()}
 ENGINE_ORDER = ("wired", "inert", "unimplemented")
-ENGINE_WORDS = {
-    "wired": Text("wired", "已接入"),
-    "inert": Text("inert", "无作用"),
-    "unimplemented": Text("unimplemented", "未实现"),
-}
+ENGINE_WORDS = ENGINE_TITLES
 ENGINE_MEANING = {
     "wired": Text("argmatrix's own engine acts on it", "argmatrix 自带引擎会按该参数行事"),
     "inert": Text("accepted and checked, but it changes nothing in argmatrix's engine",

@@ -53,6 +53,16 @@ STATUS_MEANING = {
 }
 
 
+def parse_status(word: str) -> Status | None:
+    """A status from what a person typed: its key, its English or Chinese title or predicate, or its mark."""
+    w = word.strip().lower()
+    for status in Status:
+        said = (status.value, STATUS_TITLES[status].zh, STATUS_PREDICATES[status].zh, STATUS_MARKS[status])
+        if w in said:
+            return status
+    return None
+
+
 @dataclass(frozen=True)
 class Cell:
     """One argument on one platform."""

@@ -95,3 +95,29 @@ def test_a_status_reason_never_repeats_the_status():
     f = only(run(["--moe-dp-size", "2"], target="a3"), "AM-E101")
     assert f.message.zh.count("规划") == 1, f.message.zh
     assert f.message.en.count("planned") == 1, f.message.en
+
+
+def test_chinese_renderers_print_chinese_words():
+    import io
+
+    from rich.console import Console
+
+    from argmatrix.cli import render
+    from argmatrix.cli.server_help import server_flags_help
+    from argmatrix.matrix.table import row
+
+    c = run(["--pp-size", "2", "--tp-size", "x", "--enable-dp-attention"], target="a3", sglang_version="0.5.23")
+    lines = ["".join(t for t, _ in line) for line in render.findings_lines(c, "zh")]
+    assert lines[-1] == "2 个错误，1 个警告"
+    assert lines[0].startswith("argmatrix check-config  目标平台：a3（Atlas A3（昇腾 910_93））")
+    assert all("修复：" in line for line in lines if line.startswith("    修"))
+    assert "".join(t for t, _ in render.findings_lines(c, "en")[-1]) == "2 errors, 1 warning"
+    out = io.StringIO()
+    render.explain_text(row(SPECS["pp_size"]), "zh", Console(file=out, width=200))
+    text = out.getvalue()
+    for english in ("experimental", "supported", "unimplemented", "runtime", "null", "default"):
+        assert english not in text, english
+    assert "◐ 实验特性" in text and "运行时选项" in text
+    helped = server_flags_help("zh")
+    assert "[default:" not in helped
+    assert "--tool-call-parser  {" in helped and "[默认值：无]" in helped.split("--tool-call-parser  {")[1].split("\n")[0]
