@@ -39,7 +39,7 @@ INTRO = Text(
     "flag, as a key in a `--config` file (YAML, JSON or TOML; dashes or underscores), or as an `ARGMATRIX_<KEY>` "
     "environment variable. Precedence, lowest first: declared default, platform default, config file, environment, "
     "command line.",
-    "下面列出服务接受的全部参数，分组与 Ascend 特性页一致。每个参数都可以写成命令行选项、`--config` 配置文件"
+    "下面列出服务接受的全部参数，分组与昇腾特性页一致。每个参数都可以写成命令行选项、`--config` 配置文件"
     "（YAML、JSON 或 TOML，键名中的短横线与下划线均可）中的键，或 `ARGMATRIX_<KEY>` 环境变量。优先级由低到高："
     "声明的默认值、平台默认值、配置文件、环境变量、命令行。",
 )

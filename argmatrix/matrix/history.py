@@ -25,6 +25,7 @@ from ..schema import snapshots
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import FLAGS, GROUPS, SPECS
 from .platforms import PLATFORMS
+from .status import STATUS_MARKS, STATUS_TITLES
 
 SNAPSHOT_DIR = Path(__file__).with_name("snapshots")
 FORMAT_VERSION = 1
@@ -263,9 +264,9 @@ _W = {
     "values_removed": Text("removed", "移除"),
     "delete": Text("delete it", "直接删除"),
 }
-_STATUS = {"supported": Text("✓ supported", "✓ 支持"), "unsupported": Text("✗ unsupported", "✗ 不支持"),
-           "planned": Text("○ planned", "○ 规划中"), "experimental": Text("◐ experimental", "◐ 实验性"),
-           "deficient": Text("⚠ deficient", "⚠ 存在缺陷"), None: Text("—", "—")}
+# the one status vocabulary, with its marks (matrix/status.py); None: the argument did not exist yet
+_STATUS: dict[str | None, Text] = {s.value: Text(f"{STATUS_MARKS[s]} {t.en}", f"{STATUS_MARKS[s]} {t.zh}") for s, t in STATUS_TITLES.items()}
+_STATUS[None] = Text("—", "—")
 
 
 def _esc(text: Any) -> str:

@@ -67,7 +67,7 @@ def parse_json_text(value: Any) -> Any:
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise ValueProblem(Text(f"not valid JSON ({exc.msg} at column {exc.colno})",
-                                    f"不是合法的 JSON（第 {exc.colno} 列：{exc.msg}）"),
+                                    f"不是合法的 JSON（第 {exc.colno} 列有误）"),
                                Text("write a JSON object, e.g. '{\"key\": 1}'", "请写 JSON 对象，例如 '{\"key\": 1}'")) from None
     return value
 

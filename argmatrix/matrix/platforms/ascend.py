@@ -87,8 +87,8 @@ A3 = _chip("a3", "Atlas A3 (Ascend 910_93)", "Atlas A3（昇腾 910_93）", "A3"
            devices=DeviceFacts(16, 64 * GIB, _ASCEND_DTYPES, Text(
             "Atlas 800I A3 / A3 SuperPoD server: 8 Ascend 910_93 packages of 2 dies, i.e. 16 NPU dies with 64 GB "
             "HBM each (Huawei Atlas A3 product sheet; each die is one device to torch_npu)",
-            "Atlas 800I A3 / A3 超节点服务器：8 个昇腾 910_93 封装、每个 2 个 die，即 16 个 NPU die，"
-            "每个 64 GB HBM（华为 Atlas A3 产品规格；torch_npu 把每个 die 视为一个设备）")))
+            "Atlas 800I A3 / A3 超节点服务器：8 个昇腾 910_93 封装、每个封装 2 颗晶粒，即 16 颗 NPU 晶粒，"
+            "每颗 64 GB HBM（华为 Atlas A3 产品规格；torch_npu 把每颗晶粒视为一个设备）")))
 A310P = _chip("310p", "Atlas 300I Duo (Ascend 310P)", "Atlas 300I Duo（昇腾 310P）", "310P", r"^ascend310p",
               ("310", "ascend310p", "atlas-300i"), has_table=False,
            devices=DeviceFacts(None, 24 * GIB, ("float32", "float16", "int8"), Text(
