@@ -26,6 +26,7 @@ from .common import (
     platform_name,
     platforms,
     row_of,
+    semicolon,
     rule_lines,
     show,
     status_text,
@@ -90,7 +91,7 @@ def _platform_table(spec: ArgSpec, lang: str) -> list[str]:
         why = [t(entry["reason"], lang)] if entry["reason"] else []
         why += [n[lang] for n in entry["notes"]]
         out.append([platform_name(p), status_text(entry["status"], lang), code_cell(show(entry["default"])), allowed,
-                    cell("; ".join(why))])
+                    cell(semicolon(lang).join(why))])
     return md_table([W[k](lang) for k in ("platform", "status", "pdefault", "allowed", "why")], out)
 
 
@@ -117,7 +118,7 @@ def _block(spec: ArgSpec, lang: str) -> list[str]:
     if eng["options"] is not None:
         extra.append(f"{W['implemented'](lang)}{colon(lang)}" + ", ".join(code(show(v)) for v in eng["options"]))
     lines += [f"{W['engine'](lang)}{colon(lang)}**{engine_text(eng['status'], lang)}**"
-              + (" — " + "; ".join(extra) if extra else ""), ""]
+              + (" — " + semicolon(lang).join(extra) if extra else ""), ""]
     rules = rule_lines(spec, lang)
     if rules:
         lines += [f"{W['rules'](lang)}{colon(lang).rstrip()}", ""] + [f"- {r}" for r in rules] + [""]

@@ -341,15 +341,16 @@ def render_markdown(d: dict[str, Any], lang: str = "en") -> str:
                         [[_code(c["flag"]), _code(c["old"]), _code(c["new"])] for c in d["default_changes"]]) + [""]
     if d["options_changes"]:
         lines += [f"## {w['options_changes']} ({len(d['options_changes'])})", ""]
+        sep = ("：", "、", "；") if lang == "zh" else (": ", ", ", "; ")  # label, list and clause separators
         rows = []
         for c in d["options_changes"]:
             if c["added"] is not None:
                 parts = []
                 if c["added"]:
-                    parts.append(f"{w['values_added']}: " + ", ".join(_code(v) for v in c["added"]))
+                    parts.append(f"{w['values_added']}{sep[0]}" + sep[1].join(_code(v) for v in c["added"]))
                 if c["removed"]:
-                    parts.append(f"{w['values_removed']}: " + ", ".join(_code(v) for v in c["removed"]))
-                change = "; ".join(parts) or _esc(_values(c["new"], lang))
+                    parts.append(f"{w['values_removed']}{sep[0]}" + sep[1].join(_code(v) for v in c["removed"]))
+                change = sep[2].join(parts) or _esc(_values(c["new"], lang))
                 rows.append([_code(c["flag"]), _values(c["old"], lang), _values(c["new"], lang), change])
             else:
                 rows.append([_code(c["flag"]), _values(c["old"], lang), _values(c["new"], lang), ""])

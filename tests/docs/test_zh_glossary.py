@@ -153,3 +153,12 @@ def test_generated_chinese_pages_follow_the_glossary(page):
            for rx, good in FORBIDDEN for m in rx.finditer(prose)]
     assert not bad, "\n".join(bad[:40])
     assert "规划中：规划中" not in text and "规划中……规划中" not in text
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in (ROOT / "generated" / "zh").glob("*.md")))
+def test_generated_chinese_pages_use_full_width_punctuation(page):
+    text = (ROOT / "generated" / "zh" / page).read_text(encoding="utf-8")
+    text = re.sub(r"&[a-z]+;", " ", text).replace("? ", "  ")  # HTML entities; the unverified mark
+    bad = [f"line {n}: {spot!r}" for n, line in enumerate(text.splitlines(), 1)
+           for part in line.split("|") for spot in half_width_punctuation(part)]
+    assert not bad, "\n".join(bad[:40])
