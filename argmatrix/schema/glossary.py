@@ -16,8 +16,9 @@ GLOSSARY: dict[str, tuple[str, tuple[str, ...]]] = {
     "并行规模": ("parallel size", ("并行大小", "并行度")),
     "批大小": ("batch size", ("批次大小", "批量大小", "batch size", "batch 大小")),
     "提示词": ("prompt", ("提示语", r"(?<![`\w-])prompts?(?![\w`-])")),
-    "淘汰": ("evict / eviction", ("驱逐",)),
-    "个设备": ("N devices / cards", ("张卡", "块卡", "张 NPU", "块 NPU", "张 GPU", "块 GPU", "张显卡", "块显卡")),
+    "淘汰": ("evict / eviction", ("驱逐", "逐出")),
+    "个设备": ("N devices / cards", ("张卡", "块卡", r"\d 卡", "加速卡", "张 NPU", "块 NPU", "张 GPU", "块 GPU",
+                                     "张显卡", "块显卡")),
     "实验特性": ("experimental", ("实验性(?!特性)",)),
 }
 FORBIDDEN = [(re.compile(bad), good) for good, (_, bads) in GLOSSARY.items() for bad in bads]

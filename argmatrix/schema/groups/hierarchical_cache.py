@@ -17,7 +17,7 @@ class HierarchicalCacheArgs:
                 "Enable HiCache: extend the prefix (radix) cache from device memory into host memory, and optionally "
                 "an external storage tier, so evicted KV cache can be loaded back instead of recomputed."
             ),
-            zh="开启层级缓存（HiCache）：将前缀缓存（基数树）从设备显存扩展到主机内存，并可接入外部存储层，被逐出的 KV 缓存可重新载入而无需重算。",
+            zh="开启层级缓存（HiCache）：将前缀缓存（基数树）从设备显存扩展到主机内存，并可接入外部存储层，被淘汰的 KV 缓存可重新载入而无需重算。",
         ),
     )] = False
 
@@ -87,7 +87,7 @@ class HierarchicalCacheArgs:
                 "write_through_selective only for frequently hit prefixes, write_back only when it is evicted from the "
                 "device."
             ),
-            zh="KV 缓存何时从设备写入主机：write_through 立即写入；write_through_selective 只写入被多次命中的前缀；write_back 仅在从设备逐出时才写入。",
+            zh="KV 缓存何时从设备写入主机：write_through 立即写入；write_through_selective 只写入被多次命中的前缀；write_back 仅在从设备淘汰时才写入。",
         ),
     )] = 'write_through'
 

@@ -270,7 +270,7 @@ class OptimizationArgs:
             en="Use PyTorch symmetric memory for all-reduce, falling back to NCCL. Needs SM90 or newer GPUs (SM90: "
                "world size 4, 6 or 8; SM100: 6 or 8).",
             zh="使用 PyTorch 对称内存实现 all-reduce，条件不满足时回退到 NCCL。"
-               "要求 SM90 及以上 GPU（SM90 支持 4、6、8 卡，SM100 支持 6、8 卡）。",
+               "要求 SM90 及以上 GPU（SM90 支持 4、6、8 个设备，SM100 支持 6、8 个设备）。",
         ),
     )] = False
 
@@ -609,7 +609,7 @@ class OptimizationArgs:
             en="Allow freeing and restoring the server's device memory at runtime through the "
                "release_memory_occupation and resume_memory_occupation APIs, e.g. to share accelerators with a "
                "trainer in RL.",
-            zh="允许在运行时通过显存释放与恢复接口，临时交出并重新占用服务所用的显存，例如在强化学习中与训练进程共用加速卡。",
+            zh="允许在运行时通过显存释放与恢复接口，临时交出并重新占用服务所用的显存，例如在强化学习中与训练进程共用设备。",
         ),
     )] = False
 
@@ -717,7 +717,7 @@ class OptimizationArgs:
         help=Text(
             en="Keep processed multimodal feature tensors on the accelerator instead of copying them back to host "
                "memory, saving a device-to-host copy.",
-            zh="多模态特征张量处理完后继续留在加速卡上，不再拷回主机内存，省去一次 D2H 拷贝。",
+            zh="多模态特征张量处理完后继续留在设备上，不再拷回主机内存，省去一次 D2H 拷贝。",
         ),
     )] = False
 
