@@ -41,6 +41,8 @@ LAUNCHES = [
     (["--attn-cp-size", "4", "--tp-size", "2", "--enable-hierarchical-cache", "--max-mamba-cache-size", "2"], "a3"),
     (["--enforce-piecewise-cuda-graph", "--moe-a2a-backend", "ascend_fuseep", "--enable-eplb"], "a2"),
     (["--pp-size", "4", "--speculative-eagle-topk", "2", "--schedule-low-priority-values-first"], "310p"),
+    (["--tp-sze", "2", "--config", "/nonexistent/deploy.yaml", "--tp-size"], "a3"),
+    (["--disable-radix-cache", "false", "--cuda-graph-bs", "8", "--crash-on-nan", "--attn-dp-size", "2"], "cuda"),
 ]
 # what the user typed is a value too: a finding repeats it
 VALUES = _values() | {token for argv, _ in LAUNCHES for token in argv}
