@@ -121,3 +121,12 @@ def test_chinese_renderers_print_chinese_words():
     helped = server_flags_help("zh")
     assert "[default:" not in helped
     assert "--tool-call-parser  {" in helped and "[默认值：无]" in helped.split("--tool-call-parser  {")[1].split("\n")[0]
+
+
+def test_the_value_tables_name_real_values():
+    from argmatrix.matrix.platforms.values import HARDWARE_INDEPENDENT_CHOICES
+
+    for name, values in TEST_ONLY_VALUES.items():
+        assert set(values) <= set(SPECS[name].choices), name
+    for name in HARDWARE_INDEPENDENT_CHOICES:
+        assert SPECS[name].choices, name
