@@ -12,6 +12,7 @@ from typing import Any
 from ..compiler.model_checks import FRACTION_SOURCES
 from ..schema.meta import Text
 
+
 class PlanOptionError(ValueError):
     pass
 

@@ -18,7 +18,7 @@ from ...schema.meta import MISSING, Removed, Text
 from ...schema.registry import ArgSpec
 from ..devices import DeviceFacts
 from ..status import Cell, Note, Status
-from .values import HARDWARE_INDEPENDENT_CHOICES, foreign_values, is_test_only
+from .values import foreign_values, is_test_only
 
 # Groups whose arguments mean the same on every piece of hardware (HTTP, API, logs, config files).
 # A platform whose support table has no row for such an argument still supports it.
