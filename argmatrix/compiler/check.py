@@ -6,6 +6,7 @@ from typing import Any
 
 from ..matrix import engine, rules
 from ..matrix.platforms import PLATFORMS
+from ..matrix.platforms.values import FAMILY_TITLES, owner_of
 from ..matrix.status import STATUS_PREDICATES, Status
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import SPECS, ArgSpec
@@ -40,7 +41,7 @@ LISTED_AT_MOST = 8  # a longer list is cut, with a pointer to `argmatrix explain
 def nearest(value: Any, offered: tuple[Any, ...]) -> Any | None:
     """The offered value spelled most like ``value``, or None when none is close."""
     lowered = [show(v).lower() for v in offered]
-    close = difflib.get_close_matches(show(value).lower(), lowered, n=1, cutoff=0.5)
+    close = difflib.get_close_matches(show(value).lower(), lowered, n=1, cutoff=0.6)
     return offered[lowered.index(close[0])] if close else None
 
 
@@ -147,9 +148,12 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
             continue
         bad = [v for v in (value if isinstance(value, list) else [value]) if v not in allowed]
         if bad:
+            owner = owner_of(name, bad[0])
+            only = (Text(f": it exists on {FAMILY_TITLES[owner].en} only", f"：它仅用于{FAMILY_TITLES[owner].zh}")
+                    if owner is not None and owner != target.family else Text("", ""))
             out.append(Finding("AM-E105", ERROR, "support",
-                               Text(f"{flag} {show(bad[0])} is not available on {target.short.en}",
-                                    f"{flag} {show(bad[0])} 在 {target.short.zh} 上不可用"),
+                               Text(f"{flag} {show(bad[0])} is not available on {target.short.en}{only.en}",
+                                    f"{flag} {show(bad[0])} 在 {target.short.zh} 上不可用{only.zh}"),
                                choice_hint(spec, platform, flag, bad[0]), support_related=True, **where))
     out.extend(_check_rules(values, sources, user_set, platform, flags_used))
     return _one_finding_per_cause(out)

@@ -130,3 +130,11 @@ def test_the_value_tables_name_real_values():
         assert set(values) <= set(SPECS[name].choices), name
     for name in HARDWARE_INDEPENDENT_CHOICES:
         assert SPECS[name].choices, name
+
+
+def test_a_value_of_other_hardware_says_whose_it_is():
+    f = only(run(["--model-impl", "mindspore"], target="cuda"), "AM-E105")
+    assert f.message.en.endswith("it exists on Ascend NPUs only") and f.message.zh.endswith("它仅用于昇腾 NPU")
+    f = only(run(["--attention-backend", "aiter"], target="cuda"), "AM-E105")
+    assert f.message.en.endswith("it exists on AMD GPUs only")
+    assert f.hint.en.startswith("choose one of the values allowed on CUDA")  # nothing spelled like it: no guess
