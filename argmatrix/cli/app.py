@@ -143,7 +143,8 @@ app.add_typer(matrix_app, name="matrix")
 def matrix(
     ctx: typer.Context,
     platform: str | None = typer.Option(None, "--platform", help="Only this platform: a2, a3, cuda, cpu."),
-    status: str | None = typer.Option(None, "--status", help="Only arguments with this status on the platform(s)."),
+    status: str | None = typer.Option(None, "--status", help="Only arguments with this status on the platform(s): supported, experimental, deficient, unverified, "
+                                   "planned or unsupported (the Chinese words work too)."),
     group: str | None = typer.Option(None, "--group", help="Only this group (e.g. scheduling, lora)."),
     fmt: MatrixFormat = typer.Option(MatrixFormat.table, "--format", help="table, json or md."),
     lang: Lang | None = LANG_OPTION,
@@ -159,9 +160,30 @@ def matrix(
         platforms = [resolve(platform).key] if platform else list(PLATFORMS)
     except UnknownPlatform as exc:
         _fail(exc.text(_lang(lang)))
+    from ..matrix.status import parse_status
+    from ..schema.registry import GROUPS
+
+    wanted = None
+    if status is not None:
+        found = parse_status(status)
+        if found is None:
+            from ..matrix.status import STATUS_TITLES
+
+            words = ", ".join(f"{s.value} ({t.zh})" for s, t in STATUS_TITLES.items())
+            _fail(f"unknown status '{status}'; choose one of: {words}" if _lang(lang) == "en"
+                  else f"未知状态“{status}”；可选：{words}")
+        wanted = found.value
+    group_key = None
+    if group is not None:
+        group_key = next((g.key for g, _ in GROUPS if group.strip().lower() in (g.key, g.title.en.lower(), g.title.zh)),
+                         None)
+        if group_key is None:
+            keys = ", ".join(f"{g.key} ({g.title(_lang(lang))})" for g, _ in GROUPS)
+            _fail(f"unknown group '{group}'; choose one of: {keys}" if _lang(lang) == "en"
+                  else f"未知分组“{group}”；可选：{keys}")
     selected = [r for r in rows()
-                if (group is None or r["group"] == group)
-                and (status is None or any(r["platforms"][p]["status"] == status for p in platforms))]
+                if (group_key is None or r["group"] == group_key)
+                and (wanted is None or any(r["platforms"][p]["status"] == wanted for p in platforms))]
     if fmt is MatrixFormat.json:
         print(render.dumps(selected))
     elif fmt is MatrixFormat.md:

@@ -12,6 +12,7 @@ from typing import Any
 from ..compiler.model_checks import FRACTION_SOURCES
 from ..schema.meta import Text
 
+
 class PlanOptionError(ValueError):
     pass
 
@@ -46,7 +47,7 @@ LABELS = {
     "pool": Text("KV pool", "KV 缓存池"), "longest": Text("longest request", "最长请求"),
     "running": Text("requests at once", "可并发请求"), "fits": Text("fits", "能否放下"),
     "yes": Text("yes", "能"), "no": Text("no", "不能"), "unknown": Text("unknown", "未知"),
-    "tokens": Text("tokens", "token"), "of": Text("of", "每个"), "fraction": Text("mem-fraction-static", "mem-fraction-static"),
+    "tokens": Text("tokens", "token"), "of": Text("of", "每个请求"), "fraction": Text("mem-fraction-static", "mem-fraction-static"),
     "component": Text("component", "组成部分"), "value": Text("value", "值"),
 }
 
@@ -77,6 +78,11 @@ def plan_json(compiled, ctx) -> dict[str, Any]:
 
 def table_rows(ctx, compiled, lang: str) -> list[tuple[str, str]]:
     L = {k: v(lang) for k, v in LABELS.items()}
+    c = "：" if lang == "zh" else ": "
+
+    def aside(text: str) -> str:  # a parenthetical remark after a value
+        return f"（{text}）" if lang == "zh" else f"  ({text})"
+
     p, facts = ctx.plan, ctx.facts
     rows = [(L["target"], compiled.platform), (L["devices"], str(ctx.devices_per_node or L["unknown"])),
             (L["memory"], _gib(ctx.device_memory, lang))]
@@ -87,16 +93,17 @@ def table_rows(ctx, compiled, lang: str) -> list[tuple[str, str]]:
     rows.append((L["weights"], _gib(p.weight_bytes, lang)))
     for name, size in p.per_device_weights.items():
         if size:
-            rows.append((f"  {L['per_device']}: {COMPONENTS[name](lang)}", _gib(size, lang)))
+            rows.append((f"  {L['per_device']}{c}{COMPONENTS[name](lang)}", _gib(size, lang)))
     rows += [
-        (f"{L['per_device']}: {L['weights_dev']}", _gib(p.per_device_weight_bytes, lang)),
-        (f"{L['per_device']}: {L['reserve']}",
-         f"{_gib(p.reserve_bytes, lang)}  ({L['fraction']} {p.mem_fraction_static}, "
-         f"{FRACTION_SOURCES[p.mem_fraction_source](lang)})"),
-        (f"{L['per_device']}: {L['kv_token']}", f"{p.kv_bytes_per_token}"),
-        (f"{L['per_device']}: {L['pool']}", f"{p.kv_pool_tokens} {L['tokens']}"),
+        (f"{L['per_device']}{c}{L['weights_dev']}", _gib(p.per_device_weight_bytes, lang)),
+        (f"{L['per_device']}{c}{L['reserve']}",
+         _gib(p.reserve_bytes, lang) + aside(f"{L['fraction']} {p.mem_fraction_static}"
+                                              f"{'，' if lang == 'zh' else ', '}"
+                                              f"{FRACTION_SOURCES[p.mem_fraction_source](lang)}")),
+        (f"{L['per_device']}{c}{L['kv_token']}", f"{p.kv_bytes_per_token}"),
+        (f"{L['per_device']}{c}{L['pool']}", f"{p.kv_pool_tokens} {L['tokens']}"),
         (L["longest"], f"{p.max_context_len if p.max_context_len is not None else '-'} {L['tokens']}"),
-        (L["running"], f"{p.max_running_requests or 0} ({L['of']} {p.request_len} {L['tokens']})"),
+        (L["running"], f"{p.max_running_requests or 0}" + aside(f"{L['of']} {p.request_len} {L['tokens']}")),
         (L["fits"], L["yes"] if p.fits else L["no"]),
     ]
     return rows

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..compiler.findings import ERROR, NOTE, WARNING
 from ..matrix.platforms import PLATFORMS
+from ..schema.meta import Text
 
 MARKS = {ERROR: ("✗", "bold red"), WARNING: ("!", "yellow"), NOTE: ("·", "cyan")}
 WORDS = {
@@ -16,6 +17,41 @@ WORDS = {
     "zh": {ERROR: "错误", WARNING: "警告", NOTE: "提示", "fix": "修复", "clean": "未发现问题",
            "from": "来源", "target": "目标平台", "detected": "检测结果"},
 }
+# a count in each language: "4 errors, 1 warning", "4 个错误，1 个警告"
+COUNTED = {ERROR: Text("{n} error{s}", "{n} 个错误"), WARNING: Text("{n} warning{s}", "{n} 个警告"),
+           NOTE: Text("{n} note{s}", "{n} 条提示")}
+LIST_SEP = {"en": ", ", "zh": "，"}
+
+
+def colon(lang: str) -> str:
+    return "：" if lang == "zh" else ": "
+
+
+def paren(text: str, lang: str) -> str:
+    return f"（{text}）" if lang == "zh" else f" ({text})"
+
+
+def count_summary(counts: dict[str, int], lang: str) -> str:
+    return LIST_SEP[lang].join(COUNTED[s](lang).format(n=n, s="s" if n != 1 else "") for s, n in counts.items() if n)
+
+
+def status_word(status: str, lang: str) -> str:
+    """A platform status as every renderer prints it: its mark and its word in ``lang``."""
+    from ..matrix.status import STATUS_MARKS, STATUS_TITLES, Status
+
+    return f"{STATUS_MARKS[Status(status)]} {STATUS_TITLES[Status(status)](lang)}"
+
+
+def engine_word(status: str, lang: str) -> str:
+    from ..matrix.engine import ENGINE_TITLES
+
+    return ENGINE_TITLES[status](lang)
+
+
+def group_title(key: str, lang: str) -> str:
+    from ..schema.registry import GROUPS
+
+    return next((g.title(lang) for g, _ in GROUPS if g.key == key), key)
 ENGINE_STYLE = {"wired": "green", "inert": "yellow", "unimplemented": "red"}
 STATUS_STYLE = {"supported": "green", "experimental": "yellow", "planned": "blue", "unsupported": "red",
                 "deficient": "magenta", "unverified": "cyan"}
@@ -47,9 +83,9 @@ def findings_lines(compiled, lang: str) -> list[Line]:
     """Errors first, each with its flag, value, source and fix; then a one-line summary."""
     words = WORDS[lang]
     platform = PLATFORMS[compiled.platform]
-    head = f"{words['target']}: {compiled.platform} ({platform.title(lang)})"
+    head = f"{words['target']}{colon(lang)}{compiled.platform}{paren(platform.title(lang), lang)}"
     if compiled.detection is not None:
-        head += f"  [{words['detected']}: {compiled.detection.how}]"
+        head += f"  [{words['detected']}{colon(lang)}{compiled.detection.how}]"
     lines: list[Line] = [[("argmatrix check-config", "bold"), ("  " + head, "")]]
     for f in compiled.findings:
         mark, style = MARKS[f.severity]
@@ -58,14 +94,12 @@ def findings_lines(compiled, lang: str) -> list[Line]:
             line.append((f"  {words['from']} {f.source}", "dim"))
         lines.append(line)
         if f.hint:
-            lines.append([(f"    {words['fix']}: ", "green"), (f.hint(lang), "")])
+            lines.append([(f"    {words['fix']}{colon(lang)}", "green"), (f.hint(lang), "")])
     counts = {s: sum(f.severity == s for f in compiled.findings) for s in (ERROR, WARNING, NOTE)}
     if not compiled.findings:
         lines.append([(f"✓ {words['clean']}", "green")])
     else:
-        plural = "s" if lang == "en" else ""
-        summary = ", ".join(f"{n} {words[s]}{plural if n > 1 else ''}" for s, n in counts.items() if n)
-        lines.append([(summary, "bold")])
+        lines.append([(count_summary(counts, lang), "bold")])
     return lines
 
 
@@ -82,27 +116,29 @@ def matrix_table(rows: list[dict], platforms: list[str], lang: str, out=None) ->
     table.add_column("flag" if lang == "en" else "参数", no_wrap=True)
     table.add_column("group" if lang == "en" else "分组")
     for p in platforms:
-        table.add_column(p, no_wrap=True)
+        table.add_column(PLATFORMS[p].short(lang), no_wrap=True)
     table.add_column("engine" if lang == "en" else "本引擎", no_wrap=True)
     for row in rows:
         cells = []
         for p in platforms:
             status = row["platforms"][p]["status"]
-            cells.append(f"[{STATUS_STYLE[status]}]{status}[/{STATUS_STYLE[status]}]")
+            cells.append(f"[{STATUS_STYLE[status]}]{status_word(status, lang)}[/{STATUS_STYLE[status]}]")
         engine = row["engine"]["status"]
-        cells.append(f"[{ENGINE_STYLE[engine]}]{engine}[/{ENGINE_STYLE[engine]}]")
-        table.add_row(escape(" ".join(row["flags"])), row["group"], *cells)
+        cells.append(f"[{ENGINE_STYLE[engine]}]{engine_word(engine, lang)}[/{ENGINE_STYLE[engine]}]")
+        table.add_row(escape(" ".join(row["flags"])), escape(group_title(row["group"], lang)), *cells)
     out.print(table)
     out.print(f"{len(rows)} " + ("arguments" if lang == "en" else "个参数"))
 
 
 def matrix_markdown(rows: list[dict], platforms: list[str], lang: str) -> str:
-    head = ["flag" if lang == "en" else "参数", "group" if lang == "en" else "分组", *platforms,
+    head = ["flag" if lang == "en" else "参数", "group" if lang == "en" else "分组",
+            *(PLATFORMS[p].short(lang) for p in platforms),
             "engine" if lang == "en" else "本引擎"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for row in rows:
-        cells = [row["platforms"][p]["status"] for p in platforms] + [row["engine"]["status"]]
-        lines.append("| " + " | ".join([f"`{row['flags'][0]}`", row["group"], *cells]) + " |")
+        cells = [status_word(row["platforms"][p]["status"], lang) for p in platforms]
+        cells.append(engine_word(row["engine"]["status"], lang))
+        lines.append("| " + " | ".join([f"`{row['flags'][0]}`", group_title(row["group"], lang), *cells]) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -111,35 +147,55 @@ def explain_text(row: dict, lang: str, out=None) -> None:
 
     out = out or console()
     en = lang == "en"
-    out.print(f"[bold]{escape(' / '.join(row['flags']))}[/bold]  ({row['name']}, {row['group']})")
+    c = colon(lang)
+    group = group_title(row["group"], lang)
+    out.print(f"[bold]{escape(' / '.join(row['flags']))}[/bold]  "
+              + escape(f"({row['name']}, {group})" if en else f"（{row['name']}，{group}）"))
     out.print(escape(row["help"][lang]))
-    out.print(f"{'type' if en else '类型'}: {escape(row['type'])}    "
-              f"{'default' if en else '默认值'}: {escape(json.dumps(row['default'], ensure_ascii=False))}")
+    out.print(f"{'type' if en else '类型'}{c}{escape(row['type'])}    "
+              f"{'default' if en else '默认值'}{c}{escape(shown_value(row['default'], lang))}")
     if row["choices"]:
-        out.print(f"{'choices' if en else '可选值'}: {escape(', '.join(map(str, row['choices'])))}")
+        out.print(f"{'choices' if en else '可选值'}{c}{escape(', '.join(map(str, row['choices'])))}")
     dep = row["deprecated"]
     if dep:
         if dep["kind"] == "renamed":
-            out.print(f"[yellow]{'renamed to' if en else '已更名为'} {dep['successor_flag']} ({dep['since']})[/yellow]")
+            out.print(f"[yellow]{'renamed to' if en else '已更名为'} {dep['successor_flag']}"
+                      f"{paren(dep['since'], lang)}[/yellow]")
         else:
             instead = f" — {dep['instead'][lang]}" if dep["instead"] else ""
             out.print(f"[red]{'removed in' if en else '已移除于'} {dep['since']}{escape(instead)}[/red]")
     for p, entry in row["platforms"].items():
         style = STATUS_STYLE[entry["status"]]
-        line = f"  {p:<6} [{style}]{entry['status']:<12}[/{style}]"
-        line += f" {'default' if en else '默认'}={escape(json.dumps(entry['default'], ensure_ascii=False))}"
+        word = status_word(entry["status"], lang)
+        line = f"  {PLATFORMS[p].short(lang):<6} [{style}]{word}[/{style}]{' ' * max(1, 14 - _width(word))}"
+        line += f"{'default' if en else '默认值'}{c}{escape(shown_value(entry['default'], lang))}"
         if entry.get("engine_default") is not None and entry["default"] is None:
-            line += (f" ({'argmatrix engine uses' if en else 'argmatrix 引擎取'} "
-                     f"{escape(json.dumps(entry['engine_default'], ensure_ascii=False))})")
+            used = escape(shown_value(entry["engine_default"], lang))
+            line += f" (argmatrix engine uses {used})" if en else f"（argmatrix 引擎取 {used}）"
         if entry["options"] is not None:
-            line += f"  {'allowed' if en else '允许'}: {escape(', '.join(map(str, entry['options'])))}"
+            line += f"  {'allowed' if en else '允许'}{c}{escape(', '.join(map(str, entry['options'])))}"
         out.print(line)
         if entry["reason"]:
             out.print(f"        [dim]{escape(entry['reason'][lang])}[/dim]")
         for note in entry["notes"]:
-            out.print(f"        [dim]{'note' if en else '注'}: {escape(note[lang])}[/dim]")
+            out.print(f"        [dim]{'note' if en else '注'}{c}{escape(note[lang])}[/dim]")
     if "engine" in row:
         eng = row["engine"]
-        out.print(f"{'this engine' if en else '本引擎'}: {eng['status']}" + (f" — {escape(eng['reason'][lang])}" if eng.get("reason") else ""))
+        out.print(f"{'this engine' if en else '本引擎'}{c}{engine_word(eng['status'], lang)}"
+                  + (f" — {escape(eng['reason'][lang])}" if eng.get("reason") else ""))
     if row["rules"]:
-        out.print(f"{'rules' if en else '规则'}: {', '.join(row['rules'])}")
+        out.print(f"{'rules' if en else '规则'}{c}{', '.join(row['rules'])}")
+
+
+def shown_value(value: Any, lang: str) -> str:
+    """A default or value as a person reads it: JSON, except that "no value" is said in words."""
+    if value is None:
+        return "none" if lang == "en" else "无"
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _width(text: str) -> int:
+    """Terminal columns of ``text``: CJK characters take two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)

@@ -9,7 +9,9 @@ import typer.core
 from .lang import default_lang
 
 
-def _default(value) -> str:
+def _default(value, lang: str) -> str:
+    if value is None:
+        return "none" if lang == "en" else "无"
     return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
 
 
@@ -22,7 +24,9 @@ def server_flags_help(lang: str, width: int = 100) -> str:
         for spec in specs:
             if spec.deprecated is not None:
                 continue
-            head = f"    {', '.join(spec.flags)}  {spec.type_label}  [default: {_default(spec.default)}]"
+            default = (f"[default: {_default(spec.default, lang)}]" if lang == "en"
+                       else f"[默认值：{_default(spec.default, lang)}]")
+            head = f"    {', '.join(spec.flags)}  {spec.type_label}  {default}"
             lines.append(head)
             lines += textwrap.wrap(spec.arg.help(lang), width=width, initial_indent=" " * 8,
                                    subsequent_indent=" " * 8)

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..matrix import engine, rules
 from ..matrix.platforms import PLATFORMS
+from ..matrix.platforms.values import FAMILY_TITLES, owner_of
 from ..matrix.status import STATUS_PREDICATES, Status
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import SPECS, ArgSpec
@@ -34,10 +35,47 @@ def supported_on(spec: ArgSpec) -> list[str]:
     return [k for k, p in PLATFORMS.items() if p.cell(spec).status is Status.SUPPORTED]
 
 
+LISTED_AT_MOST = 8  # a longer list is cut, with a pointer to `argmatrix explain`
+
+
+def nearest(value: Any, offered: tuple[Any, ...]) -> Any | None:
+    """The offered value spelled most like ``value``, or None when none is close."""
+    lowered = [show(v).lower() for v in offered]
+    close = difflib.get_close_matches(show(value).lower(), lowered, n=1, cutoff=0.6)
+    return offered[lowered.index(close[0])] if close else None
+
+
+def choice_hint(spec: ArgSpec, platform: str, flag: str, value: Any) -> Text | None:
+    """What to write instead of a value the target refuses: the nearest value it offers, and what it offers.
+
+    Only values allowed on the target are listed, and never a test-only one (``Platform.offered``).
+    """
+    target = PLATFORMS[platform]
+    offered = target.offered(spec)
+    if not offered:
+        return None
+    short = target.short
+    if len(offered) == 1:
+        return Text(f"use {flag} {show(offered[0])} (the only value allowed on {short.en})",
+                    f"改用 {flag} {show(offered[0])}（{short.zh} 上唯一允许的取值）")
+    listed = ", ".join(show(a) for a in offered[:LISTED_AT_MOST])
+    more = Text("", "")
+    if len(offered) > LISTED_AT_MOST:
+        more = Text(f", … {len(offered)} in all: argmatrix explain {flag}",
+                    f"，…… 共 {len(offered)} 个：argmatrix explain {flag}")
+    near = nearest(value, offered)
+    if near is None:
+        return Text(f"choose one of the values allowed on {short.en}: {listed}{more.en}",
+                    f"请改用 {short.zh} 上允许的取值之一：{listed}{more.zh}")
+    return Text(f"use {flag} {show(near)} (allowed on {short.en}: {listed}{more.en})",
+                f"改用 {flag} {show(near)}（{short.zh} 上允许：{listed}{more.zh}）")
+
+
 def _where_hint(spec: ArgSpec, platform: str, flag: str, status: Status) -> Text:
     """What to do about a status: warnings keep the flag and say what to watch; errors say where it works."""
-    elsewhere = ", ".join(p for p in supported_on(spec) if p != platform)
-    also = (Text(f"; it is supported on: {elsewhere}", f"；支持该参数的平台：{elsewhere}") if elsewhere
+    elsewhere = [PLATFORMS[p].short for p in supported_on(spec) if p != platform]
+    also = (Text(f"; it is supported on: {', '.join(s.en for s in elsewhere)}",
+                 f"；支持该参数的平台：{'、'.join(s.zh for s in elsewhere)}") if elsewhere
             else Text("", ""))
     short = PLATFORMS[platform].short
     if status is Status.EXPERIMENTAL:
@@ -110,16 +148,25 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
             continue
         bad = [v for v in (value if isinstance(value, list) else [value]) if v not in allowed]
         if bad:
-            listed = ", ".join(show(a) for a in allowed)
-            near = difflib.get_close_matches(show(bad[0]), [show(a) for a in allowed], n=1, cutoff=0.0)
+            owner = owner_of(name, bad[0])
+            only = (Text(f": it exists on {FAMILY_TITLES[owner].en} only", f"：它仅用于{FAMILY_TITLES[owner].zh}")
+                    if owner is not None and owner != target.family else Text("", ""))
             out.append(Finding("AM-E105", ERROR, "support",
-                               Text(f"{flag} {show(bad[0])} is not available on {platform}",
-                                    f"{flag} {show(bad[0])} 在 {platform} 上不可用"),
-                               Text(f"use {flag} {near[0]} (allowed on {platform}: {listed})",
-                                    f"改用 {flag} {near[0]}（{platform} 上允许：{listed}）"),
-                               support_related=True, **where))
+                               Text(f"{flag} {show(bad[0])} is not available on {target.short.en}{only.en}",
+                                    f"{flag} {show(bad[0])} 在 {target.short.zh} 上不可用{only.zh}"),
+                               choice_hint(spec, platform, flag, bad[0]), support_related=True, **where))
     out.extend(_check_rules(values, sources, user_set, platform, flags_used))
-    return out
+    return _one_finding_per_cause(out)
+
+
+_STATUS_CODES = frozenset(code for code, _ in STATUS_FINDINGS.values()) | {"AM-N401"}
+
+
+def _one_finding_per_cause(findings: list[Finding]) -> list[Finding]:
+    """Drop a field's status finding when a rule that supersedes it fired on that field (``Rule.supersedes_status``)."""
+    superseding = {r.code for r in rules.RULES if r.supersedes_status}
+    covered = {f.field for f in findings if f.kind == "rule" and f.code in superseding}
+    return [f for f in findings if not (f.kind == "support" and f.code in _STATUS_CODES and f.field in covered)]
 
 
 def _fill(text: Text, values: dict[str, Any]) -> Text:

@@ -15,15 +15,16 @@ from typing import Any
 
 from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
 from ..schema.meta import MISSING, Text
-from ..schema.registry import SPECS
+from ..schema.registry import FLAGS, SPECS
 from ..schema.releases import NEWEST, OLDEST, in_range
 from ..schema.types import split_list
+from ..schema.type_errors import describe
 from ..schema.validate import validate_fields
-from .check import check, check_engine, show
+from .check import check, check_engine, choice_hint, show
 from .derive import derive
 from .releases import switch_value_finding
 from .model_checks import check_model
-from .findings import ERROR, NOTE, USAGE, WARNING, Finding, sort_findings
+from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findings
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
 
 
@@ -238,6 +239,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     base_values, base_sources = dict(values), dict(sources)
     user_set: set[str] = set()
     flags_used: dict[str, str] = {}
+    typed_as: dict[str, str] = {}  # field -> the spelling the user wrote (flag, config-file key or env var)
     seen_in_argv: dict[str, str] = {}
     for layer in layers:
         for a in layer:
@@ -254,20 +256,27 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             user_set.add(a.field)
             if a.flag:
                 flags_used[a.field] = a.flag
+            typed = a.typed or _spelling_of(a.field, a.flag)
+            if typed:
+                typed_as[a.field] = typed
 
     # 3. validate what the sources gave, derive what follows from the valid values, then validate the derived ones
     #    (deriving from a rejected value would report one mistake twice, the second time on a field the user never set)
     def validate(names: set[str]) -> None:
         raw = {n: values[n] for n in names}
-        typed, errors = validate_fields(raw)
-        for name, message in errors:
+        typed, errors = validate_fields(raw, detailed=True)
+        for name, error in errors:
             spec = SPECS[name]
             flag = flags_used.get(name, spec.flag)
+            example = spec.default if isinstance(spec.default, (int, float)) and not isinstance(spec.default, bool) \
+                else 1
+            message, fix = describe(error, flag, spec.type_label, example, show(raw[name]))
+            if error.get("type") in ("literal_error", "enum") and not target_rejected:
+                # a value outside the type: offer what the target allows, not the type's every value
+                fix = choice_hint(spec, platform_key, flag, error.get("input", raw[name])) or fix
             findings.append(Finding("AM-E010", ERROR, "type",
-                                    Text(f"{flag} {show(raw[name])!s}: {message}",
-                                         f"{flag} 的取值 {show(raw[name])!s} 无效：{message}"),
-                                    Text(f"expected {spec.type_label}", f"应为 {spec.type_label}"),
-                                    field=name, flag=flag, value=raw[name], source=sources.get(name),
+                                    Text(f"{flag} {show(raw[name])!s}: {message.en}", f"{flag} {show(raw[name])!s}：{message.zh}"),
+                                    fix, field=name, flag=flag, value=raw[name], source=sources.get(name),
                                     platform=platform_key))
         for name in {n for n, _ in errors}:  # fall back to what the platform would use
             values[name], sources[name] = base_values[name], base_sources[name]
@@ -290,12 +299,23 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         findings += check_model(values, sources, user_set, platform_key, flags_used, env_map, plan_inputs, detection)
     if engine:
         findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)
+    findings = [respell(f, typed_as) for f in findings]
     if strict:
         findings = [f.with_severity(ERROR) if f.severity == WARNING else f for f in findings]
     if allow_unsupported:
         findings = [f.with_severity(WARNING) if f.severity == ERROR and f.support_related else f for f in findings]
     return Compiled(values, platform_key, sources, sort_findings(findings), frozenset(user_set), detection,
                     allow_unimplemented, release)
+
+
+def _spelling_of(name: str, flag: str | None) -> str | None:
+    """``flag`` when it names ``name`` itself (a spelling or an abbreviation of one); None for a negation such
+    as --disable-hicache, which says the opposite of the field's flags and must not replace them in messages."""
+    if not flag:
+        return None
+    if FLAGS.get(flag) == name or any(f.startswith(flag) for f in SPECS[name].flags):
+        return flag
+    return None
 
 
 def from_cli(argv: list[str], target: str | None = None, **kwargs: Any):

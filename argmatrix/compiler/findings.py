@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from ..schema.meta import Text
+from ..schema.registry import FLAGS
 
 ERROR, WARNING, NOTE = "error", "warning", "note"
 SEVERITY_ORDER = {ERROR: 0, WARNING: 1, NOTE: 2}
@@ -46,6 +48,30 @@ class Finding:
             "message": {"en": self.message.en, "zh": self.message.zh},
             "hint": {"en": self.hint.en, "zh": self.hint.zh} if self.hint else None,
         }
+
+
+_FLAG_TOKEN = re.compile(r"(?<![\w-])--[A-Za-z0-9][\w-]*")
+
+
+def respell(finding: Finding, typed_as: dict[str, str]) -> Finding:
+    """Say every flag the way the user wrote it: ``--moe-dp-size`` stays that, ``tp_size`` (a config-file key) and
+    ``ARGMATRIX_TP_SIZE`` (an env var) too, whichever source produced the finding.  Flags the user did not write
+    keep the spelling the finding chose."""
+    if not typed_as:
+        return finding
+
+    def fix(text: str) -> str:
+        def one(m: re.Match) -> str:
+            name = FLAGS.get(m.group(0))
+            return typed_as.get(name, m.group(0)) if name is not None else m.group(0)
+
+        return _FLAG_TOKEN.sub(one, text) if "--" in text else text
+
+    message = Text(fix(finding.message.en), fix(finding.message.zh))
+    hint = None if finding.hint is None else Text(fix(finding.hint.en), fix(finding.hint.zh))
+    if message == finding.message and hint == finding.hint:
+        return finding
+    return dataclasses.replace(finding, message=message, hint=hint)
 
 
 def _jsonable(value: Any) -> Any:

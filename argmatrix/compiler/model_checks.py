@@ -203,8 +203,8 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
     out += _draft(facts, values, where)
     if ctx.device_memory is None:
         out.append(_finding("AM-N774", Text(
-            f"memory plan skipped: the memory of a {platform} device is unknown",
-            f"跳过显存规划：{platform} 设备的显存大小未知"),
+            f"memory plan skipped: the memory of a {PLATFORMS[platform].short.en} device is unknown",
+            f"跳过显存规划：{PLATFORMS[platform].short.zh} 设备的显存大小未知"),
             Text("pass --device-memory (e.g. 80GB) and --devices-per-node", "请指定 --device-memory（如 80GB）与 --devices-per-node"),
             name="model_path", kind="memory", **where))
         return ctx
@@ -357,8 +357,9 @@ def _quant_dtype(facts: ModelFacts, values, user_set, platform, where) -> list[F
         allowed = PLATFORMS[platform].allowed(SPECS["quantization"])
         if allowed is not None and ckpt not in allowed:
             out.append(_finding("AM-E741", Text(
-                f"the checkpoint is {ckpt}-quantized, which {platform} cannot run (it runs: {', '.join(allowed)})",
-                f"检查点按 {ckpt} 量化，{platform} 无法运行（可运行：{', '.join(allowed)}）"),
+                f"the checkpoint is {ckpt}-quantized, which {PLATFORMS[platform].short.en} cannot run "
+                f"(it runs: {', '.join(allowed)})",
+                f"检查点按 {ckpt} 量化，{PLATFORMS[platform].short.zh} 上无法运行（可运行：{'、'.join(allowed)}）"),
                 Text(f"use a checkpoint quantized with {' or '.join(allowed)}, or the unquantized one",
                      f"请改用 {' 或 '.join(allowed)} 量化的检查点，或未量化的检查点"),
                 name="model_path", support_related=True, **where))
@@ -366,8 +367,9 @@ def _quant_dtype(facts: ModelFacts, values, user_set, platform, where) -> list[F
     supported = PLATFORMS[platform].devices.dtypes
     if dtype not in supported and not (ckpt or asked):
         out.append(_finding("AM-E742", Text(
-            f"the weights would run in {dtype}, which {platform} does not compute in ({', '.join(supported)})",
-            f"权重将以 {dtype} 运行，而 {platform} 不支持该计算类型（支持：{', '.join(supported)}）"),
+            f"the weights would run in {dtype}, which {PLATFORMS[platform].short.en} does not compute in "
+            f"({', '.join(supported)})",
+            f"权重将以 {dtype} 运行，而 {PLATFORMS[platform].short.zh} 不支持该计算类型（支持：{'、'.join(supported)}）"),
             Text("set --dtype to one of those", "请把 --dtype 设为其中之一"), name="dtype", **where))
     if "dtype" in user_set and dtype == "float16" and facts.torch_dtype == "bfloat16":
         out.append(_finding("AM-W743", Text(

@@ -8,6 +8,7 @@ findings; the readers keep going so the user sees all of them at once.
 from __future__ import annotations
 
 import difflib
+import errno
 import json
 import os
 import re
@@ -41,6 +42,7 @@ class Assignment:
     path: tuple[str, ...] = ()
     flag: str | None = None
     literal: str | None = None  # the true/false the user wrote after a switch (SGLang's switches take none)
+    typed: str | None = None    # how the user spelled it (a config-file key, an env var), when not as ``flag``
 
 
 def usage(code: str, message: Text, hint: Text | None = None, *, flag=None, value=None, source=None,
@@ -269,6 +271,11 @@ def _key_lines(text: str, suffix: str) -> dict[str, int]:
     return lines
 
 
+# the reasons a file cannot be read, said in Chinese (the OS says them in English)
+_OS_ERRORS_ZH = {errno.ENOENT: "文件不存在", errno.EACCES: "没有读取权限", errno.EISDIR: "这是一个目录，不是文件",
+                 errno.ENOTDIR: "路径中有一段不是目录", errno.ELOOP: "符号链接循环"}
+
+
 def read_config(path: str) -> tuple[list[Assignment], list[Finding]]:
     """Load a YAML, JSON or TOML config file straight into assignments (no detour through argv)."""
     p = Path(path)
@@ -281,15 +288,16 @@ def read_config(path: str) -> tuple[list[Assignment], list[Finding]]:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
+        why = _OS_ERRORS_ZH.get(exc.errno or 0, "操作系统拒绝读取")
         return [], [usage("AM-E006", Text(f"cannot read config file {path}: {exc.strerror}",
-                                          f"无法读取配置文件 {path}：{exc.strerror}"), source=where)]
+                                          f"无法读取配置文件 {path}：{why}"), source=where)]
     try:
         data = _parse_config(text, suffix)
     except ValueError as exc:
         line = getattr(exc, "line", None)
         src = f"{where}:{line}" if line else where
         return [], [usage("AM-E007", Text(f"{path} is not valid {suffix[1:].upper()}: {exc}",
-                                          f"{path} 不是合法的 {suffix[1:].upper()}：{exc}"), source=src)]
+                                          f"{path} 不是合法的 {suffix[1:].upper()}（解析器报告：“{exc}”）"), source=src)]
     if data is None:
         return [], []
     if not isinstance(data, dict):
@@ -309,7 +317,7 @@ def read_config(path: str) -> tuple[list[Assignment], list[Finding]]:
             problems.append(usage("AM-E008", Text("a config file cannot load another config file",
                                                   "配置文件中不能再指定 config"), source=src, field=name))
         else:
-            out.append(Assignment(name, value, src, flag=SPECS[name].flag))
+            out.append(Assignment(name, value, src, flag=SPECS[name].flag, typed=str(key)))
     return out, problems
 
 
@@ -375,5 +383,5 @@ def read_env(env: Mapping[str, str] | None = None) -> tuple[list[Assignment], li
             value = raw  # JSON text; the field validator parses it
         else:
             value = cli_value(spec, [raw])
-        out.append(Assignment(name, value, src, flag=spec.flag))
+        out.append(Assignment(name, value, src, flag=spec.flag, typed=var))
     return out, problems

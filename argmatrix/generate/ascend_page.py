@@ -40,7 +40,7 @@ CLOSING = {
 }
 OTHER_TITLE = Text("Other Params", "其他参数")
 
-TITLE = Text("Support Features on Ascend NPU", "Ascend NPU 支持的特性")
+TITLE = Text("Support Features on Ascend NPU", "昇腾 NPU 支持的特性")
 INTRO = Text(
     "Every server argument with the default an Atlas A2 or A3 user actually gets, the values accepted on Ascend "
     "NPUs, and whether the server supports it there. For the meaning of each argument see "

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from ..matrix import table
+from ..matrix.engine import ENGINE_TITLES
 from ..matrix.history import show  # one rule for printing values, shared with the snapshots
 from ..matrix.platforms import PLATFORMS
 from ..matrix.status import STATUS_MARKS as _MARKS
@@ -35,11 +36,7 @@ STATUS_WORDS = {s.value: t for s, t in STATUS_TITLES.items()}
 STATUS_MARKS = {s.value: m for s, m in _MARKS.items()}
 STATUS_MEANING = {s.value: t for s, t in _MEANING.items()}
 ENGINE_ORDER = ("wired", "inert", "unimplemented")
-ENGINE_WORDS = {
-    "wired": Text("wired", "已接入"),
-    "inert": Text("inert", "无作用"),
-    "unimplemented": Text("unimplemented", "未实现"),
-}
+ENGINE_WORDS = ENGINE_TITLES
 ENGINE_MEANING = {
     "wired": Text("argmatrix's own engine acts on it", "argmatrix 自带引擎会按该参数行事"),
     "inert": Text("accepted and checked, but it changes nothing in argmatrix's engine",
@@ -61,6 +58,11 @@ WORDS = {
 def colon(lang: str) -> str:
     """The label separator of each language: ``Type: int``, ``类型：int``."""
     return "：" if lang == "zh" else ": "
+
+
+def semicolon(lang: str) -> str:
+    """The clause separator of each language: ``a; b``, ``甲；乙``."""
+    return "；" if lang == "zh" else "; "
 
 
 def t(text: Text | dict | str | None, lang: str) -> str:
@@ -172,20 +174,20 @@ def type_words(spec: ArgSpec, lang: str) -> str:
     label = spec.type_label
     zh = lang == "zh"
     if spec.is_bool:
-        return "布尔标志 (设置即启用)" if zh else "bool flag (set to enable)"
+        return "布尔标志（设置即启用）" if zh else "bool flag (set to enable)"
     if label.startswith("int"):
-        return "类型: int" if zh else "Type: int"
+        return "类型：int" if zh else "Type: int"
     if label in ("float", "str"):
-        return f"类型: {label}" if zh else f"Type: {label}"
+        return f"类型：{label}" if zh else f"Type: {label}"
     if label == "JSON object":
-        return "类型: JSON / 字典" if zh else "Type: JSON / Dict"
+        return "类型：JSON / 字典" if zh else "Type: JSON / Dict"
     if label == "list[JSON]":
         return "类型：JSON 列表" if zh else "Type: JSON list"
     if label == "list[str | JSON object]":
-        return "类型: List[str] / JSON 对象" if zh else "Type: List[str] / JSON objects"
+        return "类型：List[str] / JSON 对象" if zh else "Type: List[str] / JSON objects"
     if label.startswith("list[") and "{" not in label:
         return "List[" + label[5:-1] + "]"
-    return ("类型: " if zh else "Type: ") + label
+    return ("类型：" if zh else "Type: ") + label
 
 
 def npu_values(spec: ArgSpec) -> list[Any] | None:
@@ -204,7 +206,7 @@ def options_md(spec: ArgSpec, lang: str) -> str:
     values = npu_values(spec)
     head = ", ".join(code_cell(show(v)) for v in values) if values is not None else cell(type_words(spec, lang))
     notes = [cell(n[lang]) for n in row_of(spec)["platforms"]["a2"]["notes"]]
-    return "; ".join([head, *notes])
+    return ("；" if lang == "zh" else "; ").join([head, *notes])
 
 
 def default_md(spec: ArgSpec) -> str:
@@ -229,23 +231,23 @@ def rule_lines(spec: ArgSpec, lang: str) -> list[str]:
     for rid in row_of(spec)["rules"]:
         if rid in by_id:
             r = by_id[rid]
-            where = ", ".join(k for k, p in PLATFORMS.items() if r.applies(p.family))
+            where = ("、" if lang == "zh" else ", ").join(k for k, p in PLATFORMS.items() if r.applies(p.family))
             sev = SEVERITY.get(r.severity, Text(r.severity, r.severity))
-            out.append(f"{code(r.code)} {code(r.id)} ({where}; {sev(lang)}): {cell(r.message(lang))} "
-                       f"— {cell(r.hint(lang))}")
+            said = (f"({where}; {sev(lang)}): " if lang == "en" else f"（{where}；{sev(lang)}）：")
+            out.append(f"{code(r.code)} {code(r.id)} {said}{cell(r.message(lang))} — {cell(r.hint(lang))}")
         elif rid in parents:
             p = parents[rid]
             from ..schema.registry import SPECS
 
             pflag = SPECS[p.parent].flag
             if spec.name == p.parent:
-                kids = ", ".join(code(SPECS[c].flag) for c in p.children)
+                kids = ("、" if lang == "zh" else ", ").join(code(SPECS[c].flag) for c in p.children)
                 text = (f"enables {kids}; they have no effect without it" if lang == "en"
                         else f"是 {kids} 的前提；未设置它时这些参数不起作用")
             else:
                 text = (f"has no effect unless {code(pflag)} is on" if lang == "en"
                         else f"仅在启用 {code(pflag)} 时生效")
-            out.append(f"{code(rules_mod.PARENT_CODE)} {code(rid)}: {text}")
+            out.append(f"{code(rules_mod.PARENT_CODE)} {code(rid)}{colon(lang)}{text}")
         else:  # a rule kind this generator does not know yet: still list it
             out.append(code(rid))
     return out

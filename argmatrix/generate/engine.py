@@ -15,6 +15,7 @@ from .common import (
     join,
     md_table,
     row_of,
+    semicolon,
     show,
     t,
 )
@@ -40,7 +41,7 @@ def _note(spec, lang: str) -> str:
     parts = [cell(t(eng.get("reason"), lang))] if eng.get("reason") else []
     if eng.get("options") is not None:
         parts.append(f"{W['values'](lang)}{colon(lang)}" + ", ".join(code_cell(show(v)) for v in eng["options"]))
-    return "; ".join(parts)
+    return semicolon(lang).join(parts)
 
 
 def render(lang: str) -> str:

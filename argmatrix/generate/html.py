@@ -23,6 +23,7 @@ from .common import (
     platform_name,
     platforms,
     row_of,
+    semicolon,
     show,
 )
 
@@ -81,7 +82,7 @@ def _arg(spec: ArgSpec) -> dict[str, Any]:
         parts = [_pair(entries[p]["reason"])] if entries[p]["reason"] else []
         parts += [{"en": n["en"], "zh": n["zh"]} for n in entries[p]["notes"]]
         if parts:
-            out["r"][p] = {lang: "; ".join(x[lang] for x in parts) for lang in ("en", "zh")}
+            out["r"][p] = {lang: semicolon(lang).join(x[lang] for x in parts) for lang in ("en", "zh")}
     if isinstance(dep, Renamed):
         new = SPECS[dep.successor].flag
         out["dep"] = {"en": f"renamed to {new} in {dep.since}; status and values are those of {new}",

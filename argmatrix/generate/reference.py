@@ -27,6 +27,7 @@ from .common import (
     platforms,
     row_of,
     rule_lines,
+    semicolon,
     show,
     status_text,
     t,
@@ -39,7 +40,7 @@ INTRO = Text(
     "flag, as a key in a `--config` file (YAML, JSON or TOML; dashes or underscores), or as an `ARGMATRIX_<KEY>` "
     "environment variable. Precedence, lowest first: declared default, platform default, config file, environment, "
     "command line.",
-    "下面列出服务接受的全部参数，分组与 Ascend 特性页一致。每个参数都可以写成命令行选项、`--config` 配置文件"
+    "下面列出服务接受的全部参数，分组与昇腾特性页一致。每个参数都可以写成命令行选项、`--config` 配置文件"
     "（YAML、JSON 或 TOML，键名中的短横线与下划线均可）中的键，或 `ARGMATRIX_<KEY>` 环境变量。优先级由低到高："
     "声明的默认值、平台默认值、配置文件、环境变量、命令行。",
 )
@@ -90,7 +91,7 @@ def _platform_table(spec: ArgSpec, lang: str) -> list[str]:
         why = [t(entry["reason"], lang)] if entry["reason"] else []
         why += [n[lang] for n in entry["notes"]]
         out.append([platform_name(p), status_text(entry["status"], lang), code_cell(show(entry["default"])), allowed,
-                    cell("; ".join(why))])
+                    cell(semicolon(lang).join(why))])
     return md_table([W[k](lang) for k in ("platform", "status", "pdefault", "allowed", "why")], out)
 
 
@@ -117,7 +118,7 @@ def _block(spec: ArgSpec, lang: str) -> list[str]:
     if eng["options"] is not None:
         extra.append(f"{W['implemented'](lang)}{colon(lang)}" + ", ".join(code(show(v)) for v in eng["options"]))
     lines += [f"{W['engine'](lang)}{colon(lang)}**{engine_text(eng['status'], lang)}**"
-              + (" — " + "; ".join(extra) if extra else ""), ""]
+              + (" — " + semicolon(lang).join(extra) if extra else ""), ""]
     rules = rule_lines(spec, lang)
     if rules:
         lines += [f"{W['rules'](lang)}{colon(lang).rstrip()}", ""] + [f"- {r}" for r in rules] + [""]

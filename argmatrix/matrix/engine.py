@@ -19,6 +19,8 @@ from ..schema.meta import Text
 from ..schema.registry import SPECS
 
 WIRED, INERT, UNIMPLEMENTED = "wired", "inert", "unimplemented"
+# what each engine status is called, in both languages (every renderer prints these, never the key)
+ENGINE_TITLES = {WIRED: Text("wired", "已接入"), INERT: Text("inert", "无作用"), UNIMPLEMENTED: Text("unimplemented", "未实现")}
 
 
 @dataclass(frozen=True)

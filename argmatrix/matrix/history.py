@@ -25,6 +25,7 @@ from ..schema import snapshots
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import FLAGS, GROUPS, SPECS
 from .platforms import PLATFORMS
+from .status import STATUS_MARKS, STATUS_TITLES
 
 SNAPSHOT_DIR = Path(__file__).with_name("snapshots")
 FORMAT_VERSION = 1
@@ -263,9 +264,9 @@ _W = {
     "values_removed": Text("removed", "移除"),
     "delete": Text("delete it", "直接删除"),
 }
-_STATUS = {"supported": Text("✓ supported", "✓ 支持"), "unsupported": Text("✗ unsupported", "✗ 不支持"),
-           "planned": Text("○ planned", "○ 规划中"), "experimental": Text("◐ experimental", "◐ 实验性"),
-           "deficient": Text("⚠ deficient", "⚠ 存在缺陷"), None: Text("—", "—")}
+# the one status vocabulary, with its marks (matrix/status.py); None: the argument did not exist yet
+_STATUS: dict[str | None, Text] = {s.value: Text(f"{STATUS_MARKS[s]} {t.en}", f"{STATUS_MARKS[s]} {t.zh}") for s, t in STATUS_TITLES.items()}
+_STATUS[None] = Text("—", "—")
 
 
 def _esc(text: Any) -> str:
@@ -340,15 +341,16 @@ def render_markdown(d: dict[str, Any], lang: str = "en") -> str:
                         [[_code(c["flag"]), _code(c["old"]), _code(c["new"])] for c in d["default_changes"]]) + [""]
     if d["options_changes"]:
         lines += [f"## {w['options_changes']} ({len(d['options_changes'])})", ""]
+        sep = ("：", "、", "；") if lang == "zh" else (": ", ", ", "; ")  # label, list and clause separators
         rows = []
         for c in d["options_changes"]:
             if c["added"] is not None:
                 parts = []
                 if c["added"]:
-                    parts.append(f"{w['values_added']}: " + ", ".join(_code(v) for v in c["added"]))
+                    parts.append(f"{w['values_added']}{sep[0]}" + sep[1].join(_code(v) for v in c["added"]))
                 if c["removed"]:
-                    parts.append(f"{w['values_removed']}: " + ", ".join(_code(v) for v in c["removed"]))
-                change = "; ".join(parts) or _esc(_values(c["new"], lang))
+                    parts.append(f"{w['values_removed']}{sep[0]}" + sep[1].join(_code(v) for v in c["removed"]))
+                change = sep[2].join(parts) or _esc(_values(c["new"], lang))
                 rows.append([_code(c["flag"]), _values(c["old"], lang), _values(c["new"], lang), change])
             else:
                 rows.append([_code(c["flag"]), _values(c["old"], lang), _values(c["new"], lang), ""])

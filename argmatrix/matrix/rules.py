@@ -48,6 +48,10 @@ class Rule:
     severity: str = "error"
     source: str | None = None   # where the rule was read: the Ascend table, or SGLang's code (release, file:line)
     extra: Callable[[RuleContext], dict[str, Any]] | None = None  # computed numbers the messages quote
+    # True: when the rule fires, it is the one finding about its reported field's status on this platform (the
+    # table's status finding for that field is dropped): "--pp-size 2 is not supported" says more than
+    # "--pp-size is experimental", and the two must not give contradicting fixes.
+    supersedes_status: bool = False
 
     def applies(self, family: str) -> bool:
         return self.families is None or family in self.families
@@ -64,9 +68,9 @@ MAMBA_FIELDS = ("max_mamba_cache_size", "mamba_ssm_dtype", "mamba_full_memory_ra
 
 RULES: list[Rule] = [
     Rule("npu-pp-size-2", "AM-E201", ("pp_size",), lambda c: c.pp_size == 2,
-         Text("--pp-size 2 is not supported on Ascend", "Ascend 上不支持 --pp-size 2"),
-         Text("use --pp-size 1 or a pipeline size other than 2", "改用 --pp-size 1 或其他非 2 的流水线并行大小"),
-         families=NPU),
+         Text("--pp-size 2 is not supported on Ascend", "昇腾上不支持 --pp-size 2"),
+         Text("use --pp-size 1 or a pipeline size other than 2", "改用 --pp-size 1 或其他非 2 的流水线并行规模"),
+         families=NPU, supersedes_status=True),
     # The Ascend table says cp must equal tp; SGLang's code only needs it to divide tp (AM-E236), and SGLang's own
     # A3 context-parallel example runs cp 2 with tp 16. Follow the code, and say what the table says.
     Rule("npu-attn-cp-table-says-equal", "AM-W209", ("attn_cp_size", "tp_size"),
@@ -80,7 +84,7 @@ RULES: list[Rule] = [
          "arg_groups/parallel_hook.py:160"),
     Rule("npu-offload-needs-no-graph", "AM-E203", (*OFFLOAD_FIELDS, "disable_cuda_graph"),
          lambda c: any(c.changed(f) for f in OFFLOAD_FIELDS) and not c.disable_cuda_graph,
-         Text("offloading options need --disable-cuda-graph on Ascend", "Ascend 上的卸载选项必须与 --disable-cuda-graph 同用"),
+         Text("offloading options need --disable-cuda-graph on Ascend", "昇腾上的卸载选项必须与 --disable-cuda-graph 同用"),
          Text("add --disable-cuda-graph", "添加 --disable-cuda-graph"), families=NPU),
     Rule("npu-fuseep-no-eplb", "AM-E204", ("moe_a2a_backend", "enable_eplb"),
          lambda c: c.moe_a2a_backend == "ascend_fuseep" and c.enable_eplb,
@@ -91,7 +95,7 @@ RULES: list[Rule] = [
     Rule("hicache-no-mamba", "AM-E205", ("enable_hierarchical_cache", *MAMBA_FIELDS),
          lambda c: c.enable_hierarchical_cache and any(c.changed(f) for f in MAMBA_FIELDS),
          Text("--enable-hierarchical-cache does not support the mamba cache on Ascend yet",
-              "Ascend 上的 --enable-hierarchical-cache 暂不支持 mamba 缓存"),
+              "昇腾上的 --enable-hierarchical-cache 暂不支持 mamba 缓存"),
          Text("drop --enable-hierarchical-cache for hybrid mamba models, or drop the mamba cache options",
               "混合 mamba 模型请去掉 --enable-hierarchical-cache，或去掉 mamba 缓存选项"),
          families=NPU),
@@ -100,7 +104,7 @@ RULES: list[Rule] = [
              m in str(c.model_path or "").lower() for m in VERIFIED_PIECEWISE_MODELS),
          Text("--enforce-piecewise-cuda-graph is verified on Ascend only for Llama-3.1-8B-Instruct and "
               "Qwen2.5-7B-Instruct, not for '{model_path}'",
-              "Ascend 上的 --enforce-piecewise-cuda-graph 仅在 Llama-3.1-8B-Instruct 与 Qwen2.5-7B-Instruct 上验证过，"
+              "昇腾上的 --enforce-piecewise-cuda-graph 仅在 Llama-3.1-8B-Instruct 与 Qwen2.5-7B-Instruct 上验证过，"
               "未验证“{model_path}”"),
          Text("compare outputs with and without it before relying on it", "启用前请对比开启与关闭时的输出"),
          families=NPU, severity="warning"),
@@ -113,8 +117,8 @@ RULES: list[Rule] = [
     Rule("graph-options-without-graphs", "AM-W208", ("cuda_graph_max_bs", "cuda_graph_bs", "disable_cuda_graph"),
          lambda c: c.disable_cuda_graph and (c.changed("cuda_graph_max_bs") or c.changed("cuda_graph_bs")),
          Text("graph batch sizes are set but --disable-cuda-graph turns graphs off",
-              "设置了图捕获的 batch size，但 --disable-cuda-graph 关闭了图捕获"),
-         Text("drop the graph batch-size options or --disable-cuda-graph", "去掉图 batch size 选项或 --disable-cuda-graph"),
+              "设置了图捕获的批大小，但 --disable-cuda-graph 关闭了图捕获"),
+         Text("drop the graph batch-size options or --disable-cuda-graph", "去掉图捕获批大小的选项或 --disable-cuda-graph"),
          severity="warning"),
 ]
 

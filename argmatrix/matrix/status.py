@@ -48,9 +48,19 @@ STATUS_MEANING = {
                            "可以运行，但存在已知功能缺陷；设置它会给出警告"),
     Status.UNVERIFIED: Text("no support table covers it here: it may work, nobody has verified it; setting it is a "
                             "warning", "支持表未覆盖该平台上的这一参数：可能可用，但无人验证；设置它会给出警告"),
-    Status.PLANNED: Text("planned, not implemented yet; setting it is an error", "规划中、尚未实现；设置它会报错"),
+    Status.PLANNED: Text("planned, not implemented yet; setting it is an error", "已列入计划、尚未实现；设置它会报错"),
     Status.UNSUPPORTED: Text("not available on this platform; setting it is an error", "该平台不可用；设置它会报错"),
 }
+
+
+def parse_status(word: str) -> Status | None:
+    """A status from what a person typed: its key, its English or Chinese title or predicate, or its mark."""
+    w = word.strip().lower()
+    for status in Status:
+        said = (status.value, STATUS_TITLES[status].zh, STATUS_PREDICATES[status].zh, STATUS_MARKS[status])
+        if w in said:
+            return status
+    return None
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,7 @@ CHANGES: dict[str, Change] = {
     "disable_cuda_graph": Change("split", "0.5.14", None, ("--cuda-graph-backend-decode", "--cuda-graph-backend-prefill"),
                                  pointer="--cuda-graph-backend-decode disabled --cuda-graph-backend-prefill disabled"),
     "enable_dp_attention": Change("renamed", "0.5.22", None, ("--attn-dp-size",),
-                                  pointer="--attn-dp-size <the --dp-size value>"),
+                                  pointer="--attn-dp-size N"),
     "enforce_piecewise_cuda_graph": Change("renamed", "0.5.14", "0.5.20", ("--cuda-graph-backend-prefill",),
                                            "unrecognized", "--cuda-graph-backend-prefill tc_piecewise"),
     "piecewise_cuda_graph_tokens": Change("renamed", "0.5.14", "0.5.20", ("--cuda-graph-bs-prefill",), "unrecognized"),

@@ -15,6 +15,9 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Any
 
+from .meta import Text
+from .type_errors import ValueProblem
+
 _HUMAN_INT = re.compile(r"^\s*(?P<num>[+-]?\d+(?:\.\d+)?)\s*(?P<suffix>[kmgtKMGT]?)\s*$")
 _DECIMAL = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
 _BINARY = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
@@ -33,18 +36,22 @@ def parse_human_int(value: Any) -> Any:
         return value
     m = _HUMAN_INT.match(value)
     if not m:
-        raise ValueError(f"'{value}' is not an integer; use digits with an optional k/m/g/t (x1000) "
-                         "or K/M/G/T (x1024) suffix, e.g. 32k")
+        raise ValueProblem(Text(f"'{value}' is not an integer", f"“{value}”不是整数"),
+                           Text("use digits with an optional k/m/g/t (x1000) or K/M/G/T (x1024) suffix, e.g. 32k",
+                                "请写数字，可带 k/m/g/t（×1000）或 K/M/G/T（×1024）后缀，例如 32k"))
     num, suffix = m["num"], m["suffix"]
     if "." in num:
         if suffix in _BINARY:
-            raise ValueError(f"'{value}': a fraction cannot take the binary suffix {suffix}; "
-                             f"write an integer, e.g. {round(float(num))}{suffix}")
+            raise ValueProblem(Text(f"'{value}': a fraction cannot take the binary suffix {suffix}",
+                                    f"“{value}”：小数不能带二进制后缀 {suffix}"),
+                               Text(f"write an integer, e.g. {round(float(num))}{suffix}",
+                                    f"请写整数，例如 {round(float(num))}{suffix}"))
         whole, frac = num.split(".")
         scale = _DECIMAL[suffix]
         scaled_frac = int(frac) * scale
         if scaled_frac % 10 ** len(frac):
-            raise ValueError(f"'{value}' is not a whole number")
+            raise ValueProblem(Text(f"'{value}' is not a whole number", f"“{value}”不是整数"),
+                               Text("write a value that comes out whole, e.g. 1.5k", "请写换算后为整数的取值，例如 1.5k"))
         sign = -1 if whole.startswith("-") else 1
         return int(whole) * scale + sign * scaled_frac // 10 ** len(frac)
     return int(num) * (_BINARY.get(suffix) or _DECIMAL[suffix])
@@ -59,7 +66,9 @@ def parse_json_text(value: Any) -> Any:
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+            raise ValueProblem(Text(f"not valid JSON ({exc.msg} at column {exc.colno})",
+                                    f"不是合法的 JSON（第 {exc.colno} 列有误）"),
+                               Text("write a JSON object, e.g. '{\"key\": 1}'", "请写 JSON 对象，例如 '{\"key\": 1}'")) from None
     return value
 
 

@@ -69,10 +69,14 @@ def field_adapter(name: str):
     return TypeAdapter(SPECS[name].annotation)
 
 
-def validate_fields(values: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
-    """Validate each value with its field's type; returns the typed values and ``(field, message)`` failures."""
+def validate_fields(values: dict[str, Any], detailed: bool = False) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
+    """Validate each value with its field's type; returns the typed values and ``(field, message)`` failures.
+
+    ``detailed``: each failure carries pydantic's error dict (type, ctx, msg) instead of its English message,
+    for :func:`argmatrix.schema.type_errors.describe`.
+    """
     typed: dict[str, Any] = {}
-    errors: list[tuple[str, str]] = []
+    errors: list[tuple[str, Any]] = []
     for name, value in values.items():
         fast = _fast(SPECS[name], value)
         if fast is not _NO:
@@ -83,5 +87,5 @@ def validate_fields(values: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[
         try:
             typed[name] = field_adapter(name).validate_python(value)
         except ValidationError as exc:
-            errors.extend((name, e["msg"]) for e in exc.errors())
+            errors.extend((name, e if detailed else e["msg"]) for e in exc.errors())
     return typed, errors

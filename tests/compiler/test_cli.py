@@ -211,7 +211,15 @@ def test_matrix_table_and_markdown(cli):
     table = cli("matrix", "--platform", "cpu", "--status", "unsupported")
     assert table.exit_code == 0 and "--enable-dp-attention" in table.stdout
     md = cli("matrix", "--format", "md", "--group", "lora")
-    assert md.stdout.startswith("| flag | group | a2 | a3 | 310p | a5 | cuda | cpu |")
+    assert md.stdout.startswith("| flag | group | A2 | A3 | 310P | A5 | CUDA | CPU |")
+    zh = cli("matrix", "--format", "md", "--group", "lora", "--lang", "zh")
+    assert "✓ 支持" in zh.stdout and "supported" not in zh.stdout and "unimplemented" not in zh.stdout
+    # a status word in either language, or a refusal that lists them: never a silent empty table
+    assert cli("matrix", "--status", "规划中", "--platform", "a3").stdout == cli("matrix", "--status", "planned",
+                                                                                  "--platform", "a3").stdout
+    bad = cli("matrix", "--status", "plan")
+    assert bad.exit_code == 2 and "planned (规划中)" in bad.output
+    assert cli("matrix", "--group", "nope").exit_code == 2
 
 
 # --- explain and detect -----------------------------------------------------------------------------------------
@@ -223,7 +231,7 @@ def test_explain_shows_every_platform(cli, spelling):
     assert r.exit_code == 0, r.output
     assert "--tp-size" in r.stdout
     for platform in PLATFORMS:
-        assert f"  {platform} " in r.stdout
+        assert f"  {PLATFORMS[platform].short.en} " in r.stdout
 
 
 def test_explain_json_and_typo(cli):
@@ -300,8 +308,8 @@ def test_matrix_shows_the_engine_column():
 
     out = CliRunner().invoke(app, ["matrix", "--group", "scheduling", "--format", "md"]).output
     assert out.splitlines()[0].endswith("| engine |")
-    assert ("| `--schedule-policy` | scheduling | supported | supported | unverified | unverified | supported | supported "
-            "| wired |") in out
+    assert ("| `--schedule-policy` | Memory and scheduling | ✓ supported | ✓ supported | ? unverified | ? unverified "
+            "| ✓ supported | ✓ supported | wired |") in out
 
 
 @pytest.mark.parametrize("argv", [["serve", "--target", "cpu", "--model-path", "m"], ["demo-model", "out"]])

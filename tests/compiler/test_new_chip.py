@@ -39,7 +39,7 @@ def test_matrix_and_explain_show_the_new_column(a9):
     assert all("a9" in r["platforms"] for r in rows)
     tp = next(r for r in rows if r["name"] == "tp_size")["platforms"]["a9"]
     assert tp["status"] == "unverified" and "A9" in tp["reason"]["en"]
-    assert "a9" in cli("explain", "--tp-size").stdout
+    assert "  A9 " in cli("explain", "--tp-size").stdout
 
 
 def test_check_config_targets_it_by_key_and_alias(a9):

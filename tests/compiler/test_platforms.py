@@ -129,7 +129,7 @@ def test_cpu_rejects_dp_attention_with_the_reason_and_accepts_schedule_policy():
     assert (f.field, f.flag, f.value, f.source, f.platform) == ("enable_dp_attention", "--enable-dp-attention", True,
                                                                  "argv[0]", "cpu")
     assert "collectives" in f.message.en
-    assert "a2, a3, cuda" in f.hint.en
+    assert "A2, A3, CUDA" in f.hint.en
     assert c.exit_code == 1
     ok = run(["--schedule-policy", "lpm"], target="cpu")
     assert ok.findings == [] and ok.args.schedule_policy == "lpm"

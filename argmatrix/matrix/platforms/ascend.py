@@ -18,8 +18,13 @@ from ..status import Cell, Note, Status
 from .ascend_labels import LABEL_CELLS, Row
 from .ascend_table import ASCEND_TABLE
 from .base import HARDWARE_INDEPENDENT, Platform, is_hardware_independent
+from .values import HARDWARE_INDEPENDENT_CHOICES
 
 # What argmatrix's engine uses on any NPU when the value is unset (SGLang sizes these from HBM at start-up).
+# Values SGLang's code takes on NPUs that the page's Options column leaves out (docs/deviations.md): SGLang runs
+# --model-impl mindspore only on NPU, so a table that omits it would make the value allowed nowhere.
+ALSO_ALLOWED_ON_NPU: dict[str, tuple[str, ...]] = {"model_impl": ("mindspore",)}
+
 NPU_ENGINE_DEFAULTS = {"chunked_prefill_size": 8192, "mem_fraction_static": 0.8, "max_running_requests": 1024}
 
 
@@ -56,7 +61,9 @@ class AscendChip(Platform):
 
     def allowed(self, spec: ArgSpec) -> tuple[Any, ...] | None:
         row = self.row(spec)
-        return row.options if row is not None and row.options is not None else super().allowed(spec)
+        if row is None or row.options is None or spec.name in HARDWARE_INDEPENDENT_CHOICES:
+            return super().allowed(spec)
+        return row.options + tuple(v for v in ALSO_ALLOWED_ON_NPU.get(spec.name, ()) if v not in row.options)
 
     def default(self, spec: ArgSpec) -> Any:
         row = self.row(spec)
@@ -91,8 +98,8 @@ A3 = _chip("a3", "Atlas A3 (Ascend 910_93)", "Atlas A3（昇腾 910_93）", "A3"
            devices=DeviceFacts(16, 64 * GIB, _ASCEND_DTYPES, Text(
             "Atlas 800I A3 / A3 SuperPoD server: 8 Ascend 910_93 packages of 2 dies, i.e. 16 NPU dies with 64 GB "
             "HBM each (Huawei Atlas A3 product sheet; each die is one device to torch_npu)",
-            "Atlas 800I A3 / A3 超节点服务器：8 个昇腾 910_93 封装、每个 2 个 die，即 16 个 NPU die，"
-            "每个 64 GB HBM（华为 Atlas A3 产品规格；torch_npu 把每个 die 视为一个设备）")))
+            "Atlas 800I A3 / A3 超节点服务器：8 个昇腾 910_93 封装、每个封装 2 颗晶粒，即 16 颗 NPU 晶粒，"
+            "每颗 64 GB HBM（华为 Atlas A3 产品规格；torch_npu 把每颗晶粒视为一个设备）")))
 A310P = _chip("310p", "Atlas 300I Duo (Ascend 310P)", "Atlas 300I Duo（昇腾 310P）", "310P", r"^ascend310p",
               ("310", "ascend310p", "atlas-300i"), has_table=False,
            devices=DeviceFacts(None, 24 * GIB, ("float32", "float16", "int8"), Text(

@@ -26,8 +26,9 @@ A2_A3, GPU_ONLY, PLANNED, EXPERIMENTAL, THIRD_PARTY, DEFICIENT, UNSUPPORTED = La
 LABEL_CELLS: dict[Label, Cell] = {
     Label.A2_A3: Cell(Status.SUPPORTED),
     Label.GPU_ONLY: Cell(Status.UNSUPPORTED, Text("GPU-only feature (the Ascend table marks it 'Special for GPU')",
-                                                  "GPU 专属特性（昇腾特性表标注为 Special for GPU）")),
-    Label.PLANNED: Cell(Status.PLANNED, Text("planned for Ascend, not implemented yet", "昇腾上规划中，尚未实现")),
+                                                  "GPU 专属特性（昇腾特性表标注为“Special for GPU”）")),
+    Label.PLANNED: Cell(Status.PLANNED, Text("not implemented on Ascend yet; the Ascend feature table lists it as coming",
+                                                "昇腾上尚未实现，昇腾特性表已将其列入计划")),
     Label.EXPERIMENTAL: Cell(Status.EXPERIMENTAL, Text("it runs on Ascend, but its behaviour may still change",
                                                       "可在昇腾上运行，但行为仍可能变化")),
     Label.THIRD_PARTY: Cell(Status.UNSUPPORTED, Text(

@@ -28,7 +28,7 @@ ASCEND_TABLE: dict[str, Row] = {
     'is_embedding': Row(A2_A3),
     'enable_multimodal': Row(A2_A3),
     'revision': Row(A2_A3),
-    'model_impl': Row(A2_A3, options=('auto', 'sglang', 'transformers', 'mindspore')),  # SGLang: mindspore is Ascend-only
+    'model_impl': Row(A2_A3, options=('auto', 'sglang', 'transformers')),
     # http
     'host': Row(A2_A3),
     'port': Row(A2_A3),

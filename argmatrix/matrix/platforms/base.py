@@ -18,7 +18,7 @@ from ...schema.meta import MISSING, Removed, Text
 from ...schema.registry import ArgSpec
 from ..devices import DeviceFacts
 from ..status import Cell, Note, Status
-from .values import foreign_values
+from .values import foreign_values, is_test_only
 
 # Groups whose arguments mean the same on every piece of hardware (HTTP, API, logs, config files).
 # A platform whose support table has no row for such an argument still supports it.
@@ -72,6 +72,14 @@ class Platform:
         if foreign and spec.choices:
             return tuple(v for v in spec.choices if v not in foreign)
         return None
+
+    def offered(self, spec: ArgSpec) -> tuple[Any, ...] | None:
+        """The values a message may list or suggest here: the allowed ones (or the type's), less test-only values."""
+        values = self.allowed(spec)
+        if values is None:
+            values = tuple(v for v in spec.choices if v not in foreign_values(spec.name, self.family)) \
+                if spec.choices else None
+        return None if values is None else tuple(v for v in values if not is_test_only(spec.name, v))
 
     def default(self, spec: ArgSpec) -> Any:
         """What this hardware uses when the user leaves ``spec`` unset (``MISSING``: the declared default)."""

@@ -172,7 +172,7 @@ class ApiArgs:
                 "(temperature 1.0, top_p 1.0, ...)."
             ),
             zh=(
-                "请求未指定采样参数时默认值的来源：model 采用模型生成配置（generation config）中的推荐值（若存在）；openai 采用 OpenAI 风格默认值（如 temperature、"
+                "请求未指定采样参数时默认值的来源：model 采用模型自带的生成配置中的推荐值（若存在）；openai 采用 OpenAI 风格默认值（如 temperature、"
                 "top_p 均为 1.0）。"
             ),
         ),

@@ -43,7 +43,7 @@ class ArgmatrixServerArgs:
         '--max-stop-strings',
         help=Text(
             en="Most stop strings one request may give (in 'stop'). More is a 400.",
-            zh="单个请求最多可给出的停止字符串（stop）数量，超出返回 400。",
+            zh="单个请求最多可给出的停止字符串数量，超出返回 400。",
         ),
     )] = 32
 

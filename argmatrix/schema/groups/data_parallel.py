@@ -49,9 +49,9 @@ class DataParallelArgs:
                 "attention only). auto uses follow_bootstrap_room on PD prefill servers and round_robin otherwise."
             ),
             zh=(
-                "请求在各数据并行 worker 之间的分配方式：round_robin 轮询；follow_bootstrap_room 按 PD 分离的 "
-                "bootstrap room 路由；total_requests 选在途请求最少者；"
-                "total_tokens 选 token 负载最轻者（仅限 DP 注意力）。auto 在 PD 预填充节点上取 follow_bootstrap_room，"
+                "请求在各数据并行工作进程之间的分配方式：round_robin 轮询；follow_bootstrap_room 按 PD 分离的 "
+                "bootstrap_room 路由；total_requests 选在途请求最少者；"
+                "total_tokens 选 token 负载最轻者（仅限 DP 注意力）。auto 在 PD 分离的预填充实例上取 follow_bootstrap_room，"
                 "其余情况取 round_robin。"
             ),
         ),
@@ -66,7 +66,7 @@ class DataParallelArgs:
                 "follow_bootstrap_room."
             ),
             zh=(
-                "已移除：原先让预填充节点按轮询均衡，以便解码节点找到对应的 DP rank，现已不起作用。继续传入会报错，"
+                "已移除：原先让预填充实例按轮询均衡，以便解码实例找到对应的 DP rank，现已不起作用。继续传入会报错，"
                 "错误信息会提示改用 --load-balance-method follow_bootstrap_room。"
             ),
         ),

@@ -6,7 +6,7 @@ from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
 from ..types import *
 
-GROUP = Group('debug_tensor_dump', Text(en='Debug tensor dumps', zh='调试张量转储 (Debug tensor dumps)'))
+GROUP = Group('debug_tensor_dump', Text(en='Debug tensor dumps', zh='调试张量转储'))
 
 
 class DebugTensorDumpArgs:

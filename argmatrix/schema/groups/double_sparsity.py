@@ -6,7 +6,7 @@ from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
 from ..types import *
 
-GROUP = Group('double_sparsity', Text(en='Double sparsity (removed)', zh='双重稀疏 (Double Sparsity，已移除)'))
+GROUP = Group('double_sparsity', Text(en='Double sparsity (removed)', zh='双重稀疏（已移除）'))
 
 
 class DoubleSparsityArgs:

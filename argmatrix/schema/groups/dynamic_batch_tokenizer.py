@@ -28,7 +28,7 @@ class DynamicBatchTokenizerArgs:
                 "Maximum number of requests tokenized together in one batch. Only used with "
                 "--enable-dynamic-batch-tokenizer."
             ),
-            zh="动态批量分词器每批最多合并的请求数；需先开启动态批量分词器才生效。",
+            zh="动态批量分词器每批最多合并的请求数；需先开启 --enable-dynamic-batch-tokenizer 才生效。",
         ),
     )] = 32
 
@@ -39,6 +39,6 @@ class DynamicBatchTokenizerArgs:
                 "Longest time, in seconds, the dynamic batch tokenizer waits to collect more requests before "
                 "tokenizing a batch. Only used with --enable-dynamic-batch-tokenizer."
             ),
-            zh="动态批量分词器凑批时最多等待的时间（秒），到时即对已收集的请求分词；需先开启动态批量分词器才生效。",
+            zh="动态批量分词器凑批时最多等待的时间（秒），到时即对已收集的请求分词；需先开启 --enable-dynamic-batch-tokenizer 才生效。",
         ),
     )] = 0.002

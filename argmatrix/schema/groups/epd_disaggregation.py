@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 from ..meta import Arg, Group, Text
 from ..types import *
 
-GROUP = Group('epd_disaggregation', Text(en='Encode prefill disaggregation', zh='编码-预填充分离 (Encode prefill disaggregation)'))
+GROUP = Group('epd_disaggregation', Text(en='Encode prefill disaggregation', zh='编码-预填充分离'))
 
 
 class EpdDisaggregationArgs:

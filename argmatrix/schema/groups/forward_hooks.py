@@ -5,7 +5,7 @@ from typing import Annotated
 from ..meta import Arg, Group, Text
 from ..types import *
 
-GROUP = Group('forward_hooks', Text(en='Forward hooks', zh='前向钩子 (Forward hooks)'))
+GROUP = Group('forward_hooks', Text(en='Forward hooks', zh='前向钩子'))
 
 
 class ForwardHooksArgs:

@@ -17,7 +17,7 @@ class HierarchicalCacheArgs:
                 "Enable HiCache: extend the prefix (radix) cache from device memory into host memory, and optionally "
                 "an external storage tier, so evicted KV cache can be loaded back instead of recomputed."
             ),
-            zh="开启层级缓存（HiCache）：将前缀（Radix）缓存从设备显存扩展到主机内存，并可接入外部存储层，被逐出的 KV 缓存可重新载入而无需重算。",
+            zh="开启层级缓存（HiCache）：将前缀缓存（基数树）从设备显存扩展到主机内存，并可接入外部存储层，被淘汰的 KV 缓存可重新载入而无需重算。",
         ),
     )] = False
 
@@ -87,7 +87,7 @@ class HierarchicalCacheArgs:
                 "write_through_selective only for frequently hit prefixes, write_back only when it is evicted from the "
                 "device."
             ),
-            zh="KV 缓存何时从设备写入主机：write_through 立即写入；write_through_selective 只写入被多次命中的前缀；write_back 仅在从设备逐出时才写入。",
+            zh="KV 缓存何时从设备写入主机：write_through 立即写入；write_through_selective 只写入被多次命中的前缀；write_back 仅在从设备淘汰时才写入。",
         ),
     )] = 'write_through'
 
@@ -125,7 +125,7 @@ class HierarchicalCacheArgs:
                 "to load a custom backend class named in --hicache-storage-backend-extra-config. Unset means no "
                 "storage tier."
             ),
-            zh="位于主机内存之下的可选第三级缓存存储：file、mooncake、hf3fs、nixl、aibrix、eic，或 dynamic（按额外配置中给出的模块与类名加载自定义后端）。不设置则不启用存储层。",
+            zh="位于主机内存之下的可选第三级缓存存储：file、mooncake、hf3fs、nixl、aibrix、eic，或 dynamic（按 --hicache-storage-backend-extra-config 中给出的模块与类名加载自定义后端）。不设置则不启用存储层。",
         ),
     )] = None
 

@@ -6,7 +6,7 @@ from ..choices import *
 from ..meta import Arg, Group, Renamed, Text
 from ..types import *
 
-GROUP = Group('kernel_backends', Text(en='Kernel Backends (Attention, Sampling, Grammar, GEMM)', zh='算子后端 (Attention, Sampling, Grammar, GEMM)'))
+GROUP = Group('kernel_backends', Text(en='Kernel Backends (Attention, Sampling, Grammar, GEMM)', zh='算子后端（注意力、采样、语法约束、GEMM）'))
 
 
 class KernelBackendsArgs:
@@ -18,7 +18,7 @@ class KernelBackendsArgs:
                 "Kernel implementation for attention layers. Unset picks one that suits the hardware and model (ascend "
                 "on Ascend NPUs); --prefill-attention-backend and --decode-attention-backend override it per phase."
             ),
-            zh="注意力层使用的算子实现。不设置时按硬件与模型自动选择（昇腾 NPU 上为 ascend）；预填充、解码阶段可分别用专用参数覆盖。",
+            zh="注意力层使用的算子实现。不设置时按硬件与模型自动选择（昇腾 NPU 上为 ascend）；预填充、解码阶段可分别用 --prefill-attention-backend、--decode-attention-backend 覆盖。",
         ),
     )] = None
 
@@ -29,7 +29,7 @@ class KernelBackendsArgs:
                 "Attention kernel used only for the prefill (extend) phase, taking priority over --attention-backend. "
                 "Unset falls back to --attention-backend."
             ),
-            zh="仅用于预填充（extend）阶段的注意力算子，优先于通用的注意力后端设置；不设置时沿用通用设置。",
+            zh="仅用于预填充阶段的注意力算子，优先于 --attention-backend；不设置时沿用通用设置。",
         ),
     )] = None
 
@@ -40,7 +40,7 @@ class KernelBackendsArgs:
                 "Attention kernel used only for the decode phase, taking priority over --attention-backend. Unset "
                 "falls back to --attention-backend."
             ),
-            zh="仅用于解码阶段的注意力算子，优先于通用的注意力后端设置；不设置时沿用通用设置。",
+            zh="仅用于解码阶段的注意力算子，优先于 --attention-backend；不设置时沿用通用设置。",
         ),
     )] = None
 
@@ -98,7 +98,7 @@ class KernelBackendsArgs:
                 "Sparse-attention (NSA/DSA) kernel for the prefill phase of DeepSeek V3.2-style models; overrides "
                 "--attention-backend for those layers."
             ),
-            zh="DeepSeek V3.2 类模型的稀疏注意力（NSA/DSA）在预填充阶段使用的算子，对这类注意力层会覆盖通用的注意力后端设置。",
+            zh="DeepSeek V3.2 类模型的稀疏注意力（NSA/DSA）在预填充阶段使用的算子，对这类注意力层会覆盖 --attention-backend。",
         ),
     )] = 'flashmla_sparse'
 
@@ -109,7 +109,7 @@ class KernelBackendsArgs:
                 "Sparse-attention (NSA/DSA) kernel for the decode phase of DeepSeek V3.2-style models; overrides "
                 "--attention-backend when decoding."
             ),
-            zh="DeepSeek V3.2 类模型的稀疏注意力（NSA/DSA）在解码阶段使用的算子，解码时覆盖通用的注意力后端设置。",
+            zh="DeepSeek V3.2 类模型的稀疏注意力（NSA/DSA）在解码阶段使用的算子，解码时覆盖 --attention-backend。",
         ),
     )] = 'fa3'
 
@@ -212,7 +212,7 @@ class KernelBackendsArgs:
                 "contexts evenly over the GPU. Unset turns it on automatically for long contexts only; the flag "
                 "forces it on. Deterministic inference always uses the standard kernel."
             ),
-            zh="使用 Triton 注意力后端的 Lean（以工作量为中心）解码算子，把长上下文的计算均匀分摊到整张 GPU。不设置时只对长上下文自动启用；给出该参数则强制启用。确定性推理始终使用标准算子。",
+            zh="使用 Triton 注意力后端的 Lean（以工作量为中心）解码算子，把长上下文的计算均匀分摊到整个设备。不设置时只对长上下文自动启用；给出该参数则强制启用。确定性推理始终使用标准算子。",
         ),
     )] = None
 
@@ -309,7 +309,7 @@ class KernelBackendsArgs:
                 "Name of a prefix (radix) cache implementation registered by a plugin through "
                 "register_radix_cache_backend, e.g. flexkv. Unset uses SGLang's built-in choice of cache."
             ),
-            zh="由插件通过 register_radix_cache_backend 注册的前缀（radix）缓存实现的名称，例如 flexkv。不设置时使用 SGLang 内置的缓存选择逻辑。",
+            zh="由插件通过 register_radix_cache_backend 注册的前缀缓存（基数树）实现的名称，例如 flexkv。不设置时使用 SGLang 内置的缓存选择逻辑。",
         ),
     )] = None
 

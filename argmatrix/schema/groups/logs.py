@@ -33,7 +33,7 @@ class LogsArgs:
         help=Text(
             en="When set, log every request's metadata and, depending on --log-requests-level, its sampling "
                "parameters, input and output. Meant for debugging; the log may then contain user data.",
-            zh="设置后为每个请求写日志：包括元数据，并视所配置的请求日志级别（0–3）附带采样参数与输入输出内容。用于调试，"
+            zh="设置后为每个请求写日志：包括元数据，并视 --log-requests-level 所设的级别（0–3）附带采样参数与输入输出内容。用于调试，"
                "日志中可能因此包含用户数据。",
         ),
     )] = False

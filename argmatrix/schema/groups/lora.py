@@ -53,7 +53,7 @@ class LoraArgs:
                 "Modules LoRA may be applied to, as the union over all adapters (e.g. q_proj v_proj gate_proj), or "
                 "'all' for every supported module at a small speed cost. Unset infers them from --lora-paths."
             ),
-            zh="可施加 LoRA 的模块集合，应覆盖所有适配器用到的模块（如 q_proj、v_proj、gate_proj）；填 all 表示全部支持的模块，但会略增开销。不设置时根据已加载的适配器推断。",
+            zh="可施加 LoRA 的模块集合，应覆盖所有适配器用到的模块（如 q_proj、v_proj、gate_proj）；填 all 表示全部支持的模块，但会略增开销。不设置时根据 --lora-paths 加载的适配器推断。",
         ),
     )] = None
 
@@ -86,7 +86,7 @@ class LoraArgs:
                 "Cap on how many LoRA adapters are kept loaded in host (CPU) memory at once; must be at least "
                 "--max-loras-per-batch. Unset means no limit."
             ),
-            zh="同时驻留在主机（CPU）内存中的 LoRA 适配器数量上限，不能小于单个批次可用的适配器数上限。不设置表示不限制。",
+            zh="同时驻留在主机（CPU）内存中的 LoRA 适配器数量上限，不能小于 --max-loras-per-batch。不设置表示不限制。",
         ),
     )] = None
 
@@ -164,6 +164,6 @@ class LoraArgs:
                 "Largest chunk size, in tokens, used by the chunked SGMV kernels; only applies with --lora-backend "
                 "csgmv. Larger chunks may run faster."
             ),
-            zh="分块 SGMV 算子使用的最大分块大小（token 数），仅当 LoRA 后端为 csgmv 时有效；取值越大通常越快。",
+            zh="分块 SGMV 算子使用的最大分块大小（token 数），仅当 --lora-backend 为 csgmv 时有效；取值越大通常越快。",
         ),
     )] = 16

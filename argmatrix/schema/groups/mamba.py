@@ -3,6 +3,7 @@
 from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Text
+from ..type_errors import ValueProblem
 from ..types import *
 
 GROUP = Group('mamba', Text(en='Mamba Cache', zh='Mamba 缓存'))
@@ -14,7 +15,8 @@ LinearAttnBackend = Literal['triton', 'cutedsl', 'flashinfer', 'flashkda', 'nvid
 def _unlimited_or_positive(value):
     """SGLang refuses 0 for a cap where -1 means "no cap"; say so before the launch does."""
     if str(value).strip().lstrip('+-') == '0':
-        raise ValueError("0 is not allowed: use -1 for no cap, or a positive number")
+        raise ValueProblem(Text("0 is not allowed", "不允许取 0"),
+                           Text("use -1 for no cap, or a positive number", "请用 -1 表示不设上限，或写正数"))
     return value
 
 

@@ -55,7 +55,7 @@ class ModelArgs:
         help=Text(
             en="Number of tokenizer manager processes. Values above 1 start several processes that share incoming "
                "HTTP traffic, which helps when tokenization becomes the bottleneck at high request rates.",
-            zh="分词管理进程（tokenizer manager）的数量。"
+            zh="分词管理进程的数量。"
                "大于 1 时启动多个进程分担收到的 HTTP 请求，适合高并发下分词成为瓶颈的场景。",
         ),
     )] = 1
@@ -145,7 +145,7 @@ class ModelArgs:
         help=Text(
             en="Model revision to fetch from the hub: a branch name, tag or commit ID. Unset uses the default "
                "branch.",
-            zh="从模型仓库拉取的版本，填写分支名、tag 或提交哈希（commit ID）均可。不设置时使用默认分支。",
+            zh="从模型仓库拉取的版本，填写分支名、标签或提交哈希均可。不设置时使用默认分支。",
         ),
     )] = None
 
@@ -153,10 +153,10 @@ class ModelArgs:
         '--model-impl',
         help=Text(
             en="Which model implementation runs: 'auto' prefers SGLang's native one and falls back to Transformers; "
-               "'sglang' or 'transformers' force that one; 'mindspore' uses the MindSpore implementation.",
+               "'sglang' or 'transformers' force that one; 'mindspore' uses the MindSpore implementation (Ascend NPUs only).",
             zh="选择模型实现：auto 优先用 SGLang 原生实现，没有原生实现时改为 Transformers 版本；"
                "sglang、transformers 强制使用对应实现；"
-               "mindspore 使用 MindSpore 实现。",
+               "mindspore 使用 MindSpore 实现（仅限昇腾 NPU）。",
         ),
     )] = 'auto'
 

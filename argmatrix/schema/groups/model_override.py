@@ -6,7 +6,7 @@ from typing import Annotated
 from ..meta import Arg, Group, Text
 from ..types import *
 
-GROUP = Group('model_override', Text(en='Model override args', zh='模型重载参数'))
+GROUP = Group('model_override', Text(en='Model override args', zh='模型配置覆盖参数'))
 
 
 class ModelOverrideArgs:

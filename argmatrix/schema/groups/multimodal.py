@@ -39,7 +39,7 @@ class MultimodalArgs:
                 "Run the multimodal encoder data-parallel instead of tensor-parallel: each rank holds a full copy of "
                 "the encoder and processes its share of the images. The DP size is set to the TP size automatically."
             ),
-            zh="让多模态编码器以数据并行而非张量并行方式运行：每个 rank 持有完整编码器并处理部分图像，数据并行度自动设为张量并行度。",
+            zh="让多模态编码器以数据并行而非张量并行方式运行：每个 rank 持有完整编码器并处理部分图像，数据并行规模自动设为张量并行规模。",
         ),
     )] = False
 

@@ -7,7 +7,7 @@ from ..meta import Arg, Group, Renamed, Text
 from ..snapshots import CURRENT
 from ..types import *
 
-GROUP = Group('ngram_speculative', Text(en='Ngram speculative decoding', zh='Ngram 投机采样'))
+GROUP = Group('ngram_speculative', Text(en='Ngram speculative decoding', zh='Ngram 投机解码'))
 
 
 class NgramSpeculativeArgs:

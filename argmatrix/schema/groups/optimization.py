@@ -17,7 +17,7 @@ class OptimizationArgs:
             en="Turn off the radix-tree prefix cache (RadixAttention): prompt prefixes shared between requests are "
                "no longer reused, so every prompt is computed in full.",
             zh="关闭基于基数树的前缀缓存（RadixAttention）：请求之间相同的前缀不再复用，"
-               "每个 prompt 都要完整计算。",
+               "每个提示词都要完整计算。",
         ),
     )] = False
 
@@ -72,7 +72,7 @@ class OptimizationArgs:
             en="Graph mode of the prefill (extend) phase: 'breakable', 'full' (experimental: one graph per token "
                "bucket) or 'disabled'. Unset means breakable on CUDA GPUs and disabled elsewhere, unless the model "
                "or other flags change it.",
-            zh="预填充（extend）阶段的图模式：breakable、full（实验特性：每个 token 档位一张图）或 disabled。"
+            zh="预填充阶段的图模式：breakable、full（实验特性：每个 token 档位一张图）或 disabled。"
                "不设置时在 CUDA GPU 上为 breakable，其他硬件上为 disabled，模型或其他参数可能另行调整。",
         ),
     )] = None
@@ -216,7 +216,7 @@ class OptimizationArgs:
         '--enable-symm-mem',
         help=Text(
             en="Use NCCL symmetric memory buffers to speed up collective communication.",
-            zh="使用 NCCL 的对称内存（symmetric memory）缓冲区来加快集合通信。",
+            zh="使用 NCCL 的对称内存缓冲区来加快集合通信。",
         ),
     )] = False
 
@@ -244,7 +244,7 @@ class OptimizationArgs:
         '--disable-tokenizer-batch-decode',
         help=Text(
             en="Detokenize the outputs of multiple completions one at a time instead of in a single batched call.",
-            zh="把多个生成结果逐条反分词（detokenize）为文本，而不是一次批量处理。",
+            zh="把多个生成结果逐条反分词为文本，而不是一次批量处理。",
         ),
     )] = False
 
@@ -270,7 +270,7 @@ class OptimizationArgs:
             en="Use PyTorch symmetric memory for all-reduce, falling back to NCCL. Needs SM90 or newer GPUs (SM90: "
                "world size 4, 6 or 8; SM100: 6 or 8).",
             zh="使用 PyTorch 对称内存实现 all-reduce，条件不满足时回退到 NCCL。"
-               "要求 SM90 及以上 GPU（SM90 支持 4、6、8 卡，SM100 支持 6、8 卡）。",
+               "要求 SM90 及以上 GPU（SM90 支持 4、6、8 个设备，SM100 支持 6、8 个设备）。",
         ),
     )] = False
 
@@ -346,7 +346,7 @@ class OptimizationArgs:
         help=Text(
             en="Turn off the overlap scheduler, which prepares the next batch on the CPU while the device runs the "
                "current one. Costs throughput; mainly for debugging or features that need it off.",
-            zh="关闭重叠调度（默认在设备执行当前批次时，CPU 同步准备下一批次）。关闭会降低吞吐，"
+            zh="关闭重叠调度（默认在设备执行当前批次的同时，CPU 准备下一批次，二者重叠进行）。关闭会降低吞吐，"
                "主要用于调试或配合要求关闭它的特性。",
         ),
     )] = False
@@ -357,7 +357,7 @@ class OptimizationArgs:
             en="With chunked prefill, let one batch carry both a prefill chunk and running decode requests, so "
                "decoding continues while long prompts are processed.",
             zh="启用分块预填充时，允许同一批次既包含预填充分块，也包含正在解码的请求，"
-               "使处理长 prompt 期间解码不停顿。",
+               "使处理长提示词期间解码不停顿。",
         ),
     )] = False
 
@@ -378,7 +378,7 @@ class OptimizationArgs:
         help=Text(
             en="Shard the LM head vocabulary across the attention TP group so that DP attention needs no all-gather "
                "across DP groups. Only useful with --enable-dp-attention.",
-            zh="将 LM Head 的词表在注意力 TP 组内切分，使 DP 注意力无需在 DP 组之间做 "
+            zh="将输出层（lm_head）的词表在注意力 TP 组内切分，使 DP 注意力无需在 DP 组之间做 "
                "all-gather。仅在启用 --enable-dp-attention 时有意义。",
         ),
     )] = False
@@ -421,7 +421,7 @@ class OptimizationArgs:
         help=Text(
             en="Overlap communication with computation inside a single micro-batch (e.g. the MoE combine step with "
                "expert GEMMs), without splitting the batch.",
-            zh="不拆分批次，在单个微批次内部让通信与计算重叠执行（例如 MoE 的 combine 通信与专家矩阵乘并行）。",
+            zh="不拆分批次，在单个微批次内部让通信与计算重叠执行（例如 MoE 汇总专家结果的通信与专家矩阵乘并行）。",
         ),
     )] = False
 
@@ -432,8 +432,8 @@ class OptimizationArgs:
                "a smaller share of tokens than this, a request is cut in two instead (two-chunk overlap). 0 "
                "disables two-chunk overlap.",
             zh="两批重叠的均衡阈值：若按整条请求切分后某个微批次的 token 占比低于此值，"
-               "则改为从某条请求内部切开（two-chunk overlap）。"
-               "设为 0 表示不使用 two-chunk overlap。",
+               "则改为从某条请求内部切开（两段重叠）。"
+               "设为 0 表示不使用两段重叠。",
         ),
     )] = 0.48
 
@@ -443,7 +443,7 @@ class OptimizationArgs:
             en="Compile the model with torch.compile for faster execution, mostly at small batch sizes. "
                "Experimental, and it makes startup noticeably longer.",
             zh="对模型做 PyTorch 编译优化（torch.compile）以加快执行，小批量时收益最明显。"
-               "属实验性功能，会明显拉长启动时间。",
+               "属实验特性，会明显拉长启动时间。",
         ),
     )] = False
 
@@ -509,7 +509,7 @@ class OptimizationArgs:
         help=Text(
             en="Quantize the model with torchao (experimental): int8dq, int8wo, int4wo-<group_size>, fp8wo, "
                "fp8dq-per_tensor or fp8dq-per_row. Empty means off.",
-            zh="借助 torchao 对模型做量化优化（实验性），取值为 int8dq、int8wo、"
+            zh="借助 torchao 对模型做量化优化（实验特性），取值为 int8dq、int8wo、"
                "int4wo-<分组大小>、fp8wo，或 fp8dq 加后缀 -per_tensor / "
                "-per_row。为空表示不启用。",
         ),
@@ -580,7 +580,7 @@ class OptimizationArgs:
         help=Text(
             en="Number of pieces the KV sequence is split into by the Triton flash-decoding kernel; larger values "
                "help with long contexts.",
-            zh="Triton flash decoding 算子把 KV 序列切成的份数；上下文越长，取较大的值越有利。",
+            zh="Triton 的 Flash-Decoding 算子把 KV 序列切成的份数；上下文越长，取较大的值越有利。",
         ),
     )] = 8
 
@@ -589,7 +589,7 @@ class OptimizationArgs:
         help=Text(
             en="Fixed KV tile size for the splits of the Triton flash-decoding kernel, used for deterministic "
                "inference. Unset splits by --triton-attention-num-kv-splits.",
-            zh="Triton flash decoding 算子按固定长度切分 KV 时的分块大小，用于确定性推理。"
+            zh="Triton 的 Flash-Decoding 算子按固定长度切分 KV 时的分块大小，用于确定性推理。"
                "不设置时按 --triton-attention-num-kv-splits 切分。",
         ),
     )] = None
@@ -609,7 +609,7 @@ class OptimizationArgs:
             en="Allow freeing and restoring the server's device memory at runtime through the "
                "release_memory_occupation and resume_memory_occupation APIs, e.g. to share accelerators with a "
                "trainer in RL.",
-            zh="允许在运行时通过显存释放与恢复接口，临时交出并重新占用服务所用的显存，例如在强化学习中与训练进程共用加速卡。",
+            zh="允许在运行时通过显存释放与恢复接口，临时交出并重新占用服务所用的显存，例如在强化学习中与训练进程共用设备。",
         ),
     )] = False
 
@@ -656,7 +656,7 @@ class OptimizationArgs:
         help=Text(
             en="With the FlashInfer MLA backend, do not use the ragged prefill wrapper (which computes plain MHA "
                "when no prefix is cached).",
-            zh="使用 FlashInfer MLA 后端时，不使用 ragged 预填充封装（它在没有命中前缀时按普通 "
+            zh="使用 FlashInfer MLA 后端时，不使用不等长批次的预填充封装（它在没有命中前缀时按普通 "
                "MHA 计算）。",
         ),
     )] = False
@@ -717,7 +717,7 @@ class OptimizationArgs:
         help=Text(
             en="Keep processed multimodal feature tensors on the accelerator instead of copying them back to host "
                "memory, saving a device-to-host copy.",
-            zh="多模态特征张量处理完后继续留在加速卡上，不再拷回主机内存，省去一次 D2H 拷贝。",
+            zh="多模态特征张量处理完后继续留在设备上，不再拷回主机内存，省去一次 D2H 拷贝。",
         ),
     )] = False
 
@@ -815,7 +815,7 @@ class OptimizationArgs:
         help=Text(
             en="Use batch-invariant kernels so a request gives bit-identical results no matter which other requests "
                "share its batch. Slower.",
-            zh="使用与批次组成无关（batch-invariant）的算子，使同一请求不论与哪些请求同批，结果都逐位一致。"
+            zh="使用与批次组成无关的算子，使同一请求不论与哪些请求同批，结果都逐位一致。"
                "会降低性能。",
         ),
     )] = False
@@ -825,7 +825,7 @@ class OptimizationArgs:
         help=Text(
             en="Training framework whose numerics inference must match exactly for true on-policy RL; 'fsdp' aligns "
                "with FSDP training. Unset means no such alignment.",
-            zh="为实现严格 on-policy 的强化学习，需要在数值上精确对齐的训练框架；"
+            zh="为实现严格同策略的强化学习，需要在数值上精确对齐的训练框架；"
                "fsdp 表示与 FSDP 训练对齐。不设置时不做此类对齐。",
         ),
     )] = None
@@ -844,7 +844,7 @@ class OptimizationArgs:
             en="With pure tensor parallelism, keep attention inputs scattered across TP ranks rather than "
                "replicated, cutting duplicated work in steps such as the QKV latent projection.",
             zh="仅使用张量并行时，让注意力层输入在各 TP rank 间保持分散而非复制，"
-               "以减少 QKV latent 投影等步骤的重复计算。",
+               "以减少 QKV 及潜在表示投影等步骤的重复计算。",
         ),
     )] = False
 

@@ -6,7 +6,7 @@ from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
 from ..types import *
 
-GROUP = Group('pd_disaggregation', Text(en='PD disaggregation', zh='PD 分离 (PD disaggregation)'))
+GROUP = Group('pd_disaggregation', Text(en='PD disaggregation', zh='PD 分离'))
 
 
 class PdDisaggregationArgs:

@@ -5,7 +5,7 @@ from typing import Annotated
 from ..meta import Arg, Group, Text
 from ..types import *
 
-GROUP = Group('pd_multiplexing', Text(en='For PD-Multiplexing', zh='用于 PD-Multiplexing'))
+GROUP = Group('pd_multiplexing', Text(en='For PD-Multiplexing', zh='PD 复用'))
 
 
 class PdMultiplexingArgs:
@@ -17,7 +17,7 @@ class PdMultiplexingArgs:
                 "Enable PD multiplexing: run prefill and decode concurrently on the same GPU, each on its own "
                 "green-context stream with a share of the SMs."
             ),
-            zh="开启 PD 复用：在同一块 GPU 上并发执行预填充和解码，二者各自运行在分得部分 SM 的 green context 流上。",
+            zh="开启 PD 复用：在同一个设备上并发执行预填充和解码，二者各自运行在分得部分 SM 的独立执行上下文中。",
         ),
     )] = False
 

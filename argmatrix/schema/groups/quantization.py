@@ -91,7 +91,7 @@ class QuantizationArgs:
                 "Compute the LM head in FP32 so the output logits are FP32 instead of the model dtype. Improves the "
                 "numerical precision of sampling and log-probabilities at a small speed and memory cost."
             ),
-            zh="以 FP32 计算 LM head，使输出的 logits 为 FP32 而非模型精度。可提升采样与对数概率的数值精度，但会带来少量速度和显存开销。",
+            zh="以 FP32 计算输出层（lm_head），使输出的 logits 为 FP32 而非模型精度。可提升采样与对数概率的数值精度，但会带来少量速度和显存开销。",
         ),
     )] = False
 
@@ -160,7 +160,7 @@ class QuantizationArgs:
                 "Path to the FlashRL quantization profile used for online-quantized RL rollouts. Required when "
                 "--load-format is flash_rl."
             ),
-            zh="FlashRL 量化配置文件的路径，用于强化学习 rollout 阶段的在线量化。--load-format 为 flash_rl 时必须提供。",
+            zh="FlashRL 量化配置文件的路径，用于强化学习采样生成阶段的在线量化。--load-format 为 flash_rl 时必须提供。",
         ),
     )] = None
 

@@ -29,7 +29,7 @@ class RuntimeArgs:
                 "Tensor parallel size: how many devices each layer's weights are sharded across. Raise it when the "
                 "model does not fit on one device."
             ),
-            zh="张量并行规模，即每一层的权重切分到多少张卡上。模型在单卡上放不下时增大此值。",
+            zh="张量并行规模，即每一层的权重切分到多少个设备上。模型在单个设备上放不下时增大此值。",
         ),
     )] = 1
 
@@ -178,8 +178,8 @@ class RuntimeArgs:
                "all-to-all instead of an all-gather followed by a scatter. Unset enables it only on decode "
                "instances with pure attention data parallelism; --no-enable-tp-lm-head-all-to-all turns it off. "
                "Cannot be combined with --enable-dp-lm-head.",
-            zh="在注意力数据并行下，用一次 all-to-all 取代先 all-gather 再分发的做法来汇总张量并行输出层（LM "
-               "head）的结果。不设置时仅在纯注意力数据并行的解码实例上启用；--no-enable-tp-lm-head-all-to-all "
+            zh="在注意力数据并行下，用一次 all-to-all 取代先 all-gather 再分发的做法来汇总张量并行输出层（lm_head）"
+               "的结果。不设置时仅在纯注意力数据并行的解码实例上启用；--no-enable-tp-lm-head-all-to-all "
                "可将其关闭。不能与 --enable-dp-lm-head 同时使用。",
         ),
     )] = None
@@ -260,7 +260,7 @@ class RuntimeArgs:
                 "Largest number of requests in one pipeline-parallel micro-batch. Unset derives it automatically from "
                 "the running-request limit."
             ),
-            zh="流水线并行中单个微批次（micro-batch）最多包含的请求数。不设置时根据运行请求数上限自动推算。",
+            zh="流水线并行中单个微批次最多包含的请求数。不设置时根据运行请求数上限自动推算。",
         ),
     )] = None
 

@@ -57,7 +57,7 @@ class SchedulingArgs:
             ),
             zh=(
                 "调度队列中允许排队等待的请求数上限，队列满后新到的请求会被直接拒绝；不设置表示不限。"
-                "采用 PD 分离部署时此参数不生效。"
+                "此参数在 PD 分离部署中不起作用，即只要设置了 --disaggregation-mode 就会被忽略。"
             ),
         ),
     )] = None
@@ -140,7 +140,7 @@ class SchedulingArgs:
                 "Invert the priority order so that smaller priority values are served first. Only meaningful together "
                 "with --enable-priority-scheduling."
             ),
-            zh="反转优先级顺序，让 priority 数值越小的请求越先得到处理。仅在已开启优先级调度时才有意义。",
+            zh="反转优先级顺序，让 priority 数值越小的请求越先得到处理。仅在已开启优先级调度（--enable-priority-scheduling）时才有意义。",
         ),
     )] = False
 

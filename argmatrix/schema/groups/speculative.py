@@ -7,7 +7,7 @@ from ..choices import *
 from ..meta import Arg, Group, Text
 from ..types import *
 
-GROUP = Group('speculative', Text(en='Speculative decoding', zh='投机采样'))
+GROUP = Group('speculative', Text(en='Speculative decoding', zh='投机解码'))
 
 
 class SpeculativeArgs:
@@ -21,8 +21,8 @@ class SpeculativeArgs:
                 "no draft model). Unset disables speculative decoding."
             ),
             zh=(
-                "投机采样算法：EAGLE 或 EAGLE3（草稿头）、NEXTN（模型自带的多 token 预测层）、"
-                "STANDALONE（独立的小草稿模型）、NGRAM（从 n-gram 缓存生成草稿，无需草稿模型）。不设置则关闭投机采样。"
+                "投机解码算法：EAGLE 或 EAGLE3（草稿头）、NEXTN（模型自带的多 token 预测层）、"
+                "STANDALONE（独立的小草稿模型）、NGRAM（从 n-gram 缓存生成草稿，无需草稿模型）。不设置则关闭投机解码。"
             ),
         ),
     )] = None
@@ -117,7 +117,7 @@ class SpeculativeArgs:
                 "Relaxes acceptance by raising a draft token's acceptance probability from its target probability p to "
                 "min(1, p / value). 1.0 means no relaxation."
             ),
-            zh="放宽接受条件：把每个草稿 token 被接受的可能性从目标概率 p 上调为 min(1, p / 该值)。1.0 表示不放宽。",
+            zh="放宽接受条件：把每个草稿 token 被接受的可能性从目标概率 p 上调为 p 除以该值（最多为 1）。1.0 表示不放宽。",
         ),
     )] = 1.0
 
@@ -184,7 +184,7 @@ class SpeculativeArgs:
                 "MoE kernel backend for the draft model, with the same choices as --moe-runner-backend. Unset follows "
                 "--moe-runner-backend."
             ),
-            zh="草稿模型 MoE 层使用的算子后端，可选值与主模型的 MoE 算子后端参数相同；不设置则与主模型保持一致。",
+            zh="草稿模型 MoE 层使用的算子后端，可选值与主模型的 --moe-runner-backend 相同；不设置则与主模型保持一致。",
         ),
     )] = None
 
@@ -196,7 +196,7 @@ class SpeculativeArgs:
                 "--moe-a2a-backend. Unset follows --moe-a2a-backend."
             ),
             zh=(
-                "草稿模型 MoE 层使用的专家通信（all-to-all）后端，可选值与主模型的对应参数相同；"
+                "草稿模型 MoE 层使用的专家通信（all-to-all）后端，可选值与主模型的 --moe-a2a-backend 相同；"
                 "不设置则与主模型保持一致。"
             ),
         ),

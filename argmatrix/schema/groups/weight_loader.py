@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 from ..meta import Arg, Group, Text
 from ..types import *
 
-GROUP = Group('weight_loader', Text(en='Custom weight loader', zh='自定义权重加载器 (Custom weight loader)'))
+GROUP = Group('weight_loader', Text(en='Custom weight loader', zh='自定义权重加载器'))
 
 
 class WeightLoaderArgs:
@@ -80,7 +80,7 @@ class WeightLoaderArgs:
         '--remote-instance-weight-loader-seed-instance-ip',
         help=Text(
             en="IP address of the running seed instance to pull weights from when --load-format is remote_instance.",
-            zh="使用 remote_instance 加载格式时，提供权重的种子实例（已在运行的实例）的 IP 地址。",
+            zh="--load-format 为 remote_instance 时，提供权重的种子实例（已在运行的实例）的 IP 地址。",
         ),
     )] = None
 
@@ -88,7 +88,7 @@ class WeightLoaderArgs:
         '--remote-instance-weight-loader-seed-instance-service-port',
         help=Text(
             en="HTTP service port of the seed instance, used with --load-format remote_instance.",
-            zh="remote_instance 加载格式下种子实例的 HTTP 服务端口。",
+            zh="--load-format 为 remote_instance 时种子实例的 HTTP 服务端口。",
         ),
     )] = None
 

@@ -1,0 +1,166 @@
+"""Every Chinese string argmatrix can print or write follows the one glossary (argmatrix/schema/glossary.py).
+
+The strings come from the data tables themselves (help texts, group titles, statuses, platform reasons and
+notes, engine reasons, rule templates, release findings, validator templates, renderer words), from the
+findings of a set of bad launches, and from the generated Chinese pages.  Each is checked for the glossary's
+forbidden spellings, for ASCII words that are not flags, values, codes, units or kept names, and for
+half-width punctuation against Chinese text; each English/Chinese pair must name the same flags.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from argmatrix.schema.glossary import FORBIDDEN, ascii_words, half_width_punctuation
+from argmatrix.schema.meta import Removed, Text
+from argmatrix.schema.registry import GROUPS, SPECS
+
+ROOT = Path(__file__).resolve().parents[2]
+FLAG = re.compile(r"(?<![\w-])--[A-Za-z0-9][\w-]*[A-Za-z0-9]")
+
+
+def _values() -> frozenset[str]:
+    out: set[str] = set()
+    for spec in SPECS.values():
+        out.add(spec.name)
+        out.update(str(c) for c in spec.choices or ())
+        if isinstance(spec.default, str):
+            out.add(spec.default)
+    return frozenset(out)
+
+
+LAUNCHES = [
+    (["--pp-size", "2", "--attention-backend", "flashinfer", "--mem-fraction-static", "1.5", "--tp-size", "x"], "a3"),
+    (["--moe-dp-size", "2", "--enable-dp-attention", "--cuda-graph-bs", "8", "--disable-cuda-graph"], "a3"),
+    (["--attention-backend", "ascnd", "--model-impl", "mindspore", "--max-mamba-cache-size", "0"], "cuda"),
+    (["--enable-lora", "--max-loaded-loras", "1", "--max-loras-per-batch", "4", "--chunked-prefill-size", "1.5K"], "a2"),
+    (["--enable-dp-attention", "--json-model-override-args", "{x", "--disable-hicache"], "cpu"),
+    (["--attn-cp-size", "4", "--tp-size", "2", "--enable-hierarchical-cache", "--max-mamba-cache-size", "2"], "a3"),
+    (["--enforce-piecewise-cuda-graph", "--moe-a2a-backend", "ascend_fuseep", "--enable-eplb"], "a2"),
+    (["--pp-size", "4", "--speculative-eagle-topk", "2", "--schedule-low-priority-values-first"], "310p"),
+    (["--tp-sze", "2", "--config", "/nonexistent/deploy.yaml", "--tp-size"], "a3"),
+    (["--disable-radix-cache", "false", "--cuda-graph-bs", "8", "--crash-on-nan", "--attn-dp-size", "2"], "cuda"),
+]
+# what the user typed is a value too: a finding repeats it
+VALUES = _values() | {token for argv, _ in LAUNCHES for token in argv}
+
+
+def _findings_of_bad_launches() -> Iterator[tuple[str, Text]]:
+    from argmatrix.compiler import compile
+
+    for argv, target in LAUNCHES:
+        for release in ("0.5.9", "0.5.23"):
+            for f in compile(argv, target=target, env={}, sglang_version=release).findings:
+                yield f"finding {f.code} ({' '.join(argv)})", f.message
+                if f.hint:
+                    yield f"hint {f.code} ({' '.join(argv)})", f.hint
+
+
+def all_pairs() -> Iterator[tuple[str, Text]]:
+    """Every (where, Text) whose Chinese side argmatrix prints or writes."""
+    from argmatrix.cli.render import COUNTED
+    from argmatrix.compiler.releases import introduced_finding, release_finding
+    from argmatrix.generate.common import ENGINE_MEANING, WORDS
+    from argmatrix.matrix import engine, rules
+    from argmatrix.matrix.platforms import KNOWN_WITHOUT_COLUMN, PLATFORMS
+    from argmatrix.matrix.status import STATUS_MEANING, STATUS_PREDICATES, STATUS_TITLES
+    from argmatrix.schema.releases import CHANGES, INTRODUCED, NEWEST, parse_release
+    from argmatrix.schema.type_errors import FALLBACK, TEMPLATES
+
+    for group, _ in GROUPS:
+        yield f"group title {group.key}", group.title
+        if group.note:
+            yield f"group note {group.key}", group.note
+    for spec in SPECS.values():
+        yield f"help {spec.flag}", spec.arg.help
+        if isinstance(spec.deprecated, Removed) and spec.deprecated.instead:
+            yield f"removed {spec.flag}", spec.deprecated.instead
+        cap = engine.capability(spec.name)
+        if cap.reason:
+            yield f"engine reason {spec.flag}", cap.reason
+        for platform in PLATFORMS.values():
+            cell = platform.cell(spec)
+            if cell.reason:
+                yield f"{platform.key} reason {spec.flag}", cell.reason
+            for note in platform.notes(spec):
+                yield f"{platform.key} note {spec.flag}", note.text
+    for table in (STATUS_TITLES, STATUS_PREDICATES, STATUS_MEANING, engine.ENGINE_TITLES, ENGINE_MEANING, WORDS,
+                  KNOWN_WITHOUT_COLUMN, COUNTED):
+        for key, text in table.items():
+            yield f"word {key}", text
+    for platform in PLATFORMS.values():
+        yield f"platform {platform.key}", platform.title
+        yield f"platform devices {platform.key}", platform.devices.source
+    for rule in rules.RULES:
+        yield f"rule {rule.id}", rule.message
+        yield f"rule hint {rule.id}", rule.hint
+    for kind, (message, fix) in {**TEMPLATES, "fallback": FALLBACK}.items():
+        yield f"validator {kind}", message
+        yield f"validator fix {kind}", fix
+    where = {"field": None, "flag": None, "value": None, "source": None, "platform": None}
+    for name, change in CHANGES.items():
+        for release in (change.deprecated_in, change.gone_in, NEWEST):
+            if release and parse_release(release) >= parse_release("0.5.9"):
+                f = release_finding(name, change, release, SPECS[name].flag, where)
+                if f is not None:
+                    yield f"release {name} {release}", f.message
+                    yield f"release fix {name} {release}", f.hint
+    for name in INTRODUCED:
+        f = introduced_finding(name, "0.5.9", SPECS[name].flag, where)
+        if f is not None:
+            yield f"introduced {name}", f.message
+            yield f"introduced fix {name}", f.hint
+    yield from _findings_of_bad_launches()
+
+
+PAIRS = [(where, text) for where, text in all_pairs() if text is not None and text.zh]
+
+
+def test_the_collection_reaches_every_kind_of_string():
+    kinds = {where.split(" ")[0] for where, _ in PAIRS}
+    assert {"help", "group", "rule", "release", "validator", "finding", "hint", "word", "a3", "engine"} <= kinds
+    assert len([w for w, _ in PAIRS if w.startswith("help ")]) == len(SPECS)
+
+
+def test_glossary_terms():
+    bad = [f"{where}: '{m.group(0)}' -> {good}: {text.zh}" for where, text in PAIRS
+           for rx, good in FORBIDDEN for m in [rx.search(text.zh)] if m]
+    assert not bad, "\n".join(sorted(set(bad)))
+
+
+def test_no_english_words_in_chinese_text():
+    bad = [f"{where}: {words}: {text.zh}" for where, text in PAIRS if (words := ascii_words(text.zh, VALUES))]
+    assert not bad, "\n".join(sorted(set(bad)))
+
+
+def test_full_width_punctuation_in_chinese_text():
+    bad = [f"{where}: {spots}" for where, text in PAIRS if (spots := half_width_punctuation(text.zh))]
+    assert not bad, "\n".join(sorted(set(bad)))
+
+
+def test_every_flag_of_the_english_text_is_in_its_chinese_twin():
+    bad = [f"{where}: {sorted(missing)}: {text.zh}" for where, text in PAIRS
+           if (missing := set(FLAG.findall(text.en)) - set(FLAG.findall(text.zh)))]
+    assert not bad, "\n".join(sorted(set(bad)))
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in (ROOT / "generated" / "zh").glob("*.md")))
+def test_generated_chinese_pages_follow_the_glossary(page):
+    text = (ROOT / "generated" / "zh" / page).read_text(encoding="utf-8")
+    prose = re.sub(r"`[^`]*`", " ", text)
+    bad = [f"line {prose[:m.start()].count(chr(10)) + 1}: '{m.group(0)}' -> {good}"
+           for rx, good in FORBIDDEN for m in rx.finditer(prose)]
+    assert not bad, "\n".join(bad[:40])
+    assert "规划中：规划中" not in text and "规划中……规划中" not in text
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in (ROOT / "generated" / "zh").glob("*.md")))
+def test_generated_chinese_pages_use_full_width_punctuation(page):
+    text = (ROOT / "generated" / "zh" / page).read_text(encoding="utf-8")
+    text = re.sub(r"&[a-z]+;", " ", text).replace("? ", "  ")  # HTML entities; the unverified mark
+    bad = [f"line {n}: {spot!r}" for n, line in enumerate(text.splitlines(), 1)
+           for part in line.split("|") for spot in half_width_punctuation(part)]
+    assert not bad, "\n".join(bad[:40])
