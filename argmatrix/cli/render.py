@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from ..compiler.findings import ERROR, NOTE, WARNING
+from ..markdown import md_table
 from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Text
 
@@ -134,12 +135,10 @@ def matrix_markdown(rows: list[dict], platforms: list[str], lang: str) -> str:
     head = ["flag" if lang == "en" else "参数", "group" if lang == "en" else "分组",
             *(PLATFORMS[p].short(lang) for p in platforms),
             "engine" if lang == "en" else "本引擎"]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for row in rows:
-        cells = [status_word(row["platforms"][p]["status"], lang) for p in platforms]
-        cells.append(engine_word(row["engine"]["status"], lang))
-        lines.append("| " + " | ".join([f"`{row['flags'][0]}`", group_title(row["group"], lang), *cells]) + " |")
-    return "\n".join(lines) + "\n"
+    body = [[f"`{row['flags'][0]}`", group_title(row["group"], lang),
+             *(status_word(row["platforms"][p]["status"], lang) for p in platforms),
+             engine_word(row["engine"]["status"], lang)] for row in rows]
+    return "\n".join(md_table(head, body)) + "\n"
 
 
 def explain_text(row: dict, lang: str, out=None) -> None:

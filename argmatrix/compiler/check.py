@@ -11,6 +11,7 @@ from ..matrix.status import STATUS_PREDICATES, Status
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import SPECS, ArgSpec
 from ..schema.releases import CHANGES
+from ..schema.values import as_argv
 from .findings import ERROR, NOTE, WARNING, Finding
 from .releases import check_release
 
@@ -23,12 +24,7 @@ STATUS_FINDINGS = {  # status -> (code, severity)
 }
 
 
-def show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return ",".join(show(v) for v in value)
-    return str(value)
+show = as_argv  # values in findings are written the way a command line takes them
 
 
 def supported_on(spec: ArgSpec) -> list[str]:

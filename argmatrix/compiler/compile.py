@@ -17,14 +17,14 @@ from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
 from ..schema.meta import MISSING, Text
 from ..schema.registry import FLAGS, SPECS
 from ..schema.releases import NEWEST, OLDEST, in_range
-from ..schema.types import split_list
 from ..schema.type_errors import describe
+from ..schema.types import split_list
 from ..schema.validate import validate_fields
 from .check import check, check_engine, choice_hint, show
 from .derive import derive
-from .releases import switch_value_finding
-from .model_checks import check_model
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findings
+from .model_checks import check_model
+from .releases import switch_value_finding
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
 
 

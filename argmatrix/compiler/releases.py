@@ -7,9 +7,16 @@ from typing import Any
 from ..schema.meta import Removed, Text
 from ..schema.registry import FLAGS, SPECS
 from ..schema.releases import (
-    CHANGES, INTRODUCED, NO_SPELLING, Change, argmatrix_only, parse_release, predecessors, value_state)
+    CHANGES,
+    INTRODUCED,
+    NO_SPELLING,
+    Change,
+    argmatrix_only,
+    parse_release,
+    predecessors,
+    value_state,
+)
 from .findings import ERROR, WARNING, Finding
-
 
 
 def _first_sentence(text: str) -> str:

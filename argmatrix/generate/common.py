@@ -12,15 +12,16 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
+from ..markdown import md_table  # noqa: F401  (the one table writer; generators import it from here)
 from ..matrix import table
 from ..matrix.engine import ENGINE_TITLES
-from ..matrix.history import show  # one rule for printing values, shared with the snapshots
 from ..matrix.platforms import PLATFORMS
 from ..matrix.status import STATUS_MARKS as _MARKS
 from ..matrix.status import STATUS_MEANING as _MEANING
 from ..matrix.status import STATUS_TITLES, Status
 from ..schema.meta import Text
 from ..schema.registry import GROUPS, ArgSpec
+from ..schema.values import as_doc as show  # one rule for printing values, shared with the snapshots
 
 LANGS = ("en", "zh")
 
@@ -100,18 +101,6 @@ def code_cell(text: str) -> str:
 
 def flags_cell(flags: Sequence[str]) -> str:
     return ", ".join(code_cell(f) for f in flags)
-
-
-def md_table(header: Sequence[str], rows: Iterable[Sequence[str]], align: Sequence[str] | None = None) -> list[str]:
-    """A GitHub-flavoured Markdown table; cells must already be escaped."""
-    align = align or ["---"] * len(header)
-    out = ["| " + " | ".join(header) + " |", "|" + "|".join(a if a.startswith(":") or a.endswith(":") else "---"
-                                                          for a in align) + "|"]
-    for r in rows:
-        if len(r) != len(header):
-            raise ValueError(f"row has {len(r)} cells, header {len(header)}: {r!r}")
-        out.append("| " + " | ".join(c if c else " " for c in r) + " |")
-    return out
 
 
 def header(title: str, lang: str) -> list[str]:

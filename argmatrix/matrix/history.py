@@ -21,9 +21,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..markdown import md_table
 from ..schema import snapshots
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import FLAGS, GROUPS, SPECS
+from ..schema.values import as_doc
 from .platforms import PLATFORMS
 from .status import STATUS_MARKS, STATUS_TITLES
 
@@ -37,17 +39,7 @@ class UnknownSnapshot(ValueError):
 
 # --- snapshots -----------------------------------------------------------------------------------------------------
 
-def show(value: Any) -> str:
-    """A value as the Ascend pages print it (the same rule as the generated pages)."""
-    if value is None:
-        return "None"
-    if isinstance(value, bool):
-        return "True" if value else "False"
-    if isinstance(value, str):
-        return value if value else '""'
-    if isinstance(value, (dict, list, tuple)):
-        return json.dumps(list(value) if isinstance(value, tuple) else value, ensure_ascii=False)
-    return str(value)
+show = as_doc  # the pages' rule; kept under this name for the generators
 
 
 def current_snapshot() -> dict[str, Any]:
@@ -282,8 +274,7 @@ def _code(text: Any) -> str:
 
 
 def _table(head: list[str], rows: list[list[str]]) -> list[str]:
-    return ["| " + " | ".join(head) + " |", "|" + "---|" * len(head),
-            *("| " + " | ".join(r) + " |" for r in rows)]
+    return md_table(head, rows)
 
 
 def _group_title(key: str | None, lang: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .meta import Text
+from .values import as_argv
 
 
 class ValueProblem(ValueError):
@@ -22,14 +23,7 @@ class ValueProblem(ValueError):
         self.fix = fix
 
 
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return ",".join(_show(v) for v in value)
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
+_show = as_argv
 
 
 # type -> (message, fix); {value} is the input, {limit} the bound from pydantic's context, {flag} the flag

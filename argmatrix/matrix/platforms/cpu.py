@@ -11,8 +11,8 @@ from typing import Any
 
 from ...schema.meta import MISSING, Text
 from ...schema.registry import SPECS, ArgSpec
-from ..status import Cell, Status
 from ..devices import DeviceFacts, system_memory_bytes
+from ..status import Cell, Status
 from .base import Platform
 from .values import ATTENTION_BACKEND_FIELDS
 
