@@ -20,20 +20,36 @@ from .findings import ERROR, WARNING, Finding
 
 
 def _first_sentence(text: str) -> str:
-    """The first sentence of a help text: what a successor means, said briefly."""
-    m = re.match(r"(.+?[.。])(\s|$)", text.strip())
-    return (m.group(1) if m else text.strip()).rstrip(".。")
+    """The first sentence of a help text, to say briefly what a successor means ("e.g." does not end one)."""
+    m = re.match(r"(.+?(?<!e\.g)(?<!i\.e)[.。])(\s|$)", text.strip())
+    sentence = (m.group(1) if m else text.strip()).rstrip(".。")
+    return sentence[:1].lower() + sentence[1:] if sentence[:2] != sentence[:2].upper() else sentence
+
+
+def _meanings(change: Change) -> tuple[list[str], list[str]]:
+    """``--flag (what it means)`` for each successor, in both languages."""
+    en, zh = [], []
+    for flag in change.successors:
+        spec = SPECS.get(FLAGS.get(flag, ""))
+        en.append(f"{flag} ({_first_sentence(spec.arg.help.en)})" if spec else flag)
+        zh.append(f"{flag}（{_first_sentence(spec.arg.help.zh)}）" if spec else flag)
+    return en, zh
 
 
 def _successors(change: Change) -> Text:
     """``--a (what it means) and/or --b (what it means)``, in both languages."""
-    en, zh = [], []
-    for flag in change.successors:
-        spec = SPECS.get(FLAGS.get(flag, ""))
-        en.append(f"{flag} ({_first_sentence(spec.arg.help.en).lower()})" if spec else flag)
-        zh.append(f"{flag}（{_first_sentence(spec.arg.help.zh)}）" if spec else flag)
+    en, zh = _meanings(change)
     joiner = (" and/or ", " 和/或 ") if change.kind == "split" else (" or ", " 或 ")
     return Text(joiner[0].join(en), joiner[1].join(zh))
+
+
+def _write(change: Change) -> Text:
+    """The fix: SGLang's own pointer when it carries a value, else the successors, each with its meaning."""
+    if not change.pointer:
+        instead = _successors(change)
+        return Text(f"write {instead.en}", f"改用 {instead.zh}")
+    en, zh = _meanings(change)
+    return Text(f"write {change.pointer}; " + "; ".join(en), f"改写为 {change.pointer}；" + "；".join(zh))
 
 
 def release_finding(name: str, change: Change, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
@@ -41,11 +57,8 @@ def release_finding(name: str, change: Change, release: str, flag: str, where: d
     state = change.state(release)
     if state == "current":
         return None
-    instead = _successors(change)
-    write = change.pointer or None
     if state == "deprecated":
-        fix = (Text(f"write {write} ({instead.en})", f"改写为 {write}（{instead.zh}）") if write
-               else Text(f"write {instead.en} instead", f"改用 {instead.zh}") if change.successors
+        fix = (_write(change) if change.successors
                else Text(f"remove {flag}: it no longer does anything", f"去掉 {flag}：它已不再起作用"))
         return Finding("AM-W107", WARNING, "deprecation",
                        Text(f"{flag} is deprecated in SGLang {release} (since {change.deprecated_in}); "
@@ -62,8 +75,7 @@ def release_finding(name: str, change: Change, release: str, flag: str, where: d
             Text(f"SGLang {release} refuses {flag} (gone since {change.gone_in})",
                  f"SGLang {release} 不再接受 {flag}（自 {change.gone_in} 起移除）"))
     if change.successors:
-        fix = (Text(f"write {write} ({instead.en})", f"改写为 {write}（{instead.zh}）") if write
-               else Text(f"write {instead.en}", f"改用 {instead.zh}"))
+        fix = _write(change)
     elif isinstance(dep := SPECS[name].deprecated, Removed) and dep.instead is not None:
         fix = dep.instead
     else:
