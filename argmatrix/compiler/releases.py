@@ -20,10 +20,14 @@ from .findings import ERROR, WARNING, Finding
 
 
 def _first_sentence(text: str) -> str:
-    """The first sentence of a help text, to say briefly what a successor means ("e.g." does not end one)."""
-    m = re.match(r"(.+?(?<!e\.g)(?<!i\.e)[.。])(\s|$)", text.strip())
-    sentence = (m.group(1) if m else text.strip()).rstrip(".。")
+    """The first sentence of an English help text, to say briefly what a successor means ("e.g." ends none)."""
+    m = re.match(r"(.+?(?<!e\.g)(?<!i\.e)\.)(\s|$)", text.strip())
+    sentence = (m.group(1) if m else text.strip()).rstrip(".")
     return sentence[:1].lower() + sentence[1:] if sentence[:2] != sentence[:2].upper() else sentence
+
+
+def _first_sentence_zh(text: str) -> str:
+    return text.strip().split("。", 1)[0]
 
 
 def _meanings(change: Change) -> tuple[list[str], list[str]]:
@@ -32,7 +36,7 @@ def _meanings(change: Change) -> tuple[list[str], list[str]]:
     for flag in change.successors:
         spec = SPECS.get(FLAGS.get(flag, ""))
         en.append(f"{flag} ({_first_sentence(spec.arg.help.en)})" if spec else flag)
-        zh.append(f"{flag}（{_first_sentence(spec.arg.help.zh)}）" if spec else flag)
+        zh.append(f"{flag}（{_first_sentence_zh(spec.arg.help.zh)}）" if spec else flag)
     return en, zh
 
 
