@@ -25,6 +25,7 @@ from .releases import switch_value_finding
 from .model_checks import check_model
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, sort_findings
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
+from .vllm_compat import parse_vllm_argv, starts_with_vllm_serve
 
 
 @dataclass(frozen=True, eq=False)
@@ -160,7 +161,8 @@ def _apply(values: dict[str, Any], a: Assignment) -> Any:
 def compile(argv: list[str] | None = None, config: str | None = None, env: dict[str, str] | None = None,
             target: str | None = None, overrides: dict[str, Any] | None = None, *, strict: bool = False,
             allow_unsupported: bool = False, engine: bool = False, allow_unimplemented: bool = False,
-            sglang_version: str | None = DEFAULT_RELEASE, plan_inputs: Any = None) -> Compiled:
+            sglang_version: str | None = DEFAULT_RELEASE, plan_inputs: Any = None,
+            compat: str | None = None) -> Compiled:
     """Compile a launch configuration for ``target`` (a platform key or alias, or auto/None to detect).
 
     ``env`` defaults to ``os.environ``; pass ``{}`` to ignore the environment.
@@ -168,6 +170,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     ``sglang_version``: the SGLang release whose spellings the launch will meet (env
     ``ARGMATRIX_SGLANG_VERSION``, default the newest known); None checks no release (argmatrix's own ``serve``).
     ``plan_inputs`` (a ``model_checks.PlanInputs``): model config, device memory and sizes for the model checks.
+    ``compat="vllm"`` (or an ``argv`` that starts with ``vllm serve``) reads ``argv`` in vLLM's spellings
+    (``compiler/vllm_compat.py``).
     Never raises for bad input: every problem becomes a finding.
     """
     findings: list[Finding] = []
@@ -204,7 +208,11 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     platform = PLATFORMS[platform_key]
 
     # 1. raw assignments from every source, lowest precedence first
-    argv_assignments, argv_problems, config_from_argv = parse_argv(list(argv or []), release)
+    if compat == "vllm" or starts_with_vllm_serve(list(argv or [])):
+        argv_assignments, argv_problems = parse_vllm_argv(list(argv or []))
+        config_from_argv = None
+    else:
+        argv_assignments, argv_problems, config_from_argv = parse_argv(list(argv or []), release)
     findings += argv_problems
     layers: list[list[Assignment]] = []
     config_path = config_from_argv or config
@@ -241,7 +249,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     seen_in_argv: dict[str, str] = {}
     for layer in layers:
         for a in layer:
-            if a.source.startswith("argv") and a.op == "set":
+            if a.source.startswith(("argv", "vllm-compat:")) and a.op == "set":
                 if a.field in seen_in_argv:
                     findings.append(Finding("AM-W301", WARNING, "repeat",
                                             Text(f"{a.flag} is given more than once ({seen_in_argv[a.field]} and "
