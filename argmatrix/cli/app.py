@@ -298,6 +298,92 @@ def serve(
     raise typer.Exit(run_server(compiled) or 0)
 
 
+class EngineName(str, Enum):
+    sglang = "sglang"
+    vllm = "vllm"
+    argmatrix = "argmatrix"
+
+
+class ExportFormat(str, Enum):
+    sglang = "sglang"
+    vllm = "vllm"
+    yaml = "yaml"
+    json = "json"
+    env = "env"
+    k8s = "k8s"
+
+
+COMPAT_HELP = "Read the server flags in another engine's spellings: vllm (automatic after `vllm serve`)."
+
+
+@app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
+def launch(
+    ctx: typer.Context,
+    target: str | None = typer.Option(None, "--target", help=TARGET_HELP),
+    engine: EngineName = typer.Option(EngineName.sglang, "--engine", help="The engine to start: sglang, vllm or "
+                                      "argmatrix (its own serve)."),
+    config: str | None = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
+    lang: Lang | None = LANG_OPTION,
+    strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
+    allow_unsupported: bool = typer.Option(False, "--allow-unsupported",
+                                           help="Downgrade support errors (not type errors) to warnings."),
+    sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP +
+                                              " Flags are written in this release's spelling."),
+    compat: str | None = typer.Option(None, "--compat", help=COMPAT_HELP),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Print the command (and the config file) instead of "
+                                 "starting it."),
+    config_out: str | None = typer.Option(None, "--config-out", help="Where to write the config file SGLang reads "
+                                          "(default: a temporary file)."),
+    model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
+    device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
+    devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
+) -> None:
+    """Check the flags, then start the engine with them: argmatrix launch --target a3 -- --model-path M --tp 16
+
+    Only what you set is passed, in the spelling of --sglang-version; argmatrix's own limits never reach SGLang
+    or vLLM. Exit status when nothing starts: 1 errors found, 2 unusable input, 127 the engine is not installed;
+    otherwise the engine's own.
+    """
+    from .launch import run_launch
+
+    if compat not in (None, "vllm"):
+        _fail(f"--compat takes vllm, not {compat}")
+    raise typer.Exit(run_launch(ctx.args, engine=engine.value, target=target, config=config,
+                                lang=lang.value if lang else None, strict=strict,
+                                allow_unsupported=allow_unsupported, sglang_version=sglang_version, compat=compat,
+                                dry_run=dry_run, config_out=config_out, model_config=model_config,
+                                device_memory=device_memory, devices_per_node=devices_per_node))
+
+
+@app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
+def export(
+    ctx: typer.Context,
+    to: ExportFormat = typer.Option(..., "--to", help="sglang or vllm (a command), yaml or json (a config file with "
+                                    "its $schema), env (ARGMATRIX_* lines), k8s (container command and args)."),
+    engine: EngineName = typer.Option(EngineName.sglang, "--engine", help="The engine of the k8s container."),
+    target: str | None = typer.Option(None, "--target", help=TARGET_HELP),
+    config: str | None = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
+    lang: Lang | None = LANG_OPTION,
+    sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP),
+    compat: str | None = typer.Option(None, "--compat", help=COMPAT_HELP),
+    schema: str | None = typer.Option(None, "--schema", help="The $schema reference written into yaml and json "
+                                      "(default: config.schema.json, next to the file)."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of to stdout."),
+) -> None:
+    """Write checked flags for another tool, non-default values only: argmatrix export --to yaml -- --tp 2
+
+    The report goes to stderr; a value the format cannot express is a finding. Exit status: 0 written,
+    1 errors found, 2 unusable input.
+    """
+    from .launch import run_export
+
+    if compat not in (None, "vllm"):
+        _fail(f"--compat takes vllm, not {compat}")
+    raise typer.Exit(run_export(ctx.args, to=to.value, engine=engine.value, target=target, config=config,
+                                lang=lang.value if lang else None, sglang_version=sglang_version, compat=compat,
+                                schema=schema, output=output))
+
+
 @app.command("bench")
 def bench(
     base_url: str = typer.Option("http://127.0.0.1:30000", "--base-url", help="The server to measure."),

@@ -27,7 +27,7 @@ from typing import Any
 from ..schema.meta import Text
 from ..schema.registry import SPECS
 from ..schema.releases import CHANGES, NO_SPELLING, argmatrix_only, exists_in
-from .findings import NOTE, WARNING, Finding
+from .findings import ERROR, NOTE, WARNING, Finding, sort_findings
 from .vllm_compat import vllm_tokens
 
 ENGINES = ("sglang", "vllm", "argmatrix")
@@ -152,6 +152,7 @@ class EngineCommand:
     config_text: str | None = None
     findings: list[Finding] = field(default_factory=list)
     passed: dict[str, Any] = field(default_factory=dict)  # field -> value the engine is told
+    rewritten: frozenset[str] = frozenset()  # fields written in their successors' spelling
 
     def shell(self) -> str:
         return shlex.join(self.argv)
@@ -182,7 +183,8 @@ def selected(compiled: Any, engine: str, *, non_default_only: bool = False) -> l
     return out
 
 
-def _in_release(compiled: Any, names: list[str], release: str | None, findings: list[Finding]) -> dict[str, Any]:
+def _in_release(compiled: Any, names: list[str], release: str | None, findings: list[Finding],
+                rewritten: set[str], origins: dict[str, str]) -> dict[str, Any]:
     """Field -> value in the spelling of SGLang ``release``: deprecated flags rewritten into their successors."""
     values = {n: compiled.values[n] for n in names}
     if release is None:
@@ -203,6 +205,9 @@ def _in_release(compiled: Any, names: list[str], release: str | None, findings: 
         for r in replaces:
             values.pop(r, None)
         values.update(adds)
+        rewritten.add(old)
+        for n in adds:
+            origins[n] = compiled.sources.get(old, "")
         after = " ".join(t for n in adds for t in (flag_tokens(n, adds[n])[0] or []))
         refused = change.state(release) == "refused"
         verb = Text("refuses", "已不再接受") if refused else Text("deprecates", "已弃用")
@@ -255,11 +260,13 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
                 findings.append(_argmatrix_only(name, compiled, engine))
             continue
         kept.append(name)
-    values = _in_release(compiled, kept, release, findings)
+    rewritten: set[str] = set()
+    origins = dict(compiled.sources)  # a successor's value comes from where its old flag's did
+    values = _in_release(compiled, kept, release, findings, rewritten, origins)
     argv: list[str] = list(PROGRAMS["sglang"])
     file_values: dict[str, Any] = {}
     for name, value in values.items():
-        from_file = compiled.sources.get(name, "").startswith("file:") and not fold_config
+        from_file = origins.get(name, "").startswith("file:") and not fold_config
         if from_file:
             ok, written = _yaml_value(name, value)
             if ok:
@@ -282,7 +289,7 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
         config_path = path
     else:
         config_path = None
-    return EngineCommand("sglang", argv, config_path, text, findings, values)
+    return EngineCommand("sglang", argv, config_path, text, findings, values, frozenset(rewritten))
 
 
 def _vllm_command(compiled: Any, names: list[str], findings: list[Finding]) -> EngineCommand:
@@ -300,6 +307,8 @@ def _vllm_command(compiled: Any, names: list[str], findings: list[Finding]) -> E
             findings.append(_argmatrix_only(name, compiled, "vllm"))
             continue
         tokens, why = vllm_tokens(name, value)
+        if tokens is None and name not in compiled.user_set:
+            continue  # a derived value vLLM has no flag for: the flags it follows from have their own findings
         if tokens is None:
             findings.append(_not_passed(name, compiled, "vllm", why or Text("", "")))
             continue
@@ -328,3 +337,15 @@ def _argmatrix_command(compiled: Any, names: list[str], findings: list[Finding],
         argv += tokens
         passed[name] = compiled.values[name]
     return EngineCommand("argmatrix", argv, None, None, findings, passed)
+
+
+def launch_findings(compiled: Any, cmd: EngineCommand, *, strict: bool = False) -> list[Finding]:
+    """The findings of a launch: the check's, a spelling the release refuses but the command rewrote as a
+    warning (the engine never sees it), and the command's own (errors under ``strict``)."""
+    out = []
+    for f in compiled.findings:
+        if f.code == "AM-E109" and f.field in cmd.rewritten:
+            f = f.with_severity(WARNING)
+        out.append(f)
+    out += [f.with_severity(ERROR) if strict and f.severity == WARNING else f for f in cmd.findings]
+    return sort_findings(out)
