@@ -334,6 +334,9 @@ def launch(
                                  "starting it."),
     config_out: str | None = typer.Option(None, "--config-out", help="Where to write the config file SGLang reads "
                                           "(default: a temporary file)."),
+    allow_unimplemented: bool = typer.Option(False, "--allow-unimplemented",
+                                             help="--engine argmatrix: start even if a flag is not implemented by "
+                                             "its engine."),
     model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
     device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
     devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
@@ -351,7 +354,8 @@ def launch(
     raise typer.Exit(run_launch(ctx.args, engine=engine.value, target=target, config=config,
                                 lang=lang.value if lang else None, strict=strict,
                                 allow_unsupported=allow_unsupported, sglang_version=sglang_version, compat=compat,
-                                dry_run=dry_run, config_out=config_out, model_config=model_config,
+                                dry_run=dry_run, config_out=config_out, allow_unimplemented=allow_unimplemented,
+                                model_config=model_config,
                                 device_memory=device_memory, devices_per_node=devices_per_node))
 
 

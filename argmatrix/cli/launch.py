@@ -25,7 +25,7 @@ def strip_program(argv: list[str]) -> list[str]:
 
 
 def _compile(server_argv: list[str], *, engine: str, target, config, strict, allow_unsupported,
-             sglang_version, compat, plan_options, check_engine: bool = False):
+             sglang_version, compat, plan_options, check_engine: bool = False, allow_unimplemented: bool = False):
     from ..compiler import compile
     from .plan import plan_inputs
 
@@ -39,13 +39,15 @@ def _compile(server_argv: list[str], *, engine: str, target, config, strict, all
         kwargs["sglang_version"] = None  # vLLM and argmatrix's own engine read no SGLang release's spellings
     return compile(strip_program(server_argv), config=config, target=target, strict=strict,
                    allow_unsupported=allow_unsupported, engine=check_engine, plan_inputs=asked,
+                   allow_unimplemented=allow_unimplemented,
                    compat=compat, **kwargs)
 
 
 def run_launch(server_argv: list[str], *, engine: str = "sglang", target: str | None = None,
                config: str | None = None, lang: str | None = None, strict: bool = False,
                allow_unsupported: bool = False, sglang_version: str | None = None, compat: str | None = None,
-               dry_run: bool = False, config_out: str | None = None, **plan_options) -> int:
+               dry_run: bool = False, config_out: str | None = None, allow_unimplemented: bool = False,
+               **plan_options) -> int:
     """Check, then exec the engine (or print its command with ``dry_run``); the exit status when nothing is exec'd."""
     from ..compiler.launch import build_command, launch_findings
     from . import render
@@ -55,7 +57,8 @@ def run_launch(server_argv: list[str], *, engine: str = "sglang", target: str | 
     try:
         compiled = _compile(server_argv, engine=engine, target=target, config=config, strict=strict,
                             allow_unsupported=allow_unsupported, sglang_version=sglang_version, compat=compat,
-                            plan_options=plan_options, check_engine=engine == "argmatrix")
+                            plan_options=plan_options, check_engine=engine == "argmatrix",
+                            allow_unimplemented=allow_unimplemented)
     except PlanOptionError as exc:
         print(f"argmatrix launch: {exc}", file=sys.stderr)
         return 2

@@ -317,12 +317,25 @@ def _vllm_command(compiled: Any, names: list[str], findings: list[Finding]) -> E
     return EngineCommand("vllm", argv, None, None, findings, passed)
 
 
+def config_file_of(compiled: Any) -> str | None:
+    """The config file ``compiled`` read (``--config`` on the command line, or given to ``compile``)."""
+    if compiled.values.get("config"):
+        return str(compiled.values["config"])
+    for source in compiled.sources.values():
+        if source.startswith("file:"):
+            path, _, line = source[len("file:"):].rpartition(":")
+            return path if line.isdigit() else source[len("file:"):]
+    return None
+
+
 def _argmatrix_command(compiled: Any, names: list[str], findings: list[Finding],
                        non_default_only: bool) -> EngineCommand:
     """argmatrix's own engine reads everything itself: argv values as flags, the file by its path, env inherited."""
     argv = [*PROGRAMS["argmatrix"], "--target", compiled.platform]
+    if compiled.allow_unimplemented:
+        argv.append("--allow-unimplemented")
     passed: dict[str, Any] = {}
-    config = compiled.values.get("config")
+    config = config_file_of(compiled)
     if config and not non_default_only:
         argv += ["--config", str(config)]
     for name in names:
