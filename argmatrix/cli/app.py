@@ -50,6 +50,11 @@ TARGET_HELP = "Hardware to check against: auto, a2, a3, 310p, a5, cuda or cpu (e
 SGLANG_VERSION_HELP = ("The SGLang release the launch will meet: its renamed, split and new flags are checked "
                        "(env ARGMATRIX_SGLANG_VERSION; default the newest known).")
 LANG_OPTION = typer.Option(None, "--lang", help="Output language, en or zh (env ARGMATRIX_LANG).")
+COMPAT_HELP = "Read the server flags in another engine's spellings: vllm (automatic after `vllm serve`)."
+
+
+class CompatName(str, Enum):
+    vllm = "vllm"
 
 
 def _show_version(value: bool) -> None:
@@ -82,6 +87,7 @@ def check_config(
                                            help="Downgrade support errors (not type errors) to warnings."),
     engine: bool = typer.Option(False, "--engine", help="Also check what argmatrix's own engine implements."),
     sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP),
+    compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
     device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
     devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
@@ -100,7 +106,7 @@ def check_config(
                                       allow_unsupported=allow_unsupported, engine=engine, model_config=model_config,
                                       device_memory=device_memory, devices_per_node=devices_per_node,
                                       plan_input_len=plan_input_len, plan_output_len=plan_output_len,
-                                      sglang_version=sglang_version))
+                                      sglang_version=sglang_version, compat=compat.value if compat else None))
 
 
 class PlanFormat(str, Enum):
@@ -313,9 +319,6 @@ class ExportFormat(str, Enum):
     k8s = "k8s"
 
 
-COMPAT_HELP = "Read the server flags in another engine's spellings: vllm (automatic after `vllm serve`)."
-
-
 @app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
 def launch(
     ctx: typer.Context,
@@ -329,7 +332,7 @@ def launch(
                                            help="Downgrade support errors (not type errors) to warnings."),
     sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP +
                                               " Flags are written in this release's spelling."),
-    compat: str | None = typer.Option(None, "--compat", help=COMPAT_HELP),
+    compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the command (and the config file) instead of "
                                  "starting it."),
     config_out: str | None = typer.Option(None, "--config-out", help="Where to write the config file SGLang reads "
@@ -349,11 +352,10 @@ def launch(
     """
     from .launch import run_launch
 
-    if compat not in (None, "vllm"):
-        _fail(f"--compat takes vllm, not {compat}")
     raise typer.Exit(run_launch(ctx.args, engine=engine.value, target=target, config=config,
                                 lang=lang.value if lang else None, strict=strict,
-                                allow_unsupported=allow_unsupported, sglang_version=sglang_version, compat=compat,
+                                allow_unsupported=allow_unsupported, sglang_version=sglang_version,
+                                compat=compat.value if compat else None,
                                 dry_run=dry_run, config_out=config_out, allow_unimplemented=allow_unimplemented,
                                 model_config=model_config,
                                 device_memory=device_memory, devices_per_node=devices_per_node))
@@ -369,7 +371,7 @@ def export(
     config: str | None = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
     lang: Lang | None = LANG_OPTION,
     sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP),
-    compat: str | None = typer.Option(None, "--compat", help=COMPAT_HELP),
+    compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     schema: str | None = typer.Option(None, "--schema", help="The $schema reference written into yaml and json "
                                       "(default: config.schema.json, next to the file)."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of to stdout."),
@@ -381,10 +383,9 @@ def export(
     """
     from .launch import run_export
 
-    if compat not in (None, "vllm"):
-        _fail(f"--compat takes vllm, not {compat}")
     raise typer.Exit(run_export(ctx.args, to=to.value, engine=engine.value, target=target, config=config,
-                                lang=lang.value if lang else None, sglang_version=sglang_version, compat=compat,
+                                lang=lang.value if lang else None, sglang_version=sglang_version,
+                                compat=compat.value if compat else None,
                                 schema=schema, output=output))
 
 

@@ -9,6 +9,7 @@ import dataclasses
 import os
 import sys
 
+from ..schema.meta import Text
 from .lang import default_lang
 
 # commands people paste after `--`: their program words are not server flags
@@ -88,13 +89,15 @@ def run_launch(server_argv: list[str], *, engine: str = "sglang", target: str | 
         _write(path, cmd.config_text)
     elif path and not config_out:
         os.unlink(path)
-    print(f"argmatrix launch: exec {cmd.shell()}", file=sys.stderr, flush=True)
+    starting = Text(f"exec {cmd.shell()}", f"启动 {cmd.shell()}")
+    print(f"argmatrix launch: {starting(lang)}", file=sys.stderr, flush=True)
     sys.stdout.flush()
     try:
         os.execvp(cmd.argv[0], cmd.argv)
     except OSError as exc:
-        print(f"argmatrix launch: cannot start {cmd.argv[0]}: {exc.strerror}; is {engine} installed and on PATH?",
-              file=sys.stderr)
+        failed = Text(f"cannot start {cmd.argv[0]}: {exc.strerror}; is {engine} installed and on PATH?",
+                      f"无法启动 {cmd.argv[0]}：{exc.strerror}；请确认已安装 {engine} 且它在 PATH 中")
+        print(f"argmatrix launch: {failed(lang)}", file=sys.stderr)
         return 127
     return 0  # not reached: exec replaced this process
 

@@ -251,11 +251,12 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         for a in layer:
             if a.source.startswith(("argv", "vllm-compat:")) and a.op == "set":
                 if a.field in seen_in_argv:
+                    said = a.flag or SPECS[a.field].flag  # vLLM spellings carry no flag of ours
                     findings.append(Finding("AM-W301", WARNING, "repeat",
-                                            Text(f"{a.flag} is given more than once ({seen_in_argv[a.field]} and "
+                                            Text(f"{said} is given more than once ({seen_in_argv[a.field]} and "
                                                  f"{a.source}); the last one wins",
-                                                 f"{a.flag} 出现了多次（{seen_in_argv[a.field]} 与 {a.source}），以最后一次为准"),
-                                            field=a.field, flag=a.flag, value=a.value, source=a.source))
+                                                 f"{said} 出现了多次（{seen_in_argv[a.field]} 与 {a.source}），以最后一次为准"),
+                                            field=a.field, flag=said, value=a.value, source=a.source))
                 seen_in_argv[a.field] = a.source
             values[a.field] = _apply(values, a)
             sources[a.field] = a.source

@@ -251,6 +251,7 @@ def test_each_vllm_mapping_reads_with_its_source_and_writes_back(row, spelling):
     assert tokens and all(t in cmd.argv for t in tokens) or row.field == "model_path"
     again = run(cmd.argv, None)
     assert again.values == compiled.values and again.user_set == compiled.user_set
+    assert key(again.findings) == key(compiled.findings)
 
 
 def test_every_vllm_mapping_round_trips_from_our_side():
@@ -504,3 +505,18 @@ def test_launch_argmatrix_passes_allow_unimplemented_on(cli):
     assert result.exit_code == 0
     assert result.stdout.splitlines()[-1] == ("argmatrix serve --target cpu --allow-unimplemented --model-path /m "
                                               "--tensor-parallel-size 2")
+
+
+def test_check_config_reads_vllm_spellings(cli):
+    for argv in (["--compat", "vllm", "--", "--max-model-len", "1K", "-tp", "2"],
+                 ["--", "vllm", "serve", "/m", "--max-model-len", "1K", "-tp", "2"]):
+        result = cli("check-config", "--target", "cuda", "--format", "json", *argv)
+        args = json.loads(result.stdout)["args"]
+        assert args["context_length"] == {"value": 1024, "source": "vllm-compat:--max-model-len"}
+        assert args["tp_size"]["source"] == "vllm-compat:-tp"
+
+
+def test_a_repeated_vllm_flag_names_our_flag():
+    compiled = run(["vllm", "serve", "-tp", "2", "--tensor-parallel-size", "4"], None)
+    (f,) = [f for f in compiled.findings if f.code == "AM-W301"]
+    assert f.flag == "--tensor-parallel-size" and compiled.values["tp_size"] == 4
