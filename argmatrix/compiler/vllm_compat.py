@@ -107,7 +107,7 @@ BY_FIELD: dict[str, VllmFlag] = {row.field: row for row in TABLE}
 # Every other `vllm serve` flag (seed 002), so a real vLLM flag is told apart from a typo.
 # Switches (they take no value) are marked with a trailing '!'.
 _OTHER = """
---headless! --api-server-count -asc --config --disable-log-stats! --aggregate-engine-logging! --enable-log-requests!
+--headless! --api-server-count -asc --disable-log-stats! --aggregate-engine-logging! --enable-log-requests!
 --disable-log-requests! --uds --uvicorn-log-level --disable-uvicorn-access-log! --allow-credentials! --allowed-origins
 --allowed-methods --allowed-headers --lora-modules --chat-template-content-format --trust-request-chat-template!
 --response-role --ssl-keyfile --ssl-certfile --ssl-ca-certs --enable-ssl-refresh! --ssl-cert-reqs --root-path
@@ -175,18 +175,63 @@ def no_equivalent(flag: str, source: str, value: Any = None) -> Finding:
                    flag=flag, value=value, source=source)
 
 
-def parse_vllm_argv(argv: list[str]) -> tuple[list[Assignment], list[Finding]]:
-    """Read ``vllm serve`` arguments (with or without the leading ``vllm serve``) into our assignments."""
+def _config_tokens(path: str) -> tuple[list[str], Finding | None]:
+    """vLLM's ``--config FILE``: a YAML mapping of flag names (without ``--``) to values, as command-line tokens."""
+    import yaml
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = yaml.safe_load(f)
+    except (OSError, yaml.YAMLError) as exc:
+        return [], usage("AM-E006", Text(f"cannot read vLLM config file {path}: {exc}",
+                                         f"无法读取 vLLM 配置文件 {path}：{exc}"), source=f"file:{path}")
+    if data is None:
+        return [], None
+    if not isinstance(data, dict):
+        return [], usage("AM-E007", Text(f"{path} must hold a mapping of vLLM flags to values",
+                                         f"{path} 的顶层必须是“vLLM 参数: 取值”的映射"), source=f"file:{path}")
+    tokens: list[str] = []
+    for key, value in data.items():
+        flag = "--" + str(key).lstrip("-").replace("_", "-")
+        if value is True:
+            tokens.append(flag)
+        elif value is False:
+            tokens.append("--no-" + flag[2:])
+        elif isinstance(value, list):
+            tokens += [flag, *(str(v) for v in value)]
+        else:
+            tokens.append(f"{flag}={value}")
+    return tokens, None
+
+
+def parse_vllm_argv(argv: list[str], _from: str = "") -> tuple[list[Assignment], list[Finding]]:
+    """Read ``vllm serve`` arguments (with or without the leading ``vllm serve``) into our assignments.
+
+    vLLM's own ``--config FILE`` (YAML, flag names as keys) is read as if its flags came first on the
+    command line, which is vLLM's precedence; their sources read ``vllm-compat:<flag>@<file>``.
+    """
     out: list[Assignment] = []
     problems: list[Finding] = []
     offset = 2 if starts_with_vllm_serve(argv) else 0
+    for k in range(offset, len(argv)):
+        head, eq, inline = argv[k].partition("=")
+        if head == "--config" and (eq or k + 1 < len(argv)):
+            tokens, problem = _config_tokens(inline if eq else argv[k + 1])
+            problems += [problem] if problem else []
+            rest = argv[offset:k] + argv[k + (1 if eq else 2):]
+            model = rest[:1] if rest and not rest[0].startswith("-") else []
+            from_file, file_problems = parse_vllm_argv([*model, *tokens], "@" + (inline if eq else argv[k + 1]))
+            later, later_problems = parse_vllm_argv(rest)
+            overridden = {a.field for a in later}  # the command line wins over the file, without a repeat warning
+            return ([a for a in from_file if a.field not in overridden and not (model and a.field == "model_path")]
+                    + later, problems + file_problems + later_problems)
     i = offset
     while i < len(argv):
         token = argv[i]
         source_pos = f"argv[{i}]"
         if not token.startswith("-"):
             if i == offset:  # vllm serve MODEL: the positional model
-                out.append(Assignment("model_path", token, f"{SOURCE_PREFIX}model"))
+                out.append(Assignment("model_path", token, f"{SOURCE_PREFIX}model{_from}"))
             else:
                 problems.append(usage("AM-E003", Text(f"unexpected argument '{token}'", f"无法识别的参数“{token}”"),
                                       Text("vllm serve takes the model first, then --flag value",
@@ -214,9 +259,9 @@ def parse_vllm_argv(argv: list[str]) -> tuple[list[Assignment], list[Finding]]:
                 values.append(argv[i])
                 i += 1
             if switch is not None:
-                problems.append(no_equivalent(flag, f"{SOURCE_PREFIX}{flag}", values or None))
+                problems.append(no_equivalent(flag, f"{SOURCE_PREFIX}{flag}{_from}", values or None))
             continue
-        source = f"{SOURCE_PREFIX}{flag}"
+        source = f"{SOURCE_PREFIX}{flag}{_from}"
         if row.kind in (SWITCH, INVERTED):
             if eq:
                 problems.append(usage("AM-E005", Text(f"{flag} is a switch and takes no value",

@@ -520,3 +520,15 @@ def test_a_repeated_vllm_flag_names_our_flag():
     compiled = run(["vllm", "serve", "-tp", "2", "--tensor-parallel-size", "4"], None)
     (f,) = [f for f in compiled.findings if f.code == "AM-W301"]
     assert f.flag == "--tensor-parallel-size" and compiled.values["tp_size"] == 4
+
+
+def test_vllm_config_file_is_read_under_the_command_line(tmp_path):
+    cfg = tmp_path / "vllm.yaml"
+    cfg.write_text("tensor_parallel_size: 4\nenable-prefix-caching: false\nmax-model-len: 8K\nheadless: true\n",
+                   encoding="utf-8")
+    compiled = run(["vllm", "serve", "/m", "--config", str(cfg), "-tp", "2"], None)
+    assert compiled.values["tp_size"] == 2 and compiled.sources["tp_size"] == "vllm-compat:-tp"  # argv wins
+    assert compiled.values["context_length"] == 8192
+    assert compiled.sources["context_length"] == f"vllm-compat:--max-model-len@{cfg}"
+    assert compiled.values["disable_radix_cache"] is True
+    assert [f.code for f in compiled.findings] == ["AM-W802"]  # --headless; no repeat warning for -tp
