@@ -87,6 +87,11 @@ for _old in REWRITES:
 
 # --- values as tokens ----------------------------------------------------------------------------------------------
 
+# list fields SGLang reads as one JSON value rather than several (nargs=None in 0.5.23's parser,
+# tests/fixtures/sglang-0.5.23.json); every other list is `--flag a b c`
+ONE_TOKEN_LISTS = frozenset({"sidecar_args", "decoupled_spec_connect_endpoints",
+                             "remote_instance_weight_loader_send_weights_group_ports", "forward_hooks"})
+
 def _text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -122,6 +127,8 @@ def flag_tokens(name: str, value: Any, *, engine: str = "sglang") -> tuple[list[
             if not spec.default:
                 return [], None
             return None, Text(f"the command line cannot give {flag} an empty list", f"命令行无法为 {flag} 传空列表")
+        if name in ONE_TOKEN_LISTS:
+            return [flag, json.dumps(list(value), ensure_ascii=False)], None
         return [flag, *(_text(v) for v in value)], None
     text = _text(value)
     return ([f"{flag}={text}"] if text.startswith("-") else [flag, text]), None
@@ -131,11 +138,15 @@ def _yaml_value(name: str, value: Any) -> tuple[bool, Any]:
     """How SGLang's --config reader takes ``value`` for ``name``: (True, what to write) or (False, None)."""
     spec = SPECS[name]
     if spec.is_bool:
-        # store_true switches: written only when on; a --no- switch cannot be turned off from the file
+        if name in NO_SPELLING:
+            return False, None  # the reader writes `--key true`, which a --x/--no-x switch refuses: use argv
+        # store_true switches: written only when on
         return (True, True) if value else ((True, None) if spec.default is not True else (False, None))
     if value is None:
         return (spec.default is None), None
     if spec.is_list and isinstance(value, (list, tuple)):
+        if name in ONE_TOKEN_LISTS:
+            return True, json.dumps(list(value), ensure_ascii=False)
         return (bool(value) or not spec.default), (list(value) or None)
     return True, value
 

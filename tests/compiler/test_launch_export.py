@@ -532,3 +532,24 @@ def test_vllm_config_file_is_read_under_the_command_line(tmp_path):
     assert compiled.sources["context_length"] == f"vllm-compat:--max-model-len@{cfg}"
     assert compiled.values["disable_radix_cache"] is True
     assert [f.code for f in compiled.findings] == ["AM-W802"]  # --headless; no repeat warning for -tp
+
+
+def test_lists_are_spelled_as_sglang_parses_them():
+    """nargs per 0.5.23's parser: most lists take several values, a few one JSON value."""
+    fixture = json.loads((ROOT / "tests" / "fixtures" / "sglang-0.5.23.json").read_text(encoding="utf-8"))
+    nargs = {f: e.get("nargs") for e in fixture["flags"] for f in e["flags"]}
+    from argmatrix.compiler.launch import ONE_TOKEN_LISTS
+    for name, spec in SPECS.items():
+        if spec.is_list and spec.flag in nargs:
+            assert (name in ONE_TOKEN_LISTS) == (nargs[spec.flag] is None), name
+    compiled = run(["--forward-hooks", '[{"name": "h"}]'])
+    assert sglang_args(build_command(compiled, "sglang")) == ["--forward-hooks", '[{"name": "h"}]']
+
+
+def test_switches_with_an_off_spelling_stay_on_the_command_line(tmp_path):
+    """SGLang's --config writes `--key true` for any switch that is not store_true, which --x/--no-x refuses."""
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("enable_tf32_matmul: true\nenable_metrics: true\n", encoding="utf-8")
+    cmd = build_command(run([], config=str(mine)), "sglang", config_path="x.yaml")
+    assert yaml.safe_load(cmd.config_text) == {"enable-metrics": True}
+    assert "--enable-tf32-matmul" in cmd.argv
