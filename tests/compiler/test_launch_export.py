@@ -553,3 +553,10 @@ def test_switches_with_an_off_spelling_stay_on_the_command_line(tmp_path):
     cmd = build_command(run([], config=str(mine)), "sglang", config_path="x.yaml")
     assert yaml.safe_load(cmd.config_text) == {"enable-metrics": True}
     assert "--enable-tf32-matmul" in cmd.argv
+
+
+def test_strict_makes_a_value_left_out_an_error(cli):
+    argv = ["launch", "--target", "cuda", "--engine", "vllm", "--dry-run"]
+    assert cli(*argv, "--", "--model-path", "/m", "--enable-metrics").exit_code == 0
+    result = cli(*argv, "--strict", "--", "--model-path", "/m", "--enable-metrics")
+    assert result.exit_code == 1 and "AM-W801" in result.output and "vllm serve" not in result.stdout
