@@ -50,6 +50,11 @@ TARGET_HELP = "Hardware to check against: auto, a2, a3, 310p, a5, cuda or cpu (e
 SGLANG_VERSION_HELP = ("The SGLang release the launch will meet: its renamed, split and new flags are checked "
                        "(env ARGMATRIX_SGLANG_VERSION; default the newest known).")
 LANG_OPTION = typer.Option(None, "--lang", help="Output language, en or zh (env ARGMATRIX_LANG).")
+COMPAT_HELP = "Read the server flags in another engine's spellings: vllm (automatic after `vllm serve`)."
+
+
+class CompatName(str, Enum):
+    vllm = "vllm"
 
 
 def _show_version(value: bool) -> None:
@@ -82,6 +87,7 @@ def check_config(
                                            help="Downgrade support errors (not type errors) to warnings."),
     engine: bool = typer.Option(False, "--engine", help="Also check what argmatrix's own engine implements."),
     sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP),
+    compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
     device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
     devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
@@ -100,7 +106,7 @@ def check_config(
                                       allow_unsupported=allow_unsupported, engine=engine, model_config=model_config,
                                       device_memory=device_memory, devices_per_node=devices_per_node,
                                       plan_input_len=plan_input_len, plan_output_len=plan_output_len,
-                                      sglang_version=sglang_version))
+                                      sglang_version=sglang_version, compat=compat.value if compat else None))
 
 
 class PlanFormat(str, Enum):
@@ -318,6 +324,91 @@ def serve(
     from ..runtime.server import run_server
 
     raise typer.Exit(run_server(compiled) or 0)
+
+
+class EngineName(str, Enum):
+    sglang = "sglang"
+    vllm = "vllm"
+    argmatrix = "argmatrix"
+
+
+class ExportFormat(str, Enum):
+    sglang = "sglang"
+    vllm = "vllm"
+    yaml = "yaml"
+    json = "json"
+    env = "env"
+    k8s = "k8s"
+
+
+@app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
+def launch(
+    ctx: typer.Context,
+    target: str | None = typer.Option(None, "--target", help=TARGET_HELP),
+    engine: EngineName = typer.Option(EngineName.sglang, "--engine", help="The engine to start: sglang, vllm or "
+                                      "argmatrix (its own serve)."),
+    config: str | None = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
+    lang: Lang | None = LANG_OPTION,
+    strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
+    allow_unsupported: bool = typer.Option(False, "--allow-unsupported",
+                                           help="Downgrade support errors (not type errors) to warnings."),
+    sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP +
+                                              " Flags are written in this release's spelling."),
+    compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Print the command (and the config file) instead of "
+                                 "starting it."),
+    config_out: str | None = typer.Option(None, "--config-out", help="Where to write the config file SGLang reads "
+                                          "(default: a temporary file)."),
+    allow_unimplemented: bool = typer.Option(False, "--allow-unimplemented",
+                                             help="--engine argmatrix: start even if a flag is not implemented by "
+                                             "its engine."),
+    model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
+    device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
+    devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
+) -> None:
+    """Check the flags, then start the engine with them: argmatrix launch --target a3 -- --model-path M --tp 16
+
+    Only what you set is passed, in the spelling of --sglang-version; argmatrix's own limits never reach SGLang
+    or vLLM. Exit status when nothing starts: 1 errors found, 2 unusable input, 127 the engine is not installed;
+    otherwise the engine's own.
+    """
+    from .launch import run_launch
+
+    raise typer.Exit(run_launch(ctx.args, engine=engine.value, target=target, config=config,
+                                lang=lang.value if lang else None, strict=strict,
+                                allow_unsupported=allow_unsupported, sglang_version=sglang_version,
+                                compat=compat.value if compat else None,
+                                dry_run=dry_run, config_out=config_out, allow_unimplemented=allow_unimplemented,
+                                model_config=model_config,
+                                device_memory=device_memory, devices_per_node=devices_per_node))
+
+
+@app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
+def export(
+    ctx: typer.Context,
+    to: ExportFormat = typer.Option(..., "--to", help="sglang or vllm (a command), yaml or json (a config file with "
+                                    "its $schema), env (ARGMATRIX_* lines), k8s (container command and args)."),
+    engine: EngineName = typer.Option(EngineName.sglang, "--engine", help="The engine of the k8s container."),
+    target: str | None = typer.Option(None, "--target", help=TARGET_HELP),
+    config: str | None = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
+    lang: Lang | None = LANG_OPTION,
+    sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP),
+    compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
+    schema: str | None = typer.Option(None, "--schema", help="The $schema reference written into yaml and json "
+                                      "(default: config.schema.json, next to the file)."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of to stdout."),
+) -> None:
+    """Write checked flags for another tool, non-default values only: argmatrix export --to yaml -- --tp 2
+
+    The report goes to stderr; a value the format cannot express is a finding. Exit status: 0 written,
+    1 errors found, 2 unusable input.
+    """
+    from .launch import run_export
+
+    raise typer.Exit(run_export(ctx.args, to=to.value, engine=engine.value, target=target, config=config,
+                                lang=lang.value if lang else None, sglang_version=sglang_version,
+                                compat=compat.value if compat else None,
+                                schema=schema, output=output))
 
 
 @app.command("bench")

@@ -26,6 +26,7 @@ from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findin
 from .model_checks import check_model
 from .releases import switch_value_finding
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
+from .vllm_compat import parse_vllm_argv, starts_with_vllm_serve
 
 
 @dataclass(frozen=True, eq=False)
@@ -161,7 +162,8 @@ def _apply(values: dict[str, Any], a: Assignment) -> Any:
 def compile(argv: list[str] | None = None, config: str | None = None, env: dict[str, str] | None = None,
             target: str | None = None, overrides: dict[str, Any] | None = None, *, strict: bool = False,
             allow_unsupported: bool = False, engine: bool = False, allow_unimplemented: bool = False,
-            sglang_version: str | None = DEFAULT_RELEASE, plan_inputs: Any = None) -> Compiled:
+            sglang_version: str | None = DEFAULT_RELEASE, plan_inputs: Any = None,
+            compat: str | None = None) -> Compiled:
     """Compile a launch configuration for ``target`` (a platform key or alias, or auto/None to detect).
 
     ``env`` defaults to ``os.environ``; pass ``{}`` to ignore the environment.
@@ -169,6 +171,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     ``sglang_version``: the SGLang release whose spellings the launch will meet (env
     ``ARGMATRIX_SGLANG_VERSION``, default the newest known); None checks no release (argmatrix's own ``serve``).
     ``plan_inputs`` (a ``model_checks.PlanInputs``): model config, device memory and sizes for the model checks.
+    ``compat="vllm"`` (or an ``argv`` that starts with ``vllm serve``) reads ``argv`` in vLLM's spellings
+    (``compiler/vllm_compat.py``).
     Never raises for bad input: every problem becomes a finding.
     """
     findings: list[Finding] = []
@@ -205,7 +209,11 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     platform = PLATFORMS[platform_key]
 
     # 1. raw assignments from every source, lowest precedence first
-    argv_assignments, argv_problems, config_from_argv = parse_argv(list(argv or []), release)
+    if compat == "vllm" or starts_with_vllm_serve(list(argv or [])):
+        argv_assignments, argv_problems = parse_vllm_argv(list(argv or []))
+        config_from_argv = None
+    else:
+        argv_assignments, argv_problems, config_from_argv = parse_argv(list(argv or []), release)
     findings += argv_problems
     layers: list[list[Assignment]] = []
     config_path = config_from_argv or config
@@ -243,13 +251,14 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     seen_in_argv: dict[str, str] = {}
     for layer in layers:
         for a in layer:
-            if a.source.startswith("argv") and a.op == "set":
+            if a.source.startswith(("argv", "vllm-compat:")) and a.op == "set":
                 if a.field in seen_in_argv:
+                    said = a.flag or SPECS[a.field].flag  # vLLM spellings carry no flag of ours
                     findings.append(Finding("AM-W301", WARNING, "repeat",
-                                            Text(f"{a.flag} is given more than once ({seen_in_argv[a.field]} and "
+                                            Text(f"{said} is given more than once ({seen_in_argv[a.field]} and "
                                                  f"{a.source}); the last one wins",
-                                                 f"{a.flag} 出现了多次（{seen_in_argv[a.field]} 与 {a.source}），以最后一次为准"),
-                                            field=a.field, flag=a.flag, value=a.value, source=a.source))
+                                                 f"{said} 出现了多次（{seen_in_argv[a.field]} 与 {a.source}），以最后一次为准"),
+                                            field=a.field, flag=said, value=a.value, source=a.source))
                 seen_in_argv[a.field] = a.source
             values[a.field] = _apply(values, a)
             sources[a.field] = a.source

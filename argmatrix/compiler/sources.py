@@ -27,6 +27,7 @@ SET, MERGE, APPEND = "set", "merge", "append"
 ENV_PREFIX = "ARGMATRIX_"
 # ARGMATRIX_* variables that configure argmatrix itself rather than the server
 ENV_SETTINGS = {"ARGMATRIX_TARGET", "ARGMATRIX_LANG", "ARGMATRIX_CACHE", "ARGMATRIX_SGLANG_VERSION"}
+SCHEMA_KEY = "$schema"  # a config file's reference to config.schema.json, for editors
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 
@@ -307,6 +308,8 @@ def read_config(path: str) -> tuple[list[Assignment], list[Finding]]:
     out: list[Assignment] = []
     problems: list[Finding] = []
     for key, value in data.items():
+        if key == SCHEMA_KEY:
+            continue  # the editor's schema reference (argmatrix export --to json writes it), not an argument
         src = f"{where}:{lines[str(key)]}" if str(key) in lines else where
         name = _config_key(key)
         if name is None:

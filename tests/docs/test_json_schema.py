@@ -1,4 +1,5 @@
-"""generated/config.schema.json: valid draft 2020-12, faithful to the types, and the example configs pass it."""
+"""generated/config.schema.json: valid draft-07 (what YAML language servers implement), faithful to the types,
+one suggested key per argument, and the example configs pass it."""
 from __future__ import annotations
 
 import json
@@ -24,12 +25,13 @@ def schema(files):
 
 @pytest.fixture(scope="module")
 def validator(schema):
-    return jsonschema.Draft202012Validator(schema)
+    return jsonschema.Draft7Validator(schema)
 
 
-def test_is_a_valid_draft_2020_12_schema(schema):
-    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    jsonschema.Draft202012Validator.check_schema(schema)
+def test_is_a_valid_draft_07_schema(schema):
+    assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
+    jsonschema.Draft7Validator.check_schema(schema)
+    assert jsonschema.validators.validator_for(schema) is jsonschema.Draft7Validator
 
 
 def test_every_argument_has_description_default_and_type(schema):
@@ -49,8 +51,8 @@ def test_every_argument_has_description_default_and_type(schema):
 
 def test_aliases_refer_to_the_canonical_property(schema, validator):
     props = schema["properties"]
-    assert props["tensor_parallel_size"]["$ref"] == "#/properties/tp_size"
-    assert props["tp-size"]["$ref"] == "#/properties/tp_size"
+    assert props["tensor_parallel_size"]["allOf"] == [{"$ref": "#/properties/tp_size"}]
+    assert props["tp-size"]["allOf"] == [{"$ref": "#/properties/tp_size"}]
     for key in NAMES:  # every key spelling the compiler accepts is a property
         if NAMES[key] not in json_schema.EXCLUDED:
             assert key in props and key.replace("_", "-") in props
@@ -130,3 +132,41 @@ def test_lenient_text_forms_the_compiler_accepts(validator):
     ok = {"context_length": "32k", "cuda_graph_bs": "1,2,4", "json_model_override_args": '{"a": 1}',
           "model_loader_extra_config": {"x": 1}}
     assert not list(validator.iter_errors(ok))
+
+
+def test_completion_offers_one_key_per_argument(schema):
+    """Aliases and deprecated spellings validate but carry doNotSuggest: one suggestion per live argument."""
+    suggested = [k for k, p in schema["properties"].items() if not p.get("doNotSuggest")]
+    live = [n for n, s in SPECS.items() if s.deprecated is None and n not in json_schema.EXCLUDED]
+    assert sorted(suggested) == sorted(live)
+
+
+def test_deprecations_carry_a_deprecation_message(schema, validator):
+    props = schema["properties"]
+    for name, spec in SPECS.items():
+        if spec.deprecated is not None and name not in json_schema.EXCLUDED:
+            assert props[name]["deprecationMessage"].startswith(spec.flag), name
+    renamed = next(n for n, s in SPECS.items() if type(s.deprecated).__name__ == "Renamed")
+    assert not list(validator.iter_errors({renamed: SPECS[renamed].default}))  # still valid, only marked
+
+
+def test_aliases_are_checked_against_the_argument(validator):
+    assert [e.message for e in validator.iter_errors({"tp-size": 0})]  # the $ref under allOf is followed
+    assert not list(validator.iter_errors({"tensor-parallel-size": 4}))
+
+
+def test_a_dollar_schema_key_is_allowed_and_skipped_by_the_compiler(tmp_path, validator):
+    from argmatrix.compiler import compile
+
+    data = {"$schema": "config.schema.json", "tp_size": 2}
+    assert not list(validator.iter_errors(data))
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    compiled = compile(config=str(path), target="cuda", env={})
+    assert compiled.ok and compiled.values["tp_size"] == 2, [f.message.en for f in compiled.findings]
+
+
+def test_the_editor_header_is_documented_and_in_the_example(files):
+    assert files["example-config.yaml"].startswith("# yaml-language-server: $schema=config.schema.json")
+    docs = (ROOT / "docs" / "check-config.md").read_text(encoding="utf-8")
+    assert "# yaml-language-server: $schema=" in docs

@@ -1,0 +1,133 @@
+"""``launch`` and ``export``: compile, print the report, then exec the engine or print the export.
+
+The command building lives in ``compiler/launch.py`` and ``compiler/export.py``; this module only
+parses, prints, writes the config file the engine reads, and calls ``os.execvp``.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+
+from ..schema.meta import Text
+from .lang import default_lang
+
+# commands people paste after `--`: their program words are not server flags
+PROGRAM_PREFIXES = (("python", "-m", "sglang.launch_server"), ("python3", "-m", "sglang.launch_server"),
+                    ("sglang", "serve"), ("argmatrix", "serve"))
+
+
+def strip_program(argv: list[str]) -> list[str]:
+    """``python -m sglang.launch_server --tp 2`` -> ``--tp 2`` (``vllm serve`` stays: it selects vLLM's spellings)."""
+    for prefix in PROGRAM_PREFIXES:
+        if tuple(argv[:len(prefix)]) == prefix:
+            return argv[len(prefix):]
+    return argv
+
+
+def _compile(server_argv: list[str], *, engine: str, target, config, strict, allow_unsupported,
+             sglang_version, compat, plan_options, check_engine: bool = False, allow_unimplemented: bool = False):
+    from ..compiler import compile
+    from .plan import plan_inputs
+
+    inputs = plan_inputs(**plan_options)
+    asked = inputs if any(v is not None for v in plan_options.values()) else None
+    kwargs = {}
+    if engine == "sglang":
+        if sglang_version:
+            kwargs["sglang_version"] = sglang_version
+    else:
+        kwargs["sglang_version"] = None  # vLLM and argmatrix's own engine read no SGLang release's spellings
+    return compile(strip_program(server_argv), config=config, target=target, strict=strict,
+                   allow_unsupported=allow_unsupported, engine=check_engine, plan_inputs=asked,
+                   allow_unimplemented=allow_unimplemented,
+                   compat=compat, **kwargs)
+
+
+def run_launch(server_argv: list[str], *, engine: str = "sglang", target: str | None = None,
+               config: str | None = None, lang: str | None = None, strict: bool = False,
+               allow_unsupported: bool = False, sglang_version: str | None = None, compat: str | None = None,
+               dry_run: bool = False, config_out: str | None = None, allow_unimplemented: bool = False,
+               **plan_options) -> int:
+    """Check, then exec the engine (or print its command with ``dry_run``); the exit status when nothing is exec'd."""
+    from ..compiler.launch import build_command, launch_findings
+    from . import render
+    from .plan import PlanOptionError
+
+    lang = lang or default_lang()
+    try:
+        compiled = _compile(server_argv, engine=engine, target=target, config=config, strict=strict,
+                            allow_unsupported=allow_unsupported, sglang_version=sglang_version, compat=compat,
+                            plan_options=plan_options, check_engine=engine == "argmatrix",
+                            allow_unimplemented=allow_unimplemented)
+    except PlanOptionError as exc:
+        print(f"argmatrix launch: {exc}", file=sys.stderr)
+        return 2
+    path = config_out
+    if path is None and not dry_run:
+        import tempfile
+
+        fd, path = tempfile.mkstemp(prefix="argmatrix-sglang-", suffix=".yaml")
+        os.close(fd)
+    cmd = build_command(compiled, engine, config_path=path or "argmatrix-sglang.yaml")
+    report = dataclasses.replace(compiled, findings=launch_findings(compiled, cmd, strict=strict))
+    if report.findings or not report.ok:
+        render.emit(render.findings_lines(report, lang), stderr=True)
+    if not report.ok:
+        if path and not config_out and not dry_run:
+            os.unlink(path)
+        return report.exit_code
+    if dry_run:
+        if cmd.config_text is not None:
+            if config_out:
+                _write(config_out, cmd.config_text)
+            else:  # a runnable script: write the file SGLang reads, then start it
+                print(f"cat > {cmd.config_path} <<'ARGMATRIX_EOF'\n{cmd.config_text}ARGMATRIX_EOF")
+        print(cmd.shell())
+        return 0
+    if cmd.config_text is not None:
+        _write(path, cmd.config_text)
+    elif path and not config_out:
+        os.unlink(path)
+    starting = Text(f"exec {cmd.shell()}", f"启动 {cmd.shell()}")
+    print(f"argmatrix launch: {starting(lang)}", file=sys.stderr, flush=True)
+    sys.stdout.flush()
+    try:
+        os.execvp(cmd.argv[0], cmd.argv)
+    except OSError as exc:
+        failed = Text(f"cannot start {cmd.argv[0]}: {exc.strerror}; is {engine} installed and on PATH?",
+                      f"无法启动 {cmd.argv[0]}：{exc.strerror}；请确认已安装 {engine} 且它在 PATH 中")
+        print(f"argmatrix launch: {failed(lang)}", file=sys.stderr)
+        return 127
+    return 0  # not reached: exec replaced this process
+
+
+def _write(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def run_export(server_argv: list[str], *, to: str, engine: str = "sglang", target: str | None = None,
+               config: str | None = None, lang: str | None = None, sglang_version: str | None = None,
+               compat: str | None = None, schema: str | None = None, output: str | None = None) -> int:
+    """Write the checked configuration as ``to``; the report goes to stderr, the export to stdout or ``output``."""
+    from ..compiler.export import SCHEMA_REF, export
+    from . import render
+
+    lang = lang or default_lang()
+    # SGLang's release spellings matter only where the export is an SGLang command
+    command_engine = to if to in ("sglang", "vllm") else engine if to == "k8s" else "argmatrix"
+    compiled = _compile(server_argv, engine=command_engine,
+                        target=target, config=config, strict=False, allow_unsupported=False,
+                        sglang_version=sglang_version, compat=compat, plan_options={})
+    result = export(compiled, to, schema=schema or SCHEMA_REF, engine=engine)
+    report = dataclasses.replace(compiled, findings=result.findings)
+    if report.findings:
+        render.emit(render.findings_lines(report, lang), stderr=True)
+    if not report.ok:
+        return report.exit_code
+    if output:
+        _write(output, result.text)
+    else:
+        sys.stdout.write(result.text)
+    return 0

@@ -1,0 +1,375 @@
+"""From a checked configuration to the command an engine will accept, and to files for other tools.
+
+``argmatrix launch`` and ``argmatrix export`` stand in front of the engines
+people already run.  This module decides what each engine is told:
+
+* only what the user set (plus derived values the engine would not work out
+  itself), in the spelling of the selected SGLang release: a flag that release
+  deprecates is rewritten into its successors (``REWRITES``), so the engine
+  starts without the deprecation warning;
+* argmatrix's own server limits never reach SGLang or vLLM, and a value an
+  engine cannot express is a finding, never dropped in silence;
+* config-file values reach SGLang as the YAML file it reads (dashed keys,
+  switches only when on), environment values as flags (SGLang and vLLM do not
+  read ``ARGMATRIX_*``); argmatrix's own engine gets the original file and
+  inherits the environment.
+
+No process is started here: the CLI execs :attr:`EngineCommand.argv`.
+"""
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..schema.meta import Text
+from ..schema.registry import SPECS
+from ..schema.releases import CHANGES, NO_SPELLING, argmatrix_only, exists_in
+from .findings import ERROR, NOTE, WARNING, Finding, sort_findings
+from .vllm_compat import vllm_tokens
+
+ENGINES = ("sglang", "vllm", "argmatrix")
+# the program each engine is started with; the engine's flags follow
+PROGRAMS: dict[str, tuple[str, ...]] = {
+    "sglang": ("python", "-m", "sglang.launch_server"),
+    "vllm": ("vllm", "serve"),
+    "argmatrix": ("argmatrix", "serve"),
+}
+ENGINE_NAMES = {"sglang": "SGLang", "vllm": "vLLM", "argmatrix": "argmatrix serve"}
+# derivations (compiler/derive.py) each engine performs itself, so their values need not be passed
+ENGINE_DERIVES: dict[str, frozenset[str]] = {
+    "sglang": frozenset({"tokenizer-from-model", "served-name-from-model", "lora-from-paths", "ep-from-tp",
+                         "http-log-level-from-log-level"}),
+    "vllm": frozenset({"tokenizer-from-model", "served-name-from-model"}),
+    "argmatrix": frozenset({"tokenizer-from-model", "served-name-from-model", "lora-from-paths", "ep-from-tp",
+                            "http-log-level-from-log-level"}),
+}
+
+
+# --- spellings of one SGLang release ------------------------------------------------------------------------------
+
+Rewrite = Callable[[dict[str, Any]], tuple[dict[str, Any], tuple[str, ...]]]
+
+
+def _carry(old: str, successor: str) -> Rewrite:
+    return lambda v: ({successor: v[old]}, ())
+
+
+def _when_on(**sets: Any) -> Rewrite:
+    return lambda v: (dict(sets), ())
+
+
+def _dp_attention(v: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    # SGLang 0.5.22+: "--attn-dp-size N" instead of "--dp-size N --enable-dp-attention"
+    return {"attn_dp_size": v["dp_size"]}, ("dp_size",)
+
+
+# deprecated field -> (values -> successor values, fields the successor spelling replaces), applied when the
+# selected release deprecates the old flag.  A deprecated flag without a row keeps its old spelling (SGLang
+# still takes it, with a warning, and check-config says so).
+REWRITES: dict[str, Rewrite] = {
+    "enable_dp_attention": _dp_attention,
+    "cuda_graph_bs": _carry("cuda_graph_bs", "cuda_graph_bs_decode"),
+    "cuda_graph_max_bs": _carry("cuda_graph_max_bs", "cuda_graph_max_bs_decode"),
+    "disable_cuda_graph": _when_on(cuda_graph_backend_decode="disabled", cuda_graph_backend_prefill="disabled"),
+    "enable_flashinfer_allreduce_fusion": _when_on(flashinfer_allreduce_fusion_backend="auto"),
+    "disable_fast_image_processor": _when_on(image_processor_backend="pil"),
+    "grpc_mode": _carry("grpc_mode", "smg_grpc_mode"),
+}
+REWRITE_ONLY_WHEN_ON = {"enable_dp_attention", "disable_cuda_graph", "enable_flashinfer_allreduce_fusion",
+                        "disable_fast_image_processor", "grpc_mode"}
+for _old in REWRITES:
+    if _old not in SPECS or _old not in CHANGES:
+        raise KeyError(f"rewrite for {_old!r}: not a flag SGLang renamed")
+
+
+# --- values as tokens ----------------------------------------------------------------------------------------------
+
+# list fields SGLang reads as one JSON value rather than several (nargs=None in 0.5.23's parser,
+# tests/fixtures/sglang-0.5.23.json); every other list is `--flag a b c`
+ONE_TOKEN_LISTS = frozenset({"sidecar_args", "decoupled_spec_connect_endpoints",
+                             "remote_instance_weight_loader_send_weights_group_ports", "forward_hooks"})
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def flag_tokens(name: str, value: Any, *, engine: str = "sglang") -> tuple[list[str] | None, Text | None]:
+    """The SGLang-style tokens that set ``name`` to ``value``; (None, why) when the command line cannot say it.
+
+    Switches take no value (``--flag`` on; ``--no-flag`` only where SGLang has it); lists are
+    ``--flag a b``; objects are JSON text; a value starting with ``-`` is written ``--flag=value``.
+    ``engine="argmatrix"``: argmatrix reads ``--no-``/``--disable-`` for every switch.
+    """
+    spec = SPECS[name]
+    flag = spec.flag
+    if spec.is_bool:
+        if value:
+            return [flag], None
+        if spec.default is not True:
+            return [], None  # off is the default: nothing to say
+        if engine == "argmatrix" or name in NO_SPELLING:
+            return ["--no-" + flag[2:]], None
+        return None, Text(f"SGLang's {flag} is a switch without an off spelling, and it is on by default",
+                          f"SGLang 的 {flag} 是开关，默认开启且没有关闭的写法")
+    if value is None:
+        if spec.default is None:
+            return [], None
+        return None, Text(f"the command line cannot set {flag} back to unset", f"命令行无法把 {flag} 设回未设置")
+    if spec.is_list and isinstance(value, (list, tuple)):
+        if not value:
+            if not spec.default:
+                return [], None
+            return None, Text(f"the command line cannot give {flag} an empty list", f"命令行无法为 {flag} 传空列表")
+        if name in ONE_TOKEN_LISTS:
+            return [flag, json.dumps(list(value), ensure_ascii=False)], None
+        return [flag, *(_text(v) for v in value)], None
+    text = _text(value)
+    return ([f"{flag}={text}"] if text.startswith("-") else [flag, text]), None
+
+
+def _yaml_value(name: str, value: Any) -> tuple[bool, Any]:
+    """How SGLang's --config reader takes ``value`` for ``name``: (True, what to write) or (False, None)."""
+    spec = SPECS[name]
+    if spec.is_bool:
+        if name in NO_SPELLING:
+            return False, None  # the reader writes `--key true`, which a --x/--no-x switch refuses: use argv
+        # store_true switches: written only when on
+        return (True, True) if value else ((True, None) if spec.default is not True else (False, None))
+    if value is None:
+        return (spec.default is None), None
+    if spec.is_list and isinstance(value, (list, tuple)):
+        if name in ONE_TOKEN_LISTS:
+            return True, json.dumps(list(value), ensure_ascii=False)
+        return (bool(value) or not spec.default), (list(value) or None)
+    return True, value
+
+
+# --- the command ---------------------------------------------------------------------------------------------------
+
+@dataclass
+class EngineCommand:
+    """What to start: ``argv`` (program first), the config file to write before it, and new findings."""
+
+    engine: str
+    argv: list[str]
+    config_path: str | None = None
+    config_text: str | None = None
+    findings: list[Finding] = field(default_factory=list)
+    passed: dict[str, Any] = field(default_factory=dict)  # field -> value the engine is told
+    rewritten: frozenset[str] = frozenset()  # fields written in their successors' spelling
+
+    def shell(self) -> str:
+        return shlex.join(self.argv)
+
+
+def _finding(code: str, severity: str, message: Text, hint: Text | None, name: str, compiled: Any,
+             value: Any = None) -> Finding:
+    return Finding(code, severity, "compat", message, hint, field=name, flag=SPECS[name].flag,
+                   value=compiled.values[name] if value is None else value, source=compiled.sources.get(name),
+                   platform=compiled.platform)
+
+
+def selected(compiled: Any, engine: str, *, non_default_only: bool = False) -> list[str]:
+    """The fields the engine is told, in schema order: what the user set, plus derived values it would not derive."""
+    own = ENGINE_DERIVES[engine]
+    out = []
+    for name in SPECS:
+        source = compiled.sources.get(name, "default")
+        if name == "config":
+            continue  # the file's values are rendered, not the path (argmatrix's own engine gets it back below)
+        if name in compiled.user_set:
+            if non_default_only and compiled.values[name] == SPECS[name].default:
+                continue
+            out.append(name)
+        elif source.startswith("derived:") and source[len("derived:"):] not in own \
+                and not source.startswith("derived:renamed-from-"):
+            out.append(name)
+    return out
+
+
+def _in_release(compiled: Any, names: list[str], release: str | None, findings: list[Finding],
+                rewritten: set[str], origins: dict[str, str]) -> dict[str, Any]:
+    """Field -> value in the spelling of SGLang ``release``: deprecated flags rewritten into their successors."""
+    values = {n: compiled.values[n] for n in names}
+    if release is None:
+        return values
+    for old in list(values):
+        change = CHANGES.get(old)
+        rewrite = REWRITES.get(old)
+        if change is None or rewrite is None or change.state(release) == "current" or old not in values:
+            continue
+        if old in REWRITE_ONLY_WHEN_ON and not values[old]:
+            continue
+        adds, replaces = rewrite(compiled.values)
+        if not all(exists_in(n, release) for n in adds):
+            continue
+        before = " ".join(t for n in (old, *[r for r in replaces if r in values])
+                          for t in (flag_tokens(n, values[n])[0] or []))
+        del values[old]
+        for r in replaces:
+            values.pop(r, None)
+        values.update(adds)
+        rewritten.add(old)
+        for n in adds:
+            origins[n] = compiled.sources.get(old, "")
+        after = " ".join(t for n in adds for t in (flag_tokens(n, adds[n])[0] or []))
+        refused = change.state(release) == "refused"
+        verb = Text("refuses", "已不再接受") if refused else Text("deprecates", "已弃用")
+        findings.append(_finding("AM-N804", NOTE,
+                                 Text(f"{before} is written {after} for SGLang {release}, which {verb.en} "
+                                      f"{SPECS[old].flag}", f"{before} 按 SGLang {release} 的写法改为 {after}"
+                                      f"（该版本{verb.zh} {SPECS[old].flag}）"), None, old, compiled))
+    order = {n: i for i, n in enumerate(SPECS)}
+    return dict(sorted(values.items(), key=lambda kv: order[kv[0]]))
+
+
+def _not_passed(name: str, compiled: Any, engine: str, why: Text) -> Finding:
+    flag = SPECS[name].flag
+    return _finding("AM-W801", WARNING,
+                    Text(f"{flag} is not passed to {ENGINE_NAMES[engine]}: {why.en}",
+                         f"{flag} 不会传给 {ENGINE_NAMES[engine]}：{why.zh}"),
+                    Text(f"check that {ENGINE_NAMES[engine]} does what you want without {flag}, or remove it",
+                         f"请确认不传 {flag} 时 {ENGINE_NAMES[engine]} 的行为符合预期，或去掉它"), name, compiled)
+
+
+def _argmatrix_only(name: str, compiled: Any, engine: str) -> Finding:
+    return _not_passed(name, compiled, engine, Text("it is argmatrix's own server limit, which the engine does "
+                                                    "not have", "它是 argmatrix 自己的服务端限制，该引擎没有此参数"))
+
+
+def build_command(compiled: Any, engine: str = "sglang", *, release: str | None = None,
+                  config_path: str | None = None, non_default_only: bool = False,
+                  fold_config: bool = False) -> EngineCommand:
+    """The command that starts ``engine`` with ``compiled``'s values.
+
+    ``release``: the SGLang release whose spellings to write (default: the one ``compiled`` was checked against).
+    ``config_path``: where SGLang's config file will be written when some values came from a file
+    (``fold_config=True`` puts them on the command line instead).  ``non_default_only``: leave out values
+    equal to the declared default (``export``).
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    release = release or compiled.sglang_version
+    findings: list[Finding] = []
+    names = selected(compiled, engine, non_default_only=non_default_only)
+    if engine == "vllm":
+        return _vllm_command(compiled, names, findings)
+    if engine == "argmatrix":
+        return _argmatrix_command(compiled, names, findings, non_default_only)
+    warned = {f.field for f in compiled.findings if f.code == "AM-W114"}
+    kept = []
+    for name in names:
+        if argmatrix_only(name):
+            if name not in warned:
+                findings.append(_argmatrix_only(name, compiled, engine))
+            continue
+        kept.append(name)
+    rewritten: set[str] = set()
+    origins = dict(compiled.sources)  # a successor's value comes from where its old flag's did
+    values = _in_release(compiled, kept, release, findings, rewritten, origins)
+    argv: list[str] = list(PROGRAMS["sglang"])
+    file_values: dict[str, Any] = {}
+    for name, value in values.items():
+        from_file = origins.get(name, "").startswith("file:") and not fold_config
+        if from_file:
+            ok, written = _yaml_value(name, value)
+            if ok:
+                if written is not None:
+                    file_values[SPECS[name].flag[2:]] = written
+                continue
+        tokens, why = flag_tokens(name, value)
+        if tokens is None:
+            findings.append(_not_passed(name, compiled, "sglang", why or Text("", "")))
+            continue
+        argv += tokens
+    text = None
+    if file_values:
+        import yaml
+
+        path = config_path or "argmatrix-sglang.yaml"
+        text = ("# written by argmatrix launch for SGLang's --config: dashed keys, switches only when on\n"
+                + yaml.safe_dump(file_values, sort_keys=False, allow_unicode=True, default_flow_style=False))
+        argv[len(PROGRAMS["sglang"]):len(PROGRAMS["sglang"])] = ["--config", path]
+        config_path = path
+    else:
+        config_path = None
+    return EngineCommand("sglang", argv, config_path, text, findings, values, frozenset(rewritten))
+
+
+def _vllm_command(compiled: Any, names: list[str], findings: list[Finding]) -> EngineCommand:
+    argv = list(PROGRAMS["vllm"])
+    passed: dict[str, Any] = {}
+    model = compiled.values.get("model_path")
+    if "model_path" in names and model:
+        argv.append(str(model))  # vllm serve MODEL
+        passed["model_path"] = model
+    for name in names:
+        if name == "model_path":
+            continue
+        value = compiled.values[name]
+        if argmatrix_only(name):
+            findings.append(_argmatrix_only(name, compiled, "vllm"))
+            continue
+        tokens, why = vllm_tokens(name, value)
+        if tokens is None and name not in compiled.user_set:
+            continue  # a derived value vLLM has no flag for: the flags it follows from have their own findings
+        if tokens is None:
+            findings.append(_not_passed(name, compiled, "vllm", why or Text("", "")))
+            continue
+        argv += tokens
+        passed[name] = value
+    return EngineCommand("vllm", argv, None, None, findings, passed)
+
+
+def config_file_of(compiled: Any) -> str | None:
+    """The config file ``compiled`` read (``--config`` on the command line, or given to ``compile``)."""
+    if compiled.values.get("config"):
+        return str(compiled.values["config"])
+    for source in compiled.sources.values():
+        if source.startswith("file:"):
+            path, _, line = source[len("file:"):].rpartition(":")
+            return path if line.isdigit() else source[len("file:"):]
+    return None
+
+
+def _argmatrix_command(compiled: Any, names: list[str], findings: list[Finding],
+                       non_default_only: bool) -> EngineCommand:
+    """argmatrix's own engine reads everything itself: argv values as flags, the file by its path, env inherited."""
+    argv = [*PROGRAMS["argmatrix"], "--target", compiled.platform]
+    if compiled.allow_unimplemented:
+        argv.append("--allow-unimplemented")
+    passed: dict[str, Any] = {}
+    config = config_file_of(compiled)
+    if config and not non_default_only:
+        argv += ["--config", str(config)]
+    for name in names:
+        source = compiled.sources.get(name, "")
+        if not non_default_only and (source.startswith("env:") or (config and source.startswith("file:"))):
+            passed[name] = compiled.values[name]  # it reads them again where they are
+            continue
+        tokens, why = flag_tokens(name, compiled.values[name], engine="argmatrix")
+        if tokens is None:
+            findings.append(_not_passed(name, compiled, "argmatrix", why or Text("", "")))
+            continue
+        argv += tokens
+        passed[name] = compiled.values[name]
+    return EngineCommand("argmatrix", argv, None, None, findings, passed)
+
+
+def launch_findings(compiled: Any, cmd: EngineCommand, *, strict: bool = False) -> list[Finding]:
+    """The findings of a launch: the check's, a spelling the release refuses but the command rewrote as a
+    warning (the engine never sees it), and the command's own (errors under ``strict``)."""
+    out = []
+    for f in compiled.findings:
+        if f.code == "AM-E109" and f.field in cmd.rewritten:
+            f = f.with_severity(WARNING)
+        out.append(f)
+    out += [f.with_severity(ERROR) if strict and f.severity == WARNING else f for f in cmd.findings]
+    return sort_findings(out)

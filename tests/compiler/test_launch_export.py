@@ -1,0 +1,562 @@
+"""launch and export (issue 15): engine commands in a release's spelling, vLLM's spellings both ways, round trips,
+exports that read back, and a real exec of a stub engine."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from argmatrix.cli.app import app
+from argmatrix.cli.launch import strip_program
+from argmatrix.compiler import compile
+from argmatrix.compiler.export import export
+from argmatrix.compiler.launch import PROGRAMS, build_command, flag_tokens, launch_findings
+from argmatrix.compiler.vllm_compat import BY_FIELD, INVERTED, SWITCH, TABLE, UNMAPPED, vllm_tokens
+from argmatrix.schema.registry import SPECS
+from argmatrix.schema.releases import CHANGES, NEWEST, SEED_RELEASE, argmatrix_only, exists_in
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(argv, release=NEWEST, **kw):
+    kw.setdefault("env", {})
+    kw.setdefault("target", "cuda")
+    return compile(argv, sglang_version=release, **kw)
+
+
+def sglang_args(cmd) -> list[str]:
+    return cmd.argv[len(PROGRAMS["sglang"]):]
+
+
+def key(findings):
+    """A finding without its source (argv positions move when a command is rewritten)."""
+    return sorted((f.code, f.field, f.severity, f.message.en) for f in findings)
+
+
+# --- round trips: argmatrix -> SGLang command -> argmatrix ---------------------------------------------------------
+
+def _sample(spec):
+    """A value other than the default, of the field's type."""
+    d = spec.default
+    if spec.is_bool:
+        return not d
+    if spec.choices:
+        for c in spec.choices:
+            if c != d and [c] != d:
+                return [c] if spec.is_list else c
+    if spec.is_object:
+        return {"k": 1}
+    if spec.is_list:
+        return ["a", "b"] if "str" in str(spec.base_type) else [1, 2]
+    if spec.base_type is int:
+        return (d if isinstance(d, int) else 0) + 2
+    if spec.base_type is float:
+        return 0.5 if d != 0.5 else 0.25
+    return "x"
+
+
+def round_trip_report(release: str):
+    ok, bad, inexpressible = [], [], []
+    for name, spec in SPECS.items():
+        if name == "config" or argmatrix_only(name) or not exists_in(name, release) or spec.deprecated is not None:
+            continue
+        if name in CHANGES and CHANGES[name].state(release) != "current":
+            continue  # rewritten, not round-tripped: test_deprecated_spellings_are_rewritten...
+        tokens, _ = flag_tokens(name, _sample(spec))
+        if not tokens:
+            inexpressible.append(name)
+            continue
+        first = run(tokens, release)
+        if name not in first.user_set:
+            inexpressible.append(name)  # the sample is not valid for this field
+            continue
+        cmd = build_command(first, "sglang")
+        again = run(strip_program(cmd.argv), release)
+        if first.values == again.values and first.user_set == again.user_set and \
+                key(first.findings) == key(again.findings):
+            ok.append(name)
+        else:
+            bad.append((name, tokens, sglang_args(cmd)))
+    return ok, bad, inexpressible
+
+
+@pytest.mark.parametrize("release, at_least", [(NEWEST, 521), (SEED_RELEASE, 313)])
+def test_every_current_sglang_flag_round_trips(release, at_least):
+    ok, bad, inexpressible = round_trip_report(release)
+    assert not bad
+    assert len(ok) >= at_least, len(ok)  # measured when written: 521 flags of 0.5.23, 313 of 0.5.9
+    # switches on by default with no --no- spelling in SGLang, and one whose sample value is not allowed
+    assert set(inexpressible) <= {"disable_shared_experts_fusion", "disable_chunked_prefix_cache",
+                                  "mm_global_cache_backend"}, inexpressible
+
+
+def test_a_switch_sglang_cannot_turn_off_is_a_finding_not_a_silent_drop():
+    compiled = run([], overrides={"disable_shared_experts_fusion": False})
+    cmd = build_command(compiled, "sglang")
+    (f,) = [f for f in cmd.findings if f.code == "AM-W801"]
+    assert f.field == "disable_shared_experts_fusion" and "off spelling" in f.message.en
+    assert "--disable-shared-experts-fusion" not in cmd.argv
+
+
+def test_a_command_with_user_set_defaults_and_many_flags_round_trips():
+    argv = ["--model-path", "/m", "--tp-size", "4", "--context-length", "32k", "--mem-fraction-static", "0.8",
+            "--chunked-prefill-size", "-1", "--cuda-graph-bs-decode", "1", "2", "4", "--json-model-override-args",
+            '{"rope_scaling": {"type": "yarn"}}', "--enable-metrics", "--api-key", "secret word"]
+    first = run(argv)
+    cmd = build_command(first, "sglang")
+    assert "--chunked-prefill-size=-1" in cmd.argv  # a value starting with '-' stays attached to its flag
+    again = run(strip_program(cmd.argv))
+    assert first.values == again.values and first.user_set == again.user_set
+    assert key(first.findings) == key(again.findings)
+
+
+# --- the selected release's spelling ------------------------------------------------------------------------------
+
+def test_dp_attention_is_written_attn_dp_size_for_0_5_23():
+    compiled = run(["--model-path", "/m", "--tp", "16", "--enable-dp-attention", "--dp-size", "16"])
+    cmd = build_command(compiled, "sglang")
+    assert sglang_args(cmd) == ["--model-path", "/m", "--tensor-parallel-size", "16", "--attn-dp-size", "16"]
+    (note,) = [f for f in cmd.findings if f.code == "AM-N804"]
+    assert "--attn-dp-size 16" in note.message.en and note.field == "enable_dp_attention"
+    again = run(sglang_args(cmd))
+    assert not [f for f in again.findings if f.code in ("AM-W107", "AM-E109")]
+    assert build_command(again, "sglang").argv == cmd.argv  # a fixed point
+
+
+def test_the_seed_release_keeps_the_old_spelling():
+    compiled = run(["--tp", "16", "--enable-dp-attention", "--dp-size", "16", "--cuda-graph-bs", "1", "2"],
+                   SEED_RELEASE)
+    args = sglang_args(build_command(compiled, "sglang"))
+    assert "--enable-dp-attention" in args and "--cuda-graph-bs" in args and "--attn-dp-size" not in args
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["--cuda-graph-bs", "1", "2", "4"], ["--cuda-graph-bs-decode", "1", "2", "4"]),
+    (["--cuda-graph-max-bs", "64"], ["--cuda-graph-max-bs-decode", "64"]),
+    (["--disable-cuda-graph"], ["--cuda-graph-backend-decode", "disabled", "--cuda-graph-backend-prefill",
+                                "disabled"]),
+    (["--enable-flashinfer-allreduce-fusion"], ["--flashinfer-allreduce-fusion-backend", "auto"]),
+    (["--disable-fast-image-processor"], ["--image-processor-backend", "pil"]),
+    (["--grpc-mode"], ["--smg-grpc-mode"]),
+])
+def test_deprecated_spellings_are_rewritten_and_the_rewrite_is_clean(argv, expected):
+    compiled = run(argv)
+    cmd = build_command(compiled, "sglang")
+    assert sglang_args(cmd) == expected
+    report = launch_findings(compiled, cmd)
+    assert not [f for f in report if f.severity == "error"], key(report)  # a refused spelling that was rewritten
+    again = run(expected)
+    assert not [f for f in again.findings if f.code in ("AM-W107", "AM-E109")]
+    assert sglang_args(build_command(again, "sglang")) == expected
+
+
+def test_argmatrix_only_limits_never_reach_sglang_or_vllm():
+    argv = ["--model-path", "/m", "--max-stop-strings", "3", "--max-request-body-bytes", "1000"]
+    compiled = run(argv)
+    sg = build_command(compiled, "sglang")
+    assert sglang_args(sg) == ["--model-path", "/m"]
+    assert {f.field for f in compiled.findings if f.code == "AM-W114"} == {"max_stop_strings",
+                                                                           "max_request_body_bytes"}
+    vl = build_command(run(argv, None), "vllm")
+    assert vl.argv == ["vllm", "serve", "/m"]
+    assert {f.field for f in vl.findings if f.code == "AM-W801"} == {"max_stop_strings", "max_request_body_bytes"}
+    own = build_command(run(argv, None), "argmatrix")
+    assert "--max-stop-strings" in own.argv  # argmatrix's own engine does take them
+
+
+# --- config files and the environment, the way SGLang reads them ---------------------------------------------------
+
+def _sglang_reads_config(argv: list[str]) -> list[str]:
+    """SGLang 0.5.23's --config, as documented: YAML only; each key becomes --key; a true switch becomes the flag
+    alone and a false one nothing; a list becomes --key item...; a mapping becomes JSON; file first, then argv."""
+    i = argv.index("--config")
+    data = yaml.safe_load(Path(argv[i + 1]).read_text(encoding="utf-8"))
+    out = []
+    for k, v in data.items():
+        if v is True:
+            out.append(f"--{k}")
+        elif v is False:
+            continue
+        elif isinstance(v, list):
+            out += [f"--{k}", *map(str, v)]
+        elif isinstance(v, dict):
+            out += [f"--{k}", json.dumps(v)]
+        else:
+            out += [f"--{k}", str(v)]
+    return out + argv[:i] + argv[i + 2:]
+
+
+def test_config_file_values_are_written_as_the_yaml_sglang_reads(tmp_path):
+    mine = tmp_path / "mine.toml"
+    mine.write_text('tp_size = 2\nenable_metrics = true\ncuda_graph_bs = [1, 2]\n'
+                    'json_model_override_args = {a = 1}\n', encoding="utf-8")
+    compiled = run(["--config", str(mine), "--model-path", "/m"], env={"ARGMATRIX_PORT": "31000"})
+    out = tmp_path / "for-sglang.yaml"
+    cmd = build_command(compiled, "sglang", config_path=str(out))
+    assert cmd.config_path == str(out)
+    data = yaml.safe_load(cmd.config_text)
+    assert data == {"tensor-parallel-size": 2, "enable-metrics": True, "json-model-override-args": {"a": 1},
+                    "cuda-graph-bs-decode": [1, 2]}  # dashed keys, rewritten for the release
+    args = sglang_args(cmd)
+    assert args[:2] == ["--config", str(out)] and "--port" in args  # the environment becomes flags
+    out.write_text(cmd.config_text, encoding="utf-8")
+    again = run(_sglang_reads_config(args))
+    changed = {n for n in SPECS if compiled.values[n] != again.values[n]}
+    assert changed == {"config", "cuda_graph_bs", "cuda_graph_bs_decode"}  # the path, and the rewrite
+
+
+def test_argmatrix_serve_gets_the_original_file_and_inherits_the_environment(tmp_path):
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("tp_size: 2\n", encoding="utf-8")
+    compiled = run(["--model-path", "/m"], None, config=str(mine), env={"ARGMATRIX_PORT": "31000"})
+    cmd = build_command(compiled, "argmatrix")
+    assert cmd.argv == ["argmatrix", "serve", "--target", "cuda", "--config", str(mine), "--model-path", "/m"]
+    assert cmd.passed == {"model_path": "/m", "tp_size": 2, "port": 31000}
+
+
+# --- vLLM spellings ---------------------------------------------------------------------------------------------
+
+def _vllm_sample(row):
+    spec = SPECS[row.field]
+    samples = {"model_path": "/models/m", "tokenizer_path": "/tok", "revision": "main", "dtype": "bfloat16",
+               "random_seed": "7", "context_length": "4096", "quantization": "fp8", "served_model_name": "mine",
+               "host": "0.0.0.0", "port": "8000", "api_key": "k", "chat_template": "/t.jinja", "tp_size": "2",
+               "pp_size": "2", "dp_size": "2", "page_size": "16", "mem_fraction_static": "0.8",
+               "kv_cache_dtype": "fp8_e5m2", "cpu_offload_gb": "4", "chunked_prefill_size": "8192",
+               "max_running_requests": "64"}
+    assert row.kind in (SWITCH, INVERTED) or row.field in samples, row.field
+    return None if spec.is_bool else samples[row.field]
+
+
+@pytest.mark.parametrize("row", TABLE, ids=lambda r: r.flag)
+@pytest.mark.parametrize("spelling", [0, -1])
+def test_each_vllm_mapping_reads_with_its_source_and_writes_back(row, spelling):
+    flag = row.flags[spelling]
+    value = _vllm_sample(row)
+    argv = ["vllm", "serve", *([flag] if value is None else [flag, value])]
+    compiled = run(argv, None)
+    assert row.field in compiled.user_set, [f.message.en for f in compiled.findings]
+    assert compiled.sources[row.field] == f"vllm-compat:{flag}"
+    assert not [f for f in compiled.findings if f.kind in ("usage", "compat")]
+    cmd = build_command(compiled, "vllm")
+    expected_value = compiled.values[row.field]
+    tokens, _ = vllm_tokens(row.field, expected_value)
+    assert tokens and all(t in cmd.argv for t in tokens) or row.field == "model_path"
+    again = run(cmd.argv, None)
+    assert again.values == compiled.values and again.user_set == compiled.user_set
+    assert key(again.findings) == key(compiled.findings)
+
+
+def test_every_vllm_mapping_round_trips_from_our_side():
+    """argmatrix -> vllm command -> argmatrix, for every field the table maps."""
+    for field, row in BY_FIELD.items():
+        spec = SPECS[field]
+        value = True if spec.is_bool else compile(["vllm", "serve", row.flag, _vllm_sample(row)], env={},
+                                                  target="cuda", sglang_version=None).values[field]
+        if spec.is_bool and spec.default is True:
+            value = False
+        first = run([], None, overrides={field: value})
+        cmd = build_command(first, "vllm")
+        again = run(cmd.argv, None)
+        assert again.values[field] == first.values[field], field
+
+
+@pytest.mark.parametrize("argv, field, value", [
+    (["--max-model-len", "1k"], "context_length", 1000),
+    (["--max-model-len", "1K"], "context_length", 1024),
+    (["--max-model-len=25.6k"], "context_length", 25600),
+    (["--max_model_len", "2K"], "context_length", 2048),  # vLLM reads underscores as dashes
+    (["/models/Qwen3-8B"], "model_path", "/models/Qwen3-8B"),
+    (["--enable-prefix-caching"], "disable_radix_cache", False),
+    (["--no-enable-prefix-caching"], "disable_radix_cache", True),
+    (["--enforce-eager"], "disable_cuda_graph", True),
+    (["--no-trust-remote-code"], "trust_remote_code", False),
+    (["--kv-cache-dtype", "fp8"], "kv_cache_dtype", "fp8_e4m3"),
+    (["-q", "awq"], "quantization", "awq"),
+    (["-tp", "8"], "tp_size", 8),
+    (["-pp=2"], "pp_size", 2),
+    (["-dp", "4"], "dp_size", 4),
+    (["--cpu-offload-gb", "10"], "cpu_offload_gb", 10),
+])
+def test_vllm_values(argv, field, value):
+    compiled = run(argv, None, compat="vllm")
+    assert compiled.values[field] == value
+    assert compiled.sources[field].startswith("vllm-compat:")
+
+
+def test_vllm_several_served_names_keep_the_first_with_a_warning():
+    compiled = run(["vllm", "serve", "/m", "--served-model-name", "a", "b"], None)
+    assert compiled.values["served_model_name"] == "a"
+    assert [f.code for f in compiled.findings if f.kind == "compat"] == ["AM-W803"]
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["--headless"], "--headless"),
+    (["--swap-space", "4"], "--swap-space"),
+    (["--no-enable-log-requests"], "--no-enable-log-requests"),
+    (["--kv-transfer-config", '{"a": 1}'], "--kv-transfer-config"),
+    (["-asc", "2"], "-asc"),
+    (["--enable-lora"], "--enable-lora"),
+])
+def test_vllm_flags_without_an_equivalent_are_a_finding(argv, flag):
+    compiled = run(["vllm", "serve", "/m", *argv, "--port", "9000"], None)
+    found = [f for f in compiled.findings if f.code == "AM-W802"]
+    assert [f.flag for f in found] == [flag] and "no equivalent" in found[0].message.en
+    assert compiled.values["port"] == 9000 and compiled.ok  # its value was skipped, the rest still read
+
+
+def test_a_word_that_is_no_vllm_flag_is_a_usage_error():
+    compiled = run(["vllm", "serve", "/m", "--max-modle-len", "4k"], None)
+    assert compiled.exit_code == 2 and any(f.code == "AM-E001" and "--max-modle-len" in f.message.en
+                                           for f in compiled.findings)
+
+
+def test_the_unmapped_list_is_disjoint_from_the_table():
+    assert not set(UNMAPPED) & {flag for row in TABLE for flag in row.flags}
+
+
+def test_an_sglang_field_vllm_cannot_say_is_a_finding_on_export():
+    compiled = run(["--model-path", "/m", "--enable-metrics", "--kv-cache-dtype", "fp4_e2m1"], None)
+    result = export(compiled, "vllm")
+    assert result.text.strip() == "vllm serve /m"
+    assert {f.field for f in result.findings if f.code == "AM-W801"} == {"enable_metrics", "kv_cache_dtype"}
+
+
+# --- exports -----------------------------------------------------------------------------------------------------
+
+ARGV = ["--model-path", "/m", "--tp-size", "2", "--port", "30000", "--enable-metrics", "--cuda-graph-bs-decode", "1",
+        "2", "--json-model-override-args", '{"a": {"b": 1}}', "--max-stop-strings", "3", "--api-key", "a b"]
+
+
+def test_yaml_and_json_exports_read_back_and_carry_the_schema(tmp_path):
+    import jsonschema
+
+    first = run(ARGV)
+    schema = json.loads((ROOT / "generated" / "config.schema.json").read_text(encoding="utf-8"))
+    for fmt in ("yaml", "json"):
+        text = export(first, fmt).text
+        path = tmp_path / f"c.{fmt}"
+        path.write_text(text, encoding="utf-8")
+        if fmt == "yaml":
+            assert text.startswith("# yaml-language-server: $schema=config.schema.json\n")
+            data = yaml.safe_load(text)
+        else:
+            data = json.loads(text)
+            assert data["$schema"] == "config.schema.json"
+        assert "port" not in data  # only non-default values
+        assert not list(jsonschema.Draft7Validator(schema).iter_errors(data))
+        again = run([], config=str(path))
+        assert {n for n in SPECS if first.values[n] != again.values[n]} == set(), fmt
+
+
+def test_env_export_reads_back(tmp_path):
+    first = run(ARGV)
+    env = {}
+    import shlex
+    for line in export(first, "env").text.splitlines():
+        k, _, v = line.partition("=")
+        env[k] = shlex.split(v)[0]
+    assert "ARGMATRIX_PORT" not in env and env["ARGMATRIX_TP_SIZE"] == "2"
+    again = run([], env=env)
+    assert {n for n in SPECS if first.values[n] != again.values[n]} == set()
+
+
+def test_sglang_and_k8s_exports():
+    first = run(ARGV)
+    line = export(first, "sglang").text
+    assert line.startswith("python -m sglang.launch_server ") and "--port" not in line
+    assert "--max-stop-strings" not in line
+    k8s = yaml.safe_load(export(first, "k8s").text)
+    assert k8s["command"] == ["python", "-m", "sglang.launch_server"]
+    assert k8s["args"][:2] == ["--model-path", "/m"] and all(isinstance(a, str) for a in k8s["args"])
+    vk8s = yaml.safe_load(export(run(ARGV, None), "k8s", engine="vllm").text)
+    assert vk8s["command"] == ["vllm", "serve"] and vk8s["args"][0] == "/m"
+
+
+# --- the command line ---------------------------------------------------------------------------------------------
+
+@pytest.fixture
+def cli(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    runner = CliRunner()
+    return lambda *args: runner.invoke(app, list(args), catch_exceptions=False)
+
+
+@pytest.mark.parametrize("engine, argv, expected", [
+    ("sglang", ["--model-path", "/m", "--tp", "2"], "python -m sglang.launch_server --model-path /m "
+                                                    "--tensor-parallel-size 2"),
+    ("vllm", ["vllm", "serve", "/m", "-tp", "2", "--max-model-len", "4K"],
+     "vllm serve /m --max-model-len 4096 --tensor-parallel-size 2"),
+    ("vllm", ["--model-path", "/m", "--disable-radix-cache"], "vllm serve /m --no-enable-prefix-caching"),
+    ("argmatrix", ["--model-path", "/m", "--max-running-requests", "2"],
+     "argmatrix serve --target cpu --model-path /m --max-running-requests 2"),
+])
+def test_launch_dry_run_per_engine(cli, engine, argv, expected):
+    target = "cpu" if engine == "argmatrix" else "cuda"
+    result = cli("launch", "--target", target, "--engine", engine, "--dry-run", "--", *argv)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip().splitlines()[-1] == expected
+
+
+def test_launch_dry_run_prints_the_config_file_first(cli, tmp_path):
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("tp_size: 2\n", encoding="utf-8")
+    result = cli("launch", "--target", "cuda", "--dry-run", "--config", str(mine), "--", "--model-path", "/m")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "cat > argmatrix-sglang.yaml <<'ARGMATRIX_EOF'" and "tensor-parallel-size: 2" in lines
+    assert lines[-1] == "python -m sglang.launch_server --config argmatrix-sglang.yaml --model-path /m"
+
+
+def test_launch_with_errors_starts_nothing(cli):
+    result = cli("launch", "--target", "a3", "--dry-run", "--", "--model-path", "/m", "--attention-backend", "fa3")
+    assert result.exit_code == 1 and "python -m sglang" not in result.stdout
+    assert cli("launch", "--dry-run", "--target", "cuda", "--", "--tp-szie", "2").exit_code == 2
+
+
+def test_export_cli(cli, tmp_path):
+    out = tmp_path / "c.yaml"
+    result = cli("export", "--to", "yaml", "--target", "cuda", "-o", str(out), "--", "--tp", "2")
+    assert result.exit_code == 0 and yaml.safe_load(out.read_text()) == {"tp_size": 2}
+
+
+# --- the exec path, with stub engines -----------------------------------------------------------------------------
+
+STUB = """#!{python}
+import json, os, sys
+with open(os.environ["STUB_RECORD"], "w") as f:
+    json.dump({{"argv": sys.argv, "config": open(sys.argv[sys.argv.index("--config") + 1]).read()
+               if "--config" in sys.argv else None}}, f)
+sys.exit(int(os.environ.get("STUB_EXIT", "0")))
+"""
+
+
+@pytest.fixture
+def stub_engines(tmp_path):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name in ("python", "vllm", "argmatrix"):
+        path = bin_dir / name
+        path.write_text(STUB.format(python=sys.executable), encoding="utf-8")
+        path.chmod(0o755)
+    record = tmp_path / "record.json"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARGMATRIX_")}
+    env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", STUB_RECORD=str(record),
+               PYTHONPATH=os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]), STUB_EXIT="7")
+
+    def launch(*args, **extra_env):
+        proc = subprocess.run([sys.executable, "-m", "argmatrix.cli", "launch", *args], capture_output=True,
+                              text=True, timeout=60, env={**env, **extra_env})
+        seen = json.loads(record.read_text()) if record.exists() else None
+        return proc, seen
+    return launch
+
+
+def test_launch_execs_sglang_and_returns_its_exit_status(stub_engines, tmp_path):
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("enable_metrics: true\n", encoding="utf-8")
+    proc, seen = stub_engines("--target", "cuda", "--config", str(mine), "--config-out", str(tmp_path / "g.yaml"),
+                              "--", "--model-path", "/m", "--tp", "2", "--enable-dp-attention", "--dp-size", "2")
+    assert proc.returncode == 7, proc.stderr
+    assert seen["argv"][1:] == ["-m", "sglang.launch_server", "--config", str(tmp_path / "g.yaml"), "--model-path",
+                                "/m", "--tensor-parallel-size", "2", "--attn-dp-size", "2"]
+    assert yaml.safe_load(seen["config"]) == {"enable-metrics": True}
+    assert "AM-N804" in proc.stderr and "exec python -m sglang.launch_server" in proc.stderr
+
+
+def test_launch_execs_vllm_and_argmatrix(stub_engines):
+    proc, seen = stub_engines("--target", "cuda", "--engine", "vllm", "--", "vllm", "serve", "/m", "-tp", "2",
+                              STUB_EXIT="0")
+    assert proc.returncode == 0, proc.stderr
+    assert seen["argv"][1:] == ["serve", "/m", "--tensor-parallel-size", "2"]
+    proc, seen = stub_engines("--target", "cpu", "--engine", "argmatrix", "--", "--model-path", "/m")
+    assert proc.returncode == 7 and seen["argv"][1:] == ["serve", "--target", "cpu", "--model-path", "/m"]
+
+
+def test_launch_with_errors_never_execs(stub_engines):
+    proc, seen = stub_engines("--target", "a3", "--", "--model-path", "/m", "--attention-backend", "fa3")
+    assert proc.returncode == 1 and seen is None and "AM-E10" in proc.stderr
+    proc, seen = stub_engines("--target", "cuda", "--", "--tp-szie", "2")
+    assert proc.returncode == 2 and seen is None
+
+
+def test_a_missing_engine_is_exit_127(tmp_path):
+    if shutil.which("vllm"):
+        pytest.skip("vllm is installed here")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARGMATRIX_")}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    proc = subprocess.run([sys.executable, "-m", "argmatrix.cli", "launch", "--target", "cuda", "--engine", "vllm",
+                           "--", "--model-path", "/m"], capture_output=True, text=True, timeout=60, env=env)
+    assert proc.returncode == 127 and "cannot start vllm" in proc.stderr
+
+
+def test_launch_argmatrix_passes_allow_unimplemented_on(cli):
+    result = cli("launch", "--target", "cpu", "--engine", "argmatrix", "--dry-run", "--", "--model-path", "/m",
+                 "--tp", "2")
+    assert result.exit_code == 1 and "AM-E501" in result.output
+    result = cli("launch", "--target", "cpu", "--engine", "argmatrix", "--allow-unimplemented", "--dry-run", "--",
+                 "--model-path", "/m", "--tp", "2")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-1] == ("argmatrix serve --target cpu --allow-unimplemented --model-path /m "
+                                              "--tensor-parallel-size 2")
+
+
+def test_check_config_reads_vllm_spellings(cli):
+    for argv in (["--compat", "vllm", "--", "--max-model-len", "1K", "-tp", "2"],
+                 ["--", "vllm", "serve", "/m", "--max-model-len", "1K", "-tp", "2"]):
+        result = cli("check-config", "--target", "cuda", "--format", "json", *argv)
+        args = json.loads(result.stdout)["args"]
+        assert args["context_length"] == {"value": 1024, "source": "vllm-compat:--max-model-len"}
+        assert args["tp_size"]["source"] == "vllm-compat:-tp"
+
+
+def test_a_repeated_vllm_flag_names_our_flag():
+    compiled = run(["vllm", "serve", "-tp", "2", "--tensor-parallel-size", "4"], None)
+    (f,) = [f for f in compiled.findings if f.code == "AM-W301"]
+    assert f.flag == "--tensor-parallel-size" and compiled.values["tp_size"] == 4
+
+
+def test_vllm_config_file_is_read_under_the_command_line(tmp_path):
+    cfg = tmp_path / "vllm.yaml"
+    cfg.write_text("tensor_parallel_size: 4\nenable-prefix-caching: false\nmax-model-len: 8K\nheadless: true\n",
+                   encoding="utf-8")
+    compiled = run(["vllm", "serve", "/m", "--config", str(cfg), "-tp", "2"], None)
+    assert compiled.values["tp_size"] == 2 and compiled.sources["tp_size"] == "vllm-compat:-tp"  # argv wins
+    assert compiled.values["context_length"] == 8192
+    assert compiled.sources["context_length"] == f"vllm-compat:--max-model-len@{cfg}"
+    assert compiled.values["disable_radix_cache"] is True
+    assert [f.code for f in compiled.findings] == ["AM-W802"]  # --headless; no repeat warning for -tp
+
+
+def test_lists_are_spelled_as_sglang_parses_them():
+    """nargs per 0.5.23's parser: most lists take several values, a few one JSON value."""
+    fixture = json.loads((ROOT / "tests" / "fixtures" / "sglang-0.5.23.json").read_text(encoding="utf-8"))
+    nargs = {f: e.get("nargs") for e in fixture["flags"] for f in e["flags"]}
+    from argmatrix.compiler.launch import ONE_TOKEN_LISTS
+    for name, spec in SPECS.items():
+        if spec.is_list and spec.flag in nargs:
+            assert (name in ONE_TOKEN_LISTS) == (nargs[spec.flag] is None), name
+    compiled = run(["--forward-hooks", '[{"name": "h"}]'])
+    assert sglang_args(build_command(compiled, "sglang")) == ["--forward-hooks", '[{"name": "h"}]']
+
+
+def test_switches_with_an_off_spelling_stay_on_the_command_line(tmp_path):
+    """SGLang's --config writes `--key true` for any switch that is not store_true, which --x/--no-x refuses."""
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("enable_tf32_matmul: true\nenable_metrics: true\n", encoding="utf-8")
+    cmd = build_command(run([], config=str(mine)), "sglang", config_path="x.yaml")
+    assert yaml.safe_load(cmd.config_text) == {"enable-metrics": True}
+    assert "--enable-tf32-matmul" in cmd.argv
+
+
+def test_strict_makes_a_value_left_out_an_error(cli):
+    argv = ["launch", "--target", "cuda", "--engine", "vllm", "--dry-run"]
+    assert cli(*argv, "--", "--model-path", "/m", "--enable-metrics").exit_code == 0
+    result = cli(*argv, "--strict", "--", "--model-path", "/m", "--enable-metrics")
+    assert result.exit_code == 1 and "AM-W801" in result.output and "vllm serve" not in result.stdout
