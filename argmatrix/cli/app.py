@@ -49,6 +49,9 @@ class DiffFormat(str, Enum):
 TARGET_HELP = "Hardware to check against: auto, a2, a3, 310p, a5, cuda or cpu (env ARGMATRIX_TARGET)."
 SGLANG_VERSION_HELP = ("The SGLang release the launch will meet: its renamed, split and new flags are checked "
                        "(env ARGMATRIX_SGLANG_VERSION; default the newest known).")
+TARGET_OPTION = typer.Option(None, "--target", help=TARGET_HELP)
+CONFIG_OPTION = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments.")
+SGLANG_VERSION_OPTION = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP)
 LANG_OPTION = typer.Option(None, "--lang", help="Output language, en or zh (env ARGMATRIX_LANG).")
 COMPAT_HELP = "Read the server flags in another engine's spellings: vllm (automatic after `vllm serve`)."
 
@@ -78,15 +81,15 @@ def _lang(lang: Lang | None) -> str:
 @app.command("check-config", context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
 def check_config(
     ctx: typer.Context,
-    target: str | None = typer.Option(None, "--target", help=TARGET_HELP),
-    config: str | None = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
+    target: str | None = TARGET_OPTION,
+    config: str | None = CONFIG_OPTION,
     fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text for people, json for CI."),
     lang: Lang | None = LANG_OPTION,
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
     allow_unsupported: bool = typer.Option(False, "--allow-unsupported",
                                            help="Downgrade support errors (not type errors) to warnings."),
     engine: bool = typer.Option(False, "--engine", help="Also check what argmatrix's own engine implements."),
-    sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP),
+    sglang_version: str | None = SGLANG_VERSION_OPTION,
     compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
     device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
@@ -117,8 +120,8 @@ class PlanFormat(str, Enum):
 @app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
 def plan(
     ctx: typer.Context,
-    target: str | None = typer.Option(None, "--target", help=TARGET_HELP),
-    config: str | None = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
+    target: str | None = TARGET_OPTION,
+    config: str | None = CONFIG_OPTION,
     fmt: PlanFormat = typer.Option(PlanFormat.table, "--format", help="table for people, json for CI."),
     lang: Lang | None = LANG_OPTION,
     model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
@@ -302,7 +305,7 @@ def demo_model(out_dir: str = typer.Argument(..., help="Folder to write the mode
 def serve(
     ctx: typer.Context,
     target: str | None = typer.Option(None, "--target", help=TARGET_HELP + " Default: from --device, else detected."),
-    config: str | None = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
+    config: str | None = CONFIG_OPTION,
     lang: Lang | None = LANG_OPTION,
     allow_unsupported: bool = typer.Option(False, "--allow-unsupported", help="Start despite support errors."),
     allow_unimplemented: bool = typer.Option(False, "--allow-unimplemented",
@@ -344,10 +347,10 @@ class ExportFormat(str, Enum):
 @app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
 def launch(
     ctx: typer.Context,
-    target: str | None = typer.Option(None, "--target", help=TARGET_HELP),
+    target: str | None = TARGET_OPTION,
     engine: EngineName = typer.Option(EngineName.sglang, "--engine", help="The engine to start: sglang, vllm or "
                                       "argmatrix (its own serve)."),
-    config: str | None = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
+    config: str | None = CONFIG_OPTION,
     lang: Lang | None = LANG_OPTION,
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
     allow_unsupported: bool = typer.Option(False, "--allow-unsupported",
@@ -389,10 +392,10 @@ def export(
     to: ExportFormat = typer.Option(..., "--to", help="sglang or vllm (a command), yaml or json (a config file with "
                                     "its $schema), env (ARGMATRIX_* lines), k8s (container command and args)."),
     engine: EngineName = typer.Option(EngineName.sglang, "--engine", help="The engine of the k8s container."),
-    target: str | None = typer.Option(None, "--target", help=TARGET_HELP),
-    config: str | None = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments."),
+    target: str | None = TARGET_OPTION,
+    config: str | None = CONFIG_OPTION,
     lang: Lang | None = LANG_OPTION,
-    sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP),
+    sglang_version: str | None = SGLANG_VERSION_OPTION,
     compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     schema: str | None = typer.Option(None, "--schema", help="The $schema reference written into yaml and json "
                                       "(default: config.schema.json, next to the file)."),
