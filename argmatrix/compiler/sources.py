@@ -20,7 +20,7 @@ from typing import Any
 
 from ..schema.meta import Text
 from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec, _metadata, suggest
-from ..schema.releases import exists_in
+from ..schema.releases import FORMER_FLAGS, exists_in
 from .findings import ERROR, USAGE, WARNING, Finding
 
 SET, MERGE, APPEND = "set", "merge", "append"
@@ -164,6 +164,11 @@ def parse_argv(argv: list[str], release: str | None = None) -> tuple[list[Assign
                                                   f"{listed}", f"参数 {base} 有歧义：{where} 会把它当作 {listed} 的缩写"),
                                   Text(f"write the whole flag: {' or '.join(ambiguous)}",
                                        f"请写出完整参数：{' 或 '.join(ambiguous)}"), flag=base, source=source))
+        elif name is None and "--" + base[2:].replace("_", "-") in FORMER_FLAGS:
+            _, instead = FORMER_FLAGS["--" + base[2:].replace("_", "-")]
+            problems.append(usage("AM-E001", Text(f"unknown flag {base}: SGLang dropped it before 0.5.8",
+                                                  f"未知参数 {base}：SGLang 在 0.5.8 之前已删除它"),
+                                  instead, flag=base, source=source))
         elif name is None:
             close = difflib.get_close_matches("--" + base[2:].replace("_", "-"), list(FLAGS), n=1, cutoff=0.6)
             problems.append(usage("AM-E001", Text(f"unknown flag {base}", f"未知参数 {base}"),

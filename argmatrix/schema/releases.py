@@ -19,6 +19,8 @@ import functools
 from dataclasses import dataclass
 from typing import Literal
 
+from .meta import Text
+
 SEED_RELEASE = "0.5.9"      # the release the Ascend seed tables describe
 NEWEST = "0.5.23"           # the newest release whose flag set argmatrix holds; the default
 OLDEST = "0.5.8"            # the oldest release the change dates were read from
@@ -128,6 +130,24 @@ CHANGES: dict[str, Change] = {
     **dict.fromkeys(("enable_double_sparsity", "ds_channel_config_path", "ds_heavy_channel_num", "ds_heavy_token_num",
                      "ds_heavy_channel_type", "ds_sparse_decode_threshold"),
                     Change("removed", None, "0.5.11", (), "unrecognized")),
+}
+
+# Flags gone before the oldest release we read, which real launch commands (old guides, scripts) still use:
+# spelling -> what to write instead.  argmatrix names the successor rather than guess a similar-looking flag.
+FORMER_FLAGS: dict[str, tuple[str, Text]] = {
+    "--enable-ep-moe": ("--ep-size", Text("write --ep-size N (expert parallelism is sized, not switched on)",
+                                          "改用 --ep-size N（专家并行按规模设置，而不是开关）")),
+    "--enable-deepep-moe": ("--moe-a2a-backend", Text("write --moe-a2a-backend deepep", "改用 --moe-a2a-backend deepep")),
+    "--npu-graph-max-bs": ("--cuda-graph-max-bs", Text(
+        "write --cuda-graph-max-bs-decode N (before SGLang 0.5.20: --cuda-graph-max-bs N); it covers NPU graphs too",
+        "改用 --cuda-graph-max-bs-decode N（SGLang 0.5.20 之前为 --cuda-graph-max-bs N），它同样适用于 NPU 图")),
+    "--enable-flashinfer-mla": ("--attention-backend", Text("write --attention-backend flashinfer",
+                                                            "改用 --attention-backend flashinfer")),
+    "--enable-flashmla": ("--attention-backend", Text("write --attention-backend flashmla",
+                                                      "改用 --attention-backend flashmla")),
+    "--max-micro-batch-size": ("--pp-max-micro-batch-size", Text(
+        "write --pp-max-micro-batch-size N (it only applies with --pp-size above 1)",
+        "改用 --pp-max-micro-batch-size N（仅在 --pp-size 大于 1 时生效）")),
 }
 
 # field -> the first release that has its flag, for flags newer than the seed release.

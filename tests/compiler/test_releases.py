@@ -112,3 +112,13 @@ def test_negations_sglang_does_not_have():
     assert "unrecognized arguments" in f.message.en and "--enable-hierarchical-cache" in f.hint.en
     assert run(["--no-enable-fused-qk-norm-rope"], target="cuda", sglang_version="0.5.23").findings == []
     assert run(["--disable-hicache"], target="cuda", sglang_version=None).findings == []
+
+
+def test_a_flag_dropped_before_any_release_we_read_names_its_successor_not_a_lookalike():
+    from argmatrix.schema.releases import FORMER_FLAGS
+
+    assert all(successor in FLAGS for successor, _ in FORMER_FLAGS.values())
+    f = only(run(["--enable-ep-moe"], target="a3"), "AM-E001")
+    assert "--ep-size" in f.hint.en and "eplb" not in f.hint.en and f.hint.zh
+    c = run(["--npu-graph-max-bs", "32"], target="a3")
+    assert "--cuda-graph-max-bs-decode" in only(c, "AM-E001").hint.en and c.exit_code == 2
