@@ -268,7 +268,7 @@ def serve_rank(cfg, layout: Layout, rank: int) -> int:
             runner.run_message(kind, ints, flat)
     except Exception as exc:
         print(f"argmatrix: tensor-parallel rank {rank} of {layout.tp_size} stops: the group failed "
-              f"({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}). Rank 0 (the server) "
+              f"({type(exc).__name__}: {next((x.strip() for x in str(exc).splitlines() if x.strip()), '')}). Rank 0 (the server) "
               f"or another rank has exited or cannot be reached.", file=sys.stderr, flush=True)
         return 1
     finally:

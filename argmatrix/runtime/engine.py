@@ -347,7 +347,7 @@ class Engine:
         if self.fatal is not None:
             return
         dead = self._tp_ranks.describe_dead() if self._tp_ranks is not None else ""
-        first = str(exc).splitlines()[0] if str(exc) else ""
+        first = next((line.strip() for line in str(exc).splitlines() if line.strip()), "")
         self.fatal = (f"tensor parallel failed: {dead or 'a rank exited or cannot be reached'} "
                       f"({type(exc).__name__}: {first}); the engine cannot continue without every rank, "
                       f"so the server stops")
