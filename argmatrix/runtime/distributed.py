@@ -167,7 +167,7 @@ class LocalRanks:
         import torch
 
         blob = pickle.dumps((cfg, layout))
-        env = {**os.environ, "ARGMATRIX_TP_THREADS": str(torch.get_num_threads())}   # as many threads as rank 0
+        env = {**os.environ, "AM_TP_RANK_THREADS": str(torch.get_num_threads())}   # as many threads as rank 0
         for rank in ranks:
             proc = subprocess.Popen([sys.executable, "-m", "argmatrix.runtime.distributed", str(rank)],
                                     stdin=subprocess.PIPE, env=env)
@@ -297,7 +297,7 @@ def _main() -> int:                       # python -m argmatrix.runtime.distribu
     logging.basicConfig(level=logging.WARNING, format=f"[tp rank {rank}] %(levelname)s %(message)s")
     import torch
 
-    torch.set_num_threads(max(1, int(os.environ.get("ARGMATRIX_TP_THREADS", "0")) or torch.get_num_threads()))
+    torch.set_num_threads(max(1, int(os.environ.get("AM_TP_RANK_THREADS", "0")) or torch.get_num_threads()))
     return serve_rank(cfg, layout, rank)
 
 

@@ -375,6 +375,12 @@ class ServingRuntime:
         def on_term(signum, frame):
             raise _Terminated()
 
+        if (self.args.dp_size or 1) > 1:
+            from .replicas import run_replicas
+
+            compiled = self.ctx.compiled
+            return run_replicas(self.args, self.ctx.platform or "auto", console,
+                                getattr(compiled, "user_set", None) or self.args.changed())
         if (self.args.tp_size or 1) > 1 and (self.args.node_rank or 0) > 0:
             return self._run_other_node(console)
         main = threading.current_thread() is threading.main_thread()
