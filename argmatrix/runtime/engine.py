@@ -199,7 +199,9 @@ class Engine:
         self.fatal_listeners: list[Callable[[str], None]] = []
         self.tp_group = self._tp_ranks = self._heartbeat = None
         if cfg.tp_size > 1:
-            self._join_tp_group(cfg)
+            self._join_tp_group(cfg)          # also selects this rank's device (--base-gpu-id)
+        elif cfg.device in ("cuda", "npu") and cfg.base_gpu_id:
+            getattr(torch, cfg.device).set_device(cfg.base_gpu_id)
         try:
             loaded = load_model(cfg)
         except BaseException:
@@ -253,8 +255,12 @@ class Engine:
                 from .distributed import Heartbeat
 
                 self._heartbeat = Heartbeat(self.tp_group, loaded.device, self._tp_failed)
-                log.info("decode graphs and torch.compile are off with --tp-size %d: each step runs eagerly on "
-                         "every rank", cfg.tp_size)
+                asked = [flag for flag, on in (("--enable-torch-compile", cfg.enable_torch_compile),
+                                               ("--cuda-graph-max-bs", cfg.cuda_graph_max_bs is not None),
+                                               ("--cuda-graph-bs", cfg.cuda_graph_bs is not None)) if on]
+                (log.warning if asked else log.info)(
+                    "%sdecode graphs and torch.compile are off with --tp-size %d: each step runs eagerly on every "
+                    "rank", f"{', '.join(asked)} has no effect: " if asked else "", cfg.tp_size)
             else:
                 self.runner = NativeRunner(loaded.model, self.pool, max_running, self.max_context_len, loaded.device)
                 self._setup_decode_graphs(cfg, max_running)
