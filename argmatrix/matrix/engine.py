@@ -4,7 +4,7 @@ The support matrix says where SGLang implements an argument; this table says
 what *this* engine does with it:
 
 * ``wired``: changes behaviour, and a test shows it;
-* ``inert``: accepted, but has no effect here, with the reason (a NCCL port in a single process);
+* ``inert``: accepted, but has no effect here, with the reason (an attention backend name: there is one attention);
 * ``unimplemented``: the hardware could do it, this engine does not yet.
 
 Anything not listed is ``unimplemented``: a flag is never silently ignored.
