@@ -4,7 +4,7 @@ The support matrix says where SGLang implements an argument; this table says
 what *this* engine does with it:
 
 * ``wired``: changes behaviour, and a test shows it;
-* ``inert``: accepted, but has no effect here, with the reason (a NCCL port in a single process);
+* ``inert``: accepted, but has no effect here, with the reason (an attention backend name: there is one attention);
 * ``unimplemented``: the hardware could do it, this engine does not yet.
 
 Anything not listed is ``unimplemented``: a flag is never silently ignored.
@@ -34,14 +34,29 @@ def _inert(en: str, zh: str) -> Capability:
     return Capability(INERT, Text(en, zh))
 
 
-SINGLE_PROCESS = _inert("argmatrix runs one engine process on one device; there is no process group to configure",
-                        "argmatrix 在单个设备上以单进程运行引擎，没有需要配置的进程组")
 # Wired on CUDA and Ascend; on CPU there is nothing to capture (argmatrix.runtime.graphs.NO_GRAPHS_REASON).
 DECODE_GRAPHS = Capability(WIRED, Text(
     "decode graphs are captured and replayed on CUDA and Ascend; inert on CPU, where there are no device graphs "
     "and decode runs eagerly (--enable-torch-compile compiles it)",
     "CUDA 与昇腾上捕获并回放解码图；在 CPU 上不起作用：CPU 没有设备图，解码以 eager 方式执行"
     "（可用 --enable-torch-compile 编译）"))
+TENSOR_PARALLEL = Text(
+    "tensor parallel for the native Llama/Qwen2/Mistral path: q/k/v and gate/up column-parallel, o and down "
+    "row-parallel, vocab-parallel embedding and LM head, KV heads replicated when fewer than --tp-size; rank 0 "
+    "schedules and broadcasts each step; decode graphs and torch.compile are off when --tp-size > 1",
+    "原生 Llama/Qwen2/Mistral 路径的张量并行：q_proj/k_proj/v_proj 与 gate_proj/up_proj 按列切分，o_proj 与 down_proj 按行切分，词嵌入与输出层（lm_head）按词表切分，"
+    "KV 头少于 --tp-size 时复制；0 号进程调度并广播每一步；--tp-size 大于 1 时不使用解码图与 torch.compile")
+DEVICE_IDS = Text(
+    "the device of each tensor-parallel rank and of each data-parallel replica (CUDA, Ascend); a CPU host has "
+    "no device index",
+    "决定每个张量并行进程与每个数据并行副本使用的设备（CUDA、昇腾）；CPU 主机没有设备编号")
+DATA_PARALLEL = Text(
+    "argmatrix serve --dp-size N starts N engine processes behind sglang-router (pip install sglang-router); "
+    "--load-balance-method picks the router's policy: auto and round_robin -> round_robin, total_requests -> "
+    "power_of_two, total_tokens -> cache_aware",
+    "argmatrix serve --dp-size N 在 sglang-router（pip install sglang-router）之后启动 N 个引擎进程；"
+    "--load-balance-method 选择路由策略：auto 与 round_robin 对应 round_robin，total_requests 对应 power_of_two，"
+    "total_tokens 对应 cache_aware")
 ONE_ATTENTION = _inert("the engine has one attention implementation (torch scaled_dot_product_attention over the "
                        "paged cache); backend names do not change it",
                        "引擎只有一种注意力实现（基于分页缓存的 torch scaled_dot_product_attention），后端名称不改变它")
@@ -87,9 +102,15 @@ CAPABILITIES: dict[str, Capability] = {
                      "max_stop_string_length", "request_read_timeout"), Capability(WIRED)),
     "enable_metrics_for_all_schedulers": _inert("there is one scheduler, and it always reports metrics",
                                                 "只有一个调度器，且它总会上报指标"),
-    # accepted, no effect in a single-process eager engine
-    **dict.fromkeys(("nccl_port", "dist_init_addr", "nnodes", "node_rank", "dist_timeout", "base_gpu_id",
-                     "gpu_id_step"), SINGLE_PROCESS),
+    # tensor parallel over torch.distributed (runtime/distributed.py, runtime/tensor_parallel.py): the native
+    # Llama-family path only; the backend is the platform's (gloo on CPU, nccl on CUDA, hccl on Ascend)
+    **dict.fromkeys(("tp_size", "nnodes", "node_rank", "dist_init_addr", "dist_timeout", "nccl_port"),
+                    Capability(WIRED, TENSOR_PARALLEL)),
+    **dict.fromkeys(("base_gpu_id", "gpu_id_step"), Capability(WIRED, DEVICE_IDS)),
+    # data parallel: whole engine processes behind sglang-router (runtime/server/replicas.py)
+    "dp_size": Capability(WIRED, DATA_PARALLEL),
+    "load_balance_method": Capability(WIRED, DATA_PARALLEL,
+                                      options=("auto", "round_robin", "total_requests", "total_tokens")),
     # SGLang 0.5.23's per-phase spellings of the same decode-graph settings (prefill graphs: not implemented)
     **dict.fromkeys(("disable_cuda_graph", "disable_cuda_graph_padding", "cuda_graph_max_bs", "cuda_graph_bs",
                      "cuda_graph_max_bs_decode", "cuda_graph_bs_decode"), DECODE_GRAPHS),

@@ -194,9 +194,28 @@ class Engine:
         from .scheduler import Scheduler
 
         cfg = EngineConfig.from_compiled(as_compiled(compiled_or_args, device), dtype=dtype)
+        if cfg.dp_size > 1:
+            raise EngineRefused([], f"--dp-size {cfg.dp_size}: one Engine is one replica; `argmatrix serve --dp-size "
+                                    f"{cfg.dp_size}` starts {cfg.dp_size} engine processes behind sglang-router")
         if cfg.ignored:
             log.warning("the engine does not act on: %s", ", ".join(f"--{n.replace('_', '-')}" for n in cfg.ignored))
-        loaded = load_model(cfg)
+        self.fatal: str | None = None             # why the engine stopped for good (a tensor-parallel rank failed)
+        self.fatal_listeners: list[Callable[[str], None]] = []
+        self.tp_group = self._tp_ranks = self._heartbeat = None
+        if cfg.tp_size > 1:
+            self._join_tp_group(cfg)          # also selects this rank's device (--base-gpu-id)
+        elif cfg.device in ("cuda", "npu") and cfg.base_gpu_id:
+            getattr(torch, cfg.device).set_device(cfg.base_gpu_id)
+        try:
+            loaded = load_model(cfg)
+        except BaseException:
+            self._close_tp(send_stop=False)
+            raise
+        if loaded.impl == "transformers" and cfg.tp_size > 1:
+            self._close_tp(send_stop=False)
+            raise EngineLoadError(f"--tp-size {cfg.tp_size} runs the native implementation only; this model loaded "
+                                  "with --model-impl transformers. Use a Llama/Qwen2/Mistral model with --model-impl "
+                                  "sglang (or auto), or --tp-size 1")
         if loaded.impl == "transformers" and not cfg.disable_radix_cache:
             # Its caches are per request, not pages: there is nothing to share.
             log.info("--model-impl transformers: the radix prefix cache is off")
@@ -210,8 +229,12 @@ class Engine:
 
         hf = loaded.model.config
         head_dim = getattr(hf, "head_dim", None) or hf.hidden_size // hf.num_attention_heads
-        shape = KVShape(hf.num_hidden_layers, getattr(hf, "num_key_value_heads", None) or hf.num_attention_heads,
-                        head_dim)
+        kv_heads = getattr(hf, "num_key_value_heads", None) or hf.num_attention_heads
+        if cfg.tp_size > 1:                       # each rank's pool holds its own KV heads
+            from .tensor_parallel import local_kv_heads
+
+            kv_heads = local_kv_heads(kv_heads, cfg.tp_size)
+        shape = KVShape(hf.num_hidden_layers, kv_heads, head_dim)
         element_size = torch.empty((), dtype=loaded.dtype).element_size()
         num_pages = pool_pages(max_total_tokens=cfg.max_total_tokens, mem_fraction_static=cfg.mem_fraction_static,
                                page_size=cfg.page_size, shape=shape, element_size=element_size,
@@ -225,8 +248,26 @@ class Engine:
         self.graph_plan = None
         if loaded.impl == "sglang":
             self.pool = KVPool(num_pages, cfg.page_size, shape, loaded.dtype, loaded.device)
-            self.runner = NativeRunner(loaded.model, self.pool, max_running, self.max_context_len, loaded.device)
-            self._setup_decode_graphs(cfg, max_running)
+            if self.tp_group is not None:
+                try:
+                    self.tp_group.broadcast_ints([num_pages, max_running, self.max_context_len], 3, loaded.device)
+                    self.runner = NativeRunner(loaded.model, self.pool, max_running, self.max_context_len,
+                                               loaded.device, tp_group=self.tp_group)
+                except BaseException:
+                    self._close_tp(send_stop=False)
+                    raise
+                from .distributed import Heartbeat
+
+                self._heartbeat = Heartbeat(self.tp_group, loaded.device, self._tp_failed)
+                asked = [flag for flag, on in (("--enable-torch-compile", cfg.enable_torch_compile),
+                                               ("--cuda-graph-max-bs", cfg.cuda_graph_max_bs is not None),
+                                               ("--cuda-graph-bs", cfg.cuda_graph_bs is not None)) if on]
+                (log.warning if asked else log.info)(
+                    "%sdecode graphs and torch.compile are off with --tp-size %d: each step runs eagerly on every "
+                    "rank", f"{', '.join(asked)} has no effect: " if asked else "", cfg.tp_size)
+            else:
+                self.runner = NativeRunner(loaded.model, self.pool, max_running, self.max_context_len, loaded.device)
+                self._setup_decode_graphs(cfg, max_running)
         else:
             self.pool = PageAllocator(num_pages, cfg.page_size)   # admission accounting only
             self.runner = TransformersRunner(loaded.model, loaded.device)
@@ -273,6 +314,91 @@ class Engine:
                  self.model_name, loaded.impl, str(loaded.dtype).replace("torch.", ""), loaded.device,
                  num_pages, cfg.page_size, max_running, self.max_context_len)
 
+    # ---- tensor parallel (distributed.py) -------------------------------------------------------------------------
+
+    def _join_tp_group(self, cfg: EngineConfig) -> None:
+        """Start this node's other ranks and join the group as rank 0, failing fast if a local rank exits."""
+        from .distributed import DistributedError, LocalRanks, TPGroup, layout_for
+
+        if cfg.node_rank != 0:
+            raise EngineRefused([], f"--node-rank {cfg.node_rank}: only node 0 runs the engine and the server; "
+                                    "`argmatrix serve --node-rank N` runs the other nodes' ranks")
+        try:
+            layout = layout_for(cfg)
+        except ValueError as exc:
+            raise EngineRefused([], str(exc)) from None
+        self._tp_ranks = LocalRanks(cfg, layout, list(layout.node_ranks)[1:])
+        result: dict[str, Any] = {}
+
+        def join() -> None:
+            try:
+                result["group"] = TPGroup(layout, 0)
+            except BaseException as exc:  # noqa: BLE001 - reported below
+                result["error"] = exc
+
+        joiner = threading.Thread(target=join, name="argmatrix-tp-join", daemon=True)
+        joiner.start()
+        while joiner.is_alive():
+            joiner.join(0.2)
+            dead = self._tp_ranks.dead()
+            if dead and joiner.is_alive():
+                self._close_tp(send_stop=False)
+                raise DistributedError(f"tensor-parallel start-up failed: {self._tp_ranks.describe_dead()} before "
+                                       f"joining the group at {layout.init_method}; see its error above")
+        if "error" in result:
+            self._close_tp(send_stop=False)
+            raise result["error"]
+        self.tp_group = result["group"]
+        log.info("tensor parallel: rank 0 of %d (%s, %d per node x %d nodes) at %s", layout.tp_size, layout.backend,
+                 layout.per_node, layout.nnodes, layout.init_method)
+
+    def _tp_failed(self, exc: BaseException) -> None:
+        """A collective failed: every rank may be out of step, so the engine stops for good."""
+        if self.fatal is not None:
+            return
+        dead = self._tp_ranks.describe_dead() if self._tp_ranks is not None else ""
+        first = next((line.strip() for line in str(exc).splitlines() if line.strip()), "")
+        self.fatal = (f"tensor parallel failed: {dead or 'a rank exited or cannot be reached'} "
+                      f"({type(exc).__name__}: {first}); the engine cannot continue without every rank, "
+                      f"so the server stops")
+        if self.tp_group is not None:
+            self.tp_group.failed = self.fatal
+        log.critical("%s", self.fatal)
+        self._accepting = False
+        self._stopping = True
+        self._wake.set()
+        with self._lock:
+            for rid in list(self._live):
+                req = self._live.get(rid)
+                if req is not None:
+                    req.engine_state.error = self.fatal
+                self._abort_locked(rid)
+        for listener in list(self.fatal_listeners):
+            try:
+                listener(self.fatal)
+            except Exception:
+                log.exception("fatal listener %r failed", listener)
+
+    def _close_tp(self, send_stop: bool = True) -> None:
+        """Tell the other ranks to stop (when the group is healthy), leave the group, reap local ranks."""
+        from .distributed import STOP
+
+        if self._heartbeat is not None:
+            self._heartbeat.stop()
+            self._heartbeat = None
+        group, self.tp_group = self.tp_group, None
+        if group is not None:
+            if send_stop and not group.failed:
+                try:
+                    with group.lock:
+                        group.send(STOP, [], None, self.device)
+                except Exception:
+                    log.debug("could not send STOP to the other ranks", exc_info=True)
+            group.close()
+        ranks, self._tp_ranks = self._tp_ranks, None
+        if ranks is not None:
+            ranks.stop(timeout=10.0 if send_stop else 0.5)
+
     def _setup_decode_graphs(self, cfg: EngineConfig, max_running: int) -> None:
         """Capture decode graphs (CUDA, Ascend) or compile the decode forward, as the flags say."""
         from . import graphs
@@ -315,7 +441,7 @@ class Engine:
 
         torch = self._torch
         if not self._accepting:
-            raise RuntimeError("the engine is shutting down and accepts no new requests")
+            raise RuntimeError(self.fatal or "the engine is shutting down and accepts no new requests")
         sampling = (sampling or SamplingParams()).validate()
         if sampling.stop and self.tokenizer is None:
             raise ValueError("sampling parameter stop needs a tokenizer; --skip-tokenizer-init is set "
@@ -468,6 +594,9 @@ class Engine:
             try:
                 logits = self.runner.forward(batch)
             except Exception as exc:         # a failed step must not leave pages or requests behind
+                if self.tp_group is not None:
+                    self._tp_failed(exc)
+                    return True
                 log.exception("model step failed; aborting its %d requests", len(batch.reqs))
                 for req in batch.reqs:
                     req.engine_state.error = f"{type(exc).__name__}: {exc}"
@@ -645,6 +774,9 @@ class Engine:
         if self._thread is not None:
             self._thread.join(timeout=max(1.0, grace_s))
             self._thread = None
+        if self.tp_group is not None or self._tp_ranks is not None:
+            with self._lock:
+                self._close_tp(send_stop=True)
 
     # ---- synchronous API ------------------------------------------------------------------------------------------
 

@@ -79,6 +79,17 @@ class EngineConfig:
     disable_cuda_graph_padding: bool = False
     enable_torch_compile: bool = False
     torch_compile_max_bs: int = 32
+    # tensor parallel (distributed.py, tensor_parallel.py); data parallel runs whole engines (server/replicas.py)
+    tp_size: int = 1
+    nnodes: int = 1
+    node_rank: int = 0
+    dist_init_addr: str | None = None          # HOST:PORT of node 0; None: 127.0.0.1 and --nccl-port or a free port
+    nccl_port: int | None = None
+    dist_timeout: int | None = None            # seconds; None: torch's default (1800)
+    dist_backend: str = "gloo"                 # the platform's collective backend
+    base_gpu_id: int = 0
+    gpu_id_step: int = 1
+    dp_size: int = 1
     ignored: tuple[str, ...] = ()              # changed ServerArgs fields the engine does not act on
 
     @classmethod
@@ -147,6 +158,16 @@ class EngineConfig:
             disable_cuda_graph_padding=v["disable_cuda_graph_padding"],
             enable_torch_compile=v["enable_torch_compile"],
             torch_compile_max_bs=v["torch_compile_max_bs"],
+            tp_size=v["tp_size"],
+            nnodes=v["nnodes"],
+            node_rank=v["node_rank"],
+            dist_init_addr=v["dist_init_addr"],
+            nccl_port=v["nccl_port"],
+            dist_timeout=v["dist_timeout"],
+            dist_backend=platform.dist_backend,
+            base_gpu_id=v["base_gpu_id"],
+            gpu_id_step=v["gpu_id_step"],
+            dp_size=v["dp_size"],
             ignored=tuple(sorted(n for n in compiled.user_set
                                  if v[n] != compiled.default_of(n) and capability(n).status != WIRED)),
         )

@@ -16,7 +16,12 @@ import torch
 from .attention import AttentionMetadata, DecodeBatch, ExtendBatch, PagedAttention, decode_backend_for
 from .kv_cache import KVPool
 from .llama import NativeCausalLM
+from .distributed import DECODE, PREFILL
 from .scheduler import ScheduledBatch
+
+
+# index lists in a prefill step's flat tensor: ids, positions, rows, 3 decode, 3 extend, padded, samples, 3 updates
+PREFILL_PARTS = 13
 
 
 def sampling_rows(batch: ScheduledBatch) -> list[int]:
@@ -25,12 +30,19 @@ def sampling_rows(batch: ScheduledBatch) -> list[int]:
 
 
 class NativeRunner:
-    def __init__(self, hf_model, pool: KVPool, max_running: int, max_context_len: int, device):
+    def __init__(self, hf_model, pool: KVPool, max_running: int, max_context_len: int, device, tp_group=None):
         self.device = device
         self.page_size = pool.page_size
         self.dtype = pool.kv.dtype
         self.attention = PagedAttention(pool, decode_backend_for(device, self.dtype, pool.page_size))
         self.model = NativeCausalLM(hf_model, self.attention)
+        # Tensor parallel (distributed.py): this rank's shard of the model; rank 0 sends each step to the others.
+        # None with --tp-size 1, so the single-process path pays nothing for it.
+        self.tp = tp_group
+        if tp_group is not None:
+            from .tensor_parallel import shard_model
+
+            shard_model(self.model, tp_group)
         self.windows = set(self.model.windows)
         self.vocab_size = hf_model.config.vocab_size
         # Each running request's page table lives in a row of this tensor (the row is ``req.slot``),
@@ -43,6 +55,7 @@ class NativeRunner:
         self.decode_graphs = None        # a DecodeGraphRunner (graphs.py) when graphs or torch.compile are on
         # (requests, graphs?, max kv length, [4, n] ids/positions/rows/lengths) of the last decode-only step
         self._last_decode = None
+        self._decode_state = None        # its [4, n] device tensor (eager decode only)
         self.model_s = 0.0               # time inside the model's forward in the last step
 
     def release(self, req) -> None:
@@ -131,19 +144,42 @@ class NativeRunner:
         parts = (input_ids, positions, token_rows, decode_rows, decode_slots, decode_lens, extend_rows,
                  extend_slots, padded, sample_rows, *updates)
         flat = torch.tensor([x for part in parts for x in part], dtype=torch.long, device=dev)
-        ids, pos, rows_t, d_rows, d_slots, d_lens, e_rows, e_slots, e_padded, s_rows, *_ = flat.split(
-            [len(p) for p in parts])
-        self._write_page_table(flat[len(flat) - 3 * len(updates[0]):])
+        sizes = [len(p) for p in parts]          # PREFILL_PARTS of them
+        max_decode = max(decode_lens) if decode_lens else 0
+        if self.tp is None:
+            return self._run_prefill(flat, sizes, q_lens, kv_lens, max_decode)
+        with self.tp.lock:
+            self.tp.send(PREFILL, [len(q_lens), max_decode, *sizes, *q_lens, *kv_lens], flat, dev)
+            return self._run_prefill(flat, sizes, q_lens, kv_lens, max_decode)
+
+    def _run_prefill(self, flat: torch.Tensor, sizes: list[int], q_lens: list[int], kv_lens: list[int],
+                     max_decode: int) -> torch.Tensor:
+        """The device half of a prefill (or mixed) step: every rank runs it from the same message."""
+        self._decode_state = None
+        ids, pos, rows_t, d_rows, d_slots, d_lens, e_rows, e_slots, e_padded, s_rows, *_ = flat.split(sizes)
+        self._write_page_table(flat[len(flat) - 3 * sizes[-1]:])
         meta = AttentionMetadata(self.slot_mapping(rows_t, pos))
-        if decode_rows:
-            meta.decode = DecodeBatch(self.page_table, d_slots, d_lens, rows=d_rows, max_kv_len=max(decode_lens))
-        meta.extend = ExtendBatch(e_rows, e_padded if padded else None,
+        if sizes[3]:
+            meta.decode = DecodeBatch(self.page_table, d_slots, d_lens, rows=d_rows, max_kv_len=max_decode)
+        meta.extend = ExtendBatch(e_rows, e_padded if sizes[8] else None,
                                   self.page_table[e_slots, :-(-max(kv_lens) // self.page_size)], q_lens, kv_lens)
         self.attention.prepare(meta, self.windows, self.dtype)
         t0 = time.perf_counter()
         logits = self.model.forward(ids, pos, meta, s_rows)
         self.model_s = time.perf_counter() - t0
         return logits
+
+    @torch.inference_mode()
+    def run_message(self, kind: int, ints: list[int], flat: torch.Tensor) -> None:
+        """A rank other than 0: run the step rank 0 sent (distributed.py); its logits are rank 0's to sample."""
+        if kind == PREFILL:
+            b, k = ints[0], 2 + PREFILL_PARTS
+            self._run_prefill(flat, ints[2:k], ints[k:k + b], ints[k + b:k + 2 * b], ints[1])
+        elif kind == DECODE:
+            n, n_updates, same, max_kv = ints
+            self._run_decode(flat, n, n_updates, bool(same), max_kv)
+        else:
+            raise ValueError(f"unknown tensor-parallel message kind {kind}")
 
     def _decode(self, batch: ScheduledBatch) -> torch.Tensor:
         """A decode-only step.  When the batch is the previous step's (the steady state), the
@@ -165,22 +201,33 @@ class NativeRunner:
             host = ids + pos + [r.slot for r in reqs] + rows + cols + vals
             max_kv = max(pos) + 1
         flat = torch.tensor(host, dtype=torch.long, device=self.device)
-        self._write_page_table(flat[len(flat) - 3 * len(rows):])
+        self._last_decode = (list(reqs), use_graphs, max_kv)
         if use_graphs:
+            self._write_page_table(flat[len(flat) - 3 * len(rows):])
             bs = graphs.advance(flat[:n]) if same else graphs.load(flat[:3 * n].view(3, n))
             t0 = time.perf_counter()
             logits = graphs.replay(bs, n, max_kv)
+            self.model_s = time.perf_counter() - t0
+            return logits
+        if self.tp is None:
+            return self._run_decode(flat, n, len(rows), same, max_kv)
+        with self.tp.lock:
+            self.tp.send(DECODE, [n, len(rows), int(same), max_kv], flat, self.device)
+            return self._run_decode(flat, n, len(rows), same, max_kv)
+
+    def _run_decode(self, flat: torch.Tensor, n: int, n_updates: int, same: bool, max_kv: int) -> torch.Tensor:
+        """The device half of an eager decode step: every rank runs it from the same message."""
+        self._write_page_table(flat[len(flat) - 3 * n_updates:])
+        if same:
+            state = self._decode_state
+            state[0].copy_(flat[:n])
+            state[1:4:2].add_(1)                       # positions and lengths
         else:
-            if same:
-                state = last[3]
-                state[0].copy_(flat[:n])
-                state[1:4:2].add_(1)                       # positions and lengths
-            else:
-                state = torch.cat([flat[:3 * n].view(3, n), flat[n:2 * n][None] + 1])
-            t0 = time.perf_counter()
-            logits = self.decode_forward(state[0], state[1], state[2], state[3], max_kv)
+            state = torch.cat([flat[:3 * n].view(3, n), flat[n:2 * n][None] + 1])
+        self._decode_state = state
+        t0 = time.perf_counter()
+        logits = self.decode_forward(state[0], state[1], state[2], state[3], max_kv)
         self.model_s = time.perf_counter() - t0
-        self._last_decode = (list(reqs), use_graphs, max_kv, None if use_graphs else state)
         return logits
 
 

@@ -25,6 +25,7 @@ FORBIDDEN = [(re.compile(bad), good) for good, (_, bads) in GLOSSARY.items() for
 
 # ASCII words that stay as they are in Chinese text: acronyms and names of products, projects and formats
 KEPT_TERMS = frozenset("""
+sglang-router sglang_router
 token tokens Token SGLang argmatrix Hugging Face HuggingFace PyTorch Transformers Triton FlashInfer DeepSeek
 Qwen Llama LLaMA Mistral Kimi GLM MiniMax Mamba LoRA MoE LMCache Mooncake NIXL DeepEP EPLB CUDA NVIDIA NCCL HCCL
 Atlas Duo Pro SuperPoD Huawei Intel AMD AMX ROCm XPU OpenAI Prometheus OpenTelemetry Ray Docker Kubernetes Python

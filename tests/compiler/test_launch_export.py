@@ -498,13 +498,13 @@ def test_a_missing_engine_is_exit_127(tmp_path):
 
 def test_launch_argmatrix_passes_allow_unimplemented_on(cli):
     result = cli("launch", "--target", "cpu", "--engine", "argmatrix", "--dry-run", "--", "--model-path", "/m",
-                 "--tp", "2")
+                 "--pp-size", "2")  # pipeline parallelism: not in argmatrix's engine
     assert result.exit_code == 1 and "AM-E501" in result.output
     result = cli("launch", "--target", "cpu", "--engine", "argmatrix", "--allow-unimplemented", "--dry-run", "--",
-                 "--model-path", "/m", "--tp", "2")
+                 "--model-path", "/m", "--pp-size", "2")
     assert result.exit_code == 0
     assert result.stdout.splitlines()[-1] == ("argmatrix serve --target cpu --allow-unimplemented --model-path /m "
-                                              "--tensor-parallel-size 2")
+                                              "--pipeline-parallel-size 2")
 
 
 def test_check_config_reads_vllm_spellings(cli):

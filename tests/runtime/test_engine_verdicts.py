@@ -21,7 +21,7 @@ def _unimplemented_values() -> list[tuple[str, object]]:
     for name, cap in CAPABILITIES.items():
         if cap.status == WIRED and cap.options is not None and SPECS[name].choices:
             out += [(name, v) for v in SPECS[name].choices if v not in cap.options and name != "device"]
-    out += [("tp_size", 2), ("enable_lora", True), ("speculative_algorithm", "EAGLE")]
+    out += [("pp_size", 2), ("enable_lora", True), ("speculative_algorithm", "EAGLE")]
     return out
 
 
@@ -51,10 +51,10 @@ def test_every_front_door_refuses_the_same_way(name, value, tmp_path):
 def test_allow_unimplemented_starts_and_lists_what_is_ignored(tmp_path):
     from argmatrix.runtime.engine_config import EngineConfig
 
-    compiled = compile(["--model-path", str(tmp_path), "--tp-size", "2"], target="cpu", env={}, engine=True,
+    compiled = compile(["--model-path", str(tmp_path), "--pp-size", "2"], target="cpu", env={}, engine=True,
                        allow_unimplemented=True)
     assert compiled.ok and [f.code for f in compiled.warnings] == ["AM-E501"]
-    assert EngineConfig.from_compiled(compiled).ignored == ("tp_size",)
+    assert EngineConfig.from_compiled(compiled).ignored == ("pp_size",)
 
 
 def test_engine_defaults_come_from_the_platform(tmp_path):

@@ -284,9 +284,9 @@ def test_trust_remote_code(make_engine, tmp_path, demo_dir):
 
 
 def test_served_model_name_and_ignored_flags(make_engine):
-    engine = make_engine(max_total_tokens=64, served_model_name="tiny-demo", nccl_port=29500)
+    engine = make_engine(max_total_tokens=64, served_model_name="tiny-demo", download_dir="/tmp/unused")
     assert engine.model_name == "tiny-demo"
-    assert engine.config.ignored == ("nccl_port",)      # inert: parsed, reported, not acted on
+    assert engine.config.ignored == ("download_dir",)   # inert: parsed, reported, not acted on
     with pytest.raises(EngineRefused) as err:            # unimplemented: refused, as serve refuses it
-        make_engine(max_total_tokens=64, tp_size=2)
-    assert [f.code for f in err.value.findings] == ["AM-E501"] and SPECS["tp_size"].flag in str(err.value)
+        make_engine(max_total_tokens=64, pp_size=2)
+    assert [f.code for f in err.value.findings] == ["AM-E501"] and SPECS["pp_size"].flag in str(err.value)

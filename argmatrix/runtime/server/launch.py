@@ -24,6 +24,8 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
+from argmatrix.runtime.distributed import DistributedError
+
 from .context import server_context
 
 if TYPE_CHECKING:
@@ -245,6 +247,12 @@ def header_deadline_protocol(timeout_s: float) -> type:
     return HeaderDeadlineH11Protocol
 
 
+def _compiled_for(args: Any) -> Any:
+    from argmatrix.runtime.engine import as_compiled
+
+    return as_compiled(args)
+
+
 class ServingRuntime:
     """Load, warm up, build the app and serve it with uvicorn."""
 
@@ -302,6 +310,11 @@ class ServingRuntime:
         self.app = build_app(self.engine, self.ctx)
         self.state = self.app.state.server
         self.state.stop_server = self._watchdog_stop
+        listeners = getattr(self.engine, "fatal_listeners", None)
+        if listeners is not None:           # a tensor-parallel rank failed: the engine cannot go on
+            listeners.append(self._engine_fatal)
+            if getattr(self.engine, "fatal", None):
+                self._engine_fatal(self.engine.fatal)
         runtime = self
 
         class _Server(uvicorn.Server):
@@ -321,6 +334,12 @@ class ServingRuntime:
                                 proxy_headers=False, server_header=False)
         self.server = _Server(config)
         return self.app
+
+    def _engine_fatal(self, message: str) -> None:
+        logger.critical("%s", message)
+        if self.state is not None:
+            self.state.fatal = message
+        self._watchdog_stop()
 
     def _watchdog_stop(self) -> None:
         self.exit_code = 1
@@ -359,6 +378,14 @@ class ServingRuntime:
         def on_term(signum, frame):
             raise _Terminated()
 
+        if (self.args.dp_size or 1) > 1:
+            from .replicas import run_replicas
+
+            compiled = self.ctx.compiled
+            return run_replicas(self.args, self.ctx.platform or "auto", console,
+                                getattr(compiled, "user_set", None) or self.args.changed())
+        if (self.args.tp_size or 1) > 1 and (self.args.node_rank or 0) > 0:
+            return self._run_other_node(console)
         main = threading.current_thread() is threading.main_thread()
         previous = signal.signal(signal.SIGTERM, on_term) if main else None
         try:
@@ -376,7 +403,7 @@ class ServingRuntime:
                 if self.engine is not None and self.owns_engine:
                     self.engine.shutdown(grace_s=0)
                 return 0 if term else 130
-            except (OSError, ValueError, MemoryError) as exc:
+            except (OSError, ValueError, MemoryError, DistributedError) as exc:
                 console.print(f"[bold red]error:[/] {exc}", highlight=False)
                 if self.engine is not None and self.owns_engine:
                     self.engine.shutdown(grace_s=0)
@@ -395,7 +422,9 @@ class ServingRuntime:
                           highlight=False, markup=False)
             self.server.run(sockets=[self.sock])
             if self.state.fatal:
-                console.print(f"[bold red]{self.state.fatal}[/]", highlight=False)
+                from rich.markup import escape
+
+                console.print(f"[bold red]{escape(self.state.fatal)}[/]", highlight=False)
                 self.exit_code = 1
             return self.exit_code
         finally:
@@ -403,6 +432,20 @@ class ServingRuntime:
             if main and previous is not None:
                 signal.signal(signal.SIGTERM, previous)
             remove_handlers()
+
+    def _run_other_node(self, console: Any) -> int:
+        """``--node-rank r`` (r > 0) with ``--tp-size`` > 1: this node's ranks, no HTTP server (node 0 serves)."""
+        from argmatrix.runtime.distributed import serve_node
+        from argmatrix.runtime.engine_config import EngineConfig
+        from argmatrix.runtime.errors import EngineRefused
+
+        try:
+            cfg = EngineConfig.from_compiled(self.ctx.compiled if self.ctx.compiled is not None else
+                                             _compiled_for(self.args))
+            return serve_node(cfg)
+        except (EngineRefused, ValueError) as exc:
+            console.print(f"[bold red]error:[/] {exc}", highlight=False)
+            return 1
 
     # -- tests and embedding ------------------------------------------------
     def start_in_thread(self, *, host: str = "127.0.0.1", port: int = 0, timeout: float = 60.0) -> ServingRuntime:

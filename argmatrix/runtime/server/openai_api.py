@@ -45,12 +45,41 @@ def invalid_unicode(value: Any, path: str = "") -> str | None:
     return None
 
 
+# Fields sglang-router (0.3.2) adds to every body it forwards to a worker (SGLang's own request fields), with the
+# values that change nothing here.  Those values are accepted and dropped; any other value is a clear 400.
+ROUTER_FIELDS: dict[str, tuple[Any, ...]] = {
+    "model": (None,),                        # /generate only: the native endpoint serves the one model
+    "return_text_in_logprobs": (False,), "log_metrics": (True,), "background": (False,), "no_logs": (False,),
+    "return_bytes": (False,), "return_entropy": (False,), "return_hidden_states": (False,),
+    "no_stop_trim": (False,), "continue_final_message": (False,),
+    "separate_reasoning": (True,), "stream_reasoning": (True,),   # no reasoning parser here: nothing to separate
+}
+
+
+def drop_router_fields(cls: type[BaseModel], data: Any) -> Any:
+    """Remove the router-added fields ``cls`` does not declare when they hold a value that changes nothing."""
+    if not isinstance(data, dict) or not any(k in ROUTER_FIELDS and k not in cls.model_fields for k in data):
+        return data
+    out = dict(data)
+    for key in list(out):
+        allowed = ROUTER_FIELDS.get(key)
+        if allowed is None or key in cls.model_fields:
+            continue
+        if out[key] not in allowed or isinstance(out[key], bool) != isinstance(allowed[0], bool):
+            shown = ", ".join("null" if v is None else str(v).lower() for v in allowed)
+            raise PydanticCustomError("unsupported_value", "'{param}' is only supported as {allowed} here",
+                                      {"param": key, "allowed": shown})
+        del out[key]
+    return out
+
+
 class _Body(BaseModel):
     """A request body: every string checked for valid Unicode once, before anything else reads it."""
 
     @model_validator(mode="before")
     @classmethod
     def _valid_unicode(cls, data: Any) -> Any:
+        data = drop_router_fields(cls, data)
         bad = invalid_unicode(data)
         if bad is not None:
             raise PydanticCustomError("invalid_unicode", "'{param}' is not valid Unicode (it holds a lone surrogate "
@@ -407,6 +436,8 @@ class ServerInfo(_Open):
     requests: RequestCounts
     uptime_s: float
     draining: bool
+    # tensor parallel size and, in a --dp-size launch, this replica's place and the router's policy
+    parallel: dict[str, Any] | None = None
 
 
 class ServerInfoAdmin(ServerInfo):

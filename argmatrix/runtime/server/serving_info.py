@@ -51,7 +51,17 @@ class InfoServing(Serving):
             "requests": st.tracker.summary(),
             "uptime_s": round(time.time() - st.started_at, 3),
             "draining": st.draining,
+            "parallel": self.parallel(),
         }
+
+    def parallel(self) -> dict[str, Any]:
+        from .replicas import replica_info
+
+        cfg = getattr(self.st.engine, "config", None)
+        out: dict[str, Any] = {"tp_size": getattr(cfg, "tp_size", 1), "nnodes": getattr(cfg, "nnodes", 1),
+                               "dp_size": 1, "dp_rank": 0, "load_balance_method": self.st.args.load_balance_method}
+        out.update(replica_info() or {})
+        return out
 
     def server_info(self) -> ServerInfo:
         return ServerInfo(**self._public())

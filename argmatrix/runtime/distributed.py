@@ -1,0 +1,305 @@
+"""Tensor-parallel processes: the group, the per-step broadcast, and the ranks that are not the server.
+
+Rank 0 is the engine (scheduler, sampler, HTTP server).  It sends each step to the other ranks
+as one ``int64`` message (a ``[2]`` header: kind and length, then the payload) and every rank
+runs the same model step on its shard; the collectives inside the model (``tensor_parallel.py``)
+keep them in lock step.  While idle, rank 0 sends a heartbeat every few seconds, so a rank that
+died is noticed within that time and the waiting ranks never hit ``--dist-timeout`` on a quiet
+server.  Any failure of a collective is fatal: the ranks would be out of step.
+
+Processes: on the node that serves (``--node-rank 0``) the engine starts its local ranks 1..n-1
+(``python -m argmatrix.runtime.distributed``, the engine config pickled on stdin); on every other
+node ``argmatrix serve --node-rank r`` runs its first rank in the main process and starts the
+others the same way.  Ranks of node ``r`` are ``r * per_node ... (r + 1) * per_node - 1``.  The
+collective backend is the platform's (``Platform.dist_backend``: gloo, nccl, hccl).
+"""
+from __future__ import annotations
+
+import datetime
+import logging
+import os
+import pickle
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+
+log = logging.getLogger(__name__)
+
+# message kinds
+STOP, HEARTBEAT, PREFILL, DECODE = 0, 1, 2, 3
+# a rank that waits this long for the first contact gives up (the group's own timeout is --dist-timeout)
+DEFAULT_TIMEOUT_S = 1800          # torch's default for gloo/nccl process groups
+
+
+class DistributedError(RuntimeError):
+    """A tensor-parallel rank failed or could not be reached: the engine cannot continue."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    tp_size: int
+    nnodes: int
+    node_rank: int
+    init_method: str           # tcp://host:port
+    timeout_s: float
+    backend: str               # gloo | nccl | hccl
+    device_type: str           # cpu | cuda | npu
+    base_gpu_id: int = 0
+    gpu_id_step: int = 1
+
+    @property
+    def per_node(self) -> int:
+        return self.tp_size // self.nnodes
+
+    @property
+    def node_ranks(self) -> range:
+        return range(self.node_rank * self.per_node, (self.node_rank + 1) * self.per_node)
+
+    def device_index(self, rank: int) -> int:
+        """--base-gpu-id + local rank x --gpu-id-step (accelerators only)."""
+        return self.base_gpu_id + (rank - self.node_rank * self.per_node) * self.gpu_id_step
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def layout_for(cfg) -> Layout:
+    """The process layout of an EngineConfig with tp_size > 1."""
+    if cfg.tp_size % cfg.nnodes:
+        raise ValueError(f"--tp-size {cfg.tp_size} does not divide by --nnodes {cfg.nnodes}")
+    if cfg.dist_init_addr:
+        host, sep, port = cfg.dist_init_addr.rpartition(":")
+        if not sep or not port.isdigit() or not host:
+            raise ValueError(f"--dist-init-addr {cfg.dist_init_addr!r}: expected HOST:PORT, e.g. 127.0.0.1:29500")
+        addr = f"{host}:{port}"
+    elif cfg.nnodes > 1:
+        raise ValueError(f"--nnodes {cfg.nnodes} needs --dist-init-addr HOST:PORT of node 0 (the same on every node)")
+    else:
+        addr = f"127.0.0.1:{cfg.nccl_port or free_port()}"
+    return Layout(cfg.tp_size, cfg.nnodes, cfg.node_rank, f"tcp://{addr}",
+                  float(cfg.dist_timeout or DEFAULT_TIMEOUT_S), cfg.dist_backend, cfg.device,
+                  cfg.base_gpu_id, cfg.gpu_id_step)
+
+
+class TPGroup:
+    """This process's rank in the tensor-parallel group, and the collectives the model and the runner use."""
+
+    def __init__(self, layout: Layout, rank: int):
+        import torch
+        import torch.distributed as dist
+
+        self.layout, self.rank, self.size = layout, rank, layout.tp_size
+        self._dist = dist
+        self._torch = torch
+        if layout.device_type != "cpu":
+            getattr(torch, layout.device_type).set_device(layout.device_index(rank))
+        try:
+            dist.init_process_group(layout.backend, init_method=layout.init_method, rank=rank,
+                                    world_size=layout.tp_size,
+                                    timeout=datetime.timedelta(seconds=layout.timeout_s))
+        except Exception as exc:
+            raise DistributedError(
+                f"tensor-parallel rank {rank} of {layout.tp_size} could not join the group at "
+                f"{layout.init_method} ({layout.backend}) within --dist-timeout {layout.timeout_s:g}s: {exc}. "
+                "Check that every node runs the same --tp-size/--nnodes/--dist-init-addr and that the address "
+                "is reachable") from exc
+        self.lock = threading.RLock()      # one collective sequence at a time (steps, heartbeats)
+        self.last_sent = time.monotonic()
+        self.failed: str | None = None
+
+    # -- collectives inside the model ----------------------------------------------------------------------------
+    def all_reduce(self, t) -> None:
+        self._dist.all_reduce(t)
+
+    def all_gather_last(self, t):
+        """Concatenate every rank's ``t`` along the last dimension (rank order)."""
+        parts = [self._torch.empty_like(t) for _ in range(self.size)]
+        self._dist.all_gather(parts, t.contiguous())
+        return self._torch.cat(parts, dim=-1)
+
+    def broadcast_ints(self, values: list[int] | None, n: int, device) -> list[int]:
+        t = self._torch.tensor(values if values is not None else [0] * n, dtype=self._torch.long, device=device)
+        self._dist.broadcast(t, 0)
+        return t.tolist()
+
+    # -- the step messages ---------------------------------------------------------------------------------------
+    def send(self, kind: int, ints: list[int], flat, device) -> None:
+        """Rank 0: one step's message (``ints`` then the ``flat`` tensor)."""
+        torch = self._torch
+        head = torch.tensor(ints, dtype=torch.long, device=device)
+        payload = head if flat is None else torch.cat([head, flat])
+        self._dist.broadcast(torch.tensor([kind, len(ints), payload.numel()], dtype=torch.long, device=device), 0)
+        if payload.numel():
+            self._dist.broadcast(payload, 0)
+        self.last_sent = time.monotonic()
+
+    def receive(self, device):
+        """Other ranks: (kind, ints, flat)."""
+        torch = self._torch
+        header = torch.empty(3, dtype=torch.long, device=device)
+        self._dist.broadcast(header, 0)
+        kind, n_ints, total = header.tolist()
+        if not total:
+            return kind, [], None
+        payload = torch.empty(total, dtype=torch.long, device=device)
+        self._dist.broadcast(payload, 0)
+        return kind, payload[:n_ints].tolist(), payload[n_ints:]
+
+    def close(self) -> None:
+        try:
+            if self._dist.is_initialized():
+                self._dist.destroy_process_group()
+        except Exception:                      # a broken group cannot always be torn down cleanly
+            log.debug("destroy_process_group failed", exc_info=True)
+
+
+class LocalRanks:
+    """The ranks this process started on its own node (``python -m argmatrix.runtime.distributed``)."""
+
+    def __init__(self, cfg, layout: Layout, ranks: list[int]):
+        self.procs: dict[int, subprocess.Popen] = {}
+        import torch
+
+        blob = pickle.dumps((cfg, layout))
+        env = {**os.environ, "AM_TP_RANK_THREADS": str(torch.get_num_threads())}   # as many threads as rank 0
+        for rank in ranks:
+            proc = subprocess.Popen([sys.executable, "-m", "argmatrix.runtime.distributed", str(rank)],
+                                    stdin=subprocess.PIPE, env=env)
+            proc.stdin.write(blob)
+            proc.stdin.close()
+            self.procs[rank] = proc
+
+    def dead(self) -> list[tuple[int, int, int]]:
+        """(rank, pid, exit code) of the ranks that have exited."""
+        return [(r, p.pid, p.returncode) for r, p in self.procs.items() if p.poll() is not None]
+
+    def describe_dead(self) -> str:
+        dead = self.dead()
+        return "; ".join(f"rank {r} (pid {pid}) exited with status {code}" for r, pid, code in dead)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout
+        for proc in self.procs.values():
+            try:
+                proc.wait(max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(5)
+
+
+def heartbeat_interval(layout: Layout) -> float:
+    return max(0.2, min(2.0, layout.timeout_s / 4))
+
+
+class Heartbeat:
+    """Rank 0, while idle: a HEARTBEAT message every few seconds (see the module docstring)."""
+
+    def __init__(self, group: TPGroup, device, on_failure):
+        self.group, self.device, self.on_failure = group, device, on_failure
+        self.interval = heartbeat_interval(group.layout)
+        self._stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="argmatrix-tp-heartbeat", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        group = self.group
+        while not self._stop.wait(self.interval / 2):
+            if time.monotonic() - group.last_sent < self.interval or group.failed:
+                continue
+            try:
+                with group.lock:
+                    if self._stop.is_set() or group.failed:
+                        return
+                    group.send(HEARTBEAT, [], None, self.device)
+            except Exception as exc:
+                self.on_failure(exc)
+                return
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self.thread is not threading.current_thread():
+            self.thread.join(timeout=5)
+
+
+# ---- the ranks that are not the server ------------------------------------------------------------------------------
+
+def build_worker_runner(cfg, group: TPGroup):
+    """Load the model, shard it, agree on the pool size with rank 0, and return the runner."""
+    import torch
+
+    from .kv_cache import KVPool, KVShape
+    from .model_loader import load_model
+    from .model_runner import NativeRunner
+    from .tensor_parallel import local_kv_heads
+
+    loaded = load_model(cfg)
+    if loaded.impl != "sglang":
+        raise DistributedError("tensor parallelism runs the native implementation only (--model-impl sglang)")
+    hf = loaded.model.config
+    head_dim = getattr(hf, "head_dim", None) or hf.hidden_size // hf.num_attention_heads
+    kv_heads = getattr(hf, "num_key_value_heads", None) or hf.num_attention_heads
+    shape = KVShape(hf.num_hidden_layers, local_kv_heads(kv_heads, group.size), head_dim)
+    num_pages, max_running, max_context = group.broadcast_ints(None, 3, loaded.device)
+    pool = KVPool(num_pages, cfg.page_size, shape, loaded.dtype, loaded.device)
+    runner = NativeRunner(loaded.model, pool, max_running, max_context, loaded.device, tp_group=group)
+    torch.set_grad_enabled(False)
+    return runner
+
+
+def serve_rank(cfg, layout: Layout, rank: int) -> int:
+    """Run one non-zero rank until rank 0 says stop (0) or the group fails (1, with the reason on stderr)."""
+    group = None
+    try:
+        group = TPGroup(layout, rank)
+        runner = build_worker_runner(cfg, group)
+        log.info("tensor-parallel rank %d of %d ready", rank, layout.tp_size)
+        while True:
+            kind, ints, flat = group.receive(runner.device)
+            if kind == STOP:
+                return 0
+            if kind == HEARTBEAT:
+                continue
+            runner.run_message(kind, ints, flat)
+    except Exception as exc:
+        print(f"argmatrix: tensor-parallel rank {rank} of {layout.tp_size} stops: the group failed "
+              f"({type(exc).__name__}: {next((x.strip() for x in str(exc).splitlines() if x.strip()), '')}). Rank 0 (the server) "
+              f"or another rank has exited or cannot be reached.", file=sys.stderr, flush=True)
+        return 1
+    finally:
+        if group is not None:
+            group.close()
+
+
+def serve_node(cfg) -> int:
+    """``argmatrix serve --node-rank r`` (r > 0): this node's ranks, no HTTP server."""
+    layout = layout_for(cfg)
+    ranks = list(layout.node_ranks)
+    print(f"argmatrix: node {layout.node_rank} of {layout.nnodes}: tensor-parallel ranks {ranks[0]}-{ranks[-1]} of "
+          f"{layout.tp_size}, joining {layout.init_method} ({layout.backend}); node 0 serves HTTP",
+          file=sys.stderr, flush=True)
+    others = LocalRanks(cfg, layout, ranks[1:]) if len(ranks) > 1 else None
+    try:
+        return serve_rank(cfg, layout, ranks[0])
+    finally:
+        if others is not None:
+            others.stop()
+
+
+def _main() -> int:                       # python -m argmatrix.runtime.distributed RANK < pickled (cfg, layout)
+    rank = int(sys.argv[1])
+    cfg, layout = pickle.loads(sys.stdin.buffer.read())
+    logging.basicConfig(level=logging.WARNING, format=f"[tp rank {rank}] %(levelname)s %(message)s")
+    import torch
+
+    torch.set_num_threads(max(1, int(os.environ.get("AM_TP_RANK_THREADS", "0")) or torch.get_num_threads()))
+    return serve_rank(cfg, layout, rank)
+
+
+if __name__ == "__main__":
+    sys.exit(_main())
