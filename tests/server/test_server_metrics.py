@@ -95,9 +95,11 @@ def test_custom_labels(servers):
     rt = servers.start(enable_metrics=True, tokenizer_metrics_allowed_custom_labels=["tenant"],
                        tokenizer_metrics_custom_labels_header="x-team")
     with client(rt) as c:
-        c.post("/generate", json={"text": "a", "sampling_params": {"max_new_tokens": 2}},
+        # ignore_eos: a sampled end-of-sequence token would make the counts depend on the random weights
+        params = {"max_new_tokens": 2, "ignore_eos": True}
+        c.post("/generate", json={"text": "a", "sampling_params": params},
                headers={"x-team": json.dumps({"tenant": "acme", "secret": "dropped"})})
-        c.post("/generate", json={"text": "a", "sampling_params": {"max_new_tokens": 2}})
+        c.post("/generate", json={"text": "a", "sampling_params": params})
     fam = scrape(rt)
     by_tenant = {s.labels["tenant"]: s.value for s in samples(fam["sglang:generation_tokens"])}
     assert by_tenant == {"acme": 2.0, "": 2.0}
