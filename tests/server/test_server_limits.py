@@ -100,3 +100,11 @@ def test_disconnect_during_non_streamed_request_frees_it(limited):
     assert summary["cancelled"] == 1 and summary["in_flight"] == 0, summary
     assert summary["http_status"] == {"499": 1}
     assert_engine_whole(limited.engine)
+
+
+def test_the_queue_help_states_the_bound_the_server_derives():
+    from argmatrix.runtime.server.limits import MIN_DERIVED_QUEUE, QUEUE_BATCHES
+    from argmatrix.schema import SPECS
+
+    help_en = SPECS["max_queued_requests"].arg.help.en
+    assert f"{QUEUE_BATCHES} times the running-request limit (at least {MIN_DERIVED_QUEUE})" in help_en

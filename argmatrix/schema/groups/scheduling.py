@@ -53,10 +53,12 @@ class SchedulingArgs:
         help=Text(
             en=(
                 "Maximum number of requests allowed to wait in the scheduler queue; once it is full, new requests are "
-                "rejected. Unset means unbounded. Ignored when PD disaggregation (--disaggregation-mode) is active."
+                "rejected. Unset: unbounded in SGLang, while argmatrix serve bounds it at 8 times the running-request "
+                "limit (at least 128). Ignored when PD disaggregation (--disaggregation-mode) is active."
             ),
             zh=(
-                "调度队列中允许排队等待的请求数上限，队列满后新到的请求会被直接拒绝；不设置表示不限。"
+                "调度队列中允许排队等待的请求数上限，队列满后新到的请求会被直接拒绝。不设置时 SGLang 不限，"
+                "argmatrix serve 则取可同时运行请求数上限的 8 倍（至少 128）。"
                 "此参数在 PD 分离部署中不起作用，即只要设置了 --disaggregation-mode 就会被忽略。"
             ),
         ),
