@@ -317,7 +317,12 @@ def read_config(path: str) -> tuple[list[Assignment], list[Finding]]:
             continue  # the editor's schema reference (argmatrix export --to json writes it), not an argument
         src = f"{where}:{lines[str(key)]}" if str(key) in lines else where
         name = _config_key(key)
-        if name is None:
+        former = FORMER_FLAGS.get("--" + str(key).lstrip("-").replace("_", "-"))
+        if name is None and former is not None:  # a flag SGLang dropped before 0.5.8: name its successor
+            problems.append(usage("AM-E001", Text(f"unknown key '{key}' in {path}: SGLang dropped it before 0.5.8",
+                                                  f"{path} 中的键“{key}”未知：SGLang 在 0.5.8 之前已删除它"),
+                                  former[1], value=value, source=src))
+        elif name is None:
             hint = suggest(str(key).lstrip("-").replace("-", "_"))
             problems.append(usage("AM-E001", Text(f"unknown key '{key}' in {path}", f"{path} 中有未知键“{key}”"),
                                   did_you_mean(hint, "'{}'"), value=value, source=src))

@@ -122,3 +122,10 @@ def test_a_flag_dropped_before_any_release_we_read_names_its_successor_not_a_loo
     assert "--ep-size" in f.hint.en and "eplb" not in f.hint.en and f.hint.zh
     c = run(["--npu-graph-max-bs", "32"], target="a3")
     assert "--cuda-graph-max-bs-decode" in only(c, "AM-E001").hint.en and c.exit_code == 2
+
+
+def test_a_config_key_sglang_dropped_long_ago_names_its_successor(tmp_path):
+    cfg = tmp_path / "old.yaml"
+    cfg.write_text("enable_ep_moe: true\n")
+    f = only(run([], target="a3", config=str(cfg)), "AM-E001")
+    assert "--ep-size" in f.hint.en and f.source.endswith("old.yaml:1")
