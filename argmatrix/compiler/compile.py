@@ -24,7 +24,7 @@ from .check import check, check_engine, choice_hint, show
 from .derive import derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findings
 from .model_checks import check_model
-from .releases import switch_value_finding
+from .releases import argv_findings
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
 from .vllm_compat import parse_vllm_argv, starts_with_vllm_serve
 
@@ -301,10 +301,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     if not target_rejected:
         findings += check(values, sources, user_set, platform_key, flags_used, release)
         if release is not None:
-            findings += [switch_value_finding(release, a.flag or SPECS[a.field].flag, a.literal,
-                                              {"field": a.field, "flag": a.flag, "value": values[a.field],
-                                               "source": a.source, "platform": platform_key})
-                         for a in argv_assignments if a.literal is not None]
+            findings += argv_findings(argv_assignments, release, values, platform_key)
         findings += check_model(values, sources, user_set, platform_key, flags_used, env_map, plan_inputs, detection)
     if engine:
         findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)

@@ -108,13 +108,13 @@ def introduced_finding(name: str, release: str, flag: str, where: dict[str, Any]
 
 
 def negation_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
-    """argmatrix reads ``--no-X`` and ``--disable-X`` for every switch; SGLang has only some ``--no-X`` spellings."""
-    spelled = "--" + flag[2:].replace("_", "-")
-    if not flag.startswith("--") or not SPECS[name].is_bool or any(f.startswith(spelled) for f in SPECS[name].flags):
-        return None  # a real spelling, or an abbreviation argparse also reads (--trust-remote)
-    if spelled == "--no-" + SPECS[name].flag[2:] and name in NO_SPELLING:
-        return None
+    """argmatrix reads ``--no-X`` and ``--disable-X`` for every switch; SGLang has only some ``--no-X`` spellings.
+
+    ``flag`` is an off switch the command-line parser derived (``Assignment.negated``), never a real spelling.
+    """
     positive = SPECS[name].flag
+    if "--" + flag[2:].replace("_", "-") == "--no-" + positive[2:] and name in NO_SPELLING:
+        return None
     off_by_default = SPECS[name].default is not True
     fix = (Text(f"leave {positive} out: it is off by default", f"去掉该参数即可：{positive} 默认关闭") if off_by_default
            else Text(f"set {name}: false in the --config file", f"在 --config 文件中写 {name}: false"))
@@ -156,8 +156,7 @@ def check_release(name: str, release: str | None, flag: str, where: dict[str, An
                              f"{flag} 是 argmatrix 自己的服务端限制：SGLang {release} 没有这个参数"),
                         Text("it applies to argmatrix serve; drop it from a launch of SGLang itself",
                              "它只对 argmatrix serve 生效；启动 SGLang 本身时请去掉"), **where)]
-    found: list[Finding | None] = [negation_finding(name, release, flag, where),
-                                   introduced_finding(name, release, flag, where)]
+    found: list[Finding | None] = [introduced_finding(name, release, flag, where)]
     found += value_findings(name, where.get("value"), release, flag, where)
     change = CHANGES.get(name)
     if change is not None:
@@ -174,3 +173,17 @@ def switch_value_finding(release: str, flag: str, literal: str, where: dict[str,
                         f"“unrecognized arguments: {literal}”"),
                    Text(f"write {flag} alone to turn it on, or leave it out to keep the default",
                         f"单独写 {flag} 表示开启，不写则保持默认"), **where)
+
+
+def argv_findings(assignments: list[Any], release: str, values: dict[str, Any], platform: str) -> list[Finding]:
+    """Switch spellings argmatrix's command line reads and SGLang's argparse refuses: a value after a switch,
+    and an off switch SGLang does not have.  The parser records both on each ``Assignment``."""
+    out: list[Finding] = []
+    for a in assignments:
+        flag = a.flag or SPECS[a.field].flag
+        where = {"field": a.field, "flag": a.flag, "value": values[a.field], "source": a.source, "platform": platform}
+        if a.literal is not None:
+            out.append(switch_value_finding(release, flag, a.literal, where))
+        if a.negated and (found := negation_finding(a.field, release, flag, where)) is not None:
+            out.append(found)
+    return out

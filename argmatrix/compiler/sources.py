@@ -43,6 +43,7 @@ class Assignment:
     path: tuple[str, ...] = ()
     flag: str | None = None
     literal: str | None = None  # the true/false the user wrote after a switch (SGLang's switches take none)
+    negated: bool = False       # an off switch argmatrix derives: --no-x, or --disable-x for --enable-x
     typed: str | None = None    # how the user spelled it (a config-file key, an env var), when not as ``flag``
 
 
@@ -223,7 +224,8 @@ def parse_argv(argv: list[str], release: str | None = None) -> tuple[list[Assign
                     continue
             else:
                 parsed = True
-            out.append(Assignment(name, parsed != negated, source, flag=base, literal=values[0] if values else None))
+            out.append(Assignment(name, parsed != negated, source, flag=base, literal=values[0] if values else None,
+                                  negated=negated))
             continue
         if negated:
             problems.append(usage("AM-E005", Text(f"{base} is a switch and takes no value", f"{base} 是开关，不接受取值"),

@@ -248,6 +248,3 @@ SGLANG_RULES: list[Rule] = [
          source=_source("arg_groups/validation_hook.py:350")),
 ]
 
-
-def rules_touching(name: str) -> list[str]:
-    return [r.id for r in SGLANG_RULES if name in r.fields]
