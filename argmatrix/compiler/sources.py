@@ -52,6 +52,16 @@ def usage(code: str, message: Text, hint: Text | None = None, *, flag=None, valu
     return Finding(code, ERROR, USAGE, message, hint, field=field, flag=flag, value=value, source=source)
 
 
+DROPPED = Text(": SGLang dropped it before 0.5.8", "：SGLang 在 0.5.8 之前已删除它")
+
+
+def _former_flag(spelled: str) -> Text | None:
+    """What to write instead of a flag (or config key) SGLang dropped before any release we read, if it is one:
+    naming its successor beats guessing a look-alike."""
+    former = FORMER_FLAGS.get("--" + spelled.lstrip("-").replace("_", "-"))
+    return former[1] if former is not None else None
+
+
 def did_you_mean(hint: str | None, spelled: str) -> Text | None:
     if not hint:
         return None
@@ -165,10 +175,8 @@ def parse_argv(argv: list[str], release: str | None = None) -> tuple[list[Assign
                                                   f"{listed}", f"参数 {base} 有歧义：{where} 会把它当作 {listed} 的缩写"),
                                   Text(f"write the whole flag: {' or '.join(ambiguous)}",
                                        f"请写出完整参数：{' 或 '.join(ambiguous)}"), flag=base, source=source))
-        elif name is None and "--" + base[2:].replace("_", "-") in FORMER_FLAGS:
-            _, instead = FORMER_FLAGS["--" + base[2:].replace("_", "-")]
-            problems.append(usage("AM-E001", Text(f"unknown flag {base}: SGLang dropped it before 0.5.8",
-                                                  f"未知参数 {base}：SGLang 在 0.5.8 之前已删除它"),
+        elif name is None and (instead := _former_flag(base)) is not None:
+            problems.append(usage("AM-E001", Text(f"unknown flag {base}{DROPPED.en}", f"未知参数 {base}{DROPPED.zh}"),
                                   instead, flag=base, source=source))
         elif name is None:
             close = difflib.get_close_matches("--" + base[2:].replace("_", "-"), list(FLAGS), n=1, cutoff=0.6)
@@ -319,11 +327,10 @@ def read_config(path: str) -> tuple[list[Assignment], list[Finding]]:
             continue  # the editor's schema reference (argmatrix export --to json writes it), not an argument
         src = f"{where}:{lines[str(key)]}" if str(key) in lines else where
         name = _config_key(key)
-        former = FORMER_FLAGS.get("--" + str(key).lstrip("-").replace("_", "-"))
-        if name is None and former is not None:  # a flag SGLang dropped before 0.5.8: name its successor
-            problems.append(usage("AM-E001", Text(f"unknown key '{key}' in {path}: SGLang dropped it before 0.5.8",
-                                                  f"{path} 中的键“{key}”未知：SGLang 在 0.5.8 之前已删除它"),
-                                  former[1], value=value, source=src))
+        if name is None and (instead := _former_flag(str(key))) is not None:
+            problems.append(usage("AM-E001", Text(f"unknown key '{key}' in {path}{DROPPED.en}",
+                                                  f"{path} 中的键“{key}”未知{DROPPED.zh}"),
+                                  instead, value=value, source=src))
         elif name is None:
             hint = suggest(str(key).lstrip("-").replace("-", "_"))
             problems.append(usage("AM-E001", Text(f"unknown key '{key}' in {path}", f"{path} 中有未知键“{key}”"),
