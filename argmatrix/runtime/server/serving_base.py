@@ -8,7 +8,7 @@ from fastapi import Request
 from .auth import caller_of
 from .errors import APIError
 from .generation import ChoiceResult
-from .openai_api import ChatCompletionRequest, CompletionRequest
+from .openai_api import ChatCompletionRequest, CompletionRequest, reject_unsupported
 
 
 class Serving:
@@ -20,6 +20,13 @@ class Serving:
     @staticmethod
     def owner(request: Request) -> str:
         return caller_of(request.scope).principal
+
+    def admit_openai(self, req: CompletionRequest | ChatCompletionRequest) -> None:
+        """What every OpenAI generation request must pass first: the server takes work, the model is this one,
+        and no field asks for something the server does not do."""
+        self.st.check_accepting()
+        self.st.check_model(req.model)
+        reject_unsupported(req)
 
 
 def openai_params(st: Any, req: CompletionRequest | ChatCompletionRequest, prompt_len: int | None) -> Any:

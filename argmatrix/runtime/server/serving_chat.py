@@ -10,7 +10,7 @@ from fastapi import Request
 from fastapi.responses import Response
 
 from .generation import Generation, Job
-from .openai_api import ChatCompletionRequest, ChatCompletionResponse, reject_unsupported
+from .openai_api import ChatCompletionRequest, ChatCompletionResponse
 from .serving_base import Serving, chat_logprobs, openai_params, usage
 from .streaming import (
     SSEResponse,
@@ -27,9 +27,7 @@ from .streaming import (
 class ChatServing(Serving):
     async def handle(self, req: ChatCompletionRequest, request: Request) -> ChatCompletionResponse | Response:
         st = self.st
-        st.check_accepting()
-        st.check_model(req.model)
-        reject_unsupported(req)
+        self.admit_openai(req)
         st.limits.check_sequences(1, req.n, "messages")
         stops = st.stops(req.stop)
         ids, text = await st.encode_chat(req)

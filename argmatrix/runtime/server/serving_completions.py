@@ -9,7 +9,7 @@ from fastapi import Request
 from fastapi.responses import Response
 
 from .generation import Generation, Job
-from .openai_api import CompletionRequest, CompletionResponse, reject_unsupported
+from .openai_api import CompletionRequest, CompletionResponse
 from .serving_base import Serving, completion_logprobs, openai_params, requested_max_tokens, usage
 from .streaming import (
     SSEResponse,
@@ -26,9 +26,7 @@ from .streaming import (
 class CompletionServing(Serving):
     async def handle(self, req: CompletionRequest, request: Request) -> CompletionResponse | Response:
         st = self.st
-        st.check_accepting()
-        st.check_model(req.model)
-        reject_unsupported(req)
+        self.admit_openai(req)
         prompt = req.prompt
         if isinstance(prompt, str):
             prompts: list[str | list[int]] = [prompt]
