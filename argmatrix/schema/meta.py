@@ -68,16 +68,20 @@ class Arg:
     help: Text
     deprecated: Renamed | Removed | None = None
     metavar: str | None = None
+    # vLLM's BooleanOptionalAction switches, which its parser also reads as --no-<flag>; None: the surface's rule
+    negatable: bool | None = None
 
     def __init__(self, *flags: str, help: Text, deprecated: Renamed | Removed | None = None,
-                 metavar: str | None = None):
-        if not flags or not all(f.startswith("--") for f in flags):
-            raise ValueError(f"Arg needs flags that start with '--', got {flags!r}")
+                 metavar: str | None = None, negatable: bool | None = None):
+        # the canonical flag is long; vLLM adds short aliases (-tp, -q)
+        if not flags or not flags[0].startswith("--") or not all(f.startswith("-") for f in flags):
+            raise ValueError(f"Arg needs a long flag first (then aliases), got {flags!r}")
         set_ = object.__setattr__
         set_(self, "flags", tuple(flags))
         set_(self, "help", help)
         set_(self, "deprecated", deprecated)
         set_(self, "metavar", metavar)
+        set_(self, "negatable", negatable)
 
     @property
     def flag(self) -> str:

@@ -57,6 +57,13 @@ def parse_human_int(value: Any) -> Any:
     return int(num) * (_BINARY.get(suffix) or _DECIMAL[suffix])
 
 
+def parse_human_int_or_auto(value: Any) -> Any:
+    """vLLM's ``--max-model-len``: a human-readable integer, or ``auto`` / ``-1`` for "as large as fits"."""
+    if isinstance(value, str) and value.strip().lower() == "auto":
+        return -1
+    return parse_human_int(value)
+
+
 def parse_json_text(value: Any) -> Any:
     """Accept a JSON document given as text (from argv, env or a YAML string)."""
     if isinstance(value, str):
@@ -118,11 +125,14 @@ class Before:
 
 
 _human = Before(parse_human_int, {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": HUMAN_INT_PATTERN}]})
+_human_or_auto = Before(parse_human_int_or_auto, {"anyOf": [{"type": "integer"}, {"type": "string", "pattern":
+                                                  HUMAN_INT_PATTERN[:-1] + "|^auto$"}]})
 _json = Before(parse_json_text)
 _split = Before(split_list)
 
 # Token and byte counts: 32k, 1M, 25.6k.
 HumanInt = Annotated[int, _human]
+HumanIntOrAuto = Annotated[int, _human_or_auto]   # -1: as long as the model and the memory allow
 PositiveHumanInt = Annotated[int, Bounds(ge=1), _human]
 NonNegHumanInt = Annotated[int, Bounds(ge=0), _human]
 
