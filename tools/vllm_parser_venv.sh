@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Build a scratch virtualenv in which vLLM's own `vllm serve` parser imports on a CPU-only machine, for
+# tools/vllm_release.py and tools/vllm_corpus.py (never for the project's CI).
+#   tools/vllm_parser_venv.sh 0.32.0 /work/venvs/vllm032
+#   tools/vllm_parser_venv.sh 0.33.0 /work/venvs/vllm033     (0.33 asks for torch 2.14: installed --no-deps
+#                                                               on torch 2.13; see tools/vllm_release.py)
+# CPU torch 2.13.0, vLLM with --no-deps, then the pure-Python modules the parser import asks for.
+# torchvision is never installed: the PyPI build does not match the +cpu torch and breaks `import transformers`.
+# vLLM 0.32 moved make_arg_parser to vllm.entrypoints.launchers.cli_args (it was vllm.entrypoints.openai.cli_args).
+set -euo pipefail
+version="$1"; venv="$2"
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+PIP="$venv/bin/pip"
+$PIP install -q torch==2.13.0   # the +cpu wheel (pip finds it under its find-links)
+$PIP install -q --no-deps "vllm==$version"
+$PIP install -q torch==2.13.0 regex cachetools psutil sentencepiece numpy requests tqdm blake3 py-cpuinfo tokenizers \
+  safetensors protobuf starlette aiohttp openai pydantic orjson prometheus_client pillow msgspec pyyaml einops \
+  cloudpickle watchfiles python-json-logger pybase64 cbor2 ijson setproctitle partial-json-parser pyzmq jsonschema \
+  filelock typing_extensions "transformers<5.20.0,>=5.16.1" "huggingface_hub>=1.31.0" "fastapi<0.137.0,>=0.133.0" uvloop uvicorn
+probe="
+import os; os.environ['VLLM_TARGET_DEVICE'] = 'cpu'  # else DeviceConfig cannot infer a device
+try:
+    from vllm.entrypoints.launchers.cli_args import make_arg_parser
+except ModuleNotFoundError as exc:
+    if exc.name != 'vllm.entrypoints.launchers.cli_args': raise
+    from vllm.entrypoints.openai.cli_args import make_arg_parser
+from vllm.utils.argparse_utils import FlexibleArgumentParser
+make_arg_parser(FlexibleArgumentParser()); print('IMPORT-OK')"
+declare -A MAP=([yaml]=pyyaml [PIL]=pillow [zmq]=pyzmq [cv2]=opencv-python-headless [google]=protobuf [cpuinfo]=py-cpuinfo [pythonjsonlogger]=python-json-logger [openai_harmony]=openai-harmony)
+for _ in $(seq 1 40); do
+  out=$("$venv/bin/python" -c "$probe" 2>&1) || true
+  if echo "$out" | grep -q IMPORT-OK; then echo "vllm $version parser importable in $venv"; exit 0; fi
+  mod=$(echo "$out" | grep -oP "No module named '\K[^'.]+" | tail -1)
+  { [ -n "$mod" ] && [ "$mod" != vllm ] && [ "$mod" != torchvision ]; } || { echo "$out" | tail -20; exit 1; }
+  $PIP install -q torch==2.13.0 "${MAP[$mod]:-$mod}"
+done
+exit 1

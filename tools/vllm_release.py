@@ -1,0 +1,764 @@
+"""Read the `vllm serve` flags of one vLLM release out of vLLM's own parser into a JSON fixture.
+
+Run it with the python of a venv in which vLLM's parser imports (tools/vllm_parser_venv.sh builds one:
+CPU torch 2.13, vLLM installed --no-deps, the pure-Python modules the parser asks for):
+
+    tools/vllm_parser_venv.sh 0.32.0 /work/venvs/vllm032
+    /work/venvs/vllm032/bin/python tools/vllm_release.py tests/fixtures
+
+The parser is the one `vllm serve` builds (vllm/entrypoints/cli/main.py + cli/serve.py): a top-level
+``FlexibleArgumentParser`` with a ``serve`` sub-parser filled by ``make_arg_parser`` (the positional
+``model_tag``, ``--headless``, ``--api-server-count``, ``--config``, ``--grpc``, then
+``FrontendArgs.add_cli_args`` and ``AsyncEngineArgs.add_cli_args``).  Every action of that sub-parser is
+recorded in parser order: dest, option strings, group title, action kind, a type label, nargs, choices,
+default, const, help (vLLM's raw text: argmatrix writes its own), deprecation and where it was declared
+(the ``add_argument`` call site and, for arguments made from a config dataclass field, that field).
+
+Two read-only hooks are installed while the parser is built, neither changes what it accepts:
+``argparse._ActionsContainer.add_argument`` is wrapped to note its caller's file:line, and vLLM's
+``get_kwargs(ConfigClass)`` is wrapped to tag each field's kwargs with (class, field); the tag is taken off
+again before argparse sees the kwargs.  ``mkdocs`` is put into ``sys.modules`` (an empty module) because
+vLLM only attaches the attribute docstrings as help when it thinks it runs under ``--help`` or mkdocs
+(vllm/engine/arg_utils.py NEEDS_HELP); the ``--help`` route would also drop ``--model``.
+
+Writes ``<out>/vllm-<version>.json``.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import enum
+import inspect
+import json
+import os
+import re
+import sys
+import types
+import typing
+from pathlib import Path
+
+ACTION_KINDS = {
+    "_StoreAction": "store",
+    "_StoreTrueAction": "store_true",
+    "_StoreFalseAction": "store_false",
+    "_StoreConstAction": "store_const",
+    "_AppendAction": "append",
+    "_AppendConstAction": "append_const",
+    "_CountAction": "count",
+    "_ExtendAction": "extend",
+    "BooleanOptionalAction": "boolean_optional",
+}
+# vLLM's parse functions -> the type label the fixture records
+TYPE_LABELS = {
+    "human_readable_int": "human_readable_int",
+    "human_readable_int_or_auto": "human_readable_int_or_auto",
+    "union_dict_and_str": "json_or_str",
+    "loads": "json",  # json.loads
+    "parse_dataclass": "json",
+    "check_port": "int",
+}
+# Value tables vLLM keeps beside a str-typed field (its Literal only exists under TYPE_CHECKING):
+# dest -> (module, list name).  The parser takes any string; the engine checks it against these.
+VALUE_TABLES = {
+    "quantization": ("vllm.model_executor.layers.quantization", "QUANTIZATION_METHODS"),
+}
+DEPRECATED_VALUE_TABLES = {
+    "quantization": ("vllm.model_executor.layers.quantization", "DEPRECATED_QUANTIZATION_METHODS"),
+}
+FLAG_RE = re.compile(r"--[a-z0-9][a-z0-9-]*[a-z0-9]")
+SITE_PACKAGES_MARK = f"{os.sep}site-packages{os.sep}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Small helpers
+# ---------------------------------------------------------------------------------------------
+
+def wheel_path(path: str | None) -> str | None:
+    """``.../site-packages/vllm/engine/arg_utils.py`` -> ``vllm/engine/arg_utils.py``."""
+    if not path:
+        return None
+    if SITE_PACKAGES_MARK in path:
+        return path.split(SITE_PACKAGES_MARK, 1)[1]
+    return path
+
+
+def jsonable(value) -> tuple[object, bool]:
+    """(JSON value, exact).  Not exact: the value is recorded as its repr."""
+    if isinstance(value, enum.Enum):
+        inner, exact = jsonable(value.value)
+        return inner, exact
+    if isinstance(value, (set, frozenset)):
+        items = [jsonable(v) for v in value]
+        return sorted((i for i, _ in items), key=repr), all(e for _, e in items)
+    if isinstance(value, (list, tuple)):
+        items = [jsonable(v) for v in value]
+        return [i for i, _ in items], all(e for _, e in items)
+    if isinstance(value, dict):
+        items = {str(k): jsonable(v) for k, v in value.items()}
+        return {k: i for k, (i, _) in items.items()}, all(e for _, e in items.values())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return repr(value), False
+    try:
+        json.dumps(value, allow_nan=False)
+        return value, True
+    except (TypeError, ValueError):
+        return repr(value), False
+
+
+def unwrap_parser(fn) -> list:
+    """The chain of functions inside a vLLM type wrapper: optional_type(parse_type(json.loads)) ->
+    [_optional_type, _parse_type, loads].  The wrapped function sits in the closure (optional_type,
+    parse_type) or in a default (parse_dataclass's ``cls``)."""
+    chain = []
+    seen = set()
+    while fn is not None and id(fn) not in seen:
+        seen.add(id(fn))
+        chain.append(fn)
+        inner = None
+        for cell in getattr(fn, "__closure__", None) or ():
+            try:
+                content = cell.cell_contents
+            except ValueError:
+                continue
+            if callable(content):
+                inner = content
+                break
+        fn = inner
+    return chain
+
+
+def dataclass_in_parser(fn):
+    """The config dataclass a parse_dataclass wrapper validates against, if any."""
+    for f in unwrap_parser(fn):
+        for d in getattr(f, "__defaults__", None) or ():
+            if isinstance(d, type) and dataclasses.is_dataclass(d):
+                return d
+    return None
+
+
+def type_label(action, kind: str) -> dict:
+    """type / item_type / type_parser / optional for one action."""
+    out: dict = {}
+    if kind in ("store_true", "store_false", "boolean_optional", "store_const") and action.nargs == 0:
+        out["type"] = "bool"
+        return out
+    fn = action.type
+    chain = unwrap_parser(fn) if fn is not None else []
+    names = [getattr(f, "__name__", type(f).__name__) for f in chain]
+    optional = "_optional_type" in names
+    base = chain[-1] if chain else None
+    base_name = names[-1] if names else None
+    if base is None or base is str:
+        label = "str"
+    elif base in (int, float, bool):
+        label = base.__name__
+    elif base_name in TYPE_LABELS:
+        label = TYPE_LABELS[base_name]
+    elif isinstance(base, type) and issubclass(base, enum.Enum):
+        label = "str"
+    else:
+        returns = getattr(base, "__annotations__", {}).get("return")
+        returns = getattr(returns, "__name__", returns)
+        label = returns if returns in ("int", "float", "bool", "str") else "str"
+    readable = [("json.loads" if f is json.loads else n) for f, n in zip(chain, names)
+                if n not in ("_optional_type", "_parse_type")]
+    if fn is not None and readable and readable != [label]:
+        out["type_parser"] = ".".join(readable)
+        if base_name == "<lambda>":
+            out["type_parser_source"] = f"{wheel_path(base.__code__.co_filename)}:{base.__code__.co_firstlineno}"
+    if optional:
+        out["optional"] = True  # vLLM's optional_type: "" and "None" parse to None
+    if action.nargs in ("+", "*") or (isinstance(action.nargs, int) and action.nargs > 1) or kind in (
+            "append", "extend"):
+        out["type"] = "list"
+        out["item_type"] = label
+    else:
+        out["type"] = label
+    return out
+
+
+def flags_in(text: str) -> list[str]:
+    out: list[str] = []
+    for token in re.findall(r"--[A-Za-z0-9_.-]+", text or ""):
+        m = FLAG_RE.match(token.rstrip("-."))
+        if m and m.group(0) not in out:
+            out.append(m.group(0))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Build the parser `vllm serve` uses, with the provenance hooks
+# ---------------------------------------------------------------------------------------------
+
+FIELD_TAG = "_argmatrix_field"
+
+
+class Provenance:
+    def __init__(self):
+        self.call_sites: dict[int, str] = {}  # id(action) -> file:line of its add_argument call
+        self.fields: dict[int, tuple[type, str]] = {}  # id(action) -> (config class, field name)
+
+    def install(self):
+        original_add = argparse._ActionsContainer.add_argument
+        skip = {os.path.abspath(argparse.__file__)}
+        provenance = self
+
+        def add_argument(container, *args, **kwargs):
+            field = kwargs.pop(FIELD_TAG, None)
+            action = original_add(container, *args, **kwargs)
+            for frame in inspect.stack(context=0)[1:]:
+                path = os.path.abspath(frame.filename)
+                if path in skip or path.endswith(os.path.join("vllm", "utils", "argparse_utils.py")):
+                    continue
+                provenance.call_sites[id(action)] = f"{wheel_path(path)}:{frame.lineno}"
+                break
+            if field is not None:
+                provenance.fields[id(action)] = field
+            return action
+
+        argparse._ActionsContainer.add_argument = add_argument
+
+        import vllm.engine.arg_utils as arg_utils
+
+        original_get_kwargs = arg_utils.get_kwargs
+
+        def get_kwargs(cls):
+            kwargs = original_get_kwargs(cls)
+            for name, value in kwargs.items():
+                value[FIELD_TAG] = (cls, name)
+            return kwargs
+
+        for name, module in list(sys.modules.items()):
+            # vars(), not getattr: lazy modules (transformers) would import on attribute access
+            if name.split(".")[0] == "vllm" and vars(module).get("get_kwargs") is original_get_kwargs:
+                module.get_kwargs = get_kwargs
+
+
+def use_release_environment():
+    """Drop every VLLM_* switch (they change defaults), then name the CPU platform: with no accelerator
+    vLLM cannot infer a device and DeviceConfig() (built for the parser's defaults) raises."""
+    for key in [k for k in os.environ if k.startswith("VLLM_")]:
+        del os.environ[key]
+    os.environ.update(READ_WITH_ENV)
+
+
+READ_WITH_ENV = {"VLLM_TARGET_DEVICE": "cpu"}
+
+
+def import_parser_modules():
+    """(make_arg_parser module, FlexibleArgumentParser).  0.32 keeps make_arg_parser in
+    vllm/entrypoints/launchers/cli_args.py; older releases in vllm/entrypoints/openai/cli_args.py."""
+    import importlib
+
+    for name in ("vllm.entrypoints.launchers.cli_args", "vllm.entrypoints.openai.cli_args"):
+        try:
+            cli_args = importlib.import_module(name)
+            break
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+    else:
+        raise SystemExit("no make_arg_parser in this vLLM")
+    from vllm.utils.argparse_utils import FlexibleArgumentParser
+
+    return cli_args, FlexibleArgumentParser
+
+
+def build_serve_parser(provenance: Provenance | None = None):
+    """(top-level parser, serve sub-parser), built as vllm/entrypoints/cli/main.py does, with only the
+    serve sub-command registered."""
+    sys.modules.setdefault("mkdocs", types.ModuleType("mkdocs"))  # see the module docstring
+    import_parser_modules()
+    if provenance is not None:
+        provenance.install()
+    import vllm.entrypoints.cli.serve as serve
+    from vllm.utils.argparse_utils import FlexibleArgumentParser
+
+    top = FlexibleArgumentParser(description="vLLM CLI", prog="vllm")
+    subparsers = top.add_subparsers(required=False, dest="subparser")
+    command = serve.ServeSubcommand()
+    serve_parser = command.subparser_init(subparsers)
+    serve_parser.set_defaults(dispatch_function=command.cmd)
+    return top, serve_parser
+
+
+# ---------------------------------------------------------------------------------------------
+# Config dataclasses: their fields become the typed sub-models of the JSON config arguments
+# ---------------------------------------------------------------------------------------------
+
+def field_lines(cls) -> dict[str, str]:
+    """field name -> file:line of its annotated assignment, walking the MRO (a subclass wins)."""
+    import ast
+    import textwrap
+
+    out: dict[str, str] = {}
+    for base in reversed(cls.__mro__):
+        if base is object or base.__module__ == "builtins":
+            continue
+        try:
+            lines, start = inspect.getsourcelines(base)
+            path = inspect.getsourcefile(base)
+        except (OSError, TypeError):
+            continue
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+        for node in body:
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                out[node.target.id] = f"{wheel_path(path)}:{start + node.lineno - 1}"
+    return out
+
+
+def hint_text(hint) -> str:
+    """A type hint as source-like text without module prefixes: ``CompilationMode | None``."""
+    if isinstance(hint, type) and not typing.get_args(hint):
+        return hint.__name__
+    return re.sub(r"(?<![\w.])(?:[a-z_][a-z0-9_]*\.)+(?=[A-Za-z_])", "", str(hint))
+
+
+def hint_label(hint) -> dict:
+    """A type hint as a label, plus choices for Literal / Enum, the nested config class and optional."""
+    import vllm.engine.arg_utils as arg_utils
+
+    hints = arg_utils.get_type_hints(hint)
+    out: dict = {"type_hint": hint_text(hint)}
+    if type(None) in hints:
+        out["optional"] = True
+        hints = hints - {type(None)}
+    choices: list = []
+    labels: list[str] = []
+    for h in sorted(hints, key=repr):
+        origin = typing.get_origin(h)
+        if origin is typing.Literal:
+            choices += [jsonable(v)[0] for v in typing.get_args(h)]
+            labels.append(type(typing.get_args(h)[0]).__name__)
+        elif isinstance(h, type) and issubclass(h, enum.Enum):
+            choices += [m.name for m in h]
+            labels.append("enum")
+            out["enum"] = h.__name__
+            out["enum_values"] = {m.name: jsonable(m.value)[0] for m in h}
+        elif isinstance(h, type) and dataclasses.is_dataclass(h):
+            labels.append("config")
+            out["config_class"] = h.__name__
+        elif origin in (list, tuple, set, frozenset) or h in (list, tuple, set):
+            labels.append("list")
+        elif origin is dict or h is dict or (isinstance(h, type) and issubclass(h, dict)) or (
+                isinstance(origin, type) and issubclass(origin, dict)):  # Counter[str], OrderedDict[...]
+            labels.append("dict")
+        elif h in (bool, int, float, str):
+            labels.append(h.__name__)
+        elif origin is typing.Annotated:
+            labels.append(hint_label(typing.get_args(h)[0])["type"])
+        elif callable(h) and not isinstance(h, type):
+            labels.append("callable")
+        else:
+            labels.append(getattr(h, "__name__", str(h)))
+    labels = sorted(set(labels))
+    out["type"] = labels[0] if len(labels) == 1 else "|".join(labels)
+    if choices:
+        out["choices"] = choices
+    return out
+
+
+def describe_config(cls) -> dict:
+    from vllm.config.utils import get_attr_docs
+
+    docs = get_attr_docs(cls)
+    lines = field_lines(cls)
+    try:
+        hints = typing.get_type_hints(cls, include_extras=True)
+    except Exception:  # noqa: BLE001  (a forward reference vLLM itself only resolves lazily)
+        hints = {}
+    fields = []
+    for f in dataclasses.fields(cls):
+        entry = {"name": f.name}
+        entry.update(hint_label(hints.get(f.name, f.type)))
+        default, exact, has_default = None, True, True
+        try:
+            from pydantic.fields import FieldInfo
+        except ImportError:  # pragma: no cover
+            FieldInfo = ()
+        if f.default is not dataclasses.MISSING:
+            value = f.default
+            if FieldInfo and isinstance(value, FieldInfo):
+                if value.default_factory is not None:
+                    entry["default_factory"] = getattr(value.default_factory, "__name__", repr(value.default_factory))
+                    try:
+                        value = value.default_factory()
+                    except Exception:  # noqa: BLE001
+                        value = dataclasses.MISSING
+                else:
+                    value = value.default
+            if value is dataclasses.MISSING or type(value).__name__ == "PydanticUndefinedType":
+                has_default = False
+            else:
+                default, exact = jsonable(value)
+        elif f.default_factory is not dataclasses.MISSING:
+            entry["default_factory"] = getattr(f.default_factory, "__name__", repr(f.default_factory))
+            try:
+                default, exact = jsonable(f.default_factory())
+            except Exception as exc:  # noqa: BLE001
+                default, exact = f"<{type(exc).__name__} building default>", False
+        else:
+            has_default = False
+        if has_default:
+            entry["default"] = default
+            if not exact:
+                entry["default_is_repr"] = True
+        else:
+            entry["required"] = True
+        if not f.init:
+            entry["init"] = False  # computed by vLLM, cannot be set
+        entry["doc"] = docs.get(f.name, "").strip()
+        entry["source"] = lines.get(f.name)
+        fields.append(entry)
+    return {
+        "class": cls.__name__,
+        "module": cls.__module__,
+        "source": f"{wheel_path(inspect.getsourcefile(cls))}:{inspect.getsourcelines(cls)[1]}",
+        "doc": inspect.cleandoc(cls.__doc__ or ""),
+        "fields": fields,
+    }
+
+
+def nested_configs(cls, depth: int = 3) -> dict:
+    """Config classes reached through a config's fields (CompilationConfig.pass_config -> PassConfig), by
+    class name.  Fields vLLM fills itself (``init=False`` or ``SkipValidation``: the target model's
+    ModelConfig inside SpeculativeConfig) are not followed."""
+    out: dict = {}
+    try:
+        hints = typing.get_type_hints(cls, include_extras=True)
+    except Exception:  # noqa: BLE001
+        return out
+    for f in dataclasses.fields(cls):
+        hint = hints.get(f.name, f.type)
+        if not f.init or "SkipValidation" in str(hint):
+            continue
+        import vllm.engine.arg_utils as arg_utils
+
+        for h in arg_utils.get_type_hints(hint):
+            if isinstance(h, type) and dataclasses.is_dataclass(h) and h.__name__ not in out:
+                out[h.__name__] = describe_config(h)
+                if depth > 1:
+                    for name, sub in nested_configs(h, depth - 1).items():
+                        out.setdefault(name, sub)
+    return out
+
+
+def config_class_of(action, vllm_config_hints: dict):
+    """The config dataclass a JSON argument is read into, if any."""
+    cls = dataclass_in_parser(action.type) if action.type is not None else None
+    if cls is not None:
+        return cls, "parse_dataclass"
+    hint = vllm_config_hints.get(action.dest)
+    if hint is not None:
+        import vllm.engine.arg_utils as arg_utils
+
+        for h in arg_utils.get_type_hints(hint):
+            if isinstance(h, type) and dataclasses.is_dataclass(h):
+                return h, "VllmConfig field (the parser keeps it a plain dict)"
+    return None, None
+
+
+# ---------------------------------------------------------------------------------------------
+# FlexibleArgumentParser's reading rules, located in the wheel by anchors (not by fixed line numbers)
+# ---------------------------------------------------------------------------------------------
+
+PARSING_RULES = [
+    # (rule id, what it does, module, anchor text)
+    ("underscores", "In every --name (up to the first '.'), '_' is read as '-': --max_model_len == --max-model-len.",
+     "vllm.utils.argparse_utils", 'pattern = re.compile(r"(?<=--)[^\\.]*")'),
+    ("equals", "--name=value is split at the first '='; only the name part is rewritten.",
+     "vllm.utils.argparse_utils", 'key, value = arg.split("=", 1)'),
+    ("optimization_level_short", "-O<n>, -O=<n> and -Odecode become --optimization-level <value>.",
+     "vllm.utils.argparse_utils", 'elif arg.startswith("-O") and arg != "-O":'),
+    ("optimization_level_spaced", "-O <n> (n in 0..3) becomes --optimization-level <n>.",
+     "vllm.utils.argparse_utils", 'and args[i + 1] in {"0", "1", "2", "3"}'),
+    ("dotted_keys", "--json-arg.key value (or --json-arg.key=value) sets one key of a JSON argument; "
+     "nested keys by more dots; all keys of one argument are merged into one JSON object appended to argv.",
+     "vllm.utils.argparse_utils", 'if processed_arg.startswith("-") and "." in processed_arg:'),
+    ("dotted_append", "--json-arg.key+ a,b sets/extends the key with the list ['a', 'b'] (split at ',', kept as strings).",
+     "vllm.utils.argparse_utils", 'if processed_arg.endswith("+"):'),
+    ("dotted_value", "A dotted key's value is read as JSON; if that fails as a human-readable int (1k, 2G); "
+     "otherwise kept as a string.",
+     "vllm.utils.argparse_utils", "value = json.loads(value_str)"),
+    ("dotted_merge", "Repeated dotted keys: dicts merge, lists concatenate, scalars: last wins (logged as duplicate).",
+     "vllm.utils.argparse_utils", "original[k] += v"),
+    ("dotted_json_appended", "The merged dotted object is passed after every other argument, so it replaces an "
+     "earlier --json-arg '{...}' of the same argument (argparse keeps the last value).",
+     "vllm.utils.argparse_utils", "processed_args.append(json.dumps(dict_value))"),
+    ("duplicates", "A plain --flag given twice is noted (last wins, as in argparse).",
+     "vllm.utils.argparse_utils", "if arg_name in regular_args_seen:"),
+    ("config_yaml", "--config FILE.yaml|yml inserts the file's keys as --key value right after the sub-command "
+     "and model, so command-line values win over the file.",
+     "vllm.utils.argparse_utils", 'if "--config" in args:'),
+    ("config_yaml_values", "In the YAML: true -> --key, false -> --no-key when that exists (else dropped), "
+     "list -> --key item..., mapping -> --key '<json>', anything else -> --key str(value).",
+     "vllm.utils.argparse_utils", "def load_config_file"),
+    ("config_yaml_model", "With --config, the model may come from the file's 'model' key; no model at all is an error.",
+     "vllm.utils.argparse_utils", "model_in_config = any("),
+    ("model_option_moved", "`vllm serve ... --model M` (or --model=M) is rewritten to the positional model "
+     "(warns that --model will be removed).",
+     "vllm.utils.argparse_utils", "model_idx = next("),
+    ("served_model_name_needs_model", "--served-model-name without a positional model (and no --config) is a ValueError.",
+     "vllm.utils.argparse_utils", "`model` should be provided as the first positional argument"),
+    ("help_search", "--help=<group|flag|all> shows one group, matching flags or everything.",
+     "vllm.utils.argparse_utils", 'if arg.startswith("--help="):'),
+    ("human_readable_int", "1k=1000, 1K=1024 (k/m/g/t decimal, K/M/G/T binary; decimals only with lower case).",
+     "vllm.utils.argparse_utils", "def human_readable_int(value: str) -> int:"),
+    ("human_readable_int_or_auto", "--max-model-len also takes -1 or 'auto' (read as -1).",
+     "vllm.utils.argparse_utils", "def human_readable_int_or_auto"),
+    ("human_readable_int_args", "Which int fields take human-readable ints.",
+     "vllm.engine.arg_utils", "human_readable_int_args = {"),
+    ("human_readable_in_json", "Inside JSON config objects bare 80m / 1K tokens are expanded before validation.",
+     "vllm.engine.arg_utils", "def _expand_json_human_readable_numbers"),
+    ("boolean_optional", "A bool config field becomes --x / --no-x (argparse.BooleanOptionalAction).",
+     "vllm.engine.arg_utils", 'kwargs[name]["action"] = argparse.BooleanOptionalAction'),
+    ("optional_bool_str", "A bool|str|None field is nargs='?': bare flag -> True, else the string.",
+     "vllm.engine.arg_utils", "elif type_hints == {bool, str, type(None)}:"),
+    ("optional_none", "An Optional field's parser reads '' and 'None' as None.",
+     "vllm.engine.arg_utils", 'if val == "" or val == "None":'),
+    ("literal_choices", "A Literal field gets choices, or only a metavar when the field also accepts str.",
+     "vllm.engine.arg_utils", 'kwarg = "metavar" if contains_type(type_hints, str) else "choices"'),
+    ("json_dataclass", "A field typed as a config dataclass takes JSON validated by pydantic against that class.",
+     "vllm.engine.arg_utils", "def parse_dataclass(val: str, cls=dataclass_cls) -> Any:"),
+    ("deprecated_kwarg", "add_argument(deprecated=True) is emulated on Python < 3.13: a warning when the value "
+     "differs from the default.",
+     "vllm.utils.argparse_utils", 'logger.warning_once("argument \'%s\' is deprecated", dest)'),
+    ("task_hint", "An unrecognized --task gets a hint to use --runner/--convert.",
+     "vllm.utils.argparse_utils", "Hint: --task is not a vllm serve option."),
+    ("post_parse_validation", "After parsing, `vllm serve` runs validate_parsed_serve_args (cross-flag checks).",
+     "vllm.entrypoints.cli.serve", "validate_parsed_serve_args(args)"),
+]
+
+
+def locate(module_name: str, anchor: str) -> str | None:
+    module = sys.modules.get(module_name)
+    if module is None:
+        import importlib
+
+        module = importlib.import_module(module_name)
+    path = inspect.getsourcefile(module)
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if anchor in line:
+            return f"{wheel_path(path)}:{number}"
+    return None
+
+
+def parsing_section(top, serve_parser) -> dict:
+    rules = []
+    for rule, says, module, anchor in PARSING_RULES:
+        where = locate(module, anchor)
+        if where is None:
+            continue  # this release has no such rule (or moved it): leave it out rather than guess
+        rules.append({"rule": rule, "says": says, "source": where})
+    from vllm.utils.argparse_utils import FlexibleArgumentParser
+
+    return {
+        "parser_class": f"{FlexibleArgumentParser.__module__}.{FlexibleArgumentParser.__qualname__}",
+        "allow_abbrev": bool(serve_parser.allow_abbrev),  # argparse prefix matching (--max-model -> --max-model-len)
+        "prefix_chars": serve_parser.prefix_chars,
+        "fromfile_prefix_chars": serve_parser.fromfile_prefix_chars,
+        "rules": rules,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Describe every action
+# ---------------------------------------------------------------------------------------------
+
+# Help wording by which vLLM says that the flag itself (not something it controls) is retired.
+DEPRECATED_HELP = re.compile(r"\bis deprecated\b|\bhas been (deprecated|replaced)\b|\bwill be deprecated\b"
+                             r"|^\s*\(?deprecated\b", re.I)
+REPLACED_BY = re.compile(r"replaced by `?(?:--)?([A-Za-z0-9_-]+)")
+
+
+def deprecation(action, kind: str, deprecated_set, known: set) -> dict | None:
+    help_text = action.help or ""
+    marked_by = []
+    if action in deprecated_set or getattr(action, "deprecated", False) is True:
+        marked_by.append("deprecated_kwarg")
+    if DEPRECATED_HELP.search(help_text):
+        marked_by.append("help")
+    if "Deprecat" in type(action).__name__:
+        marked_by.append("action_class")
+    if not marked_by:
+        return None
+    successors = flags_in(help_text) + ["--" + m.replace("_", "-") for m in REPLACED_BY.findall(help_text)]
+    successors = list(dict.fromkeys(f for f in successors if f in known and f not in action.option_strings))
+    effect = "ignored" if re.search(r"has no effect|no longer (has any )?effect|is ignored", help_text, re.I) else "stores"
+    removal = re.search(r"removed in (v?[0-9][0-9.]*[0-9])", help_text)
+    out = {"accepted": True, "effect": effect, "marked_by": marked_by, "successors": successors,
+           "kind": "rename" if len(successors) == 1 else ("split" if successors else "deprecated")}
+    if removal:
+        out["removed_in"] = removal.group(1).lstrip("v")
+    return out
+
+
+def value_table(module_name: str, name: str) -> tuple[list, str | None]:
+    import importlib
+
+    module = importlib.import_module(module_name)
+    return list(getattr(module, name, [])), locate(module_name, f"{name}:") or locate(module_name, f"{name} =")
+
+
+def describe(top, serve_parser, provenance: Provenance) -> tuple[list[dict], dict]:
+    group_of = {}
+    for group in serve_parser._action_groups:
+        for action in group._group_actions:
+            group_of[id(action)] = group.title
+    import vllm.config as vllm_config_module
+
+    try:
+        vllm_config_hints = typing.get_type_hints(vllm_config_module.VllmConfig)
+    except Exception:  # noqa: BLE001
+        vllm_config_hints = {f.name: f.type for f in dataclasses.fields(vllm_config_module.VllmConfig)}
+    deprecated_set = getattr(serve_parser, "_deprecated", set())
+    flags, configs = [], {}
+    known = {s for a in serve_parser._actions for s in a.option_strings}
+    for action in serve_parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        cls_name = type(action).__name__
+        kind = ACTION_KINDS.get(cls_name, cls_name)
+        entry: dict = {"dest": action.dest, "flags": list(action.option_strings)}
+        if not action.option_strings:
+            entry["positional"] = True
+        entry["group"] = group_of.get(id(action))
+        entry["action"] = kind
+        entry.update(type_label(action, kind))
+        entry["nargs"] = action.nargs
+        entry["choices"] = jsonable(list(action.choices))[0] if action.choices is not None else None
+        if action.metavar is not None and not isinstance(action.metavar, tuple):
+            entry["metavar"] = action.metavar
+        if action.default is argparse.SUPPRESS:
+            entry["default"] = None
+            entry["default_suppressed"] = True
+        else:
+            entry["default"], exact = jsonable(action.default)
+            if not exact:
+                entry["default_is_repr"] = True
+            if dataclasses.is_dataclass(action.default) and not isinstance(action.default, type):
+                entry["default_is_instance_of"] = type(action.default).__name__  # that class built with no arguments
+        if action.const is not None:
+            entry["const"] = jsonable(action.const)[0]
+        entry["required"] = bool(action.required)
+        dep = deprecation(action, kind, deprecated_set, known)
+        if dep:
+            entry["deprecated"] = dep
+        cls, how = config_class_of(action, vllm_config_hints)
+        if cls is not None and entry.get("type") in ("json", "json_or_str"):
+            entry["config_class"] = cls.__name__
+            if action.dest not in configs:
+                configs[action.dest] = {"flag": action.option_strings[0], "read_as": how, **describe_config(cls)}
+                nested = nested_configs(cls)
+                if nested:
+                    configs[action.dest]["nested_configs"] = nested
+        field = provenance.fields.get(id(action))
+        if field is not None:
+            entry["field"] = f"{field[0].__name__}.{field[1]}"
+            entry["field_source"] = field_lines(field[0]).get(field[1])
+            if entry["choices"] is None:
+                # Literal/Enum values the config knows but the parser leaves unchecked (the field also takes
+                # str, as --quantization does): vLLM checks them later, when it builds the config.
+                try:
+                    field_hint = typing.get_type_hints(field[0], include_extras=True).get(field[1])
+                except Exception:  # noqa: BLE001
+                    field_hint = None
+                known_values = hint_label(field_hint).get("choices") if field_hint is not None else None
+                if known_values:
+                    entry["field_choices"] = known_values
+        if entry["choices"] is None and action.dest in VALUE_TABLES:
+            entry["field_choices"], entry["field_choices_source"] = value_table(*VALUE_TABLES[action.dest])
+            if action.dest in DEPRECATED_VALUE_TABLES:
+                entry["field_choices_deprecated"], _ = value_table(*DEPRECATED_VALUE_TABLES[action.dest])
+        entry["source"] = provenance.call_sites.get(id(action))
+        entry["help"] = action.help
+        flags.append(entry)
+    return flags, configs
+
+
+def read_release() -> dict:
+    import importlib.metadata
+
+    provenance = Provenance()
+    top, serve_parser = build_serve_parser(provenance)
+    flags, configs = describe(top, serve_parser, provenance)
+    import torch
+
+    serve_module = sys.modules["vllm.entrypoints.cli.serve"]
+    cli_args, _ = import_parser_modules()
+    return {
+        "vllm_version": importlib.metadata.version("vllm"),
+        "read_by": "parser",
+        "read_with": {"python": sys.version.split()[0], "torch": torch.__version__, "env": READ_WITH_ENV},
+        "source": (f"vllm serve: {wheel_path(serve_module.__file__)} ServeSubcommand.subparser_init -> "
+                   f"{wheel_path(cli_args.__file__)} make_arg_parser on "
+                   f"vllm.utils.argparse_utils.FlexibleArgumentParser"),
+        "flag_count": len(flags),
+        "parsing": parsing_section(top, serve_parser),
+        "configs": configs,
+        "flags": flags,
+    }
+
+
+def config_block(key: str, cfg: dict, pad: str) -> str:
+    """One config class: its scalar keys one per line, then one field per line, then nested classes."""
+    block = [f"{pad}{json.dumps(key)}: {{"]
+    block += [f"{pad} {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in sorted(cfg.items())
+              if k not in ("fields", "nested_configs")]
+    block.append(f'{pad} "fields": [')
+    block.append(",\n".join(f"{pad}  " + json.dumps(f, ensure_ascii=False, sort_keys=True) for f in cfg["fields"]))
+    block.append(f"{pad} ]" + ("," if cfg.get("nested_configs") else ""))
+    if cfg.get("nested_configs"):
+        block.append(f'{pad} "nested_configs": {{')
+        block.append(",\n".join(config_block(name, sub, pad + "  ") for name, sub in sorted(cfg["nested_configs"].items())))
+        block.append(f"{pad} }}")
+    block.append(f"{pad}}}")
+    return "\n".join(block)
+
+
+def write_fixture(data: dict, out_dir: Path) -> Path:
+    """One flag per line (diffs stay readable), configs one field per line, keys sorted."""
+    path = out_dir / f"vllm-{data['vllm_version']}.json"
+    lines = ["{"]
+    head = {k: v for k, v in data.items() if k not in ("flags", "configs", "parsing", "changes")}
+    for key in sorted(head):
+        lines.append(f" {json.dumps(key)}: {json.dumps(head[key], ensure_ascii=False, sort_keys=True)},")
+    if "changes" in data:
+        lines.append(' "changes": ' + json.dumps(data["changes"], ensure_ascii=False, sort_keys=True, indent=1)
+                     .replace("\n", "\n ") + ",")
+    parsing = data["parsing"]
+    lines.append(' "parsing": {')
+    lines += [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in sorted(parsing.items())
+              if k != "rules"]
+    lines.append('  "rules": [')
+    lines.append(",\n".join("   " + json.dumps(r, ensure_ascii=False, sort_keys=True) for r in parsing["rules"]))
+    lines.append("  ]")
+    lines.append(" },")
+    lines.append(' "configs": {')
+    lines.append(",\n".join(config_block(dest, data["configs"][dest], "  ") for dest in sorted(data["configs"])))
+    lines.append(" },")
+    lines.append(' "flags": [')
+    lines.append(",\n".join(" " + json.dumps(e, sort_keys=True, ensure_ascii=False) for e in data["flags"]))
+    lines.append(" ]")
+    lines.append("}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = "\n".join(lines) + "\n"
+    json.loads(text)  # the hand-laid layout must stay valid JSON
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) != 1:
+        raise SystemExit(__doc__)
+    use_release_environment()
+    data = read_release()
+    path = write_fixture(data, Path(argv[0]))
+    deprecated = sum(1 for e in data["flags"] if e.get("deprecated"))
+    print(f"{path}: {data['flag_count']} arguments ({deprecated} deprecated), {len(data['configs'])} JSON configs, "
+          f"{len(data['parsing']['rules'])} parsing rules")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
