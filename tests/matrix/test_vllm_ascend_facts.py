@@ -82,7 +82,7 @@ def _texts():
             yield f"feature {f.key} note", f.note
     for key, text in F.FEATURE_STATUSES.items():
         yield f"status {key}", text
-    for r in F.RESETS:
+    for r in F.RESETS + F.NPU_DEFAULTS:
         yield f"reset {r.id}", r.reason
     for k in F.ADDITIONAL_KEYS:
         yield f"key {k.key}", k.help
@@ -109,15 +109,16 @@ def test_table_sizes():
 
 
 def test_every_row_cites_path_line_at_commit():
-    sources = ([f.source for f in F.FEATURES] + [r.source for r in F.RESETS] + [k.source for k in F.ADDITIONAL_KEYS]
+    sources = ([f.source for f in F.FEATURES] + [r.source for r in F.RESETS + F.NPU_DEFAULTS] + [k.source for k in F.ADDITIONAL_KEYS]
                + [c.source for c in F.STARTUP_CHECKS] + [c.source for c in F.COMPATIBILITY]
-               + [s for srcs in F.QUANTIZATION_SOURCES.values() for s in srcs] + [F.QUANTIZATION_LIST_SOURCE])
+               + [s for srcs in F.QUANTIZATION_SOURCES.values() for s in srcs] + [F.QUANTIZATION_LIST_SOURCE]
+               + list(F.UNKNOWN_SUBKEYS_REFUSED.values()))
     bad = [s for s in sources if not SOURCE.match(s)]
     assert not bad, bad
 
 
 def test_no_duplicate_keys():
-    for name, keys in (("feature", [f.key for f in F.FEATURES]), ("reset", [r.id for r in F.RESETS]),
+    for name, keys in (("feature", [f.key for f in F.FEATURES]), ("reset", [r.id for r in F.RESETS + F.NPU_DEFAULTS]),
                        ("additional key", [k.key for k in F.ADDITIONAL_KEYS]),
                        ("check", [c.id for c in F.STARTUP_CHECKS]),
                        ("release", [c.vllm_ascend for c in F.COMPATIBILITY])):
@@ -158,8 +159,13 @@ def test_additional_keys_are_typed_and_nested_keys_have_a_parent():
             assert k.successor in keys and keys[k.successor].removed_in is None, k.key
 
 
+def test_settings_that_refuse_unknown_keys_are_known_dicts():
+    keys = {k.key: k for k in F.ADDITIONAL_KEYS}
+    assert all(keys[name].type == "dict" for name in F.UNKNOWN_SUBKEYS_REFUSED)
+
+
 def test_flags_are_spelled_as_vllm_spells_them():
-    for r in F.RESETS:
+    for r in F.RESETS + F.NPU_DEFAULTS:
         assert re.fullmatch(r"--[a-z0-9-]+(\.[a-z0-9_]+)*", r.flag), r.flag
     for c in F.STARTUP_CHECKS:
         assert c.severity in ("error", "warning"), c.id
@@ -168,7 +174,7 @@ def test_flags_are_spelled_as_vllm_spells_them():
 
 @pytest.mark.parametrize("values", LAUNCHES, ids=["empty", "typical", "hostile"])
 def test_every_condition_runs_without_raising(values):
-    for r in F.RESETS:
+    for r in F.RESETS + F.NPU_DEFAULTS:
         assert isinstance(r.when(values), bool), r.id
         if r.when(values) and callable(r.becomes):
             r.becomes(values)
@@ -176,9 +182,10 @@ def test_every_condition_runs_without_raising(values):
         assert isinstance(c.violated(values), bool), c.id
 
 
-def test_an_empty_launch_breaks_no_check():
-    # vLLM's defaults are a valid launch on Ascend: nothing fires on them
+def test_an_empty_launch_breaks_no_check_and_has_nothing_reset():
+    # vLLM's defaults are a valid launch on Ascend: no check fires and no value the user gave is replaced
     assert [c.id for c in F.STARTUP_CHECKS if c.violated(EMPTY)] == []
+    assert [r.id for r in F.RESETS if r.when(EMPTY)] == []
 
 
 def test_message_placeholders_name_the_checks_dests():
@@ -242,15 +249,21 @@ def test_resets_give_the_value_vllm_ascend_uses():
     assert not _reset("block-size-128").when(
         {"block_size": 64, "enable_prefix_caching": False, "enable_chunked_prefill": False})
     # npugraph_ex survives only full graphs; vLLM's default FULL_AND_PIECEWISE turns it off
-    assert _reset("npugraph-ex-needs-full-graph").when({})
-    assert not _reset("npugraph-ex-needs-full-graph").when({"compilation_config": {"cudagraph_mode": "FULL"}})
+    on = {"additional_config": {"ascend_compilation_config": {"enable_npugraph_ex": True}}}
+    assert _reset("npugraph-ex-needs-full-graph").when(on)
+    assert not _reset("npugraph-ex-needs-full-graph").when(on | {"compilation_config": {"cudagraph_mode": "FULL"}})
     sizes = {"tensor_parallel_size": 4, "data_parallel_size": 2, "enable_expert_parallel": True,
              "compilation_config": {"cudagraph_capture_sizes": [1, 2, 4, 8, 12]}}
     assert _reset("capture-sizes-tp-aligned").when(sizes)
     assert _reset("capture-sizes-tp-aligned").becomes(sizes) == [4, 8, 12]
-    assert _reset("max-cudagraph-capture-size-default").becomes(
-        {"max_num_seqs": 256, "speculative_config": {"num_speculative_tokens": 3}}) == 512
-    assert _reset("max-cudagraph-capture-size-default").becomes({"max_num_seqs": 48}) == 48
+    default = next(r for r in F.NPU_DEFAULTS if r.id == "max-cudagraph-capture-size-default")
+    assert default.becomes({"max_num_seqs": 256, "speculative_config": {"num_speculative_tokens": 3}}) == 512
+    assert default.becomes({"max_num_seqs": 48}) == 48
+    # a scheduler class counts as replaced only when the user chose one
+    srf = {"async_scheduling": True,
+           "additional_config": {"scheduler_config": {"short_request_first_config": {"enabled": True}}}}
+    assert not _reset("scheduler-cls-short-request-first").when(srf)
+    assert _reset("scheduler-cls-short-request-first").when(srf | {"scheduler_cls": "my.Scheduler"})
     assert _reset("a5-capture-sizes").becomes(
         {"compilation_config": {"cudagraph_capture_sizes": [1, 2, 4, 8, 16, 24, 32]}}) == [1, 4, 16, 32]
     pcp = {"tensor_parallel_size": 2, "data_parallel_size": 2, "enable_expert_parallel": True,

@@ -1,6 +1,6 @@
 """What vLLM-Ascend itself says about running vLLM on Ascend NPUs, as data read from its own docs and code.
 
-Six tables, each row citing where it was read (``path:line@commit``, the commit in :data:`READ_FROM`):
+Seven tables, each row citing where it was read (``path:line@commit``, the commit in :data:`READ_FROM`):
 
 * :data:`FEATURES`: the rows of ``docs/source/user_guide/support_matrix/supported_features.md`` with their status
   per chip and the vLLM flags that turn each feature on.  The page gives no per-chip split, so its status holds for
@@ -8,6 +8,8 @@ Six tables, each row citing where it was read (``path:line@commit``, the commit 
 * :data:`QUANTIZATION_METHODS`: the ``--quantization`` methods vLLM-Ascend registers on NPU, per chip.
 * :data:`RESETS`: values vLLM-Ascend replaces at start-up (``NPUPlatform.check_and_update_config`` and what it
   calls), with or without a log line.  A warning, never an error: the launch goes on with the new value.
+* :data:`NPU_DEFAULTS`: values vLLM-Ascend picks where the user gave none and that differ from vLLM's (same
+  shape as a reset; nothing to warn about).
 * :data:`ADDITIONAL_KEYS`: every ``--additional-config`` key vLLM-Ascend reads (nested keys as dotted paths), and
   the keys that were removed or renamed.
 * :data:`STARTUP_CHECKS`: vLLM-Ascend's own start-up refusals (``raise``/``assert``) and warnings that depend only
@@ -402,6 +404,11 @@ _SCHEDULER_CLS_RESETS = (
 )
 
 
+def _if_scheduler_cls_set(when: Callable[[Mapping[str, Any]], bool]) -> Callable[[Mapping[str, Any]], bool]:
+    """A scheduler class only counts as replaced when the user chose one (--scheduler-cls)."""
+    return lambda v: v.get("scheduler_cls") is not None and when(v)
+
+
 def _tp_aligned_sizes(v: Mapping[str, Any]) -> Any:
     sizes = _get(v, "compilation_config.cudagraph_capture_sizes")
     tp = _tp(v)
@@ -523,7 +530,7 @@ RESETS: tuple[Reset, ...] = (
           lambda v: bool(_sched(v, "recompute_scheduler_enable")) and _kv_role(v) == "kv_producer", False,
           Text("The recompute scheduler is for decode instances; on a prefill instance it is switched off.",
                "重计算调度器只用于解码实例；在预填充实例上会被关闭。"), _at(_PLATFORM, 899)),
-    *(Reset(rid, "--scheduler-cls", when, cls,
+    *(Reset(rid, "--scheduler-cls", _if_scheduler_cls_set(when), cls,
             Text(f"{what} replaces the scheduler class with vLLM-Ascend's own.",
                  f"开启{what_zh}时，调度器类会被替换为 vLLM-Ascend 自己的实现。"), _at(_PLATFORM, line))
       for rid, when, cls, what, what_zh, line in _SCHEDULER_CLS_RESETS),
@@ -616,7 +623,7 @@ RESETS: tuple[Reset, ...] = (
           _at(_PLATFORM, 1059)),
     Reset("npugraph-ex-needs-full-graph", "--additional-config.ascend_compilation_config.enable_npugraph_ex",
           lambda v: _cudagraph_mode(v) not in ("FULL", "FULL_DECODE_ONLY")
-          and _ac(v, "ascend_compilation_config.enable_npugraph_ex", True) is not False, False,
+          and _ac(v, "ascend_compilation_config.enable_npugraph_ex") is True, False,
           Text("npugraph_ex only works with full graphs (FULL, FULL_DECODE_ONLY); it is off under NONE, PIECEWISE "
                "and vLLM's default FULL_AND_PIECEWISE.",
                "npugraph_ex 只用于完整图（FULL、FULL_DECODE_ONLY）；在 NONE、PIECEWISE 以及 vLLM 默认的 "
@@ -647,14 +654,6 @@ RESETS: tuple[Reset, ...] = (
           and list(_get(v, "compilation_config.custom_ops") or []) != ["all"], ["all"],
           Text("Every custom operator is switched on, except on 310P.", "除 310P 外，所有自定义算子都会被开启。"),
           _at(_PLATFORM, 1138)),
-    Reset("max-cudagraph-capture-size-default", "--compilation-config.max_cudagraph_capture_size",
-          lambda v: _get(v, "compilation_config.max_cudagraph_capture_size") is None
-          and _get(v, "compilation_config.cudagraph_capture_sizes") is None and _has(v, "max_num_seqs"),
-          _default_capture_max,
-          Text("A default, not an override: NPU caps graph capture at --max-num-seqs x (1 + speculative tokens), "
-               "at most 512, half of vLLM's own default.",
-               "这是默认值而非覆盖：NPU 把图捕获上限设为 --max-num-seqs x（1 + 投机 token 数），不超过 512，"
-               "为 vLLM 自身默认值的一半。"), _at(_PLATFORM, 289)),
     # --- KV block size (vllm_ascend/utils.py:1162-1212, called from platform.py:1135) ----------------------------
     Reset("block-size-128", "--block-size",
           lambda v: _has(v, "block_size") and _block_size(v) != 128
@@ -666,6 +665,28 @@ RESETS: tuple[Reset, ...] = (
     Reset("xlite-block-size", "--block-size", lambda v: _xlite(v) and _block_size(v) > 128, 128,
           Text("xlite needs a KV block size of at most 128.", "`xlite` 要求 KV 块大小不超过 128。"),
           _at(_UTILS, 1205)),
+)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# defaults vLLM-Ascend picks where the user gave none (not overrides: nothing to warn about, but "the default"
+# on NPU is not vLLM's)
+# ---------------------------------------------------------------------------------------------------------------
+NPU_DEFAULTS: tuple[Reset, ...] = (
+    Reset("max-cudagraph-capture-size-default", "--compilation-config.max_cudagraph_capture_size",
+          lambda v: _get(v, "compilation_config.max_cudagraph_capture_size") is None
+          and _get(v, "compilation_config.cudagraph_capture_sizes") is None and _has(v, "max_num_seqs"),
+          _default_capture_max,
+          Text("NPU caps graph capture at --max-num-seqs x (1 + speculative tokens), at most 512, without the "
+               "doubling vLLM applies.",
+               "NPU 把图捕获上限设为 --max-num-seqs x（1 + 投机 token 数），不超过 512，不像 vLLM 那样再乘以 2。"),
+          _at(_PLATFORM, 289)),
+    Reset("block-size-default", "--block-size", lambda v: _get(v, "block_size") is None, 128,
+          Text("The KV block size is 128 tokens on NPU.", "NPU 上的 KV 块大小为 128 个 token。"), _at(_UTILS, 1173)),
+    Reset("cudagraph-warmups-default", "--compilation-config.cudagraph_num_of_warmups",
+          lambda v: _get(v, "compilation_config.cudagraph_num_of_warmups") is None, 1,
+          Text("Each graph is warmed up once before capture (vLLM's default is 0).",
+               "每个图在捕获前预热一次（vLLM 的默认值为 0）。"), _at(_PLATFORM, 1036)),
 )
 
 
@@ -694,6 +715,14 @@ def _k(key: str, type_: str, default: Any, en: str, zh: str, line: int, path: st
     return AdditionalKey(key, type_, default, choices, Text(en, zh), _at(path, line, commit), removed_in, successor)
 
 
+# vLLM-Ascend reads the keys it knows and ignores every other top-level key without a word (the removed ones too,
+# except enable_sleep_mode_extra_cleanup); inside these settings an unknown key stops start-up:
+UNKNOWN_SUBKEYS_REFUSED: dict[str, str] = {
+    "eplb_config": _at(_CONFIG, 1019),
+    "rl_config": _at(_CONFIG, 564),
+    "scheduler_config.short_request_first_config": _at(_CONFIG, 1073),
+    "scheduler_config.dyntra_lb_config": _at(_CONFIG, 1112),
+}
 _AFTER_0_23 = "main after v0.23.0"
 _LEGACY_SCHEDULER = "Deprecated top-level spelling of scheduler_config.{k}; the nested key wins when both are set."
 _LEGACY_SCHEDULER_ZH = "scheduler_config.{k} 的旧顶层写法，已弃用；两者同时设置时以嵌套键为准。"
