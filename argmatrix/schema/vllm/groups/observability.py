@@ -18,7 +18,7 @@ class ObservabilityArgs:
         help=Text(
             en="Bring back the deprecated Prometheus metrics hidden since this vLLM version (e.g. 0.7), as a stopgap "
                "while dashboards move to the new ones.",
-            zh="把自该 vLLM 版本（例如 0.7）起隐藏起来的已弃用 Prometheus 指标重新显示出来，"
+            zh="把自该 vLLM 版本（例如 0.7）起隐藏、已经弃用的 Prometheus 指标重新显示出来，"
                "作为迁移到新指标期间的临时办法。",
         ),
     )] = None
