@@ -112,7 +112,7 @@ def test_every_row_cites_path_line_at_commit():
     sources = ([f.source for f in F.FEATURES] + [r.source for r in F.RESETS + F.NPU_DEFAULTS] + [k.source for k in F.ADDITIONAL_KEYS]
                + [c.source for c in F.STARTUP_CHECKS] + [c.source for c in F.COMPATIBILITY]
                + [s for srcs in F.QUANTIZATION_SOURCES.values() for s in srcs] + [F.QUANTIZATION_LIST_SOURCE]
-               + list(F.UNKNOWN_SUBKEYS_REFUSED.values()))
+               + list(F.UNKNOWN_SUBKEYS_REFUSED.values()) + list(F.DOC_KEYS_NOT_READ.values()))
     bad = [s for s in sources if not SOURCE.match(s)]
     assert not bad, bad
 
@@ -162,6 +162,7 @@ def test_additional_keys_are_typed_and_nested_keys_have_a_parent():
 def test_settings_that_refuse_unknown_keys_are_known_dicts():
     keys = {k.key: k for k in F.ADDITIONAL_KEYS}
     assert all(keys[name].type == "dict" for name in F.UNKNOWN_SUBKEYS_REFUSED)
+    assert not set(F.DOC_KEYS_NOT_READ) & set(keys)  # a key the code reads is not "never read"
 
 
 def test_flags_are_spelled_as_vllm_spells_them():
