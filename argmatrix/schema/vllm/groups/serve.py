@@ -25,10 +25,12 @@ class ServeArgs:
     api_server_count: Annotated[int | None, Arg(
         '--api-server-count', '-asc',
         help=Text(
-            en="Number of API server processes that share the HTTP port and feed the engines. Unset starts as many as "
-               "there are local data parallel ranks (0 with --headless).",
-            zh="共享同一 HTTP 端口并向引擎转发请求的 API 服务进程数。不设置时与本地数据并行 rank 数相同（--headless 时"
-               "为 0）。",
+            en="Number of API server processes that share the HTTP port and feed the engines. Unset: one per data "
+               "parallel rank (--data-parallel-size), one per local rank in hybrid load balancing, 1 with an external "
+               "load balancer, 0 with --headless.",
+            zh="共享同一 HTTP 端口并向引擎转发请求的 API 服务进程数。不设置时每个数据并行 rank 一个（即 "
+               "--data-parallel-size），混合负载均衡时每个本地 rank 一个，使用外部负载均衡器时为 1，"
+               "--headless 时为 0。",
         ),
     )] = None
 
