@@ -90,13 +90,13 @@ class EngineArgs:
         help=Text(
             en="JSON object for moving KV cache between instances (prefill/decode disaggregation, KV offloading "
                "connectors); main keys: kv_connector (e.g. 'NixlConnector', 'MooncakeConnector', "
-               "'LMCacheConnectorV1', 'P2pNcclConnector'), kv_role ('kv_producer', 'kv_consumer' or 'kv_both'), "
+               "'LMCacheConnectorV1', 'OffloadingConnector'), kv_role ('kv_producer', 'kv_consumer' or 'kv_both'), "
                "kv_buffer_device, kv_port and kv_connector_extra_config. The counterpart of SGLang's "
                "--disaggregation-* flags.",
             zh="在实例之间传输 KV 缓存（预填充/解码分离、KV 卸载连接器）的 JSON 对象；常用键："
-               "`kv_connector`（如 'NixlConnector'、'MooncakeConnector'、'LMCacheConnectorV1'、'P2pNcclConnector'）、"
-               "`kv_role`（'kv_producer'、'kv_consumer' 或 'kv_both'）、`kv_buffer_device`、`kv_port` 与 `"
-               "kv_connector_extra_config`。对应 SGLang 的 --disaggregation-* 参数。",
+               "`kv_connector`（如 'NixlConnector'、'MooncakeConnector'、'LMCacheConnectorV1'、'OffloadingConnector'）"
+               "、`kv_role`（'kv_producer'、'kv_consumer' 或 'kv_both'）、`kv_buffer_device`、"
+               "`kv_port` 与 `kv_connector_extra_config`。对应 SGLang 的 --disaggregation-* 参数。",
         ),
     )] = None
 
