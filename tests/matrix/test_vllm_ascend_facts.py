@@ -72,7 +72,26 @@ HOSTILE = {k: "x" for k in TYPICAL} | {"additional_config": {
     "dynamic_spec_config": {"method_params": 5}, "rejection_sampler_config": {"posterior_alpha": "a"},
     "sparse_kv_offload_config": {"enabled": True, "topk_buffer_size": "big"}}, "compilation_config": {
     "cudagraph_mode": 99, "mode": [], "cudagraph_capture_sizes": "1,2"}}
-LAUNCHES = [EMPTY, TYPICAL, HOSTILE]
+# every value these tables read, at vLLM 0.32's EngineArgs default (JSON settings as their default objects): a
+# caller may pass all resolved values, not only those the user gave
+VLLM_DEFAULTS = {
+    "all2all_backend": "allgather_reducescatter", "async_scheduling": None, "attention_backend": None,
+    "attention_config": {"backend": None, "flash_attn_version": None, "flash_attn_max_num_splits_for_cuda_graph": 32,
+                         "use_trtllm_attention": None, "disable_flashinfer_q_quantization": False},
+    "block_size": None, "compilation_config": {
+        "mode": None, "cudagraph_mode": None, "cudagraph_num_of_warmups": 0, "custom_ops": [], "splitting_ops": None,
+        "cudagraph_capture_sizes": None, "max_cudagraph_capture_size": None, "use_inductor_graph_partition": None},
+    "cp_kv_cache_interleave_size": None, "dcp_kv_cache_interleave_size": 1, "data_parallel_size": 1,
+    "decode_context_parallel_size": 1, "disable_cascade_attn": None, "enable_chunked_prefill": None, "enable_dbo": False,
+    "enable_eplb": False, "enable_expert_parallel": False, "enable_layerwise_nvtx_tracing": False,
+    "enable_prefix_caching": None, "enforce_eager": False, "eplb_config": {"use_async": True, "communicator": None},
+    "kv_transfer_config": None, "max_num_batched_tokens": None, "max_num_seqs": None, "mm_encoder_attn_backend": None,
+    "numa_bind": False, "numa_bind_cpus": None, "numa_bind_nodes": None, "pipeline_parallel_size": 1,
+    "prefill_context_parallel_size": 1, "ray_workers_use_nsight": False, "scheduler_cls": None,
+    "scheduling_policy": "fcfs", "speculative_config": None, "tensor_parallel_size": 1, "ubatch_size": 0,
+    "additional_config": {}, "quantization": None, "target": "a3",
+}
+LAUNCHES = [EMPTY, TYPICAL, HOSTILE, VLLM_DEFAULTS]
 
 
 def _texts():
@@ -173,7 +192,7 @@ def test_flags_are_spelled_as_vllm_spells_them():
         assert c.dests and all(re.fullmatch(r"[a-z0-9_]+", d) for d in c.dests), c.id
 
 
-@pytest.mark.parametrize("values", LAUNCHES, ids=["empty", "typical", "hostile"])
+@pytest.mark.parametrize("values", LAUNCHES, ids=["empty", "typical", "hostile", "vllm-defaults"])
 def test_every_condition_runs_without_raising(values):
     for r in F.RESETS + F.NPU_DEFAULTS:
         assert isinstance(r.when(values), bool), r.id
@@ -183,10 +202,11 @@ def test_every_condition_runs_without_raising(values):
         assert isinstance(c.violated(values), bool), c.id
 
 
-def test_an_empty_launch_breaks_no_check_and_has_nothing_reset():
+@pytest.mark.parametrize("values", [EMPTY, VLLM_DEFAULTS], ids=["empty", "vllm-defaults"])
+def test_vllm_defaults_break_no_check_and_have_nothing_reset(values):
     # vLLM's defaults are a valid launch on Ascend: no check fires and no value the user gave is replaced
-    assert [c.id for c in F.STARTUP_CHECKS if c.violated(EMPTY)] == []
-    assert [r.id for r in F.RESETS if r.when(EMPTY)] == []
+    assert [c.id for c in F.STARTUP_CHECKS if c.violated(values)] == []
+    assert [r.id for r in F.RESETS if r.when(values)] == []
 
 
 def test_message_placeholders_name_the_checks_dests():

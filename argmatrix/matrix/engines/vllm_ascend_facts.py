@@ -83,6 +83,11 @@ def _has(v: Mapping[str, Any], dotted: str) -> bool:
     return _get(v, dotted, _MISSING) is not _MISSING
 
 
+def _set(v: Mapping[str, Any], dotted: str) -> bool:
+    """A vLLM value is set: present and not None (vLLM's None means "resolve it later")."""
+    return _get(v, dotted) is not None
+
+
 def _ac(v: Mapping[str, Any], dotted: str, default: Any = None) -> Any:
     return _get(v, "additional_config." + dotted, default)
 
@@ -544,14 +549,14 @@ RESETS: tuple[Reset, ...] = (
       for rid, when, cls, what, what_zh, line in _SCHEDULER_CLS_RESETS),
     # --- AscendConfig (ascend_config.py) ----------------------------------------------------------------------
     Reset("profiling-chunk-min-chunk", "--additional-config.scheduler_config.profiling_chunk_config.min_chunk",
-          lambda v: _sched_on(v, "profiling_chunk_config") and _has(v, "max_num_batched_tokens")
+          lambda v: _sched_on(v, "profiling_chunk_config") and _set(v, "max_num_batched_tokens")
           and _n(v, "max_num_batched_tokens", 0) < _num(_get({"x": _sched(v, "profiling_chunk_config")},
                                                              "x.min_chunk"), 4096),
           lambda v: v.get("max_num_batched_tokens"),
           Text("The smallest dynamic chunk cannot exceed --max-num-batched-tokens; it is lowered to it.",
                "最小动态分块不能超过 --max-num-batched-tokens，会被降到该值。"), _at(_CONFIG, 76)),
     Reset("max-num-batched-tokens-sp-pcp", "--max-num-batched-tokens",
-          lambda v: _n(v, "prefill_context_parallel_size", 1) > 1 and _sp(v) and _has(v, "max_num_batched_tokens")
+          lambda v: _n(v, "prefill_context_parallel_size", 1) > 1 and _sp(v) and _set(v, "max_num_batched_tokens")
           and _n(v, "max_num_batched_tokens", 0) % (_tp(v) * _n(v, "prefill_context_parallel_size", 1)) != 0,
           _round_up,
           Text("With sequence parallelism and prefill context parallelism the token budget must divide by "
@@ -619,7 +624,7 @@ RESETS: tuple[Reset, ...] = (
           Text("xlite owns decode; prefill falls back to ACL Graph in FULL_DECODE_ONLY.",
                "`xlite` 负责解码，预填充回退为 FULL_DECODE_ONLY 模式的 ACL Graph。"), _at(_PLATFORM, 989)),
     Reset("cudagraph-warmups", "--compilation-config.cudagraph_num_of_warmups",
-          lambda v: _n(v, "compilation_config.cudagraph_num_of_warmups", 1) != 1, 1,
+          lambda v: _n(v, "compilation_config.cudagraph_num_of_warmups", 0) not in (0, 1), 1,
           Text("NPU always warms each graph up once before capture.", "NPU 总是在捕获前预热每个图一次。"),
           _at(_PLATFORM, 1036)),
     Reset("capture-sizes-tp-aligned", "--compilation-config.cudagraph_capture_sizes",
@@ -658,13 +663,14 @@ RESETS: tuple[Reset, ...] = (
           Text("Full graphs are not split, so that static kernels compile once.",
                "完整图不做切分，以便静态内核只编译一次。"), _at(_PLATFORM, 1101)),
     Reset("custom-ops-all", "--compilation-config.custom_ops",
-          lambda v: v.get("target") in ("a2", "a3", "a5") and _get(v, "compilation_config.custom_ops") is not None
-          and list(_get(v, "compilation_config.custom_ops") or []) != ["all"], ["all"],
+          lambda v: v.get("target") in ("a2", "a3", "a5")
+          and isinstance(_get(v, "compilation_config.custom_ops"), (list, tuple))
+          and list(_get(v, "compilation_config.custom_ops")) not in ([], ["all"]), ["all"],
           Text("Every custom operator is switched on, except on 310P.", "除 310P 外，所有自定义算子都会被开启。"),
           _at(_PLATFORM, 1138)),
     # --- KV block size (vllm_ascend/utils.py:1162-1212, called from platform.py:1135) ----------------------------
     Reset("block-size-128", "--block-size",
-          lambda v: _has(v, "block_size") and _block_size(v) != 128
+          lambda v: _set(v, "block_size") and _block_size(v) != 128
           and (v.get("enable_prefix_caching") is not False or v.get("enable_chunked_prefill") is not False), 128,
           Text("With prefix caching or chunked prefill (both on by default) the KV block size is 128 on NPU; "
                "hybrid attention/Mamba models and DeepSeek-V4 (32, 64 or 128) are exempt.",
@@ -683,7 +689,7 @@ RESETS: tuple[Reset, ...] = (
 NPU_DEFAULTS: tuple[Reset, ...] = (
     Reset("max-cudagraph-capture-size-default", "--compilation-config.max_cudagraph_capture_size",
           lambda v: _get(v, "compilation_config.max_cudagraph_capture_size") is None
-          and _get(v, "compilation_config.cudagraph_capture_sizes") is None and _has(v, "max_num_seqs"),
+          and _get(v, "compilation_config.cudagraph_capture_sizes") is None and _set(v, "max_num_seqs"),
           _default_capture_max,
           Text("NPU caps graph capture at --max-num-seqs x (1 + speculative tokens), at most 512, without the "
                "doubling vLLM applies.",
@@ -692,7 +698,7 @@ NPU_DEFAULTS: tuple[Reset, ...] = (
     Reset("block-size-default", "--block-size", lambda v: _get(v, "block_size") is None, 128,
           Text("The KV block size is 128 tokens on NPU.", "NPU 上的 KV 块大小为 128 个 token。"), _at(_UTILS, 1173)),
     Reset("cudagraph-warmups-default", "--compilation-config.cudagraph_num_of_warmups",
-          lambda v: _get(v, "compilation_config.cudagraph_num_of_warmups") is None, 1,
+          lambda v: _n(v, "compilation_config.cudagraph_num_of_warmups", 0) == 0, 1,
           Text("Each graph is warmed up once before capture (vLLM's default is 0).",
                "每个图在捕获前预热一次（vLLM 的默认值为 0）。"), _at(_PLATFORM, 1036)),
 )
@@ -1184,7 +1190,7 @@ STARTUP_CHECKS: tuple[StartupCheck, ...] = (
         "动态分块（profiling_chunk_config）与均衡调度不能同时开启"),
        ("turn one of them off", "请关闭其中之一"), _CONFIG, 98),
     _c("profiling-chunk-min-chunk-clamped", ("max_num_batched_tokens",) + _AC,
-       lambda v: _sched_on(v, _PCC) and _has(v, "max_num_batched_tokens")
+       lambda v: _sched_on(v, _PCC) and _set(v, "max_num_batched_tokens")
        and _n(v, "max_num_batched_tokens", 0) < _num(_pcc(v, "min_chunk", 4096), 4096), "warning",
        (("--max-num-batched-tokens {max_num_batched_tokens} is below profiling_chunk_config.min_chunk; the minimum "
         "chunk is lowered to it"), ("--max-num-batched-tokens {max_num_batched_tokens} 小于 profiling_chunk_config.min_chunk，"
@@ -1340,7 +1346,7 @@ STARTUP_CHECKS: tuple[StartupCheck, ...] = (
        ("fix the rejection-sampler values", "请修正拒绝采样器的取值"), _CONFIG, 962),
     _c("xlite-speculative-tokens", ("speculative_config",) + _AC,
        lambda v: _xlite(v) and bool(v.get("speculative_config"))
-       and _has(v, "speculative_config.num_speculative_tokens") and _spec_tokens(v) != 1, "error",
+       and _set(v, "speculative_config.num_speculative_tokens") and _spec_tokens(v) != 1, "error",
        ("xlite graph mode only supports speculative decoding with num_speculative_tokens 1",
         "`xlite` 图模式只支持 num_speculative_tokens 为 1 的投机解码"),
        ("set num_speculative_tokens to 1 in --speculative-config, or turn xlite off",
