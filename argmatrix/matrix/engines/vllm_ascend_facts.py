@@ -1024,7 +1024,7 @@ ADDITIONAL_KEYS: tuple[AdditionalKey, ...] = (
     _k("enable_flashcomm1", "bool", False,
        "Deprecated and ignored with a warning: vLLM turns sequence parallelism on by itself (DP > 1, TP > 1, "
        "expert parallelism).", "已弃用，设置后仅告警并被忽略：vLLM 会自动开启序列并行（DP > 1、TP > 1、专家并行）。",
-       44, removed_in=_AFTER_0_23),
+       44),  # not removed_in: vLLM-Ascend still reads it, to warn (check flashcomm1-deprecated), then ignores it
     _k("enable_sleep_mode_extra_cleanup", "bool", False, "Removed; start-up fails. Use rl_config.sleep_mode_extra_"
        "cleanup.", "已移除，设置后启动失败。请改用 rl_config.sleep_mode_extra_cleanup。", 38, removed_in=_AFTER_0_23,
        successor="rl_config.sleep_mode_extra_cleanup"),
