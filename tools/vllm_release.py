@@ -312,7 +312,8 @@ def hint_text(hint) -> str:
     """A type hint as source-like text without module prefixes: ``CompilationMode | None``."""
     if isinstance(hint, type) and not typing.get_args(hint):
         return hint.__name__
-    return re.sub(r"(?<![\w.])(?:[a-z_][a-z0-9_]*\.)+(?=[A-Za-z_])", "", str(hint))
+    text = re.sub(r"(?<![\w.])(?:[a-z_][a-z0-9_]*\.)+(?=[A-Za-z_])", "", str(hint))
+    return re.sub(r" at 0x[0-9a-f]+", "", text)  # a function's address changes every run
 
 
 def hint_label(hint) -> dict:
@@ -526,6 +527,10 @@ PARSING_RULES = [
      "vllm.utils.argparse_utils", 'logger.warning_once("argument \'%s\' is deprecated", dest)'),
     ("task_hint", "An unrecognized --task gets a hint to use --runner/--convert.",
      "vllm.utils.argparse_utils", "Hint: --task is not a vllm serve option."),
+    ("platform_parser_hook", "The last step of AsyncEngineArgs.add_cli_args hands the parser to the current "
+     "platform (pre_register_and_update), which may change it: vLLM-Ascend's NPUPlatform appends 'ascend' to "
+     "--quantization's choices when that flag has choices. Read here with the CPU platform (no change).",
+     "vllm.engine.arg_utils", "current_platform.pre_register_and_update(parser)"),
     ("post_parse_validation", "After parsing, `vllm serve` runs validate_parsed_serve_args (cross-flag checks).",
      "vllm.entrypoints.cli.serve", "validate_parsed_serve_args(args)"),
 ]
