@@ -511,10 +511,16 @@ class RawJsonRecorder:
             return text
 
 
+def clean_message(text: str) -> str:
+    """A message as it reads on any machine: no object addresses, no venv paths."""
+    text = re.sub(r" at 0x[0-9a-f]+", "", text)
+    return re.sub(r"/\S*?/site-packages/", "<site-packages>/", text)
+
+
 def parser_error(text: str, exc: BaseException) -> str:
     """argparse's message without the usage lines: from '<prog>: error:' on."""
     m = re.search(r"^\S[^\n]*: error: .*", text, re.M | re.S)
-    return (m.group(0) if m else text or str(exc)).strip()
+    return clean_message((m.group(0) if m else text or str(exc)).strip())
 
 
 PORTISH = re.compile(r"port")
@@ -580,7 +586,7 @@ def parse_once(parser, api_parser, command: dict, argv: list[str], validate, rec
     except Exception as exc:  # noqa: BLE001  (FlexibleArgumentParser raises ValueError for some rules)
         verdict["accepted"] = False
         verdict["exception"] = type(exc).__name__
-        verdict["error"] = str(exc)
+        verdict["error"] = clean_message(str(exc))
         return verdict
     verdict["accepted"] = True
     sub = parser._subparsers._group_actions[0].choices["serve"] if is_serve else api_parser
@@ -605,7 +611,7 @@ def parse_once(parser, api_parser, command: dict, argv: list[str], validate, rec
                 validate(ns)
             verdict["validate"] = "ok"
         except Exception as exc:  # noqa: BLE001
-            verdict["validate"] = f"{type(exc).__name__}: {exc}"
+            verdict["validate"] = clean_message(f"{type(exc).__name__}: {exc}")
     return verdict
 
 

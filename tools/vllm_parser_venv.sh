@@ -3,10 +3,10 @@
 # tools/vllm_release.py and tools/vllm_corpus.py (never for the project's CI).
 #   tools/vllm_parser_venv.sh 0.32.0 /work/venvs/vllm032
 #   tools/vllm_parser_venv.sh 0.33.0 /work/venvs/vllm033     (0.33 asks for torch 2.14: installed --no-deps
-#                                                               on torch 2.13; see tools/vllm_release.py)
+#                                                               on torch 2.13, its parser imports unchanged)
 # CPU torch 2.13.0, vLLM with --no-deps, then the pure-Python modules the parser import asks for.
 # torchvision is never installed: the PyPI build does not match the +cpu torch and breaks `import transformers`.
-# vLLM 0.32 moved make_arg_parser to vllm.entrypoints.launchers.cli_args (it was vllm.entrypoints.openai.cli_args).
+# make_arg_parser moved: vllm.entrypoints.openai.cli_args -> .launchers.cli_args (0.32) -> .common.cli_args (0.33).
 set -euo pipefail
 version="$1"; venv="$2"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
@@ -18,14 +18,15 @@ $PIP install -q torch==2.13.0 regex cachetools psutil sentencepiece numpy reques
   cloudpickle watchfiles python-json-logger pybase64 cbor2 ijson setproctitle partial-json-parser pyzmq jsonschema \
   filelock typing_extensions "transformers<5.20.0,>=5.16.1" "huggingface_hub>=1.31.0" "fastapi<0.137.0,>=0.133.0" uvloop uvicorn
 probe="
-import os; os.environ['VLLM_TARGET_DEVICE'] = 'cpu'  # else DeviceConfig cannot infer a device
-try:
-    from vllm.entrypoints.launchers.cli_args import make_arg_parser
-except ModuleNotFoundError as exc:
-    if exc.name != 'vllm.entrypoints.launchers.cli_args': raise
-    from vllm.entrypoints.openai.cli_args import make_arg_parser
+import importlib, os; os.environ['VLLM_TARGET_DEVICE'] = 'cpu'  # else DeviceConfig cannot infer a device
+for name in ('vllm.entrypoints.common.cli_args', 'vllm.entrypoints.launchers.cli_args', 'vllm.entrypoints.openai.cli_args'):
+    try:
+        cli_args = importlib.import_module(name); break
+    except ModuleNotFoundError as exc:
+        if exc.name != name: raise
 from vllm.utils.argparse_utils import FlexibleArgumentParser
-make_arg_parser(FlexibleArgumentParser()); print('IMPORT-OK')"
+import vllm.entrypoints.cli.serve
+cli_args.make_arg_parser(FlexibleArgumentParser()); print('IMPORT-OK')"
 declare -A MAP=([yaml]=pyyaml [PIL]=pillow [zmq]=pyzmq [cv2]=opencv-python-headless [google]=protobuf [cpuinfo]=py-cpuinfo [pythonjsonlogger]=python-json-logger [openai_harmony]=openai-harmony)
 for _ in $(seq 1 40); do
   out=$("$venv/bin/python" -c "$probe" 2>&1) || true

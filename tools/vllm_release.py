@@ -5,6 +5,13 @@ CPU torch 2.13, vLLM installed --no-deps, the pure-Python modules the parser ask
 
     tools/vllm_parser_venv.sh 0.32.0 /work/venvs/vllm032
     /work/venvs/vllm032/bin/python tools/vllm_release.py tests/fixtures
+    tools/vllm_parser_venv.sh 0.33.0 /work/venvs/vllm033
+    /work/venvs/vllm033/bin/python tools/vllm_release.py --changes-from tests/fixtures/vllm-0.32.0.json tests/fixtures
+
+vLLM 0.33 asks for torch 2.14; installed with --no-deps beside torch 2.13 its parser imports unchanged (no
+stub needed), so 0.33 is read by its parser too ("read_by": "parser").  ``--changes-from OLD.json`` adds a
+"changes" section: flags added / removed / renamed, spellings, defaults, choices, types, deprecations,
+config-class fields.
 
 The parser is the one `vllm serve` builds (vllm/entrypoints/cli/main.py + cli/serve.py): a top-level
 ``FlexibleArgumentParser`` with a ``serve`` sub-parser filled by ``make_arg_parser`` (the positional
@@ -47,6 +54,7 @@ ACTION_KINDS = {
     "_CountAction": "count",
     "_ExtendAction": "extend",
     "BooleanOptionalAction": "boolean_optional",
+    "EnableDisableAction": "enable_disable",  # 0.33: --enable-x / --disable-x (+ hidden --no-enable-x, --no-disable-x)
 }
 # vLLM's parse functions -> the type label the fixture records
 TYPE_LABELS = {
@@ -139,7 +147,8 @@ def dataclass_in_parser(fn):
 def type_label(action, kind: str) -> dict:
     """type / item_type / type_parser / optional for one action."""
     out: dict = {}
-    if kind in ("store_true", "store_false", "boolean_optional", "store_const") and action.nargs == 0:
+    if (kind in ("store_true", "store_false", "store_const") or isinstance(action, argparse.BooleanOptionalAction)) \
+            and action.nargs == 0:
         out["type"] = "bool"
         return out
     fn = action.type
@@ -245,12 +254,17 @@ def use_release_environment():
 READ_WITH_ENV = {"VLLM_TARGET_DEVICE": "cpu"}
 
 
+CLI_ARGS_MODULES = ("vllm.entrypoints.common.cli_args", "vllm.entrypoints.launchers.cli_args",
+                    "vllm.entrypoints.openai.cli_args")
+
+
 def import_parser_modules():
-    """(make_arg_parser module, FlexibleArgumentParser).  0.32 keeps make_arg_parser in
-    vllm/entrypoints/launchers/cli_args.py; older releases in vllm/entrypoints/openai/cli_args.py."""
+    """(make_arg_parser module, FlexibleArgumentParser).  make_arg_parser lives in
+    vllm/entrypoints/common/cli_args.py in 0.33, vllm/entrypoints/launchers/cli_args.py in 0.32 and
+    vllm/entrypoints/openai/cli_args.py before."""
     import importlib
 
-    for name in ("vllm.entrypoints.launchers.cli_args", "vllm.entrypoints.openai.cli_args"):
+    for name in CLI_ARGS_MODULES:
         try:
             cli_args = importlib.import_module(name)
             break
@@ -514,6 +528,9 @@ PARSING_RULES = [
      "vllm.engine.arg_utils", "def _expand_json_human_readable_numbers"),
     ("boolean_optional", "A bool config field becomes --x / --no-x (argparse.BooleanOptionalAction).",
      "vllm.engine.arg_utils", 'kwargs[name]["action"] = argparse.BooleanOptionalAction'),
+    ("enable_disable", "0.33: a bool field's flag pair is --enable-x / --disable-x (EnableDisableAction, registered "
+     "in place of BooleanOptionalAction); --no-enable-x and --no-disable-x are still accepted, hidden from help.",
+     "vllm.utils.argparse_utils", "class EnableDisableAction(BooleanOptionalAction):"),
     ("optional_bool_str", "A bool|str|None field is nargs='?': bare flag -> True, else the string.",
      "vllm.engine.arg_utils", "elif type_hints == {bool, str, type(None)}:"),
     ("optional_none", "An Optional field's parser reads '' and 'None' as None.",
@@ -628,6 +645,15 @@ def describe(top, serve_parser, provenance: Provenance) -> tuple[list[dict], dic
         entry: dict = {"dest": action.dest, "flags": list(action.option_strings)}
         if not action.option_strings:
             entry["positional"] = True
+        hidden = [o for o, a in serve_parser._option_string_actions.items()
+                  if a is action and o not in action.option_strings]
+        if hidden:
+            entry["hidden_flags"] = hidden  # registered (the parser accepts them) but left out of help
+        if isinstance(action, argparse.BooleanOptionalAction):
+            negative = getattr(action, "negative_option_strings", None)
+            if negative is None:  # argparse's own: every --no-x it generated
+                negative = [o for o in action.option_strings if o.startswith("--no-")]
+            entry["negative_flags"] = sorted(negative)  # the spellings that store False
         entry["group"] = group_of.get(id(action))
         entry["action"] = kind
         entry.update(type_label(action, kind))
@@ -695,7 +721,10 @@ def read_release() -> dict:
     return {
         "vllm_version": importlib.metadata.version("vllm"),
         "read_by": "parser",
-        "read_with": {"python": sys.version.split()[0], "torch": torch.__version__, "env": READ_WITH_ENV},
+        "read_with": {"python": sys.version.split()[0], "torch": torch.__version__, "env": READ_WITH_ENV,
+                      # what the wheel asks for (0.33 wants torch 2.14; its parser imports on 2.13 unchanged)
+                      "vllm_requires_torch": next((r for r in importlib.metadata.requires("vllm") or []
+                                                   if re.match(r"torch\b\s*[=<>!~]", r)), None)},
         "source": (f"vllm serve: {wheel_path(serve_module.__file__)} ServeSubcommand.subparser_init -> "
                    f"{wheel_path(cli_args.__file__)} make_arg_parser on "
                    f"vllm.utils.argparse_utils.FlexibleArgumentParser"),
@@ -720,6 +749,88 @@ def config_block(key: str, cfg: dict, pad: str) -> str:
         block.append(f"{pad} }}")
     block.append(f"{pad}}}")
     return "\n".join(block)
+
+
+def changes(old: dict, new: dict) -> dict:
+    """What changed between two releases' fixtures: flags added, removed, renamed (same dest, same config
+    field or same help under a new spelling), default / choices / type changes, config fields added,
+    removed or with a new default."""
+    def by_dest(data):
+        return {e["dest"]: e for e in data["flags"]}
+
+    old_flags, new_flags = by_dest(old), by_dest(new)
+    removed = [d for d in old_flags if d not in new_flags]
+    added = [d for d in new_flags if d not in old_flags]
+    renamed = []
+    for r in list(removed):
+        ro = old_flags[r]
+        for a in list(added):
+            an = new_flags[a]
+            if (ro.get("field") and ro.get("field") == an.get("field")) or (ro.get("help") and ro["help"] == an.get("help")):
+                renamed.append({"from": ro["flags"], "to": an["flags"], "from_dest": r, "to_dest": a})
+                removed.remove(r)
+                added.remove(a)
+                break
+    spelling = []
+    default_changes, choice_changes, type_changes, deprecations = [], [], [], []
+    for d in old_flags.keys() & new_flags.keys():
+        o, n = old_flags[d], new_flags[d]
+        if o["flags"] != n["flags"]:
+            spelling.append({"dest": d, "from": o["flags"], "to": n["flags"]})
+        if o.get("default") != n.get("default"):
+            default_changes.append({"dest": d, "flag": n["flags"][0] if n["flags"] else d, "from": o.get("default"),
+                                    "to": n.get("default")})
+        if o.get("choices") != n.get("choices"):
+            oc, nc = o.get("choices") or [], n.get("choices") or []
+            choice_changes.append({"dest": d, "added": [c for c in nc if c not in oc],
+                                   "removed": [c for c in oc if c not in nc],
+                                   **({"now_unchecked": True} if oc and not nc else {}),
+                                   **({"now_checked": True} if nc and not oc else {})})
+        if (o.get("type"), o.get("item_type"), o.get("action"), o.get("nargs")) != (
+                n.get("type"), n.get("item_type"), n.get("action"), n.get("nargs")):
+            type_changes.append({"dest": d, "from": {k: o.get(k) for k in ("type", "item_type", "action", "nargs")},
+                                 "to": {k: n.get(k) for k in ("type", "item_type", "action", "nargs")}})
+        if bool(o.get("deprecated")) != bool(n.get("deprecated")):
+            deprecations.append({"dest": d, "now_deprecated": bool(n.get("deprecated")), "detail": n.get("deprecated")})
+    config_changes = {}
+    for dest in sorted(set(old.get("configs", {})) | set(new.get("configs", {}))):
+        oc, nc = old.get("configs", {}).get(dest), new.get("configs", {}).get(dest)
+        if oc is None or nc is None:
+            config_changes[dest] = {"added" if oc is None else "removed": True}
+            continue
+        of, nf = {f["name"]: f for f in oc["fields"]}, {f["name"]: f for f in nc["fields"]}
+        entry = {
+            "fields_added": sorted(nf.keys() - of.keys()),
+            "fields_removed": sorted(of.keys() - nf.keys()),
+            "defaults_changed": [{"field": k, "from": of[k].get("default"), "to": nf[k].get("default")}
+                                 for k in sorted(of.keys() & nf.keys()) if of[k].get("default") != nf[k].get("default")],
+            "types_changed": [{"field": k, "from": of[k].get("type_hint"), "to": nf[k].get("type_hint")}
+                              for k in sorted(of.keys() & nf.keys()) if of[k].get("type_hint") != nf[k].get("type_hint")],
+            "choices_changed": [{"field": k, "added": [c for c in nf[k].get("choices") or [] if c not in (of[k].get("choices") or [])],
+                                 "removed": [c for c in of[k].get("choices") or [] if c not in (nf[k].get("choices") or [])]}
+                                for k in sorted(of.keys() & nf.keys()) if of[k].get("choices") != nf[k].get("choices")],
+        }
+        entry = {k: v for k, v in entry.items() if v}
+        if entry:
+            config_changes[dest] = entry
+    def flag_rows(dests, flags):
+        return [{"dest": d, "flags": flags[d]["flags"], "group": flags[d].get("group")} for d in sorted(dests)]
+
+    return {
+        "from": old["vllm_version"],
+        "to": new["vllm_version"],
+        "added": flag_rows(added, new_flags),
+        "removed": flag_rows(removed, old_flags),
+        "renamed": renamed,
+        "spellings_changed": sorted(spelling, key=lambda x: x["dest"]),
+        "defaults_changed": sorted(default_changes, key=lambda x: x["dest"]),
+        "choices_changed": sorted(choice_changes, key=lambda x: x["dest"]),
+        "types_changed": sorted(type_changes, key=lambda x: x["dest"]),
+        "deprecation_changed": sorted(deprecations, key=lambda x: x["dest"]),
+        "configs_changed": config_changes,
+        "parsing_rules_added": sorted({r["rule"] for r in new["parsing"]["rules"]} - {r["rule"] for r in old["parsing"]["rules"]}),
+        "parsing_rules_gone": sorted({r["rule"] for r in old["parsing"]["rules"]} - {r["rule"] for r in new["parsing"]["rules"]}),
+    }
 
 
 def write_fixture(data: dict, out_dir: Path) -> Path:
@@ -755,10 +866,15 @@ def write_fixture(data: dict, out_dir: Path) -> Path:
 
 
 def main(argv: list[str]) -> None:
+    compare_with = None
+    if argv[:1] == ["--changes-from"]:
+        compare_with, argv = Path(argv[1]), argv[2:]
     if len(argv) != 1:
         raise SystemExit(__doc__)
     use_release_environment()
     data = read_release()
+    if compare_with is not None:
+        data["changes"] = changes(json.loads(compare_with.read_text(encoding="utf-8")), data)
     path = write_fixture(data, Path(argv[0]))
     deprecated = sum(1 for e in data["flags"] if e.get("deprecated"))
     print(f"{path}: {data['flag_count']} arguments ({deprecated} deprecated), {len(data['configs'])} JSON configs, "
