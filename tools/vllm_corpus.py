@@ -461,16 +461,23 @@ def as_json(value):
     tools/vllm_release.py records defaults."""
     import enum
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import vllm_release
-
     if isinstance(value, enum.Enum):
         return value.name
     if isinstance(value, (list, tuple)):
         return [as_json(v) for v in value]
     if isinstance(value, dict):
         return {str(k): as_json(v) for k, v in value.items()}
-    return vllm_release.jsonable(value)[0]
+    return release_tool().jsonable(value)[0]
+
+
+def release_tool():
+    """tools/vllm_release.py, which builds vLLM's parser (imported on first use: only `judge` needs it)."""
+    here = str(Path(__file__).resolve().parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    import vllm_release
+
+    return vllm_release
 
 
 class RawJsonRecorder:
@@ -484,9 +491,7 @@ class RawJsonRecorder:
         self.expand = getattr(arg_utils, "_expand_json_human_readable_numbers", lambda v: v)
         self.raw: dict[str, str] = {}
         self.config_class: dict[str, str] = {}
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        import vllm_release
-
+        vllm_release = release_tool()
         for parser in parsers:
             for action in parser._actions:
                 cls = vllm_release.dataclass_in_parser(action.type) if action.type is not None else None
@@ -530,9 +535,6 @@ def fill_placeholders(argv: list[str], parser) -> list[str] | None:
     """The argv with each placeholder word replaced by a value its option's type takes (ints: 2, ports:
     20000, floats: 0.5; strings keep the placeholder text), so the rest of the command is judged too.
     None when there is nothing to fill."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from vllm_corpus import PLACEHOLDER_WORD
-
     if not any(PLACEHOLDER_WORD.search(a) for a in argv):
         return None
     out = []
@@ -555,9 +557,7 @@ def fill_placeholders(argv: list[str], parser) -> list[str] | None:
 
 
 def vllm_release_type(action) -> str:
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import vllm_release
-
+    vllm_release = release_tool()
     cls_name = type(action).__name__
     kind = vllm_release.ACTION_KINDS.get(cls_name, cls_name)
     label = vllm_release.type_label(action, kind)
@@ -627,10 +627,9 @@ def judge_one(parser, api_parser, command: dict, validate, recorder) -> dict:
 
 
 def judge(args) -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     import importlib.metadata
 
-    import vllm_release
+    vllm_release = release_tool()
 
     vllm_release.use_release_environment()
     corpus_dir = Path(args.corpus)
