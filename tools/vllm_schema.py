@@ -41,15 +41,17 @@ GROUPS = {
     "VllmConfig": ("engine", "Engine-wide configuration objects", "引擎级配置对象"),
 }
 
-JSON_TYPES = {"loads", "_parse_type", "union_dict_and_str", "parse_dataclass"}
+JSON_TYPES = {"loads", "_parse_type", "parse_dataclass"}
 
 
 def _scalar(entry: dict) -> str:
     t, inner = entry["type"], entry.get("inner")
     if t == "_optional_type":
         t = inner or "str"
+    if t in ("union_dict_and_str", "json_or_str"):
+        return "JsonObjectOrText"
     if t in JSON_TYPES:
-        return "JsonObject"
+        return "JsonList" if isinstance(entry.get("default"), list) else "JsonObject"
     if t == "human_readable_int":
         return "HumanInt"
     if t == "human_readable_int_or_auto":
@@ -82,6 +84,8 @@ def default_literal(entry: dict) -> str:
         return "None"
     if entry["type"] == "str" and isinstance(d, int) and not isinstance(d, bool):
         return repr(str(d))
+    if d == "set()":
+        return "[]"  # an empty set in vLLM's dataclass: a list here
     if isinstance(d, str) and d.startswith("<") and d.endswith(">"):
         return "None"  # a repr the fixture could not serialise
     return repr(d)
@@ -117,7 +121,7 @@ def main(fixture: str, out_dir: str) -> None:
         cls = "".join(p.capitalize() for p in module.split("_")) + "Args"
         body = "".join(declaration(e) + "\n" for e in items)
         typing_names = ", ".join(n for n in ("Annotated", "Literal") if n == "Annotated" or f"{n}[" in body)
-        type_names = ", ".join(n for n in ("HumanInt", "HumanIntOrAuto", "JsonObject") if re.search(rf"\b{n}\b", body))
+        type_names = ", ".join(n for n in ("HumanInt", "HumanIntOrAuto", "JsonList", "JsonObject", "JsonObjectOrText") if re.search(rf"\b{n}\b", body))
         text = (f'"""vLLM {en}: the `vllm serve` flags of its {title} group."""\n\n'
                 f"from typing import {typing_names}\n\n"
                 "from ...meta import Arg, Group, Text\n"
@@ -128,5 +132,52 @@ def main(fixture: str, out_dir: str) -> None:
     print(f"wrote {len(by_module)} modules, {sum(map(len, by_module.values()))} arguments")
 
 
+
+
+# --- the keys of vLLM's JSON config objects ---------------------------------------------------------------------
+
+KEY_TYPES = {"int": "int", "float": "float", "bool": "bool", "str": "str", "Path": "str", "list": "list",
+             "dict": "dict", "config": "dict", "enum": "enum"}
+
+
+def objects(fixture: str, out_file: str) -> None:
+    """Write ``argmatrix/schema/vllm/objects.py``: every key of each JSON config argument (help to be written)."""
+    data = json.loads(Path(fixture).read_text(encoding="utf-8"))
+    lines = ['"""The keys of vLLM\'s JSON config arguments (``--compilation-config``, ``--speculative-config``, ...).',
+             "",
+             f"Read from vLLM {data['vllm_version']}'s config dataclasses by tools/vllm_release.py (tests/fixtures/"
+             f"vllm-{data['vllm_version']}.json);",
+             "vLLM validates the object against its pydantic dataclass, so an unknown key or a value outside a key's",
+             'choices stops it at start-up.  The help texts are argmatrix\'s own."""',
+             "from __future__ import annotations", "", "from ..meta import ObjectKey, Text", "",
+             f"READ_FROM = {data['vllm_version']!r}", "", "",
+             "def _k(key: str, type: str, default: object, choices: tuple | None, source: str, en: str, zh: str) "
+             "-> ObjectKey:",
+             "    return ObjectKey(key, type, default, choices, Text(en, zh), f'vLLM {READ_FROM} {source}', strict=True)",
+             "", "",
+             "# field -> (vLLM's class, where it is declared, its keys)",
+             "OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {"]
+    for name, config in data["configs"].items():
+        lines.append(f"    {name!r}: ({config['class']!r}, {config['source']!r}, (")
+        for f in config["fields"]:
+            default = None if f.get("default_is_repr") else f.get("default")
+            try:
+                json.dumps(default)
+            except TypeError:
+                default = None
+            # Union[Literal[...], str]: the listed values are the known ones, any other text is taken too
+            open_ended = "], str]" in str(f.get("type_hint")) or str(f.get("type_hint", "")).endswith("| str")
+            choices = tuple(f["choices"]) if f.get("choices") and not open_ended else None
+            lines.append(f"        _k({f['name']!r}, {KEY_TYPES.get(f['type'], 'str')!r}, {default!r}, {choices!r}, "
+                         f"{f['source']!r},")
+            lines.append("           '', ''),")
+        lines.append("    )),")
+    lines.append("}")
+    Path(out_file).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 if __name__ == "__main__":
-    main(*sys.argv[1:3])
+    if sys.argv[1] == "objects":
+        objects(*sys.argv[2:4])
+    else:
+        main(*sys.argv[1:3])

@@ -2,9 +2,13 @@
 from __future__ import annotations
 
 import difflib
+import json
+import re
 from typing import Any
 
 from ..matrix import engine, rules
+from ..matrix.engines import Engine
+from ..matrix.engines import get as get_engine
 from ..matrix.platforms import PLATFORMS
 from ..matrix.platforms.values import FAMILY_TITLES, owner_of
 from ..matrix.status import STATUS_PREDICATES, Status
@@ -27,8 +31,9 @@ STATUS_FINDINGS = {  # status -> (code, severity)
 show = as_argv  # values in findings are written the way a command line takes them
 
 
-def supported_on(spec: ArgSpec) -> list[str]:
-    return [k for k, p in PLATFORMS.items() if p.cell(spec).status is Status.SUPPORTED]
+def supported_on(spec: ArgSpec, eng: Engine | None = None) -> list[str]:
+    eng = eng or get_engine("sglang")
+    return [k for k, p in PLATFORMS.items() if eng.cell(spec, p).status is Status.SUPPORTED]
 
 
 LISTED_AT_MOST = 8  # a longer list is cut, with a pointer to `argmatrix explain`
@@ -41,13 +46,13 @@ def nearest(value: Any, offered: tuple[Any, ...]) -> Any | None:
     return offered[lowered.index(close[0])] if close else None
 
 
-def choice_hint(spec: ArgSpec, platform: str, flag: str, value: Any) -> Text | None:
+def choice_hint(spec: ArgSpec, platform: str, flag: str, value: Any, eng: Engine | None = None) -> Text | None:
     """What to write instead of a value the target refuses: the nearest value it offers, and what it offers.
 
-    Only values allowed on the target are listed, and never a test-only one (``Platform.offered``).
+    Only values the engine allows on the target are listed, and never a test-only one (``Platform.offered``).
     """
     target = PLATFORMS[platform]
-    offered = target.offered(spec)
+    offered = (eng or get_engine("sglang")).offered(spec, target)
     if not offered:
         return None
     short = target.short
@@ -67,9 +72,9 @@ def choice_hint(spec: ArgSpec, platform: str, flag: str, value: Any) -> Text | N
                 f"改用 {flag} {show(near)}（{short.zh} 上允许：{listed}{more.zh}）")
 
 
-def _where_hint(spec: ArgSpec, platform: str, flag: str, status: Status) -> Text:
+def _where_hint(spec: ArgSpec, platform: str, flag: str, status: Status, eng: Engine) -> Text:
     """What to do about a status: warnings keep the flag and say what to watch; errors say where it works."""
-    elsewhere = [PLATFORMS[p].short for p in supported_on(spec) if p != platform]
+    elsewhere = [PLATFORMS[p].short for p in supported_on(spec, eng) if p != platform]
     also = (Text(f"; it is supported on: {', '.join(s.en for s in elsewhere)}",
                  f"；支持该参数的平台：{'、'.join(s.zh for s in elsewhere)}") if elsewhere
             else Text("", ""))
@@ -87,17 +92,23 @@ def _where_hint(spec: ArgSpec, platform: str, flag: str, status: Status) -> Text
 
 
 def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
-          flags_used: dict[str, str], release: str | None = None) -> list[Finding]:
-    """Every support, option, rule and deprecation finding for ``platform`` (spellings per SGLang ``release``)."""
+          flags_used: dict[str, str], release: str | None = None, eng: Engine | None = None,
+          env: Any = None) -> list[Finding]:
+    """Every support, option, rule and deprecation finding for ``platform`` when ``eng`` runs the launch
+    (default SGLang; spellings per its ``release``)."""
+    eng = eng or get_engine("sglang")
+    specs = eng.surface.specs
+    sglang_surface = specs is SPECS  # deprecations and release spellings are declared for SGLang's flags
     out: list[Finding] = []
     target = PLATFORMS[platform]
-    for name in user_set:
-        spec = SPECS[name]
+    order = {n: i for i, n in enumerate(specs)}
+    for name in sorted(user_set, key=order.__getitem__):  # schema order: the same input, the same output
+        spec = specs[name]
         value = values[name]
         flag = flags_used.get(name, spec.flag)
         where = {"field": name, "flag": flag, "value": value, "source": sources.get(name), "platform": platform}
         dep = spec.deprecated
-        spelled = check_release(name, release, flag, where)
+        spelled = check_release(name, release, flag, where) if sglang_surface else []
         out += spelled
         if any(f.severity == ERROR for f in spelled):
             continue  # the release refuses the spelling: nothing else about it matters
@@ -118,7 +129,7 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
                                Text(f"write {new} instead", f"请改用 {new}"), **where))
         if isinstance(dep, Renamed):
             spec = SPECS[dep.successor]  # statuses and options are the successor's
-        cell = target.cell(spec)
+        cell = eng.cell(spec, target)
         if cell.status is not Status.SUPPORTED:
             code, severity = STATUS_FINDINGS[cell.status]
             reason = cell.reason or cell.status.title
@@ -130,16 +141,16 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
                                         "it is set to its default, which is harmless",
                                         f"{flag} 在 {short.zh} 上{said.zh}（{reason.zh}）；"
                                         "当前取值为默认值，不受影响"),
-                                   _where_hint(spec, platform, flag, cell.status), **where))
+                                   _where_hint(spec, platform, flag, cell.status, eng), **where))
             else:
                 out.append(Finding(code, severity, "support",
                                    Text(f"{flag} is {said.en} on {short.en}: {reason.en}",
                                         f"{flag} 在 {short.zh} 上{said.zh}：{reason.zh}"),
-                                   _where_hint(spec, platform, flag, cell.status), support_related=True,
+                                   _where_hint(spec, platform, flag, cell.status, eng), support_related=True,
                                    **where))
             if severity == ERROR:
                 continue  # a flag that cannot run here has no allowed values to check
-        allowed = target.allowed(spec)
+        allowed = eng.allowed(spec, target)
         if allowed is None or value is None:
             continue
         bad = [v for v in (value if isinstance(value, list) else [value]) if v not in allowed]
@@ -150,17 +161,17 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
             out.append(Finding("AM-E105", ERROR, "support",
                                Text(f"{flag} {show(bad[0])} is not available on {target.short.en}{only.en}",
                                     f"{flag} {show(bad[0])} 在 {target.short.zh} 上不可用{only.zh}"),
-                               choice_hint(spec, platform, flag, bad[0]), support_related=True, **where))
-    out.extend(_check_rules(values, sources, user_set, platform, flags_used))
-    return _one_finding_per_cause(out)
+                               choice_hint(spec, platform, flag, bad[0], eng), support_related=True, **where))
+    out.extend(_check_rules(values, sources, user_set, platform, flags_used, eng, env))
+    return _one_finding_per_cause(out, eng)
 
 
 _STATUS_CODES = frozenset(code for code, _ in STATUS_FINDINGS.values()) | {"AM-N401"}
 
 
-def _one_finding_per_cause(findings: list[Finding]) -> list[Finding]:
+def _one_finding_per_cause(findings: list[Finding], eng: Engine) -> list[Finding]:
     """Drop a field's status finding when a rule that supersedes it fired on that field (``Rule.supersedes_status``)."""
-    superseding = {r.code for r in rules.RULES if r.supersedes_status}
+    superseding = {r.code for r in eng.rules() if r.supersedes_status}
     covered = {f.field for f in findings if f.kind == "rule" and f.code in superseding}
     return [f for f in findings if not (f.kind == "support" and f.code in _STATUS_CODES and f.field in covered)]
 
@@ -170,27 +181,28 @@ def _fill(text: Text, values: dict[str, Any]) -> Text:
     return Text(text.en.format_map(shown), text.zh.format_map(shown))
 
 
-def _check_rules(values, sources, user_set, platform, flags_used) -> list[Finding]:
+def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, env: Any = None) -> list[Finding]:
     out: list[Finding] = []
-    ctx = rules.RuleContext(values, user_set)
+    specs = eng.surface.specs
+    ctx = rules.RuleContext(values, user_set, specs, platform, env)
     family = PLATFORMS[platform].family
-    for rule in rules.all_rules():
+    for rule in eng.rules():
         if not rule.applies(family) or not rule.violated(ctx):
             continue
         name = rule.reported_field(ctx)
         quoted = {**values, **rule.extra(ctx)} if rule.extra else values
         out.append(Finding(rule.code, rule.severity, "rule", _fill(rule.message, quoted), _fill(rule.hint, quoted),
-                           field=name, flag=flags_used.get(name, SPECS[name].flag), value=values[name],
+                           field=name, flag=flags_used.get(name, specs[name].flag), value=values[name],
                            source=sources.get(name), platform=platform,
                            support_related=rule.families is not rules.EVERYWHERE))
-    for parent in rules.PARENTS:
+    for parent in eng.parents():
         if parent.active(ctx):
             continue
-        pflag = SPECS[parent.parent].flag
+        pflag = specs[parent.parent].flag
         for child in parent.children:
             if not ctx.changed(child):
                 continue
-            flag = flags_used.get(child, SPECS[child].flag)
+            flag = flags_used.get(child, specs[child].flag)
             out.append(Finding(rules.PARENT_CODE, WARNING, "rule",
                                Text(f"{flag} has no effect without {pflag}", f"未设置 {pflag} 时 {flag} 不起作用"),
                                Text(f"set {pflag} too, or drop {flag}", f"同时设置 {pflag}，或去掉 {flag}"),
@@ -229,4 +241,163 @@ def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[
                                Text(f"{flag} {show(value)} is not implemented by argmatrix's engine (it implements: {listed})",
                                     f"argmatrix 的引擎未实现 {flag} {show(value)}（已实现：{listed}）"),
                                fix, **where))
+    return out
+
+
+# --- documented keys of JSON-object arguments, and values an engine replaces ----------------------------------------
+
+_KEY_TYPES: dict[str, tuple[type, ...]] = {"bool": (bool,), "int": (int,), "float": (int, float), "str": (str,),
+                                           "dict": (dict,), "list": (list, tuple), "enum": (str, int)}
+_NUMBER = re.compile(r"^\s*[+-]?\d+(\.\d*)?([eE][+-]?\d+)?\s*$")
+
+
+def _admits(key: Any, item: Any) -> bool:
+    """Whether ``item`` is a value of ``key``'s type as its reader takes it: vLLM's pydantic dataclasses in lax mode
+    (a number written as text is a number, 'true' a bool); a plugin's dict.get takes only the type itself."""
+    if item is None:
+        return True
+    if key.type in ("int", "float") and isinstance(item, bool):
+        return False
+    if isinstance(item, _KEY_TYPES.get(key.type, (object,))):
+        return key.type != "int" or not isinstance(item, float) or item.is_integer()
+    if key.strict and isinstance(item, str):
+        if key.type in ("int", "float"):
+            return bool(_NUMBER.match(item)) and (key.type == "float" or float(item).is_integer())
+        if key.type == "bool":
+            return item.strip().lower() in ("true", "false", "1", "0", "yes", "no", "on", "off")
+    return False
+
+
+def _paths(obj: dict[str, Any], keys: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    """Every leaf of ``obj`` as (dotted path, value), descending only where the documented keys go deeper."""
+    out: list[tuple[str, Any]] = []
+    for key, value in obj.items():
+        path = f"{prefix}{key}"
+        deeper = any(k.startswith(path + ".") for k in keys)
+        if isinstance(value, dict) and deeper and (path not in keys or keys[path].type == "dict"):
+            out += _paths(value, keys, path + ".")
+            if path in keys:
+                continue
+        else:
+            out.append((path, value))
+    return out
+
+
+def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
+                  flags_used: dict[str, str], eng: Engine) -> list[Finding]:
+    """Keys of JSON-object arguments the engine documents on ``platform``: unknown, removed or mistyped ones.
+
+    Where the reader validates the object (vLLM's own config classes: ``ObjectKey.strict``), such a key stops
+    the engine: an error.  Where it reads it with dict.get (vLLM-Ascend's --additional-config), an unknown key
+    is ignored without a word and a mistyped one used as given: a warning, with the nearest documented key."""
+    out: list[Finding] = []
+    target = PLATFORMS[platform]
+    specs = eng.surface.specs
+    for name in sorted(user_set):
+        keys = eng.object_keys(name, target)
+        value = values.get(name)
+        if not keys or not isinstance(value, dict):
+            continue
+        flag = flags_used.get(name, specs[name].flag)
+        where: dict[str, Any] = {"field": name, "flag": flag, "source": sources.get(name), "platform": platform}
+        any_key = next(iter(keys.values()))
+        owner = any_key.owner or eng.title.en
+        who = Text(f"{owner} on {target.short.en}", f"{target.short.zh} 上的 {owner}")
+        for path, item in _paths(value, keys):
+            key = keys.get(path)
+            if key is None and any(k.type == "dict" and path.startswith(k.key + ".") for k in keys.values()):
+                continue  # inside a free-form object key
+            strict = any_key.strict if key is None else key.strict
+            severity, code = (ERROR, "AM-E970") if strict else (WARNING, "AM-W970")
+            if key is None:
+                near = difflib.get_close_matches(path, list(keys), n=1, cutoff=0.6)
+                hint = (Text(f"did you mean {near[0]}? ({keys[near[0]].help.en})",
+                             f"您是否想写 {near[0]}？（{keys[near[0]].help.zh}）") if near else
+                        Text(f"see the documented keys: argmatrix explain {flag} --engine {eng.key}",
+                             f"请查看已记录的键：argmatrix explain {flag} --engine {eng.key}"))
+                said = (Text("it refuses to start", "它会拒绝启动") if strict
+                        else Text("it is ignored", "将被忽略"))
+                out.append(Finding(code, severity, "rule",
+                                   Text(f"{flag} key '{path}' is not one {who.en} reads: {said.en}",
+                                        f"{flag} 的键“{path}”不会被{who.zh}读取：{said.zh}"),
+                                   hint, value=item, **where))
+            elif key.removed_in:
+                instead = (Text(f"write '{key.successor}' instead", f"请改用“{key.successor}”") if key.successor
+                           else Text(f"remove '{path}'", f"去掉“{path}”"))
+                out.append(Finding("AM-W972", WARNING, "deprecation",
+                                   Text(f"{flag} key '{path}' was removed in {owner} {key.removed_in}",
+                                        f"{flag} 的键“{path}”已在 {owner} {key.removed_in} 中移除"),
+                                   instead, value=item, **where))
+            elif key.choices and not (key.type == "enum" and isinstance(item, int)) and item is not None \
+                    and item not in key.choices:
+                listed = ", ".join(show(c) for c in key.choices[:LISTED_AT_MOST])
+                more = "" if len(key.choices) <= LISTED_AT_MOST else f", … ({len(key.choices)})"
+                closest = nearest(item, key.choices)
+                out.append(Finding("AM-E971" if strict else "AM-W971", severity, "type",
+                                   Text(f"{flag} key '{path}' has no value {show(item)} (it takes {listed}{more})",
+                                        f"{flag} 的键“{path}”没有取值 {show(item)}（可选：{listed}{more}）"),
+                                   Text(f"use {show(closest)}" if closest is not None else f"choose one of {listed}{more}",
+                                        f"改用 {show(closest)}" if closest is not None else f"请从 {listed}{more} 中选择"),
+                                   value=item, **where))
+            elif not strict and not _admits(key, item):  # a validating reader says itself what it accepts
+                # a plugin reads the object with dict.get and no validation: the value goes on as it is
+                truthy = Text(" (any non-empty text counts as on, 'false' too)", "（任何非空文本都算开启，'false' 也是）") \
+                    if key.type == "bool" and isinstance(item, str) and not strict else Text("", "")
+                used = (Text("it refuses to start", "它会拒绝启动") if strict else
+                        Text(f"{owner} uses it as given{truthy.en}", f"{owner} 会原样使用它{truthy.zh}"))
+                out.append(Finding("AM-E971" if strict else "AM-W971", severity, "type",
+                                   Text(f"{flag} key '{path}' should be a {key.type}, not {item!r}: {used.en}",
+                                        f"{flag} 的键“{path}”应为 {key.type} 类型，而不是 {item!r}：{used.zh}"),
+                                   Text(f"write '{path}' as a {key.type}, e.g. {json.dumps(key.default)}",
+                                        f"请把“{path}”写成 {key.type}，例如 {json.dumps(key.default)}"),
+                                   value=item, **where))
+    return out
+
+
+def _at(value: Any, path: tuple[str, ...]) -> tuple[bool, Any]:
+    """Whether ``path`` is set inside the object ``value``, and what it holds."""
+    for key in path:
+        if not isinstance(value, dict) or key not in value:
+            return False, None
+        value = value[key]
+    return True, value
+
+
+def check_resets(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
+                 flags_used: dict[str, str], eng: Engine, env: Any = None) -> list[Finding]:
+    """A value the user set that the engine will replace at start-up on this platform: a warning that says with
+    what, instead of a launch that silently runs differently.  Only what the user wrote counts: a key of a JSON
+    object argument must be in the object they gave."""
+    out: list[Finding] = []
+    target = PLATFORMS[platform]
+    surface = eng.surface
+    seen = eng.view(values, platform, env or {})
+    for reset in eng.resets():
+        if reset.families is not None and target.family not in reset.families:
+            continue
+        root, *path = reset.field.split(".")
+        name = surface.flags.get(root)
+        if name is None or name not in user_set:
+            continue
+        present, current = _at(values[name], tuple(path)) if path else (True, values[name])
+        if not present:
+            continue
+        try:
+            fires = bool(reset.when(seen))
+            becomes = reset.becomes(seen) if callable(reset.becomes) else reset.becomes
+        except Exception:  # noqa: BLE001 - a predicate over values it does not expect reads them as not matching
+            continue
+        if not fires or becomes == current:
+            continue
+        flag = flags_used.get(name, surface.specs[name].flag)
+        said = flag + "".join(f".{p}" for p in path)
+        who = reset.owner or eng.title.en
+        out.append(Finding("AM-W950", WARNING, "rule",
+                           Text(f"{who} on {target.short.en} replaces {said} {show(current)} with "
+                                f"{show(becomes)}: {reset.reason.en}", f"{target.short.zh} 上的 {who} 会把 "
+                                f"{said} {show(current)} 改为 {show(becomes)}：{reset.reason.zh}"),
+                           Text(f"write {said} {show(becomes)} to say what will run, or leave it out",
+                                f"可直接写 {said} {show(becomes)} 以反映实际行为，或不设置它"),
+                           field=name, flag=flag, value=current, source=sources.get(name), platform=platform,
+                           support_related=True))
     return out

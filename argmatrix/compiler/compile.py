@@ -7,26 +7,31 @@ fill what the user left unset.  Every value records its source.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ..matrix import engines
+from ..matrix.engines import Engine
 from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
 from ..schema.meta import MISSING, Text
-from ..schema.registry import FLAGS, SPECS
-from ..schema.releases import NEWEST, OLDEST, in_range
+from ..schema.registry import SPECS
+from ..schema.surface import SGLANG as SGLANG_SURFACE
+from ..schema.surface import SURFACES
 from ..schema.type_errors import describe
 from ..schema.types import split_list
 from ..schema.validate import validate_fields
-from .check import check, check_engine, choice_hint, show
+from .check import check, check_engine, check_objects, check_resets, choice_hint, show
 from .derive import derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findings
+from .flexible_argv import parse_flexible_argv
 from .model_checks import check_model
-from .releases import argv_findings
+from .releases import release_findings
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
-from .vllm_compat import parse_vllm_argv, starts_with_vllm_serve
 
 
 @dataclass(frozen=True, eq=False)
@@ -41,17 +46,22 @@ class Compiled:
     detection: Any = None  # how the platform was chosen, when it was detected
     allow_unimplemented: bool = False  # the engine may start with flags it does not implement (they are listed)
     sglang_version: str | None = None  # the SGLang release whose spellings were checked (None: none)
+    engine: str = "sglang"             # the engine whose rules judged the launch (matrix/engines)
+    release: str | None = None         # that engine's release the launch was checked against (None: none)
+
+    @property
+    def specs(self) -> dict[str, Any]:
+        """The argument surface of the engine (SGLang's fields, or vLLM's)."""
+        return SURFACES[engines.get(self.engine).surface_key].specs
 
     def default_of(self, name: str) -> Any:
         """The declared default of ``name`` (what the flag means when nobody sets it)."""
-        return SPECS[name].default
+        return self.specs[name].default
 
     @cached_property
     def args(self):
-        """The resolved arguments as a frozen ``ServerArgs`` (the values are already validated)."""
-        from ..schema.model import ServerArgs
-
-        return ServerArgs.model_construct(**self.values)
+        """The resolved arguments as a frozen pydantic model (``ServerArgs``, or ``VllmArgs`` for vLLM)."""
+        return SURFACES[engines.get(self.engine).surface_key].model.model_construct(**self.values)
 
     @property
     def errors(self) -> list[Finding]:
@@ -81,13 +91,15 @@ class Compiled:
         """The documented shape of ``check-config --format json`` (see docs/check-config.md)."""
         return {
             "platform": self.platform,
+            "engine": self.engine,
+            "release": self.release,
             "sglang_version": self.sglang_version,
             "ok": self.ok,
             "exit_code": self.exit_code,
             "counts": {s: sum(f.severity == s for f in self.findings) for s in (ERROR, WARNING, NOTE)},
             "findings": [f.to_json() for f in self.findings],
             "args": {name: {"value": _jsonable(self.values[name]), "source": self.sources[name]}
-                     for name in SPECS if name in self.user_set or self.sources[name] != "default"},
+                     for name in self.specs if name in self.user_set or self.sources[name] != "default"},
         }
 
 
@@ -95,19 +107,18 @@ class Compiled:
 DEFAULT_RELEASE: Any = MISSING
 
 
-def _release(text: str) -> tuple[str | None, Finding | None]:
-    """A release the spelling data covers, or a usage finding that says which ones do."""
-    try:
-        ok = in_range(text)
-    except ValueError:
-        ok = False
-    if ok:
+def _release(eng: Engine, text: str) -> tuple[str | None, Finding | None]:
+    """A release of ``eng`` the spelling data covers, or a usage finding that says which ones do."""
+    line = eng.releases
+    assert line is not None
+    if line.covers(text):
         return text.strip().lstrip("vV"), None
-    return None, usage("AM-E602", Text(f"--sglang-version {text}: argmatrix knows the flags of SGLang {OLDEST} to "
-                                       f"{NEWEST}", f"--sglang-version {text}：argmatrix 只了解 SGLang {OLDEST} 至 "
-                                       f"{NEWEST} 的参数"),
-                       Text(f"pass a release from {OLDEST} to {NEWEST}, e.g. --sglang-version {NEWEST}",
-                            f"请指定 {OLDEST} 至 {NEWEST} 之间的版本，例如 --sglang-version {NEWEST}"), value=text)
+    option, name, oldest, newest = line.option, line.name, line.oldest, line.newest
+    span = Text(f"{oldest} to {newest}", f"{oldest} 至 {newest}") if oldest != newest else Text(newest, newest)
+    return None, usage("AM-E602", Text(f"{option} {text}: argmatrix knows the flags of {name} {span.en}",
+                                       f"{option} {text}：argmatrix 只了解 {name} {span.zh} 的参数"),
+                       Text(f"pass a release argmatrix holds, e.g. {option} {newest}",
+                            f"请指定 argmatrix 已收录的版本，例如 {option} {newest}"), value=text)
 
 
 def _jsonable(value: Any) -> Any:
@@ -161,31 +172,43 @@ def _apply(values: dict[str, Any], a: Assignment) -> Any:
 
 def compile(argv: list[str] | None = None, config: str | None = None, env: dict[str, str] | None = None,
             target: str | None = None, overrides: dict[str, Any] | None = None, *, strict: bool = False,
-            allow_unsupported: bool = False, engine: bool = False, allow_unimplemented: bool = False,
-            sglang_version: str | None = DEFAULT_RELEASE, plan_inputs: Any = None,
-            compat: str | None = None) -> Compiled:
-    """Compile a launch configuration for ``target`` (a platform key or alias, or auto/None to detect).
+            allow_unsupported: bool = False, engine: str | bool | None = None, allow_unimplemented: bool = False,
+            sglang_version: str | None = DEFAULT_RELEASE, release: str | None = DEFAULT_RELEASE,
+            plan_inputs: Any = None, compat: str | None = None,
+            assignments: list[Assignment] | None = None) -> Compiled:
+    """Compile a launch configuration for ``target`` (a platform key or alias, or auto/None to detect), judged
+    by the engine that will run it.
 
+    ``engine``: ``sglang`` (the default), ``vllm`` or ``argmatrix`` (our own ``serve``, which also checks what
+    this engine implements; ``True`` means it too); a launch line that starts with an engine's program words
+    (``python -m sglang.launch_server``, ``vllm serve``, ``argmatrix serve``) selects that engine, and
+    ``compat="vllm"`` is ``engine="vllm"``.  ``release``: the engine release whose flags the launch will meet
+    (env ``ARGMATRIX_SGLANG_VERSION`` / ``ARGMATRIX_VLLM_VERSION``, default the newest held);
+    ``sglang_version`` is the same for SGLang, and None checks no release.
     ``env`` defaults to ``os.environ``; pass ``{}`` to ignore the environment.
-    ``engine=True`` also checks what argmatrix's own engine implements (``serve`` does).
-    ``sglang_version``: the SGLang release whose spellings the launch will meet (env
-    ``ARGMATRIX_SGLANG_VERSION``, default the newest known); None checks no release (argmatrix's own ``serve``).
     ``plan_inputs`` (a ``model_checks.PlanInputs``): model config, device memory and sizes for the model checks.
-    ``compat="vllm"`` (or an ``argv`` that starts with ``vllm serve``) reads ``argv`` in vLLM's spellings
-    (``compiler/vllm_compat.py``).
+    ``assignments``: values with their own sources, above the command line (a launch translated from another
+    engine's, ``compiler/translate.py``).
     Never raises for bad input: every problem becomes a finding.
     """
     findings: list[Finding] = []
     env_map = os.environ if env is None else env
+    argv = list(argv or [])
+    program = tuple(argv[:engines.from_launcher(argv)[1]])
+    eng, argv, offset, problem = _pick_engine(engine, compat, argv)
+    if problem is not None:
+        findings.append(problem)
+    surface = eng.surface
+    specs = surface.specs
+    chosen = release if release is not DEFAULT_RELEASE else sglang_version if eng.key == "sglang" else release
+    version = None
+    if eng.releases is not None and chosen is not None:
+        version, problem = _release(eng, chosen if chosen is not DEFAULT_RELEASE else eng.release_default(env_map))
+        if problem is not None:
+            findings.append(problem)
     detection = None
     target_rejected = False
     target = target or env_map.get("ARGMATRIX_TARGET") or "auto"
-    release = None
-    if sglang_version is not None:
-        release, problem = _release(sglang_version if sglang_version is not DEFAULT_RELEASE
-                                    else env_map.get("ARGMATRIX_SGLANG_VERSION") or NEWEST)
-        if problem is not None:
-            findings.append(problem)
     if target == "auto":
         from ..matrix.platforms.detect import detect
 
@@ -209,39 +232,43 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     platform = PLATFORMS[platform_key]
 
     # 1. raw assignments from every source, lowest precedence first
-    if compat == "vllm" or starts_with_vllm_serve(list(argv or [])):
-        argv_assignments, argv_problems = parse_vllm_argv(list(argv or []))
-        config_from_argv = None
-    else:
-        argv_assignments, argv_problems, config_from_argv = parse_argv(list(argv or []), release)
-    findings += argv_problems
     layers: list[list[Assignment]] = []
-    config_path = config_from_argv or config
-    if config_path:
-        file_assignments, file_problems = read_config(config_path)
-        findings += file_problems
-        layers.append(file_assignments)
-    env_assignments, env_problems = read_env(env_map)
-    findings += env_problems
-    layers += [env_assignments, argv_assignments]
+    sglang_surface = surface is SGLANG_SURFACE
+    if sglang_surface:
+        argv_assignments, argv_problems, config_from_argv = parse_argv(argv, version)
+        config_path = config_from_argv or config
+        if config_path:
+            file_assignments, file_problems = read_config(config_path)
+            findings += file_problems
+            layers.append(file_assignments)
+    else:  # the engine's own --config is part of its command line
+        argv_assignments, argv_problems, _ = parse_flexible_argv(
+            argv if not config else [*argv, "--config", config], eng, program)
+    argv_assignments = [_shifted(a, offset) for a in argv_assignments]
+    findings += [_shifted(f, offset) for f in argv_problems]
+    if eng.reads_environment:
+        env_assignments, env_problems = read_env(env_map)
+        findings += env_problems
+        layers.append(env_assignments)
+    layers.append(argv_assignments)
+    if assignments:
+        layers.append(list(assignments))
     if overrides:
         for key, value in overrides.items():
-            name = SPECS[key].name if key in SPECS else None
+            name = specs[key].name if key in specs else None
             if name is None:
-                from ..schema.registry import suggest
-
-                hint = suggest(key)
+                hint = surface.suggest(key)
                 findings.append(usage("AM-E001", Text(f"unknown argument '{key}' in overrides", f"overrides 中有未知参数“{key}”"),
                                       Text(f"did you mean '{hint}'?", f"您是否想输入“{hint}”？") if hint else None,
                                       source="override"))
                 continue
             layers.append([Assignment(name, value, "override")])
 
-    # 2. merge: declared default < platform default < layers
-    values: dict[str, Any] = {n: s.default for n, s in SPECS.items()}
-    sources: dict[str, str] = dict.fromkeys(SPECS, "default")
-    for name, spec in SPECS.items():
-        pdefault = platform.default(spec)
+    # 2. merge: declared default < the engine's default on this platform < layers
+    values: dict[str, Any] = {n: s.default for n, s in specs.items()}
+    sources: dict[str, str] = dict.fromkeys(specs, "default")
+    for name, spec in specs.items():
+        pdefault = eng.default(spec, platform)
         if pdefault is not MISSING:
             values[name], sources[name] = pdefault, f"platform:{platform_key}"
     base_values, base_sources = dict(values), dict(sources)
@@ -251,9 +278,9 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     seen_in_argv: dict[str, str] = {}
     for layer in layers:
         for a in layer:
-            if a.source.startswith(("argv", "vllm-compat:")) and a.op == "set":
+            if a.source.startswith("argv") and a.op == "set":
                 if a.field in seen_in_argv:
-                    said = a.flag or SPECS[a.field].flag  # vLLM spellings carry no flag of ours
+                    said = a.flag or specs[a.field].flag
                     findings.append(Finding("AM-W301", WARNING, "repeat",
                                             Text(f"{said} is given more than once ({seen_in_argv[a.field]} and "
                                                  f"{a.source}); the last one wins",
@@ -265,7 +292,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             user_set.add(a.field)
             if a.flag:
                 flags_used[a.field] = a.flag
-            typed = a.typed or _spelling_of(a.field, a.flag)
+            typed = a.typed or _spelling_of(a.field, a.flag, specs, surface.flags)
             if typed:
                 typed_as[a.field] = typed
 
@@ -273,16 +300,16 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     #    (deriving from a rejected value would report one mistake twice, the second time on a field the user never set)
     def validate(names: set[str]) -> None:
         raw = {n: values[n] for n in names}
-        typed, errors = validate_fields(raw, detailed=True)
+        typed, errors = validate_fields(raw, detailed=True, specs=specs)
         for name, error in errors:
-            spec = SPECS[name]
+            spec = specs[name]
             flag = flags_used.get(name, spec.flag)
             example = spec.default if isinstance(spec.default, (int, float)) and not isinstance(spec.default, bool) \
                 else 1
             message, fix = describe(error, flag, spec.type_label, example, show(raw[name]))
             if error.get("type") in ("literal_error", "enum") and not target_rejected:
                 # a value outside the type: offer what the target allows, not the type's every value
-                fix = choice_hint(spec, platform_key, flag, error.get("input", raw[name])) or fix
+                fix = choice_hint(spec, platform_key, flag, error.get("input", raw[name]), eng) or fix
             findings.append(Finding("AM-E010", ERROR, "type",
                                     Text(f"{flag} {show(raw[name])!s}: {message.en}", f"{flag} {show(raw[name])!s}：{message.zh}"),
                                     fix, field=name, flag=flag, value=raw[name], source=sources.get(name),
@@ -292,34 +319,75 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             user_set.discard(name)
         values.update(typed)
 
-    validate({n for n in SPECS if sources[n] != "default"})
-    before_derive = dict(sources)
-    derive(values, sources, user_set)
-    validate({n for n in SPECS if sources[n] != before_derive[n]})
+    validate({n for n in specs if sources[n] != "default"})
+    if sglang_surface:  # the derivations are declared over SGLang's fields
+        before_derive = dict(sources)
+        derive(values, sources, user_set)
+        validate({n for n in specs if sources[n] != before_derive[n]})
 
-    # 4. check against the platform
+    # 4. check against the engine on the platform
     if not target_rejected:
-        findings += check(values, sources, user_set, platform_key, flags_used, release)
-        if release is not None:
-            findings += argv_findings(argv_assignments, release, values, platform_key)
-        findings += check_model(values, sources, user_set, platform_key, flags_used, env_map, plan_inputs, detection)
-    if engine:
+        findings += check(values, sources, user_set, platform_key, flags_used, version, eng, env_map)
+        findings += check_objects(values, sources, user_set, platform_key, flags_used, eng)
+        findings += check_resets(values, sources, user_set, platform_key, flags_used, eng, env_map)
+        if version is not None:
+            findings += release_findings(eng, argv_assignments, version, values, platform_key)
+        if sglang_surface:
+            findings += check_model(values, sources, user_set, platform_key, flags_used, env_map, plan_inputs,
+                                    detection)
+    if eng.key == ARGMATRIX_ENGINE:
         findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)
-    findings = [respell(f, typed_as) for f in findings]
+    findings = [respell(f, typed_as, surface.flags) for f in findings]
     if strict:
         findings = [f.with_severity(ERROR) if f.severity == WARNING else f for f in findings]
     if allow_unsupported:
         findings = [f.with_severity(WARNING) if f.severity == ERROR and f.support_related else f for f in findings]
     return Compiled(values, platform_key, sources, sort_findings(findings), frozenset(user_set), detection,
-                    allow_unimplemented, release)
+                    allow_unimplemented, version if eng.key == "sglang" else None, eng.key, version)
 
 
-def _spelling_of(name: str, flag: str | None) -> str | None:
+ARGMATRIX_ENGINE = "argmatrix"  # the engine whose own implementation table (matrix/engine.py) is checked
+
+
+def _pick_engine(engine: str | bool | None, compat: str | None, argv: list[str]):
+    """The engine that judges the launch, the arguments after its program words, how many words those were, and
+    a finding when the words and the option disagree."""
+    named = ARGMATRIX_ENGINE if engine is True else (engine or compat or None)
+    from_words, n = engines.from_launcher(argv)
+    try:
+        eng = engines.get(named) if named else (from_words or engines.get(engines.DEFAULT))
+    except engines.UnknownEngine as exc:
+        return engines.get(engines.DEFAULT), argv[n:], n, usage(
+            "AM-E603", exc.text, Text(f"pass --engine with one of {', '.join(engines.keys())}",
+                                      f"请用 --engine 指定：{'、'.join(engines.keys())}"), value=named)
+    problem = None
+    if from_words is not None and from_words is not eng:
+        words = " ".join(argv[:n])
+        problem = usage("AM-E604", Text(f"the launch line starts '{words}', which runs {from_words.title.en}, but "
+                                        f"--engine is {eng.key}", f"启动命令以“{words}”开头，运行的是 "
+                                        f"{from_words.title.zh}，但 --engine 指定的是 {eng.key}"),
+                        Text(f"drop --engine, or pass --engine {from_words.key}",
+                             f"去掉 --engine，或改为 --engine {from_words.key}"), value=words, source="argv[0]")
+    return eng, argv[n:], n, problem
+
+
+_ARGV_SOURCE = re.compile(r"^argv\[(\d+)\]")
+
+
+def _shifted(item: Any, offset: int) -> Any:
+    """Renumber ``argv[i]`` sources past the program words the reader never saw."""
+    if not offset or not item.source or not item.source.startswith("argv["):
+        return item
+    source = _ARGV_SOURCE.sub(lambda m: f"argv[{int(m.group(1)) + offset}]", item.source)
+    return dataclasses.replace(item, source=source)
+
+
+def _spelling_of(name: str, flag: str | None, specs: dict[str, Any], flags: dict[str, str]) -> str | None:
     """``flag`` when it names ``name`` itself (a spelling or an abbreviation of one); None for a negation such
     as --disable-hicache, which says the opposite of the field's flags and must not replace them in messages."""
     if not flag:
         return None
-    if FLAGS.get(flag) == name or any(f.startswith(flag) for f in SPECS[name].flags):
+    if flags.get(flag) == name or any(f.startswith(flag) for f in specs[name].flags):
         return flag
     return None
 

@@ -1,11 +1,14 @@
 """``argmatrix export``: a checked configuration written for another tool.
 
-Only values that differ from the declared default are written.  ``sglang``,
-``vllm`` and ``k8s`` are commands (``compiler/launch.py`` decides the
-spellings); ``yaml``, ``json`` and ``env`` are argmatrix's own config file and
-environment, which read back into the same values (their keys are field
-names; the files carry the ``$schema`` reference editors complete against).
-Anything the target cannot express is a finding.
+Every value the user set is written, even one equal to a default (whose
+default would it be?  the target engine's may differ).  ``sglang``, ``vllm``
+and ``k8s`` are commands (``compiler/launch.py`` decides the spellings, and
+translates between engines); ``yaml``, ``json`` and ``env`` are argmatrix's own
+config file and environment for SGLang-style launches, which read back into the
+same values (their keys are field names; the files carry the ``$schema``
+reference editors complete against).  A vLLM launch's ``yaml`` is vLLM's own
+``--config`` file (flag names as keys).  Anything the target cannot express is
+a finding.
 """
 from __future__ import annotations
 
@@ -33,8 +36,21 @@ class Exported:
 
 def _values(compiled: Any) -> dict[str, Any]:
     """Non-default values for argmatrix's own readers (which derive the rest themselves)."""
-    return {n: compiled.values[n] for n in selected(compiled, "argmatrix", non_default_only=True)
+    return {n: compiled.values[n] for n in selected(compiled, "argmatrix", self_contained=True)
             if n in compiled.user_set}
+
+
+def _vllm_yaml(compiled: Any) -> Exported:
+    """vLLM's --config file: flag names without dashes as keys, values as vLLM's load_config_file reads them."""
+    import yaml
+
+    specs = compiled.specs
+    order = {n: i for i, n in enumerate(specs)}
+    body = {specs[n].flag[2:]: compiled.values[n] for n in sorted(compiled.user_set, key=order.__getitem__)
+            if n != "config"}
+    text = "# vLLM --config file written by argmatrix export: vllm serve --config FILE\n"
+    return Exported(text + ("" if not body else yaml.safe_dump(body, sort_keys=False, allow_unicode=True,
+                                                                default_flow_style=False)))
 
 
 def _yaml(compiled: Any, schema: str) -> Exported:
@@ -77,7 +93,7 @@ def _env(compiled: Any) -> Exported:
 def _k8s(compiled: Any, engine: str, release: str | None) -> Exported:
     import yaml
 
-    cmd = build_command(compiled, engine, release=release, non_default_only=True, fold_config=True)
+    cmd = build_command(compiled, engine, release=release, self_contained=True, fold_config=True)
     program = len(PROGRAMS[engine])
     spec = {"command": cmd.argv[:program], "args": cmd.argv[program:]}
     head = f"# container fragment for a Kubernetes pod spec: {engine} with the checked arguments (argmatrix export)\n"
@@ -95,9 +111,15 @@ def export(compiled: Any, to: str, *, release: str | None = None, schema: str = 
     if to not in FORMATS:
         raise ValueError(f"export format must be one of {', '.join(FORMATS)}, not {to!r}")
     if to in ("sglang", "vllm"):
-        cmd = build_command(compiled, to, release=release, non_default_only=True, fold_config=True)
+        cmd = build_command(compiled, to, release=release, self_contained=True, fold_config=True)
         return Exported(cmd.shell() + "\n", launch_findings(compiled, cmd))
     if to == "k8s":
         return _k8s(compiled, engine, release)
+    if compiled.specs is not SPECS:  # an engine with its own surface (vLLM)
+        if to != "yaml":
+            raise ValueError(f"--to {to} writes argmatrix's own SGLang-style fields; a {compiled.engine} launch is "
+                             f"exported --to yaml (its --config file) or as a command")
+        out = _vllm_yaml(compiled)
+        return Exported(out.text, sort_findings(list(compiled.findings)))
     out = _yaml(compiled, schema) if to == "yaml" else _json(compiled, schema) if to == "json" else _env(compiled)
     return Exported(out.text, sort_findings([*compiled.findings, *out.findings]))

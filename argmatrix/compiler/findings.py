@@ -53,16 +53,17 @@ class Finding:
 _FLAG_TOKEN = re.compile(r"(?<![\w-])--[A-Za-z0-9][\w-]*")
 
 
-def respell(finding: Finding, typed_as: dict[str, str]) -> Finding:
+def respell(finding: Finding, typed_as: dict[str, str], flags: dict[str, str] | None = None) -> Finding:
     """Say every flag the way the user wrote it: ``--moe-dp-size`` stays that, ``tp_size`` (a config-file key) and
     ``ARGMATRIX_TP_SIZE`` (an env var) too, whichever source produced the finding.  Flags the user did not write
     keep the spelling the finding chose."""
     if not typed_as:
         return finding
+    flags = FLAGS if flags is None else flags
 
     def fix(text: str) -> str:
         def one(m: re.Match) -> str:
-            name = FLAGS.get(m.group(0))
+            name = flags.get(m.group(0))
             return typed_as.get(name, m.group(0)) if name is not None else m.group(0)
 
         return _FLAG_TOKEN.sub(one, text) if "--" in text else text

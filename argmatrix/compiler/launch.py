@@ -24,19 +24,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..matrix import engines
 from ..schema.meta import Text
 from ..schema.registry import SPECS
 from ..schema.releases import CHANGES, NO_SPELLING, argmatrix_only, exists_in
 from .findings import ERROR, NOTE, WARNING, Finding, sort_findings
-from .vllm_compat import vllm_tokens
 
-ENGINES = ("sglang", "vllm", "argmatrix")
-# the program each engine is started with; the engine's flags follow
-PROGRAMS: dict[str, tuple[str, ...]] = {
-    "sglang": ("python", "-m", "sglang.launch_server"),
-    "vllm": ("vllm", "serve"),
-    "argmatrix": ("argmatrix", "serve"),
-}
+
+class _Programs(dict):
+    """engine key -> the program it is started with (the engine objects own it; unknown keys load lazily)."""
+
+    def __missing__(self, key: str) -> tuple[str, ...]:
+        return engines.get(key).program
+
+
+PROGRAMS: dict[str, tuple[str, ...]] = _Programs()
 ENGINE_NAMES = {"sglang": "SGLang", "vllm": "vLLM", "argmatrix": "argmatrix serve"}
 # derivations (compiler/derive.py) each engine performs itself, so their values need not be passed
 ENGINE_DERIVES: dict[str, frozenset[str]] = {
@@ -164,6 +166,7 @@ class EngineCommand:
     findings: list[Finding] = field(default_factory=list)
     passed: dict[str, Any] = field(default_factory=dict)  # field -> value the engine is told
     rewritten: frozenset[str] = frozenset()  # fields written in their successors' spelling
+    compiled: Any = None  # the launch as the started engine reads it, when translated from another engine's
 
     def shell(self) -> str:
         return shlex.join(self.argv)
@@ -176,7 +179,7 @@ def _finding(code: str, severity: str, message: Text, hint: Text | None, name: s
                    platform=compiled.platform)
 
 
-def selected(compiled: Any, engine: str, *, non_default_only: bool = False) -> list[str]:
+def selected(compiled: Any, engine: str, *, self_contained: bool = False) -> list[str]:
     """The fields the engine is told, in schema order: what the user set, plus derived values it would not derive."""
     own = ENGINE_DERIVES[engine]
     out = []
@@ -185,9 +188,7 @@ def selected(compiled: Any, engine: str, *, non_default_only: bool = False) -> l
         if name == "config":
             continue  # the file's values are rendered, not the path (argmatrix's own engine gets it back below)
         if name in compiled.user_set:
-            if non_default_only and compiled.values[name] == SPECS[name].default:
-                continue
-            out.append(name)
+            out.append(name)  # a value the user set is written even when it equals a default: nothing is lost
         elif source.startswith("derived:") and source[len("derived:"):] not in own \
                 and not source.startswith("derived:renamed-from-"):
             out.append(name)
@@ -245,24 +246,31 @@ def _argmatrix_only(name: str, compiled: Any, engine: str) -> Finding:
 
 
 def build_command(compiled: Any, engine: str = "sglang", *, release: str | None = None,
-                  config_path: str | None = None, non_default_only: bool = False,
+                  config_path: str | None = None, self_contained: bool = False,
                   fold_config: bool = False) -> EngineCommand:
     """The command that starts ``engine`` with ``compiled``'s values.
 
     ``release``: the SGLang release whose spellings to write (default: the one ``compiled`` was checked against).
     ``config_path``: where SGLang's config file will be written when some values came from a file
-    (``fold_config=True`` puts them on the command line instead).  ``non_default_only``: leave out values
-    equal to the declared default (``export``).
+    (``fold_config=True`` puts them on the command line instead).  ``self_contained``: a command that stands
+    alone (``export``): argmatrix's own engine gets every value as a flag instead of the file and environment.
     """
-    if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
-    release = release or compiled.sglang_version
+    if engine not in engines.keys():
+        raise ValueError(f"engine must be one of {', '.join(engines.keys())}, not {engine!r}")
+    target = engines.get(engine)
     findings: list[Finding] = []
-    names = selected(compiled, engine, non_default_only=non_default_only)
-    if engine == "vllm":
-        return _vllm_command(compiled, names, findings)
+    if target.surface_key != engines.get(compiled.engine).surface_key:
+        from .translate import translate
+
+        compiled, findings = translate(compiled, engine, release)
+    if target.surface_key != "sglang":
+        return _surface_command(compiled, target, findings)
+    release = release or compiled.sglang_version
+    names = selected(compiled, engine, self_contained=self_contained)
     if engine == "argmatrix":
-        return _argmatrix_command(compiled, names, findings, non_default_only)
+        cmd = _argmatrix_command(compiled, names, findings, self_contained)
+        cmd.compiled = compiled
+        return cmd
     warned = {f.field for f in compiled.findings if f.code == "AM-W114"}
     kept = []
     for name in names:
@@ -300,32 +308,67 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
         config_path = path
     else:
         config_path = None
-    return EngineCommand("sglang", argv, config_path, text, findings, values, frozenset(rewritten))
+    return EngineCommand("sglang", argv, config_path, text, findings, values, frozenset(rewritten), compiled)
 
 
-def _vllm_command(compiled: Any, names: list[str], findings: list[Finding]) -> EngineCommand:
-    argv = list(PROGRAMS["vllm"])
+def surface_tokens(spec: Any, value: Any, negatable: bool) -> tuple[list[str] | None, Text | None]:
+    """The tokens that set one argument of an argparse-style engine (vLLM): ``--x`` / ``--no-x`` switches,
+    ``--x a b`` lists, JSON text for objects; (None, why) when the command line cannot say the value."""
+    flag = spec.flag
+    if spec.is_bool:
+        if value:
+            return [flag], None
+        if negatable:
+            return ["--no-" + flag[2:]], None
+        if spec.default is not True:
+            return [], None  # off is what an absent switch means
+        return None, Text(f"{flag} is a switch without an off spelling, and it is on by default",
+                          f"{flag} 是开关，默认开启且没有关闭的写法")
+    if value is None:
+        if spec.default is None:
+            return [], None
+        return None, Text(f"the command line cannot set {flag} back to unset", f"命令行无法把 {flag} 设回未设置")
+    if spec.is_list and isinstance(value, (list, tuple)):
+        if not value:
+            if not spec.default:
+                return [], None
+            return None, Text(f"the command line cannot give {flag} an empty list", f"命令行无法为 {flag} 传空列表")
+        return [flag, *(_text(v) for v in value)], None
+    text = _text(value)
+    return ([f"{flag}={text}"] if text.startswith("-") else [flag, text]), None
+
+
+def _surface_command(compiled: Any, target: Any, findings: list[Finding]) -> EngineCommand:
+    """The command for an engine whose flags are its own surface (vLLM): every value the user set, in its
+    spelling, the model first when the engine takes it as a word.  Defaults are the engine's: a value the user
+    set is written even when it equals one, so nothing they said is lost."""
+    specs = target.surface.specs
+    argv = list(target.program)
     passed: dict[str, Any] = {}
-    model = compiled.values.get("model_path")
-    if "model_path" in names and model:
-        argv.append(str(model))  # vllm serve MODEL
-        passed["model_path"] = model
+    positional = target.spelling.positional
+    order = {n: i for i, n in enumerate(specs)}
+    names = sorted((n for n in compiled.user_set if n != target.config_field), key=order.__getitem__)
+    if positional and positional in names and compiled.values.get(positional):
+        argv.append(str(compiled.values[positional]))
+        passed[positional] = compiled.values[positional]
     for name in names:
-        if name == "model_path":
+        if name == positional and name in passed:
             continue
+        spec = specs[name]
         value = compiled.values[name]
-        if argmatrix_only(name):
-            findings.append(_argmatrix_only(name, compiled, "vllm"))
-            continue
-        tokens, why = vllm_tokens(name, value)
-        if tokens is None and name not in compiled.user_set:
-            continue  # a derived value vLLM has no flag for: the flags it follows from have their own findings
+        tokens, why = surface_tokens(spec, value, bool(spec.arg.negatable))
         if tokens is None:
-            findings.append(_not_passed(name, compiled, "vllm", why or Text("", "")))
+            findings.append(Finding("AM-W801", WARNING, "compat",
+                                    Text(f"{spec.flag} is not passed to {target.title.en}: {(why or Text('', '')).en}",
+                                         f"{spec.flag} 不会传给 {target.title.zh}：{(why or Text('', '')).zh}"),
+                                    Text(f"check that {target.title.en} does what you want without {spec.flag}",
+                                         f"请确认不传 {spec.flag} 时 {target.title.zh} 的行为符合预期"),
+                                    field=name, flag=spec.flag, value=value, source=compiled.sources.get(name),
+                                    platform=compiled.platform))
             continue
         argv += tokens
         passed[name] = value
-    return EngineCommand("vllm", argv, None, None, findings, passed)
+    return EngineCommand(target.key, argv, None, None, findings, passed, compiled=compiled)
 
 
 def config_file_of(compiled: Any) -> str | None:
@@ -340,18 +383,18 @@ def config_file_of(compiled: Any) -> str | None:
 
 
 def _argmatrix_command(compiled: Any, names: list[str], findings: list[Finding],
-                       non_default_only: bool) -> EngineCommand:
+                       self_contained: bool) -> EngineCommand:
     """argmatrix's own engine reads everything itself: argv values as flags, the file by its path, env inherited."""
     argv = [*PROGRAMS["argmatrix"], "--target", compiled.platform]
     if compiled.allow_unimplemented:
         argv.append("--allow-unimplemented")
     passed: dict[str, Any] = {}
     config = config_file_of(compiled)
-    if config and not non_default_only:
+    if config and not self_contained:
         argv += ["--config", str(config)]
     for name in names:
         source = compiled.sources.get(name, "")
-        if not non_default_only and (source.startswith("env:") or (config and source.startswith("file:"))):
+        if not self_contained and (source.startswith("env:") or (config and source.startswith("file:"))):
             passed[name] = compiled.values[name]  # it reads them again where they are
             continue
         tokens, why = flag_tokens(name, compiled.values[name], engine="argmatrix")
@@ -365,8 +408,11 @@ def _argmatrix_command(compiled: Any, names: list[str], findings: list[Finding],
 
 def launch_findings(compiled: Any, cmd: EngineCommand, *, strict: bool = False) -> list[Finding]:
     """The findings of a launch: the check's, a spelling the release refuses but the command rewrote as a
-    warning (the engine never sees it), and the command's own (errors under ``strict``)."""
+    warning (the engine never sees it), and the command's own (errors under ``strict``).  A launch translated
+    for another engine is judged by that engine's rules."""
     out = []
+    if cmd.compiled is not None:
+        compiled = cmd.compiled
     for f in compiled.findings:
         if f.code == "AM-E109" and f.field in cmd.rewritten:
             f = f.with_severity(WARNING)

@@ -187,3 +187,50 @@ def argv_findings(assignments: list[Any], release: str, values: dict[str, Any], 
         if a.negated and (found := negation_finding(a.field, release, flag, where)) is not None:
             out.append(found)
     return out
+
+
+def release_findings(eng: Any, assignments: list[Any], release: str, values: dict[str, Any],
+                     platform: str) -> list[Finding]:
+    """What the engine's ``release`` refuses in how the command line was written.
+
+    SGLang (argparse): a value after a switch, an off switch the release lacks (``argv_findings``), and a flag
+    written with underscores, which SGLang's parser does not turn into dashes.  An engine whose release line
+    dates its flags (vLLM): a flag the release does not have yet, or any more.
+    """
+    from ..matrix.engines.base import NEGATE_RELEASE
+
+    if eng.spelling.negation == NEGATE_RELEASE:
+        out = argv_findings(assignments, release, values, platform)
+        if not eng.spelling.underscores:
+            out += [_underscore_finding(eng, a, release, values, platform) for a in assignments
+                    if a.source.startswith("argv") and a.flag and "_" in a.flag]
+        return out
+    out = []
+    specs = eng.surface.specs
+    line = eng.releases
+    for a in assignments:
+        if line.exists_in(a.field, release):
+            continue
+        flag = a.flag or specs[a.field].flag
+        first = line.introduced.get(a.field)
+        why = (Text(f"it arrived in {line.name} {first}", f"它在 {line.name} {first} 中才加入") if first
+               else Text(f"{line.name} {line.removed.get(a.field)} removed it",
+                         f"{line.name} {line.removed.get(a.field)} 已移除它"))
+        out.append(Finding("AM-E110", ERROR, "deprecation",
+                           Text(f"{line.name} {release} has no {flag}: {why.en}",
+                                f"{line.name} {release} 没有 {flag}：{why.zh}"),
+                           Text(f"remove {flag}, or check against another release with {line.option}",
+                                f"去掉 {flag}，或用 {line.option} 按其他版本检查"),
+                           field=a.field, flag=flag, value=values.get(a.field), source=a.source, platform=platform))
+    return out
+
+
+def _underscore_finding(eng: Any, a: Any, release: str, values: dict[str, Any], platform: str) -> Finding:
+    dashed = "--" + a.flag[2:].replace("_", "-")
+    return Finding("AM-E115", ERROR, "deprecation",
+                   Text(f"{eng.releases.name} {release} does not read {a.flag}: its parser takes flags with dashes "
+                        "only (argmatrix serve and vLLM accept underscores)",
+                        f"{eng.releases.name} {release} 不认识 {a.flag}：它的解析器只接受短横线写法"
+                        "（argmatrix serve 与 vLLM 才接受下划线）"),
+                   Text(f"write {dashed}", f"请写作 {dashed}"),
+                   field=a.field, flag=a.flag, value=values.get(a.field), source=a.source, platform=platform)

@@ -343,6 +343,34 @@ def read_config(path: str) -> tuple[list[Assignment], list[Finding]]:
     return out, problems
 
 
+def read_yaml_mapping(path: str) -> tuple[dict[str, Any], dict[str, int], Finding | None]:
+    """A YAML file of flag names (vLLM's and SGLang's own --config): the mapping, each key's line, or a finding."""
+    where = f"file:{path}"
+    p = Path(path)
+    if p.suffix.lower() not in (".yaml", ".yml"):
+        return {}, {}, usage("AM-E006", Text(f"config file {path} must be YAML (.yaml or .yml)",
+                                             f"配置文件 {path} 必须是 YAML（.yaml 或 .yml）"), source=where)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = _OS_ERRORS_ZH.get(getattr(exc, "errno", 0) or 0, "操作系统拒绝读取")
+        reason = getattr(exc, "strerror", None) or str(exc)
+        return {}, {}, usage("AM-E006", Text(f"cannot read config file {path}: {reason}",
+                                             f"无法读取配置文件 {path}：{why}"), source=where)
+    try:
+        data = _parse_config(text, ".yaml")
+    except ValueError as exc:
+        line = getattr(exc, "line", None)
+        return {}, {}, usage("AM-E007", Text(f"{path} is not valid YAML: {exc}", f"{path} 不是合法的 YAML（{exc}）"),
+                             source=f"{where}:{line}" if line else where)
+    if data is None:
+        return {}, {}, None
+    if not isinstance(data, dict):
+        return {}, {}, usage("AM-E007", Text(f"{path} must hold a mapping of flag names to values",
+                                             f"{path} 的顶层必须是“参数名: 取值”的映射"), source=where)
+    return data, _key_lines(text, ".yaml"), None
+
+
 class _ConfigSyntaxError(ValueError):
     def __init__(self, message: str, line: int | None):
         super().__init__(message)

@@ -51,7 +51,9 @@ def render() -> str:
     ]
     for name, spec in SPECS.items():
         lines.append(f"    {name}: {type_text(spec.annotation)}")
-    lines += ["", "    def __init__(self, **data: Any) -> None: ..."]
+    lines += ["", "    def __init__(self, **data: Any) -> None: ...", "",
+              "def build_model(model_name: str, specs: dict[str, Any], names: dict[str, str], doc: str) "
+              "-> type[_ServerArgsBase]: ..."]
     return "\n".join(lines) + "\n"
 
 

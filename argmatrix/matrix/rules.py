@@ -21,9 +21,13 @@ EVERYWHERE = None
 class RuleContext:
     """What a rule may look at: the resolved values and which of them the user chose."""
 
-    def __init__(self, values: dict[str, Any], user_set: set[str]):
+    def __init__(self, values: dict[str, Any], user_set: set[str], specs: dict[str, Any] | None = None,
+                 platform: str | None = None, env: Any = None):
         self.values = values
         self.user_set = user_set
+        self.specs = SPECS if specs is None else specs  # the surface the values belong to
+        self.platform = platform  # the column key the launch is checked for
+        self.env = {} if env is None else env  # the environment the engine will start in
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -33,7 +37,7 @@ class RuleContext:
 
     def changed(self, name: str) -> bool:
         """Set by the user to something other than the declared default."""
-        return name in self.user_set and self.values[name] != SPECS[name].default
+        return name in self.user_set and self.values[name] != self.specs[name].default
 
 
 @dataclass(frozen=True)

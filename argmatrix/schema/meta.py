@@ -89,6 +89,22 @@ class Arg:
 
 
 @dataclass(frozen=True, slots=True)
+class ObjectKey:
+    """One documented key of a JSON-object argument (``--compilation-config``'s ``cudagraph_mode``)."""
+
+    key: str                      # a dotted path inside the object
+    type: str                     # bool | int | float | str | dict | list | enum
+    default: Any
+    choices: tuple[Any, ...] | None
+    help: Text
+    source: str
+    removed_in: str | None = None
+    successor: str | None = None
+    owner: str = ""               # who reads the object, when not the engine itself ("vLLM-Ascend")
+    strict: bool = False          # the reader refuses an unknown key or a bad value (vLLM's pydantic dataclasses)
+
+
+@dataclass(frozen=True, slots=True)
 class Group:
     """A section of the reference: the seeds' sections, in their order."""
 

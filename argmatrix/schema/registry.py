@@ -51,6 +51,8 @@ class ArgSpec:
         """Every key spelling accepted in Python and config files: field name, then one per flag."""
         out = [self.name]
         for flag in self.arg.flags:
+            if not flag.startswith("--"):
+                continue  # a short alias (vLLM's -tp) names no config-file key
             key = flag[2:].replace("-", "_")
             if key not in out:
                 out.append(key)
@@ -75,7 +77,9 @@ class ArgSpec:
 
     @cached_property
     def is_object(self) -> bool:
-        return get_origin(self.base_type) is dict
+        """A JSON object, or a union that takes one (vLLM's object-or-name arguments): dotted keys apply."""
+        t = self.base_type
+        return get_origin(t) is dict or (_is_union(t) and any(get_origin(_strip(a)) is dict for a in get_args(t)))
 
     @cached_property
     def choices(self) -> tuple[Any, ...] | None:
@@ -157,10 +161,14 @@ def _describe(tp: Any, human: bool) -> str:
     return getattr(t, "__name__", str(t))
 
 
-def _load() -> tuple[tuple[Group, tuple[ArgSpec, ...]], ...]:
+Groups = tuple[tuple[Group, tuple[ArgSpec, ...]], ...]
+
+
+def load_groups(package: str, modules: tuple[str, ...]) -> Groups:
+    """The ``*Args`` class of each module ``package.<name>``, in order, as argument specs."""
     out = []
-    for module_name in GROUP_MODULES:
-        module = importlib.import_module(f".groups.{module_name}", __package__)
+    for module_name in modules:
+        module = importlib.import_module(f"{package}.{module_name}")
         group: Group = module.GROUP
         classes = [v for k, v in vars(module).items() if isinstance(v, type) and k.endswith("Args")
                    and v.__module__ == module.__name__]
@@ -184,19 +192,23 @@ def _load() -> tuple[tuple[Group, tuple[ArgSpec, ...]], ...]:
     return tuple(out)
 
 
-GROUPS: tuple[tuple[Group, tuple[ArgSpec, ...]], ...] = _load()
-SPECS: dict[str, ArgSpec] = {s.name: s for _, specs in GROUPS for s in specs}
-# every accepted key spelling (field name, flag-derived names) -> field name
-NAMES: dict[str, str] = {}
-# every flag spelling (canonical and aliases) -> field name
-FLAGS: dict[str, str] = {}
-for _spec in SPECS.values():
-    for _n in _spec.names:
-        if NAMES.setdefault(_n, _spec.name) != _spec.name:
-            raise TypeError(f"key {_n!r} names both {NAMES[_n]} and {_spec.name}")
-    for _f in _spec.flags:
-        if FLAGS.setdefault(_f, _spec.name) != _spec.name:
-            raise TypeError(f"flag {_f} names both {FLAGS[_f]} and {_spec.name}")
+def index(groups: Groups) -> tuple[dict[str, ArgSpec], dict[str, str], dict[str, str]]:
+    """Field name -> spec; every key spelling (field name, flag-derived names) -> field; every flag -> field."""
+    specs: dict[str, ArgSpec] = {s.name: s for _, group_specs in groups for s in group_specs}
+    names: dict[str, str] = {}
+    flags: dict[str, str] = {}
+    for spec_ in specs.values():
+        for n in spec_.names:
+            if names.setdefault(n, spec_.name) != spec_.name:
+                raise TypeError(f"key {n!r} names both {names[n]} and {spec_.name}")
+        for f in spec_.flags:
+            if flags.setdefault(f, spec_.name) != spec_.name:
+                raise TypeError(f"flag {f} names both {flags[f]} and {spec_.name}")
+    return specs, names, flags
+
+
+GROUPS: Groups = load_groups(f"{__package__}.groups", GROUP_MODULES)
+SPECS, NAMES, FLAGS = index(GROUPS)
 
 
 def iter_groups():

@@ -79,6 +79,16 @@ def parse_json_text(value: Any) -> Any:
     return value
 
 
+_BRACED = re.compile(r"(?s)^\s*{.*}\s*$")
+
+
+def parse_json_or_text(value: Any) -> Any:
+    """vLLM's ``union_dict_and_str``: text in braces is a JSON object (or an error), any other text stays text."""
+    if isinstance(value, str) and _BRACED.match(value):
+        return parse_json_text(value)
+    return value
+
+
 def split_list(value: Any) -> Any:
     """A list may be written as a JSON array, a comma-separated string, or repeated values."""
     if isinstance(value, str):
@@ -144,6 +154,7 @@ PositiveFloat = Annotated[float, Bounds(gt=0.0)]
 NonNegFloat = Annotated[float, Bounds(ge=0.0)]
 
 JsonObject = Annotated[dict[str, Any], _json]
+JsonObjectOrText = Annotated[dict[str, Any] | str, Before(parse_json_or_text)]  # vLLM: an object, or a name
 JsonList = Annotated[list[Any], _json]
 IntList = Annotated[list[int], _split]
 FloatList = Annotated[list[float], _split]

@@ -10,7 +10,6 @@ checks that both paths agree.
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 from .registry import SPECS, ArgSpec, _metadata
@@ -61,31 +60,39 @@ def _fast(spec: ArgSpec, value: Any) -> Any:
     return _NO
 
 
-@cache
-def field_adapter(name: str):
-    """A pydantic validator for one field alone (not the 300-field model)."""
-    from pydantic import TypeAdapter
-
-    return TypeAdapter(SPECS[name].annotation)
+_ADAPTERS: dict[tuple[int, str], Any] = {}
 
 
-def validate_fields(values: dict[str, Any], detailed: bool = False) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
+def field_adapter(name: str, specs: dict[str, ArgSpec] | None = None):
+    """A pydantic validator for one field alone (not the 300-field model) of ``specs`` (default: SGLang's)."""
+    specs = SPECS if specs is None else specs
+    key = (id(specs), name)
+    if key not in _ADAPTERS:
+        from pydantic import TypeAdapter
+
+        _ADAPTERS[key] = TypeAdapter(specs[name].annotation)
+    return _ADAPTERS[key]
+
+
+def validate_fields(values: dict[str, Any], detailed: bool = False,
+                    specs: dict[str, ArgSpec] | None = None) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
     """Validate each value with its field's type; returns the typed values and ``(field, message)`` failures.
 
     ``detailed``: each failure carries pydantic's error dict (type, ctx, msg) instead of its English message,
-    for :func:`argmatrix.schema.type_errors.describe`.
+    for :func:`argmatrix.schema.type_errors.describe`.  ``specs``: the surface's fields (default: SGLang's).
     """
+    specs = SPECS if specs is None else specs
     typed: dict[str, Any] = {}
     errors: list[tuple[str, Any]] = []
     for name, value in values.items():
-        fast = _fast(SPECS[name], value)
+        fast = _fast(specs[name], value)
         if fast is not _NO:
             typed[name] = fast
             continue
         from pydantic import ValidationError
 
         try:
-            typed[name] = field_adapter(name).validate_python(value)
+            typed[name] = field_adapter(name, specs).validate_python(value)
         except ValidationError as exc:
             errors.extend((name, e if detailed else e["msg"]) for e in exc.errors())
     return typed, errors

@@ -7,13 +7,22 @@ from .helpers import codes, only, run
 
 
 @pytest.mark.parametrize("argv", [
-    ["--tp", "4"], ["--tp-size", "4"], ["--tensor-parallel-size", "4"], ["--tp_size", "4"], ["--tp-size=4"],
-    ["--tp=4"], ["--tensor_parallel_size=4"],
+    ["--tp", "4"], ["--tp-size", "4"], ["--tensor-parallel-size", "4"], ["--tp-size=4"], ["--tp=4"],
 ])
 def test_tp_spellings(argv):
     c = run(argv, target="cuda")
     assert c.findings == []
     assert c.args.tp_size == 4 and c.sources["tp_size"] == "argv[0]"
+
+
+@pytest.mark.parametrize("argv", [["--tp_size", "4"], ["--tensor_parallel_size=4"]])
+def test_underscores_are_argmatrix_spellings_that_sglang_refuses(argv):
+    """SGLang's argparse has no --tp_size (0.5.23 stops with 'unrecognized arguments'); argmatrix serve reads it."""
+    refused = run(argv, target="cuda")
+    assert codes(refused) == ["AM-E115"] and refused.exit_code == 1
+    assert "--tp-size" in refused.findings[0].hint.en or "--tensor-parallel-size" in refused.findings[0].hint.en
+    ours = run(argv, target="cuda", engine="argmatrix")
+    assert ours.findings == [] and ours.args.tp_size == 4 and ours.engine == "argmatrix"
 
 
 @pytest.mark.parametrize("argv", [["--ep", "2"], ["--ep-size", "2"], ["--expert-parallel-size", "2"], ["--ep=2"]])

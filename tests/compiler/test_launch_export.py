@@ -18,7 +18,6 @@ from argmatrix.cli.launch import strip_program
 from argmatrix.compiler import compile
 from argmatrix.compiler.export import export
 from argmatrix.compiler.launch import PROGRAMS, build_command, flag_tokens, launch_findings
-from argmatrix.compiler.vllm_compat import BY_FIELD, INVERTED, SWITCH, TABLE, UNMAPPED, vllm_tokens
 from argmatrix.schema.registry import SPECS
 from argmatrix.schema.releases import CHANGES, NEWEST, SEED_RELEASE, argmatrix_only, exists_in
 
@@ -223,105 +222,6 @@ def test_argmatrix_serve_gets_the_original_file_and_inherits_the_environment(tmp
 
 # --- vLLM spellings ---------------------------------------------------------------------------------------------
 
-def _vllm_sample(row):
-    spec = SPECS[row.field]
-    samples = {"model_path": "/models/m", "tokenizer_path": "/tok", "revision": "main", "dtype": "bfloat16",
-               "random_seed": "7", "context_length": "4096", "quantization": "fp8", "served_model_name": "mine",
-               "host": "0.0.0.0", "port": "8000", "api_key": "k", "chat_template": "/t.jinja", "tp_size": "2",
-               "pp_size": "2", "dp_size": "2", "page_size": "16", "mem_fraction_static": "0.8",
-               "kv_cache_dtype": "fp8_e5m2", "cpu_offload_gb": "4", "chunked_prefill_size": "8192",
-               "max_running_requests": "64"}
-    assert row.kind in (SWITCH, INVERTED) or row.field in samples, row.field
-    return None if spec.is_bool else samples[row.field]
-
-
-@pytest.mark.parametrize("row", TABLE, ids=lambda r: r.flag)
-@pytest.mark.parametrize("spelling", [0, -1])
-def test_each_vllm_mapping_reads_with_its_source_and_writes_back(row, spelling):
-    flag = row.flags[spelling]
-    value = _vllm_sample(row)
-    argv = ["vllm", "serve", *([flag] if value is None else [flag, value])]
-    compiled = run(argv, None)
-    assert row.field in compiled.user_set, [f.message.en for f in compiled.findings]
-    assert compiled.sources[row.field] == f"vllm-compat:{flag}"
-    assert not [f for f in compiled.findings if f.kind in ("usage", "compat")]
-    cmd = build_command(compiled, "vllm")
-    expected_value = compiled.values[row.field]
-    tokens, _ = vllm_tokens(row.field, expected_value)
-    assert tokens and all(t in cmd.argv for t in tokens) or row.field == "model_path"
-    again = run(cmd.argv, None)
-    assert again.values == compiled.values and again.user_set == compiled.user_set
-    assert key(again.findings) == key(compiled.findings)
-
-
-def test_every_vllm_mapping_round_trips_from_our_side():
-    """argmatrix -> vllm command -> argmatrix, for every field the table maps."""
-    for field, row in BY_FIELD.items():
-        spec = SPECS[field]
-        value = True if spec.is_bool else compile(["vllm", "serve", row.flag, _vllm_sample(row)], env={},
-                                                  target="cuda", sglang_version=None).values[field]
-        if spec.is_bool and spec.default is True:
-            value = False
-        first = run([], None, overrides={field: value})
-        cmd = build_command(first, "vllm")
-        again = run(cmd.argv, None)
-        assert again.values[field] == first.values[field], field
-
-
-@pytest.mark.parametrize("argv, field, value", [
-    (["--max-model-len", "1k"], "context_length", 1000),
-    (["--max-model-len", "1K"], "context_length", 1024),
-    (["--max-model-len=25.6k"], "context_length", 25600),
-    (["--max_model_len", "2K"], "context_length", 2048),  # vLLM reads underscores as dashes
-    (["/models/Qwen3-8B"], "model_path", "/models/Qwen3-8B"),
-    (["--enable-prefix-caching"], "disable_radix_cache", False),
-    (["--no-enable-prefix-caching"], "disable_radix_cache", True),
-    (["--enforce-eager"], "disable_cuda_graph", True),
-    (["--no-trust-remote-code"], "trust_remote_code", False),
-    (["--kv-cache-dtype", "fp8"], "kv_cache_dtype", "fp8_e4m3"),
-    (["-q", "awq"], "quantization", "awq"),
-    (["-tp", "8"], "tp_size", 8),
-    (["-pp=2"], "pp_size", 2),
-    (["-dp", "4"], "dp_size", 4),
-    (["--cpu-offload-gb", "10"], "cpu_offload_gb", 10),
-])
-def test_vllm_values(argv, field, value):
-    compiled = run(argv, None, compat="vllm")
-    assert compiled.values[field] == value
-    assert compiled.sources[field].startswith("vllm-compat:")
-
-
-def test_vllm_several_served_names_keep_the_first_with_a_warning():
-    compiled = run(["vllm", "serve", "/m", "--served-model-name", "a", "b"], None)
-    assert compiled.values["served_model_name"] == "a"
-    assert [f.code for f in compiled.findings if f.kind == "compat"] == ["AM-W803"]
-
-
-@pytest.mark.parametrize("argv, flag", [
-    (["--headless"], "--headless"),
-    (["--swap-space", "4"], "--swap-space"),
-    (["--no-enable-log-requests"], "--no-enable-log-requests"),
-    (["--kv-transfer-config", '{"a": 1}'], "--kv-transfer-config"),
-    (["-asc", "2"], "-asc"),
-    (["--enable-lora"], "--enable-lora"),
-])
-def test_vllm_flags_without_an_equivalent_are_a_finding(argv, flag):
-    compiled = run(["vllm", "serve", "/m", *argv, "--port", "9000"], None)
-    found = [f for f in compiled.findings if f.code == "AM-W802"]
-    assert [f.flag for f in found] == [flag] and "no equivalent" in found[0].message.en
-    assert compiled.values["port"] == 9000 and compiled.ok  # its value was skipped, the rest still read
-
-
-def test_a_word_that_is_no_vllm_flag_is_a_usage_error():
-    compiled = run(["vllm", "serve", "/m", "--max-modle-len", "4k"], None)
-    assert compiled.exit_code == 2 and any(f.code == "AM-E001" and "--max-modle-len" in f.message.en
-                                           for f in compiled.findings)
-
-
-def test_the_unmapped_list_is_disjoint_from_the_table():
-    assert not set(UNMAPPED) & {flag for row in TABLE for flag in row.flags}
-
-
 def test_an_sglang_field_vllm_cannot_say_is_a_finding_on_export():
     compiled = run(["--model-path", "/m", "--enable-metrics", "--kv-cache-dtype", "fp4_e2m1"], None)
     result = export(compiled, "vllm")
@@ -350,7 +250,7 @@ def test_yaml_and_json_exports_read_back_and_carry_the_schema(tmp_path):
         else:
             data = json.loads(text)
             assert data["$schema"] == "config.schema.json"
-        assert "port" not in data  # only non-default values
+        assert data["port"] == 30000  # every value the user set, a default one too
         assert not list(jsonschema.Draft7Validator(schema).iter_errors(data))
         again = run([], config=str(path))
         assert {n for n in SPECS if first.values[n] != again.values[n]} == set(), fmt
@@ -363,7 +263,7 @@ def test_env_export_reads_back(tmp_path):
     for line in export(first, "env").text.splitlines():
         k, _, v = line.partition("=")
         env[k] = shlex.split(v)[0]
-    assert "ARGMATRIX_PORT" not in env and env["ARGMATRIX_TP_SIZE"] == "2"
+    assert env["ARGMATRIX_PORT"] == "30000" and env["ARGMATRIX_TP_SIZE"] == "2"
     again = run([], env=env)
     assert {n for n in SPECS if first.values[n] != again.values[n]} == set()
 
@@ -371,7 +271,7 @@ def test_env_export_reads_back(tmp_path):
 def test_sglang_and_k8s_exports():
     first = run(ARGV)
     line = export(first, "sglang").text
-    assert line.startswith("python -m sglang.launch_server ") and "--port" not in line
+    assert line.startswith("python -m sglang.launch_server ") and "--port 30000" in line
     assert "--max-stop-strings" not in line
     k8s = yaml.safe_load(export(first, "k8s").text)
     assert k8s["command"] == ["python", "-m", "sglang.launch_server"]
@@ -505,33 +405,6 @@ def test_launch_argmatrix_passes_allow_unimplemented_on(cli):
     assert result.exit_code == 0
     assert result.stdout.splitlines()[-1] == ("argmatrix serve --target cpu --allow-unimplemented --model-path /m "
                                               "--pipeline-parallel-size 2")
-
-
-def test_check_config_reads_vllm_spellings(cli):
-    for argv in (["--compat", "vllm", "--", "--max-model-len", "1K", "-tp", "2"],
-                 ["--", "vllm", "serve", "/m", "--max-model-len", "1K", "-tp", "2"]):
-        result = cli("check-config", "--target", "cuda", "--format", "json", *argv)
-        args = json.loads(result.stdout)["args"]
-        assert args["context_length"] == {"value": 1024, "source": "vllm-compat:--max-model-len"}
-        assert args["tp_size"]["source"] == "vllm-compat:-tp"
-
-
-def test_a_repeated_vllm_flag_names_our_flag():
-    compiled = run(["vllm", "serve", "-tp", "2", "--tensor-parallel-size", "4"], None)
-    (f,) = [f for f in compiled.findings if f.code == "AM-W301"]
-    assert f.flag == "--tensor-parallel-size" and compiled.values["tp_size"] == 4
-
-
-def test_vllm_config_file_is_read_under_the_command_line(tmp_path):
-    cfg = tmp_path / "vllm.yaml"
-    cfg.write_text("tensor_parallel_size: 4\nenable-prefix-caching: false\nmax-model-len: 8K\nheadless: true\n",
-                   encoding="utf-8")
-    compiled = run(["vllm", "serve", "/m", "--config", str(cfg), "-tp", "2"], None)
-    assert compiled.values["tp_size"] == 2 and compiled.sources["tp_size"] == "vllm-compat:-tp"  # argv wins
-    assert compiled.values["context_length"] == 8192
-    assert compiled.sources["context_length"] == f"vllm-compat:--max-model-len@{cfg}"
-    assert compiled.values["disable_radix_cache"] is True
-    assert [f.code for f in compiled.findings] == ["AM-W802"]  # --headless; no repeat warning for -tp
 
 
 def test_lists_are_spelled_as_sglang_parses_them():

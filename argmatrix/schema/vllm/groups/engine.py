@@ -7,7 +7,7 @@ mode presets. vLLM also reads each object's keys one by one (`--compilation-conf
 from typing import Annotated, Literal
 
 from ...meta import Arg, Group, Text
-from ...types import JsonObject
+from ...types import JsonObject, JsonObjectOrText
 
 GROUP = Group('vllm_engine', Text(en='Engine-wide configuration objects', zh='引擎级配置对象'))
 
@@ -186,7 +186,7 @@ class EngineArgs:
         ),
     )] = None
 
-    additional_config: Annotated[JsonObject, Arg(
+    additional_config: Annotated[JsonObjectOrText, Arg(
         '--additional-config',
         help=Text(
             en="JSON object passed unchanged to the platform plugin, whose keys only that platform defines. On "

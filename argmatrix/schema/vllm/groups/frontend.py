@@ -7,7 +7,7 @@ data parallel deployments.
 from typing import Annotated, Literal
 
 from ...meta import Arg, Group, Text
-from ...types import JsonObject
+from ...types import JsonList, JsonObject
 
 GROUP = Group('vllm_frontend', Text(en='API server (frontend)', zh='API 服务（前端）'))
 
@@ -413,7 +413,7 @@ class FrontendArgs:
         ),
     )] = False
 
-    allowed_origins: Annotated[JsonObject, Arg(
+    allowed_origins: Annotated[JsonList, Arg(
         '--allowed-origins',
         help=Text(
             en="CORS: JSON list of origins allowed to call the API from a browser, e.g. '[\"https://app.example\"]'. "
@@ -423,7 +423,7 @@ class FrontendArgs:
         ),
     )] = []
 
-    allowed_methods: Annotated[JsonObject, Arg(
+    allowed_methods: Annotated[JsonList, Arg(
         '--allowed-methods',
         help=Text(
             en="CORS: JSON list of HTTP methods allowed in cross-origin requests; '*' allows all.",
@@ -431,7 +431,7 @@ class FrontendArgs:
         ),
     )] = ['*']
 
-    allowed_headers: Annotated[JsonObject, Arg(
+    allowed_headers: Annotated[JsonList, Arg(
         '--allowed-headers',
         help=Text(
             en="CORS: JSON list of request headers allowed in cross-origin requests; '*' allows all.",

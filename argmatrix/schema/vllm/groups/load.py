@@ -5,7 +5,7 @@ downloaded, how safetensors files are read, and which files are skipped.
 from typing import Annotated, Literal
 
 from ...meta import Arg, Group, Text
-from ...types import HumanInt, JsonObject
+from ...types import HumanInt, JsonObject, JsonObjectOrText
 
 GROUP = Group('vllm_load', Text(en='Weight loading', zh='权重加载'))
 
@@ -62,7 +62,7 @@ class LoadArgs:
         ),
     )] = 16777216
 
-    model_loader_extra_config: Annotated[JsonObject, Arg(
+    model_loader_extra_config: Annotated[JsonObjectOrText, Arg(
         '--model-loader-extra-config',
         help=Text(
             en="JSON object of extra options for the loader chosen by --load-format (e.g. the tensorizer settings, or "
@@ -89,7 +89,7 @@ class LoadArgs:
         ),
     )] = True
 
-    pt_load_map_location: Annotated[JsonObject, Arg(
+    pt_load_map_location: Annotated[JsonObjectOrText, Arg(
         '--pt-load-map-location',
         help=Text(
             en="Where torch.load places PyTorch checkpoint tensors: a device such as 'cuda' for checkpoints that only "

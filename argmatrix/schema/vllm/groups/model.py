@@ -6,7 +6,7 @@ returned, generation defaults, and the sleep-mode memory switches.
 from typing import Annotated, Literal
 
 from ...meta import Arg, Group, Text
-from ...types import HumanIntOrAuto, JsonObject
+from ...types import HumanIntOrAuto, JsonObject, JsonObjectOrText
 
 GROUP = Group('vllm_model', Text(en='Model', zh='模型'))
 
@@ -319,7 +319,7 @@ class ModelArgs:
         ),
     )] = None
 
-    hf_overrides: Annotated[JsonObject, Arg(
+    hf_overrides: Annotated[JsonObjectOrText, Arg(
         '--hf-overrides',
         help=Text(
             en="JSON object of keys merged into the model's Hugging Face config before it is used, e.g. "

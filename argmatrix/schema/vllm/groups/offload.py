@@ -44,7 +44,7 @@ class OffloadArgs:
             zh="配合 --cpu-offload-gb 使用：只卸载名称中含有这些完整名段的参数（例如 'experts' 能匹配 "
                "mlp.experts.w2_weight，而 'w2' 不能）。为空时不加区分地卸载，直到用满额度。",
         ),
-    )] = 'set()'
+    )] = []
 
     offload_group_size: Annotated[int, Arg(
         '--offload-group-size',
@@ -81,4 +81,4 @@ class OffloadArgs:
             zh="配合 --offload-group-size 使用：只卸载名称中含有这些完整名段的参数（例如 'w13_weight'）。"
                "为空时卸载被卸载层的全部参数。",
         ),
-    )] = 'set()'
+    )] = []

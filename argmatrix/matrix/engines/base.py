@@ -1,0 +1,172 @@
+"""What every engine object is: one class owns the rules of one LLM server.
+
+Platforms are one axis of the matrix (which chip runs the launch), engines the other (which server reads it).
+An engine object owns, for its releases: the argument surface its parser reads and how it spells a command
+line (``Spelling``), the releases whose flag sets argmatrix holds (``ReleaseLine``), the program it is started
+with and the words a pasted launch line begins with, its support per platform (``cell``, ``allowed``,
+``default``), its start-up checks as declared rules, and the values it silently replaces (``resets``).
+One engine's rules never judge another engine's launch; adding an engine is adding one object to
+``ENGINES`` (``engines/__init__.py``).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...schema.meta import MISSING, ObjectKey, Text
+from ...schema.registry import ArgSpec
+from ...schema.surface import SURFACES, Surface
+from ..platforms.base import Platform
+from ..rules import Parent, Rule
+from ..status import Cell, Note
+
+# how an engine's parser takes "off" for a switch
+NEGATE_ANY = "any"            # --no-x and --disable-x/--enable-x for every switch (argmatrix's own reader)
+NEGATE_DECLARED = "declared"  # --no-x where the argument is declared negatable (vLLM's BooleanOptionalAction)
+NEGATE_RELEASE = "release"    # --no-x where the selected release has it (SGLang: schema/releases.py NO_SPELLING)
+
+
+@dataclass(frozen=True)
+class Spelling:
+    """How one engine's parser reads a command line: what ``compiler/sources.py`` applies to its argv."""
+
+    underscores: bool             # --tp_size read as --tp-size
+    abbreviations: bool           # argparse's unambiguous prefixes (--tp for --tp-size)
+    negation: str                 # NEGATE_ANY | NEGATE_DECLARED | NEGATE_RELEASE
+    switch_values: bool           # a switch may be followed by true/false (--flag true)
+    dotted_keys: bool = True      # --json-flag.key value merges into a JSON object
+    append_plus: bool = True      # --list+ value appends
+    short_flags: bool = False     # single-dash aliases (-tp 2)
+    positional: str | None = None  # the field a bare first word sets (vLLM's `vllm serve MODEL`)
+    optimization_shorthand: bool = False  # vLLM's -O3 (-O.key value: a --compilation-config key)
+    source: str = ""              # where these rules were read
+
+
+@dataclass(frozen=True)
+class ReleaseLine:
+    """The releases of one engine whose flag sets argmatrix holds, and which flags each has."""
+
+    name: str                     # "SGLang", "vLLM": how messages name the engine
+    option: str                   # the CLI option that picks a release (--sglang-version)
+    env_var: str                  # the environment variable that does the same
+    oldest: str
+    newest: str                   # the default
+    held: tuple[str, ...]         # releases whose whole flag set was read from the wheel
+    introduced: Mapping[str, str] = field(default_factory=dict)  # field -> first release that has it
+    removed: Mapping[str, str] = field(default_factory=dict)     # field -> first release that refuses it
+
+    @staticmethod
+    def parse(text: str) -> tuple[int, ...]:
+        """``"0.32.0"`` -> ``(0, 32, 0)``; ``"v0.5.9.post1"`` -> ``(0, 5, 9)``; ValueError otherwise."""
+        parts = text.strip().lstrip("vV").split(".")
+        out = []
+        for part in parts:
+            if not part.isdigit():
+                break
+            out.append(int(part))
+        if len(out) < 2:
+            raise ValueError(f"'{text}' is not a release number")
+        return tuple((out + [0])[:3])
+
+    def covers(self, text: str) -> bool:
+        try:
+            return self.parse(self.oldest) <= self.parse(text) <= self.parse(self.newest)
+        except ValueError:
+            return False
+
+    def normal(self, text: str) -> str:
+        return ".".join(str(p) for p in self.parse(text))
+
+    def exists_in(self, name: str, release: str) -> bool:
+        r = self.parse(release)
+        if name in self.introduced and r < self.parse(self.introduced[name]):
+            return False
+        return not (name in self.removed and r >= self.parse(self.removed[name]))
+
+
+@dataclass(frozen=True)
+class Reset:
+    """A value the engine silently replaces at start-up on some platforms: reported as a warning."""
+
+    id: str
+    field: str                    # the argument whose value is replaced
+    families: frozenset[str] | None   # platform families where it happens (None: everywhere)
+    when: Any                     # callable(values) -> bool
+    becomes: Any
+    reason: Text
+    source: str                   # file:line where the engine does it
+    owner: str = ""               # who does it, when not the engine itself (a platform plugin: "vLLM-Ascend")
+
+
+@dataclass(frozen=True, eq=False)
+class Engine:
+    """One LLM server argmatrix judges launches for.  Subclasses decide the per-platform answers."""
+
+    key: str                               # sglang | vllm | argmatrix
+    title: Text                            # "SGLang"
+    surface_key: str                       # which argument surface its parser reads (schema/surface.py)
+    program: tuple[str, ...]               # what `argmatrix launch` execs, before the flags
+    launchers: tuple[tuple[str, ...], ...]  # the words a pasted launch line may start with
+    spelling: Spelling
+    releases: ReleaseLine | None = None    # None: one build, no release to pick (argmatrix's own serve)
+    reads_environment: bool = False        # reads ARGMATRIX_* variables as arguments
+    config_field: str | None = "config"    # the field naming its --config file
+    description: Text = Text("", "")
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"<Engine {self.key}>"
+
+    @property
+    def surface(self) -> Surface:
+        return SURFACES[self.surface_key]
+
+    # --- support, per platform --------------------------------------------------------------------------------
+    def cell(self, spec: ArgSpec, platform: Platform) -> Cell:
+        """The status of ``spec`` when this engine runs on ``platform``."""
+        raise NotImplementedError
+
+    def allowed(self, spec: ArgSpec, platform: Platform) -> tuple[Any, ...] | None:
+        """The values this engine takes for ``spec`` on ``platform``, or None when the type's own set applies."""
+        return None
+
+    def offered(self, spec: ArgSpec, platform: Platform) -> tuple[Any, ...] | None:
+        """What a message may suggest: the allowed values, else the type's."""
+        values = self.allowed(spec, platform)
+        return values if values is not None else spec.choices
+
+    def default(self, spec: ArgSpec, platform: Platform) -> Any:
+        """What this engine uses on ``platform`` when ``spec`` is left unset (``MISSING``: the declared default)."""
+        return MISSING
+
+    def notes(self, spec: ArgSpec, platform: Platform) -> tuple[Note, ...]:
+        return ()
+
+    # --- start-up behaviour ---------------------------------------------------------------------------------------
+    def rules(self) -> Sequence[Rule]:
+        """Cross-field checks, the engine's own start-up checks among them, each citing its source."""
+        return ()
+
+    def parents(self) -> Sequence[Parent]:
+        """Options that mean something only when their parent feature is on."""
+        return ()
+
+    def resets(self) -> Sequence[Reset]:
+        """Values the engine replaces at start-up without failing."""
+        return ()
+
+    def view(self, values: Mapping[str, Any], platform: str | None, env: Mapping[str, str]) -> Mapping[str, Any]:
+        """What the engine's own predicates (resets, plugin checks) read: the resolved values, by default."""
+        return values
+
+    def object_keys(self, name: str, platform: Platform) -> Mapping[str, ObjectKey] | None:
+        """The documented keys of JSON-object argument ``name`` on ``platform`` (None: not documented)."""
+        return None
+
+    def release_default(self, env: Mapping[str, str]) -> str | None:
+        if self.releases is None:
+            return None
+        return env.get(self.releases.env_var) or self.releases.newest

@@ -1,0 +1,64 @@
+"""SGLang: the engine the Ascend feature tables and most of the schema describe.
+
+Its support per platform is what each ``Platform`` object says (``platforms/``: the Ascend table, CUDA, CPU);
+its start-up checks are ``matrix/sglang_checks.py`` and the table's rules (``matrix/rules.py``); its
+releases and spellings are ``schema/releases.py``, read from each release's parser.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...schema import releases
+from ...schema.meta import Text
+from ...schema.registry import ArgSpec
+from ..platforms.base import Platform
+from ..rules import PARENTS, Parent, Rule, all_rules
+from ..status import Cell, Note
+from .base import NEGATE_RELEASE, Engine, ReleaseLine, Spelling
+
+
+class SglangEngine(Engine):
+    def cell(self, spec: ArgSpec, platform: Platform) -> Cell:
+        return platform.cell(spec)
+
+    def allowed(self, spec: ArgSpec, platform: Platform) -> tuple[Any, ...] | None:
+        return platform.allowed(spec)
+
+    def offered(self, spec: ArgSpec, platform: Platform) -> tuple[Any, ...] | None:
+        return platform.offered(spec)
+
+    def default(self, spec: ArgSpec, platform: Platform) -> Any:
+        return platform.default(spec)
+
+    def notes(self, spec: ArgSpec, platform: Platform) -> tuple[Note, ...]:
+        return platform.notes(spec)
+
+    def rules(self) -> Sequence[Rule]:
+        return all_rules()
+
+    def parents(self) -> Sequence[Parent]:
+        return PARENTS
+
+
+SGLANG_RELEASES = ReleaseLine(
+    "SGLang", "--sglang-version", "ARGMATRIX_SGLANG_VERSION", releases.OLDEST, releases.NEWEST,
+    releases.KNOWN_FLAG_SETS, releases.INTRODUCED,
+    {name: change.gone_in for name, change in releases.CHANGES.items() if change.gone_in is not None})
+
+SGLANG = SglangEngine(
+    "sglang", Text("SGLang", "SGLang"), "sglang",
+    program=("python", "-m", "sglang.launch_server"),
+    launchers=(("python", "-m", "sglang.launch_server"), ("python3", "-m", "sglang.launch_server"),
+               ("sglang", "serve"), ("python", "-m", "sglang.launch_server.py")),
+    # SGLang's ServerArgs.add_cli_args: a plain argparse parser (abbreviations on, no underscores), switches
+    # store_true with --no-x only for the few BooleanOptionalAction ones
+    spelling=Spelling(underscores=False, abbreviations=True, negation=NEGATE_RELEASE, switch_values=False,
+                      dotted_keys=False, append_plus=False,
+                      source="SGLang 0.5.23 sglang/srt/server_args.py ServerArgs.add_cli_args (argparse defaults)"),
+    releases=SGLANG_RELEASES,
+    reads_environment=True,  # argmatrix reads ARGMATRIX_* for it, and launch passes them as flags
+    description=Text("SGLang's server (python -m sglang.launch_server), checked against the SGLang release you "
+                     "name with --sglang-version", "SGLang 服务（python -m sglang.launch_server），按 "
+                     "--sglang-version 指定的版本检查"),
+)

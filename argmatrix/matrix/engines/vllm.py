@@ -1,0 +1,176 @@
+"""vLLM (and vLLM-Ascend on Ascend NPUs): the second engine, judged by its own parser and rules.
+
+* Its surface is ``schema/vllm/``: every ``vllm serve`` argument of the releases held, read from vLLM's
+  parser (``tools/vllm_release.py``, ``tests/fixtures/vllm-*.json``).
+* Its spelling is ``FlexibleArgumentParser``'s: underscores read as dashes, ``--no-x`` for the
+  ``BooleanOptionalAction`` switches, ``--json-flag.key value`` (``key+`` appends), ``-O3``, the model as the
+  first word of ``vllm serve MODEL``, and ``--config`` YAML of flag names.
+* On CUDA it is vLLM's home platform; on Ascend what runs is vLLM-Ascend's platform plugin, whose feature
+  statuses, quantization methods, silent resets and start-up checks are ``vllm_ascend_facts.py``; on a CPU
+  vLLM's CPU backend, for which argmatrix holds no support table.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import Any
+
+from ...schema.meta import Text
+from ...schema.registry import ArgSpec
+from ..platforms.base import Platform
+from ..rules import Rule
+from ..status import Cell, Status
+from . import vllm_ascend_facts as ascend
+from ...schema.meta import ObjectKey
+from .base import NEGATE_DECLARED, Engine, ReleaseLine, Reset, Spelling
+from .vllm_checks import VLLM_RULES
+
+# vLLM 0.32's built-in quantization methods (vllm/model_executor/layers/quantization/__init__.py:15); a
+# platform plugin registers more (vLLM-Ascend: ``ascend``).  vLLM's parser takes any text; its ModelConfig
+# refuses a method not in this list (vllm/config/model.py:1454).
+QUANTIZATION_METHODS: tuple[str, ...] = (
+    "awq", "auto_awq", "fp8", "fbgemm_fp8", "fp_quant", "modelopt", "modelopt_fp4", "modelopt_mxfp8",
+    "modelopt_mixed", "auto_gptq", "gptq", "gptq_marlin", "awq_marlin", "humming", "compressed-tensors",
+    "experts_int8", "quark", "moe_wna16", "torchao", "inc", "mxfp4", "gpt_oss_mxfp4", "deepseek_v4_fp8", "online",
+    "fp8_per_tensor", "fp8_per_block", "fp8_per_channel", "int8_per_channel_weight_only", "nvfp4_per_token",
+    "mxfp8",
+)
+
+# Groups whose arguments configure vLLM's own Python (API server, scheduler, parallel layout, model and
+# tokenizer handling), which every platform plugin runs unchanged; the rest pick kernels and graphs per device.
+PLATFORM_NEUTRAL_GROUPS = frozenset({
+    "vllm_serve", "vllm_frontend", "vllm_model", "vllm_load", "vllm_structured_outputs", "vllm_parallel",
+    "vllm_cache", "vllm_multimodal", "vllm_lora", "vllm_logging", "vllm_observability", "vllm_scheduler",
+})
+# fields of those groups that do select device code
+DEVICE_FIELDS = frozenset({"quantization", "kv_cache_dtype", "attention_backend", "mamba_ssm_cache_dtype",
+                           "mamba_cache_dtype", "all2all_backend", "distributed_executor_backend"})
+
+PLUGIN = "vLLM-Ascend"  # the platform plugin that runs vLLM on Ascend
+# the chips vLLM-Ascend's feature page speaks for; others (310P, A5) are unverified unless a row names them
+DOCUMENTED_CHIPS = ("a2", "a3")
+FEATURE_STATUS = {  # vLLM-Ascend's words -> argmatrix's status vocabulary
+    "functional": Status.SUPPORTED,
+    "experimental": Status.EXPERIMENTAL,
+    "wip": Status.EXPERIMENTAL,
+    "planned": Status.PLANNED,
+    "no_plan": Status.UNSUPPORTED,
+    "unverified": Status.UNVERIFIED,
+}
+NEUTRAL = Text("vLLM's own Python code, which every platform plugin runs unchanged",
+               "属于 vLLM 自身的 Python 逻辑，各平台插件均原样运行")
+CPU_UNVERIFIED = Text("vLLM's CPU backend: argmatrix holds no support table for it",
+                      "vLLM 的 CPU 后端：argmatrix 没有它的支持表")
+ASCEND_UNLISTED = Text("vLLM-Ascend's feature page does not list it", "vLLM-Ascend 的特性页未列出该参数")
+
+
+class VllmEngine(Engine):
+    @cached_property
+    def _features_by_flag(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for feature in ascend.FEATURES:
+            for flag in feature.flags:
+                out.setdefault(flag.split(".")[0].split("=")[0], feature)
+        return out
+
+    def feature_of(self, spec: ArgSpec) -> Any:
+        """The vLLM-Ascend feature row that covers ``spec``'s flag, if any."""
+        return next((self._features_by_flag[f] for f in spec.flags if f in self._features_by_flag), None)
+
+    def cell(self, spec: ArgSpec, platform: Platform) -> Cell:
+        neutral = spec.group.key in PLATFORM_NEUTRAL_GROUPS and spec.name not in DEVICE_FIELDS
+        if spec.name == "additional_config" and self.object_keys(spec.name, platform) is not None:
+            return Cell(Status.SUPPORTED)  # the plugin's own configuration object: its keys are checked one by one
+        if platform.family == "npu":
+            feature = self.feature_of(spec)
+            if feature is not None:
+                word = feature.status.get(platform.key, "unverified")
+                status = FEATURE_STATUS[word]
+                reason = Text(f"vLLM-Ascend lists '{feature.title.en}' as {ascend.FEATURE_STATUSES[word].en}",
+                              f"vLLM-Ascend 将“{feature.title.zh}”列为{ascend.FEATURE_STATUSES[word].zh}")
+                return Cell(status, None if status is Status.SUPPORTED else reason)
+            if platform.key not in DOCUMENTED_CHIPS:
+                return Cell(Status.UNVERIFIED, Text(f"vLLM-Ascend's documents say nothing about {platform.short.en}",
+                                                    f"vLLM-Ascend 的文档未提及 {platform.short.zh}"))
+            return Cell(Status.SUPPORTED) if neutral else Cell(Status.UNVERIFIED, ASCEND_UNLISTED)
+        if platform.family == "cpu" and not neutral:
+            return Cell(Status.UNVERIFIED, CPU_UNVERIFIED)
+        return Cell(Status.SUPPORTED)
+
+    def allowed(self, spec: ArgSpec, platform: Platform) -> tuple[Any, ...] | None:
+        if spec.name == "quantization":
+            own = tuple(m for m, chips in ascend.QUANTIZATION_METHODS.items() if platform.key in chips)
+            if platform.family == "npu":
+                return own
+            return QUANTIZATION_METHODS
+        return None
+
+    def rules(self) -> Sequence[Rule]:
+        return [*VLLM_RULES, *ascend_rules()]
+
+    def resets(self) -> Sequence[Reset]:
+        return [Reset(r.id, r.flag, frozenset({"npu"}), r.when, r.becomes, r.reason, r.source, PLUGIN)
+                for r in ascend.RESETS]
+
+    def view(self, values: Mapping[str, Any], platform: str | None, env: Mapping[str, str]) -> Mapping[str, Any]:
+        return plugin_view(values, platform, env)
+
+    @cached_property
+    def _additional_keys(self) -> dict[str, ObjectKey]:
+        return {k.key: ObjectKey(k.key, k.type, k.default, k.choices, k.help, k.source, k.removed_in, k.successor,
+                                 PLUGIN) for k in ascend.ADDITIONAL_KEYS}
+
+    @cached_property
+    def _config_keys(self) -> dict[str, dict[str, ObjectKey]]:
+        from ...schema.vllm.objects import OBJECTS
+
+        return {name: {k.key: k for k in keys} for name, (_cls, _src, keys) in OBJECTS.items()}
+
+    def object_keys(self, name: str, platform: Platform) -> Mapping[str, ObjectKey] | None:
+        # --additional-config is handed to the platform plugin; vLLM-Ascend is the one whose keys are documented
+        if name == "additional_config":
+            return self._additional_keys if platform.family == "npu" else None
+        return self._config_keys.get(name)  # vLLM's own config classes, validated by pydantic
+
+
+# vLLM-Ascend's start-up checks share two codes (the message names the check); its facts are read per commit
+ASCEND_CHECK_CODES = {"error": "AM-E960", "warning": "AM-W961"}
+
+
+def ascend_rules() -> list[Rule]:
+    """vLLM-Ascend's own start-up checks, on Ascend only."""
+    return [Rule(check.id, ASCEND_CHECK_CODES[check.severity], check.dests, _on_values(check.violated),
+                 check.message, check.fix, families=frozenset({"npu"}), severity=check.severity,
+                 source=check.source) for check in ascend.STARTUP_CHECKS]
+
+
+def plugin_view(values: Mapping[str, Any], platform: str | None, env: Mapping[str, str]) -> dict[str, Any]:
+    """What vLLM-Ascend's predicates read: vLLM's values, the chip, and the one environment switch they need
+    (``VLLM_USE_V2_MODEL_RUNNER``: on Ascend only the environment picks Model Runner V2)."""
+    v2 = str(env.get("VLLM_USE_V2_MODEL_RUNNER", "")).strip().lower() in ("1", "true", "yes")
+    return {**values, "target": platform, "use_v2_model_runner": v2}
+
+
+def _on_values(predicate: Any) -> Any:
+    """vLLM-Ascend's predicates read a plain mapping of vLLM field names; rules get a RuleContext."""
+    return lambda ctx: bool(predicate(plugin_view(ctx.values, ctx.platform, ctx.env)))
+
+
+def _release_line(introduced: Mapping[str, str], removed: Mapping[str, str]) -> ReleaseLine:
+    return ReleaseLine("vLLM", "--vllm-version", "ARGMATRIX_VLLM_VERSION", "0.32.0", "0.32.0", ("0.32.0",),
+                       introduced, removed)
+
+
+VLLM = VllmEngine(
+    "vllm", Text("vLLM", "vLLM"), "vllm",
+    program=("vllm", "serve"),
+    launchers=(("vllm", "serve"), ("python", "-m", "vllm.entrypoints.openai.api_server"),
+               ("python3", "-m", "vllm.entrypoints.openai.api_server")),
+    spelling=Spelling(underscores=True, abbreviations=True, negation=NEGATE_DECLARED, switch_values=False,
+                      dotted_keys=True, append_plus=True, short_flags=True, positional="model",
+                      optimization_shorthand=True,
+                      source="vLLM 0.32.0 vllm/utils/argparse_utils.py:277 FlexibleArgumentParser.parse_args"),
+    releases=_release_line({}, {}),
+    description=Text("vLLM's OpenAI-compatible server (vllm serve); on Ascend, with the vLLM-Ascend plugin",
+                     "vLLM 的 OpenAI 兼容服务（vllm serve）；在昇腾上配合 vLLM-Ascend 插件运行"),
+)
