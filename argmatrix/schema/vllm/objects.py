@@ -140,10 +140,10 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'in PyTorch (eager, ...), or the qualified name of a backend function.',
            "torch.compile 的编译后端：为空时使用平台默认后端（CUDA 上为 'inductor'），也可填 PyTorch 中已注册的后端名（'eager' 等）或后端函数的完整限定名。"),
         _k('custom_ops', 'list', [], None, 'vllm/config/compilation.py:480',
-           "Which vLLM custom ops to use: 'all', 'none', then '+op' to enable or '-op' to disable one (e.g. "
-           "'none,+rms_norm'); by default all are on without Inductor and off with it.",
-           "启用哪些 vLLM 自定义算子：'all'、'none'，再以 '+op' 启用或 '-op' 禁用单个算子（例如 'none,+rms_norm'）；默认不使用 TorchInductor 时全部启用，使用 "
-           'TorchInductor 时全部禁用。'),
+           "Which vLLM custom ops to use: 'all' or 'none', then '+op' to enable or '-op' to disable one, e.g. "
+           '["none", "+rms_norm"]; by default all are on without Inductor and off with it.',
+           '启用哪些 vLLM 自定义算子：先写 \'all\' 或 \'none\'，再以 \'+op\' 启用或 \'-op\' 禁用单个算子，例如 ["none", "+rms_norm"]；默认不使用 '
+           'TorchInductor 时全部启用，使用 TorchInductor 时全部禁用。'),
         _k('ir_enable_torch_wrap', 'bool', None, None, 'vllm/config/compilation.py:494',
            'Wrap vLLM IR ops as torch custom ops in the forward pass; unset: on with Inductor under VLLM_COMPILE, '
            'otherwise off.',
@@ -460,9 +460,9 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
     )),
     'kv_transfer_config': ('KVTransferConfig', 'vllm/config/kv_transfer.py:56', (
         _k('kv_connector', 'str', None, None, 'vllm/config/kv_transfer.py:60',
-           'Connector that moves KV caches between vLLM instances (e.g. NixlConnector, MooncakeConnectorV1, '
+           'Connector that moves KV caches between vLLM instances (e.g. NixlConnector, MooncakeConnector, '
            'LMCacheConnectorV1); unset transfers nothing.',
-           '在 vLLM 实例之间传输 KV 缓存的连接器（例如 NixlConnector、MooncakeConnectorV1、LMCacheConnectorV1）；不设置时不传输。'),
+           '在 vLLM 实例之间传输 KV 缓存的连接器（例如 NixlConnector、MooncakeConnector、LMCacheConnectorV1）；不设置时不传输。'),
         _k('engine_id', 'str', None, None, 'vllm/config/kv_transfer.py:64',
            'Engine ID used in KV cache transfers; unset lets vLLM generate one.',
            'KV 缓存传输中使用的引擎 ID；不设置时由 vLLM 自动生成。'),
@@ -885,14 +885,15 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
     )),
     'watermark_config': ('WatermarkConfig', 'vllm/config/watermarking.py:26', (
         _k('key', 'int', None, None, 'vllm/config/watermarking.py:30',
-           'Secret key of the text watermark; unset adds no watermark.',
-           '文本水印的密钥；不设置时不加水印。'),
+           'Secret key of the text watermark, an integer from 0 to 2**64 - 1; vLLM requires it whenever '
+           '--watermark-config is given.',
+           '文本水印的密钥，取值为 0 到 2**64 - 1 的整数；只要给出 --watermark-config，vLLM 就要求设置该键。'),
         _k('algorithm', 'str', 'gumbel', ('gumbel', 'dual_key_gumbel'), 'vllm/config/watermarking.py:32',
            'Watermarking algorithm: gumbel or dual_key_gumbel.',
            '水印算法：gumbel 或 dual_key_gumbel。'),
         _k('alpha', 'float', 0.1, None, 'vllm/config/watermarking.py:34',
-           'For dual_key_gumbel, the probability of choosing the second key.',
-           '用于 dual_key_gumbel：选择第二个密钥的概率。'),
+           'For dual_key_gumbel, the probability (0 to 1) of choosing the second key.',
+           '用于 dual_key_gumbel：选择第二个密钥的概率（0 到 1）。'),
         _k('context_width', 'int', 4, None, 'vllm/config/watermarking.py:36',
            "Number of preceding tokens the watermark's pseudorandom function reads.",
            '水印伪随机函数读取的前序 token 数。'),
@@ -903,8 +904,9 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            "(this request's output) or all (the prompt too).",
            '在何处查找重复的上下文（重复时该 token 不加水印采样）：none、single_turn（本请求的输出）或 all（同时包括提示词）。'),
         _k('deduplicate_contexts_max_history', 'int', 8192, None, 'vllm/config/watermarking.py:44',
-           'Number of most recent positions searched for a repeated context; ignored with deduplicate_contexts none.',
-           "查找重复上下文时搜索的最近位置数；deduplicate_contexts 为 'none' 时忽略。"),
+           'Number of most recent positions searched for a repeated context, at least 1, or null for the whole scope; '
+           'ignored with deduplicate_contexts none.',
+           "查找重复上下文时搜索的最近位置数，至少为 1，设为 null 则搜索整个范围；deduplicate_contexts 为 'none' 时忽略。"),
         _k('prf', 'str', 'philox', ('philox',), 'vllm/config/watermarking.py:49',
            'Pseudorandom function of the watermark; philox is the only one.',
            '水印使用的伪随机函数；目前只有 philox。'),
