@@ -29,15 +29,16 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/attention.py:40',
            "Attention backend, by vLLM's name (e.g. FLASH_ATTN, FLASHINFER, TRITON_ATTN, FLASHMLA); unset or 'auto' "
            'picks one for the model and device. Same as --attention-backend.',
-           "注意力后端，使用 vLLM 的名称（例如 FLASH_ATTN、FLASHINFER、TRITON_ATTN、FLASHMLA）；不设置或取 'auto' 时按模型和设备自动选择。与 "
-           '--attention-backend 相同。'),
+           '注意力后端，使用 vLLM 的名称（例如 FLASH_ATTN、FLASHINFER、TRITON_ATTN、FLASHMLA）；'
+           "不设置或取 'auto' 时按模型和设备自动选择。与 --attention-backend 相同。"),
         _k('minimax_m3_msa_decode_backend', 'str', 'triton', ('triton', 'cutlass'), 'vllm/config/attention.py:43',
            'Kernel the MiniMax M3 sparse (MSA) attention backend uses for decode: triton or cutlass.',
            'MiniMax M3 稀疏（MSA）注意力后端在解码阶段使用的内核：triton 或 cutlass。'),
         _k('backend_per_kind', 'dict', {}, None, 'vllm/config/attention.py:46',
            'Attention backend per KV cache group kind, e.g. {"sliding_window_mla": "TRITON_MLA"}, for models whose '
            'layers span several groups; kinds not listed use backend.',
-           '按 KV 缓存组类型分别指定注意力后端，例如 {"sliding_window_mla": "TRITON_MLA"}，用于层分属多个缓存组的模型；未列出的类型使用 backend。'),
+           '按 KV 缓存组类型分别指定注意力后端，例如 {"sliding_window_mla": "TRITON_MLA"}，'
+           '用于层分属多个缓存组的模型；未列出的类型使用 backend。'),
         _k('flash_attn_version', 'int', None, (2, 3, 4), 'vllm/config/attention.py:57',
            'FlashAttention version to force (2, 3 or 4) with the FLASH_ATTN backend; unset picks one for the device.',
            '使用 FLASH_ATTN 后端时强制使用的 FlashAttention 版本（2、3 或 4）；不设置时按设备自动选择。'),
@@ -69,15 +70,18 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('indexer_kv_dtype', 'str', 'auto', ('auto', 'bf16', 'fp8', 'mxfp4', 'nvfp4'), 'vllm/config/attention.py:88',
            "Data type of the sparse-attention indexer's K cache; 'auto' uses the model's own (bf16 for MiniMax M3, "
            'fp8 for DeepSeek), fp8/mxfp4/nvfp4 need backend support.',
-           "稀疏注意力索引器 K 缓存的数据类型；'auto' 使用模型自身的类型（MiniMax M3 为 bf16，DeepSeek 为 fp8），fp8、mxfp4、nvfp4 需要后端支持。"),
+           "稀疏注意力索引器 K 缓存的数据类型；'auto' 使用模型自身的类型（MiniMax M3 为 bf16，DeepSeek 为 fp8），fp8、"
+           'mxfp4、nvfp4 需要后端支持。'),
         _k('indexer_sparse_logits', 'bool', False, None, 'vllm/config/attention.py:94',
            'DeepSeek V4.1 indexer scores only candidate blocks with sparse logits kernels; needs indexer_kv_dtype '
            'mxfp4 and an SM100 GPU, and pays off from about 32K tokens of context.',
-           'DeepSeek V4.1 索引器只用稀疏 logits 内核为候选块打分；需要 indexer_kv_dtype 为 mxfp4 且使用 SM100 级 GPU，上下文约 32K token 以上才有收益。'),
+           'DeepSeek V4.1 索引器只用稀疏 logits 内核为候选块打分；需要 indexer_kv_dtype 为 mxfp4 且使用 SM100 级 GPU，'
+           '上下文约 32K token 以上才有收益。'),
         _k('hisparse_config', 'dict', None, None, 'vllm/config/attention.py:106',
            'Settings of HiSparse host-resident KV for sparse MLA decode (Model Runner V2 only, experimental); filled '
            'in with defaults when the HiSparse connector is used.',
-           'HiSparse 主机侧 KV 的设置，用于稀疏 MLA 解码（仅限 `Model Runner V2`，实验特性）；使用 HiSparse 连接器时自动以默认值填充。'),
+           'HiSparse 主机侧 KV 的设置，用于稀疏 MLA 解码（仅限 `Model Runner V2`，实验特性）；'
+           '使用 HiSparse 连接器时自动以默认值填充。'),
         _k('use_non_causal', 'bool', False, None, 'vllm/config/attention.py:112',
            'Use non-causal (bidirectional) attention.',
            '使用非因果（双向）注意力。'),
@@ -88,23 +92,28 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('sparse_mla_prefill_workspace_factor', 'int', None, None, 'vllm/config/attention.py:120',
            'Sparse MLA prefill workspace, in multiples of max_model_len (at least 2); unset: 5 up to 256K tokens, '
            'otherwise 2. Smaller leaves more memory to the KV cache.',
-           '稀疏 MLA 预填充工作区大小，以 max_model_len 的倍数计（至少为 2）；不设置时：不超过 256K token 为 5，否则为 2。取值越小，留给 KV 缓存的内存越多。'),
+           '稀疏 MLA 预填充工作区大小，以 max_model_len 的倍数计（至少为 2）；不设置时：不超过 256K token 为 5，'
+           '否则为 2。取值越小，留给 KV 缓存的内存越多。'),
         _k('flex_attn_block_m', 'int', None, None, 'vllm/config/attention.py:129',
            'Triton BLOCK_M tile of FlexAttention, a power of 2 of at least 16; unset: 16 when VLLM_BATCH_INVARIANT=1, '
            'otherwise chosen by the kernel.',
-           'FlexAttention 的 Triton BLOCK_M 分块大小，须为不小于 16 的 2 的幂；不设置时：若 VLLM_BATCH_INVARIANT=1 则为 16，否则由内核决定。'),
+           'FlexAttention 的 Triton BLOCK_M 分块大小，须为不小于 16 的 2 的幂；不设置时：'
+           '若 VLLM_BATCH_INVARIANT=1 则为 16，否则由内核决定。'),
         _k('flex_attn_block_n', 'int', None, None, 'vllm/config/attention.py:134',
            'Triton BLOCK_N tile of FlexAttention, a power of 2 of at least 16; unset: 16 when VLLM_BATCH_INVARIANT=1, '
            'otherwise chosen by the kernel.',
-           'FlexAttention 的 Triton BLOCK_N 分块大小，须为不小于 16 的 2 的幂；不设置时：若 VLLM_BATCH_INVARIANT=1 则为 16，否则由内核决定。'),
+           'FlexAttention 的 Triton BLOCK_N 分块大小，须为不小于 16 的 2 的幂；不设置时：'
+           '若 VLLM_BATCH_INVARIANT=1 则为 16，否则由内核决定。'),
         _k('flex_attn_q_block_size', 'int', None, None, 'vllm/config/attention.py:139',
            "Query block size of FlexAttention's block mask, a power of 2 divisible by flex_attn_block_m; unset: 16 "
            'for paged KV on PyTorch 2.9 or later, otherwise 128.',
-           'FlexAttention 块掩码的查询块大小，须为 2 的幂且能被 flex_attn_block_m 整除；不设置时：PyTorch 2.9 及以上的分页 KV 为 16，否则为 128。'),
+           'FlexAttention 块掩码的查询块大小，须为 2 的幂且能被 flex_attn_block_m 整除；不设置时：'
+           'PyTorch 2.9 及以上的分页 KV 为 16，否则为 128。'),
         _k('flex_attn_kv_block_size', 'int', None, None, 'vllm/config/attention.py:145',
            "KV block size of FlexAttention's block mask, a power of 2 divisible by flex_attn_block_n; unset: the KV "
            'cache block size for paged KV on PyTorch 2.9 or later, otherwise 128.',
-           'FlexAttention 块掩码的 KV 块大小，须为 2 的幂且能被 flex_attn_block_n 整除；不设置时：PyTorch 2.9 及以上的分页 KV 取 KV 缓存块大小，否则为 128。'),
+           'FlexAttention 块掩码的 KV 块大小，须为 2 的幂且能被 flex_attn_block_n 整除；不设置时：'
+           'PyTorch 2.9 及以上的分页 KV 取 KV 缓存块大小，否则为 128。'),
     )),
     'aux_output_config': ('AuxOutputConfig', 'vllm/config/aux_output.py:10', (
         _k('enable_return_routed_experts', 'bool', False, None, 'vllm/config/aux_output.py:14',
@@ -118,11 +127,12 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('mode', 'enum', None,
            ('NONE', 'STOCK_TORCH_COMPILE', 'DYNAMO_TRACE_ONCE', 'VLLM_COMPILE'),
            'vllm/config/compilation.py:432',
-           'How the model is compiled: NONE runs eager, STOCK_TORCH_COMPILE uses plain torch.compile, '
+           'How the model is compiled: NONE runs it uncompiled (eager), STOCK_TORCH_COMPILE uses plain torch.compile, '
            "DYNAMO_TRACE_ONCE traces once without guards, VLLM_COMPILE uses vLLM's cached piecewise Inductor backend; "
            'unset picks VLLM_COMPILE.',
-           '模型的编译方式：NONE 以 `eager` 模式运行，STOCK_TORCH_COMPILE 使用原生 torch.compile，DYNAMO_TRACE_ONCE 只追踪一次且不设守卫，'
-           'VLLM_COMPILE 使用 vLLM 自带的带缓存、分段编译的 TorchInductor 后端；不设置时使用 VLLM_COMPILE。'),
+           '模型的编译方式：NONE 不编译、直接运行模型，STOCK_TORCH_COMPILE 使用原生 torch.compile，'
+           'DYNAMO_TRACE_ONCE 只追踪一次且不设守卫，VLLM_COMPILE 使用 vLLM 自带的带缓存、'
+           '分段编译的 TorchInductor 后端；不设置时使用 VLLM_COMPILE。'),
         _k('debug_dump_path', 'str', None, None, 'vllm/config/compilation.py:446',
            'Directory to dump compilation debug information into; unset dumps nothing.',
            '导出编译调试信息的目录；不设置时不导出。'),
@@ -133,25 +143,28 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('compile_cache_save_format', 'str', 'binary', ('binary', 'unpacked'), 'vllm/config/compilation.py:452',
            'How the torch.compile cache is saved: binary (one file, safe with several processes) or unpacked (a '
            'directory to inspect, not multiprocess-safe); unset follows VLLM_COMPILE_CACHE_SAVE_FORMAT.',
-           'torch.compile 缓存的保存格式：binary（单个文件，多进程安全）或 unpacked（便于查看的目录结构，非多进程安全）；未指定时沿用 VLLM_COMPILE_CACHE_SAVE_FORMAT'
-           '。'),
+           'torch.compile 缓存的保存格式：binary（单个文件，多进程安全）或 unpacked（便于查看的目录结构，'
+           '非多进程安全）；未指定时沿用 VLLM_COMPILE_CACHE_SAVE_FORMAT。'),
         _k('backend', 'str', '', None, 'vllm/config/compilation.py:461',
            "torch.compile backend: empty uses the platform's default (inductor on CUDA), or a backend name registered "
            'in PyTorch (eager, ...), or the qualified name of a backend function.',
-           "torch.compile 的编译后端：为空时使用平台默认后端（CUDA 上为 'inductor'），也可填 PyTorch 中已注册的后端名（'eager' 等）或后端函数的完整限定名。"),
+           "torch.compile 的编译后端：为空时使用平台默认后端（CUDA 上为 'inductor'），也可填 PyTorch 中已注册的后端名"
+           "（'eager' 等）或后端函数的完整限定名。"),
         _k('custom_ops', 'list', [], None, 'vllm/config/compilation.py:480',
            "Which vLLM custom ops to use: 'all' or 'none', then '+op' to enable or '-op' to disable one, e.g. "
            '["none", "+rms_norm"]; by default all are on without Inductor and off with it.',
-           '启用哪些 vLLM 自定义算子：先写 \'all\' 或 \'none\'，再以 \'+op\' 启用或 \'-op\' 禁用单个算子，例如 ["none", "+rms_norm"]；默认不使用 '
-           'TorchInductor 时全部启用，使用 TorchInductor 时全部禁用。'),
+           "启用哪些 vLLM 自定义算子：先写 'all' 或 'none'，再以 '+op' 启用或 '-op' 禁用单个算子，"
+           '例如 ["none", "+rms_norm"]；默认不使用 TorchInductor 时全部启用，使用 TorchInductor 时全部禁用。'),
         _k('ir_enable_torch_wrap', 'bool', None, None, 'vllm/config/compilation.py:494',
            'Wrap vLLM IR ops as torch custom ops in the forward pass; unset: on with Inductor under VLLM_COMPILE, '
            'otherwise off.',
-           '在前向计算中将 vLLM IR 算子包装为 torch 自定义算子；不设置时：在 VLLM_COMPILE 下使用 TorchInductor 时开启，否则关闭。'),
+           '在前向计算中将 vLLM IR 算子包装为 torch 自定义算子；不设置时：在 VLLM_COMPILE 下使用 TorchInductor 时开启'
+           '，否则关闭。'),
         _k('splitting_ops', 'list', None, None, 'vllm/config/compilation.py:502',
            'Ops kept out of CUDA graphs, at which the graph is split for piecewise graphs; unset: the attention ops, '
            '[] keeps none out (for full CUDA graphs).',
-           '不放入 CUDA 图的算子，分段 CUDA 图在这些算子处切分计算图；不设置时为注意力算子，设为 [] 则不排除任何算子（适用于完整 CUDA 图）。'),
+           '不放入 CUDA 图的算子，分段 CUDA 图在这些算子处切分计算图；不设置时为注意力算子，'
+           '设为 [] 则不排除任何算子（适用于完整 CUDA 图）。'),
         _k('compile_mm_encoder', 'bool', False, None, 'vllm/config/compilation.py:520',
            'Compile the multimodal encoder too (only some models, such as Qwen2.5-VL, support it).',
            '同时编译多模态编码器（仅部分模型支持，例如 Qwen2.5-VL）。'),
@@ -161,7 +174,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('encoder_cudagraph_token_budgets', 'list', [], None, 'vllm/config/compilation.py:533',
            'Token budgets of the encoder CUDA graphs, e.g. [2048, 4096, 8192]; images are packed into the smallest '
            'that fits. Empty derives powers of 2 from the model.',
-           '编码器 CUDA 图的 token 预算列表，例如 [2048, 4096, 8192]；图像会被装入能容纳它的最小预算。为空时根据模型推算出 2 的幂次序列。'),
+           '编码器 CUDA 图的 token 预算列表，例如 [2048, 4096, 8192]；图像会被装入能容纳它的最小预算。'
+           '为空时根据模型推算出 2 的幂次序列。'),
         _k('encoder_cudagraph_max_vision_items_per_batch', 'int', 0, None, 'vllm/config/compilation.py:542',
            "Most images or videos in one batch of an encoder CUDA graph; 0 derives it from the model's token budgets.",
            '编码器 CUDA 图每批最多容纳的图像或视频数；0 表示根据模型的 token 预算推算。'),
@@ -172,11 +186,13 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('cudagraph_decoder_replay', 'bool', True, None, 'vllm/config/compilation.py:559',
            'Run the decoder replay layers of YOCO models (e.g. DeepSeek-V4.1) in CUDA graphs of their own; needs '
            'breakable PIECEWISE graphs and is off with LoRA or prompt embeddings.',
-           '让 YOCO 模型（例如 DeepSeek-V4.1）的解码器重放层在各自独立的 CUDA 图中运行；需要可切分的 PIECEWISE 图，使用 LoRA 或提示词嵌入时关闭。'),
+           '让 YOCO 模型（例如 DeepSeek-V4.1）的解码器重放层在各自独立的 CUDA 图中运行；需要可切分的 PIECEWISE 图，'
+           '使用 LoRA 或提示词嵌入时关闭。'),
         _k('decoder_replay_cudagraph_capture_sizes', 'list', [], None, 'vllm/config/compilation.py:565',
            'Batch sizes (in tokens, at most max_num_batched_tokens) of the decoder replay CUDA graphs of YOCO models; '
            'empty derives multiples of the sliding window.',
-           'YOCO 模型解码器重放 CUDA 图的批大小（按 token 数，不超过 max_num_batched_tokens）；为空时按滑动窗口的倍数生成。'),
+           'YOCO 模型解码器重放 CUDA 图的批大小（按 token 数，不超过 max_num_batched_tokens）；'
+           '为空时按滑动窗口的倍数生成。'),
         _k('decoder_replay_trim_threshold', 'int', 768, None, 'vllm/config/compilation.py:571',
            'For YOCO models, PIECEWISE graph steps with at least this many padded tokens trim the decoder replay '
            'batch; must be above the replay window of 128.',
@@ -184,11 +200,13 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('compile_sizes', 'list', None, None, 'vllm/config/compilation.py:578',
            'Batch sizes Inductor compiles specially for; may include "cudagraph_capture_sizes" to reuse those sizes; '
            'unset compiles only the general shape.',
-           'TorchInductor 专门编译的批大小；可写入 "cudagraph_capture_sizes" 以沿用 CUDA 图的捕获尺寸；不设置时只编译通用形状。'),
+           'TorchInductor 专门编译的批大小；可写入 "cudagraph_capture_sizes" 以沿用 CUDA 图的捕获尺寸；'
+           '不设置时只编译通用形状。'),
         _k('compile_ranges_endpoints', 'list', None, None, 'vllm/config/compilation.py:583',
            'Endpoints that cut the batch sizes up to max_num_batched_tokens into ranges Inductor compiles one graph '
            'each for; a compile_sizes entry wins over its range.',
-           '将不超过 max_num_batched_tokens 的批大小切分成若干区间的端点，TorchInductor 为每个区间编译一个图；compile_sizes 中的尺寸优先于其所在区间。'),
+           '将不超过 max_num_batched_tokens 的批大小切分成若干区间的端点，TorchInductor 为每个区间编译一个图；'
+           'compile_sizes 中的尺寸优先于其所在区间。'),
         _k('inductor_compile_config', 'dict', {}, None, 'vllm/config/compilation.py:598',
            'Extra Inductor options, passed to it as they are.',
            '额外的 TorchInductor 选项，原样传给 TorchInductor。'),
@@ -201,8 +219,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'CUDA graph mode: NONE, PIECEWISE (attention outside the graph), FULL (every batch), FULL_DECODE_ONLY '
            '(decode batches only, saves memory on decode instances) or FULL_AND_PIECEWISE (full for decode, piecewise '
            'otherwise; the usual default).',
-           'CUDA 图模式：NONE、PIECEWISE（注意力在图外）、FULL（所有批次）、FULL_DECODE_ONLY（仅解码批次，可为解码实例节省内存）或 FULL_AND_PIECEWISE（解码用完整图，其'
-           '余用分段图；通常的默认值）。'),
+           'CUDA 图模式：NONE、PIECEWISE（注意力在图外）、FULL（所有批次）、FULL_DECODE_ONLY（仅解码批次，'
+           '可为解码实例节省内存）或 FULL_AND_PIECEWISE（解码用完整图，其余用分段图；通常的默认值）。'),
         _k('cudagraph_num_of_warmups', 'int', 0, None, 'vllm/config/compilation.py:646',
            'Number of warm-up runs before a CUDA graph is recorded.',
            '录制 CUDA 图之前的预热运行次数。'),
@@ -213,23 +231,26 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('cudagraph_copy_inputs', 'bool', False, None, 'vllm/config/compilation.py:655',
            'Copy inputs into buffers the graph owns, for callers that do not reuse the same input buffers; has effect '
            'only with cudagraph_mode PIECEWISE.',
-           '将输入复制到 CUDA 图自有的缓冲区中，适用于调用方不能保证复用同一输入缓冲区的情况；仅在 cudagraph_mode 为 PIECEWISE 时生效。'),
+           '将输入复制到 CUDA 图自有的缓冲区中，适用于调用方不能保证复用同一输入缓冲区的情况；'
+           '仅在 cudagraph_mode 为 PIECEWISE 时生效。'),
         _k('cudagraph_specialize_lora', 'bool', True, None, 'vllm/config/compilation.py:663',
            'Capture separate CUDA graphs for batches with and without active LoRA adapters, faster at a little more '
            'start-up time and memory; no effect without LoRA.',
-           '为有和没有活跃 LoRA 适配器的批次分别捕获 CUDA 图，速度更快，但启动时间和内存略有增加；未启用 LoRA 时无效。'),
+           '为有和没有活跃 LoRA 适配器的批次分别捕获 CUDA 图，速度更快，但启动时间和内存略有增加；'
+           '未启用 LoRA 时无效。'),
         _k('use_inductor_graph_partition', 'bool', None, None, 'vllm/config/compilation.py:672',
            'Split the graph at CUDA-graph-unsafe ops inside Inductor, after its passes, instead of before it; serves '
            'full and piecewise CUDA graphs from one compile.',
-           '在 TorchInductor 内部（各优化遍之后）而非之前，于 CUDA 图不安全的算子处切分计算图；一次编译即可同时用于完整和分段 CUDA 图。'),
+           '在 TorchInductor 内部（各优化遍之后）而非之前，于 CUDA 图不安全的算子处切分计算图；'
+           '一次编译即可同时用于完整和分段 CUDA 图。'),
         _k('pass_config', 'dict', None, None, 'vllm/config/compilation.py:692',
            "Settings of vLLM's custom fusion and transformation passes (vLLM's PassConfig).",
            'vLLM 自定义融合与变换优化遍的设置（vLLM 的 PassConfig）。'),
         _k('max_cudagraph_capture_size', 'int', None, None, 'vllm/config/compilation.py:695',
            'Largest batch size captured as a CUDA graph; unset: the largest of cudagraph_capture_sizes, otherwise 512 '
            '(1024 on data-centre Blackwell). Same as --max-cudagraph-capture-size.',
-           '以 CUDA 图捕获的最大批大小；不设置时取 cudagraph_capture_sizes 中的最大值，否则为 512（数据中心级 Blackwell 上为 1024）。与 '
-           '--max-cudagraph-capture-size 相同。'),
+           '以 CUDA 图捕获的最大批大小；不设置时取 cudagraph_capture_sizes 中的最大值，否则为 512（数据中心级 '
+           'Blackwell 上为 1024）。与 --max-cudagraph-capture-size 相同。'),
         _k('dynamic_shapes_config', 'dict', None, None, 'vllm/config/compilation.py:713',
            "Settings of how torch.compile treats dynamic shapes (vLLM's DynamicShapesConfig).",
            'torch.compile 处理动态形状的设置（vLLM 的 DynamicShapesConfig）。'),
@@ -239,7 +260,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('fast_moe_cold_start', 'bool', None, None, 'vllm/config/compilation.py:721',
            "Shorten the cold start of MoE models by assuming only this model's decoder runs, its MoE layers in order; "
            'true/false force it, unset turns it off for speculative decoding.',
-           '假定只运行本模型的解码器且其 MoE 层按顺序执行，以缩短 MoE 模型的冷启动；true/false 强制开关，不设置时在投机解码下关闭。'),
+           '假定只运行本模型的解码器且其 MoE 层按顺序执行，以缩短 MoE 模型的冷启动；true/false 强制开关，'
+           '不设置时在投机解码下关闭。'),
         _k('enabled_custom_ops', 'dict', {}, None, 'vllm/config/compilation.py:746',
            'Custom ops found enabled; recorded by vLLM, not meant to be set.',
            '已启用的自定义算子；由 vLLM 记录，不应手动设置。'),
@@ -283,8 +305,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('ec_connector', 'str', None, None, 'vllm/config/ec_transfer.py:19',
            'Connector that moves encoder (EC) caches between vLLM instances, e.g. ECExampleConnector (shared file '
            'system) or ECMooncakeConnector (Mooncake over RDMA); unset transfers nothing.',
-           '在 vLLM 实例之间传输编码器（EC）缓存的连接器，例如 `ECExampleConnector`（共享文件系统）或 `ECMooncakeConnector`（基于 RDMA 的 Mooncake）；不设置时'
-           '不传输。'),
+           '在 vLLM 实例之间传输编码器（EC）缓存的连接器，例如 `ECExampleConnector`（共享文件系统）'
+           '或 `ECMooncakeConnector`（基于 RDMA 的 Mooncake）；不设置时不传输。'),
         _k('engine_id', 'str', None, None, 'vllm/config/ec_transfer.py:30',
            'Engine ID used in encoder cache transfers; unset lets vLLM generate one.',
            '编码器缓存传输中使用的引擎 ID；不设置时由 vLLM 自动生成。'),
@@ -322,7 +344,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('embedding_across_dp', 'bool', False, None, 'vllm/config/engram.py:40',
            'Shard the Engram embeddings across the tensor-parallel and all data-parallel ranks, instead of one '
            'tensor-parallel copy per data-parallel rank.',
-           '将 Engram 嵌入在张量并行和所有数据并行 rank 之间切分，而不是每个数据并行 rank 各存一份按张量并行切分的副本。'),
+           '将 Engram 嵌入在张量并行和所有数据并行 rank 之间切分，而不是每个数据并行 rank 各存一份按张量并行切分的副本'
+           '。'),
         _k('dp_shared_memory', 'bool', None, None, 'vllm/config/engram.py:44',
            'Let data-parallel replicas on one node share one copy of the offloaded Engram embeddings through '
            '/dev/shm; unset turns it on wherever possible.',
@@ -359,8 +382,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/parallel.py:96',
            'How expert weights are moved: torch_nccl, torch_gloo (staged through CPU), torch_xccl (XPU), nixl or '
            'pynccl; unset: torch_xccl on XPU, nixl on CUDA when available, otherwise torch_gloo.',
-           '专家权重的传输方式：torch_nccl、torch_gloo（经 CPU 中转）、torch_xccl（XPU）、nixl 或 pynccl；不设置时：XPU 上为 torch_xccl，CUDA 上优先 '
-           'nixl，否则为 torch_gloo。'),
+           '专家权重的传输方式：torch_nccl、torch_gloo（经 CPU 中转）、torch_xccl（XPU）、nixl 或 pynccl；不设置时：'
+           'XPU 上为 torch_xccl，CUDA 上优先 nixl，否则为 torch_gloo。'),
         _k('enable_migration_batching', 'bool', False, None, 'vllm/config/parallel.py:108',
            'Move experts in rounds where each rank talks to at most one peer, less contention for more steps; '
            'asynchronous rearrangement only.',
@@ -409,15 +432,15 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/kernel.py:294',
            'Kernels for MoE expert computation, e.g. triton, deep_gemm (FP8 block only), cutlass, flashinfer_trtllm, '
            "marlin (weight-only), aiter (ROCm); 'auto' picks one for the model and hardware.",
-           "MoE 专家计算使用的内核，例如 triton、deep_gemm（仅 FP8 分块量化）、cutlass、flashinfer_trtllm、marlin（仅权重量化）、aiter（ROCm）；'auto' 按"
-           '模型和硬件自动选择。'),
+           'MoE 专家计算使用的内核，例如 triton、deep_gemm（仅 FP8 分块量化）、cutlass、flashinfer_trtllm、'
+           "marlin（仅权重量化）、aiter（ROCm）；'auto' 按模型和硬件自动选择。"),
         _k('sparse_indexer_topk_backend', 'str', 'auto',
            ('auto', 'deep_select', 'cooperative', 'persistent', 'per_row', 'flashinfer', 'torch', 'aiter'),
            'vllm/config/kernel.py:333',
            'Kernel for the top-k of the DSA sparse indexer in decode, e.g. cooperative, persistent, per_row, '
            "flashinfer, torch (reference); 'auto' tries cooperative, persistent, per_row in turn.",
-           "DSA 稀疏索引器解码阶段 top-k 使用的内核，例如 cooperative、persistent、per_row、flashinfer、torch（参考实现）；'auto' 依次尝试 cooperative"
-           '、persistent、per_row。'),
+           'DSA 稀疏索引器解码阶段 top-k 使用的内核，例如 cooperative、persistent、per_row、flashinfer、'
+           "torch（参考实现）；'auto' 依次尝试 cooperative、persistent、per_row。"),
         _k('linear_backend', 'str', 'auto',
            ('auto', 'cutlass', 'flashinfer_cutlass', 'flashinfer_cutedsl', 'flashinfer_trtllm', 'flashinfer_cudnn',
             'flashinfer_b12x', 'b12x', 'marlin', 'humming', 'triton', 'deep_gemm', 'torch', 'aiter', 'machete',
@@ -425,8 +448,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/kernel.py:350',
            'Kernels for linear-layer GEMMs, e.g. cutlass, flashinfer_cutlass, marlin, triton, deep_gemm, torch; '
            "'auto' picks one for the model and hardware, as do layers the chosen one cannot run.",
-           "线性层 GEMM 使用的内核，例如 cutlass、flashinfer_cutlass、marlin、triton、deep_gemm、torch；'auto' 按模型和硬件自动选择，所选内核不支持的层也会自动"
-           '选择。'),
+           '线性层 GEMM 使用的内核，例如 cutlass、flashinfer_cutlass、marlin、triton、deep_gemm、torch；'
+           "'auto' 按模型和硬件自动选择，所选内核不支持的层也会自动选择。"),
         _k('linear_backend_per_quant', 'dict', None, None, 'vllm/config/kernel.py:379',
            'Linear backend per quantization scheme, e.g. {"nvfp4_w4a16": "humming"}; takes precedence over '
            'linear_backend.',
@@ -462,7 +485,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('kv_connector', 'str', None, None, 'vllm/config/kv_transfer.py:60',
            'Connector that moves KV caches between vLLM instances (e.g. NixlConnector, MooncakeConnector, '
            'LMCacheConnectorV1); unset transfers nothing.',
-           '在 vLLM 实例之间传输 KV 缓存的连接器（例如 NixlConnector、MooncakeConnector、LMCacheConnectorV1）；不设置时不传输。'),
+           '在 vLLM 实例之间传输 KV 缓存的连接器（例如 NixlConnector、MooncakeConnector、LMCacheConnectorV1）；'
+           '不设置时不传输。'),
         _k('engine_id', 'str', None, None, 'vllm/config/kv_transfer.py:64',
            'Engine ID used in KV cache transfers; unset lets vLLM generate one.',
            'KV 缓存传输中使用的引擎 ID；不设置时由 vLLM 自动生成。'),
@@ -505,7 +529,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('pylogging_config_file', 'str', None, None, 'vllm/config/logging.py:42',
            "Path to a JSON file in Python's dictConfig schema; it decides loggers, handlers and formats over "
            'log_level and formatter.',
-           'Python `dictConfig` 格式的 JSON 文件路径；其中对日志器、处理器和格式的设置优先于 log_level 和 `formatter`。'),
+           'Python `dictConfig` 格式的 JSON 文件路径；其中对日志器、处理器和格式的设置优先于 log_level 和 `formatter`'
+           '。'),
     )),
     'pooler_config': ('PoolerConfig', 'vllm/config/pooler.py:29', (
         _k('task', 'str', None,
@@ -513,11 +538,13 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/pooler.py:33',
            'What the pooling model serves: embed, classify, token_embed, token_classify, plugin, or '
            "embed&token_classify; unset uses the model's own.",
-           '池化模型提供的任务：embed、classify、token_embed、token_classify、plugin 或 embed&token_classify；不设置时使用模型自身的任务。'),
+           '池化模型提供的任务：embed、classify、token_embed、token_classify、plugin 或 embed&token_classify；'
+           '不设置时使用模型自身的任务。'),
         _k('pooling_type', 'str', None, ('ALL', 'STEP', 'CLS', 'LAST', 'MEAN'), 'vllm/config/pooler.py:38',
            'Pooling method, a shorthand that fills seq_pooling_type (CLS, LAST, MEAN) or tok_pooling_type (ALL, '
            "STEP); unset uses the model's own.",
-           '池化方法，是 seq_pooling_type（CLS、LAST、MEAN）或 tok_pooling_type（ALL、STEP）的简写；不设置时使用模型自身的方法。'),
+           '池化方法，是 seq_pooling_type（CLS、LAST、MEAN）或 tok_pooling_type（ALL、STEP）的简写；'
+           '不设置时使用模型自身的方法。'),
         _k('seq_pooling_type', 'str', None, ('CLS', 'LAST', 'MEAN'), 'vllm/config/pooler.py:50',
            'How a sequence is pooled into one vector: CLS (first token), LAST (last token) or MEAN.',
            '将整个序列池化为一个向量的方式：CLS（首个 token）、LAST（最后一个 token）或 MEAN（平均）。'),
@@ -530,7 +557,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('enable_flash_late_interaction', 'bool', True, None, 'vllm/config/pooler.py:66',
            'Let the late-interaction scorer use the fused flash-maxsim Triton kernel; off when the server starts with '
            '--no-enable-flash-late-interaction.',
-           '允许后期交互打分器使用融合的 `flash-maxsim` Triton 内核；服务以 --no-enable-flash-late-interaction 启动时关闭。'),
+           '允许后期交互打分器使用融合的 `flash-maxsim` Triton 内核；服务以 --no-enable-flash-late-interaction 启动时'
+           '关闭。'),
         _k('dimensions', 'int', None, None, 'vllm/config/pooler.py:75',
            'Shorten embeddings to this many dimensions, for models with Matryoshka representations; unset keeps the '
            'full size.',
@@ -540,9 +568,9 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'weights.',
            '将超过模型位置嵌入长度的输入切成若干块，分别计算嵌入后按权重取平均。'),
         _k('max_embed_len', 'int', None, None, 'vllm/config/pooler.py:88',
-           'Longest input accepted for embedding, in tokens, may exceed max_model_len with chunked processing; unset: '
-           'max_model_len.',
-           '嵌入允许的最大输入长度（token 数），配合分块处理可超过 max_model_len；不设置时为 max_model_len。'),
+           'Longest input accepted for embedding, in tokens; unset: max_model_len, or no limit with '
+           'enable_chunked_processing.',
+           '嵌入允许的最大输入长度（token 数）；不设置时为 max_model_len，开启 enable_chunked_processing 时则不限。'),
         _k('logit_mean', 'float', None, None, 'vllm/config/pooler.py:98',
            'Value subtracted from classification logits before the activation, for Platt-scaling calibration; unset '
            'subtracts nothing.',
@@ -564,13 +592,14 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('profiler', 'str', None, ('torch', 'cuda', 'proton'), 'vllm/config/profiler.py:70',
            'Profiler to use: torch (PyTorch profiler), cuda (CUDA profiler) or proton (Triton Proton); unset profiles '
            'nothing.',
-           '使用的性能分析器：torch（PyTorch 分析器）、cuda（CUDA 分析器）或 proton（Triton Proton）；不设置时不做性能分析。'),
+           '使用的性能分析器：torch（PyTorch 分析器）、cuda（CUDA 分析器）或 proton（Triton Proton）；'
+           '不设置时不做性能分析。'),
         _k('torch_profiler_dir', 'str', '', None, 'vllm/config/profiler.py:77',
            "Absolute path of the directory the torch profiler's traces of the front end and the workers are saved in.",
-           '保存 torch 分析器前端与各 工作进程 追踪文件的目录，须为绝对路径。'),
+           '保存 torch 分析器前端与各工作进程追踪文件的目录，须为绝对路径。'),
         _k('torch_profiler_activities', 'list', None, None, 'vllm/config/profiler.py:82',
            "Activities the workers' torch profiler records (CPU, CUDA, XPU); unset uses the platform's default.",
-           '各 工作进程 的 torch 分析器记录的活动（CPU、CUDA、XPU）；不设置时使用平台默认值。'),
+           '各工作进程的 torch 分析器记录的活动（CPU、CUDA、XPU）；不设置时使用平台默认值。'),
         _k('proton_profiler_dir', 'str', '', None, 'vllm/config/profiler.py:88',
            'Directory the Triton Proton profiles are saved in, one file per rank.',
            '保存 Triton Proton 分析结果的目录，每个 rank 一个文件。'),
@@ -620,7 +649,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('capture_torch_profiler', 'bool', False, None, 'vllm/config/profiler.py:138',
            'Run the torch profiler on rank 0 while CUDA graphs are captured, saving into capture_traces under '
            "torch_profiler_dir; needs profiler 'torch'.",
-           "在 rank 0 捕获 CUDA 图期间运行 torch 分析器，结果保存在 torch_profiler_dir 下的 capture_traces 中；需要 `profiler` 为 'torch'。"),
+           '在 rank 0 捕获 CUDA 图期间运行 torch 分析器，结果保存在 torch_profiler_dir 下的 capture_traces 中；'
+           "需要 `profiler` 为 'torch'。"),
         _k('detailed_trace_annotation', 'bool', False, None, 'vllm/config/profiler.py:143',
            'Annotate trace events with roofline metrics instead of only request and token counts.',
            '在追踪事件中标注屋顶线模型指标，而不只是请求数和 token 数。'),
@@ -659,7 +689,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('targets', 'dict', None, None, 'vllm/config/quantization.py:125',
            "Online quantization per layer: layer name, 're:' regex or fnmatch pattern -> shorthand name; layers that "
            'match nothing stay unquantized. Cannot be combined with linear or moe.',
-           "按层指定在线量化：层名、're:' 正则或 `fnmatch` 模式 -> 量化简写名；未匹配的层不量化。不能与 `linear` 或 `moe` 同时设置。"),
+           "按层指定在线量化：层名、're:' 正则或 `fnmatch` 模式 -> 量化简写名；未匹配的层不量化。"
+           '不能与 `linear` 或 `moe` 同时设置。'),
     )),
     'reasoning_config': ('ReasoningConfig', 'vllm/config/reasoning.py:12', (
         _k('reasoning_parser', 'str', '', None, 'vllm/config/reasoning.py:22',
@@ -696,7 +727,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('model', 'str', None, None, 'vllm/config/speculative.py:396',
            'Draft model, EAGLE head or extra weights, as a Hugging Face ID or local path; unset for methods that need '
            'none (ngram, suffix, MTP heads inside the target).',
-           "草稿模型、EAGLE 头或附加权重，写 Hugging Face ID 或本地路径；对不需要它的方法（'ngram'、'suffix'、目标模型自带的 MTP 头）可不设置。"),
+           "草稿模型、EAGLE 头或附加权重，写 Hugging Face ID 或本地路径；对不需要它的方法（'ngram'、'suffix'、"
+           '目标模型自带的 MTP 头）可不设置。'),
         _k('method', 'str', None,
            ('ngram', 'medusa', 'mlp_speculator', 'draft_model', 'suffix', 'custom_class', 'eagle', 'eagle3',
             'extract_hidden_states', 'deepseek_mtp', 'dots3_note_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp',
@@ -707,8 +739,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/speculative.py:399',
            'Speculative decoding method, e.g. ngram, eagle, eagle3, draft_model, suffix, medusa, mtp or a '
            'model-specific *_mtp; unset detects it from model, required without one.',
-           '投机解码方法，例如 ngram、eagle、eagle3、draft_model、suffix、medusa、mtp 或各模型专用的 *_mtp；不设置时根据 `model` 自动识别，未给出 `model` 时'
-           '必须设置。'),
+           '投机解码方法，例如 ngram、eagle、eagle3、draft_model、suffix、medusa、mtp 或各模型专用的 *_mtp；'
+           '不设置时根据 `model` 自动识别，未给出 `model` 时必须设置。'),
         _k('draft_tensor_parallel_size', 'int', None, None, 'vllm/config/speculative.py:407',
            "Tensor parallel size of the draft model: 1 or the target model's; unset uses the target's.",
            '草稿模型的张量并行规模：只能为 1 或与目标模型相同；不设置时与目标模型相同。'),
@@ -747,7 +779,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/speculative.py:424',
            'Attention backend of the draft model (values as --attention-backend), e.g. one with non-causal attention '
            'for DFlash; unset picks one automatically.',
-           '草稿模型的注意力后端（取值同 --attention-backend），例如为 DFlash 选用支持非因果注意力的后端；不设置时自动选择。'),
+           '草稿模型的注意力后端（取值同 --attention-backend），例如为 DFlash 选用支持非因果注意力的后端；'
+           '不设置时自动选择。'),
         _k('kv_cache_dtype', 'str', None,
            ('auto', 'float16', 'bfloat16', 'fp8', 'fp8_e4m3', 'fp8_e5m2', 'fp8_inc', 'fp8_ds_mla', 'nvfp4_ds_mla',
             'turboquant_k8v4', 'turboquant_4bit_nc', 'turboquant_k3v4_nc', 'turboquant_3bit_nc', 'ultraquant_4bit',
@@ -805,8 +838,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('num_speculative_tokens_per_batch_size', 'list', None, None, 'vllm/config/speculative.py:491',
            'Number of draft tokens by batch size, as [range_start, range_end, num_speculative_tokens] entries over '
            'inclusive ranges; unset always uses num_speculative_tokens.',
-           '按批大小决定起草 token 数，每项为 [range_start, range_end, num_speculative_tokens]，区间含两端；不设置时始终使用 '
-           'num_speculative_tokens。'),
+           '按批大小决定起草 token 数，每项为 [range_start, range_end, num_speculative_tokens]，区间含两端；'
+           '不设置时始终使用 num_speculative_tokens。'),
         _k('draft_model_config', 'dict', None, None, 'vllm/config/speculative.py:499',
            'Model configuration of the draft model; filled in by vLLM, not meant to be set.',
            '草稿模型的模型配置；由 vLLM 填入，不应手动设置。'),
@@ -834,25 +867,27 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/speculative.py:529',
            'How drafted tokens are verified: standard (probabilistic rejection sampling), synthetic (accepted at set '
            'rates, for benchmarks) or block (the whole draft verified as one block).',
-           '草稿 token 的验证方式：standard（概率拒绝采样）、synthetic（按设定的接受率接受，用于基准测试）或 block（将整段草稿作为一个块验证）。'),
+           '草稿 token 的验证方式：standard（概率拒绝采样）、synthetic（按设定的接受率接受，用于基准测试）'
+           '或 block（将整段草稿作为一个块验证）。'),
         _k('synthetic_acceptance_rates', 'list', None, None, 'vllm/config/speculative.py:537',
            'For synthetic sampling: per position, the chance that all drafts up to it are accepted, '
            'num_speculative_tokens non-increasing values in [0, 1]; cannot be combined with '
            'synthetic_acceptance_length.',
-           "仅在 rejection_sample_method 为 'synthetic' 时有效：每个位置之前（含该位置）的草稿全部被接受的概率，共 num_speculative_tokens 个 [0, 1] 内的非"
-           '递增值；不能与 synthetic_acceptance_length 同时设置。'),
+           "仅在 rejection_sample_method 为 'synthetic' 时有效：每个位置之前（含该位置）的草稿全部被接受的概率，"
+           '共 num_speculative_tokens 个 [0, 1] 内的非递增值；不能与 synthetic_acceptance_length 同时设置。'),
         _k('synthetic_acceptance_length', 'float', None, None, 'vllm/config/speculative.py:545',
            'For synthetic sampling: the mean acceptance length to reach, in [1, num_speculative_tokens + 1]; cannot '
            'be combined with synthetic_acceptance_rates.',
-           "仅在 rejection_sample_method 为 'synthetic' 时有效：要达到的平均接受长度，取值范围为 [1, num_speculative_tokens + 1]；不能与 "
-           'synthetic_acceptance_rates 同时设置。'),
+           "仅在 rejection_sample_method 为 'synthetic' 时有效：要达到的平均接受长度，取值范围为 [1, "
+           'num_speculative_tokens + 1]；不能与 synthetic_acceptance_rates 同时设置。'),
         _k('enable_adaptive_verification', 'bool', False, None, 'vllm/config/speculative.py:551',
            'Size the verification budget of each request from its confidence; method dspark only.',
            "根据每个请求的置信度调整其验证预算；仅适用于 `method` 为 'dspark'。"),
         _k('draft_sample_method', 'str', 'greedy', ('greedy', 'probabilistic'), 'vllm/config/speculative.py:600',
            'How the draft model picks tokens: greedy (the most likely token) or probabilistic (sampled, verified '
            'against the full draft logits at the cost of more GPU memory).',
-           '草稿模型选取 token 的方式：greedy（取概率最高的 token）或 probabilistic（随机采样，并用完整的草稿 logits 做验证，会占用更多 GPU 内存）。'),
+           '草稿模型选取 token 的方式：greedy（取概率最高的 token）或 probabilistic（随机采样，'
+           '并用完整的草稿 logits 做验证，会占用更多 GPU 内存）。'),
         _k('dspark_draft_topk', 'int', None, None, 'vllm/config/speculative.py:608',
            'For Qwen3 DSpark drafting, evaluate the Markov projection for the top-k candidates only; needs a draft '
            'tensor parallel size of 1.',
@@ -864,14 +899,16 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/structured_outputs.py:20',
            'Default engine for structured outputs (JSON schema, regex, ...): xgrammar, guidance, outlines or '
            "lm-format-enforcer; 'auto' chooses per request, which may change between releases.",
-           "结构化输出（JSON Schema、正则等）默认使用的引擎：xgrammar、guidance、outlines 或 lm-format-enforcer；'auto' 按请求自动选择，具体行为可能随版本变化。"),
+           '结构化输出（JSON Schema、正则等）默认使用的引擎：xgrammar、guidance、outlines 或 lm-format-enforcer；'
+           "'auto' 按请求自动选择，具体行为可能随版本变化。"),
         _k('disable_any_whitespace', 'bool', False, None, 'vllm/config/structured_outputs.py:25',
            'Generate compact JSON with no whitespace between fields; xgrammar and guidance only.',
            '生成字段之间没有空白的紧凑 JSON；仅 xgrammar 和 `guidance` 支持。'),
         _k('disable_additional_properties', 'bool', False, None, 'vllm/config/structured_outputs.py:30',
            'Make guidance ignore additionalProperties in JSON schemas, to behave like outlines and xgrammar; guidance '
            'only.',
-           '让 `guidance` 忽略 JSON Schema 中的 `additionalProperties`，使其行为与 outlines 和 xgrammar 一致；仅 `guidance` 支持。'),
+           '让 `guidance` 忽略 JSON Schema 中的 `additionalProperties`，使其行为与 outlines 和 xgrammar 一致；'
+           '仅 `guidance` 支持。'),
         _k('reasoning_parser', 'str', '', None, 'vllm/config/structured_outputs.py:34',
            "Reasoning parser for the model, which splits the reasoning content into the OpenAI API's format; empty "
            'uses none.',
@@ -902,11 +939,13 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/watermarking.py:38',
            'Where to look for a repeated context, which is then sampled without the watermark: none, single_turn '
            "(this request's output) or all (the prompt too).",
-           '在何处查找重复的上下文（重复时该 token 不加水印采样）：none、single_turn（本请求的输出）或 all（同时包括提示词）。'),
+           '在何处查找重复的上下文（重复时该 token 不加水印采样）：none、single_turn（本请求的输出）'
+           '或 all（同时包括提示词）。'),
         _k('deduplicate_contexts_max_history', 'int', 8192, None, 'vllm/config/watermarking.py:44',
            'Number of most recent positions searched for a repeated context, at least 1, or null for the whole scope; '
            'ignored with deduplicate_contexts none.',
-           "查找重复上下文时搜索的最近位置数，至少为 1，设为 null 则搜索整个范围；deduplicate_contexts 为 'none' 时忽略。"),
+           "查找重复上下文时搜索的最近位置数，至少为 1，设为 null 则搜索整个范围；deduplicate_contexts 为 'none' 时忽"
+           '略。'),
         _k('prf', 'str', 'philox', ('philox',), 'vllm/config/watermarking.py:49',
            'Pseudorandom function of the watermark; philox is the only one.',
            '水印使用的伪随机函数；目前只有 philox。'),
