@@ -129,10 +129,10 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/compilation.py:432',
            'How the model is compiled: NONE runs it uncompiled (eager), STOCK_TORCH_COMPILE uses plain torch.compile, '
            "DYNAMO_TRACE_ONCE traces once without guards, VLLM_COMPILE uses vLLM's cached piecewise Inductor backend; "
-           'unset picks VLLM_COMPILE.',
+           'names in any case or the numbers 0-3; unset picks VLLM_COMPILE.',
            '模型的编译方式：NONE 不编译、直接运行模型，STOCK_TORCH_COMPILE 使用原生 torch.compile，'
            'DYNAMO_TRACE_ONCE 只追踪一次且不设守卫，VLLM_COMPILE 使用 vLLM 自带的带缓存、'
-           '分段编译的 TorchInductor 后端；不设置时使用 VLLM_COMPILE。'),
+           '分段编译的 TorchInductor 后端；不设置时使用 VLLM_COMPILE。名称不区分大小写，也可写数字 0-3。'),
         _k('debug_dump_path', 'str', None, None, 'vllm/config/compilation.py:446',
            'Directory to dump compilation debug information into; unset dumps nothing.',
            '导出编译调试信息的目录；不设置时不导出。'),
@@ -218,9 +218,10 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/compilation.py:610',
            'CUDA graph mode: NONE, PIECEWISE (attention outside the graph), FULL (every batch), FULL_DECODE_ONLY '
            '(decode batches only, saves memory on decode instances) or FULL_AND_PIECEWISE (full for decode, piecewise '
-           'otherwise; the usual default).',
+           'otherwise; the usual default); names in any case.',
            'CUDA 图模式：NONE、PIECEWISE（注意力在图外）、FULL（所有批次）、FULL_DECODE_ONLY（仅解码批次，'
-           '可为解码实例节省内存）或 FULL_AND_PIECEWISE（解码用完整图，其余用分段图；通常的默认值）。'),
+           '可为解码实例节省内存）或 FULL_AND_PIECEWISE（解码用完整图，其余用分段图；通常的默认值）；'
+           '名称不区分大小写。'),
         _k('cudagraph_num_of_warmups', 'int', 0, None, 'vllm/config/compilation.py:646',
            'Number of warm-up runs before a CUDA graph is recorded.',
            '录制 CUDA 图之前的预热运行次数。'),
