@@ -6,9 +6,8 @@ The fixture is vLLM's own ``vllm serve`` parser read out of its wheel (``tools/v
 scaffolder turns each argparse group into one module of declarations (``argmatrix/schema/vllm/groups/``):
 flags, Python type, default and choices come from the fixture; the help texts are argmatrix's own and are
 written by hand afterwards (the scaffold leaves them empty, and ``tests/schema/test_vllm_schema.py`` fails
-until every one is written). Run it again only with ``--new`` to print declarations for flags a newer release
-added; the modules themselves are hand-maintained from then on, and the test checks them against every
-fixture.
+until every one is written). The modules are hand-maintained from then on, so the scaffolder refuses to
+overwrite them; the test checks them against every release fixture.
 """
 from __future__ import annotations
 
@@ -106,6 +105,9 @@ def declaration(entry: dict) -> str:
 
 
 def main(fixture: str, out_dir: str) -> None:
+    if any(p.name != "__init__.py" for p in Path(out_dir).glob("*.py")):
+        raise SystemExit(f"{out_dir} holds hand-written declarations; tests/schema/test_vllm_schema.py compares them "
+                         "with the fixture")
     data = json.loads(Path(fixture).read_text(encoding="utf-8"))
     entries = data["args"] if isinstance(data, dict) else data
     out = Path(out_dir)
@@ -141,7 +143,12 @@ KEY_TYPES = {"int": "int", "float": "float", "bool": "bool", "str": "str", "Path
 
 
 def objects(fixture: str, out_file: str) -> None:
-    """Write ``argmatrix/schema/vllm/objects.py``: every key of each JSON config argument (help to be written)."""
+    """Write ``argmatrix/schema/vllm/objects.py``: every key of each JSON config argument (help to be written).
+
+    A first version only: the module is hand-maintained afterwards (its help texts are argmatrix's own), so an
+    existing file is never overwritten."""
+    if Path(out_file).exists():
+        raise SystemExit(f"{out_file} exists and holds hand-written help: compare it with the fixture instead")
     data = json.loads(Path(fixture).read_text(encoding="utf-8"))
     lines = ['"""The keys of vLLM\'s JSON config arguments (``--compilation-config``, ``--speculative-config``, ...).',
              "",

@@ -6,6 +6,7 @@ from enum import Enum
 
 import typer
 
+from ..schema.meta import Text
 from .lang import default_lang
 from .server_help import ServerFlagsCommand
 
@@ -53,7 +54,13 @@ TARGET_OPTION = typer.Option(None, "--target", help=TARGET_HELP)
 CONFIG_OPTION = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments.")
 SGLANG_VERSION_OPTION = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP)
 LANG_OPTION = typer.Option(None, "--lang", help="Output language, en or zh (env ARGMATRIX_LANG).")
-COMPAT_HELP = "Read the server flags in another engine's spellings: vllm (automatic after `vllm serve`)."
+COMPAT_HELP = "Same as --engine vllm (kept for older scripts); `vllm serve ...` selects it by itself."
+ENGINE_HELP = ("The engine whose parser and rules judge the launch: sglang (default), vllm (vLLM; vLLM-Ascend on "
+               "Ascend) or argmatrix (argmatrix serve). A pasted launch line (python -m sglang.launch_server, "
+               "vllm serve, argmatrix serve) selects it by itself.")
+VLLM_VERSION_HELP = ("The vLLM release the launch will meet (env ARGMATRIX_VLLM_VERSION; default the newest "
+                     "whose flags argmatrix holds).")
+VLLM_VERSION_OPTION = typer.Option(None, "--vllm-version", help=VLLM_VERSION_HELP)
 
 
 class CompatName(str, Enum):
@@ -88,8 +95,9 @@ def check_config(
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
     allow_unsupported: bool = typer.Option(False, "--allow-unsupported",
                                            help="Downgrade support errors (not type errors) to warnings."),
-    engine: bool = typer.Option(False, "--engine", help="Also check what argmatrix's own engine implements."),
+    engine: str | None = typer.Option(None, "--engine", help=ENGINE_HELP),
     sglang_version: str | None = SGLANG_VERSION_OPTION,
+    vllm_version: str | None = VLLM_VERSION_OPTION,
     compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
     device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
@@ -106,10 +114,11 @@ def check_config(
 
     raise typer.Exit(run_check_config(ctx.args, target=target, config=config, fmt=fmt.value,
                                       lang=lang.value if lang else None, strict=strict,
-                                      allow_unsupported=allow_unsupported, engine=engine, model_config=model_config,
-                                      device_memory=device_memory, devices_per_node=devices_per_node,
-                                      plan_input_len=plan_input_len, plan_output_len=plan_output_len,
-                                      sglang_version=sglang_version, compat=compat.value if compat else None))
+                                      allow_unsupported=allow_unsupported, engine=engine,
+                                      model_config=model_config, device_memory=device_memory,
+                                      devices_per_node=devices_per_node, plan_input_len=plan_input_len,
+                                      plan_output_len=plan_output_len, sglang_version=sglang_version,
+                                      vllm_version=vllm_version, compat=compat.value if compat else None))
 
 
 class PlanFormat(str, Enum):
@@ -157,10 +166,12 @@ def matrix(
     group: str | None = typer.Option(None, "--group", help="Only this group (e.g. scheduling, lora)."),
     fmt: MatrixFormat = typer.Option(MatrixFormat.table, "--format", help="table, json or md."),
     lang: Lang | None = LANG_OPTION,
+    engine: str | None = typer.Option(None, "--engine", help="Whose matrix: sglang (default), vllm or argmatrix."),
 ) -> None:
-    """Every argument's status on every platform (a2, a3, 310p, a5, cuda, cpu)."""
+    """Every argument's status on every platform (a2, a3, 310p, a5, cuda, cpu), for one engine."""
     if ctx.invoked_subcommand:
         return
+    eng = _engine(engine, lang)
     from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
     from ..matrix.table import rows
     from . import render
@@ -170,8 +181,8 @@ def matrix(
     except UnknownPlatform as exc:
         _fail(exc.text(_lang(lang)))
     from ..matrix.status import parse_status
-    from ..schema.registry import GROUPS
 
+    GROUPS = eng.surface.groups
     wanted = None
     if status is not None:
         found = parse_status(status)
@@ -190,7 +201,7 @@ def matrix(
             keys = ", ".join(f"{g.key} ({g.title(_lang(lang))})" for g, _ in GROUPS)
             _fail(f"unknown group '{group}'; choose one of: {keys}" if _lang(lang) == "en"
                   else f"未知分组“{group}”；可选：{keys}")
-    selected = [r for r in rows()
+    selected = [r for r in rows(eng)
                 if (group_key is None or r["group"] == group_key)
                 and (wanted is None or any(r["platforms"][p]["status"] == wanted for p in platforms))]
     if fmt is MatrixFormat.json:
@@ -221,19 +232,26 @@ def matrix_diff(
 @app.command(context_settings={"ignore_unknown_options": True})  # so `explain --tp-size` names the flag
 def explain(flag: str = typer.Argument(..., help="A flag (--tp-size), alias or field name (tp_size)."),
             lang: Lang | None = LANG_OPTION,
-            fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text or json.")) -> None:
-    """Everything about one argument, on every platform."""
+            fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text or json."),
+            engine: str | None = typer.Option(None, "--engine", help="Whose flag: sglang (default), vllm or "
+                                              "argmatrix.")) -> None:
+    """Everything about one argument, on every platform, for one engine."""
     from ..matrix.table import row
     from ..schema import spec
-    from ..schema.registry import suggest
     from . import render
 
+    eng = _engine(engine, lang)
+    surface = eng.surface
     try:
-        found = spec(flag)
+        found = spec(flag) if surface.key == "sglang" else surface.spec(flag)
     except KeyError:
-        hint = suggest(flag.lstrip("-").replace("-", "_"))
-        _fail(f"unknown argument {flag}" + (f"; did you mean {spec(hint).flag}?" if hint else ""))
-    data = row(found)
+        hint = surface.suggest_flag(flag) if flag.startswith("-") else surface.suggest(flag)
+        hint_flag = surface.specs[surface.flags[hint]].flag if hint in surface.flags else \
+            surface.specs[hint].flag if hint in surface.specs else None
+        message = Text(f"unknown {eng.title.en} argument {flag}" + (f"; did you mean {hint_flag}?" if hint_flag else ""),
+                       f"未知的 {eng.title.zh} 参数 {flag}" + (f"；您是否想输入 {hint_flag}？" if hint_flag else ""))
+        _fail(message(_lang(lang)))
+    data = row(found, eng)
     if fmt is OutFormat.json:
         print(render.dumps(data))
     else:
@@ -329,12 +347,6 @@ def serve(
     raise typer.Exit(run_server(compiled) or 0)
 
 
-class EngineName(str, Enum):
-    sglang = "sglang"
-    vllm = "vllm"
-    argmatrix = "argmatrix"
-
-
 class ExportFormat(str, Enum):
     sglang = "sglang"
     vllm = "vllm"
@@ -348,8 +360,8 @@ class ExportFormat(str, Enum):
 def launch(
     ctx: typer.Context,
     target: str | None = TARGET_OPTION,
-    engine: EngineName = typer.Option(EngineName.sglang, "--engine", help="The engine to start: sglang, vllm or "
-                                      "argmatrix (its own serve)."),
+    engine: str | None = typer.Option(None, "--engine", help="The engine to start: sglang, vllm or argmatrix (its "
+                                      "own serve); default: the one the launch line names, else sglang."),
     config: str | None = CONFIG_OPTION,
     lang: Lang | None = LANG_OPTION,
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
@@ -357,6 +369,7 @@ def launch(
                                            help="Downgrade support errors (not type errors) to warnings."),
     sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP +
                                               " Flags are written in this release's spelling."),
+    vllm_version: str | None = VLLM_VERSION_OPTION,
     compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the command (and the config file) instead of "
                                  "starting it."),
@@ -377,8 +390,8 @@ def launch(
     """
     from .launch import run_launch
 
-    raise typer.Exit(run_launch(ctx.args, engine=engine.value, target=target, config=config,
-                                lang=lang.value if lang else None, strict=strict,
+    raise typer.Exit(run_launch(ctx.args, engine=engine, target=target, config=config,
+                                lang=lang.value if lang else None, strict=strict, vllm_version=vllm_version,
                                 allow_unsupported=allow_unsupported, sglang_version=sglang_version,
                                 compat=compat.value if compat else None,
                                 dry_run=dry_run, config_out=config_out, allow_unimplemented=allow_unimplemented,
@@ -391,25 +404,28 @@ def export(
     ctx: typer.Context,
     to: ExportFormat = typer.Option(..., "--to", help="sglang or vllm (a command), yaml or json (a config file with "
                                     "its $schema), env (ARGMATRIX_* lines), k8s (container command and args)."),
-    engine: EngineName = typer.Option(EngineName.sglang, "--engine", help="The engine of the k8s container."),
+    engine: str | None = typer.Option(None, "--engine", help="The engine of the k8s container; default: the one "
+                                      "the launch line names, else sglang."),
     target: str | None = TARGET_OPTION,
     config: str | None = CONFIG_OPTION,
     lang: Lang | None = LANG_OPTION,
     sglang_version: str | None = SGLANG_VERSION_OPTION,
+    vllm_version: str | None = VLLM_VERSION_OPTION,
     compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     schema: str | None = typer.Option(None, "--schema", help="The $schema reference written into yaml and json "
                                       "(default: config.schema.json, next to the file)."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of to stdout."),
 ) -> None:
-    """Write checked flags for another tool, non-default values only: argmatrix export --to yaml -- --tp 2
+    """Write checked flags for another tool, every value you set: argmatrix export --to yaml -- --tp 2
 
     The report goes to stderr; a value the format cannot express is a finding. Exit status: 0 written,
     1 errors found, 2 unusable input.
     """
     from .launch import run_export
 
-    raise typer.Exit(run_export(ctx.args, to=to.value, engine=engine.value, target=target, config=config,
+    raise typer.Exit(run_export(ctx.args, to=to.value, engine=engine, target=target, config=config,
                                 lang=lang.value if lang else None, sglang_version=sglang_version,
+                                vllm_version=vllm_version,
                                 compat=compat.value if compat else None,
                                 schema=schema, output=output))
 
@@ -491,6 +507,17 @@ def _require_serve_extra(command: str) -> None:
     if missing:
         _fail(f"'argmatrix {command}' needs {', '.join(missing)}; install them with: "
               "pip install torch==2.13.0 && pip install 'argmatrix[serve]'")
+
+
+def _engine(name: str | None, lang: Lang | None):
+    """The engine object for --engine (default SGLang), or a usage error that lists the engines."""
+    from ..matrix import engines
+
+    try:
+        return engines.get(name or engines.DEFAULT)
+    except engines.UnknownEngine as exc:
+        _fail(exc.text(_lang(lang)))
+        raise  # not reached: _fail exits
 
 
 def _fail(message: str) -> None:

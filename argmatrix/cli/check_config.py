@@ -16,7 +16,8 @@ from .lang import default_lang
 OPTIONS: dict[str, tuple[str, tuple[str, ...] | None | bool]] = {
     "--target": ("target", None), "--config": ("config", None), "--format": ("fmt", ("text", "json")),
     "--lang": ("lang", ("en", "zh")), "--strict": ("strict", True), "--allow-unsupported": ("allow_unsupported", True),
-    "--engine": ("engine", True), "--sglang-version": ("sglang_version", None), "--compat": ("compat", ("vllm",)),
+    "--engine": ("engine", None), "--sglang-version": ("sglang_version", None),
+    "--vllm-version": ("vllm_version", None), "--compat": ("compat", ("vllm",)),
     # the model and memory options (cli/plan.py); the counts become ints below
     "--model-config": ("model_config", None), "--device-memory": ("device_memory", None),
     "--devices-per-node": ("devices_per_node", None), "--plan-input-len": ("plan_input_len", None),
@@ -27,8 +28,8 @@ PLAN_KEYS = ("model_config", "device_memory", "devices_per_node", "plan_input_le
 
 def run_check_config(server_argv: list[str], *, target: str | None = None, config: str | None = None,
                      fmt: str = "text", lang: str | None = None, strict: bool = False,
-                     allow_unsupported: bool = False, engine: bool = False, sglang_version: str | None = None,
-                     compat: str | None = None, **plan_options) -> int:
+                     allow_unsupported: bool = False, engine: str | None = None, sglang_version: str | None = None,
+                     vllm_version: str | None = None, compat: str | None = None, **plan_options) -> int:
     """Compile, print in the chosen format and language, return the exit status.
 
     ``plan_options``: --model-config, --device-memory, --devices-per-node, --plan-input-len/--plan-output-len.
@@ -46,9 +47,10 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
         return 2
     # a local model is always read; the note that a hub id was skipped only comes when model options were given
     asked = inputs if any(v is not None for v in plan_options.values()) else None
+    versions = {k: v for k, v in (("sglang", sglang_version), ("vllm", vllm_version)) if v}
     compiled = compile(server_argv, config=config, target=target, strict=strict,
                        allow_unsupported=allow_unsupported, engine=engine, plan_inputs=asked, compat=compat,
-                       **({"sglang_version": sglang_version} if sglang_version else {}))
+                       versions=versions)
     if fmt == "json":
         print(render.dumps(compiled.to_json()))
     else:

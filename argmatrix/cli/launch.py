@@ -12,43 +12,32 @@ import sys
 from ..schema.meta import Text
 from .lang import default_lang
 
-# commands people paste after `--`: their program words are not server flags
-PROGRAM_PREFIXES = (("python", "-m", "sglang.launch_server"), ("python3", "-m", "sglang.launch_server"),
-                    ("sglang", "serve"), ("argmatrix", "serve"))
-
-
-def strip_program(argv: list[str]) -> list[str]:
-    """``python -m sglang.launch_server --tp 2`` -> ``--tp 2`` (``vllm serve`` stays: it selects vLLM's spellings)."""
-    for prefix in PROGRAM_PREFIXES:
-        if tuple(argv[:len(prefix)]) == prefix:
-            return argv[len(prefix):]
-    return argv
-
-
-def _compile(server_argv: list[str], *, engine: str, target, config, strict, allow_unsupported,
-             sglang_version, compat, plan_options, check_engine: bool = False, allow_unimplemented: bool = False):
+def _compile(server_argv: list[str], *, engine: str | None, target, config, strict, allow_unsupported,
+             sglang_version, compat, plan_options, vllm_version: str | None = None,
+             allow_unimplemented: bool = False):
+    """The launch as the engine its words name reads it (``vllm serve ...``), else as ``--compat`` says, else with
+    the reader of the engine to start when that one reads SGLang-style flags (argmatrix's own is lenient), else
+    SGLang's; ``build_command`` translates it for another engine."""
     from ..compiler import compile
+    from ..matrix import engines
     from .plan import plan_inputs
 
     inputs = plan_inputs(**plan_options)
     asked = inputs if any(v is not None for v in plan_options.values()) else None
-    kwargs = {}
-    if engine == "sglang":
-        if sglang_version:
-            kwargs["sglang_version"] = sglang_version
-    else:
-        kwargs["sglang_version"] = None  # vLLM and argmatrix's own engine read no SGLang release's spellings
-    return compile(strip_program(server_argv), config=config, target=target, strict=strict,
-                   allow_unsupported=allow_unsupported, engine=check_engine, plan_inputs=asked,
-                   allow_unimplemented=allow_unimplemented,
-                   compat=compat, **kwargs)
+    named, _ = engines.from_launcher(server_argv)
+    to_start = engines.get(engine) if engine in engines.keys() else None
+    reader = (named.key if named else compat if compat
+              else to_start.key if to_start is not None and to_start.surface_key == "sglang" else engines.DEFAULT)
+    versions = {k: v for k, v in (("sglang", sglang_version), ("vllm", vllm_version)) if v}
+    return compile(server_argv, config=config, target=target, strict=strict, allow_unsupported=allow_unsupported,
+                   engine=reader, plan_inputs=asked, allow_unimplemented=allow_unimplemented, versions=versions)
 
 
-def run_launch(server_argv: list[str], *, engine: str = "sglang", target: str | None = None,
+def run_launch(server_argv: list[str], *, engine: str | None = None, target: str | None = None,
                config: str | None = None, lang: str | None = None, strict: bool = False,
                allow_unsupported: bool = False, sglang_version: str | None = None, compat: str | None = None,
                dry_run: bool = False, config_out: str | None = None, allow_unimplemented: bool = False,
-               **plan_options) -> int:
+               vllm_version: str | None = None, **plan_options) -> int:
     """Check, then exec the engine (or print its command with ``dry_run``); the exit status when nothing is exec'd."""
     from ..compiler.launch import build_command, launch_findings
     from . import render
@@ -58,10 +47,14 @@ def run_launch(server_argv: list[str], *, engine: str = "sglang", target: str | 
     try:
         compiled = _compile(server_argv, engine=engine, target=target, config=config, strict=strict,
                             allow_unsupported=allow_unsupported, sglang_version=sglang_version, compat=compat,
-                            plan_options=plan_options, check_engine=engine == "argmatrix",
+                            plan_options=plan_options, vllm_version=vllm_version,
                             allow_unimplemented=allow_unimplemented)
     except PlanOptionError as exc:
         print(f"argmatrix launch: {exc}", file=sys.stderr)
+        return 2
+    engine = engine or compiled.engine  # default: the engine the launch was written for
+    if engine not in engines_keys():
+        print(f"argmatrix launch: {unknown_engine(engine)(lang)}", file=sys.stderr)
         return 2
     path = config_out
     if path is None and not dry_run:
@@ -102,25 +95,45 @@ def run_launch(server_argv: list[str], *, engine: str = "sglang", target: str | 
     return 0  # not reached: exec replaced this process
 
 
+def engines_keys() -> tuple[str, ...]:
+    from ..matrix import engines
+
+    return engines.keys()
+
+
+def unknown_engine(name: str) -> Text:
+    from ..matrix import engines
+
+    return engines.UnknownEngine(name).text
+
+
 def _write(path: str, text: str) -> None:
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
 
 
-def run_export(server_argv: list[str], *, to: str, engine: str = "sglang", target: str | None = None,
+def run_export(server_argv: list[str], *, to: str, engine: str | None = None, target: str | None = None,
                config: str | None = None, lang: str | None = None, sglang_version: str | None = None,
-               compat: str | None = None, schema: str | None = None, output: str | None = None) -> int:
+               compat: str | None = None, schema: str | None = None, output: str | None = None,
+               vllm_version: str | None = None) -> int:
     """Write the checked configuration as ``to``; the report goes to stderr, the export to stdout or ``output``."""
     from ..compiler.export import SCHEMA_REF, export
     from . import render
 
     lang = lang or default_lang()
-    # SGLang's release spellings matter only where the export is an SGLang command
-    command_engine = to if to in ("sglang", "vllm") else engine if to == "k8s" else "argmatrix"
+    # the engine the export is written for reads the flags, unless the line names its own
+    command_engine = to if to in engines_keys() else engine if to == "k8s" else "argmatrix"
     compiled = _compile(server_argv, engine=command_engine,
                         target=target, config=config, strict=False, allow_unsupported=False,
-                        sglang_version=sglang_version, compat=compat, plan_options={})
-    result = export(compiled, to, schema=schema or SCHEMA_REF, engine=engine)
+                        sglang_version=sglang_version, vllm_version=vllm_version, compat=compat, plan_options={})
+    if engine is not None and engine not in engines_keys():
+        print(f"argmatrix export: {unknown_engine(engine)(lang)}", file=sys.stderr)
+        return 2
+    try:
+        result = export(compiled, to, schema=schema or SCHEMA_REF, engine=engine or compiled.engine)
+    except ValueError as exc:
+        print(f"argmatrix export: {exc}", file=sys.stderr)
+        return 2
     report = dataclasses.replace(compiled, findings=result.findings)
     if report.findings:
         render.emit(render.findings_lines(report, lang), stderr=True)

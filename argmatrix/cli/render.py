@@ -49,10 +49,11 @@ def engine_word(status: str, lang: str) -> str:
     return ENGINE_TITLES[status](lang)
 
 
-def group_title(key: str, lang: str) -> str:
-    from ..schema.registry import GROUPS
+def group_title(key: str, lang: str, engine: str | None = None) -> str:
+    from ..matrix import engines
 
-    return next((g.title(lang) for g, _ in GROUPS if g.key == key), key)
+    groups = engines.get(engine or engines.DEFAULT).surface.groups
+    return next((g.title(lang) for g, _ in groups if g.key == key), key)
 ENGINE_STYLE = {"wired": "green", "inert": "yellow", "unimplemented": "red"}
 STATUS_STYLE = {"supported": "green", "experimental": "yellow", "planned": "blue", "unsupported": "red",
                 "deficient": "magenta", "unverified": "cyan"}
@@ -118,26 +119,31 @@ def matrix_table(rows: list[dict], platforms: list[str], lang: str, out=None) ->
     table.add_column("group" if lang == "en" else "分组")
     for p in platforms:
         table.add_column(PLATFORMS[p].short(lang), no_wrap=True)
-    table.add_column("engine" if lang == "en" else "本引擎", no_wrap=True)
+    own = any(row.get("engine") for row in rows)  # argmatrix's engine column: only for SGLang-style flags
+    if own:
+        table.add_column("engine" if lang == "en" else "本引擎", no_wrap=True)
     for row in rows:
         cells = []
         for p in platforms:
             status = row["platforms"][p]["status"]
             cells.append(f"[{STATUS_STYLE[status]}]{status_word(status, lang)}[/{STATUS_STYLE[status]}]")
-        engine = row["engine"]["status"]
-        cells.append(f"[{ENGINE_STYLE[engine]}]{engine_word(engine, lang)}[/{ENGINE_STYLE[engine]}]")
-        table.add_row(escape(" ".join(row["flags"])), escape(group_title(row["group"], lang)), *cells)
+        if own:
+            engine = row["engine"]["status"]
+            cells.append(f"[{ENGINE_STYLE[engine]}]{engine_word(engine, lang)}[/{ENGINE_STYLE[engine]}]")
+        table.add_row(escape(" ".join(row["flags"])), escape(group_title(row["group"], lang, row.get("engine_key"))),
+                      *cells)
     out.print(table)
     out.print(f"{len(rows)} " + ("arguments" if lang == "en" else "个参数"))
 
 
 def matrix_markdown(rows: list[dict], platforms: list[str], lang: str) -> str:
+    own = any(row.get("engine") for row in rows)
     head = ["flag" if lang == "en" else "参数", "group" if lang == "en" else "分组",
             *(PLATFORMS[p].short(lang) for p in platforms),
-            "engine" if lang == "en" else "本引擎"]
-    body = [[f"`{row['flags'][0]}`", group_title(row["group"], lang),
+            *(["engine" if lang == "en" else "本引擎"] if own else [])]
+    body = [[f"`{row['flags'][0]}`", group_title(row["group"], lang, row.get("engine_key")),
              *(status_word(row["platforms"][p]["status"], lang) for p in platforms),
-             engine_word(row["engine"]["status"], lang)] for row in rows]
+             *([engine_word(row["engine"]["status"], lang)] if own else [])] for row in rows]
     return "\n".join(md_table(head, body)) + "\n"
 
 
@@ -147,7 +153,7 @@ def explain_text(row: dict, lang: str, out=None) -> None:
     out = out or console()
     en = lang == "en"
     c = colon(lang)
-    group = group_title(row["group"], lang)
+    group = group_title(row["group"], lang, row.get("engine_key"))
     out.print(f"[bold]{escape(' / '.join(row['flags']))}[/bold]  "
               + escape(f"({row['name']}, {group})" if en else f"（{row['name']}，{group}）"))
     out.print(escape(row["help"][lang]))
@@ -178,12 +184,17 @@ def explain_text(row: dict, lang: str, out=None) -> None:
             out.print(f"        [dim]{escape(entry['reason'][lang])}[/dim]")
         for note in entry["notes"]:
             out.print(f"        [dim]{'note' if en else '注'}{c}{escape(note[lang])}[/dim]")
-    if "engine" in row:
+    if row.get("engine"):
         eng = row["engine"]
         out.print(f"{'this engine' if en else '本引擎'}{c}{engine_word(eng['status'], lang)}"
                   + (f" — {escape(eng['reason'][lang])}" if eng.get("reason") else ""))
     if row["rules"]:
         out.print(f"{'rules' if en else '规则'}{c}{', '.join(row['rules'])}")
+    for key in row.get("keys") or ():
+        choices = f" {{{', '.join(map(str, key['choices']))}}}" if key["choices"] and len(key["choices"]) <= 8 else ""
+        out.print(f"  [bold].{escape(key['key'])}[/bold] ({escape(key['type'])}{escape(choices)}, "
+                  f"{'default' if en else '默认值'}{c}{escape(shown_value(key['default'], lang))}) "
+                  f"{escape(key['help'][lang])}")
 
 
 def shown_value(value: Any, lang: str) -> str:

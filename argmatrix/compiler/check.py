@@ -328,8 +328,9 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
                                    Text(f"{flag} key '{path}' was removed in {owner} {key.removed_in}",
                                         f"{flag} 的键“{path}”已在 {owner} {key.removed_in} 中移除"),
                                    instead, value=item, **where))
-            elif key.choices and not (key.type == "enum" and isinstance(item, int)) and item is not None \
-                    and item not in key.choices:
+            elif key.choices and item is not None and item not in key.choices and not (
+                    # vLLM's enum keys take the member's number or its name in any case (compilation.py:853)
+                    key.type == "enum" and (isinstance(item, int) or str(item).upper() in key.choices)):
                 listed = ", ".join(show(c) for c in key.choices[:LISTED_AT_MOST])
                 more = "" if len(key.choices) <= LISTED_AT_MOST else f", … ({len(key.choices)})"
                 closest = nearest(item, key.choices)

@@ -175,7 +175,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             allow_unsupported: bool = False, engine: str | bool | None = None, allow_unimplemented: bool = False,
             sglang_version: str | None = DEFAULT_RELEASE, release: str | None = DEFAULT_RELEASE,
             plan_inputs: Any = None, compat: str | None = None,
-            assignments: list[Assignment] | None = None) -> Compiled:
+            assignments: list[Assignment] | None = None, versions: dict[str, str] | None = None) -> Compiled:
     """Compile a launch configuration for ``target`` (a platform key or alias, or auto/None to detect), judged
     by the engine that will run it.
 
@@ -184,7 +184,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     (``python -m sglang.launch_server``, ``vllm serve``, ``argmatrix serve``) selects that engine, and
     ``compat="vllm"`` is ``engine="vllm"``.  ``release``: the engine release whose flags the launch will meet
     (env ``ARGMATRIX_SGLANG_VERSION`` / ``ARGMATRIX_VLLM_VERSION``, default the newest held);
-    ``sglang_version`` is the same for SGLang, and None checks no release.
+    ``sglang_version`` is the same for SGLang, and None checks no release; ``versions`` names a release per
+    engine key (``{"vllm": "0.32.0"}``), for callers that do not know yet which engine the line selects.
     ``env`` defaults to ``os.environ``; pass ``{}`` to ignore the environment.
     ``plan_inputs`` (a ``model_checks.PlanInputs``): model config, device memory and sizes for the model checks.
     ``assignments``: values with their own sources, above the command line (a launch translated from another
@@ -201,6 +202,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     surface = eng.surface
     specs = surface.specs
     chosen = release if release is not DEFAULT_RELEASE else sglang_version if eng.key == "sglang" else release
+    if chosen is DEFAULT_RELEASE and versions and versions.get(eng.key):
+        chosen = versions[eng.key]
     version = None
     if eng.releases is not None and chosen is not None:
         version, problem = _release(eng, chosen if chosen is not DEFAULT_RELEASE else eng.release_default(env_map))

@@ -194,10 +194,3 @@ def all_rules() -> list[Rule]:
     from .sglang_checks import SGLANG_RULES
 
     return [*RULES, *SGLANG_RULES]
-
-
-def rules_touching(name: str) -> list[str]:
-    """Ids of the cross-field rules that read ``name``."""
-    ids = [r.id for r in all_rules() if name in r.fields]
-    ids += [f"needs-{p.id}" for p in PARENTS if name == p.parent or name in p.children]
-    return ids

@@ -27,41 +27,58 @@ def deprecation(spec: ArgSpec) -> dict[str, Any] | None:
     return None
 
 
-def effective_default(spec: ArgSpec, platform: str) -> Any:
-    value = PLATFORMS[platform].default(spec)
+def _engine(eng: Any = None) -> Any:
+    from .engines import DEFAULT, get
+
+    return eng if eng is not None and not isinstance(eng, str) else get(eng or DEFAULT)
+
+
+def effective_default(spec: ArgSpec, platform: str, eng: Any = None) -> Any:
+    value = _engine(eng).default(spec, PLATFORMS[platform])
     return spec.default if value is MISSING else value
 
 
-def platform_entry(spec: ArgSpec, platform: str) -> dict[str, Any]:
+def platform_entry(spec: ArgSpec, platform: str, eng: Any = None) -> dict[str, Any]:
+    """``spec`` on one platform, as the engine that runs it there says (default SGLang)."""
+    eng = _engine(eng)
     p = PLATFORMS[platform]
-    cell = p.cell(spec)
-    engine_default = p.engine_default(spec.name)
+    cell = eng.cell(spec, p)
+    own_engine = eng.surface_key == "sglang"  # argmatrix's engine reads SGLang's flags
+    engine_default = p.engine_default(spec.name) if own_engine else MISSING
     return {
         "status": cell.status.value,
         "reason": {"en": cell.reason.en, "zh": cell.reason.zh} if cell.reason else None,
-        "default": _plain(effective_default(spec, platform)),
+        "default": _plain(effective_default(spec, platform, eng)),
         # what argmatrix's own engine uses here when the value stays unset (SGLang derives it at start-up)
         "engine_default": None if engine_default is MISSING else engine_default,
-        "options": _plain(p.allowed(spec)),
-        "notes": [{"en": n.text.en, "zh": n.text.zh, "rule": n.rule} for n in p.notes(spec)],
+        "options": _plain(eng.allowed(spec, p)),
+        "notes": [{"en": n.text.en, "zh": n.text.zh, "rule": n.rule} for n in eng.notes(spec, p)],
     }
 
 
-def row(spec: ArgSpec) -> dict[str, Any]:
-    """One argument with its status, effective default and allowed options on every platform."""
+def row(spec: ArgSpec, eng: Any = None) -> dict[str, Any]:
+    """One argument with its status, effective default and allowed options on every platform, for ``eng``."""
+    eng = _engine(eng)
+    sglang_surface = eng.surface_key == "sglang"
+    keys = [eng.object_keys(spec.name, p) for p in PLATFORMS.values()] if spec.is_object else []
+    documented = next((k for k in keys if k), None)
     return {
         "name": spec.name,
+        "engine_key": eng.key,
         "flags": list(spec.flags),
         "group": spec.group.key,
         "type": spec.type_label,
         "default": _plain(spec.default),
         "choices": _plain(spec.choices),
-        "deprecated": deprecation(spec),
-        "npu_label": ascend_label(spec),
+        "deprecated": deprecation(spec) if sglang_surface else None,
+        "npu_label": ascend_label(spec) if sglang_surface else None,
         "help": {"en": spec.arg.help.en, "zh": spec.arg.help.zh},
-        "platforms": {p: platform_entry(spec, p) for p in PLATFORMS},
-        "rules": rules.rules_touching(spec.name),
-        "engine": engine_entry(spec),
+        "platforms": {p: platform_entry(spec, p, eng) for p in PLATFORMS},
+        "rules": [r.id for r in eng.rules() if spec.name in r.fields]
+                 + [f"needs-{p.id}" for p in eng.parents() if spec.name == p.parent or spec.name in p.children],
+        "engine": engine_entry(spec) if sglang_surface else None,
+        "keys": [{"key": k.key, "type": k.type, "default": _plain(k.default), "choices": _plain(k.choices),
+                  "help": {"en": k.help.en, "zh": k.help.zh}} for k in documented.values()] if documented else None,
     }
 
 
@@ -79,5 +96,7 @@ def engine_entry(spec: ArgSpec) -> dict[str, Any]:
             "options": _plain(cap.options)}
 
 
-def rows() -> list[dict[str, Any]]:
-    return [row(spec) for _, specs in GROUPS for spec in specs]
+def rows(eng: Any = None) -> list[dict[str, Any]]:
+    eng = _engine(eng)
+    groups = GROUPS if eng.surface_key == "sglang" else eng.surface.groups
+    return [row(spec, eng) for _, specs in groups for spec in specs]

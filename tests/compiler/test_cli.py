@@ -54,7 +54,7 @@ def test_check_config_exit_codes(cli, target, argv, exit_code):
 def test_check_config_switches(cli):
     assert cli("check-config", "--target", "a3", "--strict", "--", "--pp-size", "4").exit_code == 1
     assert cli("check-config", "--target", "cpu", "--allow-unsupported", "--", "--enable-dp-attention").exit_code == 0
-    assert cli("check-config", "--target", "cpu", "--engine", "--", "--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all").exit_code == 1
+    assert cli("check-config", "--target", "cpu", "--engine", "argmatrix", "--", "--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all").exit_code == 1
     assert cli("check-config", "--target", "cpu", "--", "--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all").exit_code == 0
 
 
@@ -268,7 +268,7 @@ def test_fast_path_knows_exactly_the_typer_options():
     ["--target", "a3", "--", "--model-path", "m", "--pp-size", "2"],
     ["--target=cuda", "--format", "json", "--", "--device", "npu", "--tp", "2"],
     ["--target", "a2", "--lang", "zh", "--strict", "--", "--enable-dynamic-chunking"],
-    ["--target", "cpu", "--engine", "--allow-unsupported", "--", "--enable-lora", "--enable-dp-attention"],
+    ["--target", "cpu", "--engine", "argmatrix", "--allow-unsupported", "--", "--enable-lora", "--enable-dp-attention"],
 ])
 def test_fast_path_prints_what_typer_prints(argv, capsys):
     from typer.testing import CliRunner

@@ -956,7 +956,7 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
     )),
     'weight_transfer_config': ('WeightTransferConfig', 'vllm/config/weight_transfer.py:8', (
         _k('backend', 'str', 'nccl',
-           ('nccl', 'ipc', 'sparse_nccl', 'sharded_rdt', 'nccl_m2n'),
+           None,  # Union[Literal[...], str]: other backends register themselves
            'vllm/config/weight_transfer.py:12',
            'How new weights are sent to the engine during RL training: nccl, ipc, sparse_nccl, sharded_rdt or '
            'nccl_m2n.',
