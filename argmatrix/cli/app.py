@@ -347,13 +347,6 @@ def serve(
     raise typer.Exit(run_server(compiled) or 0)
 
 
-class ExportFormat(str, Enum):
-    sglang = "sglang"
-    vllm = "vllm"
-    yaml = "yaml"
-    json = "json"
-    env = "env"
-    k8s = "k8s"
 
 
 @app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
@@ -402,8 +395,9 @@ def launch(
 @app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
 def export(
     ctx: typer.Context,
-    to: ExportFormat = typer.Option(..., "--to", help="sglang or vllm (a command), yaml or json (a config file with "
-                                    "its $schema), env (ARGMATRIX_* lines), k8s (container command and args)."),
+    to: str = typer.Option(..., "--to", help="an engine (sglang, vllm, argmatrix: its command line), yaml or json (a "
+                           "config file with its $schema; for a vLLM launch, vLLM's own --config), env (ARGMATRIX_* "
+                           "lines), k8s (container command and args)."),
     engine: str | None = typer.Option(None, "--engine", help="The engine of the k8s container; default: the one "
                                       "the launch line names, else sglang."),
     target: str | None = TARGET_OPTION,
@@ -423,7 +417,7 @@ def export(
     """
     from .launch import run_export
 
-    raise typer.Exit(run_export(ctx.args, to=to.value, engine=engine, target=target, config=config,
+    raise typer.Exit(run_export(ctx.args, to=to, engine=engine, target=target, config=config,
                                 lang=lang.value if lang else None, sglang_version=sglang_version,
                                 vllm_version=vllm_version,
                                 compat=compat.value if compat else None,

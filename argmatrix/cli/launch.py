@@ -121,6 +121,11 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
     from . import render
 
     lang = lang or default_lang()
+    from ..compiler.export import formats
+
+    if to not in formats():
+        print(f"argmatrix export: --to {to}: choose one of {', '.join(formats())}", file=sys.stderr)
+        return 2
     # the engine the export is written for reads the flags, unless the line names its own
     command_engine = to if to in engines_keys() else engine if to == "k8s" else "argmatrix"
     compiled = _compile(server_argv, engine=command_engine,

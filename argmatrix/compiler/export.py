@@ -20,10 +20,16 @@ from typing import Any
 from ..schema.meta import Text
 from ..schema.registry import SPECS
 from .findings import WARNING, Finding, sort_findings
-from .launch import PROGRAMS, build_command, launch_findings, selected
+from ..matrix import engines
+from .launch import build_command, launch_findings, selected
 from .sources import ENV_PREFIX
 
-FORMATS = ("sglang", "vllm", "yaml", "json", "env", "k8s")
+FILE_FORMATS = ("yaml", "json", "env", "k8s")
+
+
+def formats() -> tuple[str, ...]:
+    """What ``--to`` takes: a command for each engine, then argmatrix's files and a Kubernetes fragment."""
+    return (*engines.keys(), *FILE_FORMATS)
 SCHEMA_REF = "config.schema.json"  # generated/config.schema.json; point editors at your copy with --schema
 YAML_SCHEMA_HEADER = "# yaml-language-server: $schema={}"
 
@@ -94,7 +100,7 @@ def _k8s(compiled: Any, engine: str, release: str | None) -> Exported:
     import yaml
 
     cmd = build_command(compiled, engine, release=release, self_contained=True, fold_config=True)
-    program = len(PROGRAMS[engine])
+    program = len(engines.get(engine).program)
     spec = {"command": cmd.argv[:program], "args": cmd.argv[program:]}
     head = f"# container fragment for a Kubernetes pod spec: {engine} with the checked arguments (argmatrix export)\n"
     return Exported(head + yaml.safe_dump(spec, sort_keys=False, allow_unicode=True, default_flow_style=None),
@@ -103,14 +109,14 @@ def _k8s(compiled: Any, engine: str, release: str | None) -> Exported:
 
 def export(compiled: Any, to: str, *, release: str | None = None, schema: str = SCHEMA_REF,
            engine: str = "sglang") -> Exported:
-    """``compiled`` written as ``to`` (one of :data:`FORMATS`); ``engine`` picks the command for ``k8s``.
+    """``compiled`` written as ``to`` (one of :func:`formats`); ``engine`` picks the command for ``k8s``.
 
     The result's findings are all of them: the check's (a spelling the command rewrote is no longer an
     error) and what the format cannot express.
     """
-    if to not in FORMATS:
-        raise ValueError(f"export format must be one of {', '.join(FORMATS)}, not {to!r}")
-    if to in ("sglang", "vllm"):
+    if to not in formats():
+        raise ValueError(f"export format must be one of {', '.join(formats())}, not {to!r}")
+    if to in engines.keys():
         cmd = build_command(compiled, to, release=release, self_contained=True, fold_config=True)
         return Exported(cmd.shell() + "\n", launch_findings(compiled, cmd))
     if to == "k8s":

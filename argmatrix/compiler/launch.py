@@ -31,25 +31,6 @@ from ..schema.releases import CHANGES, NO_SPELLING, argmatrix_only, exists_in
 from .findings import ERROR, NOTE, WARNING, Finding, sort_findings
 
 
-class _Programs(dict):
-    """engine key -> the program it is started with (the engine objects own it; unknown keys load lazily)."""
-
-    def __missing__(self, key: str) -> tuple[str, ...]:
-        return engines.get(key).program
-
-
-PROGRAMS: dict[str, tuple[str, ...]] = _Programs()
-ENGINE_NAMES = {"sglang": "SGLang", "vllm": "vLLM", "argmatrix": "argmatrix serve"}
-# derivations (compiler/derive.py) each engine performs itself, so their values need not be passed
-ENGINE_DERIVES: dict[str, frozenset[str]] = {
-    "sglang": frozenset({"tokenizer-from-model", "served-name-from-model", "lora-from-paths", "ep-from-tp",
-                         "http-log-level-from-log-level"}),
-    "vllm": frozenset({"tokenizer-from-model", "served-name-from-model"}),
-    "argmatrix": frozenset({"tokenizer-from-model", "served-name-from-model", "lora-from-paths", "ep-from-tp",
-                            "http-log-level-from-log-level"}),
-}
-
-
 # --- spellings of one SGLang release ------------------------------------------------------------------------------
 
 Rewrite = Callable[[dict[str, Any]], tuple[dict[str, Any], tuple[str, ...]]]
@@ -181,7 +162,7 @@ def _finding(code: str, severity: str, message: Text, hint: Text | None, name: s
 
 def selected(compiled: Any, engine: str, *, self_contained: bool = False) -> list[str]:
     """The fields the engine is told, in schema order: what the user set, plus derived values it would not derive."""
-    own = ENGINE_DERIVES[engine]
+    own = engines.get(engine).derives
     out = []
     for name in SPECS:
         source = compiled.sources.get(name, "default")
@@ -233,11 +214,11 @@ def _in_release(compiled: Any, names: list[str], release: str | None, findings: 
 
 def _not_passed(name: str, compiled: Any, engine: str, why: Text) -> Finding:
     flag = SPECS[name].flag
+    title = engines.get(engine).title
     return _finding("AM-W801", WARNING,
-                    Text(f"{flag} is not passed to {ENGINE_NAMES[engine]}: {why.en}",
-                         f"{flag} 不会传给 {ENGINE_NAMES[engine]}：{why.zh}"),
-                    Text(f"check that {ENGINE_NAMES[engine]} does what you want without {flag}, or remove it",
-                         f"请确认不传 {flag} 时 {ENGINE_NAMES[engine]} 的行为符合预期，或去掉它"), name, compiled)
+                    Text(f"{flag} is not passed to {title.en}: {why.en}", f"{flag} 不会传给 {title.zh}：{why.zh}"),
+                    Text(f"check that {title.en} does what you want without {flag}, or remove it",
+                         f"请确认不传 {flag} 时 {title.zh} 的行为符合预期，或去掉它"), name, compiled)
 
 
 def _argmatrix_only(name: str, compiled: Any, engine: str) -> Finding:
@@ -282,7 +263,8 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
     rewritten: set[str] = set()
     origins = dict(compiled.sources)  # a successor's value comes from where its old flag's did
     values = _in_release(compiled, kept, release, findings, rewritten, origins)
-    argv: list[str] = list(PROGRAMS["sglang"])
+    program = target.program
+    argv: list[str] = list(program)
     file_values: dict[str, Any] = {}
     for name, value in values.items():
         from_file = origins.get(name, "").startswith("file:") and not fold_config
@@ -294,7 +276,7 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
                 continue
         tokens, why = flag_tokens(name, value)
         if tokens is None:
-            findings.append(_not_passed(name, compiled, "sglang", why or Text("", "")))
+            findings.append(_not_passed(name, compiled, engine, why or Text("", "")))
             continue
         argv += tokens
     text = None
@@ -304,11 +286,11 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
         path = config_path or "argmatrix-sglang.yaml"
         text = ("# written by argmatrix launch for SGLang's --config: dashed keys, switches only when on\n"
                 + yaml.safe_dump(file_values, sort_keys=False, allow_unicode=True, default_flow_style=False))
-        argv[len(PROGRAMS["sglang"]):len(PROGRAMS["sglang"])] = ["--config", path]
+        argv[len(program):len(program)] = ["--config", path]
         config_path = path
     else:
         config_path = None
-    return EngineCommand("sglang", argv, config_path, text, findings, values, frozenset(rewritten), compiled)
+    return EngineCommand(engine, argv, config_path, text, findings, values, frozenset(rewritten), compiled)
 
 
 def surface_tokens(spec: Any, value: Any, negatable: bool) -> tuple[list[str] | None, Text | None]:
@@ -385,7 +367,7 @@ def config_file_of(compiled: Any) -> str | None:
 def _argmatrix_command(compiled: Any, names: list[str], findings: list[Finding],
                        self_contained: bool) -> EngineCommand:
     """argmatrix's own engine reads everything itself: argv values as flags, the file by its path, env inherited."""
-    argv = [*PROGRAMS["argmatrix"], "--target", compiled.platform]
+    argv = [*engines.get("argmatrix").program, "--target", compiled.platform]
     if compiled.allow_unimplemented:
         argv.append("--allow-unimplemented")
     passed: dict[str, Any] = {}

@@ -18,7 +18,7 @@ from pathlib import Path
 # each generator module does one job and returns {relative path: content}
 GENERATORS: tuple[str, ...] = (
     "ascend_page", "reference", "platform_matrix", "deprecations", "json_schema", "example_config",
-    "html", "changes", "engine", "model_checks",
+    "html", "changes", "engine", "model_checks", "vllm_pages", "engines_page",
 )
 DEFAULT_OUT = "generated"
 # files under out_dir that are not ours to compare (editor and OS droppings)

@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 from argmatrix.cli.app import app
 from argmatrix.compiler import compile
 from argmatrix.compiler.export import export
-from argmatrix.compiler.launch import PROGRAMS, build_command, flag_tokens, launch_findings
+from argmatrix.compiler.launch import build_command, flag_tokens, launch_findings
+from argmatrix.matrix import engines
 from argmatrix.schema.registry import SPECS
 from argmatrix.schema.releases import CHANGES, NEWEST, SEED_RELEASE, argmatrix_only, exists_in
 
@@ -30,7 +31,7 @@ def run(argv, release=NEWEST, **kw):
 
 
 def sglang_args(cmd) -> list[str]:
-    return cmd.argv[len(PROGRAMS["sglang"]):]
+    return cmd.argv[len(engines.get("sglang").program):]
 
 
 def key(findings):

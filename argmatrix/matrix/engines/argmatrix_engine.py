@@ -18,6 +18,8 @@ ARGMATRIX = SglangEngine(
                       source="argmatrix/compiler/sources.py"),
     releases=None,
     reads_environment=True,
+    derives=frozenset({"tokenizer-from-model", "served-name-from-model", "lora-from-paths", "ep-from-tp",
+                       "http-log-level-from-log-level"}),
     description=Text("argmatrix's own engine and OpenAI-compatible server (argmatrix serve)",
                      "argmatrix 自带的引擎与 OpenAI 兼容服务（argmatrix serve）"),
 )

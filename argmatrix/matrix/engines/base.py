@@ -113,6 +113,8 @@ class Engine:
     reads_environment: bool = False        # reads ARGMATRIX_* variables as arguments
     config_field: str | None = "config"    # the field naming its --config file
     description: Text = Text("", "")
+    # derivations (compiler/derive.py) the engine performs itself at start-up, so `launch` need not pass them
+    derives: frozenset[str] = frozenset()
 
     def __hash__(self) -> int:
         return hash(self.key)

@@ -50,7 +50,7 @@ SGLANG = SglangEngine(
     "sglang", Text("SGLang", "SGLang"), "sglang",
     program=("python", "-m", "sglang.launch_server"),
     launchers=(("python", "-m", "sglang.launch_server"), ("python3", "-m", "sglang.launch_server"),
-               ("sglang", "serve"), ("python", "-m", "sglang.launch_server.py")),
+               ("sglang", "serve")),
     # SGLang's ServerArgs.add_cli_args: a plain argparse parser (abbreviations on, no underscores), switches
     # store_true with --no-x only for the few BooleanOptionalAction ones
     spelling=Spelling(underscores=False, abbreviations=True, negation=NEGATE_RELEASE, switch_values=False,
@@ -58,6 +58,8 @@ SGLANG = SglangEngine(
                       source="SGLang 0.5.23 sglang/srt/server_args.py ServerArgs.add_cli_args (argparse defaults)"),
     releases=SGLANG_RELEASES,
     reads_environment=True,  # argmatrix reads ARGMATRIX_* for it, and launch passes them as flags
+    derives=frozenset({"tokenizer-from-model", "served-name-from-model", "lora-from-paths", "ep-from-tp",
+                       "http-log-level-from-log-level"}),
     description=Text("SGLang's server (python -m sglang.launch_server), checked against the SGLang release you "
                      "name with --sglang-version", "SGLang 服务（python -m sglang.launch_server），按 "
                      "--sglang-version 指定的版本检查"),

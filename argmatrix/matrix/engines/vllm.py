@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from ...schema.meta import Text
@@ -105,8 +105,12 @@ class VllmEngine(Engine):
             return QUANTIZATION_METHODS
         return None
 
+    @cached_property
+    def _rules(self) -> tuple[Rule, ...]:
+        return (*VLLM_RULES, *ascend_rules())
+
     def rules(self) -> Sequence[Rule]:
-        return [*VLLM_RULES, *ascend_rules()]
+        return self._rules
 
     def resets(self) -> Sequence[Reset]:
         return [Reset(r.id, r.flag, frozenset({"npu"}), r.when, r.becomes, r.reason, r.source, PLUGIN)
@@ -137,11 +141,12 @@ class VllmEngine(Engine):
 ASCEND_CHECK_CODES = {"error": "AM-E960", "warning": "AM-W961"}
 
 
-def ascend_rules() -> list[Rule]:
+@cache
+def ascend_rules() -> tuple[Rule, ...]:
     """vLLM-Ascend's own start-up checks, on Ascend only."""
-    return [Rule(check.id, ASCEND_CHECK_CODES[check.severity], check.dests, _on_values(check.violated),
-                 check.message, check.fix, families=frozenset({"npu"}), severity=check.severity,
-                 source=check.source) for check in ascend.STARTUP_CHECKS]
+    return tuple(Rule(check.id, ASCEND_CHECK_CODES[check.severity], check.dests, _on_values(check.violated),
+                      check.message, check.fix, families=frozenset({"npu"}), severity=check.severity,
+                      source=check.source) for check in ascend.STARTUP_CHECKS)
 
 
 def plugin_view(values: Mapping[str, Any], platform: str | None, env: Mapping[str, str]) -> dict[str, Any]:
