@@ -88,3 +88,44 @@ def test_export_writes_its_command(fork, cli):
 def test_an_unknown_engine_is_unusable_input(cli):
     result = cli("check-config", "--engine", "nope", "--", "--model-path", "m")
     assert result.exit_code == 2 and "sglang, vllm, argmatrix" in result.stdout
+
+
+def _one_to_one_rows():
+    from argmatrix.compiler.translate import TABLE
+    from argmatrix.schema.surface import SGLANG as SGLANG_ARGS
+    from argmatrix.schema.surface import VLLM as VLLM_ARGS
+
+    for row in TABLE:
+        if len(row.vllm) == 1 and len(row.sglang) == 1 and row.to_sglang is None and row.to_vllm is None:
+            yield VLLM_ARGS.specs[row.vllm[0]], SGLANG_ARGS.specs[row.sglang[0]]
+
+
+DIFFERENT_DEFAULTS = [(v, s) for v, s in _one_to_one_rows() if v.default != s.default]
+
+
+def test_some_translated_fields_have_different_defaults_in_the_two_engines():
+    names = {v.name for v, _ in DIFFERENT_DEFAULTS}
+    assert {"host", "port", "gpu_memory_utilization"} <= names, names
+
+
+@pytest.mark.parametrize("vllm_spec, sglang_spec", DIFFERENT_DEFAULTS, ids=lambda s: s.name)
+def test_a_value_set_to_one_engines_default_survives_export_to_the_other(vllm_spec, sglang_spec):
+    """'Default' is the target engine's: a value the user wrote is never dropped for equalling the source's."""
+    from argmatrix.schema.values import as_argv
+
+    if sglang_spec.default is None or isinstance(sglang_spec.default, (bool, list, dict)):
+        pytest.skip("no value to write back for an unset, switch or collection default")
+    from_sglang = compile(["--model-path", "m", sglang_spec.flag, as_argv(sglang_spec.default)], target="cuda",
+                          env={})
+    line = export(from_sglang, "vllm").text
+    again = compile(shlex.split(line), target="cuda", env={})
+    assert vllm_spec.name in again.user_set, line
+    assert str(again.values[vllm_spec.name]) == str(sglang_spec.default), line
+
+
+def test_vllm_host_and_port_survive_export_to_vllm():
+    compiled = compile(["vllm", "serve", "m", "--host", "127.0.0.1", "--port", "30000"], target="cuda", env={})
+    line = export(compiled, "vllm").text
+    assert "--host 127.0.0.1" in line and "--port 30000" in line
+    sglang_line = export(compiled, "sglang").text
+    assert "--host 127.0.0.1" in sglang_line and "--port 30000" in sglang_line

@@ -170,3 +170,16 @@ def test_the_editor_header_is_documented_and_in_the_example(files):
     assert files["example-config.yaml"].startswith("# yaml-language-server: $schema=config.schema.json")
     docs = (ROOT / "docs" / "check-config.md").read_text(encoding="utf-8")
     assert "# yaml-language-server: $schema=" in docs
+
+
+def test_the_vllm_config_schema_accepts_vllms_own_config_file_and_refuses_a_misspelt_key():
+    import yaml
+
+    root = Path(__file__).resolve().parents[2]
+    schema = json.loads((root / "generated" / "vllm-config.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft7Validator.check_schema(schema)
+    good = yaml.safe_load((root / "tests" / "fixtures" / "vllm_corpus" / "edge_config.yaml").read_text(encoding="utf-8"))
+    assert not list(jsonschema.Draft7Validator(schema).iter_errors(good))
+    bad = {"tensor_parallel_size": 2, "compilation-config": {"cudagraph_mod": "FULL"}, "max-modle-len": 4096}
+    messages = " ".join(e.message for e in jsonschema.Draft7Validator(schema).iter_errors(bad))
+    assert "cudagraph_mod" in messages and "max-modle-len" in messages
