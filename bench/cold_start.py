@@ -10,6 +10,8 @@ is measured in the same run against the one without.
 Targets: check-config under 0.2 s (issues #9 and #10, with every SGLang 0.5.23 flag); in-process compile
 under 1 ms.
 Issue #11: check-config with a local model folder within 1.2x of the same check without one.
+Issue #18: a 40-flag vLLM launch (vllm serve ..., judged by vLLM's and vLLM-Ascend's rules) within 1.5x of a
+40-flag SGLang one.
 """
 from __future__ import annotations
 
@@ -26,6 +28,32 @@ from pathlib import Path
 
 SERVER_FLAGS = ["--model-path", "m", "--tp-size", "2", "--mem-fraction-static", "0.8"]
 MODEL_CONFIG = Path(__file__).parents[1] / "tests" / "fixtures" / "model_configs" / "deepseek-v3.json"
+# 40 flags each, of the kinds real Ascend launches carry (sizes, memory, graphs, JSON objects, switches)
+VLLM_40 = ["vllm", "serve", "/models/DeepSeek-R1", "--host", "0.0.0.0", "--port", "8000", "-tp", "8", "-dp", "2",
+           "--data-parallel-size-local", "2", "--enable-expert-parallel", "--max-model-len", "32k",
+           "--max-num-batched-tokens", "8192", "--max-num-seqs", "64", "--gpu-memory-utilization", "0.9",
+           "--block-size", "128", "--quantization", "ascend", "--trust-remote-code", "--served-model-name", "ds",
+           "--enable-prefix-caching", "--kv-cache-dtype", "auto", "--seed", "1", "--dtype", "bfloat16",
+           "--compilation-config", '{"cudagraph_mode": "FULL_DECODE_ONLY", "cudagraph_capture_sizes": [8, 16]}',
+           "--additional-config", '{"enable_cpu_binding": true}', "--speculative-config",
+           '{"method": "mtp", "num_speculative_tokens": 1}', "--api-server-count", "1", "--enable-chunked-prefill",
+           "--no-enable-log-requests", "--tokenizer-mode", "auto", "--load-format", "auto", "--distributed-executor-backend",
+           "mp", "--max-logprobs", "20", "--enable-lora", "--disable-log-stats", "--uvicorn-log-level", "info",
+           "--chat-template-content-format", "auto", "--enable-auto-tool-choice", "--tool-call-parser", "deepseek_v3",
+           "--reasoning-parser", "deepseek_r1", "--enable-sleep-mode", "--max-lora-rank", "16", "--max-loras", "1",
+           "--generation-config", "auto", "--override-generation-config", '{"temperature": 0.6}']
+SGLANG_40 = ["--model-path", "/models/DeepSeek-R1", "--host", "0.0.0.0", "--port", "8000", "--tp-size", "16",
+             "--dp-size", "1", "--ep-size", "16", "--context-length", "32k", "--chunked-prefill-size", "8192",
+             "--max-running-requests", "64", "--mem-fraction-static", "0.8", "--page-size", "128",
+             "--quantization", "modelslim", "--trust-remote-code", "--served-model-name", "ds",
+             "--kv-cache-dtype", "auto", "--random-seed", "1", "--dtype", "bfloat16", "--cuda-graph-bs-decode", "8",
+             "16", "--json-model-override-args", '{"a": 1}', "--attention-backend", "ascend", "--moe-a2a-backend",
+             "deepep", "--deepep-mode", "auto", "--speculative-algorithm", "NEXTN", "--speculative-num-steps", "1",
+             "--enable-metrics", "--log-level", "info", "--tool-call-parser", "deepseekv3", "--reasoning-parser",
+             "deepseek-r1", "--enable-memory-saver", "--max-lora-rank", "16", "--max-loras-per-batch", "1",
+             "--tokenizer-mode", "auto", "--load-format", "auto", "--disable-radix-cache", "--stream-interval", "1",
+             "--schedule-policy", "fcfs", "--max-prefill-tokens", "16384", "--watchdog-timeout", "300",
+             "--download-dir", "/cache", "--enable-lora", "--lora-target-modules", "all", "--skip-server-warmup"]
 
 
 def wall(cmd: list[str], runs: int) -> float:
@@ -63,6 +91,12 @@ def main() -> None:
           f"{(check - baseline) * 1000:.1f} ms above it; target < 200 ms)")
     print(f"  with a local model dir  median {with_model * 1000:7.1f} ms  ({with_model / check:.2f}x without; "
           "target < 1.2x)")
+    head = check_cmd[:-len(SERVER_FLAGS) - 1]  # argmatrix check-config --target a3
+    sglang_40 = wall([*head, "--", *SGLANG_40], opts.runs)
+    vllm_40 = wall([*head, "--", *VLLM_40], opts.runs)
+    print(f"  40 SGLang flags         median {sglang_40 * 1000:7.1f} ms")
+    print(f"  40 vLLM flags           median {vllm_40 * 1000:7.1f} ms  ({vllm_40 / sglang_40:.2f}x the SGLang "
+          "launch; target < 1.5x)")
 
     from argmatrix.compiler import compile
 
