@@ -246,7 +246,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             layers.append(file_assignments)
     else:  # the engine's own --config is part of its command line
         argv_assignments, argv_problems, _ = parse_flexible_argv(
-            argv if not config else [*argv, "--config", config], eng, program)
+            argv if not config else [*argv, "--config", config], eng, program, version)
     argv_assignments = [_shifted(a, offset) for a in argv_assignments]
     findings += [_shifted(f, offset) for f in argv_problems]
     if eng.reads_environment:

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..matrix.engines.base import Engine
+from ..matrix.engines.base import NEGATE_ENABLE_DISABLE, Engine
 from ..schema.meta import Text
 from ..schema.registry import ArgSpec
 from ..schema.types import parse_human_int
@@ -63,10 +63,10 @@ def _dotted_value(text: str) -> Any:
 class FlexibleReader:
     """One read of one command line for an engine whose parser is ``FlexibleArgumentParser``-like."""
 
-    def __init__(self, engine: Engine, program: tuple[str, ...] = ()):
+    def __init__(self, engine: Engine, program: tuple[str, ...] = (), release: str | None = None):
         self.engine = engine
         self.surface = engine.surface
-        self.spelling = engine.spelling
+        self.spelling = engine.spelling_for(release)
         self.program = program  # the launcher words the line started with (none: the engine's own program)
         self.out: list[Assignment] = []
         self.dotted_out: list[Assignment] = []  # vLLM re-adds merged dotted keys after every other word
@@ -179,8 +179,8 @@ class FlexibleReader:
         flags = self.surface.flags
         if flag in flags:
             return flags[flag], False, ()
-        if flag.startswith("--no-"):
-            name = flags.get("--" + flag[5:])
+        for off in self.off_spellings(flag):
+            name = flags.get(off)
             if name is not None and self.surface.specs[name].arg.negatable:
                 return name, True, ()
         if self.spelling.abbreviations and flag.startswith("--"):
@@ -194,6 +194,16 @@ class FlexibleReader:
             if matches:
                 return None, False, tuple(sorted(matches))
         return None, False, ()
+
+    def off_spellings(self, flag: str) -> list[str]:
+        """The switch that ``flag`` turns off: ``--no-x`` -> ``--x``; from vLLM 0.33 also ``--disable-x`` ->
+        ``--enable-x`` and ``--enable-x`` -> ``--disable-x``."""
+        out = ["--" + flag[5:]] if flag.startswith("--no-") else []
+        if self.spelling.negation == NEGATE_ENABLE_DISABLE:
+            for prefix, other in (("--disable-", "--enable-"), ("--enable-", "--disable-")):
+                if flag.startswith(prefix):
+                    out.append(other + flag[len(prefix):])
+        return out
 
     def unknown(self, flag: str, source: str, ambiguous: tuple[str, ...]) -> None:
         name = self.engine.title.en
@@ -324,8 +334,8 @@ class FlexibleReader:
         return nxt
 
 
-def parse_flexible_argv(argv: list[str], engine: Engine,
-                        program: tuple[str, ...] = ()) -> tuple[list[Assignment], list[Finding], str | None]:
+def parse_flexible_argv(argv: list[str], engine: Engine, program: tuple[str, ...] = (),
+                        release: str | None = None) -> tuple[list[Assignment], list[Finding], str | None]:
     """Assignments, usage findings and the ``--config`` path of a vLLM-style command line (``program``: the
-    launcher words it started with)."""
-    return FlexibleReader(engine, program).read(list(argv))
+    launcher words it started with; ``release``: the engine release whose spelling applies)."""
+    return FlexibleReader(engine, program, release).read(list(argv))

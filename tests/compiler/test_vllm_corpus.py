@@ -24,7 +24,10 @@ from argmatrix.matrix import engines
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "vllm_corpus"
 COMMANDS = {c["id"]: c for c in json.loads((CORPUS / "commands.json").read_text(encoding="utf-8"))["commands"]}
-VERDICTS = json.loads((CORPUS / "vllm-0.32.0-parsed.json").read_text(encoding="utf-8"))["verdicts"]
+RELEASES = ("0.32.0", "0.33.0")
+BY_RELEASE = {r: json.loads((CORPUS / f"vllm-{r}-parsed.json").read_text(encoding="utf-8"))["verdicts"]
+              for r in RELEASES}
+VERDICTS = BY_RELEASE["0.32.0"]
 VLLM = engines.get("vllm")
 RULE_SOURCES = {r.code: r.source for r in VLLM.rules()}
 
@@ -41,6 +44,7 @@ def _case(verdict: dict[str, Any]) -> tuple[list[str], dict[str, Any]] | None:
 
 
 ACCEPTED = [v for v in VERDICTS if _case(v) is not None]
+ACCEPTED_BY_0_33 = [v for v in BY_RELEASE["0.33.0"] if _case(v) is not None]
 REFUSED = [v for v in VERDICTS if not v.get("accepted") and not (v.get("filled") or {}).get("accepted")
            and "error" in v or "exception" in v]
 
@@ -103,11 +107,14 @@ def _target(verdict: dict[str, Any]) -> str:
     return "cuda" if isinstance(source, dict) and source.get("repo") == "vllm-project/vllm" else "a3"
 
 
-@pytest.mark.parametrize("verdict", ACCEPTED, ids=lambda v: v["id"])
-def test_argmatrix_reads_what_vllm_accepts_as_vllm_does(verdict, monkeypatch):
+@pytest.mark.parametrize("release, verdict", [*(("0.32.0", v) for v in ACCEPTED),
+                                              *(("0.33.0", v) for v in ACCEPTED_BY_0_33)],
+                         ids=lambda x: x if isinstance(x, str) else x["id"])
+def test_argmatrix_reads_what_vllm_accepts_as_vllm_does(release, verdict, monkeypatch):
     _config_dir(monkeypatch)
     argv, settings = _case(verdict)
-    compiled = compile(_argv(verdict, argv), target=_target(verdict), env={})
+    compiled = compile(_argv(verdict, argv), target=_target(verdict), env={}, release=release)
+    assert compiled.release == release
     assert compiled.engine == "vllm"
     usage = [(f.code, f.message.en, f.source) for f in compiled.findings if f.kind == USAGE]
     assert not usage
@@ -122,9 +129,9 @@ def test_argmatrix_reads_what_vllm_accepts_as_vllm_does(verdict, monkeypatch):
 def test_export_to_vllm_reads_back_as_the_same_settings(verdict, monkeypatch):
     _config_dir(monkeypatch)
     argv, settings = _case(verdict)
-    first = compile(_argv(verdict, argv), target=_target(verdict), env={})
+    first = compile(_argv(verdict, argv), target=_target(verdict), env={}, release="0.32.0")
     line = export(first, "vllm").text
-    again = compile(shlex.split(line), target=_target(verdict), env={})
+    again = compile(shlex.split(line), target=_target(verdict), env={}, release="0.32.0")
     assert not [f for f in again.findings if f.kind == USAGE], line
     assert _differences(again, settings) == [], line
     assert {n: again.values[n] for n in again.user_set} == {n: first.values[n] for n in first.user_set
@@ -134,7 +141,7 @@ def test_export_to_vllm_reads_back_as_the_same_settings(verdict, monkeypatch):
 @pytest.mark.parametrize("verdict", REFUSED, ids=lambda v: v["id"])
 def test_argmatrix_refuses_what_vllm_refuses(verdict, monkeypatch):
     _config_dir(monkeypatch)
-    compiled = compile(_argv(verdict, COMMANDS[verdict["id"]]["argv"]), target="cuda", env={})
+    compiled = compile(_argv(verdict, COMMANDS[verdict["id"]]["argv"]), target="cuda", env={}, release="0.32.0")
     assert compiled.exit_code != 0, (verdict.get("error") or verdict.get("exception"))
 
 

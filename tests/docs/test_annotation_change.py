@@ -26,7 +26,8 @@ FLAG = "--enable-two-batch-overlap"
 NAME = "enable_two_batch_overlap"
 AFFECTED = {"en/ascend_npu_support_features.md", "zh/ascend_npu_support_features.md", "en/server_arguments.md",
             "zh/server_arguments.md", "en/platform_matrix.md", "zh/platform_matrix.md", "en/matrix_changes.md",
-            "zh/matrix_changes.md", "matrix.html"}
+            "zh/matrix_changes.md", "matrix.html",
+            "en/engines.md", "zh/engines.md"}  # the per-engine status counts (SGLang's and argmatrix serve's)
 WORDS = {"en": ("○ planned", "✓ supported", "not implemented on Ascend yet; the Ascend feature table lists it as coming", "any value of the type"),
          "zh": ("○ 规划中", "✓ 支持", "昇腾上尚未实现，昇腾特性表已将其列入计划", "类型允许的任意值")}
 

@@ -17,7 +17,9 @@ from argmatrix.schema.vllm.objects import OBJECTS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 V032 = json.loads((FIXTURES / "vllm-0.32.0.json").read_text(encoding="utf-8"))
+V033 = json.loads((FIXTURES / "vllm-0.33.0.json").read_text(encoding="utf-8"))
 FLAGS_032 = [f for f in V032["flags"] if f["dest"] != "model_tag"]  # `vllm serve MODEL` is our `model`
+ADDED_033 = {f["dest"] for f in V033["changes"]["added"]}
 HELD = engines.get("vllm").releases.held
 
 
@@ -42,9 +44,21 @@ def test_every_vllm_flag_is_a_field_with_vllms_facts(entry):
         assert set(spec.choices or ()) == {c for c in entry["choices"] if c is not None}
 
 
-def test_the_surface_holds_exactly_vllms_flags():
-    assert set(VLLM.specs) == {f["dest"] for f in FLAGS_032} | {"model"}
-    assert "0.32.0" in HELD
+def test_the_surface_holds_exactly_the_flags_of_the_releases_held():
+    assert HELD == ("0.32.0", "0.33.0")
+    assert not V033["changes"]["removed"] and not V033["changes"]["renamed"]
+    assert set(VLLM.specs) == {f["dest"] for f in FLAGS_032} | ADDED_033 | {"model"}
+    line = engines.get("vllm").releases
+    for name in ADDED_033:  # a flag 0.33 added does not exist in 0.32
+        assert line.introduced[name] == "0.33.0" and not line.exists_in(name, "0.32.0") and line.exists_in(name, "0.33.0")
+
+
+@pytest.mark.parametrize("entry", [f for f in V033["flags"] if f["dest"] in ADDED_033], ids=lambda e: e["dest"])
+def test_the_flags_0_33_added_are_fields_with_its_facts(entry):
+    spec = VLLM.specs[entry["dest"]]
+    assert set(spec.flags) == set(entry["flags"]) - set(entry.get("negative_flags") or ())
+    if not entry.get("default_is_repr"):
+        assert spec.default == entry["default"]
 
 
 @pytest.mark.parametrize("name", sorted(VLLM.specs))
@@ -54,9 +68,12 @@ def test_every_vllm_field_has_help_in_both_languages(name):
     assert any("\u4e00" <= ch <= "\u9fff" for ch in text.zh)
 
 
-@pytest.mark.parametrize("name", sorted(V032["configs"]))
+CONFIGS = {**V032["configs"], "watchdog_config": V033["configs"]["watchdog_config"]}
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_every_config_object_key_is_declared_as_vllm_declares_it(name):
-    config = V032["configs"][name]
+    config = CONFIGS[name]
     cls, source, keys = OBJECTS[name]
     assert cls == config["class"] and source == config["source"]
     declared = {k.key: k for k in keys}

@@ -25,6 +25,9 @@ from ..status import Cell, Note
 NEGATE_ANY = "any"            # --no-x and --disable-x/--enable-x for every switch (argmatrix's own reader)
 NEGATE_DECLARED = "declared"  # --no-x where the argument is declared negatable (vLLM's BooleanOptionalAction)
 NEGATE_RELEASE = "release"    # --no-x where the selected release has it (SGLang: schema/releases.py NO_SPELLING)
+# vLLM 0.33's EnableDisableAction: a declared switch --enable-x is turned off with --disable-x (and --disable-x
+# with --enable-x); the --no-x of earlier releases still parses
+NEGATE_ENABLE_DISABLE = "enable-disable"
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,16 @@ class Engine:
     description: Text = Text("", "")
     # derivations (compiler/derive.py) the engine performs itself at start-up, so `launch` need not pass them
     derives: frozenset[str] = frozenset()
+    # release -> how its parser spells a command line from that release on (none: ``spelling`` throughout)
+    spelling_since: Mapping[str, Spelling] = field(default_factory=dict)
+
+    def spelling_for(self, release: str | None) -> Spelling:
+        """The spelling rules of ``release`` (the newest change at or before it), else ``spelling``."""
+        if release is None or not self.spelling_since:
+            return self.spelling
+        r = ReleaseLine.parse(release)
+        found = [(ReleaseLine.parse(k), v) for k, v in self.spelling_since.items() if ReleaseLine.parse(k) <= r]
+        return max(found, key=lambda kv: kv[0])[1] if found else self.spelling
 
     def __hash__(self) -> int:
         return hash(self.key)

@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from functools import cache, cached_property
 from typing import Any
@@ -22,7 +23,7 @@ from ..rules import Rule
 from ..status import Cell, Status
 from . import vllm_ascend_facts as ascend
 from ...schema.meta import ObjectKey
-from .base import NEGATE_DECLARED, Engine, ReleaseLine, Reset, Spelling
+from .base import NEGATE_DECLARED, NEGATE_ENABLE_DISABLE, Engine, ReleaseLine, Reset, Spelling
 from .vllm_checks import VLLM_RULES
 
 # vLLM 0.32's built-in quantization methods (vllm/model_executor/layers/quantization/__init__.py:15); a
@@ -161,21 +162,25 @@ def _on_values(predicate: Any) -> Any:
     return lambda ctx: bool(predicate(plugin_view(ctx.values, ctx.platform, ctx.env)))
 
 
-def _release_line(introduced: Mapping[str, str], removed: Mapping[str, str]) -> ReleaseLine:
-    return ReleaseLine("vLLM", "--vllm-version", "ARGMATRIX_VLLM_VERSION", "0.32.0", "0.32.0", ("0.32.0",),
-                       introduced, removed)
-
+# the flag sets of both releases were read from vLLM's own parser (tests/fixtures/vllm-0.32.0.json, -0.33.0.json)
+RELEASES = ReleaseLine("vLLM", "--vllm-version", "ARGMATRIX_VLLM_VERSION", "0.32.0", "0.33.0", ("0.32.0", "0.33.0"),
+                       introduced={"monokernel": "0.33.0", "reasoning_effort_map": "0.33.0",
+                                   "sleep_mode_backend": "0.33.0", "watchdog_config": "0.33.0"})
+SPELLING_032 = Spelling(underscores=True, abbreviations=True, negation=NEGATE_DECLARED, switch_values=False,
+                        dotted_keys=True, append_plus=True, short_flags=True, positional="model",
+                        optimization_shorthand=True,
+                        source="vLLM 0.32.0 vllm/utils/argparse_utils.py:277 FlexibleArgumentParser.parse_args")
+SPELLING_033 = dataclasses.replace(SPELLING_032, negation=NEGATE_ENABLE_DISABLE,
+                                   source="vLLM 0.33.0 vllm/utils/argparse_utils.py EnableDisableAction")
 
 VLLM = VllmEngine(
     "vllm", Text("vLLM", "vLLM"), "vllm",
     program=("vllm", "serve"),
     launchers=(("vllm", "serve"), ("python", "-m", "vllm.entrypoints.openai.api_server"),
                ("python3", "-m", "vllm.entrypoints.openai.api_server")),
-    spelling=Spelling(underscores=True, abbreviations=True, negation=NEGATE_DECLARED, switch_values=False,
-                      dotted_keys=True, append_plus=True, short_flags=True, positional="model",
-                      optimization_shorthand=True,
-                      source="vLLM 0.32.0 vllm/utils/argparse_utils.py:277 FlexibleArgumentParser.parse_args"),
-    releases=_release_line({}, {}),
+    spelling=SPELLING_032,
+    spelling_since={"0.33.0": SPELLING_033},
+    releases=RELEASES,
     description=Text("vLLM's OpenAI-compatible server (vllm serve); on Ascend, with the vLLM-Ascend plugin",
                      "vLLM 的 OpenAI 兼容服务（vllm serve）；在昇腾上配合 vLLM-Ascend 插件运行"),
 )

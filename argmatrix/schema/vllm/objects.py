@@ -13,7 +13,7 @@ READ_FROM = '0.32.0'
 def _k(key: str, type: str, default: object, choices: tuple | None, source: str, en: str, zh: str) -> ObjectKey:
     return ObjectKey(key, type, default, choices, Text(en, zh), f'vLLM {READ_FROM} {source}', strict=True)
 
-# field -> (vLLM's class, where it is declared, its keys)
+# field -> (vLLM's class, where it is declared, its keys); watchdog_config is 0.33's (vllm-0.33.0.json)
 OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
     'attention_config': ('AttentionConfig', 'vllm/config/attention.py:36', (
         _k('backend', 'enum', None,
@@ -961,5 +961,14 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'How new weights are sent to the engine during RL training: nccl, ipc, sparse_nccl, sharded_rdt or '
            'nccl_m2n.',
            'RL 训练中向引擎传输新权重的方式：nccl、ipc、sparse_nccl、sharded_rdt 或 nccl_m2n。'),
+    )),
+    'watchdog_config': ('WatchdogConfig', 'vllm/config/watchdog_config.py:12', (
+        _k('timeout', 'int', 300, None, 'vllm/config/watchdog_config.py:21',
+           'Seconds without a feed from the main thread after which the stacks are dumped; above 0.',
+           '主线程多少秒未喂狗即转储调用栈；须大于 0。'),
+        _k('check_interval', 'int', 10, None, 'vllm/config/watchdog_config.py:25',
+           'How often, in seconds, the watchdog checks.', '看门狗检查的间隔（秒）。'),
+        _k('dump_dir', 'str', '', None, 'vllm/config/watchdog_config.py:28',
+           'Folder the stack dumps go to; empty turns the watchdog off.', '调用栈转储文件所在目录；为空则关闭看门狗。'),
     )),
 }

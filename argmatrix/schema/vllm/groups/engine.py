@@ -263,3 +263,14 @@ class EngineArgs:
             zh="强化学习过程中从训练端接收更新权重的 JSON 配置对象；键 `backend`（默认为 'nccl'）。",
         ),
     )] = None
+
+    watchdog_config: Annotated[JsonObject | None, Arg(
+        '--watchdog-config',
+        help=Text(
+            en="JSON object for the stack-dump watchdog, which writes every thread's stack to a file when the main "
+               "thread stops responding: timeout (seconds, 300), check_interval (seconds, 10), dump_dir (empty: "
+               "off). New in vLLM 0.33.",
+            zh="JSON 对象，配置栈转储看门狗：主线程停止响应时把所有线程的调用栈写入文件。键有 timeout（秒，默认 300）、"
+               "check_interval（秒，默认 10）、dump_dir（为空则关闭）。vLLM 0.33 新增。",
+        ),
+    )] = None

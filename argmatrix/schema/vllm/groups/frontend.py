@@ -569,3 +569,14 @@ class FrontendArgs:
                "--no-enable-flash-late-interaction 则在服务与引擎两侧都使用参考实现。",
         ),
     )] = True
+
+    reasoning_effort_map: Annotated[JsonObject | None, Arg(
+        '--reasoning-effort-map',
+        help=Text(
+            en="JSON object that rewrites the reasoning effort a request asks for (Chat Completions, Responses, "
+               "Anthropic Messages) into one the chat template knows, e.g. '{\"minimal\": \"low\"}'; efforts not "
+               "listed pass unchanged. New in vLLM 0.33.",
+            zh="JSON 对象，把请求（Chat Completions、Responses、Anthropic Messages）中的推理强度改写为聊天模板认识的取值，"
+               "例如 '{\"minimal\": \"low\"}'；未列出的取值原样传递。vLLM 0.33 新增。",
+        ),
+    )] = None

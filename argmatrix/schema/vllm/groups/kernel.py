@@ -78,3 +78,14 @@ class KernelArgs:
                "需显式指定。",
         ),
     )] = 'auto'
+
+    monokernel: Annotated[bool, Arg(
+        '--monokernel', negatable=True,
+        help=Text(
+            en="Run the decode steps' eligible layers as one persistent kernel per decoder layer (the model's "
+               "MonoKernel; today DeepSeek-V4.1 and V4-Pro on AMD MI355X). A launch that cannot use it stops at "
+               "start-up. New in vLLM 0.33.",
+            zh="把解码步骤中符合条件的层放进每个解码层一个的常驻内核（模型的 MonoKernel；目前仅 AMD MI355X 上的 "
+               "DeepSeek-V4.1 与 V4-Pro）中运行。无法使用时启动即失败。vLLM 0.33 新增。",
+        ),
+    )] = False

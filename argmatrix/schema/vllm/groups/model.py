@@ -454,3 +454,13 @@ class ModelArgs:
             zh="API 服务为并发请求执行分词、渲染聊天模板和预处理多模态输入所用的线程数。",
         ),
     )] = 1
+
+    sleep_mode_backend: Annotated[str, Arg(
+        '--sleep-mode-backend',
+        help=Text(
+            en="How sleep mode (--enable-sleep-mode) frees and restores device memory: cumem, the built-in allocator "
+               "that earlier releases always used; plugins may register other backends. New in vLLM 0.33.",
+            zh="休眠模式（--enable-sleep-mode）释放与恢复设备显存的方式：cumem 为内置分配器，即以往版本一直使用的方式；"
+               "插件可注册其他后端。vLLM 0.33 新增。",
+        ),
+    )] = 'cumem'
