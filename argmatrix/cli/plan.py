@@ -11,6 +11,7 @@ from typing import Any
 
 from ..compiler.model_checks import FRACTION_SOURCES
 from ..schema.meta import Text
+from ..schema.registry import SPECS as SGLANG_SPECS
 
 
 class PlanOptionError(ValueError):
@@ -140,6 +141,13 @@ def run_plan(server_argv: list[str], *, target: str | None = None, config: str |
         print(f"argmatrix plan: {exc}", file=sys.stderr)
         return 2
     compiled = compile(server_argv, config=config, target=target, plan_inputs=inputs)
+    if compiled.specs is not SGLANG_SPECS:
+        said = Text(f"plan sizes SGLang-style launches (weights, reserve and KV cache by SGLang's memory rules); a "
+                    f"{compiled.engine} launch is checked by check-config, but its memory is not planned yet",
+                    f"plan 按 SGLang 的内存规则估算 SGLang 风格的启动命令（权重、预留与 KV 缓存）；{compiled.engine} 的"
+                    "启动命令可以用 check-config 检查，但尚不能估算其内存")
+        print(f"argmatrix plan: {said(lang or default_lang())}", file=sys.stderr)
+        return 2
     if not (inputs.model_config or compiled.values.get("model_path")):
         print("argmatrix plan: give the model: --model-path DIR after --, or --model-config FILE", file=sys.stderr)
         return 2

@@ -129,3 +129,8 @@ def test_vllm_host_and_port_survive_export_to_vllm():
     assert "--host 127.0.0.1" in line and "--port 30000" in line
     sglang_line = export(compiled, "sglang").text
     assert "--host 127.0.0.1" in sglang_line and "--port 30000" in sglang_line
+
+
+def test_plan_says_it_does_not_size_a_vllm_launch_yet(cli):
+    result = cli("plan", "--target", "a3", "--", "vllm", "serve", "/m", "-tp", "2")
+    assert result.exit_code == 2 and "not planned yet" in result.stderr

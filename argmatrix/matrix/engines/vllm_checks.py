@@ -11,7 +11,7 @@ from ...schema.meta import Text
 from ..rules import NPU, Rule, RuleContext
 
 READ_FROM = "0.32.0"
-NOT_CUDA = frozenset({"npu", "cpu"})
+CPU_ONLY = frozenset({"cpu"})
 
 
 def _source(where: str) -> str:
@@ -74,13 +74,14 @@ VLLM_RULES: list[Rule] = [
          Text("raise --tensor-parallel-size or --data-parallel-size, or drop --enable-eplb",
               "增大 --tensor-parallel-size 或 --data-parallel-size，或去掉 --enable-eplb"),
          source=_source("config/parallel.py:570")),
+    # vLLM refuses EPLB off CUDA-like devices; vLLM-Ascend patches that platform test for NPUs
+    # (vllm-ascend vllm_ascend/patch/platform/patch_eplb.py:25), so on Ascend its own checks apply instead
     Rule("vllm-eplb-cuda-only", "AM-E905", ("enable_eplb",), lambda c: c.enable_eplb,
-         Text("vLLM's expert-parallel load balancing (--enable-eplb) runs on CUDA, ROCm and XPU devices only",
-              "vLLM 的专家并行负载均衡（--enable-eplb）只能在 CUDA、ROCm 与 XPU 设备上运行"),
-         Text("drop --enable-eplb on this platform (on Ascend, vLLM-Ascend balances experts through its own "
-              "--additional-config keys)", "在该平台上去掉 --enable-eplb（昇腾上由 vLLM-Ascend 通过其 --additional-config "
-                                          "键做专家负载均衡）"),
-         families=NOT_CUDA, source=_source("config/parallel.py:561"), supersedes_status=True),
+         Text("vLLM's expert-parallel load balancing (--enable-eplb) runs on CUDA, ROCm, XPU and (through "
+              "vLLM-Ascend) Ascend devices only",
+              "vLLM 的专家并行负载均衡（--enable-eplb）只能在 CUDA、ROCm、XPU 以及（借助 vLLM-Ascend）昇腾设备上运行"),
+         Text("drop --enable-eplb on this platform", "在该平台上去掉 --enable-eplb"),
+         families=CPU_ONLY, source=_source("config/parallel.py:561"), supersedes_status=True),
     Rule("vllm-tp-divisible-by-dcp", "AM-E906", ("decode_context_parallel_size", "tensor_parallel_size"),
          lambda c: c.prefill_context_parallel_size == 1 and c.tensor_parallel_size % c.decode_context_parallel_size,
          Text("--decode-context-parallel-size {decode_context_parallel_size} must divide --tensor-parallel-size "
