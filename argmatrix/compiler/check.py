@@ -91,7 +91,7 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
     """Every support, option, rule and deprecation finding for ``platform`` (spellings per SGLang ``release``)."""
     out: list[Finding] = []
     target = PLATFORMS[platform]
-    for name in user_set:
+    for name in (n for n in SPECS if n in user_set):  # declaration order, not a set's (sort_findings orders output)
         spec = SPECS[name]
         value = values[name]
         flag = flags_used.get(name, spec.flag)
