@@ -320,7 +320,7 @@ def serve(
                        allow_unsupported=allow_unsupported, engine=True, allow_unimplemented=allow_unimplemented,
                        sglang_version=None)
     if compiled.findings:
-        render.emit(render.findings_lines(compiled, _lang(lang)), stderr=True)
+        render.emit(render.findings_lines(compiled, _lang(lang), "serve"), stderr=True)
     if not compiled.ok:
         raise typer.Exit(compiled.exit_code)
     _require_serve_extra("serve")

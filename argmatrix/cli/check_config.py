@@ -44,10 +44,9 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
     except PlanOptionError as exc:
         print(f"argmatrix check-config: {exc}", file=sys.stderr)
         return 2
-    # a local model is always read; the note that a hub id was skipped only comes when model options were given
-    asked = inputs if any(v is not None for v in plan_options.values()) else None
+    # the model checks always run here, so a hub id gets the note that they were skipped, in text and JSON alike
     compiled = compile(server_argv, config=config, target=target, strict=strict,
-                       allow_unsupported=allow_unsupported, engine=engine, plan_inputs=asked, compat=compat,
+                       allow_unsupported=allow_unsupported, engine=engine, plan_inputs=inputs, compat=compat,
                        **({"sglang_version": sglang_version} if sglang_version else {}))
     if fmt == "json":
         print(render.dumps(compiled.to_json()))

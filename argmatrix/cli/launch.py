@@ -72,7 +72,7 @@ def run_launch(server_argv: list[str], *, engine: str = "sglang", target: str | 
     cmd = build_command(compiled, engine, config_path=path or "argmatrix-sglang.yaml")
     report = dataclasses.replace(compiled, findings=launch_findings(compiled, cmd, strict=strict))
     if report.findings or not report.ok:
-        render.emit(render.findings_lines(report, lang), stderr=True)
+        render.emit(render.findings_lines(report, lang, "launch"), stderr=True)
     if not report.ok:
         if path and not config_out and not dry_run:
             os.unlink(path)
@@ -123,7 +123,7 @@ def run_export(server_argv: list[str], *, to: str, engine: str = "sglang", targe
     result = export(compiled, to, schema=schema or SCHEMA_REF, engine=engine)
     report = dataclasses.replace(compiled, findings=result.findings)
     if report.findings:
-        render.emit(render.findings_lines(report, lang), stderr=True)
+        render.emit(render.findings_lines(report, lang, "export"), stderr=True)
     if not report.ok:
         return report.exit_code
     if output:

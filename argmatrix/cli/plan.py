@@ -64,11 +64,13 @@ def _gib(n: int | None, lang: str) -> str:
 def plan_json(compiled, ctx) -> dict[str, Any]:
     """The stable JSON shape (docs/plan.md); parts the plan could not compute are null."""
     findings = [f.to_json() for f in compiled.findings]
-    if ctx.plan is not None:
+    if ctx is not None and ctx.plan is not None:
         return ctx.plan.to_json(findings)
-    facts = ctx.facts
+    facts = ctx.facts if ctx is not None else None
     return {
-        "target": compiled.platform, "devices_per_node": ctx.devices_per_node, "device_memory_bytes": ctx.device_memory,
+        "target": compiled.platform if compiled.target_known else None,
+        "devices_per_node": ctx.devices_per_node if ctx is not None else None,
+        "device_memory_bytes": ctx.device_memory if ctx is not None else None,
         "model": {"architecture": facts.architecture if facts else None, "params": facts.params.total if facts else None,
                   "weight_bytes": None},
         "per_device": {"weight_bytes": None, "kv_bytes_per_token": None, "reserve_bytes": None, "kv_pool_tokens": None},
@@ -143,6 +145,12 @@ def run_plan(server_argv: list[str], *, target: str | None = None, config: str |
     if not (inputs.model_config or compiled.values.get("model_path")):
         print("argmatrix plan: give the model: --model-path DIR after --, or --model-config FILE", file=sys.stderr)
         return 2
+    if not compiled.target_known:  # no platform to plan for: the finding says which targets exist
+        if fmt == "json":
+            print(render.dumps(plan_json(compiled, None)))
+        else:
+            render.emit(render.findings_lines(compiled, lang or default_lang())[1:])
+        return compiled.exit_code
     ctx = analyse(compiled.values, compiled.sources, compiled.user_set, compiled.platform, {}, None, inputs,
                   compiled.detection)
     if fmt == "json":

@@ -80,14 +80,17 @@ def emit(lines: list[Line], stderr: bool = False) -> None:
         stream.write("".join("".join(text for text, _ in line) + "\n" for line in lines))
 
 
-def findings_lines(compiled, lang: str) -> list[Line]:
-    """Errors first, each with its flag, value, source and fix; then a one-line summary."""
+def findings_lines(compiled, lang: str, command: str = "check-config") -> list[Line]:
+    """The target, then the findings in their documented order, each with its flag, value, source and fix; then a
+    one-line summary.  A ``--target`` that names no platform gets no target line: its error says what went wrong."""
     words = WORDS[lang]
-    platform = PLATFORMS[compiled.platform]
-    head = f"{words['target']}{colon(lang)}{compiled.platform}{paren(platform.title(lang), lang)}"
-    if compiled.detection is not None:
-        head += f"  [{words['detected']}{colon(lang)}{compiled.detection.how}]"
-    lines: list[Line] = [[("argmatrix check-config", "bold"), ("  " + head, "")]]
+    lines: list[Line] = [[(f"argmatrix {command}", "bold")]]
+    if getattr(compiled, "target_known", True):
+        platform = PLATFORMS[compiled.platform]
+        head = f"{words['target']}{colon(lang)}{compiled.platform}{paren(platform.title(lang), lang)}"
+        if compiled.detection is not None:
+            head += f"  [{words['detected']}{colon(lang)}{compiled.detection.how}]"
+        lines[0].append(("  " + head, ""))
     for f in compiled.findings:
         mark, style = MARKS[f.severity]
         line: Line = [(f"{mark} {f.code} {words[f.severity]}", style), (f"  {f.message(lang)}", "")]
@@ -182,6 +185,11 @@ def explain_text(row: dict, lang: str, out=None) -> None:
         eng = row["engine"]
         out.print(f"{'this engine' if en else '本引擎'}{c}{engine_word(eng['status'], lang)}"
                   + (f" — {escape(eng['reason'][lang])}" if eng.get("reason") else ""))
+        for cond in eng.get("inert_when") or ():
+            out.print(f"        [dim]{'no effect when' if en else '不起作用的条件'}{c}--{cond['field'].replace('_', '-')} "
+                      f"> {cond['above']}: {escape(cond['reason'][lang])}[/dim]")
+        if eng.get("where_run"):
+            out.print(f"        [dim]{'where it ran' if en else '运行情况'}{c}{escape(eng['where_run'][lang])}[/dim]")
     if row["rules"]:
         out.print(f"{'rules' if en else '规则'}{c}{', '.join(row['rules'])}")
 

@@ -41,6 +41,7 @@ class Compiled:
     detection: Any = None  # how the platform was chosen, when it was detected
     allow_unimplemented: bool = False  # the engine may start with flags it does not implement (they are listed)
     sglang_version: str | None = None  # the SGLang release whose spellings were checked (None: none)
+    target_known: bool = True  # False: --target named no platform; ``platform`` is then only what values resolved on
 
     def default_of(self, name: str) -> Any:
         """The declared default of ``name`` (what the flag means when nobody sets it)."""
@@ -80,7 +81,7 @@ class Compiled:
     def to_json(self) -> dict[str, Any]:
         """The documented shape of ``check-config --format json`` (see docs/check-config.md)."""
         return {
-            "platform": self.platform,
+            "platform": self.platform if self.target_known else None,
             "sglang_version": self.sglang_version,
             "ok": self.ok,
             "exit_code": self.exit_code,
@@ -311,7 +312,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     if allow_unsupported:
         findings = [f.with_severity(WARNING) if f.severity == ERROR and f.support_related else f for f in findings]
     return Compiled(values, platform_key, sources, sort_findings(findings), frozenset(user_set), detection,
-                    allow_unimplemented, release)
+                    allow_unimplemented, release, not target_rejected)
 
 
 def _spelling_of(name: str, flag: str | None) -> str | None:

@@ -96,7 +96,7 @@ def test_check_config_json_shape(cli):
     assert {"platform", "sglang_version", "ok", "exit_code", "counts", "findings"} <= set(data)
     assert data["sglang_version"] == "0.5.19"
     assert (data["platform"], data["ok"], data["exit_code"]) == ("cpu", False, 1)
-    assert data["counts"] == {"error": 5, "warning": 1, "note": 0}
+    assert data["counts"] == {"error": 5, "warning": 1, "note": 1}  # the note: model checks skipped (not local)
     for f in data["findings"]:
         assert set(f) == FINDING_KEYS
         assert set(f["message"]) == {"en", "zh"} and f["message"]["zh"]
@@ -113,8 +113,10 @@ def test_check_config_text_lists_code_source_and_fix(cli):
     r = cli("check-config", "--target", "cpu", "--lang", "en", "--", "--enable-dp-attention")
     assert "AM-E102" in r.stdout and "argv[0]" in r.stdout and "fix:" in r.stdout
     assert "collectives" in r.stdout
-    clean = cli("check-config", "--target", "a3", "--lang", "en", "--sglang-version", "0.5.9", "--", *DEEPSEEK)
+    clean = cli("check-config", "--target", "a3", "--lang", "en", "--sglang-version", "0.5.9", "--", "--tp", "2")
     assert "no problems found" in clean.stdout
+    deepseek = cli("check-config", "--target", "a3", "--lang", "en", "--sglang-version", "0.5.9", "--", *DEEPSEEK)
+    assert deepseek.stdout.count("AM-") == 1 and "AM-N700" in deepseek.stdout  # not local: model checks skipped
 
 
 def test_check_config_in_chinese(cli):
@@ -326,3 +328,26 @@ def test_runtime_commands_without_the_serve_extra_say_how_to_install_it(argv, mo
     assert result.exit_code == 2
     assert "needs torch" in result.output and "pip install torch==2.13.0" in result.output
     assert "Traceback" not in result.output
+
+
+# --- issue 21: what check-config reports is the same in text and JSON, and never a target it did not use ----------
+
+def test_hub_model_note_in_text_and_json(cli):
+    text = cli("check-config", "--target", "a3", "--", "--model-path", "org/model")
+    data = json.loads(cli("check-config", "--target", "a3", "--format", "json", "--", "--model-path", "org/model").stdout)
+    assert "AM-N700" in text.stdout and [f["code"] for f in data["findings"]] == ["AM-N700"]
+    assert text.exit_code == 0 and data["exit_code"] == 0
+
+
+@pytest.mark.parametrize("command", [["check-config"], ["launch", "--dry-run"], ["export", "--to", "yaml"]])
+def test_unknown_target_prints_no_target_line(cli, command):
+    r = cli(*command, "--target", "bogus", "--", "--model-path", "m")
+    assert r.exit_code == 2 and "AM-E601" in r.output
+    assert "cpu" not in r.output.split("AM-E601")[0] and "target:" not in r.output
+
+
+def test_unknown_target_json_and_plan(cli):
+    data = json.loads(cli("check-config", "--target", "bogus", "--format", "json", "--", "--tp", "2").stdout)
+    assert data["platform"] is None and data["exit_code"] == 2
+    plan = cli("plan", "--target", "bogus", "--", "--model-path", "m")
+    assert plan.exit_code == 2 and "AM-E601" in plan.output and "devices per node" not in plan.output
