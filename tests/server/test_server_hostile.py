@@ -86,3 +86,98 @@ def test_validation_error_work_is_bounded_per_request():
     deep_err = server_errors.validation_error(deep)
     assert len(deep_err.param) <= server_errors.MAX_PARAM_CHARS + 3 and deep_err.param.endswith("...")
     assert len(deep_err.message) < 1000
+
+
+# -- 2. sampling values that overflow: refused or greedy at the edge, and a sampling fault fails one request -------
+def test_overflowing_sampling_values_are_a_400_or_greedy_at_the_edge(server):
+    """The issue's values: temperature 1e-40 is greedy (below the documented floor), repetition_penalty 1e-40 a 400
+    naming it, top_k >= 2**63 means the whole vocabulary; innocent requests next to them all answer 200."""
+    greedy = {"model": MODEL_NAME, "prompt": "The quick", "max_tokens": 8, "ignore_eos": True}
+    hostile = [("/v1/completions", {**greedy, "temperature": 1e-40}),
+               ("/v1/completions", {**greedy, "top_k": 2**63, "temperature": 0.7}),
+               ("/v1/completions", {**greedy, "repetition_penalty": 1e-40, "temperature": 0.7}),
+               ("/generate", {"text": "a", "sampling_params": {"temperature": 1e-40, "repetition_penalty": 1e-40}}),
+               ("/generate", '{"text": "a", "sampling_params": {"temperature": Infinity}}'),
+               ("/generate", {"text": "a", "sampling_params": {"top_k": 2**64, "max_new_tokens": 3}})] * 2
+    bad, good, order = asyncio.run(_innocent_next_to(server, hostile))
+    assert [r.status_code for r in good] == [200, 200]
+    codes = [r.status_code for r in bad]
+    assert codes == [200, 200, 400, 400, 400, 200] * 2, [r.text[:200] for r in bad]
+    assert bad[0].json()["choices"][0]["text"] == httpx.post(server.url + "/v1/completions", json={
+        **greedy, "temperature": 0}).json()["choices"][0]["text"]                # below the floor: greedy
+    assert bad[2].json()["error"]["param"] == "repetition_penalty" and "1e-06" in bad[2].json()["error"]["message"]
+    assert bad[4].json()["error"]["param"] == "temperature"
+    no_5xx(server)
+
+
+def test_a_row_that_cannot_be_sampled_fails_alone():
+    torch = pytest.importorskip("torch")
+    from argmatrix.runtime.sampling import SamplingParams, sample_isolated
+
+    logits = torch.randn(3, 50)
+    innocent = [SamplingParams(temperature=0.7, seed=1).validate(), SamplingParams(temperature=0).validate()]
+    hostile = SamplingParams(temperature=1.0)
+    hostile.repetition_penalty = 1e-40           # what the edge now refuses: logits / 1e-40 overflow to inf
+    tokens, _, failures = sample_isolated(logits, [innocent[0], hostile, innocent[1]], lambda i: ([1, 2], [3]),
+                                          [torch.Generator().manual_seed(1), None, None], torch.Generator())
+    assert list(failures) == [1] and tokens[1] is None
+    assert tokens[2] == int(logits[2].argmax()) and tokens[0] is not None
+
+
+def test_one_requests_sampling_fault_does_not_fail_the_others_in_its_step(server, engine, monkeypatch):
+    """A sampling fault injected for one request (marked by its top_p) while innocent streams run in the same
+    steps: the hostile one gets a 500 without exception text, every innocent one completes with 200."""
+    from argmatrix.runtime import sampling
+
+    real_filter = sampling._filter
+    batches_with_fault: list[int] = []
+
+    marked_calls = [0]
+
+    def faulty_filter(logits, params):
+        # the hostile request's first token comes from its prefill step (alone); fail it from the next step on,
+        # where it decodes next to the innocent streams
+        if any(p.top_p == 0.4321 for p in params):
+            marked_calls[0] += 1
+            if marked_calls[0] > 1:
+                batches_with_fault.append(len(params))
+                raise RuntimeError("injected sampling fault 0xfeedface")
+        return real_filter(logits, params)
+
+    monkeypatch.setattr(sampling, "_filter", faulty_filter)
+    innocent = {"model": MODEL_NAME, "prompt": "Once", "max_tokens": 64, "ignore_eos": True, "temperature": 0.8,
+                "stream": True}
+
+    async def go():
+        async with httpx.AsyncClient(base_url=server.url, timeout=120) as http:
+            first_chunk = [asyncio.Event() for _ in range(3)]
+            events: list[str] = []
+
+            async def stream(i):
+                async with http.stream("POST", "/v1/completions", json=innocent) as r:
+                    lines = []
+                    async for line in r.aiter_lines():
+                        if line.startswith("data: {"):
+                            first_chunk[i].set()
+                        if line:
+                            lines.append(line)
+                    events.append(f"innocent{i}")
+                    return r.status_code, lines
+
+            streams = [asyncio.ensure_future(stream(i)) for i in range(3)]
+            for ev in first_chunk:
+                await ev.wait()
+            hostile = await http.post("/v1/completions", json={**innocent, "stream": False, "top_p": 0.4321})
+            events.append("hostile")
+            return hostile, await asyncio.gather(*streams), events
+
+    hostile, innocents, events = asyncio.run(go())
+    assert hostile.status_code == 500 and hostile.json()["error"]["code"] == "engine_error"
+    assert "0xfeedface" not in hostile.text and "RuntimeError" not in hostile.text
+    assert max(batches_with_fault) > 1           # the fault happened in a step shared with innocent requests
+    assert events[0] == "hostile"                # the innocent streams were still running when it failed
+    for status, lines in innocents:
+        assert status == 200 and lines[-1] == "data: [DONE]"
+        assert not any('"error"' in line for line in lines)
+        assert sum(1 for line in lines if line.startswith("data: {")) >= 64 // 2
+    assert_engine_whole(engine)

@@ -279,7 +279,8 @@ def test_engine_failure_is_a_500_not_a_hang(server, engine, monkeypatch):
             events = sse_events(s)
     monkeypatch.undo()
     assert r.status_code == 500
-    assert r.json()["error"]["code"] == "engine_error" and "device lost" in r.json()["error"]["message"]
+    assert r.json()["error"]["code"] == "engine_error" and "server log" in r.json()["error"]["message"]
+    assert "device lost" not in r.text and "RuntimeError" not in r.text     # exception text stays in the log
     assert events[-1] == "[DONE]"
     assert events[0]["meta_info"]["finish_reason"] == {"type": "abort"}
     assert events[1]["error"]["code"] == "engine_error"

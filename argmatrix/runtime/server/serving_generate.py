@@ -89,8 +89,8 @@ class GenerateServing(Serving):
                                     "cached_tokens": res.cached_tokens, "weight_version": args.weight_version}
             if finished:
                 meta["e2e_latency"] = res.meta()["e2e_latency"]
-                if res.error:
-                    meta["error"] = res.error
+                if res.error:              # the exception text is in the server log, never in a response
+                    meta["error"] = "the engine failed while generating; the server log has the details"
             if req.return_logprob:
                 meta["output_token_logprobs"] = [[e.logprob, e.token_id, None] for e in lps]
                 if req.top_logprobs_num:

@@ -63,9 +63,14 @@ def error_event(exc: BaseException, rid: str) -> bytes:
                           "server_error", None, "internal_error"))
 
 
+def engine_failure_message(res: ChoiceResult, what: str) -> str:
+    """What a client is told when the engine failed its request: never the exception text (that is logged)."""
+    return (f"the engine failed while generating {what} (request {res.rid}); the server log has the details; "
+            "other requests are not affected")
+
+
 def engine_error_event(res: ChoiceResult) -> bytes:
-    return sse(error_body(f"the engine failed while generating choice {res.index}: {res.error}", "server_error",
-                          code="engine_error"))
+    return sse(error_body(engine_failure_message(res, f"choice {res.index}"), "server_error", code="engine_error"))
 
 
 def cut_event(reason: str) -> bytes:
@@ -116,7 +121,7 @@ async def collect(request: Request, state: Any, gen: Generation) -> list[ChoiceR
 def raise_engine_failure(state: Any, results: list[ChoiceResult]) -> None:
     failed = [r for r in results if r.error]
     if failed:
-        raise APIError(500, f"the engine failed while generating: {failed[0].error}", type_="server_error",
+        raise APIError(500, engine_failure_message(failed[0], "this request"), type_="server_error",
                        code="engine_error")
     if any(ended_early(state, r) for r in results):
         raise APIError(503, f"{state.stream_cut}; the request was ended before it finished", type_="server_error",
