@@ -99,7 +99,9 @@ CAPABILITIES: dict[str, Capability] = {
                      "export_metrics_to_file_dir"), Capability(WIRED)),
     # argmatrix's own request limits (argmatrix/schema/groups/argmatrix_server.py)
     **dict.fromkeys(("max_request_body_bytes", "max_sequences_per_request", "max_stop_strings",
-                     "max_stop_string_length", "request_read_timeout"), Capability(WIRED)),
+                     "max_stop_string_length", "request_read_timeout", "metrics_require_api_key"),
+                    Capability(WIRED)),
+    "extra_metric_labels": Capability(WIRED),
     "enable_metrics_for_all_schedulers": _inert("there is one scheduler, and it always reports metrics",
                                                 "只有一个调度器，且它总会上报指标"),
     # tensor parallel over torch.distributed (runtime/distributed.py, runtime/tensor_parallel.py): the native

@@ -127,7 +127,8 @@ def build_app(engine: Any, compiled: Compiled, *, state: ServerState | None = No
     routes = route_paths(app.routes)
     app.add_middleware(BodyGuard, max_bytes=st.limits.max_request_body_bytes,
                        read_timeout_s=st.limits.request_read_timeout_s)
-    app.add_middleware(APIKeyMiddleware, api_key=args.api_key, admin_api_key=args.admin_api_key)
+    app.add_middleware(APIKeyMiddleware, api_key=args.api_key, admin_api_key=args.admin_api_key,
+                       metrics_need_key=args.metrics_require_api_key)
     if not args.api_key:
         app.add_middleware(HostGuard, bound_host=args.host)
     app.add_middleware(StatusCounter, state=st, routes=routes)

@@ -6,7 +6,8 @@ key gets a 401 even when its body is malformed.  Keys are compared with
 
 Levels:
 
-- public (``/health``): never needs a key;
+- public (``/health``, and ``/metrics`` unless ``--metrics-require-api-key``, as in SGLang, so Prometheus
+  scrapes without a key): never needs a key;
 - admin (``/flush_cache``): the admin key when ``--admin-api-key`` is set,
   otherwise the API key when ``--api-key`` is set;
 - admin only (``/get_server_info/admin``: other users' request ids, the full
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from .errors import error_body
 
 PUBLIC_PATHS = frozenset({"/health"})
+METRICS_PATH = "/metrics"
 ADMIN_PATHS = frozenset({"/flush_cache"})
 ADMIN_ONLY_PATHS = frozenset({"/get_server_info/admin"})
 
@@ -77,13 +79,14 @@ def _matches(token: str | None, key: str | None) -> bool:
 
 
 class APIKeyMiddleware:
-    def __init__(self, app, api_key: str | None, admin_api_key: str | None):
+    def __init__(self, app, api_key: str | None, admin_api_key: str | None, metrics_need_key: bool = False):
         self.app = app
         self.api_key = api_key or None
         self.admin_api_key = admin_api_key or None
+        self.metrics_need_key = metrics_need_key
 
     def level(self, path: str) -> str:
-        if path in PUBLIC_PATHS:
+        if path in PUBLIC_PATHS or (path == METRICS_PATH and not self.metrics_need_key):
             return "public"
         if path in ADMIN_PATHS:
             return "admin"

@@ -144,6 +144,7 @@ class JobStream:
         self.job = job
         self.endpoint = endpoint
         self.labels = labels
+        self.stream = stream
         self.n = int(getattr(job.params, "n", 1) or 1)
         self.results = [ChoiceResult(job.base_index + i, job.rid) for i in range(self.n)]
         self._first_seen = [False] * self.n
@@ -216,7 +217,7 @@ class JobStream:
                             if self.tracked.first_token_at is None:
                                 self.tracked.first_token_at = now
                             if metrics is not None:
-                                metrics.observe_first_token(now - self.tracked.arrival, self.labels)
+                                metrics.observe_first_token(now - self.tracked.arrival, self.labels, self.stream)
                         elif metrics is not None:
                             metrics.observe_inter_token(now - self._last[i], ntok, self.labels)
                         self._last[i] = now
@@ -268,7 +269,7 @@ class JobStream:
                                         else time.perf_counter() - self.tracked.arrival,
                                         prompt_tokens=res.prompt_tokens, completion_tokens=res.completion_tokens,
                                         cached_tokens=res.cached_tokens, finish_reason=res.finish_reason,
-                                        labels=self.labels)
+                                        labels=self.labels, stream=self.stream)
         rid = res.rid if self.n == 1 else f"{res.rid}#{res.index - self.job.base_index}"
         st.reqlog.finished(rid, self.endpoint, meta, st.loggable_params(self.job.params), res.text,
                            prompt=self._prompt_for_log())

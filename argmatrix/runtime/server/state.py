@@ -71,8 +71,10 @@ class ServerState:
         self.metrics = None
         if args.enable_metrics:
             from .metrics import ServerMetrics
+            from .replicas import replica_info
 
-            self.metrics = ServerMetrics(args, self.engine_stats, lambda: dict(self.throughput))
+            self.metrics = ServerMetrics(args, self.engine_stats, lambda: dict(self.throughput),
+                                         model_name=self.model_name, dp_rank=(replica_info() or {}).get("dp_rank"))
 
     # -- configuration ------------------------------------------------------
     def _model_defaults(self) -> dict[str, Any]:

@@ -65,3 +65,17 @@ class ArgmatrixServerArgs:
             zh="服务器等待请求头以及请求体每一部分到达的秒数；客户端中途停止发送时，请求体返回 408，请求头则直接断开连接。",
         ),
     )] = 30.0
+
+    metrics_require_api_key: Annotated[bool, Arg(
+        '--metrics-require-api-key',
+        help=Text(
+            en=(
+                "When set, GET /metrics needs the API key like every other route. Off by default, as in SGLang: "
+                "Prometheus scrapes /metrics without a key even on a server started with --api-key."
+            ),
+            zh=(
+                "设置后，GET /metrics 与其他路由一样需要 API 密钥。默认关闭，与 SGLang 一致："
+                "即使服务器以 --api-key 启动，Prometheus 也无需密钥即可抓取 /metrics。"
+            ),
+        ),
+    )] = False
