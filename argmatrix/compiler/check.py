@@ -229,4 +229,58 @@ def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[
                                Text(f"{flag} {show(value)} is not implemented by argmatrix's engine (it implements: {listed})",
                                     f"argmatrix 的引擎未实现 {flag} {show(value)}（已实现：{listed}）"),
                                fix, **where))
+        else:
+            out += _wired_findings(name, cap, values, where)
+    return out + _never_run_findings(values, user_set, platform, flags_used, sources)
+
+
+def _wired_findings(name: str, cap: engine.Capability, values: dict[str, Any], where: dict[str, Any]) -> list[Finding]:
+    """A wired flag that does nothing in this launch (AM-W504) or on this platform family (AM-N503)."""
+    flag, out = where["flag"], []
+    for cond in cap.inert_when:
+        if cond.holds(values):
+            cflag = SPECS[cond.field].flag
+            out.append(Finding("AM-W504", WARNING, "engine",
+                               Text(f"{flag} has no effect in argmatrix's engine with {cflag} {show(values[cond.field])}: "
+                                    f"{cond.reason.en}",
+                                    f"{cflag} 为 {show(values[cond.field])} 时 {flag} 在 argmatrix 的引擎中不起作用："
+                                    f"{cond.reason.zh}"),
+                               Text(f"drop {flag}, or run with {cflag} {cond.above}",
+                                    f"去掉 {flag}，或使用 {cflag} {cond.above}"), **where))
+    family = PLATFORMS[where["platform"]].family
+    why = engine.PATHS[cap.path].inert_on.get(family)
+    if why is not None:
+        fam = engine.FAMILY_NAMES[family]
+        out.append(Finding("AM-N503", NOTE, "engine",
+                           Text(f"{flag} has no effect in argmatrix's engine on {fam.en}: {why.en}",
+                                f"{flag} 在 argmatrix 的引擎中于 {fam.zh} 上不起作用：{why.zh}"), None, **where))
+    return out
+
+
+def _never_run_findings(values: dict[str, Any], user_set: set[str], platform: str, flags_used: dict[str, str],
+                        sources: dict[str, str]) -> list[Finding]:
+    """One note per engine path this launch uses that has never passed a recorded run on the platform's family
+    (AM-N505): the engine table's verdicts come from runs (matrix/engine_runs.json), not from its own say-so."""
+    family = PLATFORMS[platform].family
+    used: dict[str, str] = {}              # path -> the first changed flag that uses it
+    for name in sorted(user_set):
+        cap = engine.capability(name)
+        if (cap.status == engine.WIRED and values[name] != SPECS[name].default and SPECS[name].deprecated is None
+                and not any(cond.holds(values) for cond in cap.inert_when)):
+            used.setdefault(cap.path, name)
+    out = []
+    for path, name in used.items():
+        verdict = engine.family_verdict(path, family)
+        if verdict.state not in (engine.NEVER_RUN, engine.FAILED):
+            continue
+        title, fam, flag = engine.PATHS[path].title, engine.FAMILY_NAMES[family], flags_used.get(name, SPECS[name].flag)
+        said = (Text(f"argmatrix's engine: {title.en}, which {flag} uses, is implemented for {fam.en} but has "
+                     "never run there", f"argmatrix 的引擎：{flag} 用到的{title.zh}已为 {fam.zh} 实现，但从未在其上运行过")
+                if verdict.state == engine.NEVER_RUN else
+                Text(f"argmatrix's engine: {title.en}, which {flag} uses, failed its last recorded run on {fam.en} "
+                     f"({verdict.run.date}: {verdict.run.ran})",
+                     f"argmatrix 的引擎：{flag} 用到的{title.zh}在 {fam.zh} 上最近一次记录的运行失败"
+                     f"（{verdict.run.date}：{verdict.run.ran}）"))
+        out.append(Finding("AM-N505", NOTE, "engine", said, None, field=name, flag=flag, value=values[name],
+                           source=sources.get(name), platform=platform))
     return out

@@ -39,7 +39,8 @@ STATUS_MEANING = {s.value: t for s, t in _MEANING.items()}
 ENGINE_ORDER = ("wired", "inert", "unimplemented")
 ENGINE_WORDS = ENGINE_TITLES
 ENGINE_MEANING = {
-    "wired": Text("argmatrix's own engine acts on it", "argmatrix 自带引擎会按该参数行事"),
+    "wired": Text("argmatrix's own engine has code that acts on it (which platforms that code has run on: "
+                  "engine.md)", "argmatrix 自带引擎有按该参数行事的代码（这些代码在哪些平台上运行过：见 engine.md）"),
     "inert": Text("accepted and checked, but it changes nothing in argmatrix's engine",
                   "会被接受和检查，但不影响 argmatrix 自带引擎的行为"),
     "unimplemented": Text("not implemented by argmatrix's engine; `serve` stops when it is changed, unless "

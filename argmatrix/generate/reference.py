@@ -59,6 +59,7 @@ W = {
     "any": Text("any value of the type", "类型允许的任意值"),
     "rules": Text("Cross-field rules", "跨参数规则"),
     "engine": Text("argmatrix engine", "argmatrix 自带引擎"),
+    "where_run": Text("where the engine code ran", "引擎代码的运行情况"),
     "legend": Text("Status legend", "状态图例"),
     "implemented": Text("implemented values", "已实现的取值"),
 }
@@ -119,6 +120,8 @@ def _block(spec: ArgSpec, lang: str) -> list[str]:
         extra.append(f"{W['implemented'](lang)}{colon(lang)}" + ", ".join(code(show(v)) for v in eng["options"]))
     lines += [f"{W['engine'](lang)}{colon(lang)}**{engine_text(eng['status'], lang)}**"
               + (" — " + semicolon(lang).join(extra) if extra else ""), ""]
+    if eng.get("where_run"):
+        lines += [f"{W['where_run'](lang)}{colon(lang)}{cell(t(eng['where_run'], lang))}", ""]
     rules = rule_lines(spec, lang)
     if rules:
         lines += [f"{W['rules'](lang)}{colon(lang).rstrip()}", ""] + [f"- {r}" for r in rules] + [""]

@@ -66,3 +66,82 @@ def test_engine_defaults_come_from_the_platform(tmp_path):
     assert (cfg.chunked_prefill_size, cfg.mem_fraction_static, cfg.default_max_running_requests) == (
         cpu["chunked_prefill_size"], cpu["mem_fraction_static"], cpu["max_running_requests"])
     assert cfg.page_size == 1 and cfg.device == "cpu"
+
+
+# ---- where each verdict was run (matrix/engine_runs.json) ------------------------------------------------------
+
+def test_every_wired_flag_names_a_path_whose_tests_exist():
+    from pathlib import Path
+
+    from argmatrix.matrix.engine import PATHS
+
+    root = Path(__file__).parents[2]
+    assert {cap.path for cap in CAPABILITIES.values() if cap.status == WIRED} <= set(PATHS)
+    for key, path in PATHS.items():
+        for target in path.tests:
+            assert (root / target.partition("::")[0]).exists(), (key, target)
+
+
+@pytest.fixture
+def runs(monkeypatch):
+    """A record of runs the test controls: append to it with ``runs.append(Run(...))``."""
+    from argmatrix.matrix import engine_runs
+
+    recorded: list = []
+    monkeypatch.setattr(engine_runs, "load", lambda path=None: tuple(recorded))
+    return recorded
+
+
+def _run(family: str, path: str, result: str = "passed"):
+    from argmatrix.matrix.engine_runs import Run
+
+    return Run(family, "test device", "2026-01-02", (path,), "python -m pytest tests/x.py", result, "3 passed")
+
+
+def test_a_verdict_comes_from_the_runs_not_from_the_table(runs):
+    from argmatrix.matrix import engine
+
+    assert [v.state for v in engine.where_run("page_size")] == [engine.NEVER_RUN] * 3
+    runs.append(_run("cpu", "core"))
+    runs.append(_run("gpu", "core", "failed"))
+    assert [v.state for v in engine.where_run("page_size")] == [engine.PASSED, engine.FAILED, engine.NEVER_RUN]
+    text = engine.where_run_text("page_size")
+    assert "tested on CPU (2026-01-02" in text.en and "failed on CUDA" in text.en
+    assert "implemented for Ascend, never run there" in text.en and "昇腾 上已实现，但从未运行" in text.zh
+    runs.append(_run("gpu", "core"))                        # the latest run of a path on a family counts
+    assert engine.where_run("page_size")[1].state == engine.PASSED
+    assert engine.where_run("attention_backend") is None     # inert: no path
+
+
+def test_decode_graphs_have_no_effect_on_cpu_and_say_where_they_ran(runs):
+    from argmatrix.matrix import engine
+
+    runs.append(_run("cpu", "decode_graphs"))
+    cpu, cuda, ascend = engine.where_run("cuda_graph_max_bs_decode")
+    assert cpu.state == engine.NO_EFFECT and cpu.run is not None and "fake graph backend" in cpu.reason.en
+    assert cuda.state == ascend.state == engine.NEVER_RUN
+
+
+def test_check_config_notes_a_path_never_run_on_the_target(runs, tmp_path):
+    argv = ["--model-path", str(tmp_path), "--cuda-graph-max-bs-decode", "8"]
+    notes = [f for f in compile(argv, target="cuda", env={}, engine=True).findings if f.code == "AM-N505"]
+    assert {f.field for f in notes} == {"model_path", "cuda_graph_max_bs_decode"}
+    assert all("CUDA" in f.message.en and "CUDA" in f.message.zh for f in notes)
+    runs.append(_run("gpu", "decode_graphs"))
+    notes = [f for f in compile(argv, target="cuda", env={}, engine=True).findings if f.code == "AM-N505"]
+    assert [f.field for f in notes] == ["model_path"]
+    on_cpu = compile(argv, target="cpu", env={}, engine=True)
+    assert [f.field for f in on_cpu.findings if f.code == "AM-N503"] == ["cuda_graph_max_bs_decode"]
+
+
+def test_explain_says_where_the_engine_path_ran(runs):
+    runs.append(_run("cpu", "decode_graphs"))
+    for lang, words in (("en", ("where it ran", "never run")), ("zh", ("运行情况", "从未运行"))):
+        out = CliRunner().invoke(app, ["explain", "--cuda-graph-max-bs-decode", "--lang", lang], env={"COLUMNS": "400"})
+        assert out.exit_code == 0 and all(w in out.output for w in words), out.output
+
+
+def test_check_config_engine_shows_where_it_ran(runs, tmp_path):
+    out = CliRunner().invoke(app, ["check-config", "--engine", "--target", "cuda", "--", "--model-path",
+                                   str(tmp_path), "--cuda-graph-max-bs-decode", "8"], env={"COLUMNS": "400"})
+    assert "AM-N505" in out.output and "never run" in out.output, out.output

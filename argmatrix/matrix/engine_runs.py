@@ -1,0 +1,56 @@
+"""The record of where argmatrix's engine paths have run: ``engine_runs.json``, next to this module.
+
+Each run is one command on one machine: the platform family (``cpu``, ``gpu``, ``npu``: ``Platform.family``),
+the device it ran on, the date, the engine paths it exercised (keys of ``argmatrix.matrix.engine.PATHS``),
+what ran and whether it passed.  ``bench/engine_tests.py`` (a path's tests on this machine) and
+``bench/engine.py --device`` append to it; the engine table reads the latest run per path and family, so a
+path nobody has run on a family is shown as never run there.  Written by those tools, never by hand.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from pathlib import Path
+
+RUNS_FILE = Path(__file__).with_name("engine_runs.json")
+RESULTS = ("passed", "failed")
+
+
+@dataclass(frozen=True)
+class Run:
+    family: str                 # cpu | gpu | npu
+    device: str                 # what it ran on, in words (CPU model, GPU name), with torch's version
+    date: str                   # YYYY-MM-DD (UTC)
+    paths: tuple[str, ...]      # the engine paths it exercised
+    ran: str                    # the command, as typed
+    result: str                 # passed | failed
+    detail: str = ""            # pytest's summary line, or the benchmark's failure
+
+
+@lru_cache(maxsize=None)
+def load(path: Path = RUNS_FILE) -> tuple[Run, ...]:
+    if not path.exists():
+        return ()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    runs = tuple(Run(**{**entry, "paths": tuple(entry["paths"])}) for entry in data["runs"])
+    for run in runs:
+        if run.result not in RESULTS:
+            raise ValueError(f"{path}: run {run.ran!r} has result {run.result!r}, not one of {RESULTS}")
+    return runs
+
+
+def latest(path_key: str, family: str, runs: tuple[Run, ...] | None = None) -> Run | None:
+    """The last recorded run of ``path_key`` on ``family`` (the file is in the order runs were appended)."""
+    found = [r for r in (load() if runs is None else runs) if r.family == family and path_key in r.paths]
+    return found[-1] if found else None
+
+
+def append(run: Run, path: Path = RUNS_FILE) -> None:
+    """Add ``run`` to the record (then regenerate the docs: ``argmatrix docs generate``)."""
+    if run.result not in RESULTS:
+        raise ValueError(f"result {run.result!r} is not one of {RESULTS}")
+    runs = [asdict(r) for r in load(path)] + [asdict(run)]
+    text = json.dumps({"runs": [{**r, "paths": list(r["paths"])} for r in runs]}, indent=1, ensure_ascii=False)
+    path.write_text(text + "\n", encoding="utf-8")
+    load.cache_clear()
