@@ -230,16 +230,17 @@ def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[
                                     f"argmatrix 的引擎未实现 {flag} {show(value)}（已实现：{listed}）"),
                                fix, **where))
         else:
-            out += _wired_findings(name, cap, values, where)
+            out += _wired_findings(name, cap, values, where, flags_used)
     return out + _never_run_findings(values, user_set, platform, flags_used, sources)
 
 
-def _wired_findings(name: str, cap: engine.Capability, values: dict[str, Any], where: dict[str, Any]) -> list[Finding]:
+def _wired_findings(name: str, cap: engine.Capability, values: dict[str, Any], where: dict[str, Any],
+                    flags_used: dict[str, str]) -> list[Finding]:
     """A wired flag that does nothing in this launch (AM-W504) or on this platform family (AM-N503)."""
     flag, out = where["flag"], []
     for cond in cap.inert_when:
         if cond.holds(values):
-            cflag = SPECS[cond.field].flag
+            cflag = flags_used.get(cond.field, SPECS[cond.field].flag)
             out.append(Finding("AM-W504", WARNING, "engine",
                                Text(f"{flag} has no effect in argmatrix's engine with {cflag} {show(values[cond.field])}: "
                                     f"{cond.reason.en}",

@@ -56,6 +56,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..matrix.engine import OFF_UNDER_TP
 from .detokenizer import IncrementalDetokenizer
 from .engine_config import EngineConfig, derived_pool_cap
 from .errors import EngineLoadError, EngineRefused, PromptTooLongError, QueueFullError
@@ -267,12 +268,12 @@ class Engine:
                 from .distributed import Heartbeat
 
                 self._heartbeat = Heartbeat(self.tp_group, loaded.device, self._tp_failed)
-                asked = [flag for flag, on in (("--enable-torch-compile", cfg.enable_torch_compile),
-                                               ("--cuda-graph-max-bs", cfg.cuda_graph_max_bs is not None),
-                                               ("--cuda-graph-bs", cfg.cuda_graph_bs is not None)) if on]
-                (log.warning if asked else log.info)(
-                    "%sdecode graphs and torch.compile are off with --tp-size %d: each step runs eagerly on every "
-                    "rank", f"{', '.join(asked)} has no effect: " if asked else "", cfg.tp_size)
+                # which flags this makes inert is the engine table's (matrix/engine.py OFF_UNDER_TP), reported
+                # by the compiler's engine check; the engine only repeats those findings in its log
+                for message in cfg.no_effect_here:
+                    log.warning("%s", message)
+                if not cfg.no_effect_here:
+                    log.info("%s", OFF_UNDER_TP[0].reason.en)
             else:
                 native = NativeRunner(loaded.model, self.pool, max_running, self.max_context_len, loaded.device)
                 self.runner = native

@@ -91,6 +91,7 @@ class EngineConfig:
     gpu_id_step: int = 1
     dp_size: int = 1
     ignored: tuple[str, ...] = ()              # changed ServerArgs fields the engine does not act on
+    no_effect_here: tuple[str, ...] = ()       # the engine check's AM-W504 messages: wired flags this launch makes inert
 
     @classmethod
     def from_compiled(cls, compiled: Compiled, *, dtype: str | None = None) -> EngineConfig:
@@ -99,9 +100,9 @@ class EngineConfig:
         ``allow_unimplemented``).  ``dtype`` overrides ``--dtype`` (tests run the oracle in float64,
         which no --dtype choice offers).
         """
-        refused = [f for f in check_engine(compiled.values, compiled.sources, set(compiled.user_set),
-                                           compiled.platform, {}, compiled.allow_unimplemented)
-                   if f.severity == ERROR]
+        verdicts = check_engine(compiled.values, compiled.sources, set(compiled.user_set), compiled.platform, {},
+                                compiled.allow_unimplemented)
+        refused = [f for f in verdicts if f.severity == ERROR]
         if refused:
             raise EngineRefused(refused)
         v = compiled.values
@@ -170,6 +171,7 @@ class EngineConfig:
             dp_size=v["dp_size"],
             ignored=tuple(sorted(n for n in compiled.user_set
                                  if v[n] != compiled.default_of(n) and capability(n).status != WIRED)),
+            no_effect_here=tuple(f.message.en for f in verdicts if f.code == "AM-W504"),
         )
 
     def replace(self, **changes: Any) -> "EngineConfig":

@@ -145,3 +145,55 @@ def test_check_config_engine_shows_where_it_ran(runs, tmp_path):
     out = CliRunner().invoke(app, ["check-config", "--engine", "--target", "cuda", "--", "--model-path",
                                    str(tmp_path), "--cuda-graph-max-bs-decode", "8"], env={"COLUMNS": "400"})
     assert "AM-N505" in out.output and "never run" in out.output, out.output
+
+
+# ---- wired flags a launch makes inert (InertWhen) ---------------------------------------------------------------
+
+SAMPLE = {"cuda_graph_bs": [8, 16], "cuda_graph_bs_decode": [8, 16], "cuda_graph_max_bs": 8,
+          "cuda_graph_max_bs_decode": 8, "torch_compile_max_bs": 16, "cuda_graph_backend_decode": "disabled"}
+CONDITIONAL = [(name, cond) for name, cap in CAPABILITIES.items() for cond in cap.inert_when]
+
+
+def _changed(name):
+    spec = SPECS[name]
+    return SAMPLE[name] if name in SAMPLE else (not spec.default if spec.type_label == "bool" else None)
+
+
+def test_the_conditions_cover_graphs_and_compile_under_tensor_parallel():
+    names = {n for n, _ in CONDITIONAL}
+    assert {"enable_torch_compile", "torch_compile_max_bs", "cuda_graph_max_bs_decode", "cuda_graph_bs"} <= names
+    assert all(_changed(n) not in (None, SPECS[n].default) for n in names)
+
+
+@pytest.mark.parametrize("name, cond", CONDITIONAL, ids=[f"{n}-{c.field}" for n, c in CONDITIONAL])
+def test_a_condition_that_holds_is_a_warning_and_an_error_under_strict(name, cond, tmp_path):
+    base = {"model_path": str(tmp_path), name: _changed(name)}
+    for strict, severity in ((False, "warning"), (True, "error")):
+        held = compile(overrides={**base, cond.field: cond.above + 1}, target="cuda", env={}, engine=True,
+                       strict=strict)
+        found = [f for f in held.findings if f.code == "AM-W504"]
+        assert [(f.field, f.severity) for f in found] == [(name, severity)], held.findings
+        assert f"{SPECS[cond.field].flag} {cond.above + 1}" in found[0].message.en
+        assert f"{SPECS[cond.field].flag} 为 {cond.above + 1}" in found[0].message.zh
+    quiet = compile(overrides={**base, cond.field: cond.above}, target="cuda", env={}, engine=True)
+    assert not [f for f in quiet.findings if f.code == "AM-W504"]
+
+
+def test_check_config_reports_torch_compile_under_tensor_parallel():
+    argv = ["check-config", "--engine", "--target", "cpu", "--", "--tp-size", "2", "--enable-torch-compile"]
+    out = CliRunner().invoke(app, argv, env={"COLUMNS": "400"})
+    assert "AM-W504" in out.output and "--enable-torch-compile has no effect" in out.output, out.output
+    assert "no problems found" not in out.output
+    strict = CliRunner().invoke(app, argv[:1] + ["--strict"] + argv[1:], env={"COLUMNS": "400"})
+    assert strict.exit_code == 1 and "AM-W504" in strict.output
+
+
+def test_the_engine_logs_the_same_findings(tmp_path):
+    """The engine's log line under tensor parallel repeats the engine check's AM-W504 messages: one source."""
+    from argmatrix.runtime.engine_config import EngineConfig
+
+    compiled = compile(["--model-path", str(tmp_path), "--tp-size", "2", "--enable-torch-compile"], target="cpu",
+                       env={}, engine=True)
+    cfg = EngineConfig.from_compiled(compiled)
+    assert [f.field for f in compiled.findings if f.code == "AM-W504"] == ["enable_torch_compile"]
+    assert len(cfg.no_effect_here) == 1 and "--enable-torch-compile has no effect" in cfg.no_effect_here[0]
