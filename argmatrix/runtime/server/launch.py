@@ -100,7 +100,10 @@ def _make_console(console: Any) -> Any:
         return console
     from rich.console import Console
 
-    return Console(stderr=True)
+    out = Console(stderr=True)
+    if not out.is_terminal:
+        out.soft_wrap = True        # a file or a pipe: whole lines, not rich's 80-column wrapping
+    return out
 
 
 def _quiet_transformers_bars():

@@ -4,10 +4,10 @@ SGLang has no such flags (only --max-queued-requests, in the scheduling group); 
 client cannot stall the others or exhaust the server's memory with a single request.
 """
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import NonNegInt, PositiveFloat, PositiveHumanInt, PositiveInt
 
 GROUP = Group('argmatrix_server', Text(en='argmatrix server limits', zh='argmatrix 服务端请求限制'))
 
@@ -79,3 +79,20 @@ class ArgmatrixServerArgs:
             ),
         ),
     )] = False
+
+    log_format: Annotated[Literal['text', 'json'], Arg(
+        '--log-format',
+        help=Text(
+            en=(
+                "Layout of the server's log records. 'text': rich on a terminal; in a file or a pipe one line per "
+                "record, starting with the date and time as SGLang writes them ([2026-01-31 12:00:00]). 'json': one "
+                "JSON object per line, with timestamp, level, logger and message (request records put their "
+                "fields there instead of a message)."
+            ),
+            zh=(
+                "服务器日志记录的格式。text：在终端中由 rich 显示；写入文件或管道时每条记录占一行，"
+                "行首是与 SGLang 相同格式的日期和时间（[2026-01-31 12:00:00]）。json：每行一个 JSON 对象，"
+                "包含 timestamp、level、logger 和 message（请求记录则把各字段直接放在对象中，不用 message）。"
+            ),
+        ),
+    )] = 'text'
