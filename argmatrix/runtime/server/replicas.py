@@ -2,8 +2,10 @@
 
 Each replica is an ordinary ``argmatrix serve`` (``--dp-size 1``) on a free loopback port, with its
 own devices (``--base-gpu-id`` moves by ``tp-size x --gpu-id-step`` per replica); once every replica
-answers ``/health``, ``python -m sglang_router.launch_router`` listens on ``--host``/``--port`` with
-``--worker-urls`` set to the replicas and the policy that ``--load-balance-method`` maps to.  The
+answers ``/health``, ``python -m sglang_router.launch_router`` runs on a loopback port with
+``--worker-urls`` set to the replicas and the policy that ``--load-balance-method`` maps to, and
+argmatrix's front (``front.py``) listens on ``--host``/``--port``: it passes every request to the router and
+answers ``GET /v1/models/{id}``, which the router lacks.  The
 replicas' ``/get_server_info`` shows the data-parallel layout and the router policy.  A replica or the
 router that exits takes the whole launch down (exit 1); SIGTERM/SIGINT stops them all.
 """
@@ -93,6 +95,7 @@ class Replicas:
     def __init__(self, args: Any, target: str, console: Any, user_set=frozenset()):
         self.args, self.target, self.console, self.user_set = args, target, console, frozenset(user_set)
         self.procs: list[tuple[str, subprocess.Popen]] = []
+        self.front: Any = None           # the uvicorn server of front.py, once the router is up
         self.stopping = False
 
     def _say(self, text: str) -> None:
@@ -108,6 +111,9 @@ class Replicas:
                 f"(or 'argmatrix[dp]'); it ships Linux/macOS wheels for x86-64 and arm64. Without it, run "
                 f"{n} 'argmatrix serve' processes on different ports and put any HTTP load balancer in front")
         policy = ROUTER_POLICY[args.load_balance_method]
+        from .launch import _bind
+
+        front_sock = _bind(args.host, args.port)     # a busy --port is a clear error before anything starts
         step = max(1, args.tp_size) * (args.gpu_id_step or 1)
         urls = []
         for i in range(n):
@@ -123,12 +129,19 @@ class Replicas:
             urls.append(f"http://127.0.0.1:{port}")
         self._say(f"data parallel: {n} replicas on {', '.join(urls)}; waiting for /health")
         self._wait_healthy(urls)
-        router = subprocess.Popen([sys.executable, "-m", "sglang_router.launch_router", "--host", args.host,
-                                   "--port", str(args.port), "--worker-urls", *urls, "--policy", policy,
+        # the router on loopback, behind argmatrix's front (front.py), which adds GET /v1/models/{id}
+        router_port = _free_port()
+        router = subprocess.Popen([sys.executable, "-m", "sglang_router.launch_router", "--host", "127.0.0.1",
+                                   "--port", str(router_port), "--worker-urls", *urls, "--policy", policy,
                                    # its metrics on a free loopback port (its default, 29000, may be taken)
                                    "--prometheus-host", "127.0.0.1", "--prometheus-port", str(_free_port()),
                                    "--log-level", "warn"])
         self.procs.append((f"sglang-router (pid {router.pid})", router))
+        router_url = f"http://127.0.0.1:{router_port}"
+        self._wait_healthy([router_url])
+        from .front import start_front
+
+        self.front, _ = start_front(front_sock, router_url)
         front = f"http://{args.host}:{args.port}"
         self._wait_healthy([front])
         self._say(f"Serving {args.served_model_name or args.model_path} on {front} through sglang-router {version} "
@@ -163,6 +176,8 @@ class Replicas:
 
     def stop(self, timeout: float = 30.0) -> None:
         self.stopping = True
+        if self.front is not None:
+            self.front.should_exit = True
         for _, proc in reversed(self.procs):           # the router first: no new requests reach the replicas
             if proc.poll() is None:
                 proc.send_signal(signal.SIGTERM)
@@ -185,7 +200,7 @@ def run_replicas(args: Any, target: str, console: Any, user_set=frozenset()) -> 
     previous = signal.signal(signal.SIGTERM, on_term)
     try:
         return replicas.start()
-    except (RouterMissing, RuntimeError) as exc:
+    except (RouterMissing, RuntimeError, OSError) as exc:
         console.print(f"error: {exc}", highlight=False, markup=False)
         return 1
     except KeyboardInterrupt:
