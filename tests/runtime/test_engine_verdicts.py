@@ -197,3 +197,13 @@ def test_the_engine_logs_the_same_findings(tmp_path):
     cfg = EngineConfig.from_compiled(compiled)
     assert [f.field for f in compiled.findings if f.code == "AM-W504"] == ["enable_torch_compile"]
     assert len(cfg.no_effect_here) == 1 and "--enable-torch-compile has no effect" in cfg.no_effect_here[0]
+
+
+def test_engine_config_has_no_defaults_of_its_own():
+    """Every field comes from from_compiled (the schema's and the platform's defaults), never from the class."""
+    import dataclasses
+
+    from argmatrix.runtime.engine_config import EngineConfig
+
+    assert [f.name for f in dataclasses.fields(EngineConfig)
+            if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING] == []

@@ -11,7 +11,6 @@ import time
 import httpx
 import pytest
 
-from argmatrix.runtime.server.stop_strings import StopMatcher
 
 from .conftest import MODEL_NAME, assert_engine_whole, client
 
@@ -76,18 +75,6 @@ def test_too_many_sequences_and_stop_strings_are_refused_before_any_work(server)
         assert r.status_code == 400 and r.json()["error"]["code"] == "stop_too_long"
         assert time.perf_counter() - t0 < 10
     assert server.state.tracker.summary()["in_flight"] == 0
-
-
-def test_stop_matcher_is_incremental_and_holds_back_only_what_may_start_a_stop():
-    m = StopMatcher(["END", "xyz"])
-    assert m.feed("abc E") == ("abc", False)          # "E" could begin "END" (hold = 2 characters)
-    assert m.feed("N") == (" ", False)
-    assert m.feed("Dtail") == ("", True)              # cut before the stop string; later text dropped
-    assert m.feed("more") == ("", True)
-    m = StopMatcher(["END"])
-    assert m.feed("no stop E") == ("no stop", False)
-    assert m.feed("", final=True) == (" E", False)    # the end releases what was held
-    assert StopMatcher([]).feed("free text") == ("free text", False)
 
 
 def test_stop_strings_cut_streams_and_plain_responses_alike(server):

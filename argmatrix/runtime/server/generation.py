@@ -12,10 +12,10 @@ engine itself fans ``n`` choices out).  A :class:`JobStream`
 - observes Prometheus metrics (TTFT, inter-token, end-to-end, token counts);
 - aborts the engine request when closed early (client disconnect), which
   frees its pages, even if it was never iterated;
-- matches the request's stop strings on the text as it arrives
-  (:class:`~.stop_strings.StopMatcher`), outside the engine's step: the engine
-  is never given stop strings, and a choice that hits one is finished here
-  (``finish_reason`` "stop") and aborted in the engine.
+- hands the request's stop strings (checked against the limits by
+  ``ServerState.stops``) to the engine with the sampling parameters: the
+  engine's one stop-string path finishes a choice that hits one
+  (``finish_reason`` "stop", the text cut before it).
 """
 from __future__ import annotations
 
@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import APIError
-from .stop_strings import StopMatcher
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -48,7 +47,7 @@ class Job:
     rid: str
     base_index: int = 0            # choice index of this job's first choice in the response
     prompt_text: str | None = None  # for echo and request logs
-    stops: list[str] = field(default_factory=list)   # matched by the server, never sent to the engine
+    stops: list[str] = field(default_factory=list)   # within the limits; the engine matches them
 
 
 @dataclass
@@ -151,7 +150,6 @@ class JobStream:
         self._last = [0.0] * self.n
         self._outcome: str | None = None
         self._started = False
-        self.matchers = [StopMatcher(job.stops) for _ in range(self.n)] if job.stops else None
         self._done = [False] * self.n
         self.arrival = time.monotonic()
         tracker = state.tracker
@@ -166,7 +164,8 @@ class JobStream:
                 queued = state.engine.stats().queued
                 if queued + self.n > limits.max_queued_requests:
                     raise engine_errors()[0](f"the waiting queue is full ({queued} of {limits.max_queued_requests})")
-            self._agen = state.engine.submit(job.prompt, job.params, **kwargs)
+            params = dataclasses.replace(job.params, stop=[s for s in job.stops if s]) if job.stops else job.params
+            self._agen = state.engine.submit(job.prompt, params, **kwargs)
         except Exception as exc:
             mapped = map_engine_error(exc, param=param, max_queued=limits.max_queued_requests if limits is not None
                                       else state.args.max_queued_requests)
@@ -202,9 +201,7 @@ class JobStream:
                 async for chunk in agen:
                     i = getattr(chunk, "index", 0) or 0
                     if self._done[i]:
-                        continue                   # after a stop string: what the engine made before the abort
-                    if self.matchers is not None:
-                        chunk = self._match_stops(i, chunk)
+                        continue
                     res = self.results[i]
                     res.add(chunk)
                     self.tracked.prompt_tokens = res.prompt_tokens
@@ -240,24 +237,6 @@ class JobStream:
             raise
         finally:
             self._end("cancelled")
-
-    def _match_stops(self, i: int, chunk: Any) -> Any:
-        """The chunk with its text cut at a stop string (then finished, and the engine request aborted)."""
-        text, hit = self.matchers[i].feed(chunk.text_delta or "", final=bool(chunk.finished))
-        if not hit:
-            return dataclasses.replace(chunk, text_delta=text) if text != chunk.text_delta else chunk
-        n = self.n
-        engine_rid = self.job.rid if n == 1 else f"{self.job.rid}-{i}"
-        if not chunk.finished:
-            with contextlib.suppress(Exception):
-                self.state.engine.abort(engine_rid)
-        res = self.results[i]
-        now = time.monotonic()
-        first = res.first_token_at or (now if chunk.token_ids_delta else None)
-        return dataclasses.replace(chunk, text_delta=text, finished=True, finish_reason="stop", error=None,
-                                   arrival=chunk.arrival or self.arrival,
-                                   first_token_at=chunk.first_token_at or first,
-                                   finished_at=chunk.finished_at or now)
 
     def _choice_finished(self, res: ChoiceResult) -> None:
         st = self.state

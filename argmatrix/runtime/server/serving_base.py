@@ -30,7 +30,7 @@ class Serving:
 
 
 def openai_params(st: Any, req: CompletionRequest | ChatCompletionRequest, prompt_len: int | None) -> Any:
-    """Engine sampling parameters for an OpenAI request (stop strings are the server's, see ``st.stops``)."""
+    """Engine sampling parameters for an OpenAI request (stop strings: ``st.stops``, added at submission)."""
     explicit: dict[str, Any] = {}
     fields_set = req.model_fields_set
     for name in ("temperature", "top_p", "top_k", "min_p", "repetition_penalty", "frequency_penalty",

@@ -128,7 +128,7 @@ class ServerState:
     # -- requests -----------------------------------------------------------
     def sampling(self, explicit: dict[str, Any]) -> Any:
         """SamplingParams from the request's explicit values over the server's defaults (stop strings excluded:
-        the server matches them itself)."""
+        :meth:`stops` checks them against the limits, and the job hands them to the engine)."""
         merged = {**self.model_defaults, **self.preferred}
         merged.update({k: v for k, v in explicit.items() if v is not None})
         merged.pop("stop", None)
