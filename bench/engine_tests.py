@@ -58,6 +58,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--paths", default=",".join(PATHS), help="engine paths to run (default: all)")
     parser.add_argument("--dry-run", action="store_true", help="print the runs instead of recording them")
+    parser.add_argument("--commit", help="the commit the tested tree is (default: git rev-parse HEAD here)")
     ns = parser.parse_args()
     keys = [k for k in ns.paths.split(",") if k]
     unknown = [k for k in keys if k not in PATHS]
@@ -80,13 +81,19 @@ def main() -> int:
             return 1
         cases = outcomes(report)
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    commit = ns.commit or subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                         text=True).stdout.strip()
+    at = f"; at commit {commit}" if commit else ""
     for key in keys:
         states = [s for c, n, s in cases if any(covers(t, c, n) for t in PATHS[key].tests)]
         counts = {s: states.count(s) for s in ("passed", "failed", "skipped") if states.count(s)}
         if not counts.get("passed") and not counts.get("failed"):
             print(f"{key}: no test ran ({counts or 'none collected'}): not recorded")
             continue
-        detail = ", ".join(f"{n} {s}" for s, n in counts.items())
+        failing = [f"{c.rsplit('.', 1)[-1]}::{n}" for c, n, s in cases
+                   if s == "failed" and any(covers(t, c, n) for t in PATHS[key].tests)]
+        named = f" ({', '.join(failing[:3])}{', ...' if len(failing) > 3 else ''})" if failing else ""
+        detail = ", ".join(f"{n} {s}" for s, n in counts.items()) + named + at
         run = Run("cpu", device, date, (key,), "python -m pytest " + " ".join(PATHS[key].tests),
                   "failed" if counts.get("failed") else "passed", detail)
         print(f"{key}: {run.result} ({detail})")

@@ -88,7 +88,7 @@ PATHS: dict[str, EnginePath] = {
                                        "基于 torch.distributed 的张量并行（gloo、nccl、hccl）"),
                                   ("tests/runtime/test_tensor_parallel.py",)),
     "device_ids": EnginePath(Text("device selection per rank and replica", "按进程与副本选择设备"),
-                             ("tests/runtime/test_tensor_parallel.py",),
+                             (),                   # nothing to select on the CPU the suite runs on
                              {"cpu": Text("a CPU host has no device index", "CPU 主机没有设备编号")}),
     "data_parallel": EnginePath(Text("data-parallel replicas behind sglang-router", "sglang-router 之后的数据并行副本"),
                                 ("tests/server/test_scale_out.py",)),

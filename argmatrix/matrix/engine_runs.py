@@ -51,6 +51,6 @@ def append(run: Run, path: Path = RUNS_FILE) -> None:
     if run.result not in RESULTS:
         raise ValueError(f"result {run.result!r} is not one of {RESULTS}")
     runs = [asdict(r) for r in load(path)] + [asdict(run)]
-    text = json.dumps({"runs": [{**r, "paths": list(r["paths"])} for r in runs]}, indent=1, ensure_ascii=False)
-    path.write_text(text + "\n", encoding="utf-8")
+    lines = ",\n".join("  " + json.dumps({**r, "paths": list(r["paths"])}, ensure_ascii=False) for r in runs)
+    path.write_text('{"runs": [\n' + lines + "\n]}\n", encoding="utf-8")   # one run a line: diffs read well
     load.cache_clear()
