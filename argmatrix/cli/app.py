@@ -444,7 +444,7 @@ def bench(
 
     if importlib.util.find_spec("httpx") is None:
         _fail("'argmatrix bench' needs httpx; install it with: pip install 'argmatrix[bench]'")
-    from ..bench.serving import BenchConfig, format_report, run
+    from ..loadgen.serving import BenchConfig, format_report, run
 
     cfg = BenchConfig(base_url=base_url, backend=backend, model=model, api_key=api_key, dataset=dataset,
                       num_prompts=num_prompts, input_len=input_len, output_len=output_len, range_ratio=range_ratio,

@@ -26,8 +26,8 @@ LAYERS: dict[str, frozenset[str]] = {
     "__init__": frozenset({"compiler"}),                       # argmatrix.compile, loaded on first use
     "generate": frozenset({"schema", "matrix", "compiler", "markdown"}),
     "runtime": frozenset({"schema", "matrix", "compiler", "markdown", "__init__"}),
-    "bench": frozenset(),                                      # the load client speaks HTTP to any server
-    "cli": frozenset({"schema", "matrix", "compiler", "markdown", "__init__", "generate", "runtime", "bench"}),
+    "loadgen": frozenset(),                                    # the load client speaks HTTP to any server
+    "cli": frozenset({"schema", "matrix", "compiler", "markdown", "__init__", "generate", "runtime", "loadgen"}),
     "__main__": frozenset({"cli"}),
 }
 LIGHT = ("markdown", "schema", "matrix", "compiler")   # must stay importable without the serve extra
@@ -280,7 +280,7 @@ PLANTED = {
                    "argmatrix.runtime.engine"),
     "runpy.run_module": ("matrix/planted.py", "import runpy\nrunpy.run_module('argmatrix.cli')\n",
                          "argmatrix.cli"),
-    "bench imports ours": ("bench/planted.py", "from ..runtime import engine\n", "argmatrix.runtime"),
+    "loadgen imports ours": ("loadgen/planted.py", "from ..runtime import engine\n", "argmatrix.runtime"),
     "markdown imports ours": ("markdown.py", "from .schema import SPECS\n", "argmatrix.schema"),
     "module outside the map": ("newpkg/planted.py", "import json\n", "not in the layer map"),
     "top-level module outside the map": ("helpers.py", "import json\n", "not in the layer map"),

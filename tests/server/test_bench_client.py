@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from argmatrix.bench.datasets import random_requests, shared_prefix_requests
-from argmatrix.bench.serving import BenchConfig, format_report, run
+from argmatrix.loadgen.datasets import random_requests, shared_prefix_requests
+from argmatrix.loadgen.serving import BenchConfig, format_report, run
 
 from .test_server_lifecycle import ROOT
 
@@ -49,5 +49,5 @@ def test_bench_reports_a_server_it_cannot_reach():
 
 
 def test_the_bench_client_does_not_import_torch():
-    code = "import sys, argmatrix.bench.serving, argmatrix.cli.app; assert 'torch' not in sys.modules, 'torch'"
+    code = "import sys, argmatrix.loadgen.serving, argmatrix.cli.app; assert 'torch' not in sys.modules, 'torch'"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT)}, timeout=60)
