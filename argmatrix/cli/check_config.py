@@ -10,6 +10,8 @@ tests/compiler/test_cli.py checks both paths accept the same options and print t
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .lang import default_lang
 
 # option -> (keyword, choices or None for a free value, True for a switch)
@@ -44,10 +46,12 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
     except PlanOptionError as exc:
         print(f"argmatrix check-config: {exc}", file=sys.stderr)
         return 2
+    # unset: compile's own default release
+    release: dict[str, Any] = {"sglang_version": sglang_version} if sglang_version else {}
     # the model checks always run here, so a hub id gets the note that they were skipped, in text and JSON alike
     compiled = compile(server_argv, config=config, target=target, strict=strict,
                        allow_unsupported=allow_unsupported, engine=engine, plan_inputs=inputs, compat=compat,
-                       **({"sglang_version": sglang_version} if sglang_version else {}))
+                       **release)
     if fmt == "json":
         print(render.dumps(compiled.to_json()))
     else:
@@ -61,7 +65,7 @@ def fast_path(argv: list[str]) -> int | None:
         return None
     split = argv.index("--")
     own, server = argv[:split], argv[split + 1:]
-    kwargs: dict[str, object] = {}
+    kwargs: dict[str, Any] = {}       # run_check_config's keyword arguments
     i = 0
     while i < len(own):
         name, eq, inline = own[i].partition("=")
@@ -80,11 +84,12 @@ def fast_path(argv: list[str]) -> int | None:
             value, i = own[i + 1], i + 2
         else:
             return None
-        if kind is not None and value not in kind:
+        if isinstance(kind, tuple) and value not in kind:
             return None
         if key in PLAN_KEYS[2:]:
             if not value.isdigit():
                 return None  # typer reports the bad integer
-            value = int(value)
-        kwargs[key] = value
+            kwargs[key] = int(value)
+        else:
+            kwargs[key] = value
     return run_check_config(server, **kwargs)

@@ -86,6 +86,7 @@ def run_launch(server_argv: list[str], *, engine: str = "sglang", target: str | 
         print(cmd.shell())
         return 0
     if cmd.config_text is not None:
+        assert path is not None, "not a dry run: the config file path was chosen above"
         _write(path, cmd.config_text)
     elif path and not config_out:
         os.unlink(path)

@@ -79,7 +79,8 @@ def _arg(spec: ArgSpec) -> dict[str, Any]:
         "r": {},
     }
     for p in platforms():
-        parts = [_pair(entries[p]["reason"])] if entries[p]["reason"] else []
+        reason = _pair(entries[p]["reason"])
+        parts = [reason] if reason is not None else []
         parts += [{"en": n["en"], "zh": n["zh"]} for n in entries[p]["notes"]]
         if parts:
             out["r"][p] = {lang: semicolon(lang).join(x[lang] for x in parts) for lang in ("en", "zh")}

@@ -72,7 +72,7 @@ def type_schema(tp: Any) -> dict[str, Any]:
     if origin is Literal:
         values = list(get_args(tp))
         kinds = {type(v) for v in values}
-        out: dict[str, Any] = {"const": values[0]} if len(values) == 1 else {"enum": values}
+        out = {"const": values[0]} if len(values) == 1 else {"enum": values}
         if kinds == {str}:
             out["type"] = "string"
         elif kinds == {int}:

@@ -248,8 +248,10 @@ class PagedAttention:
             return self.decode.forward(q, k_cache, v_cache, dec, scale, window)
         out = torch.empty_like(q)
         if dec is not None:
-            o = self.decode.forward(q.index_select(0, dec.rows), k_cache, v_cache, dec, scale, window)
-            out.index_copy_(0, dec.rows, o)
+            rows = dec.rows
+            assert rows is not None, "a batch with extends names the rows of its decodes"
+            o = self.decode.forward(q.index_select(0, rows), k_cache, v_cache, dec, scale, window)
+            out.index_copy_(0, rows, o)
         if ext is not None:
             self._extend(q, k_cache, v_cache, ext, scale, window, out)
         return out

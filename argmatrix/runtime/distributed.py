@@ -171,6 +171,7 @@ class LocalRanks:
         for rank in ranks:
             proc = subprocess.Popen([sys.executable, "-m", "argmatrix.runtime.distributed", str(rank)],
                                     stdin=subprocess.PIPE, env=env)
+            assert proc.stdin is not None            # stdin=PIPE
             proc.stdin.write(blob)
             proc.stdin.close()
             self.procs[rank] = proc

@@ -75,10 +75,8 @@ def available_memory_bytes(device) -> int:
     """Memory the pool may come from: free device memory, or available system RAM on CPU."""
     import torch
 
-    if device.type == "cuda":
-        return torch.cuda.mem_get_info(device)[0]
-    if device.type == "npu":
-        return torch.npu.mem_get_info(device)[0]
+    if device.type in ("cuda", "npu"):       # torch_npu gives torch.npu the interface of torch.cuda
+        return getattr(torch, device.type).mem_get_info(device)[0]
     try:
         with open("/proc/meminfo") as f:
             info = {line.split(":")[0]: int(line.split()[1]) * 1024 for line in f}

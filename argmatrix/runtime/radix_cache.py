@@ -123,6 +123,7 @@ class RadixCache:
         ps = self.page_size
         upper = Node(child.key[:k * ps], child.pages[:k], child.parent)
         upper.lock_ref, upper.last_access, upper.hits = child.lock_ref, child.last_access, child.hits
+        assert child.parent is not None, "the root has no edge to cut"
         child.parent.children[upper.key[:ps]] = upper
         child.key, child.pages, child.parent = child.key[k * ps:], child.pages[k:], upper
         upper.children[child.key[:ps]] = child
@@ -162,14 +163,15 @@ class RadixCache:
 
     # ---- locks and eviction -------------------------------------------------------------------------------------
 
-    def lock(self, node: Node) -> None:
+    def lock(self, node: Node | None) -> None:
+        """Lock ``node`` and its ancestors (None, nothing matched: nothing to lock)."""
         while node is not None:
             if node.lock_ref == 0:
                 self.evictable_pages -= len(node.pages)
             node.lock_ref += 1
             node = node.parent
 
-    def unlock(self, node: Node) -> None:
+    def unlock(self, node: Node | None) -> None:
         while node is not None:
             node.lock_ref -= 1
             if node.lock_ref == 0:
@@ -212,10 +214,11 @@ class RadixCache:
     def check(self, locked_nodes: list[Node]) -> None:
         """Assert the counters and locks agree with the tree (``locked_nodes``: one per running lock)."""
         expected: dict[int, int] = {}
-        for node in locked_nodes:
-            while node is not None and node is not self.root:
-                expected[id(node)] = expected.get(id(node), 0) + 1
-                node = node.parent
+        for locked in locked_nodes:
+            walk: Node | None = locked
+            while walk is not None and walk is not self.root:
+                expected[id(walk)] = expected.get(id(walk), 0) + 1
+                walk = walk.parent
         cached = evictable = 0
         for node in self._nodes():
             assert node.lock_ref == expected.get(id(node), 0), "radix lock count out of step with requests"

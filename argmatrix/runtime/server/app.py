@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI
 
 from .auth import ADMIN_ONLY_PATHS, ADMIN_PATHS, APIKeyMiddleware
-from .context import server_context
+from .context import ServerContext, server_context
 from .edge import BodyGuard, HostGuard, StatusCounter
 from .errors import install_handlers
 from .generation import map_engine_error
@@ -34,6 +34,7 @@ from .state import ServerState
 
 if TYPE_CHECKING:
     from ...compiler import Compiled
+    from ...schema.model import ServerArgs
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -82,7 +83,8 @@ def route_paths(routes: Any) -> frozenset[str]:
     return frozenset(out)
 
 
-def build_app(engine: Any, compiled: Compiled, *, state: ServerState | None = None) -> FastAPI:
+def build_app(engine: Any, compiled: Compiled | ServerArgs | ServerContext, *,
+              state: ServerState | None = None) -> FastAPI:
     """The FastAPI app serving ``engine`` (already loaded) as configured by ``compiled``.
 
     ``compiled``: ``argmatrix.compile(...)``'s result, or a bare ``ServerArgs``.

@@ -24,7 +24,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import error_body
 
@@ -40,12 +42,12 @@ class Caller:
     admin: bool           # may see and abort every request
 
 
-def caller_of(scope: dict) -> Caller:
+def caller_of(scope: Mapping[str, Any]) -> Caller:
     state = scope.get("state") or {}
     return state.get("caller") or Caller(_principal(scope, None), False)
 
 
-def _principal(scope: dict, token: str | None) -> str:
+def _principal(scope: Mapping[str, Any], token: str | None) -> str:
     client = scope.get("client") or ("?", 0)
     key = hashlib.sha256(token.encode()).hexdigest()[:12] if token else "anonymous"
     return f"{key}@{client[0]}"

@@ -18,11 +18,14 @@ import asyncio
 import ipaddress
 import json
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from .auth import route_path
 from .errors import error_body
+
+if TYPE_CHECKING:
+    from .state import ServerState
 
 logger = logging.getLogger("argmatrix.server")
 # answered whatever the Host: no data, no state change (probes often address a service name)
@@ -49,7 +52,7 @@ def _header(scope: dict, name: bytes) -> str | None:
 class StatusCounter:
     """Counts every response by the status sent (accounting and the HTTP metric); the outermost middleware."""
 
-    def __init__(self, app: Any, state: Any, routes: frozenset[str]):
+    def __init__(self, app: Any, state: ServerState, routes: frozenset[str]):
         self.app = app
         self.state = state
         self.routes = routes

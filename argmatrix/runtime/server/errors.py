@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 logger = logging.getLogger("argmatrix.server")
@@ -83,7 +84,7 @@ def loc_to_param(loc: tuple[Any, ...] | list[Any]) -> str:
     return out
 
 
-def validation_error(errors: list[dict[str, Any]] | tuple[dict[str, Any], ...]) -> APIError:
+def validation_error(errors: Sequence[dict[str, Any]]) -> APIError:
     """Turn FastAPI/pydantic validation errors into one 400 that names the bad fields.
 
     The work is bounded whatever the body: at most :data:`MAX_ERRORS_SCANNED` errors are converted and

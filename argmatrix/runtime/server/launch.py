@@ -29,7 +29,11 @@ from argmatrix.runtime.distributed import DistributedError
 from .context import server_context
 
 if TYPE_CHECKING:
+    import uvicorn
+    from fastapi import FastAPI
+
     from ...compiler import Compiled
+    from .state import ServerState
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -268,9 +272,9 @@ class ServingRuntime:
         self.console = console
         self.grace_s = grace_s
         self.device = device
-        self.app = None
-        self.state = None
-        self.server = None
+        self.app: FastAPI | None = None
+        self.state: ServerState | None = None
+        self.server: uvicorn.Server | None = None
         self.sock: socket.socket | None = None
         self.thread: threading.Thread | None = None
         self.exit_code = 0
@@ -310,9 +314,9 @@ class ServingRuntime:
 
         apply_log_levels(self.args)
         install_request_targets(self.args)
-        self.app = build_app(self.engine, self.ctx)
-        self.state = self.app.state.server
-        self.state.stop_server = self._watchdog_stop
+        self.app = app = build_app(self.engine, self.ctx)
+        self.state = state = app.state.server
+        state.stop_server = self._watchdog_stop
         listeners = getattr(self.engine, "fatal_listeners", None)
         if listeners is not None:           # a tensor-parallel rank failed: the engine cannot go on
             listeners.append(self._engine_fatal)
@@ -324,19 +328,26 @@ class ServingRuntime:
             def handle_exit(self, sig, frame):
                 # the first SIGTERM/SIGINT drains (/health turns 503 at once, open streams are ended with an
                 # error event just before the grace period runs out); a second one stops at once
-                if runtime.state.draining:
+                if state.draining:
                     logger.warning("second stop signal: stopping now, without waiting for running requests")
-                    runtime.state.cut_streams("the server was stopped")
+                    state.cut_streams("the server was stopped")
                     self.force_exit = True
-                runtime.state.begin_drain(runtime.grace_s)
+                state.begin_drain(runtime.grace_s)
                 super().handle_exit(sig, frame)
 
-        config = uvicorn.Config(self.app, host=self.args.host, port=self.args.port, log_config=None,
+        # timeout_graceful_shutdown is typed int, but uvicorn only hands it to asyncio.wait_for: a float works
+        config = uvicorn.Config(app, host=self.args.host, port=self.args.port, log_config=None,
                                 http=header_deadline_protocol(float(self.args.request_read_timeout)),
-                                timeout_graceful_shutdown=self.grace_s, lifespan="on", access_log=True,
-                                proxy_headers=False, server_header=False)
+                                timeout_graceful_shutdown=self.grace_s,  # type: ignore[arg-type]
+                                lifespan="on", access_log=True, proxy_headers=False, server_header=False)
         self.server = _Server(config)
         return self.app
+
+    def _serving(self) -> tuple[uvicorn.Server, ServerState]:
+        """What ``build`` made: the server to run and the state it serves."""
+        if self.server is None or self.state is None:
+            raise RuntimeError("ServingRuntime.build() has not run")
+        return self.server, self.state
 
     def _engine_fatal(self, message: str) -> None:
         logger.critical("%s", message)
@@ -361,7 +372,7 @@ class ServingRuntime:
         return f"http://{host}:{self.port}{self.args.fastapi_root_path or ''}"
 
     def _after_serve(self) -> None:
-        monitors = getattr(self.state, "monitors", None) if self.state is not None else None
+        monitors = self.state.monitors if self.state is not None else None
         if monitors is not None:
             monitors.stop()
         if self.sock is not None:
@@ -421,13 +432,14 @@ class ServingRuntime:
             if main:
                 # uvicorn re-raises the signal it handled once it has shut down; make that a no-op
                 signal.signal(signal.SIGTERM, lambda s, f: None)
-            console.print(f"Serving {self.state.model_name} on {self.url} (OpenAPI: {self.url}/docs)",
+            server, state = self._serving()
+            console.print(f"Serving {state.model_name} on {self.url} (OpenAPI: {self.url}/docs)",
                           highlight=False, markup=False)
-            self.server.run(sockets=[self.sock])
-            if self.state.fatal:
+            server.run(sockets=[self.sock])
+            if state.fatal:
                 from rich.markup import escape
 
-                console.print(f"[bold red]{escape(self.state.fatal)}[/]", highlight=False)
+                console.print(f"[bold red]{escape(state.fatal)}[/]", highlight=False)
                 self.exit_code = 1
             return self.exit_code
         finally:
@@ -458,15 +470,16 @@ class ServingRuntime:
             self.warmup()
         else:
             self.engine.start()
-        self.sock = _bind(host, port)
+        self.sock = sock = _bind(host, port)
         self.build()
         from .state import check_engine_usable
 
         check_engine_usable(self.engine)
-        self.thread = threading.Thread(target=self._serve_thread, name="argmatrix-uvicorn", daemon=True)
+        self.thread = threading.Thread(target=self._serve_thread, args=(sock,), name="argmatrix-uvicorn", daemon=True)
         self.thread.start()
         deadline = time.monotonic() + timeout
-        while not self.server.started:
+        server, _ = self._serving()
+        while not server.started:
             if not self.thread.is_alive():
                 raise RuntimeError("the server thread stopped during start-up; see the log")
             if time.monotonic() > deadline:
@@ -474,9 +487,10 @@ class ServingRuntime:
             time.sleep(0.02)
         return self
 
-    def _serve_thread(self) -> None:
+    def _serve_thread(self, sock: socket.socket) -> None:
         try:
-            self.server.run(sockets=[self.sock])
+            server, _ = self._serving()
+            server.run(sockets=[sock])
         except BaseException:
             logger.exception("the server thread failed")
             self.exit_code = self.exit_code or 1
