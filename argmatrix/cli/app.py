@@ -7,6 +7,7 @@ from enum import Enum
 import typer
 
 from .lang import default_lang
+from ..schema.meta import Text
 from .server_help import ServerFlagsCommand
 
 # the plan options' help, kept in one place for check-config, plan and the fast path (cli/plan.py)
@@ -232,7 +233,8 @@ def explain(flag: str = typer.Argument(..., help="A flag (--tp-size), alias or f
         found = spec(flag)
     except KeyError:
         hint = suggest(flag.lstrip("-").replace("-", "_"))
-        _fail(f"unknown argument {flag}" + (f"; did you mean {spec(hint).flag}?" if hint else ""))
+        _fail(Text(f"unknown argument {flag}" + (f"; did you mean {spec(hint).flag}?" if hint else ""),
+                   f"未知参数 {flag}" + (f"；您是否想输入 {spec(hint).flag}？" if hint else ""))(_lang(lang)))
     data = row(found)
     if fmt is OutFormat.json:
         print(render.dumps(data))
@@ -241,7 +243,12 @@ def explain(flag: str = typer.Argument(..., help="A flag (--tp-size), alias or f
 
 
 @app.command()
-def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text or json.")) -> None:
+DETECT_WORDS = {"platform": Text("platform", "平台"), "how": Text("how", "依据"), "devices": Text("devices", "设备"),
+                "no_column": Text("note: {name} has no column in the matrix", "注：矩阵中没有 {name} 对应的列")}
+
+
+def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text or json."),
+           lang: Lang | None = LANG_OPTION) -> None:
     """Which platform this machine is, and how that was found."""
     from dataclasses import asdict
 
@@ -251,13 +258,16 @@ def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text 
     found = run_detect()
     if fmt is OutFormat.json:
         print(render.dumps(asdict(found)))
-    else:
-        print(f"platform: {found.platform}\nhow: {found.how}")
-        if found.device_count:  # what the memory plan uses for devices per node and memory per device
-            memory = f" x {found.memory_bytes / 2**30:.1f} GiB" if found.memory_bytes else ""
-            print(f"devices: {found.device_count}{memory}")
-        if found.unsupported:
-            print(f"note: {found.unsupported} has no column in the matrix")
+        return
+    chosen = _lang(lang)
+    word = {k: v(chosen) for k, v in DETECT_WORDS.items()}
+    c = render.colon(chosen)
+    print(f"{word['platform']}{c}{found.platform}\n{word['how']}{c}{found.explained(chosen)}")
+    if found.device_count:  # what the memory plan uses for devices per node and memory per device
+        memory = f" × {found.memory_bytes / 2**30:.1f} GiB" if found.memory_bytes else ""
+        print(f"{word['devices']}{c}{found.device_count}{memory}")
+    if found.unsupported:
+        print(word["no_column"].format(name=found.unsupported))
 
 
 docs_app = typer.Typer(no_args_is_help=True, help="Write or verify the generated docs under generated/.")
@@ -323,10 +333,10 @@ def serve(
         render.emit(render.findings_lines(compiled, _lang(lang), "serve"), stderr=True)
     if not compiled.ok:
         raise typer.Exit(compiled.exit_code)
-    _require_serve_extra("serve")
+    _require_serve_extra("serve", _lang(lang))
     from ..runtime.server import run_server
 
-    raise typer.Exit(run_server(compiled) or 0)
+    raise typer.Exit(run_server(compiled, lang=_lang(lang)) or 0)
 
 
 class EngineName(str, Enum):
@@ -483,16 +493,48 @@ def _target_from_device(argv: list[str]) -> str | None:
 SERVE_MODULES = ("torch", "transformers", "safetensors", "tokenizers", "fastapi", "uvicorn", "prometheus_client")
 
 
-def _require_serve_extra(command: str) -> None:
+def _require_serve_extra(command: str, lang: str | None = None) -> None:
     """The runtime needs the 'serve' extra; say how to get it instead of failing on an import."""
     import importlib.util
 
     missing = [m for m in SERVE_MODULES if importlib.util.find_spec(m) is None]
     if missing:
-        _fail(f"'argmatrix {command}' needs {', '.join(missing)}; install them with: "
-              "pip install torch==2.13.0 && pip install 'argmatrix[serve]'")
+        install = "pip install torch==2.13.0 && pip install 'argmatrix[serve]'"
+        _fail(Text(f"'argmatrix {command}' needs {', '.join(missing)}; install them with: {install}",
+                   f"'argmatrix {command}' 需要 {'、'.join(missing)}；安装方法：{install}")(lang or default_lang()))
 
 
 def _fail(message: str) -> None:
     print(f"argmatrix: {message}", file=sys.stderr)
     raise typer.Exit(2)
+
+
+def run(argv: list[str]) -> None:
+    """The console script's entry: the click tree in the chosen language (help, usage, usage errors), then the
+    command.  A ``--lang`` the command does not declare (``docs``, ``bench``) only chooses the language."""
+    import typer.main
+
+    from .help_zh import install_chinese_chrome, localize
+
+    lang = default_lang()
+    if lang == "zh":
+        install_chinese_chrome()
+    command = localize(typer.main.get_command(app), lang)
+    command.main(args=_without_undeclared_lang(command, argv), prog_name="argmatrix")
+
+
+def _without_undeclared_lang(command, argv: list[str]) -> list[str]:
+    end = argv.index("--") if "--" in argv else len(argv)
+    cmd, declared, i, out = command, False, 0, []
+    while i < end:
+        token = argv[i]
+        sub = (getattr(cmd, "commands", None) or {}).get(token)
+        if sub is not None and not token.startswith("-"):
+            cmd = sub
+            declared = any("--lang" in getattr(p, "opts", ()) for p in cmd.params)
+        if (token == "--lang" or token.startswith("--lang=")) and not declared:
+            i += 1 if "=" in token else 2
+            continue
+        out.append(token)
+        i += 1
+    return out + argv[end:]

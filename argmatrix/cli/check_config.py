@@ -44,7 +44,7 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
     try:
         inputs = plan_inputs(**plan_options)
     except PlanOptionError as exc:
-        print(f"argmatrix check-config: {exc}", file=sys.stderr)
+        print(f"argmatrix check-config: {exc.text(lang or default_lang())}", file=sys.stderr)
         return 2
     # unset: compile's own default release
     release: dict[str, Any] = {"sglang_version": sglang_version} if sglang_version else {}

@@ -61,7 +61,7 @@ def run_launch(server_argv: list[str], *, engine: str = "sglang", target: str | 
                             plan_options=plan_options, check_engine=engine == "argmatrix",
                             allow_unimplemented=allow_unimplemented)
     except PlanOptionError as exc:
-        print(f"argmatrix launch: {exc}", file=sys.stderr)
+        print(f"argmatrix launch: {exc.text(lang or default_lang())}", file=sys.stderr)
         return 2
     path = config_out
     if path is None and not dry_run:

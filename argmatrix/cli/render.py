@@ -6,7 +6,7 @@ import os
 import sys
 from typing import Any
 
-from ..compiler.findings import ERROR, NOTE, WARNING
+from ..compiler.findings import ERROR, NOTE, WARNING, source_label
 from ..markdown import md_table
 from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Text
@@ -89,13 +89,13 @@ def findings_lines(compiled, lang: str, command: str = "check-config") -> list[L
         platform = PLATFORMS[compiled.platform]
         head = f"{words['target']}{colon(lang)}{compiled.platform}{paren(platform.title(lang), lang)}"
         if compiled.detection is not None:
-            head += f"  [{words['detected']}{colon(lang)}{compiled.detection.how}]"
+            head += f"  [{words['detected']}{colon(lang)}{_explained(compiled.detection, lang)}]"
         lines[0].append(("  " + head, ""))
     for f in compiled.findings:
         mark, style = MARKS[f.severity]
         line: Line = [(f"{mark} {f.code} {words[f.severity]}", style), (f"  {f.message(lang)}", "")]
         if f.source:
-            line.append((f"  {words['from']} {f.source}", "dim"))
+            line.append((f"  {words['from']} {source_label(f.source, lang)}", "dim"))
         lines.append(line)
         if f.hint:
             lines.append([(f"    {words['fix']}{colon(lang)}", "green"), (f.hint(lang), "")])
@@ -105,6 +105,18 @@ def findings_lines(compiled, lang: str, command: str = "check-config") -> list[L
     else:
         lines.append([(count_summary(counts, lang), "bold")])
     return lines
+
+
+def _type_text(row: dict, lang: str) -> str:
+    from ..schema.registry import SPECS
+
+    spec = SPECS.get(row["name"])
+    return spec.type_text(lang) if spec is not None else row["type"]
+
+
+def _explained(detection, lang: str) -> str:
+    explained = getattr(detection, "explained", None)
+    return explained(lang) if callable(explained) else detection.how
 
 
 def dumps(data: Any) -> str:
@@ -154,18 +166,22 @@ def explain_text(row: dict, lang: str, out=None) -> None:
     out.print(f"[bold]{escape(' / '.join(row['flags']))}[/bold]  "
               + escape(f"({row['name']}, {group})" if en else f"（{row['name']}，{group}）"))
     out.print(escape(row["help"][lang]))
-    out.print(f"{'type' if en else '类型'}{c}{escape(row['type'])}    "
+    out.print(f"{'type' if en else '类型'}{c}{escape(_type_text(row, lang))}    "
               f"{'default' if en else '默认值'}{c}{escape(shown_value(row['default'], lang))}")
     if row["choices"]:
         out.print(f"{'choices' if en else '可选值'}{c}{escape(', '.join(map(str, row['choices'])))}")
     dep = row["deprecated"]
     if dep:
+        from ..schema.snapshots import since_text
+
+        since = since_text(dep["since"])(lang)
         if dep["kind"] == "renamed":
-            out.print(f"[yellow]{'renamed to' if en else '已更名为'} {dep['successor_flag']}"
-                      f"{paren(dep['since'], lang)}[/yellow]")
+            said = (f"renamed to {dep['successor_flag']} ({since})" if en
+                    else f"已更名为 {dep['successor_flag']}，记录于{since}")
+            out.print(f"[yellow]{escape(said)}[/yellow]")
         else:
             instead = f" — {dep['instead'][lang]}" if dep["instead"] else ""
-            out.print(f"[red]{'removed in' if en else '已移除于'} {dep['since']}{escape(instead)}[/red]")
+            out.print(f"[red]{escape(f'removed in {since}' if en else f'已移除，记录于{since}')}{escape(instead)}[/red]")
     for p, entry in row["platforms"].items():
         style = STATUS_STYLE[entry["status"]]
         word = status_word(entry["status"], lang)

@@ -11,6 +11,7 @@ from ..matrix.status import STATUS_PREDICATES, Status
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import SPECS, ArgSpec
 from ..schema.releases import CHANGES
+from ..schema.snapshots import since_text
 from ..schema.values import as_argv
 from .findings import ERROR, NOTE, WARNING, Finding
 from .releases import check_release
@@ -107,14 +108,15 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
         elif isinstance(dep, Removed):
             instead = dep.instead or Text("remove it", "删除该参数")
             out.append(Finding("AM-E106", ERROR, "deprecation",
-                               Text(f"{flag} was removed in {dep.since}", f"{flag} 已在 {dep.since} 中移除"),
+                               Text(f"{flag} was removed in {since_text(dep.since).en}",
+                                    f"{flag} 已在{since_text(dep.since).zh}中移除"),
                                instead, **where))
             continue
         elif isinstance(dep, Renamed):
             new = SPECS[dep.successor].flag
             out.append(Finding("AM-W107", WARNING, "deprecation",
-                               Text(f"{flag} is deprecated since {dep.since}; its value now goes to {new}",
-                                    f"{flag} 自 {dep.since} 起已弃用，其取值已转给 {new}"),
+                               Text(f"{flag} is deprecated since {since_text(dep.since).en}; its value now goes to {new}",
+                                    f"{flag} 自{since_text(dep.since).zh}起已弃用，其取值已转给 {new}"),
                                Text(f"write {new} instead", f"请改用 {new}"), **where))
         if isinstance(dep, Renamed):
             spec = SPECS[dep.successor]  # statuses and options are the successor's

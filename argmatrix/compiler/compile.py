@@ -195,7 +195,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         if detection.unsupported:
             findings.append(usage("AM-E601", Text(
                 f"this machine's accelerator ({detection.unsupported}) has no column in the matrix: {detection.how}",
-                f"本机加速器（{detection.unsupported}）在矩阵中没有对应的列：{detection.how}"),
+                f"本机加速器（{detection.unsupported}）在矩阵中没有对应的列：{detection.explained('zh')}"),
                 Text(f"pass --target with one of {', '.join(PLATFORMS)} to check against a known platform",
                      f"请用 --target 指定已知平台：{'、'.join(PLATFORMS)}"), value=detection.unsupported))
     else:

@@ -103,6 +103,23 @@ def _source_position(source: str | None) -> tuple:
     return (4, source)
 
 
+def source_label(source: str, lang: str) -> str:
+    """Where a value came from, as the user reads it: the raw label (``argv[3]``, ``env:VAR``) in English and in
+    JSON, words around the same facts in Chinese (``命令行 argv[3]``, ``环境变量 VAR``)."""
+    if lang != "zh":
+        return source
+    if _ARGV.match(source):
+        return f"命令行 {source}"
+    if m := _FILE.match(source):
+        return f"配置文件 {m.group(1)} 第 {m.group(2)} 行"
+    kind, _, rest = source.partition(":")
+    said = {"env": "环境变量 {}", "platform": "{} 平台的默认值", "derived": "由规则 {} 推导",
+            "vllm-compat": "vLLM 写法 {}"}
+    if rest and kind in said:
+        return said[kind].format(rest)
+    return {"default": "声明的默认值", "override": "程序传入的覆盖值", "--model-config": "--model-config"}.get(source, source)
+
+
 def finding_sort_key(f: Finding) -> tuple:
     """The documented order of findings (docs/check-config.md, "Order of findings"): severity, then where the value
     was written, then the field's declaration order, then the code, then the message.  Every part is a fact of the

@@ -108,7 +108,7 @@ class EngineConfig:
             raise EngineRefused(refused)
         v = compiled.values
         if not v["model_path"]:
-            raise EngineRefused([], "--model-path is required to start the engine")
+            raise EngineRefused([], "--model-path is required to start the engine", "启动引擎需要 --model-path")
         platform = PLATFORMS[compiled.platform]
 
         def engine_value(name: str) -> Any:

@@ -104,8 +104,13 @@ def pool_pages(*, max_total_tokens: int | None, mem_fraction_static: float, page
                                 kv_bytes_per_token=shape.bytes_per_token(element_size), page_size=page_size,
                                 cap_tokens=cap_tokens)
         if tokens < page_size:
-            raise MemoryError(f"--mem-fraction-static {mem_fraction_static}: after {weight_bytes / 2**20:.0f} MiB of "
-                              f"weights no memory is left for the KV cache; raise it or set --max-total-tokens")
+            from .errors import bilingual
+
+            raise bilingual(MemoryError,
+                            f"--mem-fraction-static {mem_fraction_static}: after {weight_bytes / 2**20:.0f} MiB of "
+                            f"weights no memory is left for the KV cache; raise it or set --max-total-tokens",
+                            f"--mem-fraction-static {mem_fraction_static}：权重占用 {weight_bytes / 2**20:.0f} MiB 后，"
+                            f"已没有内存留给 KV 缓存；请调大该值，或设置 --max-total-tokens")
     pages = max(1, tokens // page_size)
     log.info("KV pool: %d pages x %d tokens (%d tokens, %.1f MiB)", pages, page_size, pages * page_size,
              pages * page_size * shape.bytes_per_token(element_size) / 2**20)

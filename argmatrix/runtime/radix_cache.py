@@ -39,7 +39,10 @@ EVICTION_KEYS: dict[str, Callable[[Node], tuple]] = {
 class RadixCache:
     def __init__(self, allocator: PageAllocator, page_size: int, policy: str = "lru", disabled: bool = False):
         if policy not in EVICTION_KEYS:
-            raise ValueError(f"--radix-eviction-policy {policy}: choose one of {', '.join(EVICTION_KEYS)}")
+            from .errors import bilingual
+
+            raise bilingual(ValueError, f"--radix-eviction-policy {policy}: choose one of {', '.join(EVICTION_KEYS)}",
+                            f"--radix-eviction-policy {policy}：请从 {'、'.join(EVICTION_KEYS)} 中选择")
         self.allocator = allocator
         self.page_size = page_size
         self.disabled = disabled

@@ -92,8 +92,9 @@ def _argv_for(args: Any, user_set, **changes: Any) -> list[str]:
 
 
 class Replicas:
-    def __init__(self, args: Any, target: str, console: Any, user_set=frozenset()):
+    def __init__(self, args: Any, target: str, console: Any, user_set=frozenset(), lang: str = "en"):
         self.args, self.target, self.console, self.user_set = args, target, console, frozenset(user_set)
+        self.lang = lang
         self.procs: list[tuple[str, subprocess.Popen]] = []
         self.front: Any = None           # the uvicorn server of front.py, once the router is up
         self.stopping = False
@@ -106,10 +107,16 @@ class Replicas:
         n = args.dp_size
         version = router_available()
         if version is None:
-            raise RouterMissing(
+            from ..errors import bilingual
+
+            raise bilingual(
+                RouterMissing,
                 f"--dp-size {n} needs sglang-router, which cannot be imported here: pip install 'sglang-router' "
                 f"(or 'argmatrix[dp]'); it ships Linux/macOS wheels for x86-64 and arm64. Without it, run "
-                f"{n} 'argmatrix serve' processes on different ports and put any HTTP load balancer in front")
+                f"{n} 'argmatrix serve' processes on different ports and put any HTTP load balancer in front",
+                f"--dp-size {n} 需要 sglang-router，但这里无法导入它：pip install 'sglang-router'"
+                f"（或 'argmatrix[dp]'）；它提供 x86-64 与 arm64 的 Linux/macOS wheel。没有它时，可以在不同端口上"
+                f"启动 {n} 个 'argmatrix serve' 进程，并在前面放一个任意的 HTTP 负载均衡器")
         policy = ROUTER_POLICY[args.load_balance_method]
         from .launch import _bind
 
@@ -121,13 +128,14 @@ class Replicas:
             info = {"dp_rank": i, "dp_size": n, "load_balance_method": args.load_balance_method,
                     "router": f"sglang-router {version}", "router_policy": policy}
             devices = {} if self.target == "cpu" else {"base_gpu_id": (args.base_gpu_id or 0) + i * step}
-            argv = [sys.executable, "-m", "argmatrix.cli", "serve", "--target", self.target,
+            argv = [sys.executable, "-m", "argmatrix.cli", "serve", "--target", self.target, "--lang", self.lang,
                     *_argv_for(args, self.user_set, dp_size=1, host="127.0.0.1", port=port,
                                load_balance_method="auto", **devices)]
             proc = subprocess.Popen(argv, env={**os.environ, ENV_REPLICA: json.dumps(info)})
             self.procs.append((f"replica {i} (pid {proc.pid}, port {port})", proc))
             urls.append(f"http://127.0.0.1:{port}")
-        self._say(f"data parallel: {n} replicas on {', '.join(urls)}; waiting for /health")
+        self._say(f"data parallel: {n} replicas on {', '.join(urls)}; waiting for /health" if self.lang == "en" else
+                  f"数据并行：{n} 个副本，位于 {'、'.join(urls)}；正在等待 /health")
         self._wait_healthy(urls)
         # the router on loopback, behind argmatrix's front (front.py), which adds GET /v1/models/{id}
         router_port = _free_port()
@@ -144,8 +152,12 @@ class Replicas:
         self.front, _ = start_front(front_sock, router_url)
         front = f"http://{args.host}:{args.port}"
         self._wait_healthy([front])
-        self._say(f"Serving {args.served_model_name or args.model_path} on {front} through sglang-router {version} "
-                  f"(--load-balance-method {args.load_balance_method} -> policy {policy}) over {n} replicas")
+        model = args.served_model_name or args.model_path
+        self._say(f"Serving {model} on {front} through sglang-router {version} "
+                  f"(--load-balance-method {args.load_balance_method} -> policy {policy}) over {n} replicas"
+                  if self.lang == "en" else
+                  f"已通过 sglang-router {version} 在 {front} 上提供 {model}，后端共 {n} 个副本"
+                  f"（--load-balance-method {args.load_balance_method}，对应路由策略 {policy}）")
         return self._watch()
 
     def _wait_healthy(self, urls: list[str]) -> None:
@@ -155,21 +167,30 @@ class Replicas:
             self._check_alive()
             pending = [u for u in pending if not _healthy(u + "/health")]
             if time.monotonic() > deadline:
-                raise RuntimeError(f"{', '.join(pending)} did not become healthy within {START_TIMEOUT_S:g}s")
+                from ..errors import bilingual
+
+                raise bilingual(RuntimeError, f"{', '.join(pending)} did not become healthy within {START_TIMEOUT_S:g}s",
+                                f"{'、'.join(pending)} 在 {START_TIMEOUT_S:g} 秒内未能通过健康检查")
             if pending:
                 time.sleep(0.3)
 
     def _check_alive(self) -> None:
         for name, proc in self.procs:
             if proc.poll() is not None:
-                raise RuntimeError(f"{name} exited with status {proc.returncode}; stopping the others")
+                from ..errors import bilingual
+
+                zh_name = name.replace("replica", "副本", 1).replace("pid", "进程号").replace("port", "端口")
+                raise bilingual(RuntimeError, f"{name} exited with status {proc.returncode}; stopping the others",
+                                f"{zh_name} 已退出，退出状态 {proc.returncode}；正在停止其余进程")
 
     def _watch(self) -> int:
         while not self.stopping:
             try:
                 self._check_alive()
             except RuntimeError as exc:
-                self._say(f"error: {exc}")
+                from ..errors import in_lang
+
+                self._say(("error: " if self.lang == "en" else "错误：") + in_lang(exc, self.lang))
                 return 1
             time.sleep(0.5)
         return 0
@@ -190,9 +211,9 @@ class Replicas:
                 proc.wait(5)
 
 
-def run_replicas(args: Any, target: str, console: Any, user_set=frozenset()) -> int:
+def run_replicas(args: Any, target: str, console: Any, user_set=frozenset(), lang: str = "en") -> int:
     """The ``--dp-size N`` launch, until SIGTERM/SIGINT (0) or a replica or the router fails (1)."""
-    replicas = Replicas(args, target, console, user_set)
+    replicas = Replicas(args, target, console, user_set, lang)
 
     def on_term(signum, frame):
         replicas.stopping = True
@@ -201,7 +222,9 @@ def run_replicas(args: Any, target: str, console: Any, user_set=frozenset()) -> 
     try:
         return replicas.start()
     except (RouterMissing, RuntimeError, OSError) as exc:
-        console.print(f"error: {exc}", highlight=False, markup=False)
+        from .launch import print_error
+
+        print_error(console, exc, lang)
         return 1
     except KeyboardInterrupt:
         return 130
