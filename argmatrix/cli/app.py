@@ -242,11 +242,11 @@ def explain(flag: str = typer.Argument(..., help="A flag (--tp-size), alias or f
         render.explain_text(data, _lang(lang))
 
 
-@app.command()
 DETECT_WORDS = {"platform": Text("platform", "平台"), "how": Text("how", "依据"), "devices": Text("devices", "设备"),
                 "no_column": Text("note: {name} has no column in the matrix", "注：矩阵中没有 {name} 对应的列")}
 
 
+@app.command()
 def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text or json."),
            lang: Lang | None = LANG_OPTION) -> None:
     """Which platform this machine is, and how that was found."""
