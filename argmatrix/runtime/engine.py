@@ -56,9 +56,10 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..compiler.memory_plan import pool_cap
 from ..matrix.engine import OFF_UNDER_TP
 from .detokenizer import IncrementalDetokenizer
-from .engine_config import EngineConfig, derived_pool_cap
+from .engine_config import EngineConfig
 from .errors import EngineLoadError, EngineRefused, PromptTooLongError, QueueFullError
 from .sampling import SamplingParams, TokenLogprob
 
@@ -198,7 +199,10 @@ class Engine:
         from .radix_cache import RadixCache
         from .scheduler import Scheduler
 
-        cfg = EngineConfig.from_compiled(as_compiled(compiled_or_args, device), dtype=dtype)
+        compiled = as_compiled(compiled_or_args, device)
+        cfg = EngineConfig.from_compiled(compiled, dtype=dtype)
+        # a CPU pool holds a context per core unless --mem-fraction-static asks for memory sizing
+        fraction_set = compiled.values.get("mem_fraction_static") is not None
         if cfg.dp_size > 1:
             raise EngineRefused([], f"--dp-size {cfg.dp_size}: one Engine is one replica; `argmatrix serve --dp-size "
                                     f"{cfg.dp_size}` starts {cfg.dp_size} engine processes behind sglang-router")
@@ -243,10 +247,11 @@ class Engine:
             kv_heads = local_kv_heads(kv_heads, cfg.tp_size)
         shape = KVShape(hf.num_hidden_layers, kv_heads, head_dim)
         element_size = torch.empty((), dtype=loaded.dtype).element_size()
+        cap = pool_cap(loaded.context_length, loaded.device.type, fraction_set=fraction_set)
         num_pages = pool_pages(max_total_tokens=cfg.max_total_tokens, mem_fraction_static=cfg.mem_fraction_static,
                                page_size=cfg.page_size, shape=shape, element_size=element_size,
                                weight_bytes=loaded.weight_bytes, device=loaded.device,
-                               cap_tokens=derived_pool_cap(loaded.context_length))
+                               cap_tokens=cap.tokens, cap_reason=cap.reason)
         pool_tokens = num_pages * cfg.page_size
         self.max_context_len = min(loaded.context_length, pool_tokens)
         max_running = cfg.max_running_requests or cfg.derived_max_running(pool_tokens)
