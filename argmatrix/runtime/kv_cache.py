@@ -75,10 +75,8 @@ def available_memory_bytes(device) -> int:
     """Memory the pool may come from: free device memory, or available system RAM on CPU."""
     import torch
 
-    if device.type == "cuda":
-        return torch.cuda.mem_get_info(device)[0]
-    if device.type == "npu":
-        return torch.npu.mem_get_info(device)[0]
+    if device.type in ("cuda", "npu"):       # torch_npu gives torch.npu the interface of torch.cuda
+        return getattr(torch, device.type).mem_get_info(device)[0]
     try:
         with open("/proc/meminfo") as f:
             info = {line.split(":")[0]: int(line.split()[1]) * 1024 for line in f}
@@ -113,8 +111,13 @@ def pool_pages(*, max_total_tokens: int | None, mem_fraction_static: float, page
         why = (f"{cap_reason or 'the engine cap'} ({from_memory} would allow {by_memory} tokens); "
                f"--max-total-tokens sets it" if tokens < by_memory else from_memory)
         if tokens < page_size:
-            raise MemoryError(f"--mem-fraction-static {mem_fraction_static}: after {weight_bytes / 2**20:.0f} MiB of "
-                              f"weights no memory is left for the KV cache; raise it or set --max-total-tokens")
+            from .errors import bilingual
+
+            raise bilingual(MemoryError,
+                            f"--mem-fraction-static {mem_fraction_static}: after {weight_bytes / 2**20:.0f} MiB of "
+                            f"weights no memory is left for the KV cache; raise it or set --max-total-tokens",
+                            f"--mem-fraction-static {mem_fraction_static}：权重占用 {weight_bytes / 2**20:.0f} MiB 后，"
+                            f"已没有内存留给 KV 缓存；请调大该值，或设置 --max-total-tokens")
     pages = max(1, tokens // page_size)
     log.info("KV pool: %d pages x %d tokens (%d tokens, %.1f MiB): %s", pages, page_size, pages * page_size,
              pages * page_size * shape.bytes_per_token(element_size) / 2**20, why)
