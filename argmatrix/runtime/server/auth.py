@@ -1,7 +1,8 @@
 """API-key checks (``--api-key``, ``--admin-api-key``) as a pure ASGI middleware.
 
 The check runs before the request body is read, so a request without a valid
-key gets a 401 even when its body is malformed.  Keys are compared with
+key gets a 401 even when its body is malformed; the refusal closes the
+connection, so its body is never read and the client cannot send more on it.  Keys are compared with
 :func:`hmac.compare_digest`.
 
 Levels:
@@ -151,5 +152,7 @@ class APIKeyMiddleware:
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(payload)).encode()),
-                                (b"www-authenticate", b"Bearer")]})
+                                (b"www-authenticate", b"Bearer"),
+                                # a refused client must not keep the connection (and trickle a body on it)
+                                (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": payload})

@@ -59,10 +59,11 @@ class ArgmatrixServerArgs:
         '--request-read-timeout',
         help=Text(
             en=(
-                "Seconds the server waits for a request's headers and for each part of its body; a client that "
-                "stops sending is answered with 408 (body) or disconnected (headers)."
+                "Seconds the server waits for a request's headers, and for its whole body to arrive; a body not "
+                "complete by then is answered with 408 and the connection closed, headers not complete by then "
+                "close the connection."
             ),
-            zh="服务器等待请求头以及请求体每一部分到达的秒数；客户端中途停止发送时，请求体返回 408，请求头则直接断开连接。",
+            zh="服务器等待请求头到达、以及整个请求体到达的秒数；届时请求体仍未收完则返回 408 并关闭连接，请求头仍未收完则直接断开连接。",
         ),
     )] = 30.0
 
