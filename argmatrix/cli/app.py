@@ -434,7 +434,9 @@ def bench(
     num_prompts: int = typer.Option(100, "--num-prompts", help="Requests to send (random)."),
     input_len: int = typer.Option(128, "--input-len", help="Prompt tokens (random)."),
     output_len: int = typer.Option(64, "--output-len", help="Tokens to generate per request."),
-    range_ratio: float = typer.Option(1.0, "--range-ratio", help="Lengths drawn from [ratio x len, len]."),
+    # no brackets: typer renders help through rich markup, which took "[ratio x len, len]" for a style tag
+    range_ratio: float = typer.Option(1.0, "--range-ratio",
+                                      help="Lengths drawn uniformly between ratio x len and len (1: exactly len)."),
     num_groups: int = typer.Option(4, "--num-groups", help="Shared prefixes (shared-prefix)."),
     prompts_per_group: int = typer.Option(16, "--prompts-per-group", help="Questions per prefix (shared-prefix)."),
     system_prompt_len: int = typer.Option(256, "--system-prompt-len", help="Prefix tokens (shared-prefix)."),
@@ -443,7 +445,10 @@ def bench(
     max_concurrency: int | None = typer.Option(None, "--max-concurrency", help="Most requests in flight."),
     ignore_eos: bool = typer.Option(True, "--ignore-eos/--no-ignore-eos", help="Ask for exactly --output-len tokens."),
     seed: int = typer.Option(1, "--seed", help="Seed for prompts and arrival times."),
-    flush_cache: bool = typer.Option(False, "--flush-cache", help="POST /flush_cache before measuring."),
+    flush_cache: bool = typer.Option(True, "--flush-cache/--no-flush-cache",
+                                     help="POST /flush_cache before measuring, so a repeated run with the same "
+                                          "--seed does not measure the prefix cache (the report says if the "
+                                          "server refused)."),
     output_json: str | None = typer.Option(None, "--output-json", help="Write the report and per-request data here."),
     label: str | None = typer.Option(None, "--label", help="A name for this run in the JSON report."),
     disable_progress: bool = typer.Option(False, "--disable-progress", help="No progress bar."),
