@@ -146,6 +146,11 @@ HELP_ZH: dict[str, str] = {
     "Prompt tokens (random).": "提示词的 token 数（random）。",
     "Tokens to generate per request.": "每个请求生成的 token 数。",
     "Lengths drawn from [ratio x len, len].": "长度在 [ratio × len, len] 之间随机抽取。",
+    "Lengths drawn uniformly between ratio x len and len (1: exactly len).":
+        "长度在 ratio × len 与 len 之间均匀抽取（为 1 时恰好等于 len）。",
+    "POST /flush_cache before measuring, so a repeated run with the same --seed does not measure the prefix cache "
+    "(the report says if the server refused).":
+        "测量前先 POST /flush_cache，使相同 --seed 的重复运行不会测到前缀缓存（服务拒绝时报告中会注明）。",
     "Shared prefixes (shared-prefix).": "共享前缀的个数（shared-prefix）。",
     "Questions per prefix (shared-prefix).": "每个前缀下的问题数（shared-prefix）。",
     "Prefix tokens (shared-prefix).": "前缀的 token 数（shared-prefix）。",
@@ -242,7 +247,6 @@ def localize(command: Any, lang: str, *, escape_markup: bool = True) -> Any:
     ``[ratio x len, len]``; escaping makes every help text print as written, in both languages.
     """
     import typer.core
-
     from rich.markup import escape
 
     def text(s: str | None) -> str | None:
@@ -339,7 +343,7 @@ def install_chinese_chrome() -> None:
     exceptions = _click_module("exceptions")
     for cls in (getattr(exceptions, n) for n in dir(exceptions)):
         if isinstance(cls, type) and issubclass(cls, exceptions.ClickException) and "format_message" in vars(cls):
-            setattr(cls, "format_message", _in_chinese(vars(cls)["format_message"]))
+            setattr(cls, "format_message", _in_chinese(vars(cls)["format_message"]))  # noqa: B010 - mypy: a method
 
     def show(self, file=None) -> None:  # click's plain error display (no rich), in Chinese
         from sys import stderr

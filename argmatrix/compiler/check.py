@@ -123,20 +123,20 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
         cell = target.cell(spec)
         if cell.status is not Status.SUPPORTED:
             code, severity = STATUS_FINDINGS[cell.status]
-            reason = cell.reason or cell.status.title
             said = STATUS_PREDICATES[cell.status]
             short = target.short
+            why = cell.reason  # the status is said once, by its predicate; a cell without a reason adds nothing
             if value == spec.default:
                 out.append(Finding("AM-N401", NOTE, "support",
-                                   Text(f"{flag} is {said.en} on {short.en} ({reason.en}); "
+                                   Text(f"{flag} is {said.en} on {short.en}{f' ({why.en})' if why else ''}; "
                                         "it is set to its default, which is harmless",
-                                        f"{flag} 在 {short.zh} 上{said.zh}（{reason.zh}）；"
+                                        f"{flag} 在 {short.zh} 上{said.zh}{f'（{why.zh}）' if why else ''}；"
                                         "当前取值为默认值，不受影响"),
                                    _where_hint(spec, platform, flag, cell.status), **where))
             else:
                 out.append(Finding(code, severity, "support",
-                                   Text(f"{flag} is {said.en} on {short.en}: {reason.en}",
-                                        f"{flag} 在 {short.zh} 上{said.zh}：{reason.zh}"),
+                                   Text(f"{flag} is {said.en} on {short.en}{f': {why.en}' if why else ''}",
+                                        f"{flag} 在 {short.zh} 上{said.zh}{f'：{why.zh}' if why else ''}"),
                                    _where_hint(spec, platform, flag, cell.status), support_related=True,
                                    **where))
             if severity == ERROR:

@@ -165,19 +165,21 @@ def type_words(spec: ArgSpec, lang: str) -> str:
     zh = lang == "zh"
     if spec.is_bool:
         return "布尔标志（设置即启用）" if zh else "bool flag (set to enable)"
+    if zh:  # the Chinese type names of schema/registry.py, as explain and --help print them
+        return "类型：" + ("整数" if label.startswith("int") else spec.type_label_zh)
     if label.startswith("int"):
-        return "类型：int" if zh else "Type: int"
+        return "Type: int"
     if label in ("float", "str"):
-        return f"类型：{label}" if zh else f"Type: {label}"
+        return f"Type: {label}"
     if label == "JSON object":
-        return "类型：JSON / 字典" if zh else "Type: JSON / Dict"
+        return "Type: JSON / Dict"
     if label == "list[JSON]":
-        return "类型：JSON 列表" if zh else "Type: JSON list"
+        return "Type: JSON list"
     if label == "list[str | JSON object]":
-        return "类型：List[str] / JSON 对象" if zh else "Type: List[str] / JSON objects"
+        return "Type: List[str] / JSON objects"
     if label.startswith("list[") and "{" not in label:
         return "List[" + label[5:-1] + "]"
-    return ("类型：" if zh else "Type: ") + label
+    return "Type: " + label
 
 
 def npu_values(spec: ArgSpec) -> list[Any] | None:

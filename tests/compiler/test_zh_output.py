@@ -83,9 +83,18 @@ def test_usage_error_patterns():
     assert usage_error_zh("something new") == "something new"  # unknown: as click wrote it
 
 
-def test_english_help_keeps_bracketed_text():
-    r = _argmatrix("bench", "--help")
-    assert "[ratio x len, len]" in r.stdout  # rich markup would swallow it
+def test_help_texts_are_never_read_as_rich_markup():
+    from rich.text import Text as RichText
+
+    from argmatrix.cli.app import app
+    from argmatrix.cli.help_zh import localize
+
+    command = localize(typer.main.get_command(app), "en")
+    option = next(p for p in command.commands["check-config"].params if p.name == "target")
+    option.help = "Lengths drawn from [ratio x len, len]."
+    localized = localize(command, "en")  # what rich renders: the text as written, brackets and all
+    helps = [p.help for p in localized.commands["check-config"].params if p.name == "target"]
+    assert RichText.from_markup(helps[0]).plain.endswith("[ratio x len, len].")
 
 
 def test_chinese_server_help_fits_100_columns():
