@@ -34,9 +34,9 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from argmatrix.runtime.demo_model import build_demo_model, is_current  # noqa: E402
-from argmatrix.runtime.engine import Engine, SamplingParams  # noqa: E402
-from argmatrix.schema import ServerArgs  # noqa: E402
+from argmatrix.runtime.demo_model import build_demo_model, is_current
+from argmatrix.runtime.engine import Engine, SamplingParams
+from argmatrix.schema import ServerArgs
 
 CACHE = Path(os.environ.get("ARGMATRIX_BENCH_CACHE", Path.home() / ".cache" / "argmatrix" / "bench"))
 N_REQUESTS = 32

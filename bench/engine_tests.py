@@ -66,7 +66,7 @@ def main() -> int:
         parser.error(f"unknown engine path(s) {', '.join(unknown)}; known: {', '.join(PATHS)}")
     targets = sorted({t for k in keys for t in PATHS[k].tests})
     # the widest targets are enough: a file inside tests/runtime runs once
-    run_targets = [t for t in targets if not any(t != o and t.startswith(o.rstrip("/") + "/") or
+    run_targets = [t for t in targets if not any((t != o and t.startswith(o.rstrip("/") + "/")) or
                                                  t.startswith(o + "::") for o in targets)]
     import torch
 

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
+from typing import NoReturn
 
 import typer
 
-from .lang import default_lang
 from ..schema.meta import Text
+from .lang import default_lang
 from .server_help import ServerFlagsCommand
 
 # the plan options' help, kept in one place for check-config, plan and the fast path (cli/plan.py)
@@ -509,7 +510,7 @@ def _require_serve_extra(command: str, lang: str | None = None) -> None:
                    f"'argmatrix {command}' 需要 {'、'.join(missing)}；安装方法：{install}")(lang or default_lang()))
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     print(f"argmatrix: {message}", file=sys.stderr)
     raise typer.Exit(2)
 

@@ -15,7 +15,7 @@ from typing import Any
 from .lang import default_lang
 
 # option -> (keyword, choices or None for a free value, True for a switch)
-OPTIONS: dict[str, tuple[str, tuple[str, ...] | None | bool]] = {
+OPTIONS: dict[str, tuple[str, tuple[str, ...] | bool | None]] = {
     "--target": ("target", None), "--config": ("config", None), "--format": ("fmt", ("text", "json")),
     "--lang": ("lang", ("en", "zh")), "--strict": ("strict", True), "--allow-unsupported": ("allow_unsupported", True),
     "--engine": ("engine", True), "--sglang-version": ("sglang_version", None), "--compat": ("compat", ("vllm",)),

@@ -48,7 +48,7 @@ def wrap_display(text: str, width: int, indent: str = "", subsequent: str | None
             continue
         if pieces and width_of(pieces + [piece]) > width:
             carried: list[str] = []
-            while pieces and (piece[0] in _NO_LINE_START and not carried or pieces[-1][-1] in _NO_LINE_END) \
+            while pieces and ((piece[0] in _NO_LINE_START and not carried) or pieces[-1][-1] in _NO_LINE_END) \
                     and len(pieces) > 1:
                 carried.insert(0, pieces.pop())  # keep the punctuation with the word before, a bracket with after
                 while pieces and pieces[-1].isspace():

@@ -161,7 +161,8 @@ def read_model_facts(path: str | os.PathLike) -> ModelFacts:
     try:
         cfg = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ModelConfigError(Text(f"{file}: not a readable JSON file ({exc})", f"{file}：不是可读的 JSON 文件（{exc}）"))
+        raise ModelConfigError(Text(f"{file}: not a readable JSON file ({exc})",
+                                    f"{file}：不是可读的 JSON 文件（{exc}）")) from None
     if not isinstance(cfg, dict):
         raise ModelConfigError(Text(f"{file}: the top level is not a JSON object", f"{file}：顶层不是 JSON 对象"))
     return facts_from_config(cfg, str(file))

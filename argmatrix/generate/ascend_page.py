@@ -12,6 +12,7 @@ from ..matrix.status import STATUS_MEANING, Status
 from ..schema.meta import Text
 from ..schema.registry import ArgSpec
 from .common import (
+    STATUS_ORDER,
     cell,
     code_cell,
     current_specs,
@@ -23,7 +24,6 @@ from .common import (
     md_table,
     options_md,
     row_of,
-    STATUS_ORDER,
     show,
     status_text,
     t,

@@ -12,8 +12,8 @@ from typing import Any
 
 from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Removed, Renamed
-from ..schema.snapshots import since_text
 from ..schema.registry import SPECS, ArgSpec
+from ..schema.snapshots import since_text
 from .common import (
     ENGINE_WORDS,
     STATUS_MARKS,

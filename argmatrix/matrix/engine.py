@@ -19,8 +19,9 @@ the compiler's engine check reports those as warnings.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ..schema.meta import Text
 from ..schema.registry import SPECS
@@ -117,7 +118,7 @@ DATA_PARALLEL = Text(
     "argmatrix serve --dp-size N starts N engine processes behind sglang-router (pip install sglang-router); "
     "--load-balance-method picks the router's policy: auto and round_robin -> round_robin, total_requests -> "
     "power_of_two, total_tokens -> cache_aware",
-    "argmatrix serve --dp-size N 在 sglang-router（pip install sglang-router）之后启动 N 个引擎进程；"
+    "argmatrix serve --dp-size N 启动 N 个引擎进程，由前面的 sglang-router（pip install sglang-router）统一接收并分发请求；"
     "--load-balance-method 选择路由策略：auto 与 round_robin 对应 round_robin，total_requests 对应 power_of_two，"
     "total_tokens 对应 cache_aware")
 ONE_ATTENTION = _inert("the engine has one attention implementation (torch scaled_dot_product_attention over the "
@@ -261,6 +262,7 @@ def _where_run_line(verdicts: tuple[FamilyVerdict, ...], lang: str) -> str:
     for v in verdicts:
         fam = FAMILY_NAMES[v.family](lang)
         if v.state == NO_EFFECT:
+            assert v.reason is not None, "a no-effect verdict says why"
             line = f"no effect on {fam}: {v.reason.en}" if en else f"在 {fam} 上不起作用：{v.reason.zh}"
             if v.run is not None:
                 line += f" (tests ran there: {_ran(v.run, lang)})" if en else f"（测试已在此运行：{_ran(v.run, lang)}）"

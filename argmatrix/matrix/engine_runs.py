@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 RUNS_FILE = Path(__file__).with_name("engine_runs.json")
@@ -28,7 +28,7 @@ class Run:
     detail: str = ""            # pytest's summary line, or the benchmark's failure
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(path: Path = RUNS_FILE) -> tuple[Run, ...]:
     if not path.exists():
         return ()

@@ -164,7 +164,7 @@ class TorchPagedDecode(PagedDecode):
     @staticmethod
     def _keys(cache: torch.Tensor, pages: torch.Tensor, count: int) -> torch.Tensor:
         """``[D, kv_heads, n, d]`` (a strided view) of a block's pages."""
-        _, page_size, kv_heads, d = cache.shape
+        _, _, kv_heads, d = cache.shape
         rows = cache.view(cache.shape[0], -1).index_select(0, pages)
         return rows.view(count, -1, kv_heads, d).transpose(1, 2)
 

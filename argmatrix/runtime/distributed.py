@@ -231,7 +231,7 @@ class Heartbeat:
                     if self._stop.is_set() or group.failed:
                         return
                     group.send(HEARTBEAT, [], None, self.device)
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - any failure of the group is reported, and ends the heartbeat
                 self.on_failure(exc)
                 return
 
@@ -281,7 +281,7 @@ def serve_rank(cfg, layout: Layout, rank: int) -> int:
             if kind == HEARTBEAT:
                 continue
             runner.run_message(kind, ints, flat)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - whatever ends the group, this rank says so and exits
         print(f"argmatrix: tensor-parallel rank {rank} of {layout.tp_size} stops: the group failed "
               f"({type(exc).__name__}: {next((x.strip() for x in str(exc).splitlines() if x.strip()), '')}). Rank 0 (the server) "
               f"or another rank has exited or cannot be reached.", file=sys.stderr, flush=True)

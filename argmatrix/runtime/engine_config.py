@@ -175,7 +175,7 @@ class EngineConfig:
             no_effect_here=tuple(f.message.en for f in verdicts if f.code == "AM-W504"),
         )
 
-    def replace(self, **changes: Any) -> "EngineConfig":
+    def replace(self, **changes: Any) -> EngineConfig:
         return dataclasses.replace(self, **changes)
 
     def derived_max_running(self, pool_tokens: int) -> int:

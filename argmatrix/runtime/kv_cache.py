@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -102,8 +103,9 @@ def pool_pages(*, max_total_tokens: int | None, mem_fraction_static: float, page
         why = "--max-total-tokens"
     else:
         memory = available_memory_bytes(device) + weight_bytes
-        rule = dict(memory_bytes=memory, weight_bytes=weight_bytes, mem_fraction_static=mem_fraction_static,
-                    kv_bytes_per_token=shape.bytes_per_token(element_size), page_size=page_size)
+        rule: dict[str, Any] = dict(memory_bytes=memory, weight_bytes=weight_bytes,
+                                    mem_fraction_static=mem_fraction_static,
+                                    kv_bytes_per_token=shape.bytes_per_token(element_size), page_size=page_size)
         by_memory = kv_pool_tokens(**rule)
         tokens = kv_pool_tokens(**rule, cap_tokens=cap_tokens)
         from_memory = (f"--mem-fraction-static {mem_fraction_static} of {memory / 2**30:.1f} GiB available, "

@@ -82,12 +82,12 @@ def resolve_model_dir(path: str, revision: str | None, flag: str = "--model-path
     rev = f" (--revision {revision})" if revision else ""
     try:
         return Path(snapshot_download(path, revision=revision, local_files_only=True))
-    except Exception:
+    except Exception:  # noqa: BLE001 - not in the local cache (in any way the hub reports it): try to download
         pass
     if not _offline():
         try:
             return Path(snapshot_download(path, revision=revision))
-        except Exception as exc:  # no network, unknown repo, gated model, ...
+        except Exception as exc:  # noqa: BLE001 - no network, unknown repo, gated model, ...: reported below
             reason = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
         else:  # pragma: no cover
             reason = ""

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Protocol
 import torch
 
 from .attention import AttentionMetadata, DecodeBatch, ExtendBatch, PagedAttention, decode_backend_for
+from .distributed import DECODE, PREFILL
 from .kv_cache import KVPool
 from .llama import NativeCausalLM
-from .distributed import DECODE, PREFILL
 from .scheduler import Request, ScheduledBatch
 
 if TYPE_CHECKING:

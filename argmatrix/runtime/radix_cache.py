@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from typing import Callable
+from collections.abc import Callable
 
 from .kv_cache import PageAllocator
 
@@ -19,7 +19,7 @@ from .kv_cache import PageAllocator
 class Node:
     __slots__ = ("key", "pages", "parent", "children", "lock_ref", "last_access", "hits")
 
-    def __init__(self, key: tuple[int, ...], pages: list[int], parent: "Node | None"):
+    def __init__(self, key: tuple[int, ...], pages: list[int], parent: Node | None):
         self.key = key                    # tokens on the edge from parent
         self.pages = pages                # len(key) // page_size pages
         self.parent = parent

@@ -44,7 +44,7 @@ class SamplingParams:
         self.stop = list(self.stop or [])
         self.stop_token_ids = list(self.stop_token_ids or [])
 
-    def validate(self) -> "SamplingParams":
+    def validate(self) -> SamplingParams:
         """Raise ValueError naming the first bad parameter; return self."""
         finite = all(isinstance(v, (int, float)) and math.isfinite(v) for v in (
             self.temperature, self.top_p, self.min_p, self.repetition_penalty, self.frequency_penalty,

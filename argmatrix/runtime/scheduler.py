@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable
+from typing import Any
 
 from .engine_config import EngineConfig
 from .kv_cache import PageAllocator

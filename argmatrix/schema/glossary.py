@@ -45,7 +45,7 @@ sgl-kernel sgl-nvidia-mega sgl-amd-mono main argv
 true false null key name url transport image video audio backend bs build tse custom demo rag usage sglext linker
 flexkv modelexpress megamoe gamma temperature hf nvidia-modelopt slru tlru MoE-LoRA Marlin log-sum-exp FR-Spec
 Aaronson-Gumbel mamba Instruct
-""".split())  # noqa: SIM905 (a word list reads better as text)
+""".split())  # a word list reads better as text
 
 # spans of Chinese text that may hold any ASCII: code, quoted text, flags, env vars, finding codes, paths, URLs,
 # numbers with their units

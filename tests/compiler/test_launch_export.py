@@ -248,7 +248,7 @@ def test_each_vllm_mapping_reads_with_its_source_and_writes_back(row, spelling):
     cmd = build_command(compiled, "vllm")
     expected_value = compiled.values[row.field]
     tokens, _ = vllm_tokens(row.field, expected_value)
-    assert tokens and all(t in cmd.argv for t in tokens) or row.field == "model_path"
+    assert (tokens and all(t in cmd.argv for t in tokens)) or row.field == "model_path"
     again = run(cmd.argv, None)
     assert again.values == compiled.values and again.user_set == compiled.user_set
     assert key(again.findings) == key(compiled.findings)

@@ -7,8 +7,8 @@ schema's Ascend label covers both chips at once.
 """
 from __future__ import annotations
 
-import difflib
 import dataclasses
+import difflib
 import json
 import os
 import shutil

@@ -10,7 +10,6 @@ from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
 from argmatrix.schema import FLAGS
 from argmatrix.schema.releases import VALUES_INTRODUCED
 
-
 from ._md import compare, listed_deviations, norm_options, page_rows, tables
 
 EN = "en/ascend_npu_support_features.md"

@@ -106,9 +106,9 @@ def test_diff_of_a_handmade_snapshot():
 
 
 def test_matrix_diff_command(v1_to_current):
-    from argmatrix.cli.app import app
-
     from typer.testing import CliRunner
+
+    from argmatrix.cli.app import app
 
     runner = CliRunner()
     out = runner.invoke(app, ["matrix", "diff", snapshots.PREVIOUS, snapshots.CURRENT, "--format", "json"])

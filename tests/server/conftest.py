@@ -18,8 +18,8 @@ pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 httpx = pytest.importorskip("httpx")
 
-from argmatrix.runtime.demo_model import build_demo_model
-from argmatrix.schema import ServerArgs
+from argmatrix.runtime.demo_model import build_demo_model  # noqa: E402
+from argmatrix.schema import ServerArgs  # noqa: E402
 
 MODEL_NAME = "demo"
 # Small context: oversized prompts are cheap to build; a pool for the 64-client load test.

@@ -11,7 +11,6 @@ import time
 import httpx
 import pytest
 
-
 from .conftest import MODEL_NAME, assert_engine_whole, client
 
 
@@ -388,7 +387,7 @@ def test_an_engine_that_holds_no_request_does_not_start(servers, demo_dir):
 
 
 def test_a_chat_template_that_does_not_parse_stops_the_start(servers):
-    with pytest.raises(ValueError, match="chat template .* not valid Jinja"):
+    with pytest.raises(ValueError, match=r"chat template .* not valid Jinja"):
         servers.start(chat_template="{% for m in messages %}{{ m['content'] }")
 
 

@@ -253,7 +253,7 @@ def _read_until_closed(s: socket.socket, trickle: bytes | None = None) -> tuple[
     for _ in range(400):
         try:
             part = s.recv(65536)
-        except socket.timeout:
+        except TimeoutError:
             part = None
         except (ConnectionResetError, BrokenPipeError):
             return data, True

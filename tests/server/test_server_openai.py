@@ -5,7 +5,7 @@ import pytest
 
 openai = pytest.importorskip("openai")
 
-from .conftest import MODEL_NAME, client
+from .conftest import MODEL_NAME, client  # noqa: E402
 
 GREEDY = {"temperature": 0, "max_tokens": 24}
 MESSAGES = [{"role": "system", "content": "You are terse."}, {"role": "user", "content": "Say hello to the fox."}]

@@ -34,7 +34,7 @@ def _count_and_memory(module) -> tuple[int | None, int | None]:
     """Device count and device 0's total memory from torch.cuda or torch.npu; (None, None) if it cannot say."""
     try:
         return int(module.device_count()), int(module.get_device_properties(0).total_memory)
-    except Exception:  # an old driver without properties must not break detection
+    except Exception:  # noqa: BLE001 - an old driver without properties must not break detection
         return None, None
 
 

@@ -18,7 +18,6 @@ import asyncio
 import ipaddress
 import json
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 

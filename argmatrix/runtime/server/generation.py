@@ -24,11 +24,15 @@ import contextlib
 import dataclasses
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import APIError
+
+if TYPE_CHECKING:
+    from ..errors import PromptTooLongError, QueueFullError
+    from .state import ServerState
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -102,7 +106,7 @@ class ChoiceResult:
         return out
 
 
-def engine_errors() -> tuple[type, type]:
+def engine_errors() -> tuple[type[QueueFullError], type[PromptTooLongError]]:
     """The engine's exception classes (imported lazily: the engine module imports torch on use)."""
     from argmatrix.runtime.engine import PromptTooLongError, QueueFullError
 
@@ -137,7 +141,7 @@ def map_engine_error(exc: BaseException, *, param: str, max_queued: int | None) 
 class JobStream:
     """One engine submission: its chunks, accounting and cleanup."""
 
-    def __init__(self, state: Any, job: Job, *, endpoint: str, labels: dict[str, str], stream: bool,
+    def __init__(self, state: ServerState, job: Job, *, endpoint: str, labels: dict[str, str], stream: bool,
                  param: str, priority: int | None, owner: str | None = None):
         self.state = state
         self.job = job
@@ -191,7 +195,7 @@ class JobStream:
     def __aiter__(self) -> AsyncIterator[tuple[ChoiceResult, Any]]:
         return self._iter
 
-    async def _chunks(self) -> AsyncIterator[tuple[ChoiceResult, Any]]:
+    async def _chunks(self) -> AsyncGenerator[tuple[ChoiceResult, Any], None]:
         """Yield ``(choice result, chunk)``; the result already includes the chunk."""
         self._started = True
         metrics = self.state.metrics
@@ -272,7 +276,7 @@ class JobStream:
 class Generation:
     """The job streams of one HTTP request."""
 
-    def __init__(self, state: Any, jobs: list[Job], *, endpoint: str, labels: dict[str, str], stream: bool,
+    def __init__(self, state: ServerState, jobs: list[Job], *, endpoint: str, labels: dict[str, str], stream: bool,
                  param: str, priority: int | None = None, owner: str | None = None):
         self.streams: list[JobStream] = []
         try:

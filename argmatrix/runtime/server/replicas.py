@@ -40,7 +40,7 @@ def router_available() -> str | None:
 
         import sglang_router  # noqa: F401
         return version("sglang-router")
-    except Exception:                    # not installed, or its compiled part does not load here
+    except Exception:  # noqa: BLE001 - not installed, or its compiled part does not load here
         return None
 
 
@@ -63,7 +63,7 @@ def _healthy(url: str) -> bool:
     try:
         with urllib.request.urlopen(url, timeout=2) as resp:
             return resp.status == 200
-    except Exception:
+    except Exception:  # noqa: BLE001 - a probe: any failure means not ready yet
         return False
 
 

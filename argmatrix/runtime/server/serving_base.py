@@ -1,7 +1,7 @@
 """What the serving classes share: sampling parameters from OpenAI fields, usage, logprobs."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
 
@@ -10,11 +10,14 @@ from .errors import APIError
 from .generation import ChoiceResult
 from .openai_api import ChatCompletionRequest, CompletionRequest, reject_unsupported
 
+if TYPE_CHECKING:
+    from .state import ServerState
+
 
 class Serving:
     """Base of the per-endpoint-family serving classes: holds the shared state."""
 
-    def __init__(self, state: Any):
+    def __init__(self, state: ServerState):
         self.st = state
 
     @staticmethod

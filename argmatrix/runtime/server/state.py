@@ -7,7 +7,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import chat_template as chat_templates
 from .context import ServerContext, served_model_name
@@ -16,6 +16,9 @@ from .limits import Limits, longest_token_chars
 from .logs import RequestLog, metrics_file
 from .tokenizer_pool import TokenizerPool
 from .tracking import RequestTracker
+
+if TYPE_CHECKING:
+    from .monitor import Monitors
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -64,7 +67,7 @@ class ServerState:
         self.fatal: str | None = None
         self.throughput: dict[str, float] = {}
         self.stop_server: Callable[[], None] | None = None
-        self.monitors: Any = None
+        self.monitors: Monitors | None = None     # started with the app's lifespan
         self.loop: asyncio.AbstractEventLoop | None = None
         self.crash_dump_path: str | None = None
         self.watchdog_payload: dict[str, Any] | None = None
@@ -110,7 +113,9 @@ class ServerState:
 
     def engine_stats(self) -> dict[str, Any]:
         stats = self.engine.stats()
-        return dataclasses.asdict(stats) if dataclasses.is_dataclass(stats) else dict(stats)
+        if dataclasses.is_dataclass(stats) and not isinstance(stats, type):
+            return dataclasses.asdict(stats)
+        return dict(stats)
 
     def engine_alive(self) -> bool:
         thread = getattr(self.engine, "_thread", None)
@@ -231,7 +236,7 @@ class ServerState:
             return
         delay = max(0.0, grace_s - STREAM_CUT_MARGIN_S) if first else 0.0
         try:
-            loop.call_soon_threadsafe(loop.call_later, delay, self.cut_streams)
+            loop.call_soon_threadsafe(lambda: loop.call_later(delay, self.cut_streams))
         except RuntimeError:         # the loop is closing
             pass
 
@@ -241,5 +246,5 @@ class ServerState:
         for rid in self.tracker.rids():
             try:
                 self.engine.abort(rid)
-            except Exception:  # noqa: BLE001 - best effort at shutdown
+            except Exception:  # best effort at shutdown
                 logger.debug("abort of %s at shutdown failed", rid, exc_info=True)

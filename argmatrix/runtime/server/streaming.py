@@ -96,7 +96,7 @@ async def guarded(state: ServerState, gen: Generation, rid: str, events: AsyncGe
         async for event in events:
             yield event
         completed = True
-    except Exception as exc:  # noqa: BLE001 - becomes the error event
+    except Exception as exc:  # becomes the error event
         if not isinstance(exc, APIError):
             logger.error("stream %s failed: %s: %s", rid, type(exc).__name__, exc,
                          exc_info=logger.isEnabledFor(logging.DEBUG))

@@ -3,7 +3,7 @@
 from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import JsonObject, PositiveInt
 
 GROUP = Group('api', Text(en='API related', zh='API 相关'))
 

@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import PositiveInt
 
 GROUP = Group('data_parallel', Text(en='Data parallelism', zh='数据并行'))
 

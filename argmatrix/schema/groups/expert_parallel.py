@@ -2,9 +2,9 @@
 
 from typing import Annotated, Literal
 
-from ..choices import *
+from ..choices import MoeA2ABackend, MoeRunnerBackend
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import Fraction, NonNegInt, PositiveFloat, PositiveInt
 
 GROUP = Group('expert_parallel', Text(en='Expert parallelism', zh='专家并行'))
 

@@ -3,7 +3,7 @@
 from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import Bounds, JsonObject, NonNegInt, PositiveFloat
 
 GROUP = Group('hierarchical_cache', Text(en='Hierarchical cache', zh='层级缓存'))
 

@@ -3,7 +3,6 @@
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
 
 GROUP = Group('lmcache', Text(en='LMCache', zh='LMCache'))
 

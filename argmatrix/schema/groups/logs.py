@@ -2,10 +2,10 @@
 
 from typing import Annotated, Literal
 
-from ..choices import *
+from ..choices import LogLevel
 from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import FloatList, JsonObject, NonNegFloat, PositiveInt, StrList
 
 GROUP = Group('logs', Text(en='Logging', zh='日志'))
 

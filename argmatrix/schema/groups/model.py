@@ -2,9 +2,9 @@
 
 from typing import Annotated, Literal
 
-from ..choices import *
+from ..choices import LoadFormat
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import JsonObject, PositiveHumanInt, PositiveInt
 
 GROUP = Group('model', Text(en='Model and tokenizer', zh='模型与分词器'))
 

@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Renamed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import Fraction, IntList, JsonObject, NonNegInt, PositiveHumanInt, PositiveInt
 
 GROUP = Group('optimization', Text(en='Optimization/debug options', zh='优化/调试选项'))
 

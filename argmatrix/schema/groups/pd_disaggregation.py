@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import Fraction, NonNegHumanInt, NonNegInt, Port, PositiveInt, StrList
 
 GROUP = Group('pd_disaggregation', Text(en='PD disaggregation', zh='PD 分离'))
 

@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Renamed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import NonNegInt, Port, PositiveFloat, PositiveInt
 
 GROUP = Group('runtime', Text(en='Runtime options', zh='运行时选项'))
 

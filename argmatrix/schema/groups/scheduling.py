@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import FloatList, Fraction, HumanInt, JsonObject, NonNegInt, PositiveFloat, PositiveHumanInt, PositiveInt
 
 GROUP = Group('scheduling', Text(en='Memory and scheduling', zh='内存与调度'))
 

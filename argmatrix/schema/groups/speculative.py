@@ -3,9 +3,9 @@ each step."""
 
 from typing import Annotated, Literal
 
-from ..choices import *
+from ..choices import AttentionBackend, LoadFormat, MoeA2ABackend, MoeRunnerBackend, QuantizationMethod
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import Fraction, NonNegInt, PositiveInt
 
 GROUP = Group('speculative', Text(en='Speculative decoding', zh='投机解码'))
 
