@@ -27,6 +27,10 @@ HELP_ZH: dict[str, str] = {
     "table for people, json for CI.": "table 供人阅读，json 供 CI 使用。",
     "Output language, en or zh (env ARGMATRIX_LANG).": "输出语言：en 或 zh（环境变量 ARGMATRIX_LANG）。",
     "Treat warnings as errors.": "把警告当作错误处理。",
+    "Print secrets (--api-key, --admin-api-key, tokens and passwords, hf_token inside JSON values) as they are; by "
+    "default every output shows <redacted> in their place.":
+        "原样打印密钥类信息（--api-key、--admin-api-key、令牌与密码、JSON 值中的 hf_token）；默认所有输出都以 "
+        "<redacted> 代替。",
     "Downgrade support errors (not type errors) to warnings.": "把支持性错误（不含类型错误）降为警告。",
     "Also check what argmatrix's own engine implements.": "同时检查 argmatrix 自带引擎实现了哪些参数。",
     "The SGLang release the launch will meet: its renamed, split and new flags are checked "
@@ -87,12 +91,12 @@ HELP_ZH: dict[str, str] = {
     "text or json.": "text 或 json。",
     "Which platform this machine is, and how that was found.": "本机属于哪个平台，以及判断依据。",
     # docs
-    "Write or verify the generated docs under generated/.": "生成或校验 generated/ 下的文档。",
+    "Write or verify the generated docs under generated/.": "生成或校验“generated/”目录下的文档。",
     "Write every generated file (docs in en/zh, JSON Schema, example config, CLI help, matrix.html, type stub).":
         "写出所有生成文件（中英文文档、JSON Schema、示例配置、命令行帮助、matrix.html、类型存根）。",
     "Output folder.": "输出目录。",
     "Exit 1 if anything under generated/ differs from what the code writes.":
-        "generated/ 下的内容与代码生成的结果不一致时以状态 1 退出。",
+        "“generated/”目录下的内容与代码生成的结果不一致时以状态 1 退出。",
     "Folder to compare.": "要比较的目录。",
     # demo-model
     "Build a small random Llama and an offline-trained tokenizer, for tests and the quick start.":
@@ -128,11 +132,11 @@ HELP_ZH: dict[str, str] = {
         "1 表示发现错误，2 表示输入无法使用。",
     "sglang or vllm (a command), yaml or json (a config file with its $schema), env (ARGMATRIX_* lines), "
     "k8s (container command and args).":
-        "sglang 或 vllm（一条命令）、yaml 或 json（带 $schema 的配置文件）、env（ARGMATRIX_* 环境变量行）、"
-        "k8s（容器的 command 与 args）。",
+        "sglang 或 vllm（一条命令）、yaml 或 json（带“$schema”的配置文件）、env（ARGMATRIX_* 环境变量行）、"
+        "k8s（容器的“command”与“args”）。",
     "The engine of the k8s container.": "k8s 容器中运行的引擎。",
     "The $schema reference written into yaml and json (default: config.schema.json, next to the file).":
-        "写入 yaml 与 json 的 $schema 引用（默认为同目录下的 config.schema.json）。",
+        "写入 yaml 与 json 的“$schema”引用（默认为同目录下的 config.schema.json）。",
     "Write here instead of to stdout.": "写入该文件，而不是 stdout。",
     # bench
     "Measure a running OpenAI-compatible server: throughput and TTFT/ITL/E2E percentiles.":
@@ -145,9 +149,9 @@ HELP_ZH: dict[str, str] = {
     "Requests to send (random).": "发送的请求数（random）。",
     "Prompt tokens (random).": "提示词的 token 数（random）。",
     "Tokens to generate per request.": "每个请求生成的 token 数。",
-    "Lengths drawn from [ratio x len, len].": "长度在 [ratio × len, len] 之间随机抽取。",
+    "Lengths drawn from [ratio x len, len].": "长度在设定长度的该比例倍与设定长度之间随机抽取（区间含两端）。",
     "Lengths drawn uniformly between ratio x len and len (1: exactly len).":
-        "长度在 ratio × len 与 len 之间均匀抽取（为 1 时恰好等于 len）。",
+        "长度在设定长度的该比例倍与设定长度之间均匀抽取（为 1 时恰好等于设定长度）。",
     "POST /flush_cache before measuring, so a repeated run with the same --seed does not measure the prefix cache "
     "(the report says if the server refused).":
         "测量前先 POST /flush_cache，使相同 --seed 的重复运行不会测到前缀缓存（服务拒绝时报告中会注明）。",

@@ -18,8 +18,15 @@ GLOSSARY: dict[str, tuple[str, tuple[str, ...]]] = {
     "提示词": ("prompt", ("提示语", r"(?<![`\w-])prompts?(?![\w`-])")),
     "淘汰": ("evict / eviction", ("驱逐", "逐出")),
     "个设备": ("N devices / cards", ("张卡", "块卡", r"\d 卡", "加速卡", "张 NPU", "块 NPU", "张 GPU", "块 GPU",
-                                     "张显卡", "块显卡")),
+                                     "张显卡", "块显卡", "张设备")),
     "实验特性": ("experimental", ("实验性(?!特性)",)),
+    "分层缓存": ("hierarchical cache (HiCache)", ("层级缓存", "多级缓存")),
+    "单算子": ("op-by-op (eager) execution", ("逐算子",)),
+    "CUDA Graph": ("CUDA graph", ("CUDA 图", "CUDA graph", "CUDA图")),
+    "延迟": ("latency", ("时延",)),
+    "注意力数据并行": ("DP attention", ("DP 注意力", "DP attention", "dp attention")),
+    "该数量的": ("this many (a calque)", ("这么多",)),
+    "聊天模板": ("chat template", ("对话模板",)),
 }
 FORBIDDEN = [(re.compile(bad), good) for good, (_, bads) in GLOSSARY.items() for bad in bads]
 
@@ -39,7 +46,7 @@ LayerNorm ViT MiMo Blackwell Hopper Ampere Ada NVLink Spark Dynamo MegaMoE Uvico
 Authorization Rust Unix Apple Nsight Systems TorchInductor TensorFloat Quark msProbe MindStudio msModelSlim FlexKV
 ModelExpress Transfer Engine Muse Lean CuTe cuBLAS cuDNN cudnn Philox Waterfill Domino Inkling FlashRL DFlash Lustre
 NVMe RadixAttention Adler Aaronson Schema Responses StreamingSession UnifiedRadixCache ReplaySSM Qwen4 SM10x tcp
-mmap cgroup asyncio stdout pip
+mmap cgroup asyncio stdout stderr pip vLLM localhost
 Model Optimizer Graph Flash-Decoding Inkling actor uvicorn tokenizers python install granian smg-grpc-servicer
 sgl-kernel sgl-nvidia-mega sgl-amd-mono main argv
 true false null key name url transport image video audio backend bs build tse custom demo rag usage sglext linker

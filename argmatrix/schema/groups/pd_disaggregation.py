@@ -65,7 +65,7 @@ class PdDisaggregationArgs:
                 "and --hicache-storage-backend."
             ),
             zh=(
-                "在解码实例上把请求的 KV 缓存经主机内存异步卸载到层级缓存的存储后端，供后续轮次复用。需配合 --disaggregation-mode decode 与 "
+                "在解码实例上把请求的 KV 缓存经主机内存异步卸载到分层缓存的存储后端，供后续轮次复用。需配合 --disaggregation-mode decode 与 "
                 "--hicache-storage-backend 使用。"
             ),
         ),
@@ -100,7 +100,7 @@ class PdDisaggregationArgs:
             ),
             zh=(
                 "解码实例因显存不足而撤回请求时，该请求 KV 缓存的保存位置："
-                "cpu_tensor 存入每个请求各自的 CPU 张量；host_pool 存入预留的层级缓存主机池，"
+                "cpu_tensor 存入每个请求各自的 CPU 张量；host_pool 存入预留的分层缓存主机池，"
                 "池满时不会改用其他方式；none 不保存，直接以 HTTP 503 中止请求，由客户端重试。不设置时根据解码端的 KV 池自动选择。"
             ),
         ),
@@ -139,7 +139,7 @@ class PdDisaggregationArgs:
                 "How often, in scheduler iterations, the decode server polls for incoming requests and finished KV "
                 "transfers. Values above 1 reduce polling overhead at some latency cost."
             ),
-            zh="解码实例每隔多少个调度轮次检查一次新到请求与已完成的 KV 传输。大于 1 可降低轮询开销，但会略增时延。",
+            zh="解码实例每隔多少个调度轮次检查一次新到请求与已完成的 KV 传输。大于 1 可降低轮询开销，但会略增延迟。",
         ),
     )] = 1
 
