@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from argmatrix.cli.app import app
 from argmatrix.compiler import compile
 from argmatrix.matrix.engine import CAPABILITIES, WIRED
+from argmatrix.matrix.platforms import PLATFORMS
 from argmatrix.runtime.engine import Engine, EngineRefused
 from argmatrix.schema import SPECS, ServerArgs
 
@@ -57,15 +58,44 @@ def test_allow_unimplemented_starts_and_lists_what_is_ignored(tmp_path):
     assert EngineConfig.from_compiled(compiled).ignored == ("pp_size",)
 
 
-def test_engine_defaults_come_from_the_platform(tmp_path):
-    from argmatrix.matrix.platforms import PLATFORMS
+ENGINE_DEFAULT_FIELDS = ("chunked_prefill_size", "mem_fraction_static", "max_running_requests")
+
+
+def _engine_defaults_seen(platform: str, tmp_path, *argv: str) -> tuple:
+    """(chunk, fraction, running cap, derived running for a large pool, device) the engine is configured with."""
     from argmatrix.runtime.engine_config import EngineConfig
 
-    cfg = EngineConfig.from_compiled(compile(["--model-path", str(tmp_path)], target="cpu", env={}, engine=True))
+    cfg = EngineConfig.from_compiled(compile(["--model-path", str(tmp_path), *argv], target=platform, env={},
+                                             engine=True))
+    return (cfg.chunked_prefill_size, cfg.mem_fraction_static, cfg.default_max_running_requests,
+            cfg.derived_max_running(1 << 30), cfg.device)
+
+
+def test_platform_engine_defaults_differ_from_the_cpu_ones():
+    """Otherwise the test below could not tell a platform's defaults from the CPU's."""
+    assert {"a2", "a3", "310p", "a5", "cuda", "cpu"} <= set(PLATFORMS)
     cpu = PLATFORMS["cpu"].engine_defaults
-    assert (cfg.chunked_prefill_size, cfg.mem_fraction_static, cfg.default_max_running_requests) == (
-        cpu["chunked_prefill_size"], cpu["mem_fraction_static"], cpu["max_running_requests"])
-    assert cfg.page_size == 1 and cfg.device == "cpu"
+    for key, platform in PLATFORMS.items():
+        if key != "cpu":
+            assert all(platform.engine_defaults[f] != cpu[f] for f in ENGINE_DEFAULT_FIELDS), key
+
+
+@pytest.mark.parametrize("platform", list(PLATFORMS))
+def test_engine_defaults_come_from_the_platform(tmp_path, platform):
+    """Each platform's engine defaults reach the engine when the user leaves the flags unset."""
+    want = PLATFORMS[platform].engine_defaults
+    device = PLATFORMS[platform].device_type
+    chunk, fraction, cap, derived, seen_device = _engine_defaults_seen(platform, tmp_path)
+    assert (chunk, fraction, cap, derived, seen_device) == (
+        want["chunked_prefill_size"], want["mem_fraction_static"], want["max_running_requests"],
+        want["max_running_requests"], device)
+
+
+@pytest.mark.parametrize("platform", list(PLATFORMS))
+def test_flags_the_user_sets_win_over_the_platform_engine_defaults(tmp_path, platform):
+    chunk, fraction, *_ = _engine_defaults_seen(platform, tmp_path, "--chunked-prefill-size", "4096",
+                                              "--mem-fraction-static", "0.5")
+    assert (chunk, fraction) == (4096, 0.5)
 
 
 # ---- where each verdict was run (matrix/engine_runs.json) ------------------------------------------------------
