@@ -85,15 +85,16 @@ class ArgmatrixServerArgs:
         '--log-format',
         help=Text(
             en=(
-                "Layout of the server's log records. 'text': rich on a terminal; in a file or a pipe one line per "
+                "Layout of the server's log records. 'text': styled on a terminal; in a file or a pipe one line per "
                 "record, starting with the date and time as SGLang writes them ([2026-01-31 12:00:00]). 'json': one "
-                "JSON object per line, with timestamp, level, logger and message (request records put their "
-                "fields there instead of a message)."
+                "JSON object per line, with the fields `timestamp`, `level`, `logger` and `message` (request "
+                "records put their own fields there instead of `message`)."
             ),
             zh=(
-                "服务器日志记录的格式。text：在终端中由 rich 显示；写入文件或管道时每条记录占一行，"
+                "服务器日志记录的格式。text：在终端中以带样式的文本显示；写入文件或管道时每条记录占一行，"
                 "行首是与 SGLang 相同格式的日期和时间（[2026-01-31 12:00:00]）。json：每行一个 JSON 对象，"
-                "包含 timestamp、level、logger 和 message（请求记录则把各字段直接放在对象中，不用 message）。"
+                "包含 `timestamp`、`level`、`logger` 和 `message` 字段（请求记录则把自身的各字段直接放在对象中，"
+                "不用 `message`）。"
             ),
         ),
     )] = 'text'
