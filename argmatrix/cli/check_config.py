@@ -2,10 +2,11 @@
 
 The preflight is run before every launch and in CI loops, so its start-up
 matters: importing typer and building the command tree costs ~45 ms, a fifth
-of the whole command.  ``fast_path`` handles the common, unambiguous form
-(options, then ``--``, then server flags) with the same options; anything else
-(``--help``, an unknown option, a bad value, no ``--``) returns None and goes
-through typer, which owns the help and the error messages.
+of the whole command.  ``fast_path`` handles the common, unambiguous forms
+(options, then ``--``, then server flags; or options alone, as in ``--config FILE``)
+with the same options; anything else (``--help``, an unknown option, a bad value,
+server flags without ``--``) returns None and goes through typer, which owns the
+help and the error messages.
 tests/compiler/test_cli.py checks both paths accept the same options and print the same output.
 """
 from __future__ import annotations
@@ -61,9 +62,8 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
 
 def fast_path(argv: list[str]) -> int | None:
     """Run ``check-config OPTIONS -- FLAGS`` without typer; None when typer should handle it."""
-    if "--" not in argv:
-        return None
-    split = argv.index("--")
+    # without "--" only our own options may be there (check-config --config FILE): any other word is typer's
+    split = argv.index("--") if "--" in argv else len(argv)
     own, server = argv[:split], argv[split + 1:]
     kwargs: dict[str, Any] = {}       # run_check_config's keyword arguments
     i = 0

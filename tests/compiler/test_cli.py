@@ -271,22 +271,28 @@ def test_fast_path_knows_exactly_the_typer_options():
     ["--target=cuda", "--format", "json", "--", "--device", "npu", "--tp", "2"],
     ["--target", "a2", "--lang", "zh", "--strict", "--", "--enable-dynamic-chunking"],
     ["--target", "cpu", "--engine", "--allow-unsupported", "--", "--enable-lora", "--enable-dp-attention"],
+    ["--target", "a3"],
+    ["--target", "a3", "--config", "CONFIG"],               # a config file without a trailing "--"
 ])
-def test_fast_path_prints_what_typer_prints(argv, capsys):
+def test_fast_path_prints_what_typer_prints(argv, capsys, tmp_path):
     from typer.testing import CliRunner
 
     from argmatrix.cli.app import app
     from argmatrix.cli.check_config import fast_path
 
+    config = tmp_path / "launch.yaml"
+    config.write_text("model-path: m\ntp-size: 2\ncuda-graph-bs-decode: [8, 16]\n")
+    argv = [str(config) if a == "CONFIG" else a for a in argv]
     code = fast_path(argv)
+    assert code is not None
     fast_out = capsys.readouterr().out
     result = CliRunner().invoke(app, ["check-config", *argv])
     assert code == result.exit_code
     assert fast_out == result.output
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["--target", "a3"], ["--format", "xml", "--"], ["--bogus", "--"],
-                                  ["--target"]])
+@pytest.mark.parametrize("argv", [["--help"], ["--target", "a3", "--tp-size", "2"], ["--format", "xml", "--"],
+                                  ["--bogus", "--"], ["--target"]])
 def test_fast_path_leaves_everything_else_to_typer(argv):
     from argmatrix.cli.check_config import fast_path
 
