@@ -28,6 +28,13 @@ HELP_ZH: dict[str, str] = {
     "Output language, en or zh (env ARGMATRIX_LANG).": "输出语言：en 或 zh（环境变量 ARGMATRIX_LANG）。",
     "Treat warnings as errors.": "把警告当作错误处理。",
     "Print secrets (--api-key, --admin-api-key, tokens and passwords, hf_token inside JSON values) as they are; by "
+    "default every output shows <redacted> in their place. --to sglang and --to vllm always write them: they are "
+    "commands to run.":
+        "原样打印密钥类信息（--api-key、--admin-api-key、令牌与密码、JSON 值中的 hf_token）；默认所有输出都以 "
+        "<redacted> 代替。--to sglang 与 --to vllm 总是原样写出：它们是要执行的命令。",
+    "--to k8s: the Kubernetes Secret the container's env reads secrets from (valueFrom.secretKeyRef).":
+        "--to k8s 时：容器的环境变量从哪个 Kubernetes Secret 读取密钥（valueFrom.secretKeyRef）。",
+    "Print secrets (--api-key, --admin-api-key, tokens and passwords, hf_token inside JSON values) as they are; by "
     "default every output shows <redacted> in their place.":
         "原样打印密钥类信息（--api-key、--admin-api-key、令牌与密码、JSON 值中的 hf_token）；默认所有输出都以 "
         "<redacted> 代替。",

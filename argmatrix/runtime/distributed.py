@@ -120,7 +120,7 @@ class TPGroup:
                 "Check that every node runs the same --tp-size/--nnodes/--dist-init-addr and that the address "
                 "is reachable",
                 f"张量并行 rank {rank}（共 {layout.tp_size} 个）未能在 --dist-timeout {layout.timeout_s:g} 秒内加入 "
-                f"{layout.init_method}（{layout.backend}）上的进程组：{exc}。请确认每个节点的 "
+                f"{layout.init_method}（{layout.backend}）上的进程组（报错“{exc}”）。请确认每个节点的 "
                 "--tp-size/--nnodes/--dist-init-addr 都相同，且该地址可以访问") from exc
         self.lock = threading.RLock()      # one collective sequence at a time (steps, heartbeats)
         self.last_sent = time.monotonic()

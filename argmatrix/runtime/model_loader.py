@@ -169,7 +169,7 @@ def load_model(config: EngineConfig) -> LoadedModel:
     except Exception as exc:
         raise _error(f"--model-path {config.model_path!r}: cannot read its config.json ({exc}). If the model "
                      f"ships its own code, add --trust-remote-code.",
-                     f"--model-path {config.model_path!r}：无法读取其 config.json（{exc}）。如果模型自带代码，"
+                     f"--model-path {config.model_path!r}：无法读取其 config.json（报错“{exc}”）。如果模型自带代码，"
                      f"请加上 --trust-remote-code。") from exc
     if config.json_model_override_args:
         hf_config.update(config.json_model_override_args)
@@ -199,7 +199,7 @@ def load_model(config: EngineConfig) -> LoadedModel:
                                                          attn_implementation="sdpa", **common, **load_kwargs)
     except Exception as exc:
         raise _error(f"--model-path {config.model_path!r}: loading the weights failed: {exc}",
-                     f"--model-path {config.model_path!r}：加载权重失败：{exc}") from exc
+                     f"--model-path {config.model_path!r}：加载权重失败，报错“{exc}”") from exc
     model = model.to(device=device, dtype=dtype).eval()
     model.requires_grad_(False)
 
@@ -228,5 +228,5 @@ def load_tokenizer(config: EngineConfig, model_dir: Path):
         flag = f"--tokenizer-path {path!r}" if path else f"--model-path {config.model_path!r}"
         raise _error(f"{flag}: cannot load a tokenizer from {tok_dir} ({exc}). Point --tokenizer-path at a "
                      f"directory with tokenizer files, or pass --skip-tokenizer-init and send token ids.",
-                     f"{flag}：无法从 {tok_dir} 加载分词器（{exc}）。请让 --tokenizer-path 指向含分词器文件的目录，"
+                     f"{flag}：无法从 {tok_dir} 加载分词器（报错“{exc}”）。请让 --tokenizer-path 指向含分词器文件的目录，"
                      f"或加上 --skip-tokenizer-init 并直接发送 token ID。") from exc

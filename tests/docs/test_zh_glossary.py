@@ -68,11 +68,17 @@ def _own_values() -> set[str]:
     out |= {s.split(":", 1)[1] for s in SOURCES if s.startswith("derived:")}  # a derivation rule's name
     # the values of argmatrix's own free-text options: bench --dataset/--backend, demo-model --size, --request-rate
     out |= {"random", "shared-prefix", "completions", "chat", "generate", "tiny", "small", "inf"}
+    from argmatrix.runtime.server.warmup import WARMUPS
+
+    out |= set(WARMUPS)  # serve --warmups names
 
     def walk(cmd, name: str) -> None:
-        out.update(name.split("-"))
+        out.update([name, *name.split("-")])
         for p in cmd.params:
             out.update(str(c) for c in getattr(p.type, "choices", ()) or ())
+            out.update(o.lstrip("-") for o in [*getattr(p, "opts", ()), *getattr(p, "secondary_opts", ())])
+            if isinstance(p.default, str):
+                out.add(p.default)
         for sub_name, sub in (getattr(cmd, "commands", None) or {}).items():
             walk(sub, sub_name)
 

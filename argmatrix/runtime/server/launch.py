@@ -240,7 +240,7 @@ def _bind(host: str, port: int) -> socket.socket:
     except socket.gaierror as exc:
         from argmatrix.runtime.errors import bilingual
 
-        raise bilingual(OSError, f"--host {host}: cannot resolve it ({exc})", f"--host {host}：无法解析该地址（{exc}）") from None
+        raise bilingual(OSError, f"--host {host}: cannot resolve it ({exc})", f"--host {host}：无法解析该地址（系统报告“{exc}”）") from None
     family, _, _, _, addr = infos[0]
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -253,7 +253,7 @@ def _bind(host: str, port: int) -> socket.socket:
         from argmatrix.runtime.errors import bilingual
 
         raise bilingual(OSError, f"cannot listen on {host}:{port} (--host/--port): {exc.strerror or exc}",
-                        f"无法在 {host}:{port} 上监听（--host/--port）：{exc.strerror or exc}") from None
+                        f"无法在 {host}:{port} 上监听（--host/--port）：系统报告“{exc.strerror or exc}”") from None
     sock.set_inheritable(True)
     return sock
 
