@@ -188,7 +188,7 @@ class ServerMetrics:
         self.requests = Counter("sglang:num_requests", "Finished requests by finish reason",
                                 (*streaming, "finish_reason"), registry=reg)
         self.http = Counter("argmatrix:http_responses", "HTTP responses by route and status",
-                            ("model_name", "route", "status"), registry=reg)
+                            ("route", "status"), registry=reg)
         self.prompt_hist = self.gen_hist = None
         if args.collect_tokens_histogram:
             self.prompt_hist = Histogram("sglang:prompt_tokens_histogram", "Prompt tokens per request", ln,
@@ -252,7 +252,7 @@ class ServerMetrics:
             self._m(self.gen_hist, labels).observe(completion_tokens)
 
     def observe_http(self, route: str, status: int) -> None:
-        self.http.labels(model_name=self.base["model_name"], route=route, status=str(status)).inc()
+        self.http.labels(route=route, status=str(status)).inc()
 
     def render(self) -> tuple[bytes, str]:
         from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
