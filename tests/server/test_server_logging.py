@@ -175,7 +175,7 @@ def serve_through_a_pipe(demo_dir, *flags: str) -> str:
     cmd = [sys.executable, "-m", "argmatrix.runtime.server", "--model-path", demo_dir, "--port", str(port),
            "--served-model-name", "demo", "--context-length", "128", "--max-total-tokens", "1024",
            "--skip-server-warmup", *flags]
-    env = {k: v for k, v in os.environ.items() if not k.upper().startswith("ARGMATRIX_")}
+    env = {k: v for k, v in os.environ.items() if not k.upper().startswith("ARGMATRIX_") and k != "COLUMNS"}
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
     try:
@@ -203,6 +203,7 @@ def test_log_through_a_pipe_is_one_dated_line_per_record(demo_dir):
     assert len(access) == 1 and len(access[0]) > 200, out        # whole, not wrapped at 80 columns
     assert any("argmatrix.requests: Finish: " in line for line in records), out
     assert not any(line.startswith(" ") and "uvicorn" in line for line in lines), out   # no continuation lines
+    assert any("Loading weights" in line and demo_dir in line for line in lines), out   # progress not cut at 80
 
 
 def test_log_format_json(demo_dir):

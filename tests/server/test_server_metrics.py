@@ -167,3 +167,10 @@ def test_label_names_match_sglang(servers):
 def test_extra_metric_labels_may_not_shadow_built_in_ones(servers):
     with pytest.raises(ValueError, match="model_name"):
         servers.start(enable_metrics=True, extra_metric_labels={"model_name": "x"})
+
+
+def test_a_dp_replica_labels_its_scheduler_metrics_with_its_rank(servers, monkeypatch):
+    monkeypatch.setenv("AM_DP_REPLICA", '{"dp_rank": 1, "dp_size": 2}')   # what the --dp-size launcher sets
+    rt = servers.start(enable_metrics=True)
+    (sample,) = scrape(rt)["sglang:num_running_reqs"].samples
+    assert sample.labels["dp_rank"] == "1" and sample.labels["tp_rank"] == "0"

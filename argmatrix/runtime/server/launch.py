@@ -151,6 +151,9 @@ def _plain(text: str) -> str:
     return escape(text)
 
 
+PIPE_WIDTH = 240   # columns for progress lines when stderr is not a terminal
+
+
 def _make_console(console: Any) -> Any:
     if console is not None:
         return console
@@ -158,7 +161,11 @@ def _make_console(console: Any) -> Any:
 
     out = Console(stderr=True)
     if not out.is_terminal:
-        out.soft_wrap = True        # a file or a pipe: whole lines, not rich's 80-column wrapping
+        # a file or a pipe has no width: whole lines, not rich's 80 columns, which wrapped printed lines and cut
+        # progress descriptions (a model path) short; $COLUMNS still wins when set
+        out.soft_wrap = True
+        if "COLUMNS" not in os.environ:
+            out.width = PIPE_WIDTH
     return out
 
 
