@@ -11,6 +11,8 @@ from ..schema.meta import Text
 from .lang import default_lang
 from .server_help import ServerFlagsCommand
 
+SHOW_SECRETS_HELP = ("Print secrets (--api-key, --admin-api-key, tokens and passwords, hf_token inside JSON values) "
+                     "as they are; by default every output shows <redacted> in their place.")
 # the plan options' help, kept in one place for check-config, plan and the fast path (cli/plan.py)
 PLAN_HELP = {
     "model_config": "A model's config.json (or folder) to check against, when --model-path is not local.",
@@ -98,6 +100,7 @@ def check_config(
     devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
     plan_input_len: int | None = typer.Option(None, "--plan-input-len", help=PLAN_HELP["plan_input_len"]),
     plan_output_len: int | None = typer.Option(None, "--plan-output-len", help=PLAN_HELP["plan_output_len"]),
+    show_secrets: bool = typer.Option(False, "--show-secrets", help=SHOW_SECRETS_HELP),
 ) -> None:
     """Check server flags before anything loads: argmatrix check-config --target a3 -- --tp-size 2 ...
 
@@ -107,6 +110,7 @@ def check_config(
     from .check_config import run_check_config
 
     raise typer.Exit(run_check_config(ctx.args, target=target, config=config, fmt=fmt.value,
+                                      show_secrets=show_secrets,
                                       lang=lang.value if lang else None, strict=strict,
                                       allow_unsupported=allow_unsupported, engine=engine, model_config=model_config,
                                       device_memory=device_memory, devices_per_node=devices_per_node,
@@ -379,6 +383,7 @@ def launch(
     model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
     device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
     devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
+    show_secrets: bool = typer.Option(False, "--show-secrets", help=SHOW_SECRETS_HELP),
 ) -> None:
     """Check the flags, then start the engine with them: argmatrix launch --target a3 -- --model-path M --tp 16
 
@@ -389,6 +394,7 @@ def launch(
     from .launch import run_launch
 
     raise typer.Exit(run_launch(ctx.args, engine=engine.value, target=target, config=config,
+                                show_secrets=show_secrets,
                                 lang=lang.value if lang else None, strict=strict,
                                 allow_unsupported=allow_unsupported, sglang_version=sglang_version,
                                 compat=compat.value if compat else None,
@@ -411,6 +417,10 @@ def export(
     schema: str | None = typer.Option(None, "--schema", help="The $schema reference written into yaml and json "
                                       "(default: config.schema.json, next to the file)."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of to stdout."),
+    show_secrets: bool = typer.Option(False, "--show-secrets", help=SHOW_SECRETS_HELP + " --to sglang and --to vllm "
+                                      "always write them: they are commands to run."),
+    k8s_secret: str = typer.Option("argmatrix-secrets", "--k8s-secret", help="--to k8s: the Kubernetes Secret the "
+                                   "container's env reads secrets from (valueFrom.secretKeyRef)."),
 ) -> None:
     """Write checked flags for another tool, non-default values only: argmatrix export --to yaml -- --tp 2
 
@@ -422,7 +432,7 @@ def export(
     raise typer.Exit(run_export(ctx.args, to=to.value, engine=engine.value, target=target, config=config,
                                 lang=lang.value if lang else None, sglang_version=sglang_version,
                                 compat=compat.value if compat else None,
-                                schema=schema, output=output))
+                                schema=schema, output=output, show_secrets=show_secrets, k8s_secret=k8s_secret))
 
 
 @app.command("bench")

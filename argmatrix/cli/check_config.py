@@ -20,6 +20,7 @@ OPTIONS: dict[str, tuple[str, tuple[str, ...] | bool | None]] = {
     "--target": ("target", None), "--config": ("config", None), "--format": ("fmt", ("text", "json")),
     "--lang": ("lang", ("en", "zh")), "--strict": ("strict", True), "--allow-unsupported": ("allow_unsupported", True),
     "--engine": ("engine", True), "--sglang-version": ("sglang_version", None), "--compat": ("compat", ("vllm",)),
+    "--show-secrets": ("show_secrets", True),
     # the model and memory options (cli/plan.py); the counts become ints below
     "--model-config": ("model_config", None), "--device-memory": ("device_memory", None),
     "--devices-per-node": ("devices_per_node", None), "--plan-input-len": ("plan_input_len", None),
@@ -31,8 +32,10 @@ PLAN_KEYS = ("model_config", "device_memory", "devices_per_node", "plan_input_le
 def run_check_config(server_argv: list[str], *, target: str | None = None, config: str | None = None,
                      fmt: str = "text", lang: str | None = None, strict: bool = False,
                      allow_unsupported: bool = False, engine: bool = False, sglang_version: str | None = None,
-                     compat: str | None = None, **plan_options) -> int:
+                     compat: str | None = None, show_secrets: bool = False, **plan_options) -> int:
     """Compile, print in the chosen format and language, return the exit status.
+
+    Secrets are printed as ``<redacted>`` (``schema/redact.py``) unless ``show_secrets``.
 
     ``plan_options``: --model-config, --device-memory, --devices-per-node, --plan-input-len/--plan-output-len.
     """
@@ -53,11 +56,29 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
     compiled = compile(server_argv, config=config, target=target, strict=strict,
                        allow_unsupported=allow_unsupported, engine=engine, plan_inputs=inputs, compat=compat,
                        **release)
+    scrub = secrets_hidden(compiled, show_secrets)
     if fmt == "json":
-        print(render.dumps(compiled.to_json()))
+        data = compiled.to_json() if show_secrets else redacted_json(compiled.to_json())
+        print(scrub.json_safe(render.dumps(data)))
     else:
-        render.emit(render.findings_lines(compiled, lang or default_lang()))
+        render.emit(render.findings_lines(compiled, lang or default_lang()), scrub=scrub)
     return compiled.exit_code
+
+
+def secrets_hidden(compiled: Any, show: bool) -> Any:
+    """The scrubber for a command's output: every literal secret of ``compiled`` hidden, unless ``show``."""
+    from ..schema.redact import Scrubber
+
+    return Scrubber.showing_all() if show else Scrubber.of(compiled.values)
+
+
+def redacted_json(data: dict[str, Any]) -> dict[str, Any]:
+    """check-config's JSON with every secret-named argument's value hidden."""
+    from ..schema.redact import redact
+
+    for name, entry in data.get("args", {}).items():
+        entry["value"] = redact(entry["value"], name)
+    return data
 
 
 def fast_path(argv: list[str]) -> int | None:

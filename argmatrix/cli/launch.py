@@ -48,10 +48,15 @@ def run_launch(server_argv: list[str], *, engine: str = "sglang", target: str | 
                config: str | None = None, lang: str | None = None, strict: bool = False,
                allow_unsupported: bool = False, sglang_version: str | None = None, compat: str | None = None,
                dry_run: bool = False, config_out: str | None = None, allow_unimplemented: bool = False,
-               **plan_options) -> int:
-    """Check, then exec the engine (or print its command with ``dry_run``); the exit status when nothing is exec'd."""
+               show_secrets: bool = False, **plan_options) -> int:
+    """Check, then exec the engine (or print its command with ``dry_run``); the exit status when nothing is exec'd.
+
+    What is printed (the report, the dry run, the echoed exec line) shows secrets as ``<redacted>`` unless
+    ``show_secrets``; the engine itself gets them as they are.
+    """
     from ..compiler.launch import build_command, launch_findings
     from . import render
+    from .check_config import secrets_hidden
     from .plan import PlanOptionError
 
     lang = lang or default_lang()
@@ -71,8 +76,9 @@ def run_launch(server_argv: list[str], *, engine: str = "sglang", target: str | 
         os.close(fd)
     cmd = build_command(compiled, engine, config_path=path or "argmatrix-sglang.yaml")
     report = dataclasses.replace(compiled, findings=launch_findings(compiled, cmd, strict=strict))
+    scrub = secrets_hidden(compiled, show_secrets)
     if report.findings or not report.ok:
-        render.emit(render.findings_lines(report, lang, "launch"), stderr=True)
+        render.emit(render.findings_lines(report, lang, "launch"), stderr=True, scrub=scrub)
     if not report.ok:
         if path and not config_out and not dry_run:
             os.unlink(path)
@@ -82,15 +88,18 @@ def run_launch(server_argv: list[str], *, engine: str = "sglang", target: str | 
             if config_out:
                 _write(config_out, cmd.config_text)
             else:  # a runnable script: write the file SGLang reads, then start it
-                print(f"cat > {cmd.config_path} <<'ARGMATRIX_EOF'\n{cmd.config_text}ARGMATRIX_EOF")
-        print(cmd.shell())
+                print(scrub(f"cat > {cmd.config_path} <<'ARGMATRIX_EOF'\n{cmd.config_text}ARGMATRIX_EOF"))
+        if scrub(cmd.shell() + (cmd.config_text or "")) != cmd.shell() + (cmd.config_text or ""):
+            print("# secrets are shown as <redacted>; --show-secrets prints them")
+        print(scrub(cmd.shell()))
         return 0
     if cmd.config_text is not None:
         assert path is not None, "not a dry run: the config file path was chosen above"
         _write(path, cmd.config_text)
     elif path and not config_out:
         os.unlink(path)
-    starting = Text(f"exec {cmd.shell()}", f"启动 {cmd.shell()}")
+    shown = scrub(cmd.shell())
+    starting = Text(f"exec {shown}", f"启动 {shown}")
     print(f"argmatrix launch: {starting(lang)}", file=sys.stderr, flush=True)
     sys.stdout.flush()
     try:
@@ -110,10 +119,16 @@ def _write(path: str, text: str) -> None:
 
 def run_export(server_argv: list[str], *, to: str, engine: str = "sglang", target: str | None = None,
                config: str | None = None, lang: str | None = None, sglang_version: str | None = None,
-               compat: str | None = None, schema: str | None = None, output: str | None = None) -> int:
-    """Write the checked configuration as ``to``; the report goes to stderr, the export to stdout or ``output``."""
+               compat: str | None = None, schema: str | None = None, output: str | None = None,
+               show_secrets: bool = False, k8s_secret: str = "argmatrix-secrets") -> int:
+    """Write the checked configuration as ``to``; the report goes to stderr, the export to stdout or ``output``.
+
+    Secrets: written in ``sglang``/``vllm`` commands and with ``show_secrets``; left out of files, read from the
+    ``k8s_secret`` Secret in ``k8s`` (``compiler/export_secrets.py``); never in the report.
+    """
     from ..compiler.export import SCHEMA_REF, export
     from . import render
+    from .check_config import secrets_hidden
 
     lang = lang or default_lang()
     # SGLang's release spellings matter only where the export is an SGLang command
@@ -121,10 +136,11 @@ def run_export(server_argv: list[str], *, to: str, engine: str = "sglang", targe
     compiled = _compile(server_argv, engine=command_engine,
                         target=target, config=config, strict=False, allow_unsupported=False,
                         sglang_version=sglang_version, compat=compat, plan_options={})
-    result = export(compiled, to, schema=schema or SCHEMA_REF, engine=engine)
+    result = export(compiled, to, schema=schema or SCHEMA_REF, engine=engine, show_secrets=show_secrets,
+                    k8s_secret=k8s_secret)
     report = dataclasses.replace(compiled, findings=result.findings)
     if report.findings:
-        render.emit(render.findings_lines(report, lang, "export"), stderr=True)
+        render.emit(render.findings_lines(report, lang, "export"), stderr=True, scrub=secrets_hidden(compiled, show_secrets))
     if not report.ok:
         return report.exit_code
     if output:

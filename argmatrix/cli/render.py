@@ -67,9 +67,14 @@ def console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
-def emit(lines: list[Line], stderr: bool = False) -> None:
-    """Print styled lines: through rich on a terminal, as plain text otherwise (no rich import: it costs ~60 ms)."""
+def emit(lines: list[Line], stderr: bool = False, scrub: Any = None) -> None:
+    """Print styled lines: through rich on a terminal, as plain text otherwise (no rich import: it costs ~60 ms).
+
+    ``scrub``: a :class:`~argmatrix.schema.redact.Scrubber` every piece of text passes before it is printed.
+    """
     stream = sys.stderr if stderr else sys.stdout
+    if scrub is not None:
+        lines = [[(scrub(text), style) for text, style in line] for line in lines]
     if stream.isatty() and not os.environ.get("NO_COLOR"):
         from rich.text import Text as RichText
 
