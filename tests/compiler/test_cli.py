@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -34,7 +35,9 @@ def cli(monkeypatch):
 def _argmatrix(*args):
     env = {k: v for k, v in os.environ.items() if not k.startswith("ARGMATRIX_")}
     env.update(COLUMNS="200", LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    return subprocess.run(["argmatrix", *args], capture_output=True, text=True, timeout=60, env=env)
+    # the interpreter running the tests, not whatever `argmatrix` is first on PATH (or none at all)
+    return subprocess.run([sys.executable, "-m", "argmatrix", *args], capture_output=True, text=True, timeout=60,
+                          env=env)
 
 
 # --- check-config exit codes ------------------------------------------------------------------------------------
