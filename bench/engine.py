@@ -410,18 +410,23 @@ def load_weights(path: Path) -> dict:
 
 
 
-def record_run(device: torch.device, result: str, detail: str) -> None:
+def record_run(device: torch.device, result: str, note: str) -> None:
     """Append this accelerator run to the engine table's record of runs (matrix/engine_runs.json): the engine
     core and graph-captured decode ran on the device (both graph modes are measured); regenerate the docs after."""
     import datetime
+    import subprocess
 
     from argmatrix.matrix.engine_runs import Run, append
 
     family = {"cuda": "gpu", "npu": "npu"}[device.type]
     name = getattr(torch, device.type).get_device_name(device)
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
-    append(Run(family, f"{name}, torch {torch.__version__}", date, ("core", "decode_graphs"),
-               "python bench/engine.py " + " ".join(sys.argv[1:]), result, detail))
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=Path(__file__).parents[1],
+                            capture_output=True, text=True).stdout.strip()
+    failed = result == "failed"
+    append(Run(family, name, os.cpu_count() or 0, torch.__version__, date, ("core", "decode_graphs"),
+               "python bench/engine.py " + " ".join(sys.argv[1:]), result, commit,
+               failing=(note,) if failed else (), note="" if failed else note))
     print(f"recorded: {result} on {name} in argmatrix/matrix/engine_runs.json (run `argmatrix docs generate`)")
 
 

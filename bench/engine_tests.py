@@ -70,7 +70,6 @@ def main() -> int:
                                                  t.startswith(o + "::") for o in targets)]
     import torch
 
-    device = f"{cpu_name()}, {os.cpu_count()} cores, torch {torch.__version__}"
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "junit.xml"
         cmd = [sys.executable, "-m", "pytest", *run_targets, "-q", "-p", "no:cacheprovider", f"--junitxml={report}"]
@@ -83,7 +82,6 @@ def main() -> int:
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     commit = ns.commit or subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                                          text=True).stdout.strip()
-    at = f"; at commit {commit}" if commit else ""
     for key in keys:
         states = [s for c, n, s in cases if any(covers(t, c, n) for t in PATHS[key].tests)]
         counts = {s: states.count(s) for s in ("passed", "failed", "skipped") if states.count(s)}
@@ -92,11 +90,11 @@ def main() -> int:
             continue
         failing = [f"{c.rsplit('.', 1)[-1]}::{n}" for c, n, s in cases
                    if s == "failed" and any(covers(t, c, n) for t in PATHS[key].tests)]
-        named = f" ({', '.join(failing[:3])}{', ...' if len(failing) > 3 else ''})" if failing else ""
-        detail = ", ".join(f"{n} {s}" for s, n in counts.items()) + named + at
-        run = Run("cpu", device, date, (key,), "python -m pytest " + " ".join(PATHS[key].tests),
-                  "failed" if counts.get("failed") else "passed", detail)
-        print(f"{key}: {run.result} ({detail})")
+        run = Run("cpu", cpu_name(), os.cpu_count() or 0, torch.__version__, date, (key,),
+                  "python -m pytest " + " ".join(PATHS[key].tests), "failed" if counts.get("failed") else "passed",
+                  commit, counts.get("passed", 0), counts.get("failed", 0), counts.get("skipped", 0),
+                  tuple(failing[:3]) + (("...",) if len(failing) > 3 else ()))
+        print(f"{key}: {run.summary('en')}")
         if not ns.dry_run:
             append(run)
     return 0

@@ -284,7 +284,7 @@ def explain_text(row: dict, lang: str, out=None) -> None:
                   + (f" — {escape(eng['reason'][lang])}" if eng.get("reason") else ""))
         for cond in eng.get("inert_when") or ():
             out.print(f"        [dim]{'no effect when' if en else '不起作用的条件'}{c}--{cond['field'].replace('_', '-')} "
-                      f"> {cond['above']}: {escape(cond['reason'][lang])}[/dim]")
+                      f"> {cond['above']}{c}{escape(cond['reason'][lang])}[/dim]")
         if eng.get("where_run"):
             out.print(f"        [dim]{'where it ran' if en else '运行情况'}{c}{escape(eng['where_run'][lang])}[/dim]")
     if row["rules"]:

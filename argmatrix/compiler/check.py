@@ -256,7 +256,7 @@ def _wired_findings(name: str, cap: engine.Capability, values: dict[str, Any], w
         fam = engine.FAMILY_NAMES[family]
         out.append(Finding("AM-N503", NOTE, "engine",
                            Text(f"{flag} has no effect in argmatrix's engine on {fam.en}: {why.en}",
-                                f"{flag} 在 argmatrix 的引擎中于 {fam.zh} 上不起作用：{why.zh}"), None, **where))
+                                f"{flag} 在 argmatrix 的引擎中于{engine.zh_word(fam.zh)}上不起作用：{why.zh}"), None, **where))
     return out
 
 
@@ -278,12 +278,12 @@ def _never_run_findings(values: dict[str, Any], user_set: set[str], platform: st
             continue
         title, fam, flag = engine.PATHS[path].title, engine.FAMILY_NAMES[family], flags_used.get(name, SPECS[name].flag)
         said = (Text(f"argmatrix's engine: {title.en}, which {flag} uses, is implemented for {fam.en} but has "
-                     "never run there", f"argmatrix 的引擎：{flag} 用到的{title.zh}已为 {fam.zh} 实现，但从未在其上运行过")
+                     "never run there", f"argmatrix 的引擎：{flag} 用到的{title.zh}已为{engine.zh_word(fam.zh)}实现，但从未在其上运行过")
                 if verdict.state == engine.NEVER_RUN else
                 Text(f"argmatrix's engine: {title.en}, which {flag} uses, failed its last recorded run on {fam.en} "
-                     f"({verdict.run.date}: {verdict.run.ran})",
-                     f"argmatrix 的引擎：{flag} 用到的{title.zh}在 {fam.zh} 上最近一次记录的运行失败"
-                     f"（{verdict.run.date}：{verdict.run.ran}）"))
+                     f"({verdict.run.summary('en')})",
+                     f"argmatrix 的引擎：{flag} 用到的{title.zh}在{engine.zh_word(fam.zh)}上最近一次记录的运行失败"
+                     f"（{verdict.run.summary('zh')}）"))
         out.append(Finding("AM-N505", NOTE, "engine", said, None, field=name, flag=flag, value=values[name],
                            source=sources.get(name), platform=platform))
     return out

@@ -55,14 +55,13 @@ W = {"reason": Text("Reason / implemented values", "原因 / 已实现的取值"
      "key": Text("Key", "键"),
      "inert_when": Text("no effect when", "不起作用的条件"),
      "date": Text("Date", "日期"), "family": Text("Family", "平台类别"), "device": Text("Device", "设备"),
-     "ran": Text("What ran", "运行内容"), "result": Text("Result", "结果")}
+     "result": Text("What ran, and how it ended", "运行内容与结果")}
 STATE_WORDS = {
     engine.PASSED: Text("tested {date}", "{date} 已测试"),
     engine.FAILED: Text("failed {date}", "{date} 运行失败"),
     engine.NEVER_RUN: Text("implemented, never run", "已实现，从未运行"),
     engine.NO_EFFECT: Text("no effect: {reason}", "不起作用：{reason}"),
 }
-RESULT_WORDS = {"passed": Text("passed", "通过"), "failed": Text("failed", "失败")}
 
 
 def _note(spec, lang: str) -> str:
@@ -91,10 +90,9 @@ def _runs_section(lang: str) -> list[str]:
     runs = load_runs()
     if not runs:
         return lines + [t(NO_RUNS, lang), ""]
-    rows = [[r.date, engine.FAMILY_NAMES[r.family](lang), cell(r.device), ", ".join(code_cell(p) for p in r.paths),
-             code_cell(r.ran), RESULT_WORDS[r.result](lang) + (f" ({cell(r.detail)})" if r.detail else "")]
-            for r in runs]
-    head = [W[k](lang) for k in ("date", "family", "device")] + [W["path"](lang), W["ran"](lang), W["result"](lang)]
+    rows = [[r.date, engine.FAMILY_NAMES[r.family](lang), cell(r.machine(lang)),
+             ", ".join(code_cell(p) for p in r.paths), cell(r.summary(lang))] for r in runs]
+    head = [W[k](lang) for k in ("date", "family", "device")] + [W["path"](lang), W["result"](lang)]
     return lines + md_table(head, rows) + [""]
 
 

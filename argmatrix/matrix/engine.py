@@ -235,17 +235,23 @@ def where_run(name: str) -> tuple[FamilyVerdict, ...] | None:
     return tuple(family_verdict(cap.path, fam) for fam in ENGINE_FAMILIES)
 
 
+def zh_word(word: str) -> str:
+    """``word`` set inside Chinese text: spaced when it is Latin (在 CUDA 上), not when it is Chinese (在昇腾上)."""
+    return f" {word} " if word.isascii() else word
+
+
 def _families(verdicts: list[FamilyVerdict], lang: str) -> str:
     names = [FAMILY_NAMES[v.family](lang) for v in verdicts]
     if len(names) == 1:
         return names[0]
-    return (", ".join(names[:-1]) + " and " if lang == "en" else "、".join(names[:-1]) + " 与 ") + names[-1]
+    if lang == "en":
+        return ", ".join(names[:-1]) + " and " + names[-1]
+    head = "、".join(names[:-1])               # a space only between a Latin word and a Chinese one
+    return head + (" 与" if head[-1].isascii() else "与") + (" " if names[-1][0].isascii() else "") + names[-1]
 
 
 def _ran(run: Any, lang: str) -> str:
-    result = run.result if lang == "en" else {"passed": "通过", "failed": "失败"}[run.result]
-    detail = f", {run.detail}" if run.detail else ""
-    return f"{run.date}{':' if lang == 'en' else '：'} {run.ran}{',' if lang == 'en' else '，'} {result}{detail}"
+    return str(run.summary(lang))
 
 
 def where_run_text(name: str) -> Text | None:
@@ -263,7 +269,7 @@ def _where_run_line(verdicts: tuple[FamilyVerdict, ...], lang: str) -> str:
         fam = FAMILY_NAMES[v.family](lang)
         if v.state == NO_EFFECT:
             assert v.reason is not None, "a no-effect verdict says why"
-            line = f"no effect on {fam}: {v.reason.en}" if en else f"在 {fam} 上不起作用：{v.reason.zh}"
+            line = f"no effect on {fam}: {v.reason.en}" if en else f"在{zh_word(fam)}上不起作用：{v.reason.zh}"
             if v.run is not None:
                 line += f" (tests ran there: {_ran(v.run, lang)})" if en else f"（测试已在此运行：{_ran(v.run, lang)}）"
             parts.append(line)
@@ -272,10 +278,10 @@ def _where_run_line(verdicts: tuple[FamilyVerdict, ...], lang: str) -> str:
         elif en:
             parts.append(f"{'tested' if v.state == PASSED else 'failed'} on {fam} ({_ran(v.run, lang)})")
         else:
-            parts.append(f"{'已在' if v.state == PASSED else '在'} {fam} 上{'测试' if v.state == PASSED else '运行失败'}"
+            parts.append(f"{'已在' if v.state == PASSED else '在'}{zh_word(fam)}上{'测试' if v.state == PASSED else '运行失败'}"
                          f"（{_ran(v.run, lang)}）")
     never = [v for v in verdicts if v.state == NEVER_RUN]
     if never:
         parts.append(f"implemented for {_families(never, lang)}, never run there" if en
-                     else f"{_families(never, lang)} 上已实现，但从未运行")
+                     else f"{zh_word(_families(never, lang)).lstrip()}上已实现，但从未运行")
     return ("; " if en else "；").join(parts)

@@ -125,7 +125,8 @@ def runs(monkeypatch):
 def _run(family: str, path: str, result: str = "passed"):
     from argmatrix.matrix.engine_runs import Run
 
-    return Run(family, "test device", "2026-01-02", (path,), "python -m pytest tests/x.py", result, "3 passed")
+    return Run(family, "test device", 2, "2.13.0", "2026-01-02", (path,), "python -m pytest tests/x.py", result,
+               "abc1234", passed=3, failed=int(result == "failed"))
 
 
 def test_a_verdict_comes_from_the_runs_not_from_the_table(runs):
@@ -136,8 +137,10 @@ def test_a_verdict_comes_from_the_runs_not_from_the_table(runs):
     runs.append(_run("gpu", "core", "failed"))
     assert [v.state for v in engine.where_run("page_size")] == [engine.PASSED, engine.FAILED, engine.NEVER_RUN]
     text = engine.where_run_text("page_size")
-    assert "tested on CPU (2026-01-02" in text.en and "failed on CUDA" in text.en
-    assert "implemented for Ascend, never run there" in text.en and "昇腾 上已实现，但从未运行" in text.zh
+    assert "tested on CPU (2026-01-02, commit abc1234: python -m pytest tests/x.py: passed (3 passed))" in text.en
+    assert "已在 CPU 上测试（2026-01-02，提交 abc1234：“python -m pytest tests/x.py”通过（3 项通过））" in text.zh
+    assert "failed on CUDA" in text.en and "1 failed" in text.en and "1 项失败" in text.zh
+    assert "implemented for Ascend, never run there" in text.en and "昇腾上已实现，但从未运行" in text.zh
     runs.append(_run("gpu", "core"))                        # the latest run of a path on a family counts
     assert engine.where_run("page_size")[1].state == engine.PASSED
     assert engine.where_run("attention_backend") is None     # inert: no path
