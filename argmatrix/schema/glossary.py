@@ -11,8 +11,10 @@ import re
 GLOSSARY: dict[str, tuple[str, tuple[str, ...]]] = {
     "投机解码": ("speculative decoding", ("投机采样", "推测解码", "推测采样")),
     "昇腾": ("Ascend (in prose)", (r"(?<![`\w-])Ascend(?![\w`-])",)),
-    "预填充实例": ("prefill instance/node/server", ("预填充节点", "prefill 节点", "prefill 实例", "P 节点")),
-    "解码实例": ("decode instance/node/server", ("解码节点", "decode 节点", "decode 实例", "D 节点")),
+    "预填充实例": ("prefill instance/node/server", ("预填充节点", "prefill 节点", "prefill 实例", "P 节点", "prefill 服务",
+                                                     "prefill 端")),
+    "解码实例": ("decode instance/node/server", ("解码节点", "decode 节点", "decode 实例", "D 节点", "decode 服务",
+                                                "decode 端")),
     "并行规模": ("parallel size", ("并行大小", "并行度")),
     "批大小": ("batch size", ("批次大小", "批量大小", "batch size", "batch 大小")),
     "提示词": ("prompt", ("提示语", r"(?<![`\w-])prompts?(?![\w`-])")),
