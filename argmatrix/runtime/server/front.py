@@ -15,9 +15,11 @@ from typing import Any
 
 # a model id may hold slashes (a path used as the served name)
 MODEL_ROUTE = re.compile(r"^/v1/models/(?P<id>.+)$")
-# hop-by-hop headers are the connection's, not the message's (RFC 9110 7.6.1)
+# hop-by-hop headers are the connection's, not the message's (RFC 9110 7.6.1); a request's host and length are
+# set again for the hop to the router
 HOP_HEADERS = frozenset({b"connection", b"keep-alive", b"proxy-authenticate", b"proxy-authorization", b"te",
-                         b"trailer", b"transfer-encoding", b"upgrade", b"host", b"content-length"})
+                         b"trailer", b"transfer-encoding", b"upgrade"})
+REQUEST_ONLY = frozenset({b"host", b"content-length"})
 
 
 def _error(message: str, code: str, param: str | None = None) -> bytes:
@@ -53,7 +55,7 @@ class Front:
         return await self._forward(scope, receive, send)
 
     def _headers(self, scope: dict) -> list[tuple[bytes, bytes]]:
-        return [(k, v) for k, v in scope.get("headers", ()) if k.lower() not in HOP_HEADERS]
+        return [(k, v) for k, v in scope.get("headers", ()) if k.lower() not in HOP_HEADERS | REQUEST_ONLY]
 
     async def _model(self, scope: dict, model_id: str, send: Any) -> None:
         """``models.retrieve``: the card from the router's model list (auth headers passed on)."""
@@ -78,23 +80,21 @@ class Front:
         await send({"type": "http.response.body", "body": body})
 
     async def _forward(self, scope: dict, receive: Any, send: Any) -> None:
-        async def body():
-            while True:
-                message = await receive()
-                if message["type"] == "http.disconnect":
-                    return
-                chunk = message.get("body", b"")
-                if chunk:
-                    yield chunk
-                if not message.get("more_body", False):
-                    return
-
+        # request bodies are small JSON: read whole, so the router gets a Content-Length, not a chunked upload
+        parts = []
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            parts.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = b"".join(parts)
         path = scope.get("raw_path") or scope["path"].encode()
         url = path.decode("latin-1") + (("?" + scope["query_string"].decode("latin-1")) if scope.get("query_string")
                                         else "")
-        has_body = scope["method"] not in ("GET", "HEAD", "DELETE", "OPTIONS")
         request = self.client.build_request(scope["method"], url, headers=self._headers(scope),
-                                            content=body() if has_body else None)
+                                            content=body or None)
         import httpx
 
         try:
