@@ -220,7 +220,8 @@ def matrix_diff(
     try:
         diff = history.diff(history.load(old), history.load(new))
     except (FileNotFoundError, KeyError, ValueError) as exc:
-        _fail(str(exc))
+        said = getattr(exc, "text", None)
+        _fail(said(_lang(lang)) if isinstance(said, Text) else str(exc))
     print(history.render_json(diff) if fmt is DiffFormat.json else history.render_md(diff, _lang(lang)), end="")
 
 
