@@ -11,6 +11,7 @@ reports (stderr) are read.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -28,7 +29,8 @@ LLAMA = str(MODELS / "llama-3.1-8b.json")
 
 def _run(*args: str, env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ARGMATRIX_")}
-    env.update(COLUMNS="120", LANG="C.UTF-8", LC_ALL="C.UTF-8", NO_COLOR="1", TERM="dumb", **(env_extra or {}))
+    env.update(COLUMNS="120", LANG="C.UTF-8", LC_ALL="C.UTF-8", NO_COLOR="1", TERM="dumb")
+    env.update(env_extra or {})
     return subprocess.run([sys.executable, "-m", "argmatrix", *args], capture_output=True, text=True, env=env,
                           timeout=300)
 
@@ -64,6 +66,9 @@ def _commands(tmp: Path) -> dict[str, tuple[list[str], bool]]:
         "matrix": (["matrix", "--lang", "zh", "--group", "lora"], True),
         "matrix a3": (["matrix", "--lang", "zh", "--platform", "a3", "--status", "planned"], True),
         "matrix bad status": (["matrix", "--lang", "zh", "--status", "nope"], True),
+        "matrix narrow": (["matrix", "--lang", "zh", "--group", "lora"], True),  # run at 70 columns: marks, note
+        "matrix diff": (["matrix", "diff", "ascend-page-v1", "--lang", "zh"], True),
+        "matrix diff unknown": (["matrix", "diff", "nope", "--lang", "zh"], True),
         "detect": (["detect", "--lang", "zh"], True),
         "launch": (["launch", "--dry-run", "--lang", "zh", "--target", "a3", "--", "--model-path", "m",
                     "--enable-dp-attention", "--tp", "16", "--max-running-requests", "64"], False),
@@ -88,7 +93,7 @@ def outputs(tmp_path_factory) -> dict[str, str]:
     tmp = tmp_path_factory.mktemp("zh")
     out = {}
     for name, (argv, with_stdout) in _commands(tmp).items():
-        done = _run(*argv)
+        done = _run(*argv, env_extra={"COLUMNS": "70"} if name == "matrix narrow" else None)
         assert "Traceback" not in done.stderr, f"{name}: {done.stderr[-2000:]}"
         out[name] = (done.stdout if with_stdout else "") + done.stderr
     return out
@@ -99,6 +104,7 @@ def test_every_command_prints_chinese(outputs):
     for name, text in outputs.items():
         assert text.strip() or name.startswith(("launch", "export")), f"{name} printed nothing"
         # one paragraph at a time: a quoted or parenthesised span may be wrapped over two lines
+        text = re.sub(r"`[^`]*`", " ", text)  # code spans of the Markdown that matrix diff prints
         for paragraph in text.split("\n\n"):
             words = ascii_words(" ".join(paragraph.split()), VALUES)
             if words:
@@ -117,4 +123,6 @@ def test_the_inputs_reach_the_messages(outputs):
     assert "argmatrix 的引擎" in outputs["serve refused"]
     assert "--warmups：未知的预热例程" in outputs["serve unknown warmup"]
     assert "无法解析该地址" in outputs["serve bad host"]
+    assert "图例：" in outputs["matrix narrow"] and "昇腾特性页第 1 版快照" in outputs["matrix diff"]
+    assert "未知快照“nope”" in outputs["matrix diff unknown"]
     assert all(outputs[n].startswith("用法：") for n in outputs if n.startswith("help "))
