@@ -59,7 +59,12 @@ def _number(t: type, value: Any) -> Any:
         return _NO
     if isinstance(value, str):
         pattern = _INT_TEXT if t is int else _FLOAT_TEXT
-        return t(value) if pattern.fullmatch(value) else _NO
+        if not pattern.fullmatch(value):
+            return _NO
+        try:
+            return t(value)
+        except ValueError:     # more digits than Python converts (4,300): no count or size is that large
+            return _NO
     if t is int:
         return value if isinstance(value, int) else _NO
     return float(value) if isinstance(value, (int, float)) else _NO
