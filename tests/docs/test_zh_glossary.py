@@ -55,9 +55,8 @@ def _own_values() -> set[str]:
     from argmatrix.cli.app import app
     from argmatrix.matrix import rules
     from argmatrix.matrix.status import Status
-    from argmatrix.schema.registry import GROUPS
-
     from argmatrix.matrix.table import row
+    from argmatrix.schema.registry import GROUPS
 
     out: set[str] = {r.id for r in rules.RULES} | {s.value for s in Status} | {g.key for g, _ in GROUPS}
     from argmatrix.matrix.platforms import PLATFORMS
@@ -184,8 +183,9 @@ def _what_the_commands_print() -> Iterator[tuple[str, Text]]:
         yield f"snapshot {name}", since_text(name)
     for en, zh in help_zh.HELP_ZH.items():
         yield f"cli help {en[:30]}", Text(en, zh)
-    import argmatrix.matrix.platforms.detect as detect_module
     import inspect
+
+    import argmatrix.matrix.platforms.detect as detect_module
 
     for line in inspect.getsource(detect_module).splitlines():  # every explanation detection can give, in both
         if "how_zh=" in line:
