@@ -12,6 +12,9 @@ under 1 ms.
 Issue #11: check-config with a local model folder within 1.2x of the same check without one.
 Issue #18: a 40-flag vLLM launch (vllm serve ..., judged by vLLM's and vLLM-Ascend's rules) within 1.5x of a
 40-flag SGLang one.
+Issue #22: a launch with lists, a JSON object and an out-of-range value within 1.1x of the plain check (no
+pydantic); ``--config FILE`` without a trailing ``--`` within 1.1x of the same with it (no typer either way;
+reading YAML costs the same in both).
 """
 from __future__ import annotations
 
@@ -27,6 +30,11 @@ import time
 from pathlib import Path
 
 SERVER_FLAGS = ["--model-path", "m", "--tp-size", "2", "--mem-fraction-static", "0.8"]
+# an Ascend-style launch: lists, a JSON object, and a value out of range (an error the fast path words itself)
+RICH_FLAGS = ["--model-path", "m", "--tp-size", "2", "--cuda-graph-bs-decode", "8", "16", "32",
+              "--json-model-override-args", '{"rope_scaling": {"type": "yarn", "factor": 4.0}}',
+              "--bucket-time-to-first-token", "0.1,0.5,1", "--mem-fraction-static", "1.2"]
+CONFIG_FILE = "model-path: m\ntp-size: 2\nmem-fraction-static: 0.8\ncuda-graph-bs-decode: [8, 16, 32]\n"
 MODEL_CONFIG = Path(__file__).parents[1] / "tests" / "fixtures" / "model_configs" / "deepseek-v3.json"
 # 40 flags each, of the kinds real Ascend launches carry (sizes, memory, graphs, JSON objects, switches)
 VLLM_40 = ["vllm", "serve", "/models/DeepSeek-R1", "--host", "0.0.0.0", "--port", "8000", "-tp", "8", "-dp", "2",
@@ -81,10 +89,17 @@ def main() -> None:
     (model_dir / "config.json").write_bytes(MODEL_CONFIG.read_bytes())
     model_flags = ["--model-path", str(model_dir), *SERVER_FLAGS[2:]]
     with_model_cmd = check_cmd[:-len(SERVER_FLAGS)] + model_flags
+    rich_cmd = check_cmd[:-len(SERVER_FLAGS)] + RICH_FLAGS
+    (model_dir / "launch.yaml").write_text(CONFIG_FILE)
+    config_cmd = check_cmd[:-len(SERVER_FLAGS) - 1] + ["--config", str(model_dir / "launch.yaml")]
+    config_dash_cmd = config_cmd + ["--"]
     baseline = wall([sys.executable, "-c", "pass"], opts.runs)
     import_only = wall([sys.executable, "-c", "import argmatrix.compiler"], opts.runs)
     check = wall(check_cmd, opts.runs)
     with_model = wall(with_model_cmd, opts.runs)
+    rich = wall(rich_cmd, opts.runs)
+    from_config = wall(config_cmd, opts.runs)
+    from_config_dash = wall(config_dash_cmd, opts.runs)
     print(f"python -c pass            median {baseline * 1000:7.1f} ms")
     print(f"import argmatrix.compiler median {import_only * 1000:7.1f} ms  ({import_only / baseline:.2f}x baseline)")
     print(f"argmatrix check-config    median {check * 1000:7.1f} ms  ({check / baseline:.2f}x baseline, "
@@ -97,6 +112,12 @@ def main() -> None:
     print(f"  40 SGLang flags         median {sglang_40 * 1000:7.1f} ms")
     print(f"  40 vLLM flags           median {vllm_40 * 1000:7.1f} ms  ({vllm_40 / sglang_40:.2f}x the SGLang "
           "launch; target < 1.5x)")
+    print(f"  lists, JSON, a bad value median {rich * 1000:6.1f} ms  ({rich / check:.2f}x the plain check; "
+          "target < 1.1x)")
+    print(f"  --config FILE --        median {from_config_dash * 1000:7.1f} ms  ({from_config_dash / check:.2f}x the "
+          "plain check: YAML)")
+    print(f"  --config FILE, no --    median {from_config * 1000:7.1f} ms  ({from_config / from_config_dash:.2f}x with "
+          "--; target < 1.1x)")
 
     from argmatrix.compiler import compile
 

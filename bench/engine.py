@@ -12,7 +12,9 @@ Workloads (greedy, EOS ignored so every system produces the same number of token
 
 Baselines: transformers ``generate`` on the whole batch (left-padded, static: it runs until
 the longest request is done), transformers continuous batching (the ``generate_batch``
-machinery, fed each request's own max_new_tokens) and ``generate`` one request at a time.
+machinery, fed each request's own max_new_tokens, its manager and a cache the size of ours
+built before the clock) and ``generate`` one request at a time.  Every system is warmed up on
+requests outside the timed set, and our prefix cache is flushed before the clock.
 Printed as ratios of throughput (generated tokens per second).  Not a test: run by hand and
 copy the table into docs/benchmarks.md.
 """
@@ -32,12 +34,13 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from argmatrix.runtime.demo_model import build_demo_model, is_current  # noqa: E402
-from argmatrix.runtime.engine import Engine, SamplingParams  # noqa: E402
-from argmatrix.schema import ServerArgs  # noqa: E402
+from argmatrix.runtime.demo_model import build_demo_model, is_current
+from argmatrix.runtime.engine import Engine, SamplingParams
+from argmatrix.schema import ServerArgs
 
 CACHE = Path(os.environ.get("ARGMATRIX_BENCH_CACHE", Path.home() / ".cache" / "argmatrix" / "bench"))
 N_REQUESTS = 32
+WARM_SEED = 1000            # warm-up requests come from their own seed: never the timed ones
 
 
 def model_dir(size: str) -> Path:
@@ -85,22 +88,41 @@ def run_static(model, reqs, pad_id: int) -> float:
     return time.perf_counter() - t
 
 
-def run_continuous(model, reqs) -> float:
-    """transformers' continuous batching (what generate_batch drives), one max_new_tokens per request."""
-    from transformers import GenerationConfig
+class ContinuousBaseline:
+    """transformers' continuous batching (what generate_batch drives), one max_new_tokens per request.
 
-    config = GenerationConfig(max_new_tokens=max(n for _, n in reqs), do_sample=False, eos_token_id=-1,
-                              pad_token_id=0)
-    t = time.perf_counter()
-    with model.continuous_batching_context_manager(generation_config=config, block=True, timeout=5) as manager:
-        ids = [manager.add_request(p, max_new_tokens=n) for p, n in reqs]
+    The manager, and with it the paged cache, is built and warmed up before any clock starts, with a cache the
+    size of ours (pages of ``max_total_tokens`` tokens) and our step budget, so the timed part is generation.
+    """
+
+    def __init__(self, model, warm_reqs, *, cache_tokens: int, batch_tokens: int, max_requests: int):
+        from transformers import GenerationConfig
+        from transformers.generation.configuration_utils import ContinuousBatchingConfig
+
+        config = GenerationConfig(max_new_tokens=max(n for _, n in warm_reqs), do_sample=False, eos_token_id=-1,
+                                  pad_token_id=0)
+        page = 256
+        cb = ContinuousBatchingConfig(page_size=page, num_blocks=-(-cache_tokens // page),
+                                      max_batch_tokens=batch_tokens, max_requests_per_batch=max_requests)
+        self.manager = model.init_continuous_batching(generation_config=config, continuous_batching_config=cb)
+        self.manager.warmup()
+        self.manager.start()
+        self.run(warm_reqs)
+
+    def run(self, reqs) -> float:
+        t = time.perf_counter()
+        ids = [self.manager.add_request(p, max_new_tokens=n) for p, n in reqs]
         done = 0
         while done < len(ids):
-            result = manager.get_result(timeout=60)
+            result = self.manager.get_result(timeout=60)
             if result is None:
                 raise RuntimeError("transformers continuous batching stalled")
             done += result.is_finished()
-    return time.perf_counter() - t
+        return time.perf_counter() - t
+
+    def close(self) -> None:
+        self.manager.stop(block=True, timeout=5)
+        self.manager.destroy()
 
 
 def run_one_by_one(model, reqs) -> float:
@@ -120,21 +142,42 @@ def engine_for(path: Path, **args) -> Engine:
 
 
 def throughput(path: Path, kind: str, quick: bool) -> dict[str, float]:
+    """Generated tokens per second of each system on the same timed requests.
+
+    Every system is warmed up first on requests that are not in the timed set (``WARM_SEED``), so no timed
+    prompt starts with cached tokens; our prefix cache is flushed after the warm-up all the same.
+    """
     from transformers import AutoModelForCausalLM
 
     model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32, attn_implementation="sdpa").eval()
     reqs = workload(kind, model.config.vocab_size)
+    warm = workload(kind, model.config.vocab_size, seed=WARM_SEED)[:4]
     tokens = sum(n for _, n in reqs)
     engine = engine_for(path)
-    run_ours(engine, reqs[:4])                              # warm-up
+    run_ours(engine, warm)
+    if not engine.flush_cache():
+        raise RuntimeError("the engine did not flush its prefix cache after the warm-up")
+    before = engine.stats()
     results = {"ours": run_ours(engine, reqs)}
+    cached = engine.stats().prompt_tokens_total - before.prompt_tokens_total - (
+        engine.stats().computed_prompt_tokens - before.computed_prompt_tokens)
+    assert cached == 0, f"{cached} timed prompt tokens started cached"
+    cache_tokens, batch_tokens = engine.total_pages * engine.config.page_size, engine.config.chunked_prefill_size
+    max_requests = engine.max_running_requests
     engine.shutdown(0)
+    run_static(model, warm, pad_id=0)
     results["static generate"] = run_static(model, reqs, pad_id=0)
     try:
-        results["generate_batch (CB)"] = run_continuous(model, reqs)
-    except Exception as exc:                                  # report, do not hide, a baseline that fails
+        cb = ContinuousBaseline(model, warm, cache_tokens=cache_tokens, batch_tokens=batch_tokens or 2048,
+                                max_requests=max_requests)
+        try:
+            results["generate_batch (CB)"] = cb.run(reqs)
+        finally:
+            cb.close()
+    except Exception as exc:  # noqa: BLE001 - report, do not hide, a baseline that fails
         print(f"  transformers continuous batching failed: {type(exc).__name__}: {exc}")
     if not quick:
+        run_one_by_one(model, warm[:1])
         results["one at a time"] = run_one_by_one(model, reqs)
     return {name: tokens / seconds for name, seconds in results.items()}
 
@@ -367,6 +410,26 @@ def load_weights(path: Path) -> dict:
 
 
 
+def record_run(device: torch.device, result: str, note: str) -> None:
+    """Append this accelerator run to the engine table's record of runs (matrix/engine_runs.json): the engine
+    core and graph-captured decode ran on the device (both graph modes are measured); regenerate the docs after."""
+    import datetime
+    import subprocess
+
+    from argmatrix.matrix.engine_runs import Run, append
+
+    family = {"cuda": "gpu", "npu": "npu"}[device.type]
+    name = getattr(torch, device.type).get_device_name(device)
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=Path(__file__).parents[1],
+                            capture_output=True, text=True).stdout.strip()
+    failed = result == "failed"
+    append(Run(family, name, os.cpu_count() or 0, torch.__version__, date, ("core", "decode_graphs"),
+               "python bench/engine.py " + " ".join(sys.argv[1:]), result, commit,
+               failing=(note,) if failed else (), note="" if failed else note))
+    print(f"recorded: {result} on {name} in argmatrix/matrix/engine_runs.json (run `argmatrix docs generate`)")
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
@@ -391,6 +454,8 @@ def main() -> int:
     parser.add_argument("--batches", help="accelerator report batch sizes (default 1,64,256)")
     parser.add_argument("--bandwidth-gbs", type=float, help="device memory bandwidth, GB/s (overrides the table)")
     parser.add_argument("--skip-compile", action="store_true", help="leave out transformers + torch.compile")
+    parser.add_argument("--no-record", action="store_true",
+                        help="do not append this accelerator run to argmatrix/matrix/engine_runs.json")
     ns = parser.parse_args()
     if ns.threads:
         torch.set_num_threads(ns.threads)
@@ -405,9 +470,16 @@ def main() -> int:
         cpu = device.type == "cpu"
         sizes = ns.sizes if ns.sizes != parser.get_default("sizes") else ("tiny" if cpu else "0.5b,1.5b")
         batches = tuple(int(b) for b in ns.batches.split(",")) if ns.batches else ACCEL_BATCHES
-        for size in sizes.split(","):
-            accelerator_report(size, device, ns.dtype or ("float32" if cpu else "bfloat16"),
-                               ns.steps or (8 if cpu else 32), ns.bandwidth_gbs, batches, ns.skip_compile)
+        try:
+            for size in sizes.split(","):
+                accelerator_report(size, device, ns.dtype or ("float32" if cpu else "bfloat16"),
+                                   ns.steps or (8 if cpu else 32), ns.bandwidth_gbs, batches, ns.skip_compile)
+        except BaseException as exc:
+            if not cpu and not ns.no_record:
+                record_run(device, "failed", f"{type(exc).__name__}: {exc}"[:300])
+            raise
+        if not cpu and not ns.no_record:
+            record_run(device, "passed", f"sizes {sizes}, batches {','.join(map(str, batches))}")
         return 0
     for size in ns.sizes.split(","):
         path = model_dir(size)

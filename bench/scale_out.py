@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import http.client
+import json
 import os
 import random
 import signal
@@ -21,7 +23,6 @@ import sys
 import tempfile
 import time
 import urllib.request
-import json
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,7 +66,7 @@ def _wait(url: str, proc: subprocess.Popen, timeout: float = 180) -> None:
         try:
             with urllib.request.urlopen(url + "/health", timeout=2):
                 return
-        except Exception:
+        except (OSError, http.client.HTTPException):     # not listening yet, or closed mid-answer
             time.sleep(0.3)
     raise RuntimeError("the server did not start")
 
@@ -84,8 +85,10 @@ def bench_dp(model: str, dp: int, reqs: list[list[int]], new_tokens: int, client
     url = f"http://127.0.0.1:{port}"
     try:
         _wait(url, proc)
-        body = lambda p: {"input_ids": p, "sampling_params": {"temperature": 0, "max_new_tokens": new_tokens,
-                                                              "ignore_eos": True}}
+        def body(p: list[int]) -> dict:
+            return {"input_ids": p, "sampling_params": {"temperature": 0, "max_new_tokens": new_tokens,
+                                                        "ignore_eos": True}}
+
         for p in reqs[:2 * dp]:
             _post(url + "/generate", body(p))                         # warm-up, every replica
         t0 = time.perf_counter()

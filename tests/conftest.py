@@ -1,4 +1,4 @@
-"""Shared fixtures: paths, and a guard that keeps the developer's ARGMATRIX_* variables out of tests."""
+"""Shared fixtures: paths, a guard that keeps the developer's ARGMATRIX_* variables out of tests, a wide console."""
 from __future__ import annotations
 
 import json
@@ -27,3 +27,11 @@ def _no_argmatrix_env(monkeypatch):
     for var in list(os.environ):
         if var.upper().startswith("ARGMATRIX_"):
             monkeypatch.delenv(var)
+
+
+@pytest.fixture(autouse=True)
+def _wide_console(monkeypatch):
+    """rich wraps output at the terminal's width (80 columns without a terminal), so a message that holds a
+    tmp path wraps differently from run to run and a substring check misses it. Tests about wrapping set
+    their own COLUMNS."""
+    monkeypatch.setenv("COLUMNS", "400")

@@ -153,7 +153,7 @@ def _is_section_title(lines: list[str], i: int) -> bool:
     j = i + 1
     while j < len(lines) and not lines[j].strip():
         j += 1
-    return j < len(lines) and lines[j].strip().startswith("Argument Defaults Options") or (
+    return (j < len(lines) and lines[j].strip().startswith("Argument Defaults Options")) or (
         j < len(lines) and lines[j].strip().startswith("The following parameters")
     ) or lines[i].strip().startswith("The following parameters")
 

@@ -198,7 +198,7 @@ def _jsonable(value):
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if hasattr(value, "value") and type(value).__module__ != "builtins" and isinstance(
-            getattr(value, "value"), (str, int, float)):
+            value.value, (str, int, float)):
         return value.value  # an Enum member
     try:
         json.dumps(value)

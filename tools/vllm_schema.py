@@ -35,7 +35,7 @@ GROUPS = {
     "LoggingConfig": ("logging", "Logging", "日志"),
     "ObservabilityConfig": ("observability", "Observability (metrics and tracing)", "可观测性（指标与追踪）"),
     "SchedulerConfig": ("scheduler", "Scheduler", "调度器"),
-    "CompilationConfig": ("compilation", "Compilation and CUDA graphs", "编译与 CUDA 图"),
+    "CompilationConfig": ("compilation", "Compilation and CUDA graphs", "编译与 CUDA Graph"),
     "KernelConfig": ("kernel", "Kernels", "算子内核"),
     "VllmConfig": ("engine", "Engine-wide configuration objects", "引擎级配置对象"),
 }
@@ -73,7 +73,7 @@ def annotation(entry: dict) -> str:
         if entry["nargs"] in ("+", "*") or action == "_AppendAction":
             base = f"list[{base}]" if base not in ("JsonObject",) else "list[JsonObject]"
     optional = default is None or (isinstance(default, str) and default == "==SUPPRESS==") \
-        or isinstance(default, dict) and "__dataclass__" in default or None in (entry.get("choices") or ())
+        or (isinstance(default, dict) and "__dataclass__" in default) or None in (entry.get("choices") or ())
     return f"{base} | None" if optional else base
 
 

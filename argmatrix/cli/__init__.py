@@ -1,17 +1,37 @@
 """The ``argmatrix`` console script."""
 from __future__ import annotations
 
+import os
 import sys
+
+LANGS = ("en", "zh")
+
+
+def take_lang(argv: list[str]) -> tuple[list[str], str | None]:
+    """The ``--lang`` of a command line, wherever it stands before ``--`` (``--lang zh --help``,
+    ``argmatrix --lang zh check-config ...``); it is exported as ARGMATRIX_LANG so that the help, the usage errors
+    and every command print in it.  The argv is returned unchanged: :func:`app.run` drops a ``--lang`` that the
+    command does not declare."""
+    end = argv.index("--") if "--" in argv else len(argv)
+    lang = None
+    for i, token in enumerate(argv[:end]):
+        if token == "--lang" and i + 1 < end and argv[i + 1] in LANGS:
+            lang = argv[i + 1]
+        elif token.startswith("--lang=") and token[7:] in LANGS:
+            lang = token[7:]
+    if lang is not None:
+        os.environ["ARGMATRIX_LANG"] = lang
+    return argv, lang
 
 
 def main() -> None:
-    argv = sys.argv[1:]
+    argv, _ = take_lang(sys.argv[1:])
     if argv[:1] == ["check-config"]:
         from .check_config import fast_path
 
         code = fast_path(argv[1:])
         if code is not None:
             sys.exit(code)
-    from .app import app
+    from .app import run
 
-    app()
+    run(argv)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
+from typing import NoReturn
 
 import typer
 
@@ -10,6 +11,8 @@ from ..schema.meta import Text
 from .lang import default_lang
 from .server_help import ServerFlagsCommand
 
+SHOW_SECRETS_HELP = ("Print secrets (--api-key, --admin-api-key, tokens and passwords, hf_token inside JSON values) "
+                     "as they are; by default every output shows <redacted> in their place.")
 # the plan options' help, kept in one place for check-config, plan and the fast path (cli/plan.py)
 PLAN_HELP = {
     "model_config": "A model's config.json (or folder) to check against, when --model-path is not local.",
@@ -104,6 +107,7 @@ def check_config(
     devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
     plan_input_len: int | None = typer.Option(None, "--plan-input-len", help=PLAN_HELP["plan_input_len"]),
     plan_output_len: int | None = typer.Option(None, "--plan-output-len", help=PLAN_HELP["plan_output_len"]),
+    show_secrets: bool = typer.Option(False, "--show-secrets", help=SHOW_SECRETS_HELP),
 ) -> None:
     """Check server flags before anything loads: argmatrix check-config --target a3 -- --tp-size 2 ...
 
@@ -113,6 +117,7 @@ def check_config(
     from .check_config import run_check_config
 
     raise typer.Exit(run_check_config(ctx.args, target=target, config=config, fmt=fmt.value,
+                                      show_secrets=show_secrets,
                                       lang=lang.value if lang else None, strict=strict,
                                       allow_unsupported=allow_unsupported, engine=engine,
                                       model_config=model_config, device_memory=device_memory,
@@ -225,7 +230,8 @@ def matrix_diff(
     try:
         diff = history.diff(history.load(old), history.load(new))
     except (FileNotFoundError, KeyError, ValueError) as exc:
-        _fail(str(exc))
+        said = getattr(exc, "text", None)
+        _fail(said(_lang(lang)) if isinstance(said, Text) else str(exc))
     print(history.render_json(diff) if fmt is DiffFormat.json else history.render_md(diff, _lang(lang)), end="")
 
 
@@ -258,8 +264,13 @@ def explain(flag: str = typer.Argument(..., help="A flag (--tp-size), alias or f
         render.explain_text(data, _lang(lang))
 
 
+DETECT_WORDS = {"platform": Text("platform", "平台"), "how": Text("how", "依据"), "devices": Text("devices", "设备"),
+                "no_column": Text("note: {name} has no column in the matrix", "注：矩阵中没有 {name} 对应的列")}
+
+
 @app.command()
-def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text or json.")) -> None:
+def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text or json."),
+           lang: Lang | None = LANG_OPTION) -> None:
     """Which platform this machine is, and how that was found."""
     from dataclasses import asdict
 
@@ -269,13 +280,16 @@ def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text 
     found = run_detect()
     if fmt is OutFormat.json:
         print(render.dumps(asdict(found)))
-    else:
-        print(f"platform: {found.platform}\nhow: {found.how}")
-        if found.device_count:  # what the memory plan uses for devices per node and memory per device
-            memory = f" x {found.memory_bytes / 2**30:.1f} GiB" if found.memory_bytes else ""
-            print(f"devices: {found.device_count}{memory}")
-        if found.unsupported:
-            print(f"note: {found.unsupported} has no column in the matrix")
+        return
+    chosen = _lang(lang)
+    word = {k: v(chosen) for k, v in DETECT_WORDS.items()}
+    c = render.colon(chosen)
+    print(f"{word['platform']}{c}{found.platform}\n{word['how']}{c}{found.explained(chosen)}")
+    if found.device_count:  # what the memory plan uses for devices per node and memory per device
+        memory = f" × {found.memory_bytes / 2**30:.1f} GiB" if found.memory_bytes else ""
+        print(f"{word['devices']}{c}{found.device_count}{memory}")
+    if found.unsupported:
+        print(word["no_column"].format(name=found.unsupported))
 
 
 docs_app = typer.Typer(no_args_is_help=True, help="Write or verify the generated docs under generated/.")
@@ -338,13 +352,13 @@ def serve(
                        allow_unsupported=allow_unsupported, engine=True, allow_unimplemented=allow_unimplemented,
                        sglang_version=None)
     if compiled.findings:
-        render.emit(render.findings_lines(compiled, _lang(lang)), stderr=True)
+        render.emit(render.findings_lines(compiled, _lang(lang), "serve"), stderr=True)
     if not compiled.ok:
         raise typer.Exit(compiled.exit_code)
-    _require_serve_extra("serve")
+    _require_serve_extra("serve", _lang(lang))
     from ..runtime.server import run_server
 
-    raise typer.Exit(run_server(compiled) or 0)
+    raise typer.Exit(run_server(compiled, lang=_lang(lang)) or 0)
 
 
 
@@ -374,6 +388,7 @@ def launch(
     model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
     device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
     devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
+    show_secrets: bool = typer.Option(False, "--show-secrets", help=SHOW_SECRETS_HELP),
 ) -> None:
     """Check the flags, then start the engine with them: argmatrix launch --target a3 -- --model-path M --tp 16
 
@@ -384,6 +399,7 @@ def launch(
     from .launch import run_launch
 
     raise typer.Exit(run_launch(ctx.args, engine=engine, target=target, config=config,
+                                show_secrets=show_secrets,
                                 lang=lang.value if lang else None, strict=strict, vllm_version=vllm_version,
                                 allow_unsupported=allow_unsupported, sglang_version=sglang_version,
                                 compat=compat.value if compat else None,
@@ -409,6 +425,10 @@ def export(
     schema: str | None = typer.Option(None, "--schema", help="The $schema reference written into yaml and json "
                                       "(default: config.schema.json, next to the file)."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of to stdout."),
+    show_secrets: bool = typer.Option(False, "--show-secrets", help=SHOW_SECRETS_HELP + " --to sglang and --to vllm "
+                                      "always write them: they are commands to run."),
+    k8s_secret: str = typer.Option("argmatrix-secrets", "--k8s-secret", help="--to k8s: the Kubernetes Secret the "
+                                   "container's env reads secrets from (valueFrom.secretKeyRef)."),
 ) -> None:
     """Write checked flags for another tool, every value you set: argmatrix export --to yaml -- --tp 2
 
@@ -421,7 +441,7 @@ def export(
                                 lang=lang.value if lang else None, sglang_version=sglang_version,
                                 vllm_version=vllm_version,
                                 compat=compat.value if compat else None,
-                                schema=schema, output=output))
+                                schema=schema, output=output, show_secrets=show_secrets, k8s_secret=k8s_secret))
 
 
 @app.command("bench")
@@ -434,7 +454,9 @@ def bench(
     num_prompts: int = typer.Option(100, "--num-prompts", help="Requests to send (random)."),
     input_len: int = typer.Option(128, "--input-len", help="Prompt tokens (random)."),
     output_len: int = typer.Option(64, "--output-len", help="Tokens to generate per request."),
-    range_ratio: float = typer.Option(1.0, "--range-ratio", help="Lengths drawn from [ratio x len, len]."),
+    # no brackets: typer renders help through rich markup, which took "[ratio x len, len]" for a style tag
+    range_ratio: float = typer.Option(1.0, "--range-ratio",
+                                      help="Lengths drawn uniformly between ratio x len and len (1: exactly len)."),
     num_groups: int = typer.Option(4, "--num-groups", help="Shared prefixes (shared-prefix)."),
     prompts_per_group: int = typer.Option(16, "--prompts-per-group", help="Questions per prefix (shared-prefix)."),
     system_prompt_len: int = typer.Option(256, "--system-prompt-len", help="Prefix tokens (shared-prefix)."),
@@ -443,7 +465,10 @@ def bench(
     max_concurrency: int | None = typer.Option(None, "--max-concurrency", help="Most requests in flight."),
     ignore_eos: bool = typer.Option(True, "--ignore-eos/--no-ignore-eos", help="Ask for exactly --output-len tokens."),
     seed: int = typer.Option(1, "--seed", help="Seed for prompts and arrival times."),
-    flush_cache: bool = typer.Option(False, "--flush-cache", help="POST /flush_cache before measuring."),
+    flush_cache: bool = typer.Option(True, "--flush-cache/--no-flush-cache",
+                                     help="POST /flush_cache before measuring, so a repeated run with the same "
+                                          "--seed does not measure the prefix cache (the report says if the "
+                                          "server refused)."),
     output_json: str | None = typer.Option(None, "--output-json", help="Write the report and per-request data here."),
     label: str | None = typer.Option(None, "--label", help="A name for this run in the JSON report."),
     disable_progress: bool = typer.Option(False, "--disable-progress", help="No progress bar."),
@@ -454,7 +479,7 @@ def bench(
 
     if importlib.util.find_spec("httpx") is None:
         _fail("'argmatrix bench' needs httpx; install it with: pip install 'argmatrix[bench]'")
-    from ..bench.serving import BenchConfig, format_report, run
+    from ..loadgen.serving import BenchConfig, format_report, run
 
     cfg = BenchConfig(base_url=base_url, backend=backend, model=model, api_key=api_key, dataset=dataset,
                       num_prompts=num_prompts, input_len=input_len, output_len=output_len, range_ratio=range_ratio,
@@ -493,14 +518,15 @@ def _target_from_device(argv: list[str]) -> str | None:
 SERVE_MODULES = ("torch", "transformers", "safetensors", "tokenizers", "fastapi", "uvicorn", "prometheus_client")
 
 
-def _require_serve_extra(command: str) -> None:
+def _require_serve_extra(command: str, lang: str | None = None) -> None:
     """The runtime needs the 'serve' extra; say how to get it instead of failing on an import."""
     import importlib.util
 
     missing = [m for m in SERVE_MODULES if importlib.util.find_spec(m) is None]
     if missing:
-        _fail(f"'argmatrix {command}' needs {', '.join(missing)}; install them with: "
-              "pip install torch==2.13.0 && pip install 'argmatrix[serve]'")
+        install = "pip install torch==2.13.0 && pip install 'argmatrix[serve]'"
+        _fail(Text(f"'argmatrix {command}' needs {', '.join(missing)}; install them with: {install}",
+                   f"'argmatrix {command}' 需要 {'、'.join(missing)}；安装方法：{install}")(lang or default_lang()))
 
 
 def _engine(name: str | None, lang: Lang | None):
@@ -511,9 +537,39 @@ def _engine(name: str | None, lang: Lang | None):
         return engines.get(name or engines.DEFAULT)
     except engines.UnknownEngine as exc:
         _fail(exc.text(_lang(lang)))
-        raise  # not reached: _fail exits
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     print(f"argmatrix: {message}", file=sys.stderr)
     raise typer.Exit(2)
+
+
+def run(argv: list[str]) -> None:
+    """The console script's entry: the click tree in the chosen language (help, usage, usage errors), then the
+    command.  A ``--lang`` the command does not declare (``docs``, ``bench``) only chooses the language."""
+    import typer.main
+
+    from .help_zh import install_chinese_chrome, localize
+
+    lang = default_lang()
+    if lang == "zh":
+        install_chinese_chrome()
+    command = localize(typer.main.get_command(app), lang)
+    command.main(args=_without_undeclared_lang(command, argv), prog_name="argmatrix")
+
+
+def _without_undeclared_lang(command, argv: list[str]) -> list[str]:
+    end = argv.index("--") if "--" in argv else len(argv)
+    cmd, declared, i, out = command, False, 0, []
+    while i < end:
+        token = argv[i]
+        sub = (getattr(cmd, "commands", None) or {}).get(token)
+        if sub is not None and not token.startswith("-"):
+            cmd = sub
+            declared = any("--lang" in getattr(p, "opts", ()) for p in cmd.params)
+        if (token == "--lang" or token.startswith("--lang=")) and not declared:
+            i += 1 if "=" in token else 2
+            continue
+        out.append(token)
+        i += 1
+    return out + argv[end:]

@@ -2,22 +2,26 @@
 
 The preflight is run before every launch and in CI loops, so its start-up
 matters: importing typer and building the command tree costs ~45 ms, a fifth
-of the whole command.  ``fast_path`` handles the common, unambiguous form
-(options, then ``--``, then server flags) with the same options; anything else
-(``--help``, an unknown option, a bad value, no ``--``) returns None and goes
-through typer, which owns the help and the error messages.
+of the whole command.  ``fast_path`` handles the common, unambiguous forms
+(options, then ``--``, then server flags; or options alone, as in ``--config FILE``)
+with the same options; anything else (``--help``, an unknown option, a bad value,
+server flags without ``--``) returns None and goes through typer, which owns the
+help and the error messages.
 tests/compiler/test_cli.py checks both paths accept the same options and print the same output.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .lang import default_lang
 
 # option -> (keyword, choices or None for a free value, True for a switch)
-OPTIONS: dict[str, tuple[str, tuple[str, ...] | None | bool]] = {
+OPTIONS: dict[str, tuple[str, tuple[str, ...] | bool | None]] = {
     "--target": ("target", None), "--config": ("config", None), "--format": ("fmt", ("text", "json")),
     "--lang": ("lang", ("en", "zh")), "--strict": ("strict", True), "--allow-unsupported": ("allow_unsupported", True),
     "--engine": ("engine", None), "--sglang-version": ("sglang_version", None),
     "--vllm-version": ("vllm_version", None), "--compat": ("compat", ("vllm",)),
+    "--show-secrets": ("show_secrets", True),
     # the model and memory options (cli/plan.py); the counts become ints below
     "--model-config": ("model_config", None), "--device-memory": ("device_memory", None),
     "--devices-per-node": ("devices_per_node", None), "--plan-input-len": ("plan_input_len", None),
@@ -29,8 +33,11 @@ PLAN_KEYS = ("model_config", "device_memory", "devices_per_node", "plan_input_le
 def run_check_config(server_argv: list[str], *, target: str | None = None, config: str | None = None,
                      fmt: str = "text", lang: str | None = None, strict: bool = False,
                      allow_unsupported: bool = False, engine: str | None = None, sglang_version: str | None = None,
-                     vllm_version: str | None = None, compat: str | None = None, **plan_options) -> int:
+                     vllm_version: str | None = None, compat: str | None = None, show_secrets: bool = False,
+                     **plan_options) -> int:
     """Compile, print in the chosen format and language, return the exit status.
+
+    Secrets are printed as ``<redacted>`` (``schema/redact.py``) unless ``show_secrets``.
 
     ``plan_options``: --model-config, --device-memory, --devices-per-node, --plan-input-len/--plan-output-len.
     """
@@ -43,28 +50,44 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
     try:
         inputs = plan_inputs(**plan_options)
     except PlanOptionError as exc:
-        print(f"argmatrix check-config: {exc}", file=sys.stderr)
+        print(f"argmatrix check-config: {exc.text(lang or default_lang())}", file=sys.stderr)
         return 2
-    # a local model is always read; the note that a hub id was skipped only comes when model options were given
-    asked = inputs if any(v is not None for v in plan_options.values()) else None
     versions = {k: v for k, v in (("sglang", sglang_version), ("vllm", vllm_version)) if v}
+    # the model checks always run here, so a hub id gets the note that they were skipped, in text and JSON alike
     compiled = compile(server_argv, config=config, target=target, strict=strict,
-                       allow_unsupported=allow_unsupported, engine=engine, plan_inputs=asked, compat=compat,
+                       allow_unsupported=allow_unsupported, engine=engine, plan_inputs=inputs, compat=compat,
                        versions=versions)
+    scrub = secrets_hidden(compiled, show_secrets)
     if fmt == "json":
-        print(render.dumps(compiled.to_json()))
+        data = compiled.to_json() if show_secrets else redacted_json(compiled.to_json())
+        print(scrub.json_safe(render.dumps(data)))
     else:
-        render.emit(render.findings_lines(compiled, lang or default_lang()))
+        render.emit(render.findings_lines(compiled, lang or default_lang()), scrub=scrub)
     return compiled.exit_code
+
+
+def secrets_hidden(compiled: Any, show: bool) -> Any:
+    """The scrubber for a command's output: every literal secret of ``compiled`` hidden, unless ``show``."""
+    from ..schema.redact import Scrubber
+
+    return Scrubber.showing_all() if show else Scrubber.of(compiled.values)
+
+
+def redacted_json(data: dict[str, Any]) -> dict[str, Any]:
+    """check-config's JSON with every secret-named argument's value hidden."""
+    from ..schema.redact import redact
+
+    for name, entry in data.get("args", {}).items():
+        entry["value"] = redact(entry["value"], name)
+    return data
 
 
 def fast_path(argv: list[str]) -> int | None:
     """Run ``check-config OPTIONS -- FLAGS`` without typer; None when typer should handle it."""
-    if "--" not in argv:
-        return None
-    split = argv.index("--")
+    # without "--" only our own options may be there (check-config --config FILE): any other word is typer's
+    split = argv.index("--") if "--" in argv else len(argv)
     own, server = argv[:split], argv[split + 1:]
-    kwargs: dict[str, object] = {}
+    kwargs: dict[str, Any] = {}       # run_check_config's keyword arguments
     i = 0
     while i < len(own):
         name, eq, inline = own[i].partition("=")
@@ -83,11 +106,12 @@ def fast_path(argv: list[str]) -> int | None:
             value, i = own[i + 1], i + 2
         else:
             return None
-        if kind is not None and value not in kind:
+        if isinstance(kind, tuple) and value not in kind:
             return None
         if key in PLAN_KEYS[2:]:
             if not value.isdigit():
                 return None  # typer reports the bad integer
-            value = int(value)
-        kwargs[key] = value
+            kwargs[key] = int(value)
+        else:
+            kwargs[key] = value
     return run_check_config(server, **kwargs)

@@ -12,9 +12,10 @@ import sys
 from ..schema.meta import Text
 from .lang import default_lang
 
+
 def _compile(server_argv: list[str], *, engine: str | None, target, config, strict, allow_unsupported,
              sglang_version, compat, plan_options, vllm_version: str | None = None,
-             allow_unimplemented: bool = False):
+             allow_unimplemented: bool = False, check_implemented: bool = True):
     """The launch as the engine its words name reads it (``vllm serve ...``), else as ``--compat`` says, else with
     the reader of the engine to start when that one reads SGLang-style flags (argmatrix's own is lenient), else
     SGLang's; ``build_command`` translates it for another engine."""
@@ -30,17 +31,23 @@ def _compile(server_argv: list[str], *, engine: str | None, target, config, stri
               else to_start.key if to_start is not None and to_start.surface_key == "sglang" else engines.DEFAULT)
     versions = {k: v for k, v in (("sglang", sglang_version), ("vllm", vllm_version)) if v}
     return compile(server_argv, config=config, target=target, strict=strict, allow_unsupported=allow_unsupported,
-                   engine=reader, plan_inputs=asked, allow_unimplemented=allow_unimplemented, versions=versions)
+                   engine=reader, plan_inputs=asked, allow_unimplemented=allow_unimplemented, versions=versions,
+                   check_implemented=check_implemented)
 
 
 def run_launch(server_argv: list[str], *, engine: str | None = None, target: str | None = None,
                config: str | None = None, lang: str | None = None, strict: bool = False,
                allow_unsupported: bool = False, sglang_version: str | None = None, compat: str | None = None,
                dry_run: bool = False, config_out: str | None = None, allow_unimplemented: bool = False,
-               vllm_version: str | None = None, **plan_options) -> int:
-    """Check, then exec the engine (or print its command with ``dry_run``); the exit status when nothing is exec'd."""
+               vllm_version: str | None = None, show_secrets: bool = False, **plan_options) -> int:
+    """Check, then exec the engine (or print its command with ``dry_run``); the exit status when nothing is exec'd.
+
+    What is printed (the report, the dry run, the echoed exec line) shows secrets as ``<redacted>`` unless
+    ``show_secrets``; the engine itself gets them as they are.
+    """
     from ..compiler.launch import build_command, launch_findings
     from . import render
+    from .check_config import secrets_hidden
     from .plan import PlanOptionError
 
     lang = lang or default_lang()
@@ -50,7 +57,7 @@ def run_launch(server_argv: list[str], *, engine: str | None = None, target: str
                             plan_options=plan_options, vllm_version=vllm_version,
                             allow_unimplemented=allow_unimplemented)
     except PlanOptionError as exc:
-        print(f"argmatrix launch: {exc}", file=sys.stderr)
+        print(f"argmatrix launch: {exc.text(lang or default_lang())}", file=sys.stderr)
         return 2
     engine = engine or compiled.engine  # default: the engine the launch was written for
     if engine not in engines_keys():
@@ -64,8 +71,9 @@ def run_launch(server_argv: list[str], *, engine: str | None = None, target: str
         os.close(fd)
     cmd = build_command(compiled, engine, config_path=path or "argmatrix-sglang.yaml")
     report = dataclasses.replace(compiled, findings=launch_findings(compiled, cmd, strict=strict))
+    scrub = secrets_hidden(compiled, show_secrets)
     if report.findings or not report.ok:
-        render.emit(render.findings_lines(report, lang), stderr=True)
+        render.emit(render.findings_lines(report, lang, "launch"), stderr=True, scrub=scrub)
     if not report.ok:
         if path and not config_out and not dry_run:
             os.unlink(path)
@@ -75,14 +83,18 @@ def run_launch(server_argv: list[str], *, engine: str | None = None, target: str
             if config_out:
                 _write(config_out, cmd.config_text)
             else:  # a runnable script: write the file SGLang reads, then start it
-                print(f"cat > {cmd.config_path} <<'ARGMATRIX_EOF'\n{cmd.config_text}ARGMATRIX_EOF")
-        print(cmd.shell())
+                print(scrub(f"cat > {cmd.config_path} <<'ARGMATRIX_EOF'\n{cmd.config_text}ARGMATRIX_EOF"))
+        if scrub(cmd.shell() + (cmd.config_text or "")) != cmd.shell() + (cmd.config_text or ""):
+            print("# secrets are shown as <redacted>; --show-secrets prints them")
+        print(scrub(cmd.shell()))
         return 0
     if cmd.config_text is not None:
+        assert path is not None, "not a dry run: the config file path was chosen above"
         _write(path, cmd.config_text)
     elif path and not config_out:
         os.unlink(path)
-    starting = Text(f"exec {cmd.shell()}", f"启动 {cmd.shell()}")
+    shown = scrub(cmd.shell())
+    starting = Text(f"exec {shown}", f"启动 {shown}")
     print(f"argmatrix launch: {starting(lang)}", file=sys.stderr, flush=True)
     sys.stdout.flush()
     try:
@@ -115,10 +127,16 @@ def _write(path: str, text: str) -> None:
 def run_export(server_argv: list[str], *, to: str, engine: str | None = None, target: str | None = None,
                config: str | None = None, lang: str | None = None, sglang_version: str | None = None,
                compat: str | None = None, schema: str | None = None, output: str | None = None,
-               vllm_version: str | None = None) -> int:
-    """Write the checked configuration as ``to``; the report goes to stderr, the export to stdout or ``output``."""
+               vllm_version: str | None = None, show_secrets: bool = False,
+               k8s_secret: str = "argmatrix-secrets") -> int:
+    """Write the checked configuration as ``to``; the report goes to stderr, the export to stdout or ``output``.
+
+    Secrets: written in engine commands and with ``show_secrets``; left out of files, read from the
+    ``k8s_secret`` Secret in ``k8s`` (``compiler/export_secrets.py``); never in the report.
+    """
     from ..compiler.export import SCHEMA_REF, export
     from . import render
+    from .check_config import secrets_hidden
 
     lang = lang or default_lang()
     from ..compiler.export import formats
@@ -130,18 +148,20 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
     command_engine = to if to in engines_keys() else engine if to == "k8s" else "argmatrix"
     compiled = _compile(server_argv, engine=command_engine,
                         target=target, config=config, strict=False, allow_unsupported=False,
-                        sglang_version=sglang_version, vllm_version=vllm_version, compat=compat, plan_options={})
+                        sglang_version=sglang_version, vllm_version=vllm_version, compat=compat, plan_options={},
+                        check_implemented=to not in ("yaml", "json", "env"))  # a file starts nothing
     if engine is not None and engine not in engines_keys():
         print(f"argmatrix export: {unknown_engine(engine)(lang)}", file=sys.stderr)
         return 2
     try:
-        result = export(compiled, to, schema=schema or SCHEMA_REF, engine=engine or compiled.engine)
+        result = export(compiled, to, schema=schema or SCHEMA_REF, engine=engine or compiled.engine,
+                        show_secrets=show_secrets, k8s_secret=k8s_secret)
     except ValueError as exc:
         print(f"argmatrix export: {exc}", file=sys.stderr)
         return 2
     report = dataclasses.replace(compiled, findings=result.findings)
     if report.findings:
-        render.emit(render.findings_lines(report, lang), stderr=True)
+        render.emit(render.findings_lines(report, lang, "export"), stderr=True, scrub=secrets_hidden(compiled, show_secrets))
     if not report.ok:
         return report.exit_code
     if output:

@@ -15,7 +15,11 @@ from ..schema.registry import SPECS as SGLANG_SPECS
 
 
 class PlanOptionError(ValueError):
-    pass
+    """A plan option the plan cannot use; ``text`` says so in both languages."""
+
+    def __init__(self, en: str, zh: str):
+        super().__init__(en)
+        self.text = Text(en, zh)
 
 
 def plan_inputs(model_config: str | None = None, device_memory: str | None = None,
@@ -29,12 +33,16 @@ def plan_inputs(model_config: str | None = None, device_memory: str | None = Non
         try:
             memory = parse_size(device_memory)
         except ValueError as exc:
-            raise PlanOptionError(f"--device-memory: {exc}") from None
+            raise PlanOptionError(f"--device-memory: {exc}", f"--device-memory：{_size_error_zh(device_memory)}") from None
     for flag, value in (("--devices-per-node", devices_per_node), ("--plan-input-len", plan_input_len),
                         ("--plan-output-len", plan_output_len)):
         if value is not None and (not isinstance(value, int) or value <= 0):
-            raise PlanOptionError(f"{flag} {value}: expected a positive integer")
+            raise PlanOptionError(f"{flag} {value}: expected a positive integer", f"{flag} {value}：应为正整数")
     return PlanInputs(model_config, memory, devices_per_node, plan_input_len, plan_output_len)
+
+
+def _size_error_zh(text: str) -> str:
+    return f"{text!r} 不是内存大小；请写成 141GB、64GiB 或 80G 这样的形式"
 
 
 # --- output ------------------------------------------------------------------------------------------------------
@@ -65,11 +73,13 @@ def _gib(n: int | None, lang: str) -> str:
 def plan_json(compiled, ctx) -> dict[str, Any]:
     """The stable JSON shape (docs/plan.md); parts the plan could not compute are null."""
     findings = [f.to_json() for f in compiled.findings]
-    if ctx.plan is not None:
+    if ctx is not None and ctx.plan is not None:
         return ctx.plan.to_json(findings)
-    facts = ctx.facts
+    facts = ctx.facts if ctx is not None else None
     return {
-        "target": compiled.platform, "devices_per_node": ctx.devices_per_node, "device_memory_bytes": ctx.device_memory,
+        "target": compiled.platform if compiled.target_known else None,
+        "devices_per_node": ctx.devices_per_node if ctx is not None else None,
+        "device_memory_bytes": ctx.device_memory if ctx is not None else None,
         "model": {"architecture": facts.architecture if facts else None, "params": facts.params.total if facts else None,
                   "weight_bytes": None},
         "per_device": {"weight_bytes": None, "kv_bytes_per_token": None, "reserve_bytes": None, "kv_pool_tokens": None},
@@ -112,16 +122,18 @@ def table_rows(ctx, compiled, lang: str) -> list[tuple[str, str]]:
 
 def print_table(compiled, ctx, lang: str) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     from . import render
 
-    table = Table(title=f"argmatrix plan: {compiled.platform}", show_header=True, header_style="bold")
+    table = Table(title=f"argmatrix plan{render.colon(lang)}{compiled.platform}", show_header=True,
+                  header_style="bold")
     table.add_column(LABELS["component"](lang))
     table.add_column(LABELS["value"](lang), justify="right")
     for label, value in table_rows(ctx, compiled, lang):
         style = ("green" if value == LABELS["yes"](lang) else "red") if label == LABELS["fits"](lang) else None
-        table.add_row(label, value, style=style)
+        table.add_row(escape(label), escape(value), style=style)  # a path or name is text, never markup
     Console(highlight=False, soft_wrap=False).print(table)
     lines = render.findings_lines(compiled, lang)[1:]  # the findings and the summary, without the check-config header
     render.emit(lines)
@@ -138,7 +150,7 @@ def run_plan(server_argv: list[str], *, target: str | None = None, config: str |
     try:
         inputs = plan_inputs(**options)
     except PlanOptionError as exc:
-        print(f"argmatrix plan: {exc}", file=sys.stderr)
+        print(f"argmatrix plan: {exc.text(lang or default_lang())}", file=sys.stderr)
         return 2
     compiled = compile(server_argv, config=config, target=target, plan_inputs=inputs)
     if compiled.specs is not SGLANG_SPECS:
@@ -149,8 +161,16 @@ def run_plan(server_argv: list[str], *, target: str | None = None, config: str |
         print(f"argmatrix plan: {said(lang or default_lang())}", file=sys.stderr)
         return 2
     if not (inputs.model_config or compiled.values.get("model_path")):
-        print("argmatrix plan: give the model: --model-path DIR after --, or --model-config FILE", file=sys.stderr)
+        print("argmatrix plan: " + Text("give the model: --model-path DIR after --, or --model-config FILE",
+                                        "请指定模型：在 -- 之后加 --model-path DIR，或使用 --model-config FILE")(
+            lang or default_lang()), file=sys.stderr)
         return 2
+    if not compiled.target_known:  # no platform to plan for: the finding says which targets exist
+        if fmt == "json":
+            print(render.dumps(plan_json(compiled, None)))
+        else:
+            render.emit(render.findings_lines(compiled, lang or default_lang())[1:])
+        return compiled.exit_code
     ctx = analyse(compiled.values, compiled.sources, compiled.user_set, compiled.platform, {}, None, inputs,
                   compiled.detection)
     if fmt == "json":

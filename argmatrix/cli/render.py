@@ -6,7 +6,7 @@ import os
 import sys
 from typing import Any
 
-from ..compiler.findings import ERROR, NOTE, WARNING
+from ..compiler.findings import ERROR, NOTE, WARNING, source_label
 from ..markdown import md_table
 from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Text
@@ -68,9 +68,14 @@ def console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
-def emit(lines: list[Line], stderr: bool = False) -> None:
-    """Print styled lines: through rich on a terminal, as plain text otherwise (no rich import: it costs ~60 ms)."""
+def emit(lines: list[Line], stderr: bool = False, scrub: Any = None) -> None:
+    """Print styled lines: through rich on a terminal, as plain text otherwise (no rich import: it costs ~60 ms).
+
+    ``scrub``: a :class:`~argmatrix.schema.redact.Scrubber` every piece of text passes before it is printed.
+    """
     stream = sys.stderr if stderr else sys.stdout
+    if scrub is not None:
+        lines = [[(scrub(text), style) for text, style in line] for line in lines]
     if stream.isatty() and not os.environ.get("NO_COLOR"):
         from rich.text import Text as RichText
 
@@ -81,19 +86,22 @@ def emit(lines: list[Line], stderr: bool = False) -> None:
         stream.write("".join("".join(text for text, _ in line) + "\n" for line in lines))
 
 
-def findings_lines(compiled, lang: str) -> list[Line]:
-    """Errors first, each with its flag, value, source and fix; then a one-line summary."""
+def findings_lines(compiled, lang: str, command: str = "check-config") -> list[Line]:
+    """The target, then the findings in their documented order, each with its flag, value, source and fix; then a
+    one-line summary.  A ``--target`` that names no platform gets no target line: its error says what went wrong."""
     words = WORDS[lang]
-    platform = PLATFORMS[compiled.platform]
-    head = f"{words['target']}{colon(lang)}{compiled.platform}{paren(platform.title(lang), lang)}"
-    if compiled.detection is not None:
-        head += f"  [{words['detected']}{colon(lang)}{compiled.detection.how}]"
-    lines: list[Line] = [[("argmatrix check-config", "bold"), ("  " + head, "")]]
+    lines: list[Line] = [[(f"argmatrix {command}", "bold")]]
+    if getattr(compiled, "target_known", True):
+        platform = PLATFORMS[compiled.platform]
+        head = f"{words['target']}{colon(lang)}{compiled.platform}{paren(platform.title(lang), lang)}"
+        if compiled.detection is not None:
+            head += f"  [{words['detected']}{colon(lang)}{_explained(compiled.detection, lang)}]"
+        lines[0].append(("  " + head, ""))
     for f in compiled.findings:
         mark, style = MARKS[f.severity]
         line: Line = [(f"{mark} {f.code} {words[f.severity]}", style), (f"  {f.message(lang)}", "")]
         if f.source:
-            line.append((f"  {words['from']} {f.source}", "dim"))
+            line.append((f"  {words['from']} {source_label(f.source, lang)}", "dim"))
         lines.append(line)
         if f.hint:
             lines.append([(f"    {words['fix']}{colon(lang)}", "green"), (f.hint(lang), "")])
@@ -105,35 +113,123 @@ def findings_lines(compiled, lang: str) -> list[Line]:
     return lines
 
 
+def _type_text(row: dict, lang: str) -> str:
+    from ..schema.registry import SPECS
+
+    spec = SPECS.get(row["name"])
+    return spec.type_text(lang) if spec is not None else row["type"]
+
+
+def _explained(detection, lang: str) -> str:
+    explained = getattr(detection, "explained", None)
+    return explained(lang) if callable(explained) else detection.how
+
+
 def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, default=str)
 
 
+MATRIX_WORDS = {
+    "flag": Text("flag", "参数"), "group": Text("group", "分组"), "engine": Text("engine", "本引擎"),
+    "count": Text("{n} arguments", "共 {n} 个参数"),
+    "legend": Text("legend", "图例"),
+    "narrow": Text("{width} columns are too few for every word: {shown}. Widen the terminal (COLUMNS={need} or more), "
+                   "choose fewer platforms with --platform, or use --format md",
+                   "{width} 列放不下全部文字：{shown}。请加宽终端（COLUMNS={need} 或更宽）、用 --platform 只看部分平台，"
+                   "或使用 --format md"),
+    "marks": Text("statuses are shown as marks", "状态只显示符号"),
+    "first_flag": Text("only the first spelling of each flag", "每个参数只列出第一种写法"),
+    "no_group": Text("no group column", "不显示分组列"),
+    "split": Text("the platforms are split over {n} tables", "平台分成 {n} 张表显示"),
+}
+
+
+def matrix_layout(rows: list[dict], platforms: list[str], lang: str, width: int) -> dict[str, Any]:
+    """The widest layout of the matrix that fits ``width`` columns, trying in turn: every spelling of each flag,
+    only the first, no group column, statuses as marks only, the platforms split over several tables."""
+    def cell_width(status: str, marks: bool) -> int:
+        return 1 if marks else _width(status_word(status, lang))
+
+    def table_width(flag_w: int, group: bool, platform_keys: list[str], marks: bool) -> int:
+        cols = [flag_w]
+        if group:
+            cols.append(max(_width(group_title(r["group"], lang, r.get("engine_key"))) for r in rows) if rows else 5)
+        for p in platform_keys:
+            head = _width(PLATFORMS[p].short(lang))
+            cols.append(max([head, *(cell_width(r["platforms"][p]["status"], marks) for r in rows)]))
+        if any(r.get("engine") for r in rows):  # the argmatrix-engine column (SGLang-style flags only)
+            cols.append(max([_width(MATRIX_WORDS["engine"](lang)),
+                             *(_width(engine_word(r["engine"]["status"], lang)) for r in rows)]))
+        return sum(cols) + 3 * len(cols) + 1  # a space each side of a cell, and the rules between cells
+
+    all_flags = max([4, *(_width(" ".join(r["flags"])) for r in rows)])
+    first_flag = max([4, *(_width(r["flags"][0]) for r in rows)])
+    full = table_width(all_flags, True, platforms, False)
+    tries = [(all_flags, True, False, []), (first_flag, True, False, ["first_flag"]),
+             (first_flag, False, False, ["first_flag", "no_group"]),
+             (first_flag, False, True, ["first_flag", "no_group", "marks"])]
+    for flag_w, group, marks, said in tries:
+        if table_width(flag_w, group, platforms, marks) <= width:
+            return {"all_flags": flag_w == all_flags, "group": group, "marks": marks, "chunks": [platforms],
+                    "said": said, "need": full}
+    per = len(platforms)
+    while per > 1 and table_width(first_flag, False, platforms[:per], True) > width:
+        per -= 1
+    chunks = [platforms[i:i + per] for i in range(0, len(platforms), per)]
+    return {"all_flags": False, "group": False, "marks": True, "chunks": chunks,
+            "said": ["first_flag", "no_group", "marks", "split"], "need": full,
+            "fold": table_width(first_flag, False, platforms[:1], True) > width}  # even one: long flags fold
+
+
 def matrix_table(rows: list[dict], platforms: list[str], lang: str, out=None) -> None:
+    """The matrix as terminal tables that fit the console's width (``matrix_layout``); what a narrow terminal
+    leaves out is said below the table, with how to see it all."""
     from rich.markup import escape
     from rich.table import Table
 
     out = out or console()
-    table = Table(show_lines=False, pad_edge=False)
-    table.add_column("flag" if lang == "en" else "参数", no_wrap=True)
-    table.add_column("group" if lang == "en" else "分组")
-    for p in platforms:
-        table.add_column(PLATFORMS[p].short(lang), no_wrap=True)
+    layout = matrix_layout(rows, platforms, lang, out.width)
+    w = {k: v(lang) for k, v in MATRIX_WORDS.items()}
     own = any(row.get("engine") for row in rows)  # argmatrix's engine column: only for SGLang-style flags
-    if own:
-        table.add_column("engine" if lang == "en" else "本引擎", no_wrap=True)
-    for row in rows:
-        cells = []
-        for p in platforms:
-            status = row["platforms"][p]["status"]
-            cells.append(f"[{STATUS_STYLE[status]}]{status_word(status, lang)}[/{STATUS_STYLE[status]}]")
+    for chunk in layout["chunks"]:
+        table = Table(show_lines=False, pad_edge=False)
+        fold = layout.get("fold", False)  # a cell is folded onto a second line, never cut with "…"
+        table.add_column(w["flag"], no_wrap=not fold, overflow="fold")
+        if layout["group"]:
+            table.add_column(w["group"], overflow="fold")
+        for p in chunk:
+            table.add_column(PLATFORMS[p].short(lang), no_wrap=True, overflow="fold")
         if own:
-            engine = row["engine"]["status"]
-            cells.append(f"[{ENGINE_STYLE[engine]}]{engine_word(engine, lang)}[/{ENGINE_STYLE[engine]}]")
-        table.add_row(escape(" ".join(row["flags"])), escape(group_title(row["group"], lang, row.get("engine_key"))),
-                      *cells)
-    out.print(table)
-    out.print(f"{len(rows)} " + ("arguments" if lang == "en" else "个参数"))
+            table.add_column(w["engine"], no_wrap=not fold, overflow="fold")
+        for row in rows:
+            cells = []
+            for p in chunk:
+                status = row["platforms"][p]["status"]
+                shown = _mark(status) if layout["marks"] else status_word(status, lang)
+                cells.append(f"[{STATUS_STYLE[status]}]{escape(shown)}[/{STATUS_STYLE[status]}]")
+            if own:
+                engine = row["engine"]["status"]
+                cells.append(f"[{ENGINE_STYLE[engine]}]{engine_word(engine, lang)}[/{ENGINE_STYLE[engine]}]")
+            flags = " ".join(row["flags"]) if layout["all_flags"] else row["flags"][0]
+            group = [escape(group_title(row["group"], lang, row.get("engine_key")))] if layout["group"] else []
+            table.add_row(escape(flags), *group, *cells)
+        out.print(table)
+    if layout["marks"]:
+        from ..matrix.status import Status
+
+        legend = "  ".join(status_word(s.value, lang) for s in Status)
+        out.print(f"{w['legend']}{colon(lang)}{legend}", markup=False)
+    if layout["said"]:
+        shown = LIST_SEP[lang].join(w[k].format(n=len(layout["chunks"])) for k in layout["said"])
+        out.print(w["narrow"].format(width=out.width, shown=shown, need=layout["need"]), markup=False,
+                  highlight=False)
+    out.print(w["count"].format(n=len(rows)), markup=False)
+
+
+def _mark(status: str) -> str:
+    from ..matrix.status import STATUS_MARKS, Status
+
+    return STATUS_MARKS[Status(status)]
 
 
 def matrix_markdown(rows: list[dict], platforms: list[str], lang: str) -> str:
@@ -157,18 +253,22 @@ def explain_text(row: dict, lang: str, out=None) -> None:
     out.print(f"[bold]{escape(' / '.join(row['flags']))}[/bold]  "
               + escape(f"({row['name']}, {group})" if en else f"（{row['name']}，{group}）"))
     out.print(escape(row["help"][lang]))
-    out.print(f"{'type' if en else '类型'}{c}{escape(row['type'])}    "
+    out.print(f"{'type' if en else '类型'}{c}{escape(_type_text(row, lang))}    "
               f"{'default' if en else '默认值'}{c}{escape(shown_value(row['default'], lang))}")
     if row["choices"]:
         out.print(f"{'choices' if en else '可选值'}{c}{escape(', '.join(map(str, row['choices'])))}")
     dep = row["deprecated"]
     if dep:
+        from ..schema.snapshots import since_text
+
+        since = since_text(dep["since"])(lang)
         if dep["kind"] == "renamed":
-            out.print(f"[yellow]{'renamed to' if en else '已更名为'} {dep['successor_flag']}"
-                      f"{paren(dep['since'], lang)}[/yellow]")
+            said = (f"renamed to {dep['successor_flag']} ({since})" if en
+                    else f"已更名为 {dep['successor_flag']}，记录于{since}")
+            out.print(f"[yellow]{escape(said)}[/yellow]")
         else:
             instead = f" — {dep['instead'][lang]}" if dep["instead"] else ""
-            out.print(f"[red]{'removed in' if en else '已移除于'} {dep['since']}{escape(instead)}[/red]")
+            out.print(f"[red]{escape(f'removed in {since}' if en else f'已移除，记录于{since}')}{escape(instead)}[/red]")
     for p, entry in row["platforms"].items():
         style = STATUS_STYLE[entry["status"]]
         word = status_word(entry["status"], lang)
@@ -188,6 +288,11 @@ def explain_text(row: dict, lang: str, out=None) -> None:
         eng = row["engine"]
         out.print(f"{'this engine' if en else '本引擎'}{c}{engine_word(eng['status'], lang)}"
                   + (f" — {escape(eng['reason'][lang])}" if eng.get("reason") else ""))
+        for cond in eng.get("inert_when") or ():
+            out.print(f"        [dim]{'no effect when' if en else '不起作用的条件'}{c}--{cond['field'].replace('_', '-')} "
+                      f"> {cond['above']}{c}{escape(cond['reason'][lang])}[/dim]")
+        if eng.get("where_run"):
+            out.print(f"        [dim]{'where it ran' if en else '运行情况'}{c}{escape(eng['where_run'][lang])}[/dim]")
     if row["rules"]:
         out.print(f"{'rules' if en else '规则'}{c}{', '.join(row['rules'])}")
     for key in row.get("keys") or ():

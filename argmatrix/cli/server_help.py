@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import json
-import textwrap
+import re
+import unicodedata
 
 import typer.core
 
@@ -13,6 +14,52 @@ def _default(value, lang: str) -> str:
     if value is None:
         return "none" if lang == "en" else "无"
     return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+
+
+def display_width(text: str) -> int:
+    """Terminal columns of ``text``: wide (CJK) characters take two, combining marks none."""
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in text)
+
+
+_PIECES = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff"
+                     r"\u3000-\u303f\uff00-\uffef]+|\s+")
+_NO_LINE_START = set("，。；：、！？）》」』】〕”’")  # Chinese punctuation never begins a line
+
+
+_NO_LINE_END = set("[(（《“‘「")  # an opening bracket never ends a line
+
+
+def wrap_display(text: str, width: int, indent: str = "", subsequent: str | None = None) -> list[str]:
+    """Wrap ``text`` to ``width`` terminal columns (CJK characters count two): breaks at spaces and between
+    Chinese characters, never inside an ASCII word (a flag stays whole), before closing punctuation or after an
+    opening bracket."""
+    lines: list[str] = []
+    pieces: list[str] = []  # the current line, as pieces (words, spaces, single Chinese characters)
+    lead = indent
+
+    def width_of(items: list[str]) -> int:
+        return display_width(lead + "".join(items))
+
+    for piece in _PIECES.findall(re.sub(r"\s*\n\s*", " ", text.strip())):
+        if piece.isspace():
+            if pieces:
+                pieces.append(piece)
+            continue
+        if pieces and width_of(pieces + [piece]) > width:
+            carried: list[str] = []
+            while pieces and ((piece[0] in _NO_LINE_START and not carried) or pieces[-1][-1] in _NO_LINE_END) \
+                    and len(pieces) > 1:
+                carried.insert(0, pieces.pop())  # keep the punctuation with the word before, a bracket with after
+                while pieces and pieces[-1].isspace():
+                    pieces.pop()
+            lines.append((lead + "".join(pieces)).rstrip())
+            lead = indent if subsequent is None else subsequent
+            pieces = carried
+        pieces.append(piece)
+    if pieces:
+        lines.append((lead + "".join(pieces)).rstrip())
+    return lines
 
 
 def server_flags_help(lang: str, width: int = 100) -> str:
@@ -26,10 +73,8 @@ def server_flags_help(lang: str, width: int = 100) -> str:
                 continue
             default = (f"[default: {_default(spec.default, lang)}]" if lang == "en"
                        else f"[默认值：{_default(spec.default, lang)}]")
-            head = f"    {', '.join(spec.flags)}  {spec.type_label}  {default}"
-            lines.append(head)
-            lines += textwrap.wrap(spec.arg.help(lang), width=width, initial_indent=" " * 8,
-                                   subsequent_indent=" " * 8)
+            lines += wrap_display(f"{', '.join(spec.flags)}  {spec.type_text(lang)}  {default}", width, " " * 4, " " * 8)
+            lines += wrap_display(spec.arg.help(lang), width, " " * 8)
     return "\n".join(lines) + "\n"
 
 

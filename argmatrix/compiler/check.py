@@ -15,6 +15,7 @@ from ..matrix.status import STATUS_PREDICATES, Status
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import SPECS, ArgSpec
 from ..schema.releases import CHANGES
+from ..schema.snapshots import since_text
 from ..schema.values import as_argv
 from .findings import ERROR, NOTE, WARNING, Finding
 from .releases import check_release
@@ -101,8 +102,7 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
     sglang_surface = specs is SPECS  # deprecations and release spellings are declared for SGLang's flags
     out: list[Finding] = []
     target = PLATFORMS[platform]
-    order = {n: i for i, n in enumerate(specs)}
-    for name in sorted(user_set, key=order.__getitem__):  # schema order: the same input, the same output
+    for name in (n for n in specs if n in user_set):  # declaration order, not a set's (sort_findings orders output)
         spec = specs[name]
         value = values[name]
         flag = flags_used.get(name, spec.flag)
@@ -118,34 +118,35 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
         elif isinstance(dep, Removed):
             instead = dep.instead or Text("remove it", "删除该参数")
             out.append(Finding("AM-E106", ERROR, "deprecation",
-                               Text(f"{flag} was removed in {dep.since}", f"{flag} 已在 {dep.since} 中移除"),
+                               Text(f"{flag} was removed in {since_text(dep.since).en}",
+                                    f"{flag} 已在{since_text(dep.since).zh}中移除"),
                                instead, **where))
             continue
         elif isinstance(dep, Renamed):
             new = SPECS[dep.successor].flag
             out.append(Finding("AM-W107", WARNING, "deprecation",
-                               Text(f"{flag} is deprecated since {dep.since}; its value now goes to {new}",
-                                    f"{flag} 自 {dep.since} 起已弃用，其取值已转给 {new}"),
+                               Text(f"{flag} is deprecated since {since_text(dep.since).en}; its value now goes to {new}",
+                                    f"{flag} 自{since_text(dep.since).zh}起已弃用，其取值已转给 {new}"),
                                Text(f"write {new} instead", f"请改用 {new}"), **where))
         if isinstance(dep, Renamed):
             spec = SPECS[dep.successor]  # statuses and options are the successor's
         cell = eng.cell(spec, target)
         if cell.status is not Status.SUPPORTED:
             code, severity = STATUS_FINDINGS[cell.status]
-            reason = cell.reason or cell.status.title
             said = STATUS_PREDICATES[cell.status]
             short = target.short
+            why = cell.reason  # the status is said once, by its predicate; a cell without a reason adds nothing
             if value == spec.default:
                 out.append(Finding("AM-N401", NOTE, "support",
-                                   Text(f"{flag} is {said.en} on {short.en} ({reason.en}); "
+                                   Text(f"{flag} is {said.en} on {short.en}{f' ({why.en})' if why else ''}; "
                                         "it is set to its default, which is harmless",
-                                        f"{flag} 在 {short.zh} 上{said.zh}（{reason.zh}）；"
+                                        f"{flag} 在 {short.zh} 上{said.zh}{f'（{why.zh}）' if why else ''}；"
                                         "当前取值为默认值，不受影响"),
                                    _where_hint(spec, platform, flag, cell.status, eng), **where))
             else:
                 out.append(Finding(code, severity, "support",
-                                   Text(f"{flag} is {said.en} on {short.en}: {reason.en}",
-                                        f"{flag} 在 {short.zh} 上{said.zh}：{reason.zh}"),
+                                   Text(f"{flag} is {said.en} on {short.en}{f': {why.en}' if why else ''}",
+                                        f"{flag} 在 {short.zh} 上{said.zh}{f'：{why.zh}' if why else ''}"),
                                    _where_hint(spec, platform, flag, cell.status, eng), support_related=True,
                                    **where))
             if severity == ERROR:
@@ -241,6 +242,61 @@ def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[
                                Text(f"{flag} {show(value)} is not implemented by argmatrix's engine (it implements: {listed})",
                                     f"argmatrix 的引擎未实现 {flag} {show(value)}（已实现：{listed}）"),
                                fix, **where))
+        else:
+            out += _wired_findings(name, cap, values, where, flags_used)
+    return out + _never_run_findings(values, user_set, platform, flags_used, sources)
+
+
+def _wired_findings(name: str, cap: engine.Capability, values: dict[str, Any], where: dict[str, Any],
+                    flags_used: dict[str, str]) -> list[Finding]:
+    """A wired flag that does nothing in this launch (AM-W504) or on this platform family (AM-N503)."""
+    flag, out = where["flag"], []
+    for cond in cap.inert_when:
+        if cond.holds(values):
+            cflag = flags_used.get(cond.field, SPECS[cond.field].flag)
+            out.append(Finding("AM-W504", WARNING, "engine",
+                               Text(f"{flag} has no effect in argmatrix's engine with {cflag} {show(values[cond.field])}: "
+                                    f"{cond.reason.en}",
+                                    f"{cflag} 为 {show(values[cond.field])} 时 {flag} 在 argmatrix 的引擎中不起作用："
+                                    f"{cond.reason.zh}"),
+                               Text(f"drop {flag}, or run with {cflag} {cond.above}",
+                                    f"去掉 {flag}，或使用 {cflag} {cond.above}"), **where))
+    family = PLATFORMS[where["platform"]].family
+    why = engine.PATHS[cap.path].inert_on.get(family)
+    if why is not None:
+        fam = engine.FAMILY_NAMES[family]
+        out.append(Finding("AM-N503", NOTE, "engine",
+                           Text(f"{flag} has no effect in argmatrix's engine on {fam.en}: {why.en}",
+                                f"{flag} 在 argmatrix 的引擎中于{engine.zh_word(fam.zh)}上不起作用：{why.zh}"), None, **where))
+    return out
+
+
+def _never_run_findings(values: dict[str, Any], user_set: set[str], platform: str, flags_used: dict[str, str],
+                        sources: dict[str, str]) -> list[Finding]:
+    """One note per engine path this launch uses that has never passed a recorded run on the platform's family
+    (AM-N505): the engine table's verdicts come from runs (matrix/engine_runs.json), not from its own say-so."""
+    family = PLATFORMS[platform].family
+    used: dict[str, str] = {}              # path -> the first changed flag that uses it
+    for name in sorted(user_set):
+        cap = engine.capability(name)
+        if (cap.status == engine.WIRED and values[name] != SPECS[name].default and SPECS[name].deprecated is None
+                and not any(cond.holds(values) for cond in cap.inert_when)):
+            used.setdefault(cap.path, name)
+    out = []
+    for path, name in used.items():
+        verdict = engine.family_verdict(path, family)
+        if verdict.state not in (engine.NEVER_RUN, engine.FAILED):
+            continue
+        title, fam, flag = engine.PATHS[path].title, engine.FAMILY_NAMES[family], flags_used.get(name, SPECS[name].flag)
+        said = (Text(f"argmatrix's engine: {title.en}, which {flag} uses, is implemented for {fam.en} but has "
+                     "never run there", f"argmatrix 的引擎：{flag} 用到的{title.zh}已为{engine.zh_word(fam.zh)}实现，但从未在其上运行过")
+                if verdict.state == engine.NEVER_RUN else
+                Text(f"argmatrix's engine: {title.en}, which {flag} uses, failed its last recorded run on {fam.en} "
+                     f"({verdict.run.summary('en')})",
+                     f"argmatrix 的引擎：{flag} 用到的{title.zh}在{engine.zh_word(fam.zh)}上最近一次记录的运行失败"
+                     f"（{verdict.run.summary('zh')}）"))
+        out.append(Finding("AM-N505", NOTE, "engine", said, None, field=name, flag=flag, value=values[name],
+                           source=sources.get(name), platform=platform))
     return out
 
 

@@ -19,7 +19,6 @@ from ..matrix import engines
 from ..matrix.engines import Engine
 from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
 from ..schema.meta import MISSING, Text
-from ..schema.registry import SPECS
 from ..schema.surface import SGLANG as SGLANG_SURFACE
 from ..schema.surface import SURFACES
 from ..schema.type_errors import describe
@@ -48,6 +47,7 @@ class Compiled:
     sglang_version: str | None = None  # the SGLang release whose spellings were checked (None: none)
     engine: str = "sglang"             # the engine whose rules judged the launch (matrix/engines)
     release: str | None = None         # that engine's release the launch was checked against (None: none)
+    target_known: bool = True  # False: --target named no platform; ``platform`` is then only what values resolved on
 
     @property
     def specs(self) -> dict[str, Any]:
@@ -90,7 +90,7 @@ class Compiled:
     def to_json(self) -> dict[str, Any]:
         """The documented shape of ``check-config --format json`` (see docs/check-config.md)."""
         return {
-            "platform": self.platform,
+            "platform": self.platform if self.target_known else None,
             "engine": self.engine,
             "release": self.release,
             "sglang_version": self.sglang_version,
@@ -175,7 +175,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             allow_unsupported: bool = False, engine: str | bool | None = None, allow_unimplemented: bool = False,
             sglang_version: str | None = DEFAULT_RELEASE, release: str | None = DEFAULT_RELEASE,
             plan_inputs: Any = None, compat: str | None = None,
-            assignments: list[Assignment] | None = None, versions: dict[str, str] | None = None) -> Compiled:
+            assignments: list[Assignment] | None = None, versions: dict[str, str] | None = None,
+            check_implemented: bool = True) -> Compiled:
     """Compile a launch configuration for ``target`` (a platform key or alias, or auto/None to detect), judged
     by the engine that will run it.
 
@@ -188,6 +189,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     engine key (``{"vllm": "0.32.0"}``), for callers that do not know yet which engine the line selects.
     ``env`` defaults to ``os.environ``; pass ``{}`` to ignore the environment.
     ``plan_inputs`` (a ``model_checks.PlanInputs``): model config, device memory and sizes for the model checks.
+    ``check_implemented=False``: under ``engine="argmatrix"``, read its spellings without checking what its
+    engine implements (``export`` to argmatrix's own files).
     ``assignments``: values with their own sources, above the command line (a launch translated from another
     engine's, ``compiler/translate.py``).
     Never raises for bad input: every problem becomes a finding.
@@ -220,7 +223,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         if detection.unsupported:
             findings.append(usage("AM-E601", Text(
                 f"this machine's accelerator ({detection.unsupported}) has no column in the matrix: {detection.how}",
-                f"本机加速器（{detection.unsupported}）在矩阵中没有对应的列：{detection.how}"),
+                f"本机加速器（{detection.unsupported}）在矩阵中没有对应的列：{detection.explained('zh')}"),
                 Text(f"pass --target with one of {', '.join(PLATFORMS)} to check against a known platform",
                      f"请用 --target 指定已知平台：{'、'.join(PLATFORMS)}"), value=detection.unsupported))
     else:
@@ -338,7 +341,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         if sglang_surface:
             findings += check_model(values, sources, user_set, platform_key, flags_used, env_map, plan_inputs,
                                     detection)
-    if eng.key == ARGMATRIX_ENGINE:
+    if eng.key == ARGMATRIX_ENGINE and check_implemented:
         findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)
     findings = [respell(f, typed_as, surface.flags) for f in findings]
     if strict:
@@ -346,7 +349,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     if allow_unsupported:
         findings = [f.with_severity(WARNING) if f.severity == ERROR and f.support_related else f for f in findings]
     return Compiled(values, platform_key, sources, sort_findings(findings), frozenset(user_set), detection,
-                    allow_unimplemented, version if eng.key == "sglang" else None, eng.key, version)
+                    allow_unimplemented, version if eng.key == "sglang" else None, eng.key, version,
+                    not target_rejected)
 
 
 ARGMATRIX_ENGINE = "argmatrix"  # the engine whose own implementation table (matrix/engine.py) is checked

@@ -17,10 +17,11 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..matrix import engines
 from ..schema.meta import Text
 from ..schema.registry import SPECS
+from .export_secrets import k8s_container, k8s_secret_comment, without_secrets
 from .findings import WARNING, Finding, sort_findings
-from ..matrix import engines
 from .launch import build_command, launch_findings, selected
 from .sources import ENV_PREFIX
 
@@ -96,23 +97,24 @@ def _env(compiled: Any) -> Exported:
     return Exported("".join(line + "\n" for line in lines), findings)
 
 
-def _k8s(compiled: Any, engine: str, release: str | None) -> Exported:
+def _k8s(compiled: Any, engine: str, release: str | None, secret_name: str | None) -> Exported:
     import yaml
 
     cmd = build_command(compiled, engine, release=release, self_contained=True, fold_config=True)
-    program = len(engines.get(engine).program)
-    spec = {"command": cmd.argv[:program], "args": cmd.argv[program:]}
+    spec = k8s_container(cmd.argv, len(engines.get(engine).program), compiled, secret_name)   # secrets, $ escaped
     head = f"# container fragment for a Kubernetes pod spec: {engine} with the checked arguments (argmatrix export)\n"
+    head += k8s_secret_comment(spec)
     return Exported(head + yaml.safe_dump(spec, sort_keys=False, allow_unicode=True, default_flow_style=None),
                     launch_findings(compiled, cmd))
 
 
 def export(compiled: Any, to: str, *, release: str | None = None, schema: str = SCHEMA_REF,
-           engine: str = "sglang") -> Exported:
+           engine: str = "sglang", show_secrets: bool = False, k8s_secret: str = "argmatrix-secrets") -> Exported:
     """``compiled`` written as ``to`` (one of :func:`formats`); ``engine`` picks the command for ``k8s``.
 
     The result's findings are all of them: the check's (a spelling the command rewrote is no longer an
-    error) and what the format cannot express.
+    error) and what the format cannot express.  Secrets are written only in the commands (``sglang``,
+    ``vllm``) or with ``show_secrets`` (see ``export_secrets.py``).
     """
     if to not in formats():
         raise ValueError(f"export format must be one of {', '.join(formats())}, not {to!r}")
@@ -120,12 +122,13 @@ def export(compiled: Any, to: str, *, release: str | None = None, schema: str = 
         cmd = build_command(compiled, to, release=release, self_contained=True, fold_config=True)
         return Exported(cmd.shell() + "\n", launch_findings(compiled, cmd))
     if to == "k8s":
-        return _k8s(compiled, engine, release)
+        return _k8s(compiled, engine, release, None if show_secrets else k8s_secret)
+    shown, notes = (compiled, []) if show_secrets else without_secrets(compiled)
     if compiled.specs is not SPECS:  # an engine with its own surface (vLLM)
         if to != "yaml":
             raise ValueError(f"--to {to} writes argmatrix's own SGLang-style fields; a {compiled.engine} launch is "
                              f"exported --to yaml (its --config file) or as a command")
-        out = _vllm_yaml(compiled)
-        return Exported(out.text, sort_findings(list(compiled.findings)))
-    out = _yaml(compiled, schema) if to == "yaml" else _json(compiled, schema) if to == "json" else _env(compiled)
-    return Exported(out.text, sort_findings([*compiled.findings, *out.findings]))
+        out = _vllm_yaml(shown)
+        return Exported(out.text, sort_findings([*compiled.findings, *notes]))
+    out = _yaml(shown, schema) if to == "yaml" else _json(shown, schema) if to == "json" else _env(shown)
+    return Exported(out.text, sort_findings([*compiled.findings, *out.findings, *notes]))

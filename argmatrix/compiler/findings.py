@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..schema.meta import Text
-from ..schema.registry import FLAGS
+from ..schema.registry import FLAGS, SPECS
 
 ERROR, WARNING, NOTE = "error", "warning", "note"
 SEVERITY_ORDER = {ERROR: 0, WARNING: 1, NOTE: 2}
@@ -85,6 +85,51 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
+_ARGV = re.compile(r"argv\[(\d+)\]$")
+_FILE = re.compile(r"file:(.*):(\d+)$")
+_FIELD_ORDER = {name: i for i, name in enumerate(SPECS)}
+
+
+def _source_position(source: str | None) -> tuple:
+    """Where a finding's value was written, in reading order: no source (the invocation itself), the command line
+    by position, the config file by line, the environment by variable name, then every other source by name."""
+    if source is None:
+        return (0,)
+    if m := _ARGV.match(source):
+        return (1, int(m.group(1)))
+    if m := _FILE.match(source):
+        return (2, m.group(1), int(m.group(2)))
+    if source.startswith("env:"):
+        return (3, source)
+    return (4, source)
+
+
+def source_label(source: str, lang: str) -> str:
+    """Where a value came from, as the user reads it: the raw label (``argv[3]``, ``env:VAR``) in English and in
+    JSON, words around the same facts in Chinese (``命令行 argv[3]``, ``环境变量 VAR``)."""
+    if lang != "zh":
+        return source
+    if _ARGV.match(source):
+        return f"命令行 {source}"
+    if m := _FILE.match(source):
+        return f"配置文件 {m.group(1)} 第 {m.group(2)} 行"
+    kind, _, rest = source.partition(":")
+    said = {"env": "环境变量 {}", "platform": "{} 平台的默认值", "derived": "由规则 {} 推导",
+            "vllm-compat": "vLLM 写法 {}"}
+    if rest and kind in said:
+        return said[kind].format(rest)
+    return {"default": "声明的默认值", "override": "程序传入的覆盖值", "--model-config": "--model-config"}.get(source, source)
+
+
+def finding_sort_key(f: Finding) -> tuple:
+    """The documented order of findings (docs/check-config.md, "Order of findings"): severity, then where the value
+    was written, then the field's declaration order, then the code, then the message.  Every part is a fact of the
+    finding, never the order a check happened to run in, so the same input prints the same bytes every time."""
+    return (SEVERITY_ORDER[f.severity], _source_position(f.source),
+            _FIELD_ORDER.get(f.field, -1) if f.field is not None else -1, f.code, f.flag or "", f.message.en,
+            repr(f.value))
+
+
 def sort_findings(findings: list[Finding]) -> list[Finding]:
-    """Errors first, then warnings, then notes; stable within a severity."""
-    return sorted(findings, key=lambda f: SEVERITY_ORDER[f.severity])
+    """Findings in their documented order (:func:`finding_sort_key`)."""
+    return sorted(findings, key=finding_sort_key)

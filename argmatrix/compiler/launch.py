@@ -30,7 +30,6 @@ from ..schema.registry import SPECS
 from ..schema.releases import CHANGES, NO_SPELLING, argmatrix_only, exists_in
 from .findings import ERROR, NOTE, WARNING, Finding, sort_findings
 
-
 # --- spellings of one SGLang release ------------------------------------------------------------------------------
 
 Rewrite = Callable[[dict[str, Any]], tuple[dict[str, Any], tuple[str, ...]]]

@@ -173,7 +173,7 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
         elif asked:  # only when model checks were asked for: plain compile() calls stay as they were
             out.append(_finding("AM-N700", Text(
                 f"model checks skipped: {source} is not a local folder with a config.json (a hub id is read at launch)",
-                f"跳过模型检查：{source} 不是含 config.json 的本地目录（hub 上的模型在启动时才读取）"),
+                f"跳过模型检查：{source} 不是含 config.json 的本地目录（Hugging Face 上的模型在启动时才读取）"),
                 Text("pass --model-config FILE with the model's config.json to check heads, context and memory now",
                      "用 --model-config FILE 指定该模型的 config.json，即可提前检查头数、上下文与显存"),
                 name="model_path", **where))

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..schema.meta import Text
+from .bounded_read import UnreadableFile, check_nesting, read_text
 
 # SGLang's order of preference for the key holding the context length (hf_transformers_utils.CONTEXT_LENGTH_KEYS).
 CONTEXT_LENGTH_KEYS = ("max_sequence_length", "seq_length", "max_seq_len", "model_max_length",
@@ -140,17 +141,23 @@ def derive_context_length(cfg: dict[str, Any]) -> int:
     for key in CONTEXT_LENGTH_KEYS:
         value = cfg.get(key)
         if value is not None:
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(factor * value):
+                raise ModelConfigError(Text(f"{key} = {value!r} is not a finite number of tokens",
+                                            f"{key} = {value!r} 不是有限的词元数"))
             return int(factor * value)
     return DEFAULT_CONTEXT_LENGTH
 
 
 def config_file(path: str | os.PathLike) -> Path | None:
     """The config.json a model path or a config file names; None when it is not a local file or folder."""
-    p = Path(path).expanduser()
-    if p.is_dir():
-        candidate = p / "config.json"
-        return candidate if candidate.is_file() else None
-    return p if p.is_file() else None
+    try:
+        p = Path(path).expanduser()
+        if p.is_dir():
+            candidate = p / "config.json"
+            return candidate if candidate.is_file() else None
+        return p if p.is_file() else None
+    except (OSError, ValueError):     # a name too long for the file system, a NUL byte: no local file
+        return None
 
 
 def read_model_facts(path: str | os.PathLike) -> ModelFacts:
@@ -159,9 +166,14 @@ def read_model_facts(path: str | os.PathLike) -> ModelFacts:
     if file is None:
         raise ModelConfigError(Text(f"{path}: no config.json there", f"{path}：其中没有 config.json"))
     try:
-        cfg = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ModelConfigError(Text(f"{file}: not a readable JSON file ({exc})", f"{file}：不是可读的 JSON 文件（{exc}）"))
+        text = read_text(file)           # bounded: a FIFO or /dev/zero is refused, not read forever
+        check_nesting(text, str(file))
+        cfg = json.loads(text)
+    except UnreadableFile as exc:
+        raise ModelConfigError(exc.text) from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise ModelConfigError(Text(f"{file}: not a readable JSON file ({exc})",
+                                    f"{file}：不是可读的 JSON 文件（{exc}）")) from None
     if not isinstance(cfg, dict):
         raise ModelConfigError(Text(f"{file}: the top level is not a JSON object", f"{file}：顶层不是 JSON 对象"))
     return facts_from_config(cfg, str(file))
@@ -171,9 +183,10 @@ def _int(cfg: dict[str, Any], source: str, *keys: str, default: Any = ...) -> An
     for key in keys:
         value = cfg.get(key)
         if value is not None:
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-                raise ModelConfigError(Text(f"{source}: {key} = {value!r} is not a non-negative number",
-                                            f"{source}：{key} = {value!r} 不是非负数"))
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                    or value < 0:         # Infinity / NaN (json reads them) are no count
+                raise ModelConfigError(Text(f"{source}: {key} = {value!r} is not a finite non-negative number",
+                                            f"{source}：{key} = {value!r} 不是有限的非负数"))
             return int(value)
     if default is ...:
         raise ModelConfigError(Text(f"{source}: the config has no {' / '.join(keys)}",

@@ -21,6 +21,7 @@ from typing import Any
 from ..schema.meta import Text
 from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec, _metadata, suggest
 from ..schema.releases import FORMER_FLAGS, exists_in
+from .bounded_read import UnreadableFile, check_nesting, check_yaml_expansion, read_text
 from .findings import ERROR, USAGE, WARNING, Finding
 
 SET, MERGE, APPEND = "set", "merge", "append"
@@ -302,13 +303,22 @@ def read_config(path: str) -> tuple[list[Assignment], list[Finding]]:
                                           f"配置文件 {path} 的扩展名必须是 .yaml、.yml、.json 或 .toml"),
                           source=where)]
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text(p)           # a regular file, bounded, UTF-8 (or with a BOM): never a hang
+    except UnreadableFile as exc:
+        return [], [usage("AM-E006", Text(f"cannot read config file: {exc.text.en}", f"无法读取配置文件：{exc.text.zh}"),
+                          source=where)]
     except OSError as exc:
         why = _OS_ERRORS_ZH.get(exc.errno or 0, "操作系统拒绝读取")
         return [], [usage("AM-E006", Text(f"cannot read config file {path}: {exc.strerror}",
                                           f"无法读取配置文件 {path}：{why}"), source=where)]
     try:
+        check_nesting(text, path)      # before any parser recurses into it
         data = _parse_config(text, suffix)
+    except UnreadableFile as exc:
+        return [], [usage("AM-E007", exc.text, source=where)]
+    except RecursionError:
+        return [], [usage("AM-E007", Text(f"{path} nests its values too deeply to read",
+                                          f"{path} 的取值嵌套过深，无法读取"), source=where)]
     except ValueError as exc:
         line = getattr(exc, "line", None)
         src = f"{where}:{line}" if line else where
@@ -382,7 +392,9 @@ def _parse_config(text: str, suffix: str) -> Any:
         import yaml
 
         try:
-            return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+            check_yaml_expansion(yaml.compose(text, Loader=loader))   # aliases: bounded before anything expands
+            return yaml.load(text, Loader=loader)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             raise _ConfigSyntaxError(str(getattr(exc, "problem", exc)), mark.line + 1 if mark else None) from None

@@ -287,7 +287,7 @@ def translate(compiled: Any, target: str, release: Any = None) -> tuple[Any, lis
     from .sources import Assignment
 
     source_engine, target_engine = engines.get(compiled.engine), engines.get(target)
-    src, dst = source_engine.surface_key, target_engine.surface_key
+    src = source_engine.surface_key
     specs = compiled.specs
     rows = rows_for(src)
     done: set[int] = set()

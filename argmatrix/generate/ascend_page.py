@@ -8,9 +8,11 @@ Defaults are what an A2/A3 user gets; Options are the values allowed on NPU.
 from __future__ import annotations
 
 from ..matrix.platforms.ascend_labels import Label
+from ..matrix.status import STATUS_MEANING, Status
 from ..schema.meta import Text
 from ..schema.registry import ArgSpec
 from .common import (
+    STATUS_ORDER,
     cell,
     code_cell,
     current_specs,
@@ -23,6 +25,7 @@ from .common import (
     options_md,
     row_of,
     show,
+    status_text,
     t,
 )
 
@@ -55,17 +58,15 @@ EN_LEGEND = [
      "implemented on NPU yet; `Experimental` works but may change; `Not supported` is unavailable on NPU; "
      "`Not covered (unverified)` means the Ascend table has no row for it: it may work, nobody has verified it."),
 ]
+# the Chinese cells and legend use the one vocabulary of matrix/status.py (the marks and words of every other page);
+# the two kinds of "unsupported" the table distinguishes add their reason in parentheses
+UNSUPPORTED_KINDS = {Label.GPU_ONLY.value: Text("GPU only", "仅 GPU"), Label.THIRD_PARTY.value: Text("third-party", "第三方组件")}
 ZH_LEGEND = [
     "支持情况图例：",
     "",
-    "- √ 支持",
-    "- × 不支持",
-    "- × 仅 GPU：GPU 专属特性（英文页标注为 Special for GPU）",
-    "- × 第三方组件：依赖的第三方组件不兼容 NPU",
-    "- ○ 规划中：NPU 上尚未实现，设置会报错",
-    "- △ 实验特性：可以使用，但行为可能变化",
-    "- ⚠ 有缺陷：可以运行，但社区版存在已知功能缺陷",
-    "- ? 未验证：昇腾特性表未覆盖该参数，可能可用但无人验证，设置会给出警告",
+    *(f"- {status_text(s, 'zh')}：{STATUS_MEANING[Status(s)].zh}" for s in STATUS_ORDER),
+    f"- {status_text('unsupported', 'zh')}（仅 GPU）：GPU 专属特性（英文页标注为 Special for GPU）",
+    f"- {status_text('unsupported', 'zh')}（第三方组件）：依赖的第三方组件不兼容 NPU",
 ]
 EN_HEAD = ["Argument", "Defaults", "Options", "Server supported"]
 ZH_HEAD = ["参数", "描述", "默认值", "选项", "A2 支持情况", "A3 支持情况"]
@@ -98,12 +99,9 @@ def server_supported(spec: ArgSpec) -> str:
 
 
 def zh_mark(status: str, label: str) -> str:
-    """The Chinese per-chip cell: √ / × with a word for the states seed 000 had no symbol for."""
-    if status == "supported":
-        return "√"
-    if status == "unsupported":
-        return {Label.GPU_ONLY.value: "× 仅 GPU", Label.THIRD_PARTY.value: "× 第三方组件"}.get(label, "×")
-    return {"experimental": "△ 实验特性", "planned": "○ 规划中", "deficient": "⚠ 有缺陷", "unverified": "? 未验证"}[status]
+    """The Chinese per-chip cell: the status's mark and word (matrix/status.py), with the kind of "unsupported"."""
+    kind = UNSUPPORTED_KINDS.get(label) if status == "unsupported" else None
+    return status_text(status, "zh") + (f"（{kind.zh}）" if kind else "")
 
 
 def _zh_default(spec: ArgSpec) -> str:

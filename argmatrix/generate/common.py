@@ -39,7 +39,8 @@ STATUS_MEANING = {s.value: t for s, t in _MEANING.items()}
 ENGINE_ORDER = ("wired", "inert", "unimplemented")
 ENGINE_WORDS = ENGINE_TITLES
 ENGINE_MEANING = {
-    "wired": Text("argmatrix's own engine acts on it", "argmatrix 自带引擎会按该参数行事"),
+    "wired": Text("argmatrix's own engine has code that acts on it (which platforms that code has run on: "
+                  "engine.md)", "argmatrix 自带引擎有按该参数行事的代码（这些代码在哪些平台上运行过：见 engine.md）"),
     "inert": Text("accepted and checked, but it changes nothing in argmatrix's engine",
                   "会被接受和检查，但不影响 argmatrix 自带引擎的行为"),
     "unimplemented": Text("not implemented by argmatrix's engine; `serve` stops when it is changed, unless "
@@ -164,19 +165,21 @@ def type_words(spec: ArgSpec, lang: str) -> str:
     zh = lang == "zh"
     if spec.is_bool:
         return "布尔标志（设置即启用）" if zh else "bool flag (set to enable)"
+    if zh:  # the Chinese type names of schema/registry.py, as explain and --help print them
+        return "类型：" + ("整数" if label.startswith("int") else spec.type_label_zh)
     if label.startswith("int"):
-        return "类型：int" if zh else "Type: int"
+        return "Type: int"
     if label in ("float", "str"):
-        return f"类型：{label}" if zh else f"Type: {label}"
+        return f"Type: {label}"
     if label == "JSON object":
-        return "类型：JSON / 字典" if zh else "Type: JSON / Dict"
+        return "Type: JSON / Dict"
     if label == "list[JSON]":
-        return "类型：JSON 列表" if zh else "Type: JSON list"
+        return "Type: JSON list"
     if label == "list[str | JSON object]":
-        return "类型：List[str] / JSON 对象" if zh else "Type: List[str] / JSON objects"
+        return "Type: List[str] / JSON objects"
     if label.startswith("list[") and "{" not in label:
         return "List[" + label[5:-1] + "]"
-    return ("类型：" if zh else "Type: ") + label
+    return "Type: " + label
 
 
 def npu_values(spec: ArgSpec) -> list[Any] | None:

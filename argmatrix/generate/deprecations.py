@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import SPECS
+from ..schema.snapshots import since_text
 from .common import cell, code_cell, flags_cell, groups, header, join, md_table, t
 
 PATH = "{lang}/deprecations.md"
@@ -32,10 +33,10 @@ def render(lang: str) -> str:
         for spec in specs:
             dep = spec.deprecated
             if isinstance(dep, Renamed):
-                renamed.append([flags_cell(spec.flags), cell(group.title(lang)), code_cell(dep.since),
+                renamed.append([flags_cell(spec.flags), cell(group.title(lang)), cell(since_text(dep.since)(lang)),
                                 code_cell(SPECS[dep.successor].flag)])
             elif isinstance(dep, Removed):
-                removed.append([flags_cell(spec.flags), cell(group.title(lang)), code_cell(dep.since),
+                removed.append([flags_cell(spec.flags), cell(group.title(lang)), cell(since_text(dep.since)(lang)),
                                 cell(t(dep.instead, lang) if dep.instead else W["delete"](lang))])
     lines = header(t(TITLE, lang), lang) + [t(INTRO, lang), ""]
     if not renamed and not removed:

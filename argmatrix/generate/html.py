@@ -13,6 +13,7 @@ from typing import Any
 from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Removed, Renamed
 from ..schema.registry import SPECS, ArgSpec
+from ..schema.snapshots import since_text
 from .common import (
     ENGINE_WORDS,
     STATUS_MARKS,
@@ -79,19 +80,22 @@ def _arg(spec: ArgSpec) -> dict[str, Any]:
         "r": {},
     }
     for p in platforms():
-        parts = [_pair(entries[p]["reason"])] if entries[p]["reason"] else []
+        reason = _pair(entries[p]["reason"])
+        parts = [reason] if reason is not None else []
         parts += [{"en": n["en"], "zh": n["zh"]} for n in entries[p]["notes"]]
         if parts:
             out["r"][p] = {lang: semicolon(lang).join(x[lang] for x in parts) for lang in ("en", "zh")}
     if isinstance(dep, Renamed):
         new = SPECS[dep.successor].flag
-        out["dep"] = {"en": f"renamed to {new} in {dep.since}; status and values are those of {new}",
-                      "zh": f"已于 {dep.since} 更名为 {new}；状态与取值以 {new} 为准"}
+        since = since_text(dep.since)
+        out["dep"] = {"en": f"renamed to {new} in {since.en}; status and values are those of {new}",
+                      "zh": f"已于{since.zh}更名为 {new}；状态与取值以 {new} 为准"}
         out["depKind"] = "renamed"
     elif isinstance(dep, Removed):
         instead = dep.instead
-        out["dep"] = {"en": f"removed in {dep.since}; setting it is an error" + (f": {instead.en}" if instead else ""),
-                      "zh": f"已于 {dep.since} 移除，设置即报错" + (f"：{instead.zh}" if instead else "")}
+        since = since_text(dep.since)
+        out["dep"] = {"en": f"removed in {since.en}; setting it is an error" + (f": {instead.en}" if instead else ""),
+                      "zh": f"已于{since.zh}移除，设置即报错" + (f"：{instead.zh}" if instead else "")}
         out["depKind"] = "removed"
         out["s"] = dict.fromkeys(platforms(), "unsupported")
         out["r"] = dict.fromkeys(platforms(), out["dep"])

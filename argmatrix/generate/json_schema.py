@@ -72,7 +72,7 @@ def type_schema(tp: Any) -> dict[str, Any]:
     if origin is Literal:
         values = list(get_args(tp))
         kinds = {type(v) for v in values}
-        out: dict[str, Any] = {"const": values[0]} if len(values) == 1 else {"enum": values}
+        out = {"const": values[0]} if len(values) == 1 else {"enum": values}
         if kinds == {str}:
             out["type"] = "string"
         elif kinds == {int}:
@@ -161,7 +161,7 @@ def build() -> dict[str, Any]:
 
 
 VLLM_PATH = "vllm-config.schema.json"
-_KEY_SCHEMA = {"bool": {"type": "boolean"}, "int": {"type": ["integer", "string"]}, "float": {"type": ["number", "string"]},
+_KEY_SCHEMA: dict[str, dict[str, Any]] = {"bool": {"type": "boolean"}, "int": {"type": ["integer", "string"]}, "float": {"type": ["number", "string"]},
                "str": {"type": "string"}, "dict": {"type": "object"}, "list": {"type": ["array", "string"]},
                "enum": {"type": ["string", "integer"]}}
 

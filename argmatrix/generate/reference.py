@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..compiler.sources import ENV_PREFIX
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import SPECS, ArgSpec
+from ..schema.snapshots import since_text
 from .common import (
     ENGINE_MEANING,
     STATUS_MEANING,
@@ -59,6 +60,7 @@ W = {
     "any": Text("any value of the type", "类型允许的任意值"),
     "rules": Text("Cross-field rules", "跨参数规则"),
     "engine": Text("argmatrix engine", "argmatrix 自带引擎"),
+    "where_run": Text("where the engine code ran", "引擎代码的运行情况"),
     "legend": Text("Status legend", "状态图例"),
     "implemented": Text("implemented values", "已实现的取值"),
 }
@@ -68,16 +70,16 @@ def _deprecation_lines(spec: ArgSpec, lang: str) -> list[str]:
     dep = spec.deprecated
     if isinstance(dep, Renamed):
         new = SPECS[dep.successor].flag
-        return [(f"**Renamed** in `{dep.since}`: write {code(new)} instead. The old spelling still works with a "
+        return [(f"**Renamed** in {since_text(dep.since).en}: write {code(new)} instead. The old spelling still works with a "
                  f"warning; its value, status and allowed values are those of {code(new)}.") if lang == "en" else
-                (f"**已更名**（`{dep.since}`）：请改用 {code(new)}。旧写法仍可使用但会给出警告；"
+                (f"**已更名**，记录于{since_text(dep.since).zh}：请改用 {code(new)}。旧写法仍可使用但会给出警告；"
                  f"其取值、支持状态与允许的取值均以 {code(new)} 为准。")]
     if isinstance(dep, Removed):
         if lang == "en":
             instead = f" {cell(dep.instead.en)}." if dep.instead else ""
-            return [f"**Removed** in `{dep.since}`: setting it is an error on every platform.{instead}"]
+            return [f"**Removed** in {since_text(dep.since).en}: setting it is an error on every platform.{instead}"]
         instead = f"{cell(dep.instead.zh)}。" if dep.instead else ""
-        return [f"**已移除**（`{dep.since}`）：在任何平台上设置它都会报错。{instead}"]
+        return [f"**已移除**，记录于{since_text(dep.since).zh}：在任何平台上设置它都会报错。{instead}"]
     return []
 
 
@@ -119,6 +121,8 @@ def _block(spec: ArgSpec, lang: str) -> list[str]:
         extra.append(f"{W['implemented'](lang)}{colon(lang)}" + ", ".join(code(show(v)) for v in eng["options"]))
     lines += [f"{W['engine'](lang)}{colon(lang)}**{engine_text(eng['status'], lang)}**"
               + (" — " + semicolon(lang).join(extra) if extra else ""), ""]
+    if eng.get("where_run"):
+        lines += [f"{W['where_run'](lang)}{colon(lang)}{cell(t(eng['where_run'], lang))}", ""]
     rules = rule_lines(spec, lang)
     if rules:
         lines += [f"{W['rules'](lang)}{colon(lang).rstrip()}", ""] + [f"- {r}" for r in rules] + [""]

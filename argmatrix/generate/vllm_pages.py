@@ -18,8 +18,21 @@ from ..matrix import engines
 from ..matrix.engines import vllm_ascend_facts as facts
 from ..matrix.table import rows
 from ..schema.meta import Text
-from .common import STATUS_MEANING, STATUS_ORDER, cell, code, code_cell, colon, header, join, platform_name, \
-    platforms, show, status_text, t
+from .common import (
+    STATUS_MEANING,
+    STATUS_ORDER,
+    cell,
+    code,
+    code_cell,
+    colon,
+    header,
+    join,
+    platform_name,
+    platforms,
+    show,
+    status_text,
+    t,
+)
 
 ARGS_PATH = "{lang}/vllm_arguments.md"
 ASCEND_PATH = "{lang}/vllm_ascend_features.md"

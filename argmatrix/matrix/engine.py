@@ -1,18 +1,26 @@
-"""What argmatrix's own engine and server do with each argument.
+"""What argmatrix's own engine and server do with each argument, and on which hardware that was run.
 
 The support matrix says where SGLang implements an argument; this table says
 what *this* engine does with it:
 
-* ``wired``: changes behaviour, and a test shows it;
+* ``wired``: the engine has code that acts on it;
 * ``inert``: accepted, but has no effect here, with the reason (an attention backend name: there is one attention);
 * ``unimplemented``: the hardware could do it, this engine does not yet.
 
 Anything not listed is ``unimplemented``: a flag is never silently ignored.
 ``serve`` stops on a changed ``unimplemented`` flag unless ``--allow-unimplemented``.
+
+A wired argument belongs to one engine *path* (:data:`PATHS`: the engine itself, decode graphs, tensor
+parallel, ...).  Whether a path has run on a platform family is not asserted here: it is read from the
+record of runs (``engine_runs.json``, :mod:`argmatrix.matrix.engine_runs`) that the test recorder and
+``bench/engine.py`` append to, so a path with no passing run on CUDA or Ascend says "implemented, never run".
+Some wired arguments do nothing in a given launch (:class:`InertWhen`: decode graphs with ``--tp-size`` > 1);
+the compiler's engine check reports those as warnings.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..schema.meta import Text
@@ -23,23 +31,79 @@ WIRED, INERT, UNIMPLEMENTED = "wired", "inert", "unimplemented"
 ENGINE_TITLES = {WIRED: Text("wired", "已接入"), INERT: Text("inert", "无作用"), UNIMPLEMENTED: Text("unimplemented", "未实现")}
 
 
+# The platform families the engine has code for (Platform.family), in the order verdicts list them.
+ENGINE_FAMILIES = ("cpu", "gpu", "npu")
+FAMILY_NAMES = {"cpu": Text("CPU", "CPU"), "gpu": Text("CUDA", "CUDA"), "npu": Text("Ascend", "昇腾")}
+
+
+@dataclass(frozen=True)
+class EnginePath:
+    """One code path of the engine; its runs are recorded per platform family (engine_runs.json)."""
+
+    title: Text
+    tests: tuple[str, ...]              # the pytest targets that exercise it (what the test recorder runs)
+    inert_on: Mapping[str, Text] = field(default_factory=dict)  # families where the path does nothing, and why
+
+
+@dataclass(frozen=True)
+class InertWhen:
+    """A wired argument has no effect when ``field`` is above ``above`` (a launch-dependent ``inert``)."""
+
+    field: str
+    above: int
+    reason: Text
+
+    def holds(self, values: Mapping[str, Any]) -> bool:
+        value = values.get(self.field)
+        return isinstance(value, int) and value > self.above
+
+
 @dataclass(frozen=True)
 class Capability:
     status: str
     reason: Text | None = None
     options: tuple[Any, ...] | None = None  # for wired choice fields: the values actually implemented
+    path: str = "core"                      # wired: the engine path whose runs stand behind it (PATHS)
+    inert_when: tuple[InertWhen, ...] = ()  # wired: launches in which it does nothing
 
 
 def _inert(en: str, zh: str) -> Capability:
     return Capability(INERT, Text(en, zh))
 
 
-# Wired on CUDA and Ascend; on CPU there is nothing to capture (argmatrix.runtime.graphs.NO_GRAPHS_REASON).
+PATHS: dict[str, EnginePath] = {
+    "core": EnginePath(Text("the engine core (scheduler, paged KV cache, attention kernels, sampling)",
+                            "引擎核心（调度器、分页 KV 缓存、注意力算子与采样）"),
+                       ("tests/runtime",)),
+    "server": EnginePath(Text("the HTTP server (no device code)", "HTTP 服务（不含设备相关代码）"),
+                         ("tests/server",)),
+    "decode_graphs": EnginePath(Text("graph-captured decode (torch.cuda.CUDAGraph, torch.npu.NPUGraph)",
+                                     "解码图捕获与回放（torch.cuda.CUDAGraph、torch.npu.NPUGraph）"),
+                                ("tests/runtime/test_graphs.py",), {"cpu": Text(
+                                    "there are no device graphs, decode runs eagerly; the tests drive the capture "
+                                    "and replay bookkeeping through a fake graph backend",
+                                    "CPU 没有设备图，解码以 eager 方式执行；测试通过一个模拟的图后端检验捕获与回放的逻辑")}),
+    "torch_compile": EnginePath(Text("torch.compile'd decode", "经 torch.compile 编译的解码"),
+                                ("tests/runtime/test_graphs.py::test_torch_compile_decode_on_cpu",)),
+    "tensor_parallel": EnginePath(Text("tensor parallel over torch.distributed (gloo, nccl, hccl)",
+                                       "基于 torch.distributed 的张量并行（gloo、nccl、hccl）"),
+                                  ("tests/runtime/test_tensor_parallel.py",)),
+    "device_ids": EnginePath(Text("device selection per rank and replica", "按进程与副本选择设备"),
+                             (),                   # nothing to select on the CPU the suite runs on
+                             {"cpu": Text("a CPU host has no device index", "CPU 主机没有设备编号")}),
+    "data_parallel": EnginePath(Text("data-parallel replicas behind sglang-router", "sglang-router 之后的数据并行副本"),
+                                ("tests/server/test_scale_out.py",)),
+}
+
+# decode graphs and torch.compile run on one process only (runtime/engine.py turns them off under tensor parallel)
+OFF_UNDER_TP = (InertWhen("tp_size", 1, Text(
+    "decode graphs and torch.compile are off with --tp-size > 1: each step runs eagerly on every rank",
+    "--tp-size 大于 1 时不使用解码图与 torch.compile：每一步在每个进程上都以 eager 方式执行")),)
 DECODE_GRAPHS = Capability(WIRED, Text(
-    "decode graphs are captured and replayed on CUDA and Ascend; inert on CPU, where there are no device graphs "
-    "and decode runs eagerly (--enable-torch-compile compiles it)",
-    "CUDA 与昇腾上捕获并回放解码图；在 CPU 上不起作用：CPU 没有设备图，解码以 eager 方式执行"
-    "（可用 --enable-torch-compile 编译）"))
+    "graph-captured decode: SGLang's capture schedule, padding to the next captured size, replay when a batch "
+    "is decode-only and fits",
+    "解码图：沿用 SGLang 的捕获批大小序列，填充到下一个已捕获的批大小，批次仅含解码且能放入时回放"),
+    path="decode_graphs", inert_when=OFF_UNDER_TP)
 TENSOR_PARALLEL = Text(
     "tensor parallel for the native Llama/Qwen2/Mistral path: q/k/v and gate/up column-parallel, o and down "
     "row-parallel, vocab-parallel embedding and LM head, KV heads replicated when fewer than --tp-size; rank 0 "
@@ -54,7 +118,7 @@ DATA_PARALLEL = Text(
     "argmatrix serve --dp-size N starts N engine processes behind sglang-router (pip install sglang-router); "
     "--load-balance-method picks the router's policy: auto and round_robin -> round_robin, total_requests -> "
     "power_of_two, total_tokens -> cache_aware",
-    "argmatrix serve --dp-size N 在 sglang-router（pip install sglang-router）之后启动 N 个引擎进程；"
+    "argmatrix serve --dp-size N 启动 N 个引擎进程，由前面的 sglang-router（pip install sglang-router）统一接收并分发请求；"
     "--load-balance-method 选择路由策略：auto 与 round_robin 对应 round_robin，total_requests 对应 power_of_two，"
     "total_tokens 对应 cache_aware")
 ONE_ATTENTION = _inert("the engine has one attention implementation (torch scaled_dot_product_attention over the "
@@ -96,26 +160,31 @@ CAPABILITIES: dict[str, Capability] = {
                      "enable_request_time_stats_logging", "gc_warning_threshold_secs", "collect_tokens_histogram",
                      "prompt_tokens_buckets", "generation_tokens_buckets", "tokenizer_metrics_custom_labels_header",
                      "tokenizer_metrics_allowed_custom_labels", "export_metrics_to_file",
-                     "export_metrics_to_file_dir"), Capability(WIRED)),
+                     "export_metrics_to_file_dir"), Capability(WIRED, path="server")),
     # argmatrix's own request limits (argmatrix/schema/groups/argmatrix_server.py)
     **dict.fromkeys(("max_request_body_bytes", "max_sequences_per_request", "max_stop_strings",
-                     "max_stop_string_length", "request_read_timeout"), Capability(WIRED)),
+                     "max_stop_string_length", "request_read_timeout", "metrics_require_api_key",
+                     "log_format"),
+                    Capability(WIRED, path="server")),
+    "extra_metric_labels": Capability(WIRED, path="server"),
     "enable_metrics_for_all_schedulers": _inert("there is one scheduler, and it always reports metrics",
                                                 "只有一个调度器，且它总会上报指标"),
     # tensor parallel over torch.distributed (runtime/distributed.py, runtime/tensor_parallel.py): the native
     # Llama-family path only; the backend is the platform's (gloo on CPU, nccl on CUDA, hccl on Ascend)
     **dict.fromkeys(("tp_size", "nnodes", "node_rank", "dist_init_addr", "dist_timeout", "nccl_port"),
-                    Capability(WIRED, TENSOR_PARALLEL)),
-    **dict.fromkeys(("base_gpu_id", "gpu_id_step"), Capability(WIRED, DEVICE_IDS)),
+                    Capability(WIRED, TENSOR_PARALLEL, path="tensor_parallel")),
+    **dict.fromkeys(("base_gpu_id", "gpu_id_step"), Capability(WIRED, DEVICE_IDS, path="device_ids")),
     # data parallel: whole engine processes behind sglang-router (runtime/server/replicas.py)
-    "dp_size": Capability(WIRED, DATA_PARALLEL),
-    "load_balance_method": Capability(WIRED, DATA_PARALLEL,
+    "dp_size": Capability(WIRED, DATA_PARALLEL, path="data_parallel"),
+    "load_balance_method": Capability(WIRED, DATA_PARALLEL, path="data_parallel",
                                       options=("auto", "round_robin", "total_requests", "total_tokens")),
     # SGLang 0.5.23's per-phase spellings of the same decode-graph settings (prefill graphs: not implemented)
     **dict.fromkeys(("disable_cuda_graph", "disable_cuda_graph_padding", "cuda_graph_max_bs", "cuda_graph_bs",
                      "cuda_graph_max_bs_decode", "cuda_graph_bs_decode"), DECODE_GRAPHS),
-    "cuda_graph_backend_decode": Capability(WIRED, DECODE_GRAPHS.reason, options=("full", "disabled")),
-    **dict.fromkeys(("enable_torch_compile", "torch_compile_max_bs"), Capability(WIRED)),
+    "cuda_graph_backend_decode": Capability(WIRED, DECODE_GRAPHS.reason, options=("full", "disabled"),
+                                            path="decode_graphs", inert_when=OFF_UNDER_TP),
+    **dict.fromkeys(("enable_torch_compile", "torch_compile_max_bs"),
+                    Capability(WIRED, path="torch_compile", inert_when=OFF_UNDER_TP)),
     **dict.fromkeys(("attention_backend", "prefill_attention_backend", "decode_attention_backend",
                      "sampling_backend"), ONE_ATTENTION),
     "disable_overlap_schedule": NO_OVERLAP,
@@ -133,3 +202,86 @@ UNLISTED = Capability(UNIMPLEMENTED, Text("argmatrix's engine does not implement
 
 def capability(name: str) -> Capability:
     return CAPABILITIES.get(name, UNLISTED)
+
+
+# ---- where each wired argument's path has run (from engine_runs.json) -------------------------------------------
+
+PASSED, FAILED, NEVER_RUN, NO_EFFECT = "passed", "failed", "never run", "no effect"
+
+
+@dataclass(frozen=True)
+class FamilyVerdict:
+    family: str
+    state: str                       # passed | failed | never run | no effect
+    run: Any = None                  # the latest engine_runs.Run of the path on this family, if any
+    reason: Text | None = None       # no effect: why
+
+
+def family_verdict(path_key: str, family: str) -> FamilyVerdict:
+    from .engine_runs import latest
+
+    run = latest(path_key, family)
+    inert = PATHS[path_key].inert_on.get(family)
+    if inert is not None:
+        return FamilyVerdict(family, NO_EFFECT, run, inert)
+    return FamilyVerdict(family, NEVER_RUN if run is None else run.result, run)
+
+
+def where_run(name: str) -> tuple[FamilyVerdict, ...] | None:
+    """Per platform family, what is known of the path behind ``name`` (None: not wired)."""
+    cap = capability(name)
+    if cap.status != WIRED:
+        return None
+    return tuple(family_verdict(cap.path, fam) for fam in ENGINE_FAMILIES)
+
+
+def zh_word(word: str) -> str:
+    """``word`` set inside Chinese text: spaced when it is Latin (在 CUDA 上), not when it is Chinese (在昇腾上)."""
+    return f" {word} " if word.isascii() else word
+
+
+def _families(verdicts: list[FamilyVerdict], lang: str) -> str:
+    names = [FAMILY_NAMES[v.family](lang) for v in verdicts]
+    if len(names) == 1:
+        return names[0]
+    if lang == "en":
+        return ", ".join(names[:-1]) + " and " + names[-1]
+    head = "、".join(names[:-1])               # a space only between a Latin word and a Chinese one
+    return head + (" 与" if head[-1].isascii() else "与") + (" " if names[-1][0].isascii() else "") + names[-1]
+
+
+def _ran(run: Any, lang: str) -> str:
+    return str(run.summary(lang))
+
+
+def where_run_text(name: str) -> Text | None:
+    """One line: where the path behind ``name`` was run and where it was not (None: not wired)."""
+    verdicts = where_run(name)
+    if verdicts is None:
+        return None
+    return Text(_where_run_line(verdicts, "en"), _where_run_line(verdicts, "zh"))
+
+
+def _where_run_line(verdicts: tuple[FamilyVerdict, ...], lang: str) -> str:
+    en = lang == "en"
+    parts = []
+    for v in verdicts:
+        fam = FAMILY_NAMES[v.family](lang)
+        if v.state == NO_EFFECT:
+            assert v.reason is not None, "a no-effect verdict says why"
+            line = f"no effect on {fam}: {v.reason.en}" if en else f"在{zh_word(fam)}上不起作用：{v.reason.zh}"
+            if v.run is not None:
+                line += f" (tests ran there: {_ran(v.run, lang)})" if en else f"（测试已在此运行：{_ran(v.run, lang)}）"
+            parts.append(line)
+        elif v.state == NEVER_RUN:
+            continue
+        elif en:
+            parts.append(f"{'tested' if v.state == PASSED else 'failed'} on {fam} ({_ran(v.run, lang)})")
+        else:
+            parts.append(f"{'已在' if v.state == PASSED else '在'}{zh_word(fam)}上{'测试' if v.state == PASSED else '运行失败'}"
+                         f"（{_ran(v.run, lang)}）")
+    never = [v for v in verdicts if v.state == NEVER_RUN]
+    if never:
+        parts.append(f"implemented for {_families(never, lang)}, never run there" if en
+                     else f"{zh_word(_families(never, lang)).lstrip()}上已实现，但从未运行")
+    return ("; " if en else "；").join(parts)

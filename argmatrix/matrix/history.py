@@ -34,7 +34,11 @@ FORMAT_VERSION = 1
 
 
 class UnknownSnapshot(ValueError):
-    pass
+    """A snapshot name or file that is not one; ``text`` says so in both languages."""
+
+    def __init__(self, en: str, zh: str):
+        super().__init__(en)
+        self.text = Text(en, zh)
 
 
 # --- snapshots -----------------------------------------------------------------------------------------------------
@@ -138,11 +142,13 @@ def load(ref: str) -> dict[str, Any]:
     stored = SNAPSHOT_DIR / f"{ref}.json"
     path = stored if stored.is_file() else Path(ref)
     if not path.is_file():
-        raise UnknownSnapshot(f"unknown snapshot '{ref}'; choose one of {', '.join(available())} or give a path "
-                              "to a snapshot JSON file")
+        names = ", ".join(available())
+        raise UnknownSnapshot(f"unknown snapshot '{ref}'; choose one of {names} or give a path to a snapshot JSON file",
+                              f"未知快照“{ref}”；请从 {names} 中选择，或给出快照 JSON 文件的路径")
     data = json.loads(path.read_text(encoding="utf-8"))
     if not isinstance(data, dict) or not isinstance(data.get("arguments"), list):
-        raise UnknownSnapshot(f"{ref} is not a snapshot file (no 'arguments' list)")
+        raise UnknownSnapshot(f"{ref} is not a snapshot file (no 'arguments' list)",
+                              f"{ref} 不是快照文件（其中没有“arguments”列表）")
     data.setdefault("name", path.stem)
     data.setdefault("platforms", sorted({p for a in data["arguments"] for p in a.get("status", {})}))
     return data
@@ -294,7 +300,13 @@ def _values(values: list[str] | None, lang: str) -> str:
 
 def render_markdown(d: dict[str, Any], lang: str = "en") -> str:
     w = {k: v(lang) for k, v in _W.items()}
-    lines = [f"# {w['title'].format(old=d['old'], new=d['new'])}", "", w["intro"], "",
+    def named(snapshot: str) -> str:  # a snapshot said as what it is, not as if its name were a version
+        return snapshots.since_text(snapshot)(lang) if snapshot in available() else snapshot
+
+    def count(n: int) -> str:
+        return f"（{n}）" if lang == "zh" else f" ({n})"
+
+    lines = [f"# {w['title'].format(old=named(d['old']), new=named(d['new']))}", "", w["intro"], "",
              f"## {w['summary']}", ""]
     keys = ["added", "removed", "renamed", "moved", "status_changes", "default_changes", "options_changes",
             "flag_changes", "arguments_changed"]
@@ -302,36 +314,36 @@ def render_markdown(d: dict[str, Any], lang: str = "en") -> str:
     lines.append("")
     plats = d["platforms"]
     if d["added"]:
-        lines += [f"## {w['added']} ({len(d['added'])})", ""]
+        lines += [f"## {w['added']}{count(len(d['added']))}", ""]
         lines += _table([w["argument"], w["group"], *(p.upper() for p in plats)],
                         [[_code(a["flags"][0]), _esc(_group_title(a["group"], lang)),
                           *(_status(a["status"][p], lang) for p in plats)] for a in d["added"]]) + [""]
     if d["removed"]:
-        lines += [f"## {w['removed']} ({len(d['removed'])})", ""]
+        lines += [f"## {w['removed']}{count(len(d['removed']))}", ""]
         lines += _table([w["argument"], w["group"], w["instead"]],
                         [[_code(a["flags"][0]), _esc(_group_title(a["group"], lang)),
                           _esc(a["instead"][lang]) if a.get("instead") else _esc(w["delete"])]
                          for a in d["removed"]]) + [""]
     if d["renamed"]:
-        lines += [f"## {w['renamed']} ({len(d['renamed'])})", ""]
+        lines += [f"## {w['renamed']}{count(len(d['renamed']))}", ""]
         lines += _table([w["old_flag"], w["new_flag"]],
                         [[_code(r["old_flags"][0]), _code(r["flags"][0])] for r in d["renamed"]]) + [""]
     if d["moved"]:
-        lines += [f"## {w['moved']} ({len(d['moved'])})", ""]
+        lines += [f"## {w['moved']}{count(len(d['moved']))}", ""]
         lines += _table([w["argument"], w["before"], w["after"]],
                         [[_code(m["flag"]), _esc(_group_title(m["old"], lang)), _esc(_group_title(m["new"], lang))]
                          for m in d["moved"]]) + [""]
     if d["status_changes"]:
-        lines += [f"## {w['status_changes']} ({len(d['status_changes'])})", ""]
+        lines += [f"## {w['status_changes']}{count(len(d['status_changes']))}", ""]
         lines += _table([w["argument"], w["platform"], w["before"], w["after"]],
                         [[_code(c["flag"]), c["platform"].upper(), _status(c["old"], lang), _status(c["new"], lang)]
                          for c in d["status_changes"]]) + [""]
     if d["default_changes"]:
-        lines += [f"## {w['default_changes']} ({len(d['default_changes'])})", ""]
+        lines += [f"## {w['default_changes']}{count(len(d['default_changes']))}", ""]
         lines += _table([w["argument"], w["before"], w["after"]],
                         [[_code(c["flag"]), _code(c["old"]), _code(c["new"])] for c in d["default_changes"]]) + [""]
     if d["options_changes"]:
-        lines += [f"## {w['options_changes']} ({len(d['options_changes'])})", ""]
+        lines += [f"## {w['options_changes']}{count(len(d['options_changes']))}", ""]
         sep = ("：", "、", "；") if lang == "zh" else (": ", ", ", "; ")  # label, list and clause separators
         rows = []
         for c in d["options_changes"]:
@@ -347,7 +359,7 @@ def render_markdown(d: dict[str, Any], lang: str = "en") -> str:
                 rows.append([_code(c["flag"]), _values(c["old"], lang), _values(c["new"], lang), ""])
         lines += _table([w["argument"], w["before"], w["after"], w["what"]], rows) + [""]
     if d["flag_changes"]:
-        lines += [f"## {w['flag_changes']} ({len(d['flag_changes'])})", ""]
+        lines += [f"## {w['flag_changes']}{count(len(d['flag_changes']))}", ""]
         lines += _table([w["argument"], w["before"], w["after"]],
                         [[_code(c["new"][0]), ", ".join(map(_code, c["old"])), ", ".join(map(_code, c["new"]))]
                          for c in d["flag_changes"]]) + [""]

@@ -5,7 +5,7 @@ from typing import Any
 
 from ..schema.meta import MISSING, Removed, Renamed
 from ..schema.registry import GROUPS, ArgSpec
-from . import engine, rules
+from . import engine
 from .platforms import PLATFORMS
 
 
@@ -92,8 +92,12 @@ def ascend_label(spec: ArgSpec) -> str | None:
 
 def engine_entry(spec: ArgSpec) -> dict[str, Any]:
     cap = engine.capability(spec.name)
+    ran = engine.where_run_text(spec.name)
     return {"status": cap.status, "reason": {"en": cap.reason.en, "zh": cap.reason.zh} if cap.reason else None,
-            "options": _plain(cap.options)}
+            "options": _plain(cap.options),
+            "where_run": {"en": ran.en, "zh": ran.zh} if ran else None,
+            "inert_when": [{"field": c.field, "above": c.above, "reason": {"en": c.reason.en, "zh": c.reason.zh}}
+                           for c in cap.inert_when]}
 
 
 def rows(eng: Any = None) -> list[dict[str, Any]]:

@@ -164,7 +164,7 @@ class TorchPagedDecode(PagedDecode):
     @staticmethod
     def _keys(cache: torch.Tensor, pages: torch.Tensor, count: int) -> torch.Tensor:
         """``[D, kv_heads, n, d]`` (a strided view) of a block's pages."""
-        _, page_size, kv_heads, d = cache.shape
+        _, _, kv_heads, d = cache.shape
         rows = cache.view(cache.shape[0], -1).index_select(0, pages)
         return rows.view(count, -1, kv_heads, d).transpose(1, 2)
 
@@ -248,8 +248,10 @@ class PagedAttention:
             return self.decode.forward(q, k_cache, v_cache, dec, scale, window)
         out = torch.empty_like(q)
         if dec is not None:
-            o = self.decode.forward(q.index_select(0, dec.rows), k_cache, v_cache, dec, scale, window)
-            out.index_copy_(0, dec.rows, o)
+            rows = dec.rows
+            assert rows is not None, "a batch with extends names the rows of its decodes"
+            o = self.decode.forward(q.index_select(0, rows), k_cache, v_cache, dec, scale, window)
+            out.index_copy_(0, rows, o)
         if ext is not None:
             self._extend(q, k_cache, v_cache, ext, scale, window, out)
         return out

@@ -12,7 +12,7 @@ signature SGLang's Ascend backend uses (``ascend_backend.py``, SGLang 0.5.23).
 from __future__ import annotations
 
 import torch
-import torch_npu  # noqa: F401  (registers torch.npu and the operators)
+import torch_npu  # registers torch.npu and the operators
 
 from .attention import DecodeBatch, PagedDecode, TorchPagedDecode
 

@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 # Bump when the files written here change, so cached copies are rebuilt.
 DEMO_MODEL_VERSION = 1
@@ -92,7 +93,7 @@ def build_demo_model(out_dir: str | os.PathLike, *, size: str = "tiny", seed: in
     size = SIZE_ALIASES.get(size, size)
     if size not in SIZES:
         raise ValueError(f"unknown demo model size {size!r}; choose one of {', '.join(SIZES)}")
-    shape = dict(SIZES[size])
+    shape: dict[str, Any] = dict(SIZES[size])
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
 
@@ -115,7 +116,8 @@ def build_demo_model(out_dir: str | os.PathLike, *, size: str = "tiny", seed: in
     previous = torch.get_default_dtype()
     torch.set_default_dtype(dtype)           # initialise in the saved dtype: no float32 copy of a 1.5B model
     try:
-        model = LlamaForCausalLM(config).to(dtype)
+        model = LlamaForCausalLM(config)
+        torch.nn.Module.to(model, dtype)     # buffers too; transformers' own .to is typed for other uses
     finally:
         torch.set_default_dtype(previous)
     model.save_pretrained(out, safe_serialization=True)

@@ -34,6 +34,12 @@ STOP, HEARTBEAT, PREFILL, DECODE = 0, 1, 2, 3
 DEFAULT_TIMEOUT_S = 1800          # torch's default for gloo/nccl process groups
 
 
+def _said(exc_type, en: str, zh: str):
+    from .errors import bilingual
+
+    return bilingual(exc_type, en, zh)
+
+
 class DistributedError(RuntimeError):
     """A tensor-parallel rank failed or could not be reached: the engine cannot continue."""
 
@@ -72,14 +78,17 @@ def free_port(host: str = "127.0.0.1") -> int:
 def layout_for(cfg) -> Layout:
     """The process layout of an EngineConfig with tp_size > 1."""
     if cfg.tp_size % cfg.nnodes:
-        raise ValueError(f"--tp-size {cfg.tp_size} does not divide by --nnodes {cfg.nnodes}")
+        raise _said(ValueError, f"--tp-size {cfg.tp_size} does not divide by --nnodes {cfg.nnodes}",
+                    f"--tp-size {cfg.tp_size} 不能被 --nnodes {cfg.nnodes} 整除")
     if cfg.dist_init_addr:
         host, sep, port = cfg.dist_init_addr.rpartition(":")
         if not sep or not port.isdigit() or not host:
-            raise ValueError(f"--dist-init-addr {cfg.dist_init_addr!r}: expected HOST:PORT, e.g. 127.0.0.1:29500")
+            raise _said(ValueError, f"--dist-init-addr {cfg.dist_init_addr!r}: expected HOST:PORT, e.g. 127.0.0.1:29500",
+                        f"--dist-init-addr {cfg.dist_init_addr!r}：应为 HOST:PORT，例如 127.0.0.1:29500")
         addr = f"{host}:{port}"
     elif cfg.nnodes > 1:
-        raise ValueError(f"--nnodes {cfg.nnodes} needs --dist-init-addr HOST:PORT of node 0 (the same on every node)")
+        raise _said(ValueError, f"--nnodes {cfg.nnodes} needs --dist-init-addr HOST:PORT of node 0 (the same on every node)",
+                    f"--nnodes {cfg.nnodes} 需要用 --dist-init-addr HOST:PORT 指定 0 号节点的地址（每个节点都相同）")
     else:
         addr = f"127.0.0.1:{cfg.nccl_port or free_port()}"
     return Layout(cfg.tp_size, cfg.nnodes, cfg.node_rank, f"tcp://{addr}",
@@ -104,11 +113,15 @@ class TPGroup:
                                     world_size=layout.tp_size,
                                     timeout=datetime.timedelta(seconds=layout.timeout_s))
         except Exception as exc:
-            raise DistributedError(
+            raise _said(
+                DistributedError,
                 f"tensor-parallel rank {rank} of {layout.tp_size} could not join the group at "
                 f"{layout.init_method} ({layout.backend}) within --dist-timeout {layout.timeout_s:g}s: {exc}. "
                 "Check that every node runs the same --tp-size/--nnodes/--dist-init-addr and that the address "
-                "is reachable") from exc
+                "is reachable",
+                f"张量并行 rank {rank}（共 {layout.tp_size} 个）未能在 --dist-timeout {layout.timeout_s:g} 秒内加入 "
+                f"{layout.init_method}（{layout.backend}）上的进程组（报错“{exc}”）。请确认每个节点的 "
+                "--tp-size/--nnodes/--dist-init-addr 都相同，且该地址可以访问") from exc
         self.lock = threading.RLock()      # one collective sequence at a time (steps, heartbeats)
         self.last_sent = time.monotonic()
         self.failed: str | None = None
@@ -171,6 +184,7 @@ class LocalRanks:
         for rank in ranks:
             proc = subprocess.Popen([sys.executable, "-m", "argmatrix.runtime.distributed", str(rank)],
                                     stdin=subprocess.PIPE, env=env)
+            assert proc.stdin is not None            # stdin=PIPE
             proc.stdin.write(blob)
             proc.stdin.close()
             self.procs[rank] = proc
@@ -217,7 +231,7 @@ class Heartbeat:
                     if self._stop.is_set() or group.failed:
                         return
                     group.send(HEARTBEAT, [], None, self.device)
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - any failure of the group is reported, and ends the heartbeat
                 self.on_failure(exc)
                 return
 
@@ -240,7 +254,8 @@ def build_worker_runner(cfg, group: TPGroup):
 
     loaded = load_model(cfg)
     if loaded.impl != "sglang":
-        raise DistributedError("tensor parallelism runs the native implementation only (--model-impl sglang)")
+        raise _said(DistributedError, "tensor parallelism runs the native implementation only (--model-impl sglang)",
+                    "张量并行只支持原生实现（--model-impl sglang）")
     hf = loaded.model.config
     head_dim = getattr(hf, "head_dim", None) or hf.hidden_size // hf.num_attention_heads
     kv_heads = getattr(hf, "num_key_value_heads", None) or hf.num_attention_heads
@@ -266,7 +281,7 @@ def serve_rank(cfg, layout: Layout, rank: int) -> int:
             if kind == HEARTBEAT:
                 continue
             runner.run_message(kind, ints, flat)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - whatever ends the group, this rank says so and exits
         print(f"argmatrix: tensor-parallel rank {rank} of {layout.tp_size} stops: the group failed "
               f"({type(exc).__name__}: {next((x.strip() for x in str(exc).splitlines() if x.strip()), '')}). Rank 0 (the server) "
               f"or another rank has exited or cannot be reached.", file=sys.stderr, flush=True)

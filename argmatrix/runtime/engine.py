@@ -56,14 +56,20 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..compiler.memory_plan import pool_cap
+from ..matrix.engine import OFF_UNDER_TP
 from .detokenizer import IncrementalDetokenizer
-from .engine_config import EngineConfig, derived_pool_cap
+from .engine_config import EngineConfig
 from .errors import EngineLoadError, EngineRefused, PromptTooLongError, QueueFullError
 from .sampling import SamplingParams, TokenLogprob
 
 if TYPE_CHECKING:
     from ..compiler import Compiled
     from ..schema.model import ServerArgs
+    from .distributed import Heartbeat, LocalRanks, TPGroup
+    from .graphs import GraphPlan
+    from .kv_cache import PageAllocator
+    from .model_runner import ModelRunner, NativeRunner
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +199,10 @@ class Engine:
         from .radix_cache import RadixCache
         from .scheduler import Scheduler
 
-        cfg = EngineConfig.from_compiled(as_compiled(compiled_or_args, device), dtype=dtype)
+        compiled = as_compiled(compiled_or_args, device)
+        cfg = EngineConfig.from_compiled(compiled, dtype=dtype)
+        # a CPU pool holds a context per core unless --mem-fraction-static asks for memory sizing
+        fraction_set = compiled.values.get("mem_fraction_static") is not None
         if cfg.dp_size > 1:
             raise EngineRefused([], f"--dp-size {cfg.dp_size}: one Engine is one replica; `argmatrix serve --dp-size "
                                     f"{cfg.dp_size}` starts {cfg.dp_size} engine processes behind sglang-router")
@@ -201,7 +210,9 @@ class Engine:
             log.warning("the engine does not act on: %s", ", ".join(f"--{n.replace('_', '-')}" for n in cfg.ignored))
         self.fatal: str | None = None             # why the engine stopped for good (a tensor-parallel rank failed)
         self.fatal_listeners: list[Callable[[str], None]] = []
-        self.tp_group = self._tp_ranks = self._heartbeat = None
+        self.tp_group: TPGroup | None = None
+        self._tp_ranks: LocalRanks | None = None
+        self._heartbeat: Heartbeat | None = None
         if cfg.tp_size > 1:
             self._join_tp_group(cfg)          # also selects this rank's device (--base-gpu-id)
         elif cfg.device in ("cuda", "npu") and cfg.base_gpu_id:
@@ -236,16 +247,19 @@ class Engine:
             kv_heads = local_kv_heads(kv_heads, cfg.tp_size)
         shape = KVShape(hf.num_hidden_layers, kv_heads, head_dim)
         element_size = torch.empty((), dtype=loaded.dtype).element_size()
+        cap = pool_cap(loaded.context_length, loaded.device.type, fraction_set=fraction_set)
         num_pages = pool_pages(max_total_tokens=cfg.max_total_tokens, mem_fraction_static=cfg.mem_fraction_static,
                                page_size=cfg.page_size, shape=shape, element_size=element_size,
                                weight_bytes=loaded.weight_bytes, device=loaded.device,
-                               cap_tokens=derived_pool_cap(loaded.context_length))
+                               cap_tokens=cap.tokens, cap_reason=cap.reason)
         pool_tokens = num_pages * cfg.page_size
         self.max_context_len = min(loaded.context_length, pool_tokens)
         max_running = cfg.max_running_requests or cfg.derived_max_running(pool_tokens)
         self.max_running_requests = max_running
 
-        self.graph_plan = None
+        self.graph_plan: GraphPlan | None = None
+        self.pool: PageAllocator              # a KVPool for the native runner; admission accounting otherwise
+        self.runner: ModelRunner
         if loaded.impl == "sglang":
             self.pool = KVPool(num_pages, cfg.page_size, shape, loaded.dtype, loaded.device)
             if self.tp_group is not None:
@@ -259,15 +273,16 @@ class Engine:
                 from .distributed import Heartbeat
 
                 self._heartbeat = Heartbeat(self.tp_group, loaded.device, self._tp_failed)
-                asked = [flag for flag, on in (("--enable-torch-compile", cfg.enable_torch_compile),
-                                               ("--cuda-graph-max-bs", cfg.cuda_graph_max_bs is not None),
-                                               ("--cuda-graph-bs", cfg.cuda_graph_bs is not None)) if on]
-                (log.warning if asked else log.info)(
-                    "%sdecode graphs and torch.compile are off with --tp-size %d: each step runs eagerly on every "
-                    "rank", f"{', '.join(asked)} has no effect: " if asked else "", cfg.tp_size)
+                # which flags this makes inert is the engine table's (matrix/engine.py OFF_UNDER_TP), reported
+                # by the compiler's engine check; the engine only repeats those findings in its log
+                for message in cfg.no_effect_here:
+                    log.warning("%s", message)
+                if not cfg.no_effect_here:
+                    log.info("%s", OFF_UNDER_TP[0].reason.en)
             else:
-                self.runner = NativeRunner(loaded.model, self.pool, max_running, self.max_context_len, loaded.device)
-                self._setup_decode_graphs(cfg, max_running)
+                native = NativeRunner(loaded.model, self.pool, max_running, self.max_context_len, loaded.device)
+                self.runner = native
+                self._setup_decode_graphs(cfg, native, max_running)
         else:
             self.pool = PageAllocator(num_pages, cfg.page_size)   # admission accounting only
             self.runner = TransformersRunner(loaded.model, loaded.device)
@@ -327,7 +342,7 @@ class Engine:
             layout = layout_for(cfg)
         except ValueError as exc:
             raise EngineRefused([], str(exc)) from None
-        self._tp_ranks = LocalRanks(cfg, layout, list(layout.node_ranks)[1:])
+        self._tp_ranks = ranks = LocalRanks(cfg, layout, list(layout.node_ranks)[1:])
         result: dict[str, Any] = {}
 
         def join() -> None:
@@ -340,10 +355,10 @@ class Engine:
         joiner.start()
         while joiner.is_alive():
             joiner.join(0.2)
-            dead = self._tp_ranks.dead()
-            if dead and joiner.is_alive():
+            if ranks.dead() and joiner.is_alive():
+                dead = ranks.describe_dead()    # before _close_tp, which lets go of the ranks
                 self._close_tp(send_stop=False)
-                raise DistributedError(f"tensor-parallel start-up failed: {self._tp_ranks.describe_dead()} before "
+                raise DistributedError(f"tensor-parallel start-up failed: {dead} before "
                                        f"joining the group at {layout.init_method}; see its error above")
         if "error" in result:
             self._close_tp(send_stop=False)
@@ -399,19 +414,19 @@ class Engine:
         if ranks is not None:
             ranks.stop(timeout=10.0 if send_stop else 0.5)
 
-    def _setup_decode_graphs(self, cfg: EngineConfig, max_running: int) -> None:
+    def _setup_decode_graphs(self, cfg: EngineConfig, runner: NativeRunner, max_running: int) -> None:
         """Capture decode graphs (CUDA, Ascend) or compile the decode forward, as the flags say."""
         from . import graphs
 
-        device = self.runner.device
+        device = runner.device
         plan = graphs.plan(cfg, device.type, graphs.device_memory_gib(device), max_running)
         self.graph_plan = plan
         if plan.backend is None:
             if plan.reason and device.type == "cpu" and not cfg.disable_cuda_graph:
                 log.info("decode graphs: %s", plan.reason)
             return
-        self.runner.decode_graphs = graphs.DecodeGraphRunner(self.runner, plan)
-        self.runner.decode_graphs.capture()
+        runner.decode_graphs = graphs.DecodeGraphRunner(runner, plan)
+        runner.decode_graphs.capture()
 
     # ---- submission -----------------------------------------------------------------------------------------------
 
@@ -577,7 +592,7 @@ class Engine:
 
     def _step(self) -> bool:
         from .model_runner import sampling_rows
-        from .sampling import sample
+        from .sampling import sample_isolated
 
         drained = self._drain_inbox()
         started = time.monotonic()
@@ -610,18 +625,21 @@ class Engine:
                     self.scheduler.cache_progress(req)
             if rows:
                 reqs = [batch.reqs[i] for i in rows]
-                try:
-                    tokens, logprobs = sample(
-                        logits, [r.sampling for r in reqs],
-                        lambda i: (reqs[i].token_ids[:reqs[i].num_prompt], reqs[i].output_ids),
-                        [r.engine_state.generator for r in reqs], self._default_generator)
-                except Exception as exc:     # like a failed forward: end these requests, keep serving
-                    log.exception("sampling failed; aborting its %d requests", len(reqs))
-                    for req in reqs:
-                        req.engine_state.error = f"{type(exc).__name__}: {exc}"
-                        self._finish(req, "abort")
-                    return True
-                self._append_tokens(reqs, tokens, logprobs, time.monotonic())
+                # a row that cannot be sampled ends alone; the rest of the step goes on
+                tokens, logprobs, failures = sample_isolated(
+                    logits, [r.sampling for r in reqs],
+                    lambda i: (reqs[i].token_ids[:reqs[i].num_prompt], reqs[i].output_ids),
+                    [r.engine_state.generator for r in reqs], self._default_generator)
+                if failures:
+                    for i, why in failures.items():
+                        log.error("sampling failed for request %s; aborting it alone: %s", reqs[i].rid, why)
+                        reqs[i].engine_state.error = f"sampling failed: {why}"
+                        self._finish(reqs[i], "abort")
+                    kept = [i for i in range(len(reqs)) if i not in failures]
+                    reqs, tokens, logprobs = ([reqs[i] for i in kept], [tokens[i] for i in kept],
+                                              [logprobs[i] for i in kept])
+                if reqs:
+                    self._append_tokens(reqs, tokens, logprobs, time.monotonic())
             self._steps += 1
             record = StepRecord(started, time.monotonic() - started, forward_s, self.runner.model_s,
                                 len(batch.reqs), batch.num_prefill, len(batch.reqs) - batch.num_prefill,
@@ -676,9 +694,11 @@ class Engine:
     def _find_stop(self, req) -> bool:
         """Look for a stop string in the text the last token completed; cut the text there."""
         state: _RequestState = req.engine_state
-        before = len(state.detok.text)
+        detok = state.detok
+        assert detok is not None, "submit() refuses stop strings without a tokenizer"
+        before = len(detok.text)
         self._feed_detok(req)
-        text = state.detok.text
+        text = detok.text
         longest = max(len(s) for s in req.sampling.stop)
         start = max(0, before - longest + 1)
         hits = [i for i in (text.find(s, start) for s in req.sampling.stop) if i >= 0]

@@ -10,7 +10,7 @@ user left unset (``None``) take the platform's engine defaults
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..compiler.check import check_engine
@@ -33,64 +33,66 @@ derived_pool_cap = engine_pool_cap
 
 @dataclass(frozen=True)
 class EngineConfig:
-    """Resolved engine settings.  Build it with :meth:`from_compiled`."""
+    """Resolved engine settings.  Build it with :meth:`from_compiled`, which sets every field: the defaults
+    are the schema's and the platform's (``Platform.engine_defaults``), never repeated here."""
 
     model_path: str
-    tokenizer_path: str | None = None
-    tokenizer_mode: str = "auto"
-    trust_remote_code: bool = False
-    revision: str | None = None
-    context_length: int | None = None          # None: the model's max_position_embeddings
-    dtype: str = "auto"                        # auto | float16 | bfloat16 | float32 | float64
-    json_model_override_args: dict = field(default_factory=dict)
-    load_format: str = "auto"
-    random_seed: int | None = None
-    model_impl: str = "auto"
-    device: str = "cpu"                        # torch device type: cpu | cuda | npu
-    served_model_name: str | None = None
-    skip_tokenizer_init: bool = False
+    tokenizer_path: str | None
+    tokenizer_mode: str
+    trust_remote_code: bool
+    revision: str | None
+    context_length: int | None             # None: the model's max_position_embeddings
+    dtype: str                             # auto | float16 | bfloat16 | float32 | float64
+    json_model_override_args: dict
+    load_format: str
+    random_seed: int | None
+    model_impl: str
+    device: str                            # torch device type: cpu | cuda | npu
+    served_model_name: str | None
+    skip_tokenizer_init: bool
     # KV pool and prefix cache
-    page_size: int = 1
-    max_total_tokens: int | None = None        # None: from mem_fraction_static
-    mem_fraction_static: float = 0.3
-    disable_radix_cache: bool = False
-    radix_eviction_policy: str = "lru"
+    page_size: int
+    max_total_tokens: int | None           # None: from mem_fraction_static
+    mem_fraction_static: float
+    disable_radix_cache: bool
+    radix_eviction_policy: str
     # scheduler
-    schedule_policy: str = "fcfs"              # fcfs | lpm | lof | random (matrix/engine.py refuses the rest)
-    enable_priority_scheduling: bool = False
-    low_priority_values_first: bool = False
-    priority_preemption_threshold: int = 10
-    abort_on_priority_when_disabled: bool = False
-    max_running_requests: int | None = None    # None: derived from the pool once it is sized
-    default_max_running_requests: int = 256    # the platform's cap for that derivation
-    max_queued_requests: int | None = None
-    prefill_max_requests: int | None = None
-    max_prefill_tokens: int = 16384
-    chunked_prefill_size: int | None = 2048    # None: chunking disabled
-    schedule_conservativeness: float = 1.0
-    num_reserved_decode_tokens: int = 512
-    enable_mixed_chunk: bool = False
-    stream_interval: int = 1
-    allow_auto_truncate: bool = False
+    schedule_policy: str                   # fcfs | lpm | lof | random (matrix/engine.py refuses the rest)
+    enable_priority_scheduling: bool
+    low_priority_values_first: bool
+    priority_preemption_threshold: int
+    abort_on_priority_when_disabled: bool
+    max_running_requests: int | None       # None: derived from the pool once it is sized
+    default_max_running_requests: int      # the platform's cap for that derivation
+    max_queued_requests: int | None
+    prefill_max_requests: int | None
+    max_prefill_tokens: int
+    chunked_prefill_size: int | None       # None: chunking disabled
+    schedule_conservativeness: float
+    num_reserved_decode_tokens: int
+    enable_mixed_chunk: bool
+    stream_interval: int
+    allow_auto_truncate: bool
     # decode graphs and torch.compile (runtime/graphs.py); no device graphs on CPU
-    disable_cuda_graph: bool = False
-    cuda_graph_max_bs: int | None = None       # None: by device memory, as SGLang picks it
-    cuda_graph_bs: tuple[int, ...] | None = None
-    disable_cuda_graph_padding: bool = False
-    enable_torch_compile: bool = False
-    torch_compile_max_bs: int = 32
+    disable_cuda_graph: bool
+    cuda_graph_max_bs: int | None          # None: by device memory, as SGLang picks it
+    cuda_graph_bs: tuple[int, ...] | None
+    disable_cuda_graph_padding: bool
+    enable_torch_compile: bool
+    torch_compile_max_bs: int
     # tensor parallel (distributed.py, tensor_parallel.py); data parallel runs whole engines (server/replicas.py)
-    tp_size: int = 1
-    nnodes: int = 1
-    node_rank: int = 0
-    dist_init_addr: str | None = None          # HOST:PORT of node 0; None: 127.0.0.1 and --nccl-port or a free port
-    nccl_port: int | None = None
-    dist_timeout: int | None = None            # seconds; None: torch's default (1800)
-    dist_backend: str = "gloo"                 # the platform's collective backend
-    base_gpu_id: int = 0
-    gpu_id_step: int = 1
-    dp_size: int = 1
-    ignored: tuple[str, ...] = ()              # changed ServerArgs fields the engine does not act on
+    tp_size: int
+    nnodes: int
+    node_rank: int
+    dist_init_addr: str | None             # HOST:PORT of node 0; None: 127.0.0.1 and --nccl-port or a free port
+    nccl_port: int | None
+    dist_timeout: int | None               # seconds; None: torch's default (1800)
+    dist_backend: str                      # the platform's collective backend
+    base_gpu_id: int
+    gpu_id_step: int
+    dp_size: int
+    ignored: tuple[str, ...]               # changed ServerArgs fields the engine does not act on
+    no_effect_here: tuple[str, ...]        # the engine check's AM-W504 messages: wired flags this launch makes inert
 
     @classmethod
     def from_compiled(cls, compiled: Compiled, *, dtype: str | None = None) -> EngineConfig:
@@ -99,14 +101,14 @@ class EngineConfig:
         ``allow_unimplemented``).  ``dtype`` overrides ``--dtype`` (tests run the oracle in float64,
         which no --dtype choice offers).
         """
-        refused = [f for f in check_engine(compiled.values, compiled.sources, set(compiled.user_set),
-                                           compiled.platform, {}, compiled.allow_unimplemented)
-                   if f.severity == ERROR]
+        verdicts = check_engine(compiled.values, compiled.sources, set(compiled.user_set), compiled.platform, {},
+                                compiled.allow_unimplemented)
+        refused = [f for f in verdicts if f.severity == ERROR]
         if refused:
             raise EngineRefused(refused)
         v = compiled.values
         if not v["model_path"]:
-            raise EngineRefused([], "--model-path is required to start the engine")
+            raise EngineRefused([], "--model-path is required to start the engine", "启动引擎需要 --model-path")
         platform = PLATFORMS[compiled.platform]
 
         def engine_value(name: str) -> Any:
@@ -170,9 +172,10 @@ class EngineConfig:
             dp_size=v["dp_size"],
             ignored=tuple(sorted(n for n in compiled.user_set
                                  if v[n] != compiled.default_of(n) and capability(n).status != WIRED)),
+            no_effect_here=tuple(f.message.en for f in verdicts if f.code == "AM-W504"),
         )
 
-    def replace(self, **changes: Any) -> "EngineConfig":
+    def replace(self, **changes: Any) -> EngineConfig:
         return dataclasses.replace(self, **changes)
 
     def derived_max_running(self, pool_tokens: int) -> int:

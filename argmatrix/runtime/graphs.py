@@ -107,6 +107,8 @@ DEFAULT_MAX_BS_UNKNOWN = 160
 
 def device_memory_gib(device: torch.device) -> float | None:
     module = getattr(torch, device.type, None)
+    if module is None:
+        return None
     try:
         return module.get_device_properties(device).total_memory / 2**30
     except (AttributeError, RuntimeError, AssertionError):
@@ -194,8 +196,10 @@ class DecodeGraphRunner:
     INPUTS = ("input_ids", "positions", "table_rows", "kv_lens")
 
     def __init__(self, runner, graph_plan: GraphPlan):
+        if graph_plan.backend is None:
+            raise ValueError(f"decode graphs are off ({graph_plan.reason}): there is nothing to capture or compile")
         self.runner = runner
-        self.backend = graph_plan.backend
+        self.backend: GraphBackend = graph_plan.backend
         self.batch_sizes = list(graph_plan.batch_sizes)
         self.padding = graph_plan.padding
         self.max_bs = self.batch_sizes[-1]
@@ -277,6 +281,8 @@ class DecodeGraphRunner:
         static buffers and pad it; returns the size to replay."""
         n = inputs.shape[1]
         bs = self.size_for(n)
+        if bs is None:
+            raise ValueError(f"a decode batch of {n} fits no captured size ({_ranges(self.batch_sizes)})")
         self.inputs[:3, :n].copy_(inputs)
         torch.add(self.positions[:n], 1, out=self.kv_lens[:n])
         if bs > n:

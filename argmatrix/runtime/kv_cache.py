@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -75,10 +76,8 @@ def available_memory_bytes(device) -> int:
     """Memory the pool may come from: free device memory, or available system RAM on CPU."""
     import torch
 
-    if device.type == "cuda":
-        return torch.cuda.mem_get_info(device)[0]
-    if device.type == "npu":
-        return torch.npu.mem_get_info(device)[0]
+    if device.type in ("cuda", "npu"):       # torch_npu gives torch.npu the interface of torch.cuda
+        return getattr(torch, device.type).mem_get_info(device)[0]
     try:
         with open("/proc/meminfo") as f:
             info = {line.split(":")[0]: int(line.split()[1]) * 1024 for line in f}
@@ -88,27 +87,40 @@ def available_memory_bytes(device) -> int:
 
 
 def pool_pages(*, max_total_tokens: int | None, mem_fraction_static: float, page_size: int, shape: KVShape,
-               element_size: int, weight_bytes: int, device, cap_tokens: int) -> int:
+               element_size: int, weight_bytes: int, device, cap_tokens: int, cap_reason: str = "") -> int:
     """Number of pages, by the one pool formula the memory plan also uses (compiler/memory_plan.kv_pool_tokens).
 
     Memory is measured after the weights are loaded, so the weights are added
     back before taking the fraction (SGLang's reading: the fraction covers
     weights and KV pool together).  --max-total-tokens is used as given; a pool
-    sized from memory is capped at ``cap_tokens``.
+    sized from memory is capped at ``cap_tokens`` (``cap_reason`` says why).  The log line says which
+    rule chose the size.
     """
     from ..compiler.memory_plan import kv_pool_tokens
 
     if max_total_tokens is not None:
         tokens = max_total_tokens // page_size * page_size
+        why = "--max-total-tokens"
     else:
-        tokens = kv_pool_tokens(memory_bytes=available_memory_bytes(device) + weight_bytes, weight_bytes=weight_bytes,
-                                mem_fraction_static=mem_fraction_static,
-                                kv_bytes_per_token=shape.bytes_per_token(element_size), page_size=page_size,
-                                cap_tokens=cap_tokens)
+        memory = available_memory_bytes(device) + weight_bytes
+        rule: dict[str, Any] = dict(memory_bytes=memory, weight_bytes=weight_bytes,
+                                    mem_fraction_static=mem_fraction_static,
+                                    kv_bytes_per_token=shape.bytes_per_token(element_size), page_size=page_size)
+        by_memory = kv_pool_tokens(**rule)
+        tokens = kv_pool_tokens(**rule, cap_tokens=cap_tokens)
+        from_memory = (f"--mem-fraction-static {mem_fraction_static} of {memory / 2**30:.1f} GiB available, "
+                       f"less {weight_bytes / 2**20:.0f} MiB of weights")
+        why = (f"{cap_reason or 'the engine cap'} ({from_memory} would allow {by_memory} tokens); "
+               f"--max-total-tokens sets it" if tokens < by_memory else from_memory)
         if tokens < page_size:
-            raise MemoryError(f"--mem-fraction-static {mem_fraction_static}: after {weight_bytes / 2**20:.0f} MiB of "
-                              f"weights no memory is left for the KV cache; raise it or set --max-total-tokens")
+            from .errors import bilingual
+
+            raise bilingual(MemoryError,
+                            f"--mem-fraction-static {mem_fraction_static}: after {weight_bytes / 2**20:.0f} MiB of "
+                            f"weights no memory is left for the KV cache; raise it or set --max-total-tokens",
+                            f"--mem-fraction-static {mem_fraction_static}：权重占用 {weight_bytes / 2**20:.0f} MiB 后，"
+                            f"已没有内存留给 KV 缓存；请调大该值，或设置 --max-total-tokens")
     pages = max(1, tokens // page_size)
-    log.info("KV pool: %d pages x %d tokens (%d tokens, %.1f MiB)", pages, page_size, pages * page_size,
-             pages * page_size * shape.bytes_per_token(element_size) / 2**20)
+    log.info("KV pool: %d pages x %d tokens (%d tokens, %.1f MiB): %s", pages, page_size, pages * page_size,
+             pages * page_size * shape.bytes_per_token(element_size) / 2**20, why)
     return pages

@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import inspect
 import time
+from typing import TYPE_CHECKING, Protocol
 
 import torch
 
 from .attention import AttentionMetadata, DecodeBatch, ExtendBatch, PagedAttention, decode_backend_for
+from .distributed import DECODE, PREFILL
 from .kv_cache import KVPool
 from .llama import NativeCausalLM
-from .distributed import DECODE, PREFILL
-from .scheduler import ScheduledBatch
+from .scheduler import Request, ScheduledBatch
+
+if TYPE_CHECKING:
+    from .graphs import DecodeGraphRunner
 
 
 # index lists in a prefill step's flat tensor: ids, positions, rows, 3 decode, 3 extend, padded, samples, 3 updates
@@ -27,6 +31,23 @@ PREFILL_PARTS = 13
 def sampling_rows(batch: ScheduledBatch) -> list[int]:
     """Indices into ``batch.reqs`` of the requests that sample this step."""
     return [i for i, (r, n) in enumerate(zip(batch.reqs, batch.lens)) if r.kv_len + n == len(r.token_ids)]
+
+
+class ModelRunner(Protocol):
+    """What the engine's step loop asks of a runner; NativeRunner and TransformersRunner are the two."""
+
+    device: torch.device
+    model_s: float                       # time inside the model's forward in the last step
+
+    def release(self, req: Request) -> None:
+        """``req`` left the running batch (finished or preempted): forget what was kept for it."""
+
+    def pages_replaced(self, req: Request) -> None:
+        """``req``'s pages were swapped for shared prefix pages: rebuild what points at them."""
+
+    def forward(self, batch: ScheduledBatch) -> torch.Tensor:
+        """Logits for the requests of ``batch`` that sample this step, in batch order."""
+        ...
 
 
 class NativeRunner:
@@ -52,10 +73,11 @@ class NativeRunner:
         self.page_table = torch.zeros((max_running + 1, self.max_pages), dtype=torch.long, device=device)
         self.pad_row = max_running
         self.page_table[self.pad_row] = pool.scratch_page
-        self.decode_graphs = None        # a DecodeGraphRunner (graphs.py) when graphs or torch.compile are on
-        # (requests, graphs?, max kv length, [4, n] ids/positions/rows/lengths) of the last decode-only step
-        self._last_decode = None
-        self._decode_state = None        # its [4, n] device tensor (eager decode only)
+        # a DecodeGraphRunner (graphs.py) when graphs or torch.compile are on
+        self.decode_graphs: DecodeGraphRunner | None = None
+        # (requests, graphs?, max kv length) of the last decode-only step
+        self._last_decode: tuple[list[Request], bool, int] | None = None
+        self._decode_state: torch.Tensor | None = None   # its [4, n] ids/positions/rows/lengths (eager decode)
         self.model_s = 0.0               # time inside the model's forward in the last step
 
     def release(self, req) -> None:
@@ -113,8 +135,13 @@ class NativeRunner:
         input_ids: list[int] = []
         positions: list[int] = []
         token_rows: list[int] = []
-        decode_rows, decode_slots, decode_lens = [], [], []
-        extend_rows, extend_slots, q_lens, kv_lens = [], [], [], []
+        decode_rows: list[int] = []
+        decode_slots: list[int] = []
+        decode_lens: list[int] = []
+        extend_rows: list[int] = []
+        extend_slots: list[int] = []
+        q_lens: list[int] = []
+        kv_lens: list[int] = []
         sample_rows: list[int] = []
         row = 0
         for req, n in zip(batch.reqs, batch.lens):
@@ -193,7 +220,7 @@ class NativeRunner:
         use_graphs = graphs is not None and graphs.fits(n)
         last = self._last_decode
         same = last is not None and last[0] == reqs and last[1] == use_graphs
-        if same:
+        if last is not None and same:
             host = ids + rows + cols + vals
             max_kv = last[2] + 1
         else:
@@ -202,7 +229,7 @@ class NativeRunner:
             max_kv = max(pos) + 1
         flat = torch.tensor(host, dtype=torch.long, device=self.device)
         self._last_decode = (list(reqs), use_graphs, max_kv)
-        if use_graphs:
+        if graphs is not None and use_graphs:
             self._write_page_table(flat[len(flat) - 3 * len(rows):])
             bs = graphs.advance(flat[:n]) if same else graphs.load(flat[:3 * n].view(3, n))
             t0 = time.perf_counter()
@@ -220,6 +247,7 @@ class NativeRunner:
         self._write_page_table(flat[len(flat) - 3 * n_updates:])
         if same:
             state = self._decode_state
+            assert state is not None, "a repeated decode step follows an eager one"
             state[0].copy_(flat[:n])
             state[1:4:2].add_(1)                       # positions and lengths
         else:

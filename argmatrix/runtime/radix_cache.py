@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from typing import Callable
+from collections.abc import Callable
 
 from .kv_cache import PageAllocator
 
@@ -19,7 +19,7 @@ from .kv_cache import PageAllocator
 class Node:
     __slots__ = ("key", "pages", "parent", "children", "lock_ref", "last_access", "hits")
 
-    def __init__(self, key: tuple[int, ...], pages: list[int], parent: "Node | None"):
+    def __init__(self, key: tuple[int, ...], pages: list[int], parent: Node | None):
         self.key = key                    # tokens on the edge from parent
         self.pages = pages                # len(key) // page_size pages
         self.parent = parent
@@ -39,7 +39,10 @@ EVICTION_KEYS: dict[str, Callable[[Node], tuple]] = {
 class RadixCache:
     def __init__(self, allocator: PageAllocator, page_size: int, policy: str = "lru", disabled: bool = False):
         if policy not in EVICTION_KEYS:
-            raise ValueError(f"--radix-eviction-policy {policy}: choose one of {', '.join(EVICTION_KEYS)}")
+            from .errors import bilingual
+
+            raise bilingual(ValueError, f"--radix-eviction-policy {policy}: choose one of {', '.join(EVICTION_KEYS)}",
+                            f"--radix-eviction-policy {policy}：请从 {'、'.join(EVICTION_KEYS)} 中选择")
         self.allocator = allocator
         self.page_size = page_size
         self.disabled = disabled
@@ -123,6 +126,7 @@ class RadixCache:
         ps = self.page_size
         upper = Node(child.key[:k * ps], child.pages[:k], child.parent)
         upper.lock_ref, upper.last_access, upper.hits = child.lock_ref, child.last_access, child.hits
+        assert child.parent is not None, "the root has no edge to cut"
         child.parent.children[upper.key[:ps]] = upper
         child.key, child.pages, child.parent = child.key[k * ps:], child.pages[k:], upper
         upper.children[child.key[:ps]] = child
@@ -162,14 +166,15 @@ class RadixCache:
 
     # ---- locks and eviction -------------------------------------------------------------------------------------
 
-    def lock(self, node: Node) -> None:
+    def lock(self, node: Node | None) -> None:
+        """Lock ``node`` and its ancestors (None, nothing matched: nothing to lock)."""
         while node is not None:
             if node.lock_ref == 0:
                 self.evictable_pages -= len(node.pages)
             node.lock_ref += 1
             node = node.parent
 
-    def unlock(self, node: Node) -> None:
+    def unlock(self, node: Node | None) -> None:
         while node is not None:
             node.lock_ref -= 1
             if node.lock_ref == 0:
@@ -212,10 +217,11 @@ class RadixCache:
     def check(self, locked_nodes: list[Node]) -> None:
         """Assert the counters and locks agree with the tree (``locked_nodes``: one per running lock)."""
         expected: dict[int, int] = {}
-        for node in locked_nodes:
-            while node is not None and node is not self.root:
-                expected[id(node)] = expected.get(id(node), 0) + 1
-                node = node.parent
+        for locked in locked_nodes:
+            walk: Node | None = locked
+            while walk is not None and walk is not self.root:
+                expected[id(walk)] = expected.get(id(walk), 0) + 1
+                walk = walk.parent
         cached = evictable = 0
         for node in self._nodes():
             assert node.lock_ref == expected.get(id(node), 0), "radix lock count out of step with requests"

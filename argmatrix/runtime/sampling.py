@@ -6,10 +6,17 @@ generator, so their output does not depend on what else is in the batch.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 MAX_TOP_LOGPROBS = 20
+# Below this a temperature is greedy (SGLang's rule, its _SAMPLING_EPS): dividing float32 logits by 1e-40
+# overflows to inf and the softmax to NaN.
+GREEDY_BELOW_TEMPERATURE = 1e-6
+# repetition_penalty is (0, 2] as in SGLang and vLLM; below this floor it is refused (logits / 1e-40 overflow).
+MIN_REPETITION_PENALTY = 1e-6
+MAX_REPETITION_PENALTY = 2.0
 
 
 @dataclass
@@ -37,16 +44,23 @@ class SamplingParams:
         self.stop = list(self.stop or [])
         self.stop_token_ids = list(self.stop_token_ids or [])
 
-    def validate(self) -> "SamplingParams":
+    def validate(self) -> SamplingParams:
         """Raise ValueError naming the first bad parameter; return self."""
+        finite = all(isinstance(v, (int, float)) and math.isfinite(v) for v in (
+            self.temperature, self.top_p, self.min_p, self.repetition_penalty, self.frequency_penalty,
+            self.presence_penalty))
         checks = [
-            ("temperature", self.temperature >= 0, "must be >= 0 (0 means greedy)"),
-            ("top_p", 0 < self.top_p <= 1, "must be in (0, 1]"),
-            ("top_k", self.top_k == -1 or self.top_k >= 0, "must be -1 (disabled) or >= 1"),
-            ("min_p", 0 <= self.min_p <= 1, "must be in [0, 1]"),
-            ("repetition_penalty", self.repetition_penalty > 0, "must be > 0 (1 means none)"),
-            ("frequency_penalty", -2 <= self.frequency_penalty <= 2, "must be in [-2, 2]"),
-            ("presence_penalty", -2 <= self.presence_penalty <= 2, "must be in [-2, 2]"),
+            ("temperature", finite and self.temperature >= 0,
+             f"must be a finite number >= 0 (0, or anything below {GREEDY_BELOW_TEMPERATURE:g}, means greedy)"),
+            ("top_p", finite and 0 < self.top_p <= 1, "must be in (0, 1]"),
+            ("top_k", isinstance(self.top_k, int) and (self.top_k == -1 or self.top_k >= 0),
+             "must be -1 (disabled) or >= 1 (values above the vocabulary mean all of it)"),
+            ("min_p", finite and 0 <= self.min_p <= 1, "must be in [0, 1]"),
+            ("repetition_penalty", finite and MIN_REPETITION_PENALTY <= self.repetition_penalty
+             <= MAX_REPETITION_PENALTY, f"must be in [{MIN_REPETITION_PENALTY:g}, {MAX_REPETITION_PENALTY:g}] "
+             "(1 means none)"),
+            ("frequency_penalty", finite and -2 <= self.frequency_penalty <= 2, "must be in [-2, 2]"),
+            ("presence_penalty", finite and -2 <= self.presence_penalty <= 2, "must be in [-2, 2]"),
             ("max_new_tokens", isinstance(self.max_new_tokens, int) and self.max_new_tokens >= 0, "must be an integer >= 0"),
             ("stop", all(isinstance(s, str) and s for s in self.stop), "must be non-empty strings"),
             ("stop_token_ids", all(isinstance(t, int) and t >= 0 for t in self.stop_token_ids), "must be token ids >= 0"),
@@ -61,7 +75,7 @@ class SamplingParams:
 
     @property
     def greedy(self) -> bool:
-        return self.temperature == 0 or self.top_k == 1
+        return self.temperature < GREEDY_BELOW_TEMPERATURE or self.top_k == 1
 
     @property
     def penalised(self) -> bool:
@@ -108,7 +122,8 @@ def _filter(logits, params: list[Any]):
     sorted_probs, order = probs.sort(dim=-1, descending=True)
     vocab = probs.shape[1]
     rank = torch.arange(vocab, device=dev)[None, :]
-    top_k = torch.tensor([p.top_k if p.top_k > 0 else vocab for p in params], device=dev)[:, None]
+    # a top_k above the vocabulary is all of it (and 2**63 would not fit a tensor)
+    top_k = torch.tensor([min(p.top_k, vocab) if p.top_k > 0 else vocab for p in params], device=dev)[:, None]
     top_p = torch.tensor([p.top_p for p in params], dtype=probs.dtype, device=dev)[:, None]
     min_p = torch.tensor([p.min_p for p in params], dtype=probs.dtype, device=dev)[:, None]
     drop = rank >= top_k
@@ -130,6 +145,32 @@ def sample(logits, params: list[SamplingParams], histories, generators, default_
     # the logits come out of inference mode; penalties edit them in place, which torch allows only inside it
     with torch.inference_mode():
         return _sample(logits, params, histories, generators, default_generator)
+
+
+def sample_isolated(logits, params: list[SamplingParams], histories, generators, default_generator):
+    """:func:`sample`, but a row that cannot be sampled fails alone.
+
+    Returns (token ids, logprobs, failures): a row in ``failures`` (row -> reason) has token None.  The batch is
+    sampled at once; only if that raises is each row sampled by itself, so one request's fault (a value that
+    overflows, NaN logits) never ends the other requests of its step.
+    """
+    try:
+        tokens, logprobs = sample(logits, params, histories, generators, default_generator)
+        return tokens, logprobs, {}
+    except Exception:  # noqa: BLE001 - find the row(s) at fault below
+        pass
+    tokens_out: list[int | None] = [None] * len(params)
+    logprobs_out: list[TokenLogprob | None] = [None] * len(params)
+    failures: dict[int, str] = {}
+    for i, p in enumerate(params):
+        try:
+            (tok,), (lp,) = sample(logits[i:i + 1], [p], lambda _j, i=i: histories(i), [generators[i]],
+                                   default_generator)
+        except Exception as exc:  # noqa: BLE001 - this row alone fails
+            failures[i] = f"{type(exc).__name__}: {exc}"
+            continue
+        tokens_out[i], logprobs_out[i] = tok, lp
+    return tokens_out, logprobs_out, failures
 
 
 def _sample(logits, params, histories, generators, default_generator):

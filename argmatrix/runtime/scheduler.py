@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable
+from typing import Any
 
 from .engine_config import EngineConfig
 from .kv_cache import PageAllocator
@@ -264,7 +265,7 @@ class Scheduler:
 
     def schedule(self) -> tuple[ScheduledBatch, list[Request]]:
         """This step's batch, and the requests that must finish because the pool cannot hold them."""
-        batch, exhausted = ScheduledBatch(), []
+        batch, exhausted = ScheduledBatch(), list[Request]()
         if self.cfg.enable_mixed_chunk:
             self._schedule_decodes(batch, exhausted)
             self._schedule_prefills(batch)
@@ -280,8 +281,9 @@ class Scheduler:
         # Fast path: the free list covers every decode's next page, so no one needs ranking.
         ps = self.page_size
         need = [max(0, r.kv_len // ps + 1 - len(r.pages)) if r.kv_len % ps == 0 else 0 for r in decodes]
-        if sum(need) <= self.allocator.num_free:
-            fresh = iter(self.allocator.alloc(sum(need)))
+        pages = self.allocator.alloc(sum(need)) if sum(need) <= self.allocator.num_free else None
+        if pages is not None:
+            fresh = iter(pages)
             for req, n in zip(decodes, need):
                 if n:
                     req.pages.append(next(fresh))
@@ -294,6 +296,7 @@ class Scheduler:
                 continue
             while not self._grow(req, req.kv_len + 1):
                 victim = self._worst_running(in_batch)
+                assert victim is not None, "req itself is running and not yet in the batch"
                 if victim is req and len(self.running) == 1:
                     exhausted.append(req)             # alone and still no room: the pool is too small
                     break

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
+from .errors import bilingual
+
 
 @dataclass(frozen=True)
 class HeadSplit:
@@ -33,18 +35,24 @@ class HeadSplit:
 def head_split(num_heads: int, num_kv_heads: int, rank: int, size: int) -> HeadSplit:
     """Raises ValueError (naming --tp-size) when the heads cannot be split over ``size`` ranks."""
     if num_heads % size:
-        raise ValueError(f"--tp-size {size}: the model's {num_heads} attention heads do not divide by {size}; "
-                         f"use a --tp-size that divides {num_heads}")
+        raise bilingual(ValueError, f"--tp-size {size}: the model's {num_heads} attention heads do not divide by "
+                        f"{size}; use a --tp-size that divides {num_heads}",
+                        f"--tp-size {size}：模型的 {num_heads} 个注意力头不能被 {size} 整除；"
+                        f"请使用能整除 {num_heads} 的 --tp-size")
     heads = num_heads // size
     if num_kv_heads >= size:
         if num_kv_heads % size:
-            raise ValueError(f"--tp-size {size}: the model's {num_kv_heads} KV heads do not divide by {size}; "
-                             f"use a --tp-size that divides {num_kv_heads}")
+            raise bilingual(ValueError, f"--tp-size {size}: the model's {num_kv_heads} KV heads do not divide by "
+                            f"{size}; use a --tp-size that divides {num_kv_heads}",
+                            f"--tp-size {size}：模型的 {num_kv_heads} 个 KV 头不能被 {size} 整除；"
+                            f"请使用能整除 {num_kv_heads} 的 --tp-size")
         kv = num_kv_heads // size
         return HeadSplit(heads, kv, rank * heads, rank * kv)
     if size % num_kv_heads:
-        raise ValueError(f"--tp-size {size}: {size} ranks cannot share the model's {num_kv_heads} KV heads evenly; "
-                         f"use a multiple of {num_kv_heads}")
+        raise bilingual(ValueError, f"--tp-size {size}: {size} ranks cannot share the model's {num_kv_heads} KV "
+                        f"heads evenly; use a multiple of {num_kv_heads}",
+                        f"--tp-size {size}：{size} 个 rank 无法均分模型的 {num_kv_heads} 个 KV 头；"
+                        f"请使用 {num_kv_heads} 的倍数")
     return HeadSplit(heads, 1, rank * heads, rank // (size // num_kv_heads))
 
 
@@ -133,7 +141,8 @@ def shard_model(native, group) -> HeadSplit:
         attn.o_proj = RowParallelLinear(attn.o_proj, q0, q0 + split.heads * d, group)
         inter = mlp.gate_proj.out_features
         if inter % size:
-            raise ValueError(f"--tp-size {size}: the model's FFN width {inter} does not divide by {size}")
+            raise bilingual(ValueError, f"--tp-size {size}: the model's FFN width {inter} does not divide by {size}",
+                            f"--tp-size {size}：模型的 FFN 宽度 {inter} 不能被 {size} 整除")
         per = inter // size
         mlp.gate_proj = column_shard(mlp.gate_proj, rank * per, (rank + 1) * per)
         mlp.up_proj = column_shard(mlp.up_proj, rank * per, (rank + 1) * per)

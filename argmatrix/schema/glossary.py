@@ -11,15 +11,24 @@ import re
 GLOSSARY: dict[str, tuple[str, tuple[str, ...]]] = {
     "投机解码": ("speculative decoding", ("投机采样", "推测解码", "推测采样")),
     "昇腾": ("Ascend (in prose)", (r"(?<![`\w-])Ascend(?![\w`-])",)),
-    "预填充实例": ("prefill instance/node/server", ("预填充节点", "prefill 节点", "prefill 实例", "P 节点")),
-    "解码实例": ("decode instance/node/server", ("解码节点", "decode 节点", "decode 实例", "D 节点")),
+    "预填充实例": ("prefill instance/node/server", ("预填充节点", "prefill 节点", "prefill 实例", "P 节点", "prefill 服务",
+                                                     "prefill 端")),
+    "解码实例": ("decode instance/node/server", ("解码节点", "decode 节点", "decode 实例", "D 节点", "decode 服务",
+                                                "decode 端")),
     "并行规模": ("parallel size", ("并行大小", "并行度")),
     "批大小": ("batch size", ("批次大小", "批量大小", "batch size", "batch 大小")),
     "提示词": ("prompt", ("提示语", r"(?<![`\w-])prompts?(?![\w`-])")),
     "淘汰": ("evict / eviction", ("驱逐", "逐出")),
     "个设备": ("N devices / cards", ("张卡", "块卡", r"\d 卡", "加速卡", "张 NPU", "块 NPU", "张 GPU", "块 GPU",
-                                     "张显卡", "块显卡")),
+                                     "张显卡", "块显卡", "张设备")),
     "实验特性": ("experimental", ("实验性(?!特性)",)),
+    "分层缓存": ("hierarchical cache (HiCache)", ("层级缓存", "多级缓存")),
+    "单算子": ("op-by-op (eager) execution", ("逐算子",)),
+    "CUDA Graph": ("CUDA graph", ("CUDA 图", "CUDA graph", "CUDA图")),
+    "延迟": ("latency", ("时延",)),
+    "注意力数据并行": ("DP attention", ("DP 注意力", "DP attention", "dp attention")),
+    "该数量的": ("this many (a calque)", ("这么多",)),
+    "聊天模板": ("chat template", ("对话模板",)),
 }
 FORBIDDEN = [(re.compile(bad), good) for good, (_, bads) in GLOSSARY.items() for bad in bads]
 
@@ -39,13 +48,14 @@ LayerNorm ViT MiMo Blackwell Hopper Ampere Ada NVLink Spark Dynamo MegaMoE Uvico
 Authorization Rust Unix Apple Nsight Systems TorchInductor TensorFloat Quark msProbe MindStudio msModelSlim FlexKV
 ModelExpress Transfer Engine Muse Lean CuTe cuBLAS cuDNN cudnn Philox Waterfill Domino Inkling FlashRL DFlash Lustre
 NVMe RadixAttention Adler Aaronson Schema Responses StreamingSession UnifiedRadixCache ReplaySSM Qwen4 SM10x tcp
-mmap cgroup asyncio stdout pip
+mmap cgroup asyncio stdout stderr pip vLLM localhost Secret
 Model Optimizer Graph Flash-Decoding Inkling actor uvicorn tokenizers python install granian smg-grpc-servicer
 sgl-kernel sgl-nvidia-mega sgl-amd-mono main argv
 true false null key name url transport image video audio backend bs build tse custom demo rag usage sglext linker
 flexkv modelexpress megamoe gamma temperature hf nvidia-modelopt slru tlru MoE-LoRA Marlin log-sum-exp FR-Spec
 Aaronson-Gumbel mamba Instruct
-""".split())  # noqa: SIM905 (a word list reads better as text)
+vLLM-Ascend yaml env ACL Proton Hatchet Chrome Matryoshka Platt Engram
+""".split())  # a word list reads better as text
 
 # spans of Chinese text that may hold any ASCII: code, quoted text, flags, env vars, finding codes, paths, URLs,
 # numbers with their units

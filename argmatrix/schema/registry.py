@@ -102,6 +102,14 @@ class ArgSpec:
         """A short, human description of the type for help and docs."""
         return _describe(self.annotation, self.human_int)
 
+    @cached_property
+    def type_label_zh(self) -> str:
+        """:attr:`type_label` in Chinese (values, flags and JSON stay as written)."""
+        return _describe_zh(self.annotation, self.human_int)
+
+    def type_text(self, lang: str) -> str:
+        return self.type_label_zh if lang == "zh" else self.type_label
+
     @property
     def deprecated(self):
         return self.arg.deprecated
@@ -159,6 +167,41 @@ def _describe(tp: Any, human: bool) -> str:
     if t is typing.Any:
         return "JSON"
     return getattr(t, "__name__", str(t))
+
+
+_ZH_SCALARS = {bool: "布尔值", int: "整数", float: "浮点数", str: "字符串"}
+
+
+def _describe_zh(tp: Any, human: bool) -> str:
+    t = _strip(tp)
+    origin = get_origin(t)
+    if t is int and human:
+        return "整数（可写作 32k、1M）"
+    if t in _ZH_SCALARS:
+        return _ZH_SCALARS[t]
+    if origin is Literal:
+        return "{" + ", ".join(str(a) for a in get_args(t)) + "}"
+    if origin is list:
+        return _spaced(_describe_zh(get_args(t)[0], False), "列表")
+    if origin is dict:
+        return "JSON 对象"
+    if _is_union(t):
+        out = ""
+        for i, a in enumerate(get_args(t)):
+            out = _spaced(_spaced(out, "或"), _describe_zh(a, human)) if i else _describe_zh(a, human)
+        return out
+    if t is typing.Any:
+        return "JSON"
+    return getattr(t, "__name__", str(t))
+
+
+def _spaced(left: str, right: str) -> str:
+    """Chinese typesetting: a space where Latin letters, digits or brackets meet Chinese characters."""
+    def cjk(ch: str) -> bool:
+        return "\u3400" <= ch <= "\u9fff"
+    if left and right and cjk(left[-1]) != cjk(right[0]) and left[-1] not in "（）" and right[0] not in "（）":
+        return f"{left} {right}"
+    return left + right
 
 
 Groups = tuple[tuple[Group, tuple[ArgSpec, ...]], ...]

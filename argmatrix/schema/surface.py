@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .meta import Text
 from . import registry
+from .meta import Text
 from .registry import ArgSpec, Group, Groups, index, load_groups
 
 

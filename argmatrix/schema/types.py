@@ -34,6 +34,10 @@ def parse_human_int(value: Any) -> Any:
     """
     if not isinstance(value, str):
         return value
+    if len(value) > 64:      # int() refuses 4,300 digits and more; no count or size needs 64 characters
+        raise ValueProblem(Text(f"'{value[:16]}...' is {len(value):,} characters long: not a count or size",
+                                f"“{value[:16]}...”长达 {len(value):,} 个字符，不是有效的数量或大小"),
+                           Text("write a number such as 2, 32k or 4G", "请写 2、32k、4G 这样的数值"))
     m = _HUMAN_INT.match(value)
     if not m:
         raise ValueProblem(Text(f"'{value}' is not an integer", f"“{value}”不是整数"),
@@ -75,6 +79,10 @@ def parse_json_text(value: Any) -> Any:
         except json.JSONDecodeError as exc:
             raise ValueProblem(Text(f"not valid JSON ({exc.msg} at column {exc.colno})",
                                     f"不是合法的 JSON（第 {exc.colno} 列有误）"),
+                               Text("write a JSON object, e.g. '{\"key\": 1}'", "请写 JSON 对象，例如 '{\"key\": 1}'")) from None
+        except (ValueError, RecursionError):     # a number of more than 4,300 digits; nesting past the stack
+            raise ValueProblem(Text("not usable JSON (a number with thousands of digits, or nesting too deep)",
+                                    "无法使用的 JSON（含数千位的数字，或嵌套过深）"),
                                Text("write a JSON object, e.g. '{\"key\": 1}'", "请写 JSON 对象，例如 '{\"key\": 1}'")) from None
     return value
 

@@ -1,11 +1,14 @@
-"""Validate one field's value, cheaply when the value is obviously right.
+"""Validate one field's value, cheaply when the value is well-formed.
 
 ``check-config`` validates only the handful of values a user set.  Building
-pydantic validators for them costs more than the rest of the command, so
-plain, well-formed inputs (an int, a digit string, a listed choice) are
-accepted here directly; anything else, and every error, goes through pydantic
-so messages and edge cases stay pydantic's.  tests/schema/test_validate.py
-checks that both paths agree.
+pydantic validators for them costs more than the rest of the command (pydantic's
+import alone doubles a cold start), so every well-formed input is handled here:
+an int or a digit string, a listed choice, a list given as repeated values, a
+comma-separated string or a JSON array (``--cuda-graph-bs 8 16``), a JSON object,
+and a number outside its bounds, whose error is written the way pydantic writes
+it.  Anything else goes through pydantic, so messages and edge cases stay
+pydantic's; tests/schema/test_validate.py checks that both paths agree on every
+field.
 """
 from __future__ import annotations
 
@@ -13,7 +16,8 @@ import re
 from typing import Any, Literal, get_args, get_origin
 
 from .registry import SPECS, ArgSpec, _metadata
-from .types import Before, Bounds, parse_human_int
+from .type_errors import ValueProblem
+from .types import Before, Bounds, parse_human_int, parse_json_text, split_list
 
 _INT_TEXT = re.compile(r"\s*[+-]?\d+\s*")
 _FLOAT_TEXT = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*")
@@ -22,11 +26,72 @@ _BOOL_TEXT = {"true": True, "1": True, "yes": True, "on": True, "t": True, "y": 
 _NO = object()  # "cannot prove this valid": ask pydantic
 
 
+class _OutOfBounds:
+    """A well-formed number outside its field's bounds: the error pydantic would report, without pydantic."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: dict[str, Any]):
+        self.error = error
+
+
+# pydantic's words for each bound, and its error type (what type_errors.describe reads)
+_BOUND_ERRORS = {"ge": ("greater_than_equal", "greater than or equal to"), "gt": ("greater_than", "greater than"),
+                 "le": ("less_than_equal", "less than or equal to")}
+
+
+def _bound_error(bounds: list[Bounds], value: float) -> dict[str, Any] | None:
+    for b in bounds:
+        for key, limit in b.items():
+            if {"ge": value >= limit, "gt": value > limit, "le": value <= limit}[key]:
+                continue
+            kind, words = _BOUND_ERRORS[key]
+            shown = int(limit) if isinstance(limit, float) and limit.is_integer() else limit  # pydantic prints 0, not 0.0
+            return {"type": kind, "loc": (), "msg": f"Input should be {words} {shown}", "input": value,
+                    "ctx": {key: limit}}
+    return None
+
+
+def _number(t: type, value: Any) -> Any:
+    """``value`` as an int or float the way pydantic's lax mode reads it, or _NO."""
+    if isinstance(value, bool):
+        return _NO
+    if isinstance(value, str):
+        pattern = _INT_TEXT if t is int else _FLOAT_TEXT
+        if not pattern.fullmatch(value):
+            return _NO
+        try:
+            return t(value)
+        except ValueError:     # more digits than Python converts (4,300): no count or size is that large
+            return _NO
+    if t is int:
+        return value if isinstance(value, int) else _NO
+    return float(value) if isinstance(value, (int, float)) else _NO
+
+
+def _item(t: Any, value: Any) -> Any:
+    """One element of a list field (no bounds or validators of its own), or _NO."""
+    if t is Any:
+        return value
+    if t is str:
+        return value if isinstance(value, str) else _NO
+    if t in (int, float):
+        return _number(t, value)
+    if get_origin(t) is Literal:
+        return value if any(value == c and type(value) is type(c) for c in get_args(t)) else _NO
+    return _NO
+
+
+def _before(spec: ArgSpec) -> list[Any]:
+    return [m.func for m in _metadata(spec.annotation) if isinstance(m, Before)]
+
+
 def _fast(spec: ArgSpec, value: Any) -> Any:
     if value is None:
         return None if spec.optional else _NO
     t = spec.base_type
-    if get_origin(t) is Literal:
+    origin = get_origin(t)
+    if origin is Literal:
         return value if any(value == c and type(value) is type(c) for c in get_args(t)) else _NO
     if t is bool:
         if isinstance(value, bool):
@@ -34,29 +99,40 @@ def _fast(spec: ArgSpec, value: Any) -> Any:
         return _BOOL_TEXT.get(value.strip().lower(), _NO) if isinstance(value, str) else _NO
     if t is str:
         return value if isinstance(value, str) else _NO
+    if origin in (list, dict):
+        funcs = _before(spec)
+        if any(f not in (split_list, parse_json_text) for f in funcs):
+            return _NO
+        try:
+            for f in funcs:
+                value = f(value)
+        except ValueProblem:
+            return _NO             # malformed: pydantic words the error
+        if value is None:
+            return _NO             # "null" or "": the type check comes after the JSON text is read
+        if origin is dict:
+            key_t, _ = get_args(t)
+            if not isinstance(value, dict) or get_args(t)[1] is not Any or key_t is not str:
+                return _NO
+            return value if all(isinstance(k, str) for k in value) else _NO
+        if not isinstance(value, (list, tuple)):
+            return _NO
+        (item_t,) = get_args(t)
+        items = [_item(item_t, v) for v in value]
+        return _NO if any(v is _NO for v in items) else items
     if t in (int, float):
-        if any(isinstance(m, Before) and m.func is not parse_human_int for m in _metadata(spec.annotation)):
+        if any(f is not parse_human_int for f in _before(spec)):
             return _NO  # the field has a check of its own (e.g. "-1 or positive") that only pydantic runs
         if spec.human_int and isinstance(value, str):
             try:
                 value = parse_human_int(value)
-            except ValueError:
+            except ValueProblem:
                 return _NO
-        if isinstance(value, bool):
+        value = _number(t, value)
+        if value is _NO:
             return _NO
-        if isinstance(value, str):
-            pattern = _INT_TEXT if t is int else _FLOAT_TEXT
-            if not pattern.fullmatch(value):
-                return _NO
-            value = t(value)
-        elif t is int and not isinstance(value, int):
-            return _NO
-        elif t is float and isinstance(value, (int, float)):
-            value = float(value)
-        elif t is float:
-            return _NO
-        bounds = [m for m in _metadata(spec.annotation) if isinstance(m, Bounds)]
-        return value if all(b.admits(value) for b in bounds) else _NO
+        error = _bound_error([m for m in _metadata(spec.annotation) if isinstance(m, Bounds)], value)
+        return value if error is None else _OutOfBounds(error)
     return _NO
 
 
@@ -86,6 +162,9 @@ def validate_fields(values: dict[str, Any], detailed: bool = False,
     errors: list[tuple[str, Any]] = []
     for name, value in values.items():
         fast = _fast(specs[name], value)
+        if isinstance(fast, _OutOfBounds):
+            errors.append((name, fast.error if detailed else fast.error["msg"]))
+            continue
         if fast is not _NO:
             typed[name] = fast
             continue

@@ -1,4 +1,4 @@
-"""mypy over the layers that must stay correct without running anything: schema, matrix, compiler.
+"""mypy over the whole package (schema, matrix, compiler, generate, runtime, cli, and the rest), clean.
 
 The ``ServerArgs`` stub (argmatrix/schema/model.pyi) is generated; a probe file shows a type checker really
 sees each field's type through it.
@@ -35,6 +35,6 @@ def test_mypy_is_clean_and_sees_server_args_fields(tmp_path):
         "    size: int = args.tp_size\n"
         "    name: int = args.model_path  # wrong on purpose: str | None\n",
         encoding="utf-8")
-    out = _mypy("argmatrix/schema", "argmatrix/matrix", "argmatrix/compiler", str(probe))
+    out = _mypy("argmatrix", str(probe))
     lines = [line for line in out.stdout.splitlines() if ": error:" in line]
     assert len(lines) == 1 and "probe.py:4" in lines[0] and "str | None" in lines[0], out.stdout

@@ -22,7 +22,8 @@ def test_underscores_are_argmatrix_spellings_that_sglang_refuses(argv):
     assert codes(refused) == ["AM-E115"] and refused.exit_code == 1
     assert "--tp-size" in refused.findings[0].hint.en or "--tensor-parallel-size" in refused.findings[0].hint.en
     ours = run(argv, target="cuda", engine="argmatrix")
-    assert ours.findings == [] and ours.args.tp_size == 4 and ours.engine == "argmatrix"
+    assert not [f for f in ours.findings if f.severity != "note"] and ours.args.tp_size == 4
+    assert ours.engine == "argmatrix"
 
 
 @pytest.mark.parametrize("argv", [["--ep", "2"], ["--ep-size", "2"], ["--expert-parallel-size", "2"], ["--ep=2"]])

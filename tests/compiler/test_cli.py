@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -34,7 +35,9 @@ def cli(monkeypatch):
 def _argmatrix(*args):
     env = {k: v for k, v in os.environ.items() if not k.startswith("ARGMATRIX_")}
     env.update(COLUMNS="200", LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    return subprocess.run(["argmatrix", *args], capture_output=True, text=True, timeout=60, env=env)
+    # the interpreter running the tests, not whatever `argmatrix` is first on PATH (or none at all)
+    return subprocess.run([sys.executable, "-m", "argmatrix", *args], capture_output=True, text=True, timeout=60,
+                          env=env)
 
 
 # --- check-config exit codes ------------------------------------------------------------------------------------
@@ -96,7 +99,7 @@ def test_check_config_json_shape(cli):
     assert {"platform", "sglang_version", "ok", "exit_code", "counts", "findings"} <= set(data)
     assert data["sglang_version"] == "0.5.19"
     assert (data["platform"], data["ok"], data["exit_code"]) == ("cpu", False, 1)
-    assert data["counts"] == {"error": 5, "warning": 1, "note": 0}
+    assert data["counts"] == {"error": 5, "warning": 1, "note": 1}  # the note: model checks skipped (not local)
     for f in data["findings"]:
         assert set(f) == FINDING_KEYS
         assert set(f["message"]) == {"en", "zh"} and f["message"]["zh"]
@@ -113,8 +116,10 @@ def test_check_config_text_lists_code_source_and_fix(cli):
     r = cli("check-config", "--target", "cpu", "--lang", "en", "--", "--enable-dp-attention")
     assert "AM-E102" in r.stdout and "argv[0]" in r.stdout and "fix:" in r.stdout
     assert "collectives" in r.stdout
-    clean = cli("check-config", "--target", "a3", "--lang", "en", "--sglang-version", "0.5.9", "--", *DEEPSEEK)
+    clean = cli("check-config", "--target", "a3", "--lang", "en", "--sglang-version", "0.5.9", "--", "--tp", "2")
     assert "no problems found" in clean.stdout
+    deepseek = cli("check-config", "--target", "a3", "--lang", "en", "--sglang-version", "0.5.9", "--", *DEEPSEEK)
+    assert deepseek.stdout.count("AM-") == 1 and "AM-N700" in deepseek.stdout  # not local: model checks skipped
 
 
 def test_check_config_in_chinese(cli):
@@ -250,7 +255,7 @@ def test_detect_on_this_machine(cli):
     assert f"platform: {expected}" in r.stdout and "how: " in r.stdout
     data = json.loads(cli("detect", "--format", "json").stdout)
     assert data["platform"] == expected and data["platform"] in PLATFORMS
-    assert set(data) == {"platform", "how", "device_name", "unsupported", "device_count", "memory_bytes"}
+    assert set(data) == {"platform", "how", "how_zh", "device_name", "unsupported", "device_count", "memory_bytes"}
 
 
 def test_fast_path_knows_exactly_the_typer_options():
@@ -269,22 +274,28 @@ def test_fast_path_knows_exactly_the_typer_options():
     ["--target=cuda", "--format", "json", "--", "--device", "npu", "--tp", "2"],
     ["--target", "a2", "--lang", "zh", "--strict", "--", "--enable-dynamic-chunking"],
     ["--target", "cpu", "--engine", "argmatrix", "--allow-unsupported", "--", "--enable-lora", "--enable-dp-attention"],
+    ["--target", "a3"],
+    ["--target", "a3", "--config", "CONFIG"],               # a config file without a trailing "--"
 ])
-def test_fast_path_prints_what_typer_prints(argv, capsys):
+def test_fast_path_prints_what_typer_prints(argv, capsys, tmp_path):
     from typer.testing import CliRunner
 
     from argmatrix.cli.app import app
     from argmatrix.cli.check_config import fast_path
 
+    config = tmp_path / "launch.yaml"
+    config.write_text("model-path: m\ntp-size: 2\ncuda-graph-bs-decode: [8, 16]\n")
+    argv = [str(config) if a == "CONFIG" else a for a in argv]
     code = fast_path(argv)
+    assert code is not None
     fast_out = capsys.readouterr().out
     result = CliRunner().invoke(app, ["check-config", *argv])
     assert code == result.exit_code
     assert fast_out == result.output
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["--target", "a3"], ["--format", "xml", "--"], ["--bogus", "--"],
-                                  ["--target"]])
+@pytest.mark.parametrize("argv", [["--help"], ["--target", "a3", "--tp-size", "2"], ["--format", "xml", "--"],
+                                  ["--bogus", "--"], ["--target"]])
 def test_fast_path_leaves_everything_else_to_typer(argv):
     from argmatrix.cli.check_config import fast_path
 
@@ -326,3 +337,26 @@ def test_runtime_commands_without_the_serve_extra_say_how_to_install_it(argv, mo
     assert result.exit_code == 2
     assert "needs torch" in result.output and "pip install torch==2.13.0" in result.output
     assert "Traceback" not in result.output
+
+
+# --- issue 21: what check-config reports is the same in text and JSON, and never a target it did not use ----------
+
+def test_hub_model_note_in_text_and_json(cli):
+    text = cli("check-config", "--target", "a3", "--", "--model-path", "org/model")
+    data = json.loads(cli("check-config", "--target", "a3", "--format", "json", "--", "--model-path", "org/model").stdout)
+    assert "AM-N700" in text.stdout and [f["code"] for f in data["findings"]] == ["AM-N700"]
+    assert text.exit_code == 0 and data["exit_code"] == 0
+
+
+@pytest.mark.parametrize("command", [["check-config"], ["launch", "--dry-run"], ["export", "--to", "yaml"]])
+def test_unknown_target_prints_no_target_line(cli, command):
+    r = cli(*command, "--target", "bogus", "--", "--model-path", "m")
+    assert r.exit_code == 2 and "AM-E601" in r.output
+    assert "cpu" not in r.output.split("AM-E601")[0] and "target:" not in r.output
+
+
+def test_unknown_target_json_and_plan(cli):
+    data = json.loads(cli("check-config", "--target", "bogus", "--format", "json", "--", "--tp", "2").stdout)
+    assert data["platform"] is None and data["exit_code"] == 2
+    plan = cli("plan", "--target", "bogus", "--", "--model-path", "m")
+    assert plan.exit_code == 2 and "AM-E601" in plan.output and "devices per node" not in plan.output

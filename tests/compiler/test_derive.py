@@ -76,4 +76,4 @@ def test_removed_flag_is_an_error_naming_the_release_and_the_replacement():
     assert codes(run(["--prefill-round-robin-balance"], target="cuda", sglang_version="0.5.23")) == ["AM-E109"]
     # argmatrix's own engine (no SGLang release) still knows it as removed from the schema
     own = run(["--prefill-round-robin-balance"], target="cuda", sglang_version=None)
-    assert only(own, "AM-E106").message.en == "--prefill-round-robin-balance was removed in ascend-page-v2"
+    assert only(own, "AM-E106").message.en == "--prefill-round-robin-balance was removed in the Ascend feature page's 2nd snapshot (ascend-page-v2)"

@@ -241,7 +241,8 @@ def test_yaml_and_json_exports_read_back_and_carry_the_schema(tmp_path):
     first = run(ARGV)
     schema = json.loads((ROOT / "generated" / "config.schema.json").read_text(encoding="utf-8"))
     for fmt in ("yaml", "json"):
-        text = export(first, fmt).text
+        assert "api_key" not in export(first, fmt).text           # a secret: left out unless asked for
+        text = export(first, fmt, show_secrets=True).text
         path = tmp_path / f"c.{fmt}"
         path.write_text(text, encoding="utf-8")
         if fmt == "yaml":
@@ -260,7 +261,8 @@ def test_env_export_reads_back(tmp_path):
     first = run(ARGV)
     env = {}
     import shlex
-    for line in export(first, "env").text.splitlines():
+    assert "ARGMATRIX_API_KEY" not in export(first, "env").text
+    for line in export(first, "env", show_secrets=True).text.splitlines():
         k, _, v = line.partition("=")
         env[k] = shlex.split(v)[0]
     assert env["ARGMATRIX_PORT"] == "30000" and env["ARGMATRIX_TP_SIZE"] == "2"

@@ -120,7 +120,7 @@ def test_chinese_renderers_print_chinese_words():
     assert "◐ 实验特性" in text and "运行时选项" in text
     helped = server_flags_help("zh")
     assert "[default:" not in helped
-    assert "--tool-call-parser  {" in helped and "[默认值：无]" in helped.split("--tool-call-parser  {")[1].split("\n")[0]
+    assert "--tool-call-parser  {" in helped and "[默认值：无]" in helped.split("--tool-call-parser  {")[1].split("\n    --")[0]
 
 
 def test_the_value_tables_name_real_values():

@@ -1,9 +1,9 @@
 """SGLang 0.5.23 flags whose command-line shape is unusual: tri-state switches, JSON-only lists, bounded ints."""
 from __future__ import annotations
 
-import pytest
-
 from functools import partial
+
+import pytest
 
 from argmatrix.schema.releases import NEWEST
 

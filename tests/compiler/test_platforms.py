@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from argmatrix.matrix.platforms import PLATFORMS, UnknownPlatform, resolve
-from argmatrix.matrix.status import Status
 from argmatrix.matrix.platforms.ascend_labels import Label as Support
 from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
+from argmatrix.matrix.status import Status
 from argmatrix.schema import SPECS
 from argmatrix.schema.meta import Removed, Renamed
 

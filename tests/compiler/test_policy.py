@@ -102,7 +102,9 @@ def test_wired_choice_with_an_unimplemented_value():
     f = only(c, "AM-E502")
     assert f.severity == "error" and f.value == "dfs-weight" and "fcfs, lpm, random, lof" in f.message.en
     assert c.exit_code == 1
-    assert run(["--schedule-policy", "lpm"], target="cpu", engine=True).findings == []
+    # AM-N505 (a path with no passing recorded run on the target) depends on engine_runs.json, not on this flag
+    assert [f for f in run(["--schedule-policy", "lpm"], target="cpu", engine=True).findings
+            if f.code != "AM-N505"] == []
     assert only(run(["--schedule-policy", "dfs-weight"], target="cpu", engine=True, allow_unimplemented=True),
                 "AM-E502").severity == "warning"
 

@@ -2,15 +2,13 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from argmatrix.compiler.sources import _resolve_flag
 from argmatrix.schema import SPECS
-
-from functools import partial
-
 from argmatrix.schema.releases import NEWEST
 
 from .helpers import codes, only

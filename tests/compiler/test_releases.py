@@ -61,7 +61,7 @@ def test_every_successor_exists_in_the_release_that_names_it():
             assert successor in newest and successor in FLAGS, (name, successor)
         assert name in seed or name in INTRODUCED or (
             change.gone_in and parse_release(change.gone_in) <= parse_release(SEED_RELEASE)), name
-    for name, first in INTRODUCED.items():
+    for name in INTRODUCED:
         assert name in SPECS and name not in seed, name
     assert NO_SPELLING <= set(SPECS)
 

@@ -8,7 +8,6 @@ from argmatrix.schema import SPECS, ServerArgs
 
 from .helpers import codes, only, run
 
-
 # --- defaults -------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("target", ["a2", "a3"])

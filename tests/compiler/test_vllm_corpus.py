@@ -45,8 +45,8 @@ def _case(verdict: dict[str, Any]) -> tuple[list[str], dict[str, Any]] | None:
 
 ACCEPTED = [v for v in VERDICTS if _case(v) is not None]
 ACCEPTED_BY_0_33 = [v for v in BY_RELEASE["0.33.0"] if _case(v) is not None]
-REFUSED = [v for v in VERDICTS if not v.get("accepted") and not (v.get("filled") or {}).get("accepted")
-           and "error" in v or "exception" in v]
+REFUSED = [v for v in VERDICTS if (not v.get("accepted") and not (v.get("filled") or {}).get("accepted")
+           and "error" in v) or "exception" in v]
 
 
 def _argv(verdict: dict[str, Any], argv: list[str]) -> list[str]:

@@ -7,8 +7,8 @@ schema's Ascend label covers both chips at once.
 """
 from __future__ import annotations
 
-import difflib
 import dataclasses
+import difflib
 import json
 import os
 import shutil
@@ -28,8 +28,8 @@ AFFECTED = {"en/ascend_npu_support_features.md", "zh/ascend_npu_support_features
             "zh/server_arguments.md", "en/platform_matrix.md", "zh/platform_matrix.md", "en/matrix_changes.md",
             "zh/matrix_changes.md", "matrix.html",
             "en/engines.md", "zh/engines.md"}  # the per-engine status counts (SGLang's and argmatrix serve's)
-WORDS = {"en": ("○ planned", "✓ supported", "not implemented on Ascend yet; the Ascend feature table lists it as coming", "any value of the type"),
-         "zh": ("○ 规划中", "✓ 支持", "昇腾上尚未实现，昇腾特性表已将其列入计划", "类型允许的任意值")}
+WORDS = {"en": ("○ planned", "✓ supported", "the Ascend feature table lists it as coming; nothing implements it on NPU yet", "any value of the type"),
+         "zh": ("○ 规划中", "✓ 支持", "据昇腾特性表，NPU 上还没有它的实现", "类型允许的任意值")}
 
 
 def changed_lines(old: dict[str, str], new: dict[str, str]) -> dict[str, list[tuple[int, str, str]]]:
@@ -72,7 +72,7 @@ def check_expected(base: dict[str, str], new: dict[str, str], chips: tuple[str, 
     # the Chinese page: the A2/A3 cells of one row
     [(_, old, new_)] = changes["zh/ascend_npu_support_features.md"]
     assert old.startswith(f"| `{FLAG}` |") and old.endswith("| ○ 规划中 | ○ 规划中 |")
-    assert new_ == old[: -len("○ 规划中 | ○ 规划中 |")] + ("√ | √ |" if both else "○ 规划中 | √ |")
+    assert new_ == old[: -len("○ 规划中 | ○ 规划中 |")] + ("✓ 支持 | ✓ 支持 |" if both else "○ 规划中 | ✓ 支持 |")
     for lang in ("en", "zh"):
         planned, supported, reason, anyv = WORDS[lang]
         # the reference: the status row of each changed chip, inside the argument's own block

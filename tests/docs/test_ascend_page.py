@@ -10,7 +10,6 @@ from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
 from argmatrix.schema import FLAGS
 from argmatrix.schema.releases import VALUES_INTRODUCED
 
-
 from ._md import compare, listed_deviations, norm_options, page_rows, tables
 
 EN = "en/ascend_npu_support_features.md"
@@ -93,19 +92,21 @@ def test_status_words_come_from_the_matrix(files):
 def test_chinese_page_has_the_seed_000_columns_and_a_legend(files):
     text = files[ZH]
     assert "支持情况图例" in text
-    for mark in ("√ 支持", "× 不支持", "○ 规划中", "△ 实验特性", "× 仅 GPU"):
+    for mark in ("✓ 支持", "✗ 不支持", "○ 规划中", "◐ 实验特性", "⚠ 存在缺陷", "✗ 不支持（仅 GPU）"):
         assert mark in text
+    for other_vocabulary in ("√", "×", "△", "有缺陷"):  # the one vocabulary of matrix/status.py, as on every page
+        assert other_vocabulary not in text.split("## ")[1]
     found = tables(text)
     assert all(t["header"] == ["参数", "描述", "默认值", "选项", "A2 支持情况", "A3 支持情况"] for t in found)
     cells = {r[1][0]: r[1] for t in found for r in t["rows"]}
-    assert cells["`--model-path`, `--model`"][4:] == ["√", "√"]
+    assert cells["`--model-path`, `--model`"][4:] == ["✓ 支持", "✓ 支持"]
     assert cells["`--grpc-mode`"][4:] == ["○ 规划中", "○ 规划中"]
-    assert cells["`--quantization-param-path`"][4:] == ["× 仅 GPU", "× 仅 GPU"]
+    assert cells["`--quantization-param-path`"][4:] == ["✗ 不支持（仅 GPU）", "✗ 不支持（仅 GPU）"]
     assert cells["`--context-length`"][2] == "无"
     assert sum(len(t["rows"]) for t in found) == len(current_specs())
 
 
 def test_per_chip_cells():
-    assert ascend_page.zh_mark("supported", "A2, A3") == "√"
-    assert ascend_page.zh_mark("unsupported", "third-party") == "× 第三方组件"
-    assert ascend_page.zh_mark("deficient", "deficient") == "⚠ 有缺陷"
+    assert ascend_page.zh_mark("supported", "A2, A3") == "✓ 支持"
+    assert ascend_page.zh_mark("unsupported", "third-party") == "✗ 不支持（第三方组件）"
+    assert ascend_page.zh_mark("deficient", "deficient") == "⚠ 存在缺陷"

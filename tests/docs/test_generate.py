@@ -5,7 +5,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -92,13 +91,6 @@ def test_docs_check_command(copy):
     target.write_text(target.read_text(encoding="utf-8").replace("| A2, A3 |", "| A2 |", 1), encoding="utf-8")
     bad = runner.invoke(app, ["docs", "check", "--out", str(copy)])
     assert bad.exit_code == 1 and "ascend_npu_support_features.md" in bad.output
-
-
-def test_check_is_fast(files):
-    start = time.perf_counter()
-    assert generate.check(GENERATED, files=help_pages.all_files()) == []
-    elapsed = time.perf_counter() - start
-    assert elapsed < 2.0, f"docs check took {elapsed:.2f}s in-process (target: well under a second)"
 
 
 def test_generators_import_nothing_heavy():

@@ -72,7 +72,8 @@ def test_removed_and_status_changes(v1_to_current):
 def test_renderers(v1_to_current):
     en = history.render(v1_to_current, "md", "en")
     zh = history.render(v1_to_current, "md", "zh")
-    assert en.startswith("# Support matrix changes: ascend-page-v1 → ascend-page-v2")
+    assert en.startswith("# Support matrix changes: the Ascend feature page's 1st snapshot (ascend-page-v1) → the "
+                         "Ascend feature page's 2nd snapshot (ascend-page-v2)")
     assert "## Status changes" in en and "## 支持状态变更" in zh
     assert "| `--revision` | A2 | ✗ unsupported | ✓ supported |" in en
     assert "| `--revision` | A2 | ✗ 不支持 | ✓ 支持 |" in zh
@@ -106,9 +107,9 @@ def test_diff_of_a_handmade_snapshot():
 
 
 def test_matrix_diff_command(v1_to_current):
-    from argmatrix.cli.app import app
-
     from typer.testing import CliRunner
+
+    from argmatrix.cli.app import app
 
     runner = CliRunner()
     out = runner.invoke(app, ["matrix", "diff", snapshots.PREVIOUS, snapshots.CURRENT, "--format", "json"])

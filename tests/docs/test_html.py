@@ -62,7 +62,8 @@ def _expected(data: dict, lang: str, q: str = "", platform: str = "", status: st
         plats = [platform] if platform else data["platforms"]
         if status and not any(a["s"][p] == status for p in plats):
             continue
-        hay = (" ".join(a["f"]) + " " + a["n"] + " " + a["h"][lang]).lower()
+        title = next(g for g in data["groups"] if g["key"] == a["g"])
+        hay = " ".join([" ".join(a["f"]), a["n"], a["h"]["en"], a["h"]["zh"], title["en"], title["zh"]]).lower()
         if any(w not in hay for w in q.lower().split()):
             continue
         out.append(a["n"])
@@ -106,6 +107,8 @@ def test_search_filter_and_language_in_chromium(browser, files, tmp_path):
     want = _expected(data, "en", q="hicache")
     assert want and visible() == want
     assert page.inner_text("#count") == f"{len(want)} of {len(data['args'])} arguments shown"
+    page.fill("#search", "张量并行")  # Chinese on the English page
+    assert "tp_size" in visible() and visible() == _expected(data, "en", q="张量并行")
 
     # toggle filters: planned on A3, then a group
     page.fill("#search", "")
@@ -126,8 +129,10 @@ def test_search_filter_and_language_in_chromium(browser, files, tmp_path):
     assert visible() == want
     assert page.inner_text("#head").split()[:2] == ["参数", "分组"]
     assert first.locator("td[data-platform='a3']").inner_text().strip() == "○ 规划中"
-    page.fill("#search", "重叠")  # searches the Chinese help text now
+    page.fill("#search", "重叠")  # the Chinese help text
     assert visible() == _expected(data, "zh", q="重叠", platform="a3", status="planned", group="optimization")
+    page.fill("#search", "overlap")  # and the English one, whichever language is shown
+    assert visible() == _expected(data, "zh", q="overlap", platform="a3", status="planned", group="optimization")
 
     # a row opens to its details
     page.fill("#search", "")
@@ -135,6 +140,8 @@ def test_search_filter_and_language_in_chromium(browser, files, tmp_path):
     page.select_option("#status", "")
     page.select_option("#platform", "")
     page.click("#rows tr[data-name='hicache_write_policy'] summary")
+    # the page fills the details from its "toggle" event, which fires after the click returns: wait for them
+    page.wait_for_selector("#rows tr[data-name='hicache_write_policy'] .more dd")
     details = page.inner_text("#rows tr[data-name='hicache_write_policy'] .more")
     assert "write_back" in details and "write_through" in details
 
@@ -146,4 +153,20 @@ def test_search_filter_and_language_in_chromium(browser, files, tmp_path):
     assert (ARTIFACTS / "matrix.png").stat().st_size > 10_000
     assert not errors, errors
     assert all(u.startswith("file:") for u in requests), requests
+    page.close()
+
+
+def test_column_header_stays_in_view_in_chromium(browser, files, tmp_path):
+    page_file = tmp_path / "matrix.html"
+    page_file.write_text(files["matrix.html"], encoding="utf-8")
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    page.goto(page_file.as_uri() + "#en")
+    page.wait_for_selector("body[data-ready='1']")
+    page.eval_on_selector(".wrap", "w => { w.scrollTop = 3000; }")
+    page.wait_for_function("() => document.querySelector('.wrap').scrollTop > 1000")
+    head = page.eval_on_selector("#head th", "th => th.getBoundingClientRect().top")
+    wrap = page.eval_on_selector(".wrap", "w => w.getBoundingClientRect().top")
+    first_row = page.eval_on_selector("#rows tr", "tr => tr.getBoundingClientRect().top")
+    assert abs(head - wrap) <= 2 and first_row < wrap  # the rows scrolled away under the header, which stayed
+    assert 0 <= head < 800
     page.close()

@@ -44,8 +44,49 @@ LAUNCHES = [
     (["--tp-sze", "2", "--config", "/nonexistent/deploy.yaml", "--tp-size"], "a3"),
     (["--disable-radix-cache", "false", "--cuda-graph-bs", "8", "--crash-on-nan", "--attn-dp-size", "2"], "cuda"),
 ]
+SOURCES = ["argv[3]", "file:deploy.yaml:7", "env:ARGMATRIX_TP_SIZE", "platform:a3", "derived:tokenizer-from-model",
+           "default", "override", "vllm-compat:--tensor-parallel-size"]
+
+
+def _own_values() -> set[str]:
+    """argmatrix's own commands, option choices and rule ids: values the Chinese text names as they are typed."""
+    import typer
+
+    from argmatrix.cli.app import app
+    from argmatrix.matrix import rules
+    from argmatrix.matrix.status import Status
+    from argmatrix.matrix.table import row
+    from argmatrix.schema.registry import GROUPS
+
+    out: set[str] = {r.id for r in rules.RULES} | {s.value for s in Status} | {g.key for g, _ in GROUPS}
+    from argmatrix.matrix.platforms import PLATFORMS
+
+    out |= {rule for spec in SPECS.values() for rule in row(spec)["rules"]}
+    out |= {rule.rstrip("-0123456789") for rule in set(out)}  # "npu-pp-size-2" reads as a word and a number
+    out |= {n.rule for p in PLATFORMS.values() for spec in SPECS.values() for n in p.notes(spec) if n.rule}
+    out |= {s.split(":", 1)[1] for s in SOURCES if s.startswith("derived:")}  # a derivation rule's name
+    # the values of argmatrix's own free-text options: bench --dataset/--backend, demo-model --size, --request-rate
+    out |= {"random", "shared-prefix", "completions", "chat", "generate", "tiny", "small", "inf"}
+    from argmatrix.runtime.server.warmup import WARMUPS
+
+    out |= set(WARMUPS)  # serve --warmups names
+
+    def walk(cmd, name: str) -> None:
+        out.update([name, *name.split("-")])
+        for p in cmd.params:
+            out.update(str(c) for c in getattr(p.type, "choices", ()) or ())
+            out.update(o.lstrip("-") for o in [*getattr(p, "opts", ()), *getattr(p, "secondary_opts", ())])
+            if isinstance(p.default, str):
+                out.add(p.default)
+        for sub_name, sub in (getattr(cmd, "commands", None) or {}).items():
+            walk(sub, sub_name)
+
+    walk(typer.main.get_command(app), "argmatrix")
+    return out
+
+
 # what the user typed is a value too: a finding repeats it
-VALUES = _values() | {token for argv, _ in LAUNCHES for token in argv}
+VALUES = _values() | {token for argv, _ in LAUNCHES for token in argv} | _own_values()
 
 
 def _findings_of_bad_launches() -> Iterator[tuple[str, Text]]:
@@ -114,6 +155,49 @@ def all_pairs() -> Iterator[tuple[str, Text]]:
             yield f"introduced {name}", f.message
             yield f"introduced fix {name}", f.hint
     yield from _findings_of_bad_launches()
+    yield from _what_the_commands_print()
+
+
+def _what_the_commands_print() -> Iterator[tuple[str, Text]]:
+    """serve's start-up messages, explain's page of every argument, plan's labels, detect's words and explanations,
+    source labels, snapshot names and argmatrix's own --help texts (issue 21)."""
+    import io
+
+    from rich.console import Console
+
+    from argmatrix.cli import app, help_zh, plan, render
+    from argmatrix.compiler.findings import source_label
+    from argmatrix.matrix.platforms.detect import Detection
+    from argmatrix.matrix.table import row
+    from argmatrix.runtime.server.launch import SAY
+    from argmatrix.schema.snapshots import CURRENT, PREVIOUS, since_text
+
+    for key, text in SAY.items():
+        yield f"serve {key}", text
+    for table in (plan.LABELS, plan.COMPONENTS, app.DETECT_WORDS):
+        for key, text in table.items():
+            yield f"command word {key}", text
+    for source in SOURCES:
+        yield f"source {source}", Text(source_label(source, "en"), source_label(source, "zh"))
+    for name in (PREVIOUS, CURRENT, "0.5.22"):
+        yield f"snapshot {name}", since_text(name)
+    for en, zh in help_zh.HELP_ZH.items():
+        yield f"cli help {en[:30]}", Text(en, zh)
+    import inspect
+
+    import argmatrix.matrix.platforms.detect as detect_module
+
+    for line in inspect.getsource(detect_module).splitlines():  # every explanation detection can give, in both
+        if "how_zh=" in line:
+            yield "detect how", Text("", line.split("how_zh=", 1)[1])
+    for spec in SPECS.values():
+        pages = []
+        for lang in ("en", "zh"):
+            out = io.StringIO()
+            render.explain_text(row(spec), lang, Console(file=out, width=400, no_color=True))
+            pages.append(out.getvalue())
+        yield f"explain {spec.flag}", Text(pages[0], pages[1].replace("? ", "  "))  # "?" is the unverified mark
+    assert Detection  # the type whose explanations are read above
 
 
 PAIRS = [(where, text) for where, text in all_pairs() if text is not None and text.zh]
@@ -121,7 +205,8 @@ PAIRS = [(where, text) for where, text in all_pairs() if text is not None and te
 
 def test_the_collection_reaches_every_kind_of_string():
     kinds = {where.split(" ")[0] for where, _ in PAIRS}
-    assert {"help", "group", "rule", "release", "validator", "finding", "hint", "word", "a3", "engine"} <= kinds
+    assert {"help", "group", "rule", "release", "validator", "finding", "hint", "word", "a3", "engine", "serve",
+            "explain", "command", "source", "snapshot", "cli", "detect"} <= kinds
     assert len([w for w, _ in PAIRS if w.startswith("help ")]) == len(SPECS)
 
 

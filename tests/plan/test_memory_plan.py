@@ -7,9 +7,9 @@ import pytest
 
 from argmatrix.compiler import compile
 from argmatrix.compiler.memory_plan import (
+    Parallel,
     default_mem_fraction,
     kv_pool_tokens,
-    Parallel,
     plan,
     quant_bytes_per_param,
 )
@@ -125,9 +125,27 @@ def test_sglang_default_mem_fraction(memory_gib, tp, family, expected):
     assert default_mem_fraction(memory_gib * GB, family, {}, Parallel(tp=tp)) == expected
 
 
-def test_cpu_plan_follows_the_engine_cap():
-    p = plan_for("qwen3-8b", ["--context-length", "1024"], target="cpu", memory=4096 * GB, devices=1)
+def test_cpu_plan_follows_the_engine_cap(monkeypatch):
+    from argmatrix.compiler import memory_plan
+
+    # unset --mem-fraction-static: one context per core, 4 to 64 of them
+    for cores, contexts in ((2, 4), (16, 16), (200, 64)):
+        monkeypatch.setattr(memory_plan, "cpu_cores", lambda cores=cores: cores)
+        p = plan_for("qwen3-8b", ["--context-length", "1024"], target="cpu", memory=4096 * GB, devices=1)
+        assert p.mem_fraction_static == 0.3 and p.kv_pool_tokens == contexts * 1024
+    # --mem-fraction-static set: sized from memory, within the engine's cap of 512 contexts
+    p = plan_for("qwen3-8b", ["--context-length", "1024", "--mem-fraction-static", "0.3"], target="cpu",
+                 memory=4096 * GB, devices=1)
     assert p.mem_fraction_static == 0.3 and p.kv_pool_tokens == 512 * 1024
+
+
+def test_pool_cap_says_why():
+    from argmatrix.compiler.memory_plan import pool_cap
+
+    cap = pool_cap(2048, "cpu", fraction_set=False, cores=2)
+    assert cap.tokens == 4 * 2048 and "4 contexts of 2048 tokens" in cap.reason and "2 core" in cap.reason
+    assert pool_cap(2048, "cpu", fraction_set=True, cores=2).tokens == 512 * 2048
+    assert pool_cap(4096, "cuda", fraction_set=False, cores=2).tokens == 1 << 20
 
 
 def test_cpu_default_fraction():

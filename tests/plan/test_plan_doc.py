@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from argmatrix.cli.app import app
-from argmatrix.compiler.memory_plan import GIB, default_mem_fraction, Parallel
+from argmatrix.compiler.memory_plan import GIB, Parallel, default_mem_fraction
 
 DOC = (Path(__file__).parents[2] / "docs" / "plan.md").read_text(encoding="utf-8")
 EXAMPLE = DOC[DOC.index("## Worked example"):DOC.index("## JSON output")]

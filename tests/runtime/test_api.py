@@ -7,8 +7,8 @@ import sys
 import time
 
 import pytest
-
 from engine_testlib import boundary_prompts, random_ids, run_all
+
 from argmatrix.runtime.detokenizer import IncrementalDetokenizer
 from argmatrix.runtime.engine import Engine, SamplingParams
 

@@ -5,8 +5,8 @@ import shutil
 
 import pytest
 import torch
-
 from engine_testlib import boundary_prompts
+
 from argmatrix.runtime.engine import SamplingParams
 
 GREEDY = SamplingParams(temperature=0, max_new_tokens=16)

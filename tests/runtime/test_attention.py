@@ -11,7 +11,13 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from argmatrix.runtime.attention import (  # noqa: E402
-    AttentionMetadata, DecodeBatch, ExtendBatch, PagedAttention, TorchPagedDecode, decode_backend_for)
+    AttentionMetadata,
+    DecodeBatch,
+    ExtendBatch,
+    PagedAttention,
+    TorchPagedDecode,
+    decode_backend_for,
+)
 
 HEADS, KV_HEADS, D = 4, 2, 8
 

@@ -6,8 +6,8 @@ import json
 import shutil
 
 import pytest
-
 from engine_testlib import boundary_prompts, collect, random_ids, run_all
+
 from argmatrix.runtime.engine import EngineLoadError, EngineRefused, PromptTooLongError, QueueFullError, SamplingParams
 from argmatrix.schema import SPECS
 
@@ -260,7 +260,7 @@ def test_model_path_and_revision_errors(make_engine, monkeypatch, tmp_path):
         make_engine(model_path="/no/such/dir")
     with pytest.raises(EngineLoadError, match=r"--revision v2\) looks like a Hugging Face hub id.*huggingface-cli download"):
         make_engine(model_path="some-org/some-model", revision="v2")
-    with pytest.raises(EngineLoadError, match="no config.json"):
+    with pytest.raises(EngineLoadError, match=r"no config\.json"):
         make_engine(model_path=str(tmp_path))
 
 

@@ -4,8 +4,8 @@ a wrong buffer, pad row or size shows up as a wrong token.  torch.compile runs f
 from __future__ import annotations
 
 import pytest
-
 from engine_testlib import boundary_prompts, random_ids
+
 from argmatrix.runtime import graphs
 from argmatrix.runtime.engine import SamplingParams
 from argmatrix.runtime.engine_config import EngineConfig

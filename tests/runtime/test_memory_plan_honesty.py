@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from argmatrix.compiler import compile
-from argmatrix.compiler.model_checks import analyse
-from argmatrix.compiler.model_checks import PlanInputs
+from argmatrix.compiler.model_checks import PlanInputs, analyse
 from argmatrix.runtime import engine_config, kv_cache
 
 MEASURED = 4 << 30  # what the engine "measures" as available after loading (fixed, so the test is deterministic)
@@ -54,3 +53,23 @@ def test_default_fraction_on_cpu_is_the_same(make_engine, demo_dir, monkeypatch)
     _, plan = planned(demo_dir, [], small + engine.loaded.weight_bytes)
     assert plan.mem_fraction_static == engine.config.mem_fraction_static == 0.3
     assert engine.total_pages * engine.config.page_size == plan.kv_pool_tokens > 1000
+
+
+def test_default_cpu_pool_is_a_context_per_core_and_says_so(make_engine, demo_dir, monkeypatch, caplog):
+    """Unset --mem-fraction-static on the CPU: the pool holds one context per core (at least 4), not 30% of the
+    RAM; the start-up log says which rule chose the size, and the plan agrees."""
+    import logging
+
+    from argmatrix.compiler import memory_plan
+
+    monkeypatch.setattr(kv_cache, "available_memory_bytes", lambda device: MEASURED)
+    monkeypatch.setattr(memory_plan, "cpu_cores", lambda: 2)
+    caplog.set_level(logging.INFO, logger="argmatrix.runtime.kv_cache")
+    engine = make_engine(engine_dtype=None)
+    context = engine.loaded.context_length
+    assert engine.total_pages * engine.config.page_size == 4 * context
+    line = next(r.getMessage() for r in caplog.records if r.getMessage().startswith("KV pool:"))
+    assert f"4 contexts of {context} tokens, the CPU default for 2 core(s)" in line
+    assert "--mem-fraction-static 0.3 of" in line and "would allow" in line and "--max-total-tokens" in line
+    _, plan = planned(demo_dir, [], MEASURED + engine.loaded.weight_bytes)
+    assert plan.kv_pool_tokens == 4 * context

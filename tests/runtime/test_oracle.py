@@ -3,8 +3,8 @@ time (float64, one thread), under every scheduling and caching situation the eng
 from __future__ import annotations
 
 import pytest
-
 from engine_testlib import boundary_prompts, collect, random_ids, run_all
+
 from argmatrix.runtime.engine import SamplingParams
 
 MAX_NEW = 20

@@ -10,8 +10,8 @@ import pytest
 from argmatrix.matrix.platforms.ascend_labels import Label as Support
 from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
 from argmatrix.schema import FLAGS, SPECS
-from argmatrix.schema.releases import VALUES_INTRODUCED
 from argmatrix.schema.meta import MISSING, Removed, Renamed
+from argmatrix.schema.releases import VALUES_INTRODUCED
 
 LABELS = {"A2, A3": Support.A2_A3, "Special for GPU": Support.GPU_ONLY, "Planned": Support.PLANNED,
           "Experimental": Support.EXPERIMENTAL, "third-party": Support.THIRD_PARTY, "deficient": Support.DEFICIENT}

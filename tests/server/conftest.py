@@ -8,6 +8,8 @@ engine (``check_invariants``, ``stats``) and the server's request tracker;
 """
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
 
 import pytest
@@ -18,8 +20,8 @@ pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 httpx = pytest.importorskip("httpx")
 
-from argmatrix.runtime.demo_model import build_demo_model
-from argmatrix.schema import ServerArgs
+from argmatrix.runtime.demo_model import build_demo_model  # noqa: E402
+from argmatrix.schema import ServerArgs  # noqa: E402
 
 MODEL_NAME = "demo"
 # Small context: oversized prompts are cheap to build; a pool for the 64-client load test.
@@ -52,6 +54,33 @@ def assert_engine_whole(engine, timeout: float = 10.0) -> None:
     engine.check_invariants()
     assert (stats.running, stats.queued, stats.used_pages) == (0, 0, 0), stats
     assert stats.free_pages + stats.cached_pages == stats.total_pages, stats
+
+
+@contextlib.contextmanager
+def engine_held_after(engine, steps: int = 2):
+    """Hold the engine's step loop after ``steps`` steps that did work, until the block ends.
+
+    The hold is outside the step lock, so aborts, cache flushes, stats and shutdown go through while a request
+    that is running stays running, however fast or loaded the machine is: tests wait on this, not on a slowed
+    forward and a clock.
+    """
+    real_step = engine.step
+    release = threading.Event()
+    done = [0]
+
+    def held_step() -> bool:
+        if done[0] >= steps:
+            release.wait()
+        progressed = real_step()
+        done[0] += bool(progressed)
+        return progressed
+
+    engine.step = held_step
+    try:
+        yield
+    finally:
+        release.set()
+        del engine.step                  # the class's own method again
 
 
 @pytest.fixture(scope="session")

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from argmatrix.bench.datasets import random_requests, shared_prefix_requests
-from argmatrix.bench.serving import BenchConfig, format_report, run
+from argmatrix.loadgen.datasets import random_requests, shared_prefix_requests
+from argmatrix.loadgen.serving import BenchConfig, format_report, run
 
 from .test_server_lifecycle import ROOT
 
@@ -49,5 +49,70 @@ def test_bench_reports_a_server_it_cannot_reach():
 
 
 def test_the_bench_client_does_not_import_torch():
-    code = "import sys, argmatrix.bench.serving, argmatrix.cli.app; assert 'torch' not in sys.modules, 'torch'"
+    code = "import sys, argmatrix.loadgen.serving, argmatrix.cli.app; assert 'torch' not in sys.modules, 'torch'"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT)}, timeout=60)
+
+
+def _events(cfg, events):
+    """Feed synthetic server-sent events through the bench's reader, as _one does."""
+    from argmatrix.loadgen.serving import _event_tokens
+
+    seen, shown = 0, []
+    for data in events:
+        arrived, new, total = _event_tokens(cfg, data, seen)
+        seen = total if total is not None else seen
+        shown.append((arrived, new))
+    return seen, shown
+
+
+def test_tokens_are_counted_not_text_chunks():
+    """Tokens that decode to empty text (the 60M demo's 32k vocabulary over a 758-token tokenizer) still count."""
+    completions = BenchConfig(backend="completions")
+    # a stream whose text is empty throughout: only the final choice and the usage event arrive
+    total, shown = _events(completions, [
+        {"choices": [{"index": 0, "text": "", "finish_reason": "length"}]},
+        {"choices": [], "usage": {"completion_tokens": 8}}])
+    assert total == 8 and shown == [(True, None), (False, None)]
+    # with logprobs, every token is an event even when its text is empty
+    total, shown = _events(completions, [{"choices": [{"index": 0, "text": "", "logprobs": {"tokens": [""]}}]}] * 3)
+    assert shown == [(True, 1)] * 3
+    chat = BenchConfig(backend="chat")
+    _, shown = _events(chat, [{"choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}}]},
+                              {"choices": [{"index": 0, "delta": {"content": "hi"}}]}])
+    assert shown == [(False, None), (True, None)]          # the opening role delta is not output
+    native = BenchConfig(backend="generate")
+    total, shown = _events(native, [{"text": "", "output_ids": [7], "meta_info": {"completion_tokens": 1}},
+                                    {"text": "", "output_ids": [7, 9, 4], "meta_info": {"completion_tokens": 3}}])
+    assert total == 3 and shown == [(True, 1), (True, 2)]
+
+
+def test_repeated_runs_flush_the_prefix_cache_by_default(servers, server):
+    def hits_during(cfg):
+        before = server.engine.stats().cache_hit_tokens
+        report = asyncio.run(run(cfg))
+        return report, server.engine.stats().cache_hit_tokens - before
+
+    cfg = BenchConfig(base_url=server.url, num_prompts=3, input_len=40, output_len=3, seed=11, warmup_requests=0)
+    first, _ = hits_during(cfg)
+    second, hits = hits_during(cfg)            # the same seed, so the same prompts
+    assert first["prefix_cache"] == second["prefix_cache"] == "flushed before measuring"
+    assert hits == 0                           # the second run measured the engine, not the cache
+    kept, hits = hits_during(BenchConfig(base_url=server.url, num_prompts=3, input_len=40, output_len=3, seed=11,
+                                         warmup_requests=0, flush_cache=False))
+    assert kept["prefix_cache"].startswith("not flushed (--no-flush-cache)")
+    assert hits >= 3 * 39                      # what --flush-cache (the default) keeps out of the figures
+    keyed = servers.start(api_key="sk-user", admin_api_key="sk-admin")
+    refused = asyncio.run(run(BenchConfig(base_url=keyed.url, api_key="sk-user", num_prompts=2, input_len=8,
+                                          output_len=2)))
+    assert refused["completed"] == 2
+    assert refused["prefix_cache"].startswith("not flushed (POST /flush_cache answered 403)")
+    assert "--seed" in refused["prefix_cache"]
+
+
+def test_range_ratio_help_keeps_its_text():
+    from typer.testing import CliRunner
+
+    from argmatrix.cli.app import app
+
+    out = CliRunner().invoke(app, ["bench", "--help"], env={"COLUMNS": "200"}).output
+    assert "between ratio x len and len" in out

@@ -53,7 +53,7 @@ def test_allow_unimplemented_goes_on_to_serve(monkeypatch):
     import argmatrix.runtime.server as server
 
     seen = []
-    monkeypatch.setattr(server, "run_server", lambda compiled: seen.append(compiled) or 0, raising=False)
+    monkeypatch.setattr(server, "run_server", lambda compiled, **_: seen.append(compiled) or 0, raising=False)
     result = serve("--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all", "--allow-unimplemented")
     assert result.exit_code == 0, result.output
     assert "AM-E501" in result.output and "warning" in result.output
@@ -64,7 +64,7 @@ def test_device_flag_chooses_the_column(monkeypatch):
     import argmatrix.runtime.server as server
 
     seen = []
-    monkeypatch.setattr(server, "run_server", lambda compiled: seen.append(compiled) or 0, raising=False)
+    monkeypatch.setattr(server, "run_server", lambda compiled, **_: seen.append(compiled) or 0, raising=False)
     result = CliRunner().invoke(app, ["serve", "--model-path", "m", "--device", "cpu"])
     assert result.exit_code == 0, result.output
     assert seen[0].platform == "cpu"

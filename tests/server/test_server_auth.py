@@ -26,7 +26,6 @@ def both(servers):
     ("GET", "/health_generate", None),
     ("GET", "/get_model_info", None),
     ("GET", "/get_server_info", None),
-    ("GET", "/metrics", None),
     ("GET", "/openapi.json", None),
     ("GET", "/version", None),
 ])
@@ -44,6 +43,17 @@ def test_every_endpoint_but_health_needs_the_key(both, method, path, body):
 def test_health_is_public(both):
     with client(both) as c:
         assert c.get("/health").status_code == 200
+
+
+def test_metrics_are_open_for_scraping_unless_asked_otherwise(servers, both):
+    with client(both) as c:
+        assert c.get("/metrics").status_code == 200            # as in SGLang: Prometheus needs no key
+        assert c.get("/v1/models").status_code == 401
+    keyed = servers.start(api_key="sk-user", enable_metrics=True, metrics_require_api_key=True)
+    with client(keyed) as c:
+        r = c.get("/metrics")
+        assert r.status_code == 401 and r.json()["error"]["code"] == "invalid_api_key"
+        assert c.get("/metrics", headers=USER).status_code == 200
 
 
 def test_auth_comes_before_body_parsing(both):

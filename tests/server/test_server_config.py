@@ -44,7 +44,7 @@ def test_chat_template_sources(servers, tmp_path, engine):
 def test_bad_chat_template_flags_fail_at_start(servers, engine):
     with pytest.raises(ValueError, match="--chat-template 'no-such-template'"):
         build_app(engine, servers.args(chat_template="no-such-template"))
-    with pytest.raises(ValueError, match="--hf-chat-template-name 'tool_use'.*it has: default"):
+    with pytest.raises(ValueError, match=r"--hf-chat-template-name 'tool_use'.*it has: default"):
         build_app(engine, servers.args(hf_chat_template_name="tool_use"))
     app = build_app(engine, servers.args(hf_chat_template_name="default"))
     assert app.state.server.template.origin == "tokenizer template 'default'"

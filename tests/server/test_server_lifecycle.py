@@ -17,7 +17,7 @@ import pytest
 from argmatrix.runtime.server import warmup
 from argmatrix.schema import ServerArgs
 
-from .conftest import ENGINE_ARGS, MODEL_NAME, Servers, assert_engine_whole, make_engine
+from .conftest import ENGINE_ARGS, MODEL_NAME, Servers, assert_engine_whole, engine_held_after, make_engine
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -206,13 +206,14 @@ def test_stop_ends_what_outlives_the_grace_period_with_an_error_event(demo_dir, 
         except httpx.HTTPError as exc:
             events.append(exc)
 
-    t = threading.Thread(target=stream)
-    t.start()
-    assert first.wait(30)
-    with httpx.Client(base_url=rt.url) as c:
-        assert c.get("/health").status_code == 200
-    assert rt.stop() == 0
-    t.join(30)
+    with engine_held_after(engine):      # the request outlives the grace period, whatever the machine's speed
+        t = threading.Thread(target=stream)
+        t.start()
+        assert first.wait(30)
+        with httpx.Client(base_url=rt.url) as c:
+            assert c.get("/health").status_code == 200
+        assert rt.stop() == 0
+        t.join(30)
     summary = rt.state.tracker.summary()
     assert summary["cancelled"] == 1 and summary["in_flight"] == 0, summary
     # the stream is ended before uvicorn would cancel it: an OpenAI-style error event, then [DONE]

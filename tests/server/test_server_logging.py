@@ -4,6 +4,7 @@ from __future__ import annotations
 import gc
 import json
 import logging
+import re
 import time
 
 import pytest
@@ -117,7 +118,8 @@ def test_log_requests_target(servers, tmp_path):
     files = list(target.iterdir())
     assert len(files) == 1
     lines = files[0].read_text().splitlines()
-    assert lines[0].startswith("Receive:") and lines[1].startswith("Finish:")
+    stamp = r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] "                 # text records carry date and time
+    assert re.match(stamp + "Receive:", lines[0]) and re.match(stamp + "Finish:", lines[1]), lines
 
 
 def test_request_time_stats_logging(servers, caplog):
@@ -154,3 +156,81 @@ def test_gc_warning(caplog, servers):
     rt = servers.start(gc_warning_threshold_secs=5.0)
     assert rt.state.monitors.gc.installed
     assert not servers.start().state.monitors.gc.installed
+
+
+def serve_through_a_pipe(demo_dir, *flags: str) -> str:
+    """A real `python -m argmatrix.runtime.server` with its log on a pipe; one request with a long path, then
+    SIGTERM.  Returns everything the process wrote."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    import httpx
+
+    from .test_server_lifecycle import ROOT, free_port, wait_healthy
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    cmd = [sys.executable, "-m", "argmatrix.runtime.server", "--model-path", demo_dir, "--port", str(port),
+           "--served-model-name", "demo", "--context-length", "128", "--max-total-tokens", "1024",
+           "--skip-server-warmup", *flags]
+    env = {k: v for k, v in os.environ.items() if not k.upper().startswith("ARGMATRIX_") and k != "COLUMNS"}
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+    try:
+        wait_healthy(url, proc)
+        assert httpx.get(f"{url}/v1/models/{LONG_ID}", timeout=30).status_code == 404
+        assert httpx.post(url + "/generate", json=GEN, timeout=60).status_code == 200
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(60) == 0
+        return proc.stdout.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+LONG_ID = "a-model-name-long-enough-that-its-access-record-is-far-wider-than-eighty-columns-" * 2
+
+
+def test_log_through_a_pipe_is_one_dated_line_per_record(demo_dir):
+    out = serve_through_a_pipe(demo_dir, "--log-requests")
+    lines = out.splitlines()
+    dated = re.compile(r"^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] (INFO|WARNING|ERROR|DEBUG) [\w.]+: ")
+    records = [line for line in lines if dated.match(line)]
+    access = [line for line in records if "uvicorn.access" in line and LONG_ID in line]
+    assert len(access) == 1 and len(access[0]) > 200, out        # whole, not wrapped at 80 columns
+    assert any("argmatrix.requests: Finish: " in line for line in records), out
+    assert not any(line.startswith(" ") and "uvicorn" in line for line in lines), out   # no continuation lines
+    assert any("Loading weights" in line and demo_dir in line for line in lines), out   # progress not cut at 80
+
+
+def test_log_format_json(demo_dir):
+    out = serve_through_a_pipe(demo_dir, "--log-format", "json", "--log-requests", "--log-requests-format", "json")
+    records = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    assert records, out
+    from datetime import datetime
+
+    for rec in records:
+        assert {"timestamp", "level", "logger"} <= set(rec), rec
+        assert datetime.fromisoformat(rec["timestamp"]).tzinfo is not None
+    access = [r for r in records if r["logger"] == "uvicorn.access"]
+    assert any(LONG_ID in r["message"] for r in access), access
+    finish = [r for r in records if r.get("event") == "Finish"]
+    assert len(finish) == 1 and finish[0]["logger"] == "argmatrix.requests" and "message" not in finish[0]
+    assert finish[0]["meta"]["completion_tokens"] == 4
+
+
+def test_json_request_records_carry_a_timestamp(servers, caplog):
+    rt = servers.start(log_requests=True, log_requests_format="json")
+    caplog.set_level(logging.INFO)
+    with client(rt) as c:
+        c.post("/generate", json=GEN)
+    assert wait_for(lambda: any('"Finish"' in r.getMessage() for r in records(caplog, "argmatrix.requests")))
+    from datetime import datetime
+
+    for r in records(caplog, "argmatrix.requests"):
+        rec = json.loads(r.getMessage())
+        assert list(rec)[:2] == ["timestamp", "event"]          # SGLang's JSON request records start so
+        assert datetime.fromisoformat(rec["timestamp"]).tzinfo is not None

@@ -24,6 +24,11 @@ def samples(family, name=None) -> list:
     return [s for s in family.samples if name is None or s.name == name]
 
 
+def total(family, name) -> float:
+    """The sum over every label set (requests are split by is_streaming, cached tokens by cache_source)."""
+    return sum(s.value for s in samples(family, name))
+
+
 def test_metrics_off_is_404(servers):
     rt = servers.start()
     with client(rt) as c:
@@ -46,9 +51,9 @@ def test_metrics_content(servers):
                  "sglang:time_to_first_token_seconds", "sglang:inter_token_latency_seconds",
                  "sglang:e2e_request_latency_seconds", "sglang:prompt_tokens", "sglang:generation_tokens"):
         assert name in fam, name
-    assert samples(fam["sglang:time_to_first_token_seconds"], "sglang:time_to_first_token_seconds_count")[0].value == 3
-    assert samples(fam["sglang:e2e_request_latency_seconds"], "sglang:e2e_request_latency_seconds_count")[0].value == 3
-    assert samples(fam["sglang:generation_tokens"])[0].value == 17
+    assert total(fam["sglang:time_to_first_token_seconds"], "sglang:time_to_first_token_seconds_count") == 3
+    assert total(fam["sglang:e2e_request_latency_seconds"], "sglang:e2e_request_latency_seconds_count") == 3
+    assert total(fam["sglang:generation_tokens"], "sglang:generation_tokens_total") == 17
     itl = samples(fam["sglang:inter_token_latency_seconds"], "sglang:inter_token_latency_seconds_count")[0].value
     assert itl >= 3 * 3     # at least (tokens - 1) intervals per request with stream interval 1
     assert 0 < samples(fam["sglang:cache_hit_rate"])[0].value <= 1
@@ -120,3 +125,52 @@ def test_export_metrics_to_file(servers, tmp_path, engine):
     assert record["rid"] == "exported" and record["completion_tokens"] == 3 and record["e2e_latency"] > 0
     with pytest.raises(ValueError, match="--export-metrics-to-file-dir"):
         build_app(engine, servers.args(export_metrics_to_file=True))
+
+
+def test_label_names_match_sglang(servers):
+    """A real prometheus_client parse of a scrape: SGLang 0.5.23's label names, so its dashboards select."""
+    rt = servers.start(enable_metrics=True, served_model_name="dash-model", extra_metric_labels={"cluster": "east"})
+    with client(rt) as c:
+        assert c.post("/generate", json={"text": "labels", "sampling_params": {"max_new_tokens": 3}}
+                      ).status_code == 200
+        with c.stream("POST", "/v1/completions", json={"model": "dash-model", "prompt": "x", "max_tokens": 3,
+                                                       "stream": True}) as r:
+            list(r.iter_lines())
+        text = c.get("/metrics").text
+    fam = {f.name: f for f in text_string_to_metric_families(text)}
+    scheduler = {"model_name", "engine_type", "tp_rank", "pp_rank", "moe_ep_rank", "cluster"}
+    for name in ("sglang:num_running_reqs", "sglang:num_queue_reqs", "sglang:token_usage", "sglang:cache_hit_rate",
+                 "sglang:num_used_tokens", "sglang:max_total_num_tokens"):
+        (sample,) = fam[name].samples
+        assert set(sample.labels) == scheduler, name
+        assert sample.labels["model_name"] == "dash-model" and sample.labels["engine_type"] == "unified"
+        assert (sample.labels["tp_rank"], sample.labels["pp_rank"]) == ("0", "0")
+    request = {"model_name", "engine_type", "cluster"}
+    expected = {"sglang:time_to_first_token_seconds": request | {"is_streaming"},
+                "sglang:e2e_request_latency_seconds": request | {"is_streaming"},
+                "sglang:inter_token_latency_seconds": request,
+                "sglang:prompt_tokens": request | {"is_streaming"},
+                "sglang:generation_tokens": request | {"is_streaming"},
+                "sglang:cached_tokens": request | {"cache_source"},
+                "sglang:num_requests": request | {"is_streaming", "finish_reason"}}
+    for name, labels in expected.items():
+        got = [s for s in fam[name].samples if not s.name.endswith("_created")]
+        assert got, name
+        for s in got:
+            assert set(s.labels) - {"le"} == labels, (name, s.labels)
+            assert s.labels["model_name"] == "dash-model"
+    streaming = {s.labels["is_streaming"] for s in fam["sglang:e2e_request_latency_seconds"].samples}
+    assert streaming == {"true", "false"}
+    assert {s.labels["cache_source"] for s in fam["sglang:cached_tokens"].samples} == {"device", "total"}
+
+
+def test_extra_metric_labels_may_not_shadow_built_in_ones(servers):
+    with pytest.raises(ValueError, match="model_name"):
+        servers.start(enable_metrics=True, extra_metric_labels={"model_name": "x"})
+
+
+def test_a_dp_replica_labels_its_scheduler_metrics_with_its_rank(servers, monkeypatch):
+    monkeypatch.setenv("AM_DP_REPLICA", '{"dp_rank": 1, "dp_size": 2}')   # what the --dp-size launcher sets
+    rt = servers.start(enable_metrics=True)
+    (sample,) = scrape(rt)["sglang:num_running_reqs"].samples
+    assert sample.labels["dp_rank"] == "1" and sample.labels["tp_rank"] == "0"

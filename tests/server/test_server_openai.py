@@ -5,7 +5,7 @@ import pytest
 
 openai = pytest.importorskip("openai")
 
-from .conftest import MODEL_NAME, client
+from .conftest import MODEL_NAME, client  # noqa: E402
 
 GREEDY = {"temperature": 0, "max_tokens": 24}
 MESSAGES = [{"role": "system", "content": "You are terse."}, {"role": "user", "content": "Say hello to the fox."}]
@@ -197,3 +197,46 @@ def test_token_id_and_batch_prompts(oai, keyed):
     with client(keyed, headers={"Authorization": "Bearer sk-test"}) as c:
         r = c.post("/v1/completions", json={"model": MODEL_NAME, "prompt": [1, 2, 999999], "max_tokens": 2})
         assert r.status_code == 400 and "vocabulary" in r.json()["error"]["message"]
+
+
+def test_fields_without_effect_are_accepted_and_change_nothing(oai):
+    plain = oai.chat.completions.create(model=MODEL_NAME, messages=MESSAGES, seed=3, **GREEDY)
+    sent = oai.chat.completions.create(
+        model=MODEL_NAME, messages=MESSAGES, seed=3, user="alice", metadata={"team": "search"}, store=True,
+        service_tier="auto", safety_identifier="u-1", prompt_cache_key="k", parallel_tool_calls=False,
+        modalities=["text"], prediction={"type": "content", "content": "Hello"}, **GREEDY)
+    assert sent.choices[0].message.content == plain.choices[0].message.content
+    assert sent.usage.completion_tokens == plain.usage.completion_tokens
+
+
+@pytest.mark.parametrize("kwargs, param", [
+    ({"reasoning_effort": "low"}, "reasoning_effort"),
+    ({"audio": {"voice": "alloy", "format": "wav"}}, "audio"),
+    ({"modalities": ["text", "audio"]}, "modalities"),
+    ({"web_search_options": {}}, "web_search_options"),
+    ({"verbosity": "low"}, "verbosity"),
+])
+def test_fields_whose_meaning_is_not_implemented_are_refused(oai, kwargs, param):
+    with pytest.raises(openai.BadRequestError) as err:
+        oai.chat.completions.create(model=MODEL_NAME, messages=MESSAGES, max_tokens=2, **kwargs)
+    assert err.value.body["param"] == param
+    assert err.value.body["code"] == "unsupported_parameter"
+    assert "not implemented" in err.value.body["message"]
+
+
+def test_completion_accepts_user(oai):
+    out = oai.completions.create(model=MODEL_NAME, prompt="Hello", max_tokens=2, user="alice")
+    assert out.usage.completion_tokens == 2
+
+
+def test_docs_table_of_openai_fields_matches_the_code():
+    from pathlib import Path
+
+    from argmatrix.runtime.server.openai_api import NO_EFFECT_FIELDS, REFUSED_FIELDS
+
+    doc = (Path(__file__).parents[2] / "docs" / "server.md").read_text(encoding="utf-8")
+    section = doc.split("### OpenAI fields without effect", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("|")[1].strip().strip("`"): line.split("|")[2].strip()
+            for line in section.splitlines() if line.startswith("| `")}
+    assert {k for k, v in rows.items() if v == "accepted, no effect"} == set(NO_EFFECT_FIELDS)
+    assert {k for k, v in rows.items() if v == "400"} == set(REFUSED_FIELDS)

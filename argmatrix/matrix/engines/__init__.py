@@ -6,8 +6,7 @@ load lazily: a command that checks an SGLang launch never imports vLLM's declara
 """
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ...schema.meta import Text
 from .base import Engine, ReleaseLine, Reset, Spelling
@@ -16,8 +15,28 @@ __all__ = ["DEFAULT", "ENGINES", "Engine", "ReleaseLine", "Reset", "Spelling", "
            "from_launcher", "get", "keys", "register"]
 
 DEFAULT = "sglang"
-# key -> "module:object", imported on first use; register() adds ready objects
-_LAZY: dict[str, str] = {"sglang": "sglang:SGLANG", "vllm": "vllm:VLLM", "argmatrix": "argmatrix_engine:ARGMATRIX"}
+
+
+def _sglang() -> Engine:
+    from .sglang import SGLANG
+
+    return SGLANG
+
+
+def _vllm() -> Engine:
+    from .vllm import VLLM
+
+    return VLLM
+
+
+def _argmatrix() -> Engine:
+    from .argmatrix_engine import ARGMATRIX
+
+    return ARGMATRIX
+
+
+# key -> the loader of its object, run on first use; register() adds ready objects
+_LAZY: dict[str, Callable[[], Engine]] = {"sglang": _sglang, "vllm": _vllm, "argmatrix": _argmatrix}
 ENGINES: dict[str, Engine] = {}
 ALIASES = {"vllm-ascend": "vllm", "vllm_ascend": "vllm", "serve": "argmatrix"}
 
@@ -39,8 +58,7 @@ def get(key: str) -> Engine:
     if name not in ENGINES:
         if name not in _LAZY:
             raise UnknownEngine(key)
-        module, _, attr = _LAZY[name].partition(":")
-        ENGINES[name] = getattr(importlib.import_module(f".{module}", __package__), attr)
+        ENGINES[name] = _LAZY[name]()
     return ENGINES[name]
 
 

@@ -30,6 +30,9 @@ NEGATE_RELEASE = "release"    # --no-x where the selected release has it (SGLang
 NEGATE_ENABLE_DISABLE = "enable-disable"
 
 
+NO_DESCRIPTION = Text("", "")
+
+
 @dataclass(frozen=True)
 class Spelling:
     """How one engine's parser reads a command line: what ``compiler/sources.py`` applies to its argv."""
@@ -115,7 +118,7 @@ class Engine:
     releases: ReleaseLine | None = None    # None: one build, no release to pick (argmatrix's own serve)
     reads_environment: bool = False        # reads ARGMATRIX_* variables as arguments
     config_field: str | None = "config"    # the field naming its --config file
-    description: Text = Text("", "")
+    description: Text = NO_DESCRIPTION
     # derivations (compiler/derive.py) the engine performs itself at start-up, so `launch` need not pass them
     derives: frozenset[str] = frozenset()
     # release -> how its parser spells a command line from that release on (none: ``spelling`` throughout)

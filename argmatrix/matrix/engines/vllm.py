@@ -16,13 +16,12 @@ from collections.abc import Mapping, Sequence
 from functools import cache, cached_property
 from typing import Any
 
-from ...schema.meta import Text
+from ...schema.meta import ObjectKey, Text
 from ...schema.registry import ArgSpec
 from ..platforms.base import Platform
 from ..rules import Rule
 from ..status import Cell, Status
 from . import vllm_ascend_facts as ascend
-from ...schema.meta import ObjectKey
 from .base import NEGATE_DECLARED, NEGATE_ENABLE_DISABLE, Engine, ReleaseLine, Reset, Spelling
 from .vllm_checks import VLLM_RULES
 

@@ -916,7 +916,7 @@ ADDITIONAL_KEYS: tuple[AdditionalKey, ...] = (
        "Dynamic mode: a new request above this many blocks starts balancing.", "动态模式：新请求超过该块数时开始均衡。",
        1101),
     _k("scheduler_config.dyntra_lb_config.dynamic_max_step", "int", 256,
-       "Dynamic mode: stop after this many steps without a new long request.", "动态模式：连续这么多步没有新的长请求后停止。",
+       "Dynamic mode: stop after this many steps without a new long request.", "动态模式：连续该数量的步没有新的长请求后停止。",
        1102),
     *(_k(k, t, d, _LEGACY_SCHEDULER.format(k=k), _LEGACY_SCHEDULER_ZH.format(k=k), 1225,
          successor=f"scheduler_config.{k}")

@@ -27,17 +27,18 @@ LABEL_CELLS: dict[Label, Cell] = {
     Label.A2_A3: Cell(Status.SUPPORTED),
     Label.GPU_ONLY: Cell(Status.UNSUPPORTED, Text("GPU-only feature (the Ascend table marks it 'Special for GPU')",
                                                   "GPU 专属特性（昇腾特性表标注为“Special for GPU”）")),
-    Label.PLANNED: Cell(Status.PLANNED, Text("not implemented on Ascend yet; the Ascend feature table lists it as coming",
-                                                "昇腾上尚未实现，昇腾特性表已将其列入计划")),
+    # a reason follows the status word in every message ("is planned on A3: ..."): it says why, never the status again
+    Label.PLANNED: Cell(Status.PLANNED, Text("the Ascend feature table lists it as coming; nothing implements it on NPU "
+                                             "yet", "据昇腾特性表，NPU 上还没有它的实现")),
     Label.EXPERIMENTAL: Cell(Status.EXPERIMENTAL, Text("it runs on Ascend, but its behaviour may still change",
                                                       "可在昇腾上运行，但行为仍可能变化")),
     Label.THIRD_PARTY: Cell(Status.UNSUPPORTED, Text(
         "depends on a third-party component (KTransformers, checkpoint-engine) that does not run on NPU",
         "依赖的第三方组件（KTransformers、checkpoint-engine 等）不兼容 NPU")),
-    Label.DEFICIENT: Cell(Status.DEFICIENT, Text("works on Ascend with known functional deficiencies",
-                                                 "在昇腾上可用，但社区版存在已知功能缺陷")),
-    Label.UNSUPPORTED: Cell(Status.UNSUPPORTED, Text("marked unsupported (×) for Ascend by the feature table",
-                                                     "昇腾特性表标注为不支持（×）")),
+    Label.DEFICIENT: Cell(Status.DEFICIENT, Text("it runs on Ascend; the feature table lists what goes wrong in the "
+                                                 "community edition", "可在昇腾上运行；社区版的具体问题见昇腾特性表")),
+    Label.UNSUPPORTED: Cell(Status.UNSUPPORTED, Text("so marked (×) for Ascend by the feature table",
+                                                     "昇腾特性表中标为 ×")),
 }
 
 

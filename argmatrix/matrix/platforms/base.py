@@ -57,8 +57,10 @@ class Platform:
     def cell(self, spec: ArgSpec) -> Cell:
         """The status of ``spec`` here.  Removed arguments are unsupported everywhere."""
         if isinstance(spec.deprecated, Removed):
-            return Cell(Status.UNSUPPORTED, Text(f"removed in {spec.deprecated.since}",
-                                                 f"已在 {spec.deprecated.since} 中移除"))
+            from ...schema.snapshots import since_text
+
+            since = since_text(spec.deprecated.since)
+            return Cell(Status.UNSUPPORTED, Text(f"removed in {since.en}", f"已在{since.zh}中移除"))
         return self.own_cell(spec)
 
     def own_cell(self, spec: ArgSpec) -> Cell:

@@ -23,13 +23,18 @@ class Detection:
     unsupported: str | None = None  # recognised hardware without a column (ROCm, an unknown Ascend chip)
     device_count: int | None = None   # devices torch sees on this node (the memory plan's devices per node)
     memory_bytes: int | None = None   # total memory of device 0 as the driver reports it
+    how_zh: str | None = None         # ``how`` in Chinese
+
+    def explained(self, lang: str) -> str:
+        """``how`` in ``lang`` (English when no Chinese was written)."""
+        return self.how_zh if lang == "zh" and self.how_zh else self.how
 
 
 def _count_and_memory(module) -> tuple[int | None, int | None]:
     """Device count and device 0's total memory from torch.cuda or torch.npu; (None, None) if it cannot say."""
     try:
         return int(module.device_count()), int(module.get_device_properties(0).total_memory)
-    except Exception:  # an old driver without properties must not break detection
+    except Exception:  # noqa: BLE001 - an old driver without properties must not break detection
         return None, None
 
 
@@ -48,15 +53,19 @@ def _probe_npu() -> Detection | None:
             return None
         name = torch_npu.npu.get_device_name(0)
         soc = getattr(torch_npu.npu, "get_soc_version", None)
-    except Exception as exc:  # a broken driver must not break check-config
-        return Detection("cpu", f"torch_npu is installed but failed to report a device ({exc}); using cpu")
-    how = f"torch_npu device 0 is {name}" + (f" (SoC version {soc()})" if callable(soc) else "")
+    except Exception as exc:  # noqa: BLE001 - a broken driver must not break check-config
+        return Detection("cpu", f"torch_npu is installed but failed to report a device ({exc}); using cpu",
+                         how_zh=f"已安装 torch_npu，但它未能报告设备（{exc}）；按 cpu 检查")
+    version = soc() if callable(soc) else None
+    how = f"torch_npu device 0 is {name}" + (f" (SoC version {version})" if version is not None else "")
+    how_zh = f"torch_npu 的 0 号设备为 {name}" + (f"（SoC 版本 {version}）" if version is not None else "")
     count, memory = _count_and_memory(torch.npu)
     chip = ascend_platform(name)
     if chip is not None:
-        return Detection(chip.key, how, name, device_count=count, memory_bytes=memory)
+        return Detection(chip.key, how, name, device_count=count, memory_bytes=memory, how_zh=how_zh)
     return Detection("cpu", how + "; argmatrix does not know this Ascend chip, checking as cpu", name,
-                     unsupported=name, device_count=count, memory_bytes=memory)
+                     unsupported=name, device_count=count, memory_bytes=memory,
+                     how_zh=how_zh + "；argmatrix 不认识这款昇腾芯片，按 cpu 检查")
 
 
 def _probe_cuda() -> Detection | None:
@@ -69,12 +78,15 @@ def _probe_cuda() -> Detection | None:
             return None
         if getattr(torch.version, "hip", None):
             return Detection("cpu", "torch reports a ROCm GPU, which has no column; checking as cpu",
-                             torch.cuda.get_device_name(0), unsupported="rocm")
+                             torch.cuda.get_device_name(0), unsupported="rocm",
+                             how_zh="torch 报告的是 ROCm GPU，矩阵中没有它的列；按 cpu 检查")
         name = torch.cuda.get_device_name(0)
-    except Exception as exc:
-        return Detection("cpu", f"torch failed to query CUDA ({exc}); using cpu")
+    except Exception as exc:  # noqa: BLE001 - a broken driver must not break check-config
+        return Detection("cpu", f"torch failed to query CUDA ({exc}); using cpu",
+                         how_zh=f"torch 查询 CUDA 失败（{exc}）；按 cpu 检查")
     count, memory = _count_and_memory(torch.cuda)
-    return Detection("cuda", f"torch.cuda device 0 is {name}", name, device_count=count, memory_bytes=memory)
+    return Detection("cuda", f"torch.cuda device 0 is {name}", name, device_count=count, memory_bytes=memory,
+                     how_zh=f"torch.cuda 的 0 号设备为 {name}")
 
 
 PROBES = [_probe_npu, _probe_cuda]
@@ -86,5 +98,8 @@ def detect() -> Detection:
         found = probe()
         if found is not None:
             return found
-    torch_note = "torch is not installed" if importlib.util.find_spec("torch") is None else "torch sees no accelerator"
-    return Detection("cpu", f"no torch_npu device and no CUDA device ({torch_note}); using cpu")
+    missing = importlib.util.find_spec("torch") is None
+    torch_note = "torch is not installed" if missing else "torch sees no accelerator"
+    torch_note_zh = "未安装 torch" if missing else "torch 未发现任何加速器"
+    return Detection("cpu", f"no torch_npu device and no CUDA device ({torch_note}); using cpu",
+                     how_zh=f"没有 torch_npu 设备，也没有 CUDA 设备（{torch_note_zh}）；按 cpu 检查")

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI
 
 from .auth import ADMIN_ONLY_PATHS, ADMIN_PATHS, APIKeyMiddleware
-from .context import server_context
+from .context import ServerContext, server_context
 from .edge import BodyGuard, HostGuard, StatusCounter
 from .errors import install_handlers
 from .generation import map_engine_error
@@ -34,6 +34,7 @@ from .state import ServerState
 
 if TYPE_CHECKING:
     from ...compiler import Compiled
+    from ...schema.model import ServerArgs
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -82,7 +83,8 @@ def route_paths(routes: Any) -> frozenset[str]:
     return frozenset(out)
 
 
-def build_app(engine: Any, compiled: Compiled, *, state: ServerState | None = None) -> FastAPI:
+def build_app(engine: Any, compiled: Compiled | ServerArgs | ServerContext, *,
+              state: ServerState | None = None) -> FastAPI:
     """The FastAPI app serving ``engine`` (already loaded) as configured by ``compiled``.
 
     ``compiled``: ``argmatrix.compile(...)``'s result, or a bare ``ServerArgs``.
@@ -127,7 +129,8 @@ def build_app(engine: Any, compiled: Compiled, *, state: ServerState | None = No
     routes = route_paths(app.routes)
     app.add_middleware(BodyGuard, max_bytes=st.limits.max_request_body_bytes,
                        read_timeout_s=st.limits.request_read_timeout_s)
-    app.add_middleware(APIKeyMiddleware, api_key=args.api_key, admin_api_key=args.admin_api_key)
+    app.add_middleware(APIKeyMiddleware, api_key=args.api_key, admin_api_key=args.admin_api_key,
+                       metrics_need_key=args.metrics_require_api_key)
     if not args.api_key:
         app.add_middleware(HostGuard, bound_host=args.host)
     app.add_middleware(StatusCounter, state=st, routes=routes)

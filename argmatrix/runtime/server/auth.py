@@ -1,12 +1,14 @@
 """API-key checks (``--api-key``, ``--admin-api-key``) as a pure ASGI middleware.
 
 The check runs before the request body is read, so a request without a valid
-key gets a 401 even when its body is malformed.  Keys are compared with
+key gets a 401 even when its body is malformed; the refusal closes the
+connection, so its body is never read and the client cannot send more on it.  Keys are compared with
 :func:`hmac.compare_digest`.
 
 Levels:
 
-- public (``/health``): never needs a key;
+- public (``/health``, and ``/metrics`` unless ``--metrics-require-api-key``, as in SGLang, so Prometheus
+  scrapes without a key): never needs a key;
 - admin (``/flush_cache``): the admin key when ``--admin-api-key`` is set,
   otherwise the API key when ``--api-key`` is set;
 - admin only (``/get_server_info/admin``: other users' request ids, the full
@@ -23,11 +25,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import error_body
 
 PUBLIC_PATHS = frozenset({"/health"})
+METRICS_PATH = "/metrics"
 ADMIN_PATHS = frozenset({"/flush_cache"})
 ADMIN_ONLY_PATHS = frozenset({"/get_server_info/admin"})
 
@@ -38,12 +43,12 @@ class Caller:
     admin: bool           # may see and abort every request
 
 
-def caller_of(scope: dict) -> Caller:
+def caller_of(scope: Mapping[str, Any]) -> Caller:
     state = scope.get("state") or {}
     return state.get("caller") or Caller(_principal(scope, None), False)
 
 
-def _principal(scope: dict, token: str | None) -> str:
+def _principal(scope: Mapping[str, Any], token: str | None) -> str:
     client = scope.get("client") or ("?", 0)
     key = hashlib.sha256(token.encode()).hexdigest()[:12] if token else "anonymous"
     return f"{key}@{client[0]}"
@@ -77,13 +82,14 @@ def _matches(token: str | None, key: str | None) -> bool:
 
 
 class APIKeyMiddleware:
-    def __init__(self, app, api_key: str | None, admin_api_key: str | None):
+    def __init__(self, app, api_key: str | None, admin_api_key: str | None, metrics_need_key: bool = False):
         self.app = app
         self.api_key = api_key or None
         self.admin_api_key = admin_api_key or None
+        self.metrics_need_key = metrics_need_key
 
     def level(self, path: str) -> str:
-        if path in PUBLIC_PATHS:
+        if path in PUBLIC_PATHS or (path == METRICS_PATH and not self.metrics_need_key):
             return "public"
         if path in ADMIN_PATHS:
             return "admin"
@@ -146,5 +152,7 @@ class APIKeyMiddleware:
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(payload)).encode()),
-                                (b"www-authenticate", b"Bearer")]})
+                                (b"www-authenticate", b"Bearer"),
+                                # a refused client must not keep the connection (and trickle a body on it)
+                                (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": payload})

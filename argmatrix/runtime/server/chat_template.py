@@ -53,10 +53,11 @@ def resolve(args: ServerArgs, tokenizer: Any) -> ChatTemplate:
                     data = json.loads(text)
                 except ValueError as exc:
                     raise ValueError(f"--chat-template {value}: not valid JSON ({exc})") from None
-                text = data.get("chat_template") if isinstance(data, dict) else None
-                if not isinstance(text, str):
+                template = data.get("chat_template") if isinstance(data, dict) else None
+                if not isinstance(template, str):
                     raise ValueError(f"--chat-template {value}: a JSON template file needs a string "
                                      "'chat_template' key")
+                text = template
             return ChatTemplate(text, f"file {value}")
         if "{{" in value or "{%" in value:
             return ChatTemplate(value, "inline --chat-template")

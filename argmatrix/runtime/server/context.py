@@ -38,18 +38,16 @@ class ServerContext:
         return "default"
 
 
-def server_context(compiled_or_args: Compiled | ServerArgs) -> ServerContext:
+def server_context(source: Compiled | ServerArgs | ServerContext) -> ServerContext:
     """Normalise a ``Compiled`` or a ``ServerArgs`` into a :class:`ServerContext`."""
-    if isinstance(compiled_or_args, ServerContext):
-        return compiled_or_args
-    args = getattr(compiled_or_args, "args", None)
-    if args is None:  # a bare ServerArgs
-        return ServerContext(args=compiled_or_args, sources={}, platform=None, findings=(), compiled=None)
-    sources = getattr(compiled_or_args, "sources", None) or {}
-    return ServerContext(args=args, sources={str(k): str(v) for k, v in dict(sources).items()},
-                         platform=getattr(compiled_or_args, "platform", None),
-                         findings=tuple(getattr(compiled_or_args, "findings", None) or ()),
-                         compiled=compiled_or_args)
+    if isinstance(source, ServerContext):
+        return source
+    from ...compiler import Compiled
+
+    if not isinstance(source, Compiled):  # a bare ServerArgs
+        return ServerContext(args=source)
+    return ServerContext(args=source.args, sources={str(k): str(v) for k, v in (source.sources or {}).items()},
+                         platform=source.platform, findings=tuple(source.findings or ()), compiled=source)
 
 
 def jsonable(obj: Any, _depth: int = 0) -> Any:

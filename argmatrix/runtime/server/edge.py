@@ -9,8 +9,8 @@ Outermost first:
   browser requests (DNS rebinding and cross-site requests from web pages);
 - (API keys: :mod:`.auth`)
 - :class:`BodyGuard`: request bodies are JSON (415 otherwise), at most
-  ``--max-request-body-bytes`` (413), and arrive without pauses longer than
-  ``--request-read-timeout`` (408).
+  ``--max-request-body-bytes`` (413), nested at most 64 levels (400), and arrive
+  whole within ``--request-read-timeout`` (408).
 """
 from __future__ import annotations
 
@@ -18,11 +18,14 @@ import asyncio
 import ipaddress
 import json
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from .auth import route_path
 from .errors import error_body
+
+if TYPE_CHECKING:
+    from .state import ServerState
 
 logger = logging.getLogger("argmatrix.server")
 # answered whatever the Host: no data, no state change (probes often address a service name)
@@ -49,7 +52,7 @@ def _header(scope: dict, name: bytes) -> str | None:
 class StatusCounter:
     """Counts every response by the status sent (accounting and the HTTP metric); the outermost middleware."""
 
-    def __init__(self, app: Any, state: Any, routes: frozenset[str]):
+    def __init__(self, app: Any, state: ServerState, routes: frozenset[str]):
         self.app = app
         self.state = state
         self.routes = routes
@@ -143,13 +146,64 @@ def _is_json(content_type: str | None) -> bool:
     return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
 
 
-class BodyGuard:
-    """JSON bodies only, bounded in size, read without long pauses."""
+# JSON nesting allowed in a request body: deep enough for any JSON schema in `response_format` or `tools`,
+# far below where the parser, the validators or the chat template recurse out of stack (about 900 levels).
+MAX_JSON_DEPTH = 64
+# bodies larger than this are scanned for their nesting depth in a worker thread
+SCAN_OFF_LOOP_BYTES = 256 * 1024
+def json_depth(body: bytes) -> int:
+    """The deepest nesting of objects and arrays in a JSON text (brackets inside strings not counted).
 
-    def __init__(self, app: Any, max_bytes: int, read_timeout_s: float):
+    Linear and vectorised, no recursion and no per-character Python: escaped pairs are dropped with
+    ``bytes.replace`` (``\\\\`` first, so ``\\"`` is an escaped quote exactly when JSON says so), then numpy
+    marks what lies inside strings and sums the brackets outside them.
+    """
+    import numpy as np
+
+    bare = body.replace(b"\\\\", b"").replace(b'\\"', b"")
+    codes = np.frombuffer(bare, dtype=np.uint8)
+    step = np.zeros(256, dtype=np.int8)
+    step[[ord("["), ord("{")]] = 1
+    step[[ord("]"), ord("}")]] = -1
+    moves = step[codes]
+    if not moves.any():
+        return 0
+    in_string = (np.cumsum(codes == ord('"'), dtype=np.int32) & 1).astype(bool)
+    moves[in_string] = 0
+    return int(np.cumsum(moves, dtype=np.int32).max(initial=0))
+
+
+class BodyGuard:
+    """JSON bodies only, bounded in size and nesting, read whole within a deadline.
+
+    The body is read here, before the handler runs: it must arrive completely within ``--request-read-timeout``
+    (a deadline for the whole body, not per chunk, so a client trickling a byte at a time is cut too), be at most
+    ``--max-request-body-bytes`` and nest at most :data:`MAX_JSON_DEPTH` levels.  The handler then reads it from
+    memory.  Every refusal closes the connection, so a client cannot keep sending on it.
+    """
+
+    def __init__(self, app: Any, max_bytes: int, read_timeout_s: float, max_depth: int = MAX_JSON_DEPTH):
         self.app = app
         self.max_bytes = max_bytes
         self.read_timeout_s = read_timeout_s
+        self.max_depth = max_depth
+
+    async def _read_body(self, receive: Any) -> tuple[bytes, list[dict]]:
+        """The whole body, and any non-body message that ended it (a disconnect) to replay."""
+        parts: list[bytes] = []
+        received = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return b"".join(parts), [message]
+            chunk = message.get("body", b"")
+            received += len(chunk)
+            if received > self.max_bytes:
+                raise BodyLimitError(413, f"the request body is larger than {self.max_bytes:,} bytes "
+                                          "(--max-request-body-bytes)", "body_too_large")
+            parts.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(parts), []
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or scope.get("method") not in BODY_METHODS:
@@ -160,49 +214,43 @@ class BodyGuard:
             length = int(length_text) if length_text is not None else None
         except ValueError:
             return await send_error(send, 400, f"Content-Length {length_text!r} is not a number",
-                                    "invalid_request_error", "invalid_request")
+                                    "invalid_request_error", "invalid_request", [(b"connection", b"close")])
         has_body = chunked or (length or 0) > 0
         if has_body and not _is_json(_header(scope, b"content-type")):
             ctype = _header(scope, b"content-type")
             return await send_error(send, 415, f"request bodies must be JSON: send 'Content-Type: application/json'"
-                                               f" (got {ctype!r})", "invalid_request_error", "unsupported_media_type")
+                                               f" (got {ctype!r})", "invalid_request_error", "unsupported_media_type",
+                                    [(b"connection", b"close")])
         if length is not None and length > self.max_bytes:
             return await send_error(send, 413, f"the request body is {length:,} bytes; this server reads at most "
                                                f"{self.max_bytes:,} (--max-request-body-bytes)",
                                     "invalid_request_error", "body_too_large", [(b"connection", b"close")])
-        received = 0
-        body_done = not has_body
-
-        async def guarded_receive():
-            nonlocal received, body_done
-            if body_done:
-                return await receive()
-            try:
-                message = await asyncio.wait_for(receive(), self.read_timeout_s)
-            except asyncio.TimeoutError:
-                raise BodyLimitError(408, f"the request body stopped arriving for {self.read_timeout_s:g}s "
-                                          "(--request-read-timeout)", "request_timeout") from None
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_bytes:
-                    raise BodyLimitError(413, f"the request body is larger than {self.max_bytes:,} bytes "
-                                              "(--max-request-body-bytes)", "body_too_large")
-                if not message.get("more_body", False):
-                    body_done = True
-            else:
-                body_done = True
-            return message
-
-        started = [False]
-
-        async def send_wrapper(message):
-            if message["type"] == "http.response.start":
-                started[0] = True
-            await send(message)
-
+        if not has_body:
+            return await self.app(scope, receive, send)
         try:
-            await self.app(scope, guarded_receive, send_wrapper)
-        except BodyLimitError as exc:    # read outside a FastAPI route (the routes answer it themselves)
-            if not started[0]:
-                await send_error(send, exc.status_code, exc.detail, "invalid_request_error", exc.code,
-                                 [(b"connection", b"close")])
+            body, tail = await asyncio.wait_for(self._read_body(receive), self.read_timeout_s)
+        except asyncio.TimeoutError:
+            return await send_error(send, 408, f"the request body did not arrive completely within "
+                                               f"{self.read_timeout_s:g}s (--request-read-timeout)",
+                                    "invalid_request_error", "request_timeout", [(b"connection", b"close")])
+        except BodyLimitError as exc:
+            return await send_error(send, exc.status_code, exc.detail, "invalid_request_error", exc.code,
+                                    [(b"connection", b"close")])
+        if tail:                               # the client went away mid-body: nobody to answer
+            return
+        depth = (await asyncio.to_thread(json_depth, body) if len(body) > SCAN_OFF_LOOP_BYTES
+                 else json_depth(body))
+        if depth > self.max_depth:
+            return await send_error(send, 400, f"the request body nests objects and arrays {depth} levels deep; "
+                                               f"this server accepts at most {self.max_depth} levels",
+                                    "invalid_request_error", "nesting_too_deep", [(b"connection", b"close")])
+        replayed = False
+
+        async def body_then_receive():
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()          # after the body: only http.disconnect arrives
+
+        await self.app(scope, body_then_receive, send)

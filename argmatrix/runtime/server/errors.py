@@ -9,8 +9,10 @@ message; a 500 is only ever a server fault (and is logged with its traceback).
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 logger = logging.getLogger("argmatrix.server")
@@ -48,35 +50,59 @@ def unsupported(param: str, why: str = "") -> APIError:
     return APIError(400, msg, param=param, code="unsupported_parameter")
 
 
+# Work per rejected request is bounded: a body of 40,000 wrong-typed items yields 40,000 pydantic errors, and
+# converting each one (with a linear duplicate search, as this once did) froze the event loop for seconds.
+MAX_ERRORS_SCANNED = 256     # errors looked at; the rest are only counted
+MAX_ERROR_MESSAGES = 10      # distinct messages shown; "and N more" for the rest
+MAX_LOC_PARTS = 16           # path parts of a field name shown ("a.b.c...")
+MAX_PARAM_CHARS = 200
+MAX_MESSAGE_CHARS = 300
+# more errors than this: convert them in a worker thread so the event loop stays free
+OFF_LOOP_ERRORS = 64
+
+
 def loc_to_param(loc: tuple[Any, ...] | list[Any]) -> str:
-    """``("body", "messages", 0, "role")`` -> ``messages[0].role``."""
-    parts = list(loc)
+    """``("body", "messages", 0, "role")`` -> ``messages[0].role`` (at most :data:`MAX_LOC_PARTS` parts shown)."""
+    parts = list(loc[: MAX_LOC_PARTS + 8])
     if parts and parts[0] in ("body", "query", "path", "header"):
         parts = parts[1:]
     out = ""
+    shown = 0
     for p in parts:
         if isinstance(p, int):
-            out += f"[{p}]"
+            piece = f"[{p}]"
         elif p in ("function-after", "function-before", "function-wrap") or str(p).startswith(("list[", "dict[")):
             continue  # union / validator branch names add nothing for a client
         else:
-            out += ("." if out else "") + str(p)
+            piece = ("." if out else "") + str(p)[:MAX_PARAM_CHARS]
+        if shown == MAX_LOC_PARTS or len(out) + len(piece) > MAX_PARAM_CHARS:
+            return out + "..."
+        out += piece
+        shown += 1
+    if len(loc) > len(parts) + 1:
+        out += "..."
     return out
 
 
-def validation_error(errors: list[dict[str, Any]]) -> APIError:
-    """Turn FastAPI/pydantic validation errors into one 400 that names every bad field."""
-    messages: list[str] = []
+def validation_error(errors: Sequence[dict[str, Any]]) -> APIError:
+    """Turn FastAPI/pydantic validation errors into one 400 that names the bad fields.
+
+    The work is bounded whatever the body: at most :data:`MAX_ERRORS_SCANNED` errors are converted and
+    :data:`MAX_ERROR_MESSAGES` distinct messages shown; the message says how many more there were.
+    """
+    messages: dict[str, None] = {}          # insertion-ordered set: O(1) duplicate check
     first_param: str | None = None
-    for err in errors:
+    total = len(errors)
+    for err in errors[:MAX_ERRORS_SCANNED]:
         etype = err.get("type", "")
         param = loc_to_param(err.get("loc", ()))
         if etype == "invalid_unicode":
             ctx = err.get("ctx") or {}
-            return APIError(400, str(err.get("msg")), param=ctx.get("param") or None, code="invalid_unicode")
+            return APIError(400, str(err.get("msg"))[:MAX_MESSAGE_CHARS], param=ctx.get("param") or None,
+                            code="invalid_unicode")
         if etype == "json_invalid":
             ctx = err.get("ctx") or {}
-            detail = ctx.get("error") or err.get("msg", "")
+            detail = str(ctx.get("error") or err.get("msg", ""))[:MAX_MESSAGE_CHARS]
             pos = err.get("loc", ("body", "?"))[-1]
             return APIError(400, f"request body is not valid JSON: {detail} (at character {pos})",
                             code="invalid_json")
@@ -89,12 +115,17 @@ def validation_error(errors: list[dict[str, Any]]) -> APIError:
         elif etype == "missing":
             msg = f"'{param}' is required"
         else:
-            msg = f"'{param}': {err.get('msg', 'invalid value')}" if param else err.get("msg", "invalid request")
-        if msg not in messages:
-            messages.append(msg)
+            text = str(err.get("msg", "invalid value"))[:MAX_MESSAGE_CHARS]
+            msg = f"'{param}': {text}" if param else text
         if first_param is None and param:
             first_param = param
-    return APIError(400, "; ".join(messages) or "invalid request", param=first_param, code="invalid_request")
+        if len(messages) < MAX_ERROR_MESSAGES:
+            messages[msg] = None
+    text = "; ".join(messages) or "invalid request"
+    more = total - len(messages)
+    if more > 0 and total > MAX_ERROR_MESSAGES:
+        text += f"; and {more:,} more invalid value(s) (the first {len(messages)} are shown)"
+    return APIError(400, text, param=first_param, code="invalid_request")
 
 
 def install_handlers(app: Any) -> None:
@@ -109,7 +140,11 @@ def install_handlers(app: Any) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request, exc: RequestValidationError):
-        err = validation_error(list(exc.errors()))
+        errors = exc.errors()
+        if len(errors) > OFF_LOOP_ERRORS:     # bounded anyway; a worker thread keeps even that off the loop
+            err = await asyncio.to_thread(validation_error, errors)
+        else:
+            err = validation_error(errors)
         return JSONResponse(err.body(), status_code=err.status)
 
     @app.exception_handler(StarletteHTTPException)

@@ -12,10 +12,10 @@ engine itself fans ``n`` choices out).  A :class:`JobStream`
 - observes Prometheus metrics (TTFT, inter-token, end-to-end, token counts);
 - aborts the engine request when closed early (client disconnect), which
   frees its pages, even if it was never iterated;
-- matches the request's stop strings on the text as it arrives
-  (:class:`~.stop_strings.StopMatcher`), outside the engine's step: the engine
-  is never given stop strings, and a choice that hits one is finished here
-  (``finish_reason`` "stop") and aborted in the engine.
+- hands the request's stop strings (checked against the limits by
+  ``ServerState.stops``) to the engine with the sampling parameters: the
+  engine's one stop-string path finishes a choice that hits one
+  (``finish_reason`` "stop", the text cut before it).
 """
 from __future__ import annotations
 
@@ -24,12 +24,15 @@ import contextlib
 import dataclasses
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import APIError
-from .stop_strings import StopMatcher
+
+if TYPE_CHECKING:
+    from ..errors import PromptTooLongError, QueueFullError
+    from .state import ServerState
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -48,7 +51,7 @@ class Job:
     rid: str
     base_index: int = 0            # choice index of this job's first choice in the response
     prompt_text: str | None = None  # for echo and request logs
-    stops: list[str] = field(default_factory=list)   # matched by the server, never sent to the engine
+    stops: list[str] = field(default_factory=list)   # within the limits; the engine matches them
 
 
 @dataclass
@@ -103,7 +106,7 @@ class ChoiceResult:
         return out
 
 
-def engine_errors() -> tuple[type, type]:
+def engine_errors() -> tuple[type[QueueFullError], type[PromptTooLongError]]:
     """The engine's exception classes (imported lazily: the engine module imports torch on use)."""
     from argmatrix.runtime.engine import PromptTooLongError, QueueFullError
 
@@ -138,19 +141,19 @@ def map_engine_error(exc: BaseException, *, param: str, max_queued: int | None) 
 class JobStream:
     """One engine submission: its chunks, accounting and cleanup."""
 
-    def __init__(self, state: Any, job: Job, *, endpoint: str, labels: dict[str, str], stream: bool,
+    def __init__(self, state: ServerState, job: Job, *, endpoint: str, labels: dict[str, str], stream: bool,
                  param: str, priority: int | None, owner: str | None = None):
         self.state = state
         self.job = job
         self.endpoint = endpoint
         self.labels = labels
+        self.stream = stream
         self.n = int(getattr(job.params, "n", 1) or 1)
         self.results = [ChoiceResult(job.base_index + i, job.rid) for i in range(self.n)]
         self._first_seen = [False] * self.n
         self._last = [0.0] * self.n
         self._outcome: str | None = None
         self._started = False
-        self.matchers = [StopMatcher(job.stops) for _ in range(self.n)] if job.stops else None
         self._done = [False] * self.n
         self.arrival = time.monotonic()
         tracker = state.tracker
@@ -165,7 +168,8 @@ class JobStream:
                 queued = state.engine.stats().queued
                 if queued + self.n > limits.max_queued_requests:
                     raise engine_errors()[0](f"the waiting queue is full ({queued} of {limits.max_queued_requests})")
-            self._agen = state.engine.submit(job.prompt, job.params, **kwargs)
+            params = dataclasses.replace(job.params, stop=[s for s in job.stops if s]) if job.stops else job.params
+            self._agen = state.engine.submit(job.prompt, params, **kwargs)
         except Exception as exc:
             mapped = map_engine_error(exc, param=param, max_queued=limits.max_queued_requests if limits is not None
                                       else state.args.max_queued_requests)
@@ -191,7 +195,7 @@ class JobStream:
     def __aiter__(self) -> AsyncIterator[tuple[ChoiceResult, Any]]:
         return self._iter
 
-    async def _chunks(self) -> AsyncIterator[tuple[ChoiceResult, Any]]:
+    async def _chunks(self) -> AsyncGenerator[tuple[ChoiceResult, Any], None]:
         """Yield ``(choice result, chunk)``; the result already includes the chunk."""
         self._started = True
         metrics = self.state.metrics
@@ -201,9 +205,7 @@ class JobStream:
                 async for chunk in agen:
                     i = getattr(chunk, "index", 0) or 0
                     if self._done[i]:
-                        continue                   # after a stop string: what the engine made before the abort
-                    if self.matchers is not None:
-                        chunk = self._match_stops(i, chunk)
+                        continue
                     res = self.results[i]
                     res.add(chunk)
                     self.tracked.prompt_tokens = res.prompt_tokens
@@ -216,7 +218,7 @@ class JobStream:
                             if self.tracked.first_token_at is None:
                                 self.tracked.first_token_at = now
                             if metrics is not None:
-                                metrics.observe_first_token(now - self.tracked.arrival, self.labels)
+                                metrics.observe_first_token(now - self.tracked.arrival, self.labels, self.stream)
                         elif metrics is not None:
                             metrics.observe_inter_token(now - self._last[i], ntok, self.labels)
                         self._last[i] = now
@@ -240,24 +242,6 @@ class JobStream:
         finally:
             self._end("cancelled")
 
-    def _match_stops(self, i: int, chunk: Any) -> Any:
-        """The chunk with its text cut at a stop string (then finished, and the engine request aborted)."""
-        text, hit = self.matchers[i].feed(chunk.text_delta or "", final=bool(chunk.finished))
-        if not hit:
-            return dataclasses.replace(chunk, text_delta=text) if text != chunk.text_delta else chunk
-        n = self.n
-        engine_rid = self.job.rid if n == 1 else f"{self.job.rid}-{i}"
-        if not chunk.finished:
-            with contextlib.suppress(Exception):
-                self.state.engine.abort(engine_rid)
-        res = self.results[i]
-        now = time.monotonic()
-        first = res.first_token_at or (now if chunk.token_ids_delta else None)
-        return dataclasses.replace(chunk, text_delta=text, finished=True, finish_reason="stop", error=None,
-                                   arrival=chunk.arrival or self.arrival,
-                                   first_token_at=chunk.first_token_at or first,
-                                   finished_at=chunk.finished_at or now)
-
     def _choice_finished(self, res: ChoiceResult) -> None:
         st = self.state
         meta = res.meta()
@@ -268,7 +252,7 @@ class JobStream:
                                         else time.perf_counter() - self.tracked.arrival,
                                         prompt_tokens=res.prompt_tokens, completion_tokens=res.completion_tokens,
                                         cached_tokens=res.cached_tokens, finish_reason=res.finish_reason,
-                                        labels=self.labels)
+                                        labels=self.labels, stream=self.stream)
         rid = res.rid if self.n == 1 else f"{res.rid}#{res.index - self.job.base_index}"
         st.reqlog.finished(rid, self.endpoint, meta, st.loggable_params(self.job.params), res.text,
                            prompt=self._prompt_for_log())
@@ -292,7 +276,7 @@ class JobStream:
 class Generation:
     """The job streams of one HTTP request."""
 
-    def __init__(self, state: Any, jobs: list[Job], *, endpoint: str, labels: dict[str, str], stream: bool,
+    def __init__(self, state: ServerState, jobs: list[Job], *, endpoint: str, labels: dict[str, str], stream: bool,
                  param: str, priority: int | None = None, owner: str | None = None):
         self.streams: list[JobStream] = []
         try:

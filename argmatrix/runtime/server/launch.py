@@ -25,11 +25,16 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from argmatrix.runtime.distributed import DistributedError
+from argmatrix.schema.meta import Text
 
 from .context import server_context
 
 if TYPE_CHECKING:
+    import uvicorn
+    from fastapi import FastAPI
+
     from ...compiler import Compiled
+    from .state import ServerState
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -43,6 +48,47 @@ class _Terminated(BaseException):
 
 def _mib(n: float) -> str:
     return f"{n / 2**20:,.1f} MiB"
+
+
+# what start-up prints, in both languages (``serve --lang``); the values are filled with str.format
+SAY = {
+    "loading_size": Text("Loading weights ({size}) and tokenizer from {path}", "正在从 {path} 加载权重（{size}）与分词器"),
+    "loading": Text("Loading weights and tokenizer from {path}", "正在从 {path} 加载权重与分词器"),
+    "sizing": Text("Sizing the KV pool", "正在确定 KV 缓存池的大小"),
+    "allocating": Text("Allocating the KV pool: {pages} pages x {page} tokens ({tokens} tokens, {mib:.1f} MiB)",
+                       "正在分配 KV 缓存池：{pages} 页 × 每页 {page} 个 token（共 {tokens} 个 token，{mib:.1f} MiB）"),
+    "weights": Text("weights    {size} ({dtype}, {impl} implementation, on {device}) from {dir}",
+                    "权重       {size}（{dtype}，{impl} 实现，位于 {device}），来自 {dir}"),
+    "tokenizer": Text("tokenizer  {name}, {n} tokens", "分词器     {name}，词表共 {n} 个 token"),
+    "no_tokenizer": Text("tokenizer  none (--skip-tokenizer-init: requests send token ids)",
+                         "分词器     无（--skip-tokenizer-init：请求直接发送 token ID）"),
+    "pool": Text("KV pool    {tokens:,} tokens = {pages:,} pages x {page}, {size}",
+                 "KV 缓存池  {tokens:,} 个 token = {pages:,} 页 × 每页 {page} 个，{size}"),
+    "limits": Text("limits     context {context:,} tokens, {running} running requests",
+                   "上限       上下文 {context:,} 个 token，同时运行 {running} 个请求"),
+    "serving": Text("Serving {model} on {url} (OpenAPI: {url}/docs)", "已在 {url} 上提供 {model}（OpenAPI：{url}/docs）"),
+    "error": Text("error: ", "错误："),
+    "sigterm": Text("SIGTERM during start-up: stopping", "启动期间收到 SIGTERM：正在停止"),
+    "interrupted": Text("interrupted during start-up: stopping", "启动期间被中断：正在停止"),
+    "warming": Text("Warming up", "正在预热"),
+    "warming_one": Text("Warming up: {name}", "正在预热：{name}"),
+    "warmed": Text("Warmed up: {names}", "预热完成：{names}"),
+}
+
+
+def say(key: str, lang: str, **values: Any) -> str:
+    return SAY[key](lang).format(**values)
+
+
+def print_error(console: Any, exc: BaseException | str, lang: str) -> None:
+    """A start-up error in ``lang``, never read as rich markup (``pip install 'argmatrix[npu]'`` must keep its
+    ``[npu]``)."""
+    from rich.text import Text as RichText
+
+    from argmatrix.runtime.errors import in_lang
+
+    message = exc if isinstance(exc, str) else in_lang(exc, lang)
+    console.print(RichText.assemble((say("error", lang), "bold red"), message), highlight=False)
 
 
 def _weight_file_bytes(model_path: str | None) -> int:
@@ -77,9 +123,9 @@ def kv_pool_bytes(engine: Any) -> int:
 class _PhaseHandler(logging.Handler):
     """Moves the load progress bar along as the engine logs its phases."""
 
-    def __init__(self, progress: Any, load_task: Any, pool_task: Any):
+    def __init__(self, progress: Any, load_task: Any, pool_task: Any, lang: str = "en"):
         super().__init__(logging.INFO)
-        self.progress, self.load_task, self.pool_task = progress, load_task, pool_task
+        self.progress, self.load_task, self.pool_task, self.lang = progress, load_task, pool_task, lang
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
@@ -90,9 +136,22 @@ class _PhaseHandler(logging.Handler):
             total = self.progress.tasks[self.load_task].total
             self.progress.update(self.load_task, completed=total or 1, total=total or 1)
             self.progress.start_task(self.pool_task)
-            self.progress.update(self.pool_task, description=f"Allocating the {msg}")
+            pool = record.args if isinstance(record.args, tuple) and len(record.args) >= 4 else None
+            description = (say("allocating", self.lang, pages=pool[0], page=pool[1], tokens=pool[2], mib=pool[3])
+                           if pool is not None else f"Allocating the {msg}")
+            self.progress.update(self.pool_task, description=_plain(description))
         elif msg.startswith("engine ready"):
             self.progress.update(self.pool_task, completed=1)
+
+
+def _plain(text: str) -> str:
+    """A progress description: rich reads descriptions as markup, so brackets in a path must be escaped."""
+    from rich.markup import escape
+
+    return escape(text)
+
+
+PIPE_WIDTH = 240   # columns for progress lines when stderr is not a terminal
 
 
 def _make_console(console: Any) -> Any:
@@ -100,7 +159,14 @@ def _make_console(console: Any) -> Any:
         return console
     from rich.console import Console
 
-    return Console(stderr=True)
+    out = Console(stderr=True)
+    if not out.is_terminal:
+        # a file or a pipe has no width: whole lines, not rich's 80 columns, which wrapped printed lines and cut
+        # progress descriptions (a model path) short; $COLUMNS still wins when set
+        out.soft_wrap = True
+        if "COLUMNS" not in os.environ:
+            out.width = PIPE_WIDTH
+    return out
 
 
 def _quiet_transformers_bars():
@@ -115,7 +181,7 @@ def _quiet_transformers_bars():
     return hf_logging.enable_progress_bar
 
 
-def load_engine(ctx: Any, console: Any = None, *, device: str | None = None) -> Any:
+def load_engine(ctx: Any, console: Any = None, *, device: str | None = None, lang: str = "en") -> Any:
     """Build the engine with a progress bar, then report weights, tokenizer and KV pool (tokens and bytes)."""
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -128,11 +194,11 @@ def load_engine(ctx: Any, console: Any = None, *, device: str | None = None) -> 
     saved = [lg.level for lg in watched]
     with Progress(SpinnerColumn(), TextColumn("[progress.description]{task.description}"), BarColumn(),
                   TimeElapsedColumn(), console=console, transient=False) as progress:
-        load_task = progress.add_task(
-            f"Loading weights ({_mib(weight_bytes)}) and tokenizer from {args.model_path}" if weight_bytes
-            else f"Loading weights and tokenizer from {args.model_path}", total=1)
-        pool_task = progress.add_task("Sizing the KV pool", total=1, start=False)
-        handler = _PhaseHandler(progress, load_task, pool_task)
+        load_task = progress.add_task(_plain(
+            say("loading_size", lang, size=_mib(weight_bytes), path=args.model_path) if weight_bytes
+            else say("loading", lang, path=args.model_path)), total=1)
+        pool_task = progress.add_task(say("sizing", lang), total=1, start=False)
+        handler = _PhaseHandler(progress, load_task, pool_task, lang)
         for lg in watched:
             lg.addHandler(handler)
             if lg.getEffectiveLevel() > logging.INFO:
@@ -150,26 +216,26 @@ def load_engine(ctx: Any, console: Any = None, *, device: str | None = None) -> 
         if not progress.tasks[pool_task].started:
             progress.start_task(pool_task)
         progress.update(pool_task, completed=1)
-    report_engine(engine, console)
+    report_engine(engine, console, lang)
     return engine
 
 
-def report_engine(engine: Any, console: Any) -> None:
+def report_engine(engine: Any, console: Any, lang: str = "en") -> None:
     loaded = getattr(engine, "loaded", None)
     tok = engine.tokenizer
     pool_tokens = engine.total_pages * engine.config.page_size
     lines = []
     if loaded is not None:
-        lines.append(f"weights    {_mib(loaded.weight_bytes)} ({str(loaded.dtype).replace('torch.', '')}, "
-                     f"{loaded.impl} implementation, on {loaded.device}) from {loaded.model_dir}")
+        lines.append(say("weights", lang, size=_mib(loaded.weight_bytes), dtype=str(loaded.dtype).replace("torch.", ""),
+                         impl=loaded.impl, device=loaded.device, dir=loaded.model_dir))
     if tok is not None:
-        lines.append(f"tokenizer  {type(tok).__name__}, {len(tok)} tokens")
+        lines.append(say("tokenizer", lang, name=type(tok).__name__, n=len(tok)))
     else:
-        lines.append("tokenizer  none (--skip-tokenizer-init: requests send token ids)")
-    lines.append(f"KV pool    {pool_tokens:,} tokens = {engine.total_pages:,} pages x {engine.config.page_size}, "
-                 f"{_mib(kv_pool_bytes(engine))}")
-    lines.append(f"limits     context {engine.max_context_len:,} tokens, "
-                 f"{getattr(engine, 'max_running_requests', '?')} running requests")
+        lines.append(say("no_tokenizer", lang))
+    lines.append(say("pool", lang, tokens=pool_tokens, pages=engine.total_pages, page=engine.config.page_size,
+                     size=_mib(kv_pool_bytes(engine))))
+    lines.append(say("limits", lang, context=engine.max_context_len,
+                     running=getattr(engine, "max_running_requests", "?")))
     for line in lines:
         console.print(f"  {line}", highlight=False, markup=False)
 
@@ -179,7 +245,9 @@ def _bind(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
-        raise OSError(f"--host {host}: cannot resolve it ({exc})") from None
+        from argmatrix.runtime.errors import bilingual
+
+        raise bilingual(OSError, f"--host {host}: cannot resolve it ({exc})", f"--host {host}：无法解析该地址（系统报告“{exc}”）") from None
     family, _, _, _, addr = infos[0]
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -189,7 +257,10 @@ def _bind(host: str, port: int) -> socket.socket:
         sock.bind(addr)
     except OSError as exc:
         sock.close()
-        raise OSError(f"cannot listen on {host}:{port} (--host/--port): {exc.strerror or exc}") from None
+        from argmatrix.runtime.errors import bilingual
+
+        raise bilingual(OSError, f"cannot listen on {host}:{port} (--host/--port): {exc.strerror or exc}",
+                        f"无法在 {host}:{port} 上监听（--host/--port）：系统报告“{exc.strerror or exc}”") from None
     sock.set_inheritable(True)
     return sock
 
@@ -257,7 +328,8 @@ class ServingRuntime:
     """Load, warm up, build the app and serve it with uvicorn."""
 
     def __init__(self, compiled: Compiled, *, engine: Any = None, console: Any = None,
-                 grace_s: float = DEFAULT_GRACE_S, device: str | None = None):
+                 grace_s: float = DEFAULT_GRACE_S, device: str | None = None, lang: str = "en"):
+        self.lang = lang  # of what start-up prints (progress, summary, errors); logs stay in English
         self.ctx = server_context(compiled)
         self.args = self.ctx.args
         self.engine = engine
@@ -265,9 +337,9 @@ class ServingRuntime:
         self.console = console
         self.grace_s = grace_s
         self.device = device
-        self.app = None
-        self.state = None
-        self.server = None
+        self.app: FastAPI | None = None
+        self.state: ServerState | None = None
+        self.server: uvicorn.Server | None = None
         self.sock: socket.socket | None = None
         self.thread: threading.Thread | None = None
         self.exit_code = 0
@@ -278,7 +350,7 @@ class ServingRuntime:
         from .state import check_engine_usable
 
         if self.engine is None:
-            self.engine = load_engine(self.ctx, self.console, device=self.device)
+            self.engine = load_engine(self.ctx, self.console, device=self.device, lang=self.lang)
         check_engine_usable(self.engine)
         self.engine.start()
         return self.engine
@@ -295,7 +367,7 @@ class ServingRuntime:
 
             with Progress(SpinnerColumn(), TextColumn("[progress.description]{task.description}"), BarColumn(),
                           TimeElapsedColumn(), console=self.console) as progress:
-                self.warmups_done = warmup.run(self.engine, names, progress)
+                self.warmups_done = warmup.run(self.engine, names, progress, lang=self.lang)
         else:
             self.warmups_done = warmup.run(self.engine, names)
 
@@ -307,9 +379,9 @@ class ServingRuntime:
 
         apply_log_levels(self.args)
         install_request_targets(self.args)
-        self.app = build_app(self.engine, self.ctx)
-        self.state = self.app.state.server
-        self.state.stop_server = self._watchdog_stop
+        self.app = app = build_app(self.engine, self.ctx)
+        self.state = state = app.state.server
+        state.stop_server = self._watchdog_stop
         listeners = getattr(self.engine, "fatal_listeners", None)
         if listeners is not None:           # a tensor-parallel rank failed: the engine cannot go on
             listeners.append(self._engine_fatal)
@@ -321,19 +393,26 @@ class ServingRuntime:
             def handle_exit(self, sig, frame):
                 # the first SIGTERM/SIGINT drains (/health turns 503 at once, open streams are ended with an
                 # error event just before the grace period runs out); a second one stops at once
-                if runtime.state.draining:
+                if state.draining:
                     logger.warning("second stop signal: stopping now, without waiting for running requests")
-                    runtime.state.cut_streams("the server was stopped")
+                    state.cut_streams("the server was stopped")
                     self.force_exit = True
-                runtime.state.begin_drain(runtime.grace_s)
+                state.begin_drain(runtime.grace_s)
                 super().handle_exit(sig, frame)
 
-        config = uvicorn.Config(self.app, host=self.args.host, port=self.args.port, log_config=None,
+        # timeout_graceful_shutdown is typed int, but uvicorn only hands it to asyncio.wait_for: a float works
+        config = uvicorn.Config(app, host=self.args.host, port=self.args.port, log_config=None,
                                 http=header_deadline_protocol(float(self.args.request_read_timeout)),
-                                timeout_graceful_shutdown=self.grace_s, lifespan="on", access_log=True,
-                                proxy_headers=False, server_header=False)
+                                timeout_graceful_shutdown=self.grace_s,  # type: ignore[arg-type]
+                                lifespan="on", access_log=True, proxy_headers=False, server_header=False)
         self.server = _Server(config)
         return self.app
+
+    def _serving(self) -> tuple[uvicorn.Server, ServerState]:
+        """What ``build`` made: the server to run and the state it serves."""
+        if self.server is None or self.state is None:
+            raise RuntimeError("ServingRuntime.build() has not run")
+        return self.server, self.state
 
     def _engine_fatal(self, message: str) -> None:
         logger.critical("%s", message)
@@ -358,7 +437,7 @@ class ServingRuntime:
         return f"http://{host}:{self.port}{self.args.fastapi_root_path or ''}"
 
     def _after_serve(self) -> None:
-        monitors = getattr(self.state, "monitors", None) if self.state is not None else None
+        monitors = self.state.monitors if self.state is not None else None
         if monitors is not None:
             monitors.stop()
         if self.sock is not None:
@@ -383,7 +462,7 @@ class ServingRuntime:
 
             compiled = self.ctx.compiled
             return run_replicas(self.args, self.ctx.platform or "auto", console,
-                                getattr(compiled, "user_set", None) or self.args.changed())
+                                getattr(compiled, "user_set", None) or self.args.changed(), lang=self.lang)
         if (self.args.tp_size or 1) > 1 and (self.args.node_rank or 0) > 0:
             return self._run_other_node(console)
         main = threading.current_thread() is threading.main_thread()
@@ -399,12 +478,12 @@ class ServingRuntime:
                 self.build()
             except (_Terminated, KeyboardInterrupt) as exc:
                 term = isinstance(exc, _Terminated)
-                console.print(f"{'SIGTERM' if term else 'interrupted'} during start-up: stopping")
+                console.print(say("sigterm" if term else "interrupted", self.lang), highlight=False, markup=False)
                 if self.engine is not None and self.owns_engine:
                     self.engine.shutdown(grace_s=0)
                 return 0 if term else 130
             except (OSError, ValueError, MemoryError, DistributedError) as exc:
-                console.print(f"[bold red]error:[/] {exc}", highlight=False)
+                print_error(console, exc, self.lang)
                 if self.engine is not None and self.owns_engine:
                     self.engine.shutdown(grace_s=0)
                 return 1
@@ -412,19 +491,18 @@ class ServingRuntime:
                 from argmatrix.runtime.engine import EngineLoadError
 
                 if isinstance(exc, EngineLoadError):
-                    console.print(f"[bold red]error:[/] {exc}", highlight=False)
+                    print_error(console, exc, self.lang)
                     return 1
                 raise
             if main:
                 # uvicorn re-raises the signal it handled once it has shut down; make that a no-op
                 signal.signal(signal.SIGTERM, lambda s, f: None)
-            console.print(f"Serving {self.state.model_name} on {self.url} (OpenAPI: {self.url}/docs)",
+            server, state = self._serving()
+            console.print(say("serving", self.lang, model=state.model_name, url=self.url),
                           highlight=False, markup=False)
-            self.server.run(sockets=[self.sock])
-            if self.state.fatal:
-                from rich.markup import escape
-
-                console.print(f"[bold red]{escape(self.state.fatal)}[/]", highlight=False)
+            server.run(sockets=[self.sock])
+            if state.fatal:
+                print_error(console, state.fatal, self.lang)
                 self.exit_code = 1
             return self.exit_code
         finally:
@@ -444,7 +522,7 @@ class ServingRuntime:
                                              _compiled_for(self.args))
             return serve_node(cfg)
         except (EngineRefused, ValueError) as exc:
-            console.print(f"[bold red]error:[/] {exc}", highlight=False)
+            print_error(console, exc, self.lang)
             return 1
 
     # -- tests and embedding ------------------------------------------------
@@ -455,15 +533,16 @@ class ServingRuntime:
             self.warmup()
         else:
             self.engine.start()
-        self.sock = _bind(host, port)
+        self.sock = sock = _bind(host, port)
         self.build()
         from .state import check_engine_usable
 
         check_engine_usable(self.engine)
-        self.thread = threading.Thread(target=self._serve_thread, name="argmatrix-uvicorn", daemon=True)
+        self.thread = threading.Thread(target=self._serve_thread, args=(sock,), name="argmatrix-uvicorn", daemon=True)
         self.thread.start()
         deadline = time.monotonic() + timeout
-        while not self.server.started:
+        server, _ = self._serving()
+        while not server.started:
             if not self.thread.is_alive():
                 raise RuntimeError("the server thread stopped during start-up; see the log")
             if time.monotonic() > deadline:
@@ -471,9 +550,10 @@ class ServingRuntime:
             time.sleep(0.02)
         return self
 
-    def _serve_thread(self) -> None:
+    def _serve_thread(self, sock: socket.socket) -> None:
         try:
-            self.server.run(sockets=[self.sock])
+            server, _ = self._serving()
+            server.run(sockets=[sock])
         except BaseException:
             logger.exception("the server thread failed")
             self.exit_code = self.exit_code or 1
@@ -499,6 +579,7 @@ class ServingRuntime:
         return not self.thread.is_alive()
 
 
-def run_server(compiled: Compiled, *, console: Any = None) -> int:
-    """Serve ``compiled`` (``argmatrix.compile``'s result, or a ``ServerArgs``) until SIGTERM; the exit status."""
-    return ServingRuntime(compiled, console=console).run()
+def run_server(compiled: Compiled, *, console: Any = None, lang: str = "en") -> int:
+    """Serve ``compiled`` (``argmatrix.compile``'s result, or a ``ServerArgs``) until SIGTERM; the exit status.
+    ``lang``: the language of what start-up prints (en or zh)."""
+    return ServingRuntime(compiled, console=console, lang=lang).run()

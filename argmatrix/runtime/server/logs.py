@@ -3,7 +3,12 @@
 Flags: ``--log-level``, ``--log-level-http``, ``--uvicorn-access-log-exclude-prefixes``,
 ``--log-requests``, ``--log-requests-level`` (0..3), ``--log-requests-format``
 (text|json), ``--log-requests-target``, ``--enable-request-time-stats-logging``,
-``--gc-warning-threshold-secs``.
+``--gc-warning-threshold-secs``, ``--log-format`` (text|json).
+
+Records go to the console through rich only on a terminal; in a file or a pipe each record is one line
+with date and time, SGLang's layout (``[2026-12-01 19:41:10] ...``, ``configure_logger`` in
+``sglang/srt/utils/common.py``), so nothing is wrapped at 80 columns.  ``--log-format json`` makes every
+record one JSON object per line, with an ISO 8601 ``timestamp``.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ import os
 import sys
 import threading
 import time
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -27,6 +33,10 @@ LEVELS = {"critical": logging.CRITICAL, "error": logging.ERROR, "warning": loggi
 
 # --log-requests-level 2 shows this much of each input and output
 PARTIAL_CHARS = 2048
+
+# SGLang's date format (sglang/srt/utils/common.py, configure_logger): the date is always there
+DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
+TEXT_FORMAT = "[%(asctime)s] %(levelname)s %(name)s: %(message)s"
 
 server_logger = logging.getLogger("argmatrix.server")
 request_logger = logging.getLogger("argmatrix.requests")
@@ -82,22 +92,69 @@ class ThresholdFilter(logging.Filter):
         return record.levelno >= self.level
 
 
+def timestamp(created: float | None = None) -> str:
+    """Local time with its UTC offset, to the millisecond (ISO 8601), as JSON records carry it."""
+    moment = datetime.now() if created is None else datetime.fromtimestamp(created)
+    return moment.astimezone().isoformat(timespec="milliseconds")
+
+
+class JsonFormatter(logging.Formatter):
+    """``--log-format json``: one JSON object per record, on one line.
+
+    Request records (``--log-requests``) put their fields at the top level (``event``, ``rid``, ``meta``, ...)
+    instead of a ``message`` string.
+    """
+
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {"timestamp": timestamp(record.created), "level": record.levelname,
+                               "logger": record.name}
+        fields = getattr(record, "json_fields", None)
+        if isinstance(fields, dict):
+            out.update((k, v) for k, v in fields.items() if k not in out)
+        else:
+            out["message"] = record.getMessage()
+        if record.exc_info:
+            out["exc_info"] = self.formatException(record.exc_info)
+        return json.dumps(out, default=str, ensure_ascii=False)
+
+
+def text_formatter(fmt: str = TEXT_FORMAT) -> logging.Formatter:
+    return logging.Formatter(fmt, datefmt=DATE_FORMAT)
+
+
+def _is_terminal(console: Any) -> bool:
+    if console is not None and hasattr(console, "is_terminal"):
+        return bool(console.is_terminal)
+    return sys.stderr.isatty()
+
+
 def install_handlers(args: ServerArgs, console: Any = None) -> None:
-    """Attach handlers (run_server only: tests keep pytest's logging)."""
+    """Attach handlers (run_server only: tests keep pytest's logging).
+
+    rich on a terminal (with the date), one plain line per record in files and pipes, JSON lines with
+    ``--log-format json``.
+    """
     root = logging.getLogger()
     for h in list(root.handlers):
         if getattr(h, "_argmatrix", False):
             root.removeHandler(h)
-    handler: logging.Handler
-    try:
-        from rich.logging import RichHandler
+    stream = getattr(console, "file", None) or sys.stderr
+    handler: logging.Handler | None = None
+    if args.log_format == "json":
+        handler = logging.StreamHandler(stream)
+        handler.setFormatter(JsonFormatter())
+    elif _is_terminal(console):
+        try:
+            from rich.logging import RichHandler
 
-        handler = RichHandler(console=console, show_path=False, markup=False, rich_tracebacks=False,
-                              log_time_format="[%X]")
-        handler.setFormatter(logging.Formatter("%(name)s: %(message)s"))
-    except Exception:  # noqa: BLE001 - rich missing or unusable
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+            handler = RichHandler(console=console, show_path=False, markup=False, rich_tracebacks=False,
+                                  log_time_format=f"[{DATE_FORMAT}]")
+            handler.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+        except Exception:  # noqa: BLE001 - rich missing or unusable: the plain line below
+            handler = None
+    if handler is None:
+        handler = logging.StreamHandler(stream)
+        handler.setFormatter(text_formatter())
     handler._argmatrix = True  # type: ignore[attr-defined]
     handler.addFilter(ThresholdFilter(args))
     root.addHandler(handler)
@@ -117,10 +174,10 @@ def remove_handlers() -> None:
 
 def install_request_targets(args: ServerArgs) -> None:
     """``--log-requests-target``: ``stdout`` and/or directories (comma-separated) for request logs."""
-    for h in list(request_logger.handlers):
-        if getattr(h, "_argmatrix", False):
-            request_logger.removeHandler(h)
-            h.close()
+    for old in list(request_logger.handlers):
+        if getattr(old, "_argmatrix", False):
+            request_logger.removeHandler(old)
+            old.close()
     target = args.log_requests_target
     if not target:
         request_logger.propagate = True
@@ -136,9 +193,19 @@ def install_request_targets(args: ServerArgs) -> None:
         else:
             os.makedirs(part, exist_ok=True)
             h = logging.FileHandler(os.path.join(part, f"requests-{os.getpid()}.log"), encoding="utf-8")
-        h.setFormatter(logging.Formatter("%(message)s"))
+        h.setFormatter(_request_target_formatter(args))
         h._argmatrix = True  # type: ignore[attr-defined]
         request_logger.addHandler(h)
+
+
+def _request_target_formatter(args: ServerArgs) -> logging.Formatter:
+    """JSON lines under --log-format json; JSON request records as they are (they carry their timestamp);
+    text records behind the date and time."""
+    if args.log_format == "json":
+        return JsonFormatter()
+    if args.log_requests_format == "json":
+        return logging.Formatter("%(message)s")
+    return text_formatter("[%(asctime)s] %(message)s")
 
 
 def _clip(value: Any, limit: int | None) -> Any:
@@ -167,7 +234,10 @@ class RequestLog:
 
     def _emit(self, event: str, record: dict[str, Any]) -> None:
         if self.json:
-            request_logger.info(json.dumps({"event": event, **record}, default=str, ensure_ascii=False))
+            # SGLang's JSON request records (utils/log_utils.py log_json) start with "timestamp" and "event"
+            fields = {"timestamp": timestamp(), "event": event, **record}
+            request_logger.info(json.dumps(fields, default=str, ensure_ascii=False),
+                                extra={"json_fields": fields})
         else:
             body = ", ".join(f"{k}={v!r}" if isinstance(v, str) else f"{k}={v}" for k, v in record.items())
             request_logger.info("%s: %s", event, body)

@@ -1,6 +1,9 @@
 """Prometheus metrics (``--enable-metrics``), served as text by ``GET /metrics``.
 
-Names follow SGLang's (``sglang:...``) so existing dashboards work.  Each app
+Names and label names follow SGLang 0.5.23's (``sglang:...``; ``observability/metrics_collector.py``) so
+existing dashboards work: request metrics carry ``model_name`` and ``engine_type`` (plus ``is_streaming`` or
+``cache_source`` where SGLang has them), the scheduler's gauges also ``tp_rank``, ``pp_rank``, ``moe_ep_rank``
+and, in a ``--dp-size`` launch, ``dp_rank``.  Each app
 has its own :class:`~prometheus_client.CollectorRegistry`, so several servers
 in one process (tests) never collide.
 
@@ -8,7 +11,7 @@ Flags honoured here: ``--bucket-time-to-first-token``,
 ``--bucket-inter-token-latency``, ``--bucket-e2e-request-latency``,
 ``--collect-tokens-histogram`` with ``--prompt-tokens-buckets`` and
 ``--generation-tokens-buckets``, ``--tokenizer-metrics-custom-labels-header``
-with ``--tokenizer-metrics-allowed-custom-labels``.
+with ``--tokenizer-metrics-allowed-custom-labels``, ``--extra-metric-labels``.
 """
 from __future__ import annotations
 
@@ -74,6 +77,27 @@ def token_buckets(rule: Sequence[str] | None, default: Sequence[float] = DEFAULT
     raise ValueError(f"unknown bucket rule {kind!r}; use 'default', 'tse <middle> <base> <count>' or 'custom <v>...'")
 
 
+# label names the built-in metrics use; custom and fixed labels may not take them
+RESERVED_LABELS = frozenset({"model_name", "engine_type", "tp_rank", "pp_rank", "moe_ep_rank", "dp_rank",
+                             "is_streaming", "cache_source", "finish_reason", "route", "status", "le", "quantile"})
+
+
+def _flag(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _fixed_labels(raw: dict[str, Any] | None) -> dict[str, str]:
+    """--extra-metric-labels: fixed labels on every metric (values shown as text)."""
+    out: dict[str, str] = {}
+    for name, value in (raw or {}).items():
+        if name in RESERVED_LABELS:
+            raise ValueError(f"--extra-metric-labels: {name!r} is a label the built-in metrics set themselves")
+        if not isinstance(name, str) or not name.isidentifier() or name.startswith("__"):
+            raise ValueError(f"--extra-metric-labels: {name!r} is not a valid Prometheus label name")
+        out[name] = value if isinstance(value, str) else json.dumps(value)
+    return out
+
+
 def _buckets(values: Sequence[float] | None, default: Sequence[float], flag: str) -> list[float]:
     if not values:
         return list(default)
@@ -86,9 +110,11 @@ def _buckets(values: Sequence[float] | None, default: Sequence[float], flag: str
 class _EngineCollector:
     """Gauges read from ``engine.stats()`` at scrape time."""
 
-    def __init__(self, stats: Callable[[], dict[str, Any]], extra: Callable[[], dict[str, float]]):
+    def __init__(self, stats: Callable[[], dict[str, Any]], extra: Callable[[], dict[str, float]],
+                 labels: dict[str, str]):
         self._stats = stats
         self._extra = extra
+        self._names, self._values = list(labels), list(labels.values())
 
     def collect(self):
         from prometheus_client.core import GaugeMetricFamily
@@ -117,8 +143,8 @@ class _EngineCollector:
         for name, value in self._extra().items():
             values[name] = (name.split(":", 1)[-1].replace("_", " "), value)
         for name, (doc, value) in values.items():
-            g = GaugeMetricFamily(name, doc)
-            g.add_metric([], float(value or 0))
+            g = GaugeMetricFamily(name, doc, labels=self._names)
+            g.add_metric(self._values, float(value or 0))
             yield g
 
 
@@ -126,34 +152,41 @@ class ServerMetrics:
     """Counters and histograms observed per request, plus engine gauges."""
 
     def __init__(self, args: ServerArgs, stats: Callable[[], dict[str, Any]],
-                 extra_gauges: Callable[[], dict[str, float]] | None = None):
+                 extra_gauges: Callable[[], dict[str, float]] | None = None, *, model_name: str = "",
+                 dp_rank: int | None = None):
         from prometheus_client import CollectorRegistry, Counter, Histogram
 
         self.registry = CollectorRegistry(auto_describe=True)
         self.label_header = (args.tokenizer_metrics_custom_labels_header or "x-custom-labels").lower()
+        fixed = _fixed_labels(args.extra_metric_labels)
+        # SGLang's tokenizer_metric_labels(): model, engine type (no PD disaggregation here: always unified)
+        self.base = {"model_name": model_name, "engine_type": "unified", **fixed}
         self.label_names = tuple(args.tokenizer_metrics_allowed_custom_labels or ())
         for n in self.label_names:
-            if n in ("finish_reason", "route", "status", "le", "quantile"):
+            if n in RESERVED_LABELS or n in fixed:
                 raise ValueError(f"--tokenizer-metrics-allowed-custom-labels: {n!r} is reserved by a built-in metric")
             if not n.isidentifier() or n.startswith("__"):
                 raise ValueError(f"--tokenizer-metrics-allowed-custom-labels: {n!r} is not a valid label name")
-        ln = self.label_names
+        ln = (*self.base, *self.label_names)
+        streaming = (*ln, "is_streaming")
         reg = self.registry
         self.ttft = Histogram("sglang:time_to_first_token_seconds", "Time to first token",
-                              ln, buckets=_buckets(args.bucket_time_to_first_token, DEFAULT_TTFT_BUCKETS,
-                                                   "--bucket-time-to-first-token"), registry=reg)
+                              streaming, buckets=_buckets(args.bucket_time_to_first_token, DEFAULT_TTFT_BUCKETS,
+                                                          "--bucket-time-to-first-token"), registry=reg)
         self.itl = Histogram("sglang:inter_token_latency_seconds", "Time between streamed tokens",
                              ln, buckets=_buckets(args.bucket_inter_token_latency, DEFAULT_ITL_BUCKETS,
                                                   "--bucket-inter-token-latency"), registry=reg)
         self.e2e = Histogram("sglang:e2e_request_latency_seconds", "End-to-end request latency",
-                             ln, buckets=_buckets(args.bucket_e2e_request_latency, DEFAULT_E2E_BUCKETS,
-                                                  "--bucket-e2e-request-latency"), registry=reg)
-        self.prompt_tokens = Counter("sglang:prompt_tokens", "Prompt tokens processed", ln, registry=reg)
-        self.generation_tokens = Counter("sglang:generation_tokens", "Tokens generated", ln, registry=reg)
+                             streaming, buckets=_buckets(args.bucket_e2e_request_latency, DEFAULT_E2E_BUCKETS,
+                                                         "--bucket-e2e-request-latency"), registry=reg)
+        self.prompt_tokens = Counter("sglang:prompt_tokens", "Prompt tokens processed", streaming, registry=reg)
+        self.generation_tokens = Counter("sglang:generation_tokens", "Tokens generated", streaming, registry=reg)
+        # one KV level (the device pool): SGLang's "device" source, and its "total"
         self.cached_tokens = Counter("sglang:cached_tokens", "Prompt tokens served from the prefix cache",
-                                     ln, registry=reg)
+                                     (*ln, "cache_source"), registry=reg)
+        # SGLang labels this counter by is_streaming only; finish_reason is argmatrix's addition
         self.requests = Counter("sglang:num_requests", "Finished requests by finish reason",
-                                (*ln, "finish_reason"), registry=reg)
+                                (*streaming, "finish_reason"), registry=reg)
         self.http = Counter("argmatrix:http_responses", "HTTP responses by route and status",
                             ("route", "status"), registry=reg)
         self.prompt_hist = self.gen_hist = None
@@ -162,7 +195,12 @@ class ServerMetrics:
                                          buckets=token_buckets(args.prompt_tokens_buckets), registry=reg)
             self.gen_hist = Histogram("sglang:generation_tokens_histogram", "Generated tokens per request", ln,
                                       buckets=token_buckets(args.generation_tokens_buckets), registry=reg)
-        reg.register(_EngineCollector(stats, extra_gauges or dict))
+        # SGLang's scheduler labels: the stats-logging rank of one scheduler (tp 0, pp 0, expert-parallel 0)
+        scheduler = {"model_name": model_name, "engine_type": "unified", "tp_rank": "0", "pp_rank": "0",
+                     "moe_ep_rank": "0"}
+        if dp_rank is not None:
+            scheduler["dp_rank"] = str(dp_rank)
+        reg.register(_EngineCollector(stats, extra_gauges or dict, {**scheduler, **fixed}))
 
     # -- labels -------------------------------------------------------------
     def labels_from_headers(self, headers: Any) -> dict[str, str]:
@@ -182,13 +220,13 @@ class ServerMetrics:
                         out[n] = str(data[n])[:128]
         return out
 
-    def _m(self, metric, labels: dict[str, str]):
-        return metric.labels(**labels) if self.label_names else metric
+    def _m(self, metric, labels: dict[str, str], **more: str):
+        return metric.labels(**self.base, **labels, **more)
 
     # -- observations -------------------------------------------------------
-    def observe_first_token(self, seconds: float, labels: dict[str, str]) -> None:
+    def observe_first_token(self, seconds: float, labels: dict[str, str], stream: bool = False) -> None:
         if seconds >= 0:
-            self._m(self.ttft, labels).observe(seconds)
+            self._m(self.ttft, labels, is_streaming=_flag(stream)).observe(seconds)
 
     def observe_inter_token(self, seconds: float, tokens: int, labels: dict[str, str]) -> None:
         if tokens <= 0 or seconds < 0:
@@ -199,13 +237,16 @@ class ServerMetrics:
             h.observe(per)
 
     def observe_finished(self, *, e2e: float | None, prompt_tokens: int, completion_tokens: int,
-                         cached_tokens: int, finish_reason: str | None, labels: dict[str, str]) -> None:
+                         cached_tokens: int, finish_reason: str | None, labels: dict[str, str],
+                         stream: bool = False) -> None:
+        streaming = _flag(stream)
         if e2e is not None and e2e >= 0:
-            self._m(self.e2e, labels).observe(e2e)
-        self._m(self.prompt_tokens, labels).inc(max(0, prompt_tokens))
-        self._m(self.generation_tokens, labels).inc(max(0, completion_tokens))
-        self._m(self.cached_tokens, labels).inc(max(0, cached_tokens))
-        self.requests.labels(**labels, finish_reason=finish_reason or "none").inc()
+            self._m(self.e2e, labels, is_streaming=streaming).observe(e2e)
+        self._m(self.prompt_tokens, labels, is_streaming=streaming).inc(max(0, prompt_tokens))
+        self._m(self.generation_tokens, labels, is_streaming=streaming).inc(max(0, completion_tokens))
+        for source in ("device", "total"):
+            self._m(self.cached_tokens, labels, cache_source=source).inc(max(0, cached_tokens))
+        self._m(self.requests, labels, is_streaming=streaming, finish_reason=finish_reason or "none").inc()
         if self.prompt_hist is not None:
             self._m(self.prompt_hist, labels).observe(prompt_tokens)
             self._m(self.gen_hist, labels).observe(completion_tokens)

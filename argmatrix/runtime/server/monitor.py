@@ -18,9 +18,12 @@ import sys
 import threading
 import time
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .logs import GCWatch
+
+if TYPE_CHECKING:
+    from .state import ServerState
 
 logger = logging.getLogger("argmatrix.server")
 decode_logger = logging.getLogger("argmatrix.server.decode")
@@ -45,7 +48,7 @@ def write_crash_dump(folder: str, payload: dict[str, Any]) -> str:
 
 
 class Monitors:
-    def __init__(self, state: Any):
+    def __init__(self, state: ServerState):
         self.st = state
         args = state.args
         self.hard = float(args.watchdog_timeout)

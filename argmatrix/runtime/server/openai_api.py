@@ -150,6 +150,34 @@ class ChatMessage(_Strict):
     tool_call_id: str | None = None
 
 
+# OpenAI chat fields that change nothing a model generates here.  They are accepted (as SGLang and vLLM do) so
+# that clients which always send them work, and they have NO effect: nothing is stored, nothing is routed by them.
+# docs/server.md ("OpenAI fields without effect") shows this table; a test keeps the two in step.
+NO_EFFECT_FIELDS: dict[str, str] = {
+    "store": "nothing is stored; there is no stored-completions API here",
+    "metadata": "not stored and not logged; it changes nothing",
+    "user": "an end-user id for OpenAI's abuse monitoring; not used here",
+    "safety_identifier": "an end-user id for OpenAI's abuse monitoring; not used here",
+    "service_tier": "every request is served the same way (there is one tier)",
+    "prompt_cache_key": "the prefix cache is automatic and shared; no key routes or isolates it",
+    "prompt_cache_retention": "the prefix cache keeps prefixes while the KV pool has room; no retention policy",
+    "prompt_cache_options": "the prefix cache is automatic; breakpoints and lifetimes are not used",
+    "parallel_tool_calls": "it only governs tool calls, and 'tools' is refused",
+    "prediction": "predicted outputs only speed up generation at OpenAI; the output is the same without it",
+    "modalities": "only [\"text\"] (what is always produced); \"audio\" is refused",
+}
+
+# OpenAI chat fields whose meaning this server does not implement: any value but null is a 400 saying why.
+REFUSED_FIELDS: dict[str, str] = {
+    "audio": "audio output is not implemented; this server is text-only",
+    "reasoning_effort": "reasoning controls are not implemented (no reasoning parser); a chat template that reads "
+                        "such a variable can get it through chat_template_kwargs",
+    "verbosity": "output verbosity control is not implemented",
+    "web_search_options": "web search is not implemented",
+    "moderation": "moderation is not implemented",
+}
+
+
 class ChatCompletionRequest(_SamplingExtras):
     model: str
     messages: list[ChatMessage] = Field(..., min_length=1)
@@ -169,6 +197,22 @@ class ChatCompletionRequest(_SamplingExtras):
     seed: int | None = Field(None, ge=SEED_MIN, le=SEED_MAX)
     user: str | None = None
     tools: list[dict[str, Any]] | None = None
+    # accepted without effect (NO_EFFECT_FIELDS)
+    store: bool | None = None
+    metadata: dict[str, str] | None = None
+    safety_identifier: str | None = None
+    service_tier: Literal["auto", "default", "flex", "scale", "priority", "fast"] | None = None
+    prompt_cache_key: str | None = None
+    prompt_cache_retention: Literal["in_memory", "24h"] | None = None
+    prompt_cache_options: dict[str, Any] | None = None
+    prediction: dict[str, Any] | None = None
+    modalities: list[Literal["text", "audio"]] | None = None
+    # refused unless null (REFUSED_FIELDS)
+    audio: dict[str, Any] | None = None
+    reasoning_effort: str | None = None
+    verbosity: str | None = None
+    web_search_options: dict[str, Any] | None = None
+    moderation: dict[str, Any] | None = None
     tool_choice: str | dict[str, Any] | None = None
     parallel_tool_calls: bool | None = None
     functions: list[dict[str, Any]] | None = None
@@ -200,8 +244,11 @@ def reject_unsupported(req: CompletionRequest | ChatCompletionRequest) -> None:
         raise unsupported("functions")
     if req.function_call not in (None, "none", "auto"):
         raise unsupported("function_call")
-    if req.parallel_tool_calls:
-        raise unsupported("parallel_tool_calls")
+    for name, why in REFUSED_FIELDS.items():
+        if getattr(req, name) is not None:
+            raise unsupported(name, why)
+    if req.modalities and "audio" in req.modalities:
+        raise unsupported("modalities", "audio output is not implemented; only [\"text\"] is produced")
     if req.response_format and req.response_format.get("type", "text") != "text":
         raise unsupported("response_format", f"type {req.response_format.get('type')!r} (structured output) "
                                              "is not implemented; only 'text' is")

@@ -2,8 +2,10 @@
 
 Each replica is an ordinary ``argmatrix serve`` (``--dp-size 1``) on a free loopback port, with its
 own devices (``--base-gpu-id`` moves by ``tp-size x --gpu-id-step`` per replica); once every replica
-answers ``/health``, ``python -m sglang_router.launch_router`` listens on ``--host``/``--port`` with
-``--worker-urls`` set to the replicas and the policy that ``--load-balance-method`` maps to.  The
+answers ``/health``, ``python -m sglang_router.launch_router`` runs on a loopback port with
+``--worker-urls`` set to the replicas and the policy that ``--load-balance-method`` maps to, and
+argmatrix's front (``front.py``) listens on ``--host``/``--port``: it passes every request to the router and
+answers ``GET /v1/models/{id}``, which the router lacks.  The
 replicas' ``/get_server_info`` shows the data-parallel layout and the router policy.  A replica or the
 router that exits takes the whole launch down (exit 1); SIGTERM/SIGINT stops them all.
 """
@@ -38,7 +40,7 @@ def router_available() -> str | None:
 
         import sglang_router  # noqa: F401
         return version("sglang-router")
-    except Exception:                    # not installed, or its compiled part does not load here
+    except Exception:  # noqa: BLE001 - not installed, or its compiled part does not load here
         return None
 
 
@@ -61,7 +63,7 @@ def _healthy(url: str) -> bool:
     try:
         with urllib.request.urlopen(url, timeout=2) as resp:
             return resp.status == 200
-    except Exception:
+    except Exception:  # noqa: BLE001 - a probe: any failure means not ready yet
         return False
 
 
@@ -90,9 +92,11 @@ def _argv_for(args: Any, user_set, **changes: Any) -> list[str]:
 
 
 class Replicas:
-    def __init__(self, args: Any, target: str, console: Any, user_set=frozenset()):
+    def __init__(self, args: Any, target: str, console: Any, user_set=frozenset(), lang: str = "en"):
         self.args, self.target, self.console, self.user_set = args, target, console, frozenset(user_set)
+        self.lang = lang
         self.procs: list[tuple[str, subprocess.Popen]] = []
+        self.front: Any = None           # the uvicorn server of front.py, once the router is up
         self.stopping = False
 
     def _say(self, text: str) -> None:
@@ -103,11 +107,20 @@ class Replicas:
         n = args.dp_size
         version = router_available()
         if version is None:
-            raise RouterMissing(
+            from ..errors import bilingual
+
+            raise bilingual(
+                RouterMissing,
                 f"--dp-size {n} needs sglang-router, which cannot be imported here: pip install 'sglang-router' "
                 f"(or 'argmatrix[dp]'); it ships Linux/macOS wheels for x86-64 and arm64. Without it, run "
-                f"{n} 'argmatrix serve' processes on different ports and put any HTTP load balancer in front")
+                f"{n} 'argmatrix serve' processes on different ports and put any HTTP load balancer in front",
+                f"--dp-size {n} 需要 sglang-router，但这里无法导入它：pip install 'sglang-router'"
+                f"（或 'argmatrix[dp]'）；它提供 x86-64 与 arm64 的 Linux/macOS wheel。没有它时，可以在不同端口上"
+                f"启动 {n} 个 'argmatrix serve' 进程，并在前面放一个任意的 HTTP 负载均衡器")
         policy = ROUTER_POLICY[args.load_balance_method]
+        from .launch import _bind
+
+        front_sock = _bind(args.host, args.port)     # a busy --port is a clear error before anything starts
         step = max(1, args.tp_size) * (args.gpu_id_step or 1)
         urls = []
         for i in range(n):
@@ -115,24 +128,36 @@ class Replicas:
             info = {"dp_rank": i, "dp_size": n, "load_balance_method": args.load_balance_method,
                     "router": f"sglang-router {version}", "router_policy": policy}
             devices = {} if self.target == "cpu" else {"base_gpu_id": (args.base_gpu_id or 0) + i * step}
-            argv = [sys.executable, "-m", "argmatrix.cli", "serve", "--target", self.target,
+            argv = [sys.executable, "-m", "argmatrix.cli", "serve", "--target", self.target, "--lang", self.lang,
                     *_argv_for(args, self.user_set, dp_size=1, host="127.0.0.1", port=port,
                                load_balance_method="auto", **devices)]
             proc = subprocess.Popen(argv, env={**os.environ, ENV_REPLICA: json.dumps(info)})
             self.procs.append((f"replica {i} (pid {proc.pid}, port {port})", proc))
             urls.append(f"http://127.0.0.1:{port}")
-        self._say(f"data parallel: {n} replicas on {', '.join(urls)}; waiting for /health")
+        self._say(f"data parallel: {n} replicas on {', '.join(urls)}; waiting for /health" if self.lang == "en" else
+                  f"数据并行：{n} 个副本，位于 {'、'.join(urls)}；正在等待 /health")
         self._wait_healthy(urls)
-        router = subprocess.Popen([sys.executable, "-m", "sglang_router.launch_router", "--host", args.host,
-                                   "--port", str(args.port), "--worker-urls", *urls, "--policy", policy,
+        # the router on loopback, behind argmatrix's front (front.py), which adds GET /v1/models/{id}
+        router_port = _free_port()
+        router = subprocess.Popen([sys.executable, "-m", "sglang_router.launch_router", "--host", "127.0.0.1",
+                                   "--port", str(router_port), "--worker-urls", *urls, "--policy", policy,
                                    # its metrics on a free loopback port (its default, 29000, may be taken)
                                    "--prometheus-host", "127.0.0.1", "--prometheus-port", str(_free_port()),
                                    "--log-level", "warn"])
         self.procs.append((f"sglang-router (pid {router.pid})", router))
+        router_url = f"http://127.0.0.1:{router_port}"
+        self._wait_healthy([router_url])
+        from .front import start_front
+
+        self.front, _ = start_front(front_sock, router_url)
         front = f"http://{args.host}:{args.port}"
         self._wait_healthy([front])
-        self._say(f"Serving {args.served_model_name or args.model_path} on {front} through sglang-router {version} "
-                  f"(--load-balance-method {args.load_balance_method} -> policy {policy}) over {n} replicas")
+        model = args.served_model_name or args.model_path
+        self._say(f"Serving {model} on {front} through sglang-router {version} "
+                  f"(--load-balance-method {args.load_balance_method} -> policy {policy}) over {n} replicas"
+                  if self.lang == "en" else
+                  f"已通过 sglang-router {version} 在 {front} 上提供 {model}，后端共 {n} 个副本"
+                  f"（--load-balance-method {args.load_balance_method}，对应路由策略 {policy}）")
         return self._watch()
 
     def _wait_healthy(self, urls: list[str]) -> None:
@@ -142,27 +167,38 @@ class Replicas:
             self._check_alive()
             pending = [u for u in pending if not _healthy(u + "/health")]
             if time.monotonic() > deadline:
-                raise RuntimeError(f"{', '.join(pending)} did not become healthy within {START_TIMEOUT_S:g}s")
+                from ..errors import bilingual
+
+                raise bilingual(RuntimeError, f"{', '.join(pending)} did not become healthy within {START_TIMEOUT_S:g}s",
+                                f"{'、'.join(pending)} 在 {START_TIMEOUT_S:g} 秒内未能通过健康检查")
             if pending:
                 time.sleep(0.3)
 
     def _check_alive(self) -> None:
         for name, proc in self.procs:
             if proc.poll() is not None:
-                raise RuntimeError(f"{name} exited with status {proc.returncode}; stopping the others")
+                from ..errors import bilingual
+
+                zh_name = name.replace("replica", "副本", 1).replace("pid", "进程号").replace("port", "端口")
+                raise bilingual(RuntimeError, f"{name} exited with status {proc.returncode}; stopping the others",
+                                f"{zh_name} 已退出，退出状态 {proc.returncode}；正在停止其余进程")
 
     def _watch(self) -> int:
         while not self.stopping:
             try:
                 self._check_alive()
             except RuntimeError as exc:
-                self._say(f"error: {exc}")
+                from ..errors import in_lang
+
+                self._say(("error: " if self.lang == "en" else "错误：") + in_lang(exc, self.lang))
                 return 1
             time.sleep(0.5)
         return 0
 
     def stop(self, timeout: float = 30.0) -> None:
         self.stopping = True
+        if self.front is not None:
+            self.front.should_exit = True
         for _, proc in reversed(self.procs):           # the router first: no new requests reach the replicas
             if proc.poll() is None:
                 proc.send_signal(signal.SIGTERM)
@@ -175,9 +211,9 @@ class Replicas:
                 proc.wait(5)
 
 
-def run_replicas(args: Any, target: str, console: Any, user_set=frozenset()) -> int:
+def run_replicas(args: Any, target: str, console: Any, user_set=frozenset(), lang: str = "en") -> int:
     """The ``--dp-size N`` launch, until SIGTERM/SIGINT (0) or a replica or the router fails (1)."""
-    replicas = Replicas(args, target, console, user_set)
+    replicas = Replicas(args, target, console, user_set, lang)
 
     def on_term(signum, frame):
         replicas.stopping = True
@@ -185,8 +221,10 @@ def run_replicas(args: Any, target: str, console: Any, user_set=frozenset()) -> 
     previous = signal.signal(signal.SIGTERM, on_term)
     try:
         return replicas.start()
-    except (RouterMissing, RuntimeError) as exc:
-        console.print(f"error: {exc}", highlight=False, markup=False)
+    except (RouterMissing, RuntimeError, OSError) as exc:
+        from .launch import print_error
+
+        print_error(console, exc, lang)
         return 1
     except KeyboardInterrupt:
         return 130

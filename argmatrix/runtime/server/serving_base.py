@@ -1,7 +1,7 @@
 """What the serving classes share: sampling parameters from OpenAI fields, usage, logprobs."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
 
@@ -10,11 +10,14 @@ from .errors import APIError
 from .generation import ChoiceResult
 from .openai_api import ChatCompletionRequest, CompletionRequest, reject_unsupported
 
+if TYPE_CHECKING:
+    from .state import ServerState
+
 
 class Serving:
     """Base of the per-endpoint-family serving classes: holds the shared state."""
 
-    def __init__(self, state: Any):
+    def __init__(self, state: ServerState):
         self.st = state
 
     @staticmethod
@@ -30,7 +33,7 @@ class Serving:
 
 
 def openai_params(st: Any, req: CompletionRequest | ChatCompletionRequest, prompt_len: int | None) -> Any:
-    """Engine sampling parameters for an OpenAI request (stop strings are the server's, see ``st.stops``)."""
+    """Engine sampling parameters for an OpenAI request (stop strings: ``st.stops``, added at submission)."""
     explicit: dict[str, Any] = {}
     fields_set = req.model_fields_set
     for name in ("temperature", "top_p", "top_k", "min_p", "repetition_penalty", "frequency_penalty",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from typing import Any
 
 from fastapi import Request
@@ -46,7 +46,7 @@ class ChatServing(Serving):
         if req.stream:
             include_usage = bool(req.stream_options and req.stream_options.include_usage)
 
-            async def events() -> AsyncIterator[bytes]:
+            async def events() -> AsyncGenerator[bytes, None]:
                 for i in range(n):
                     yield sse(chunk_obj([{"index": i, "delta": {"role": "assistant", "content": ""},
                                           "logprobs": None, "finish_reason": None}]))
@@ -75,5 +75,5 @@ class ChatServing(Serving):
         choices = [{"index": r.index, "message": {"role": "assistant", "content": r.text},
                     "logprobs": await chat_logprobs(st, r.logprobs) if req.logprobs else None,
                     "finish_reason": r.finish_reason} for r in results]
-        return ChatCompletionResponse(id=rid, created=created, model=st.model_name, choices=choices,
-                                      usage=usage(st, results, n))
+        return ChatCompletionResponse.model_validate({"id": rid, "created": created, "model": st.model_name,
+                                                      "choices": choices, "usage": usage(st, results, n)})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 from fastapi import Request
 from fastapi.responses import Response
@@ -63,7 +63,7 @@ class CompletionServing(Serving):
         if req.stream:
             include_usage = bool(req.stream_options and req.stream_options.include_usage)
 
-            async def events() -> AsyncIterator[bytes]:
+            async def events() -> AsyncGenerator[bytes, None]:
                 for index, text in sorted(echo_text.items()):
                     yield sse({**base, "choices": [{"index": index, "text": text, "logprobs": None,
                                                     "finish_reason": None}]})
@@ -97,4 +97,4 @@ class CompletionServing(Serving):
             lp = await completion_logprobs(st, r.logprobs, len(echo)) if req.logprobs is not None else None
             choices.append({"index": r.index, "text": echo + r.text, "logprobs": lp,
                             "finish_reason": r.finish_reason})
-        return CompletionResponse(**base, choices=choices, usage=usage(st, results, n))
+        return CompletionResponse.model_validate({**base, "choices": choices, "usage": usage(st, results, n)})

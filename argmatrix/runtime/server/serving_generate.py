@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from typing import Any
 
 from fastapi import Request
@@ -41,7 +41,9 @@ class GenerateServing(Serving):
         else:
             ids = req.input_ids or []
             batch = bool(ids) and isinstance(ids[0], list)
-            prompts = [list(p) for p in ids] if batch else [list(ids)]
+            # the model admits list[int] or list[list[int]], never a mix
+            prompts = [list(p) for p in ids if isinstance(p, list)] if batch else [
+                [i for i in ids if isinstance(i, int)]]
             param = "input_ids"
         if not prompts or any(len(p) == 0 for p in prompts):
             raise bad_request(f"'{param}' is empty", param=param)
@@ -89,8 +91,8 @@ class GenerateServing(Serving):
                                     "cached_tokens": res.cached_tokens, "weight_version": args.weight_version}
             if finished:
                 meta["e2e_latency"] = res.meta()["e2e_latency"]
-                if res.error:
-                    meta["error"] = res.error
+                if res.error:              # the exception text is in the server log, never in a response
+                    meta["error"] = "the engine failed while generating; the server log has the details"
             if req.return_logprob:
                 meta["output_token_logprobs"] = [[e.logprob, e.token_id, None] for e in lps]
                 if req.top_logprobs_num:
@@ -103,7 +105,7 @@ class GenerateServing(Serving):
         if req.stream:
             incremental = bool(args.incremental_streaming_output)
 
-            async def events() -> AsyncIterator[bytes]:
+            async def events() -> AsyncGenerator[bytes, None]:
                 async for res, chunk in gen.chunks():
                     if not chunk.text_delta and not chunk.token_ids_delta and not chunk.finished:
                         continue

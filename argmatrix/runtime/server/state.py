@@ -7,7 +7,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import chat_template as chat_templates
 from .context import ServerContext, served_model_name
@@ -16,6 +16,9 @@ from .limits import Limits, longest_token_chars
 from .logs import RequestLog, metrics_file
 from .tokenizer_pool import TokenizerPool
 from .tracking import RequestTracker
+
+if TYPE_CHECKING:
+    from .monitor import Monitors
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -64,15 +67,17 @@ class ServerState:
         self.fatal: str | None = None
         self.throughput: dict[str, float] = {}
         self.stop_server: Callable[[], None] | None = None
-        self.monitors: Any = None
+        self.monitors: Monitors | None = None     # started with the app's lifespan
         self.loop: asyncio.AbstractEventLoop | None = None
         self.crash_dump_path: str | None = None
         self.watchdog_payload: dict[str, Any] | None = None
         self.metrics = None
         if args.enable_metrics:
             from .metrics import ServerMetrics
+            from .replicas import replica_info
 
-            self.metrics = ServerMetrics(args, self.engine_stats, lambda: dict(self.throughput))
+            self.metrics = ServerMetrics(args, self.engine_stats, lambda: dict(self.throughput),
+                                         model_name=self.model_name, dp_rank=(replica_info() or {}).get("dp_rank"))
 
     # -- configuration ------------------------------------------------------
     def _model_defaults(self) -> dict[str, Any]:
@@ -108,7 +113,9 @@ class ServerState:
 
     def engine_stats(self) -> dict[str, Any]:
         stats = self.engine.stats()
-        return dataclasses.asdict(stats) if dataclasses.is_dataclass(stats) else dict(stats)
+        if dataclasses.is_dataclass(stats) and not isinstance(stats, type):
+            return dataclasses.asdict(stats)
+        return dict(stats)
 
     def engine_alive(self) -> bool:
         thread = getattr(self.engine, "_thread", None)
@@ -126,7 +133,7 @@ class ServerState:
     # -- requests -----------------------------------------------------------
     def sampling(self, explicit: dict[str, Any]) -> Any:
         """SamplingParams from the request's explicit values over the server's defaults (stop strings excluded:
-        the server matches them itself)."""
+        :meth:`stops` checks them against the limits, and the job hands them to the engine)."""
         merged = {**self.model_defaults, **self.preferred}
         merged.update({k: v for k, v in explicit.items() if v is not None})
         merged.pop("stop", None)
@@ -229,7 +236,7 @@ class ServerState:
             return
         delay = max(0.0, grace_s - STREAM_CUT_MARGIN_S) if first else 0.0
         try:
-            loop.call_soon_threadsafe(loop.call_later, delay, self.cut_streams)
+            loop.call_soon_threadsafe(lambda: loop.call_later(delay, self.cut_streams))
         except RuntimeError:         # the loop is closing
             pass
 
@@ -239,5 +246,5 @@ class ServerState:
         for rid in self.tracker.rids():
             try:
                 self.engine.abort(rid)
-            except Exception:  # noqa: BLE001 - best effort at shutdown
+            except Exception:  # best effort at shutdown
                 logger.debug("abort of %s at shutdown failed", rid, exc_info=True)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncGenerator, AsyncIterator
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from fastapi import Request
@@ -17,6 +17,9 @@ from fastapi.responses import StreamingResponse
 
 from .errors import APIError, error_body
 from .generation import ChoiceResult, ClientDisconnected, Generation, until_disconnect
+
+if TYPE_CHECKING:
+    from .state import ServerState
 
 logger = logging.getLogger("argmatrix.server")
 
@@ -63,22 +66,29 @@ def error_event(exc: BaseException, rid: str) -> bytes:
                           "server_error", None, "internal_error"))
 
 
+def engine_failure_message(res: ChoiceResult, what: str) -> str:
+    """What a client is told when the engine failed its request: never the exception text (that is logged)."""
+    return (f"the engine failed while generating {what} (request {res.rid}); the server log has the details; "
+            "other requests are not affected")
+
+
 def engine_error_event(res: ChoiceResult) -> bytes:
-    return sse(error_body(f"the engine failed while generating choice {res.index}: {res.error}", "server_error",
-                          code="engine_error"))
+    return sse(error_body(engine_failure_message(res, f"choice {res.index}"), "server_error", code="engine_error"))
 
 
-def cut_event(reason: str) -> bytes:
+def cut_event(reason: str | None) -> bytes:
+    """The error event of a stream ended by shutdown (``reason``: ``ServerState.stream_cut``)."""
+    reason = reason or "the server is shutting down"
     return sse(error_body(f"{reason}; this stream was ended before the request finished", "server_error",
                           code="shutting_down"))
 
 
-def ended_early(state: Any, res: ChoiceResult) -> bool:
+def ended_early(state: ServerState, res: ChoiceResult) -> bool:
     """The choice was aborted because the server is shutting down (its stream gets an error event)."""
     return state.stream_cut is not None and res.finish_reason == "abort" and not res.error
 
 
-async def guarded(state: Any, gen: Generation, rid: str, events: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+async def guarded(state: ServerState, gen: Generation, rid: str, events: AsyncGenerator[bytes, None]) -> AsyncIterator[bytes]:
     """Stream ``events``: a failure becomes an error event, a client that hangs up is counted, the generation
     is always closed (aborting its requests, freeing their pages), and the stream ends with [DONE]."""
     completed = False
@@ -86,7 +96,7 @@ async def guarded(state: Any, gen: Generation, rid: str, events: AsyncIterator[b
         async for event in events:
             yield event
         completed = True
-    except Exception as exc:  # noqa: BLE001 - becomes the error event
+    except Exception as exc:  # becomes the error event
         if not isinstance(exc, APIError):
             logger.error("stream %s failed: %s: %s", rid, type(exc).__name__, exc,
                          exc_info=logger.isEnabledFor(logging.DEBUG))
@@ -101,7 +111,7 @@ async def guarded(state: Any, gen: Generation, rid: str, events: AsyncIterator[b
     yield SSE_DONE
 
 
-async def collect(request: Request, state: Any, gen: Generation) -> list[ChoiceResult] | None:
+async def collect(request: Request, state: ServerState, gen: Generation) -> list[ChoiceResult] | None:
     """Run a non-streamed generation; None if the client went away (its requests are aborted)."""
     try:
         return await until_disconnect(request, gen.collect())
@@ -113,10 +123,10 @@ async def collect(request: Request, state: Any, gen: Generation) -> list[ChoiceR
             await gen.aclose()
 
 
-def raise_engine_failure(state: Any, results: list[ChoiceResult]) -> None:
+def raise_engine_failure(state: ServerState, results: list[ChoiceResult]) -> None:
     failed = [r for r in results if r.error]
     if failed:
-        raise APIError(500, f"the engine failed while generating: {failed[0].error}", type_="server_error",
+        raise APIError(500, engine_failure_message(failed[0], "this request"), type_="server_error",
                        code="engine_error")
     if any(ended_early(state, r) for r in results):
         raise APIError(503, f"{state.stream_cut}; the request was ended before it finished", type_="server_error",

@@ -92,21 +92,26 @@ def plan(args: ServerArgs) -> list[str]:
             if not name:
                 continue
             if name not in WARMUPS:
-                raise ValueError(f"--warmups: unknown warm-up routine {name!r}; known: {', '.join(WARMUPS)}")
+                from ..errors import bilingual
+
+                raise bilingual(ValueError, f"--warmups: unknown warm-up routine {name!r}; known: {', '.join(WARMUPS)}",
+                                f"--warmups：未知的预热例程 {name!r}；可选：{'、'.join(WARMUPS)}")
             if name not in names:
                 names.append(name)
     return names
 
 
-def run(engine: Any, names: list[str], progress: Any = None) -> list[tuple[str, float, str]]:
-    """Run the routines; returns (name, seconds, what it did) for each."""
+def run(engine: Any, names: list[str], progress: Any = None, lang: str = "en") -> list[tuple[str, float, str]]:
+    """Run the routines; returns (name, seconds, what it did) for each.  ``lang``: of the progress lines."""
+    from .launch import say
+
     done = []
     task = None
     if progress is not None and names:
-        task = progress.add_task("Warming up", total=len(names))
+        task = progress.add_task(say("warming", lang), total=len(names))
     for name in names:
         if progress is not None:
-            progress.update(task, description=f"Warming up: {name}")
+            progress.update(task, description=say("warming_one", lang, name=name))
         t0 = time.perf_counter()
         what = WARMUPS[name](engine)
         took = time.perf_counter() - t0
@@ -115,5 +120,5 @@ def run(engine: Any, names: list[str], progress: Any = None) -> list[tuple[str, 
         if progress is not None:
             progress.advance(task)
     if progress is not None and task is not None:
-        progress.update(task, description="Warmed up: " + ", ".join(names))
+        progress.update(task, description=say("warmed", lang, names=("、" if lang == "zh" else ", ").join(names)))
     return done

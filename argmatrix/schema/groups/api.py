@@ -3,7 +3,7 @@
 from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import JsonObject, PositiveInt
 
 GROUP = Group('api', Text(en='API related', zh='API 相关'))
 
@@ -61,7 +61,7 @@ class ApiArgs:
                 "Chat template for the OpenAI-compatible chat API: a built-in template name or a path to a template "
                 "file. Unset uses the template shipped with the tokenizer."
             ),
-            zh="OpenAI 兼容对话接口使用的对话模板，可填内置模板名或模板文件路径。不设置时使用分词器自带的模板。",
+            zh="OpenAI 兼容对话接口使用的聊天模板，可填内置模板名或模板文件路径。不设置时使用分词器自带的模板。",
         ),
     )] = None
 
@@ -71,7 +71,7 @@ class ApiArgs:
             en="Let a request replace the server's chat template by putting chat_template into the request's "
                "chat_template_kwargs. Disabled unless set, because a template supplied by a request can run "
                "arbitrary template logic; enable it only for trusted clients.",
-            zh="允许请求在 chat_template_kwargs 中传入 chat_template，替换服务端的对话模板。"
+            zh="允许请求在 chat_template_kwargs 中传入 chat_template，替换服务端的聊天模板。"
                "出于安全考虑默认关闭（请求自带的模板可以执行任意模板逻辑），只应对可信客户端开启。",
         ),
     )] = False
@@ -82,8 +82,8 @@ class ApiArgs:
             en="Chat-template variables applied to every request that does not set them itself, as a JSON "
                "object, e.g. {\"enable_thinking\": false}. The keys must be ones the model's chat template reads; "
                "a request's own chat_template_kwargs win.",
-            zh="对所有请求生效的对话模板变量默认值，为 JSON 对象，例如 {\"enable_thinking\": false}。"
-               "键名须是模型对话模板实际读取的变量；请求自带的 chat_template_kwargs 优先。",
+            zh="对所有请求生效的聊天模板变量默认值，为 JSON 对象，例如 {\"enable_thinking\": false}。"
+               "键名须是模型聊天模板实际读取的变量；请求自带的 chat_template_kwargs 优先。",
         ),
     )] = None
 
@@ -94,7 +94,7 @@ class ApiArgs:
                 "Which named chat template to use when the Hugging Face tokenizer ships several (e.g. default, "
                 "tool_use, rag). Unset picks the first one available."
             ),
-            zh="Hugging Face 分词器带有多个具名对话模板（如 default、tool_use、rag）时，指定选用哪一个；不设置则取第一个可用模板。",
+            zh="Hugging Face 分词器带有多个具名聊天模板（如 default、tool_use、rag）时，指定选用哪一个；不设置则取第一个可用模板。",
         ),
     )] = None
 

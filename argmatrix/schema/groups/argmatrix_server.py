@@ -4,10 +4,10 @@ SGLang has no such flags (only --max-queued-requests, in the scheduling group); 
 client cannot stall the others or exhaust the server's memory with a single request.
 """
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import NonNegInt, PositiveFloat, PositiveHumanInt, PositiveInt
 
 GROUP = Group('argmatrix_server', Text(en='argmatrix server limits', zh='argmatrix 服务端请求限制'))
 
@@ -59,9 +59,42 @@ class ArgmatrixServerArgs:
         '--request-read-timeout',
         help=Text(
             en=(
-                "Seconds the server waits for a request's headers and for each part of its body; a client that "
-                "stops sending is answered with 408 (body) or disconnected (headers)."
+                "Seconds the server waits for a request's headers, and for its whole body to arrive; a body not "
+                "complete by then is answered with 408 and the connection closed, headers not complete by then "
+                "close the connection."
             ),
-            zh="服务器等待请求头以及请求体每一部分到达的秒数；客户端中途停止发送时，请求体返回 408，请求头则直接断开连接。",
+            zh="服务器等待请求头到达、以及整个请求体到达的秒数；届时请求体仍未收完则返回 408 并关闭连接，请求头仍未收完则直接断开连接。",
         ),
     )] = 30.0
+
+    metrics_require_api_key: Annotated[bool, Arg(
+        '--metrics-require-api-key',
+        help=Text(
+            en=(
+                "When set, GET /metrics needs the API key like every other route. Off by default, as in SGLang: "
+                "Prometheus scrapes /metrics without a key even on a server started with --api-key."
+            ),
+            zh=(
+                "设置后，GET /metrics 与其他路由一样需要 API 密钥。默认关闭，与 SGLang 一致："
+                "即使服务器以 --api-key 启动，Prometheus 也无需密钥即可抓取 /metrics。"
+            ),
+        ),
+    )] = False
+
+    log_format: Annotated[Literal['text', 'json'], Arg(
+        '--log-format',
+        help=Text(
+            en=(
+                "Layout of the server's log records. 'text': styled on a terminal; in a file or a pipe one line per "
+                "record, starting with the date and time as SGLang writes them ([2026-01-31 12:00:00]). 'json': one "
+                "JSON object per line, with the fields `timestamp`, `level`, `logger` and `message` (request "
+                "records put their own fields there instead of `message`)."
+            ),
+            zh=(
+                "服务器日志记录的格式。text：在终端中以带样式的文本显示；写入文件或管道时每条记录占一行，"
+                "行首是与 SGLang 相同格式的日期和时间（[2026-01-31 12:00:00]）。json：每行一个 JSON 对象，"
+                "包含 `timestamp`、`level`、`logger` 和 `message` 字段（请求记录则把自身的各字段直接放在对象中，"
+                "不用 `message`）。"
+            ),
+        ),
+    )] = 'text'

@@ -3,7 +3,6 @@
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
 
 GROUP = Group('config_file', Text(en='Configuration file support', zh='配置文件支持'))
 

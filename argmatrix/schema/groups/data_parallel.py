@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import PositiveInt
 
 GROUP = Group('data_parallel', Text(en='Data parallelism', zh='数据并行'))
 
@@ -51,7 +51,7 @@ class DataParallelArgs:
             zh=(
                 "请求在各数据并行工作进程之间的分配方式：round_robin 轮询；follow_bootstrap_room 按 PD 分离的 "
                 "bootstrap_room 路由；total_requests 选在途请求最少者；"
-                "total_tokens 选 token 负载最轻者（仅限 DP 注意力）。auto 在 PD 分离的预填充实例上取 follow_bootstrap_room，"
+                "total_tokens 选 token 负载最轻者（仅限注意力数据并行）。auto 在 PD 分离的预填充实例上取 follow_bootstrap_room，"
                 "其余情况取 round_robin。"
             ),
         ),

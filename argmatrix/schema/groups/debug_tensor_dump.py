@@ -4,7 +4,7 @@ from typing import Annotated
 
 from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import IntList
 
 GROUP = Group('debug_tensor_dump', Text(en='Debug tensor dumps', zh='调试张量转储'))
 

@@ -3,7 +3,6 @@
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
 
 GROUP = Group('decryption', Text(en='For checkpoint decryption', zh='用于检查点解密'))
 

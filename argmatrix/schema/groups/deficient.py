@@ -3,7 +3,6 @@
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
 
 GROUP = Group('deficient', Text(en='Other Params (deficient)', zh='其他参数（社区版存在功能缺陷）'))
 

@@ -4,7 +4,6 @@ from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
-from ..types import *
 
 GROUP = Group('double_sparsity', Text(en='Double sparsity (removed)', zh='双重稀疏（已移除）'))
 

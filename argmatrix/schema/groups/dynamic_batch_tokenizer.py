@@ -3,7 +3,7 @@
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import PositiveFloat, PositiveInt
 
 GROUP = Group('dynamic_batch_tokenizer', Text(en='Dynamic batch tokenizer', zh='动态批量分词器'))
 

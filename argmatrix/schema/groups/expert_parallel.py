@@ -2,9 +2,9 @@
 
 from typing import Annotated, Literal
 
-from ..choices import *
+from ..choices import MoeA2ABackend, MoeRunnerBackend
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import Fraction, NonNegInt, PositiveFloat, PositiveInt
 
 GROUP = Group('expert_parallel', Text(en='Expert parallelism', zh='专家并行'))
 
@@ -20,7 +20,7 @@ class ExpertParallelArgs:
                 "--tp-size."
             ),
             zh=(
-                "专家并行规模：把 MoE 专家分布到多少张设备上，每张设备只存放其中一部分专家。1 表示不做专家并行、"
+                "专家并行规模：把 MoE 专家分布到多少个设备上，每个设备只存放其中一部分专家。1 表示不做专家并行、"
                 "专家权重按张量并行切分；通常与 --tp-size 取相同值。"
             ),
         ),
@@ -133,7 +133,7 @@ class ExpertParallelArgs:
                 "batches."
             ),
             zh=(
-                "以 DeepEP 作为 all-to-all 后端时的通信模式：normal 侧重吞吐、适合预填充；low_latency 侧重时延、"
+                "以 DeepEP 作为 all-to-all 后端时的通信模式：normal 侧重吞吐、适合预填充；low_latency 侧重延迟、"
                 "适合解码；auto 会在解码批次上采用 low_latency、在预填充批次上采用 normal。"
             ),
         ),
@@ -211,7 +211,7 @@ class ExpertParallelArgs:
                 "Number of extra expert replicas placed across the EP ranks so that heavily used experts can be served "
                 "from several devices. 0 places every expert exactly once."
             ),
-            zh="在各专家并行 rank 上额外部署的冗余专家副本数，让热点专家可以由多张设备分担。0 表示每个专家只放一份。",
+            zh="在各专家并行 rank 上额外部署的冗余专家副本数，让热点专家可以由多个设备分担。0 表示每个专家只放一份。",
         ),
     )] = 0
 
@@ -243,7 +243,7 @@ class ExpertParallelArgs:
                 "Waterfill：把融合后的共享专家当作一个额外的路由专家槽位，交给当前负载最低的专家并行 rank 计算。"
                 "适用于 DeepEP 与 MegaMoE 两种 all-to-all 后端，会自动开启共享专家融合，"
                 "支持专家并行规模至少为 2 的 DeepSeek-V3/R1；"
-                "生产环境解码时 --deepep-mode 宜取 auto 或 low_latency，以保留 CUDA 图。"
+                "生产环境解码时 --deepep-mode 宜取 auto 或 low_latency，以保留 CUDA Graph。"
             ),
         ),
     )] = False
@@ -493,7 +493,7 @@ class ExpertParallelArgs:
             zh=(
                 "每个 MoE 层只在 GPU 显存中常驻 --paged-experts-num-resident 个路由专家，"
                 "其余专家放在锁页主机内存中，token 用到时再调入，从而运行超出显存容量的 MoE 模型。仅支持单 GPU，"
-                "且 MoE 须由 triton 或 Marlin 执行；解码 CUDA 图能覆盖的请求数会减少，预填充 CUDA 图须可拆分或关闭。"
+                "且 MoE 须由 triton 或 Marlin 执行；解码 CUDA Graph能覆盖的请求数会减少，预填充 CUDA Graph须可拆分或关闭。"
             ),
         ),
     )] = False

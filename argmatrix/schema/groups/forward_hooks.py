@@ -3,7 +3,7 @@
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import JsonList
 
 GROUP = Group('forward_hooks', Text(en='Forward hooks', zh='前向钩子'))
 

@@ -3,9 +3,9 @@
 from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import Bounds, JsonObject, NonNegInt, PositiveFloat
 
-GROUP = Group('hierarchical_cache', Text(en='Hierarchical cache', zh='层级缓存'))
+GROUP = Group('hierarchical_cache', Text(en='Hierarchical cache', zh='分层缓存'))
 
 
 class HierarchicalCacheArgs:
@@ -17,7 +17,7 @@ class HierarchicalCacheArgs:
                 "Enable HiCache: extend the prefix (radix) cache from device memory into host memory, and optionally "
                 "an external storage tier, so evicted KV cache can be loaded back instead of recomputed."
             ),
-            zh="开启层级缓存（HiCache）：将前缀缓存（基数树）从设备显存扩展到主机内存，并可接入外部存储层，被淘汰的 KV 缓存可重新载入而无需重算。",
+            zh="开启分层缓存（HiCache）：将前缀缓存（基数树）从设备显存扩展到主机内存，并可接入外部存储层，被淘汰的 KV 缓存可重新载入而无需重算。",
         ),
     )] = False
 
@@ -54,7 +54,7 @@ class HierarchicalCacheArgs:
             ),
             zh=(
                 "本机可用主机内存（先扣除 10 GiB 预留，并受 cgroup 内存上限约束）中，"
-                "所有 rank 的层级缓存主机池合计可占用的比例。"
+                "所有 rank 的分层缓存主机池合计可占用的比例。"
                 "仅在 --hicache-ratio 与 --hicache-size 都未设置时生效，"
                 "此时会调低默认倍数直到放得下。多个引擎共用一个内存 cgroup 时应调低。"
             ),
@@ -71,7 +71,7 @@ class HierarchicalCacheArgs:
                 "decode instances."
             ),
             zh=(
-                "主机内存在层级缓存中的角色：cache 表示主机内存自成一级缓存，保存 KV 页；"
+                "主机内存在分层缓存中的角色：cache 表示主机内存自成一级缓存，保存 KV 页；"
                 "buffer_only 表示主机内存只在设备与存储后端之间中转，缓存数据全部存放在存储后端。"
                 "buffer_only 需要 --hicache-storage-backend，"
                 "会把写策略 write_back 改为 write_through，且不能用于解码实例。"

@@ -3,7 +3,7 @@
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import Before, Bounds, Port, PositiveInt, parse_json_text
 
 GROUP = Group('http', Text(en='HTTP server', zh='HTTP 服务器'))
 

@@ -2,9 +2,9 @@
 
 from typing import Annotated, Literal
 
-from ..choices import *
+from ..choices import AttentionBackend
 from ..meta import Arg, Group, Renamed, Text
-from ..types import *
+from ..types import StrList
 
 GROUP = Group('kernel_backends', Text(en='Kernel Backends (Attention, Sampling, Grammar, GEMM)', zh='算子后端（注意力、采样、语法约束、GEMM）'))
 

@@ -3,7 +3,6 @@
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
 
 GROUP = Group('lmcache', Text(en='LMCache', zh='LMCache'))
 
@@ -17,7 +16,7 @@ class LmcacheArgs:
                 "Use the LMCache library to store and reuse KV cache across memory tiers, as an alternative to the "
                 "built-in hierarchical cache. Requires LMCache to be installed."
             ),
-            zh="改用 LMCache 库在多级存储中保存和复用 KV 缓存，替代内置的层级缓存（HiCache）。需要事先安装 LMCache。",
+            zh="改用 LMCache 库在多级存储中保存和复用 KV 缓存，替代内置的分层缓存（HiCache）。需要事先安装 LMCache。",
         ),
     )] = False
 

@@ -2,10 +2,10 @@
 
 from typing import Annotated, Literal
 
-from ..choices import *
+from ..choices import LogLevel
 from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import FloatList, JsonObject, NonNegFloat, PositiveInt, StrList
 
 GROUP = Group('logs', Text(en='Logging', zh='日志'))
 
@@ -71,7 +71,7 @@ class LogsArgs:
         help=Text(
             en="When set, collect Prometheus metrics (throughput, latency, cache hit rate, queue length, ...) and "
                "expose them on the /metrics endpoint.",
-            zh="设置后采集 Prometheus 监控指标（吞吐、时延、缓存命中率、排队长度等），"
+            zh="设置后采集 Prometheus 监控指标（吞吐、延迟、缓存命中率、排队长度等），"
                "并通过 /metrics 接口对外提供。",
         ),
     )] = False
@@ -82,7 +82,7 @@ class LogsArgs:
             en="When set, the scheduler on every TP rank reports its own request metrics, not just rank 0. Mostly "
                "useful with --enable-dp-attention, where rank 0 alone gives an incomplete picture.",
             zh="设置后，每个 TP rank 上的调度器都各自上报请求指标，而不是只有 rank 0 上报。"
-               "主要配合 --enable-dp-attention 使用，否则看到的指标只反映 rank 0。",
+               "主要在启用 --enable-dp-attention 时有用：此时只看 rank 0 的指标并不完整。",
         ),
     )] = False
 
@@ -111,7 +111,7 @@ class LogsArgs:
         help=Text(
             en="Histogram bucket boundaries, in seconds, for the time-to-first-token (TTFT) metric, as a list of "
                "floats. Unset uses built-in buckets.",
-            zh="首 token 时延（TTFT）直方图的分桶边界，单位为秒，以浮点数列表给出。不设置时使用内置分桶。",
+            zh="首 token 延迟（TTFT）直方图的分桶边界，单位为秒，以浮点数列表给出。不设置时使用内置分桶。",
         ),
     )] = None
 
@@ -120,7 +120,7 @@ class LogsArgs:
         help=Text(
             en="Histogram bucket boundaries, in seconds, for the inter-token latency metric (time between two "
                "consecutive output tokens), as a list of floats. Unset uses built-in buckets.",
-            zh="token 间时延（相邻两个输出 token 的间隔）直方图的分桶边界，单位为秒，以浮点数列表给出。"
+            zh="token 间延迟（相邻两个输出 token 的间隔）直方图的分桶边界，单位为秒，以浮点数列表给出。"
                "不设置时使用内置分桶。",
         ),
     )] = None
@@ -130,7 +130,7 @@ class LogsArgs:
         help=Text(
             en="Histogram bucket boundaries, in seconds, for end-to-end request latency, as a list of floats. Unset "
                "uses built-in buckets.",
-            zh="请求端到端时延直方图的分桶边界，单位为秒，以浮点数列表给出。不设置时使用内置分桶。",
+            zh="请求端到端延迟直方图的分桶边界，单位为秒，以浮点数列表给出。不设置时使用内置分桶。",
         ),
     )] = None
 
@@ -363,6 +363,6 @@ class LogsArgs:
                "setting it dumps tensors as that file describes. SGLang then turns off graph capture and skips "
                "the server warmup, because msProbe only dumps in eager mode.",
             zh="msProbe（昇腾 MindStudio 的精度调试工具）的 JSON 配置文件路径；设置后按该文件的配置转储张量数据。"
-               "此时 SGLang 会关闭图捕获并跳过服务预热，因为 msProbe 只能在逐算子执行模式下转储。",
+               "此时 SGLang 会关闭图捕获并跳过服务预热，因为 msProbe 只能在单算子执行模式下转储。",
         ),
     )] = None

@@ -3,7 +3,7 @@
 from typing import Annotated, Any, Literal
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import NonNegFloat, PositiveInt
 
 GROUP = Group('lora', Text(en='LoRA', zh='LoRA'))
 

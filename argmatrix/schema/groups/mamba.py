@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Text
 from ..type_errors import ValueProblem
-from ..types import *
+from ..types import Before, Bounds, Fraction, NonNegInt, PositiveInt
 
 GROUP = Group('mamba', Text(en='Mamba Cache', zh='Mamba 缓存'))
 

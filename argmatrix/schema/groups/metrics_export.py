@@ -3,7 +3,6 @@
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
 
 GROUP = Group('metrics_export', Text(en='RequestMetricsExporter configuration', zh='请求指标导出（RequestMetricsExporter）配置'))
 

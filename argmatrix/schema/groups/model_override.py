@@ -4,7 +4,7 @@ checkpoint."""
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import JsonObject
 
 GROUP = Group('model_override', Text(en='Model override args', zh='模型配置覆盖参数'))
 

@@ -3,7 +3,6 @@
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
 
 GROUP = Group('multi_item_scoring', Text(en='Args for multi-item scoring', zh='多项评分参数'))
 

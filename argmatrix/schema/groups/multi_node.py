@@ -4,7 +4,7 @@ work each node runs."""
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import NonNegInt, PositiveInt
 
 GROUP = Group('multi_node', Text(en='Multi-node distributed serving', zh='多节点分布式服务'))
 

@@ -3,7 +3,7 @@
 from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import JsonObject, NonNegInt, PositiveFloat, PositiveInt, StrList
 
 GROUP = Group('multimodal', Text(en='For Multi-Modal', zh='用于多模态'))
 

@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Renamed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import NonNegInt, PositiveHumanInt
 
 GROUP = Group('ngram_speculative', Text(en='Ngram speculative decoding', zh='Ngram 投机解码'))
 

@@ -3,7 +3,7 @@
 from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import NonNegInt
 
 GROUP = Group('offloading', Text(en='Offloading (must be used with --disable-cuda-graph)', zh='卸载（须与 --disable-cuda-graph 同用）'))
 

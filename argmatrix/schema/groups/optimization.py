@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Renamed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import Fraction, IntList, JsonObject, NonNegInt, PositiveHumanInt, PositiveInt
 
 GROUP = Group('optimization', Text(en='Optimization/debug options', zh='优化/调试选项'))
 
@@ -280,7 +280,7 @@ class OptimizationArgs:
             en="Set up the NCCL/RCCL communicators during startup instead of on first use, so the first requests "
                "do not pay for it (lower tail time to first token). SGLang already does this by default on AMD GPUs.",
             zh="在启动阶段就建立 NCCL/RCCL 通信器，而不是首次用到时才建立，避免最初几个请求承担这部分开销"
-               "（降低首 token 时延的长尾）。在 AMD GPU 上 SGLang 默认已这样做。",
+               "（降低首 token 延迟的长尾）。在 AMD GPU 上 SGLang 默认已这样做。",
         ),
     )] = False
 
@@ -378,7 +378,7 @@ class OptimizationArgs:
         help=Text(
             en="Shard the LM head vocabulary across the attention TP group so that DP attention needs no all-gather "
                "across DP groups. Only useful with --enable-dp-attention.",
-            zh="将输出层（lm_head）的词表在注意力 TP 组内切分，使 DP 注意力无需在 DP 组之间做 "
+            zh="将输出层（lm_head）的词表在注意力 TP 组内切分，使注意力数据并行无需在 DP 组之间做 "
                "all-gather。仅在启用 --enable-dp-attention 时有意义。",
         ),
     )] = False
@@ -940,7 +940,7 @@ class OptimizationArgs:
             en="Run this many decode steps back to back before scheduling again, which cuts scheduling overhead; "
                "may raise throughput but delays new requests (higher TTFT). 1 schedules after every step.",
             zh="每次调度后连续执行多少个解码步再重新调度，以降低调度开销；可能提升吞吐，"
-               "但新请求的首 token 时延会变长。为 1 时每步之后都重新调度。",
+               "但新请求的首 token 延迟会变长。为 1 时每步之后都重新调度。",
         ),
     )] = 1
 

@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import Fraction, NonNegHumanInt, NonNegInt, Port, PositiveInt, StrList
 
 GROUP = Group('pd_disaggregation', Text(en='PD disaggregation', zh='PD 分离'))
 
@@ -65,7 +65,7 @@ class PdDisaggregationArgs:
                 "and --hicache-storage-backend."
             ),
             zh=(
-                "在解码实例上把请求的 KV 缓存经主机内存异步卸载到层级缓存的存储后端，供后续轮次复用。需配合 --disaggregation-mode decode 与 "
+                "在解码实例上把请求的 KV 缓存经主机内存异步卸载到分层缓存的存储后端，供后续轮次复用。需配合 --disaggregation-mode decode 与 "
                 "--hicache-storage-backend 使用。"
             ),
         ),
@@ -100,7 +100,7 @@ class PdDisaggregationArgs:
             ),
             zh=(
                 "解码实例因显存不足而撤回请求时，该请求 KV 缓存的保存位置："
-                "cpu_tensor 存入每个请求各自的 CPU 张量；host_pool 存入预留的层级缓存主机池，"
+                "cpu_tensor 存入每个请求各自的 CPU 张量；host_pool 存入预留的分层缓存主机池，"
                 "池满时不会改用其他方式；none 不保存，直接以 HTTP 503 中止请求，由客户端重试。不设置时根据解码端的 KV 池自动选择。"
             ),
         ),
@@ -139,7 +139,7 @@ class PdDisaggregationArgs:
                 "How often, in scheduler iterations, the decode server polls for incoming requests and finished KV "
                 "transfers. Values above 1 reduce polling overhead at some latency cost."
             ),
-            zh="解码实例每隔多少个调度轮次检查一次新到请求与已完成的 KV 传输。大于 1 可降低轮询开销，但会略增时延。",
+            zh="解码实例每隔多少个调度轮次检查一次新到请求与已完成的 KV 传输。大于 1 可降低轮询开销，但会略增延迟。",
         ),
     )] = 1
 
@@ -230,7 +230,7 @@ class PdDisaggregationArgs:
             en="Removed; has no effect. It used to tell the prefill server the decode side's tensor-parallel size.",
             zh="已移除，设置后不起作用。原用于在预填充实例上声明解码端的张量并行规模。",
         ),
-        deprecated=Removed(since=CURRENT, instead=Text(en='drop it: the prefill server learns the decode layout at bootstrap', zh='删除即可：prefill 服务在引导阶段获知 decode 端的并行布局')),
+        deprecated=Removed(since=CURRENT, instead=Text(en='drop it: the prefill server learns the decode layout at bootstrap', zh='删除即可：预填充实例在引导阶段就会获知解码实例的并行布局')),
     )] = None
 
     disaggregation_decode_dp: Annotated[int | None, Arg(
@@ -239,7 +239,7 @@ class PdDisaggregationArgs:
             en="Removed; has no effect. It used to tell the prefill server the decode side's data-parallel size.",
             zh="已移除，设置后不起作用。原用于在预填充实例上声明解码端的数据并行规模。",
         ),
-        deprecated=Removed(since=CURRENT, instead=Text(en='drop it: the prefill server learns the decode layout at bootstrap', zh='删除即可：prefill 服务在引导阶段获知 decode 端的并行布局')),
+        deprecated=Removed(since=CURRENT, instead=Text(en='drop it: the prefill server learns the decode layout at bootstrap', zh='删除即可：预填充实例在引导阶段就会获知解码实例的并行布局')),
     )] = None
 
     disaggregation_prefill_pp: Annotated[int, Arg(
@@ -248,7 +248,7 @@ class PdDisaggregationArgs:
             en="Removed; has no effect. It used to tell the decode server the prefill side's pipeline-parallel size.",
             zh="已移除，设置后不起作用。原用于在解码实例上声明预填充端的流水线并行规模。",
         ),
-        deprecated=Removed(since=CURRENT, instead=Text(en='drop it: the decode server learns the prefill layout at bootstrap', zh='删除即可：decode 服务在引导阶段获知 prefill 端的并行布局')),
+        deprecated=Removed(since=CURRENT, instead=Text(en='drop it: the decode server learns the prefill layout at bootstrap', zh='删除即可：解码实例在引导阶段就会获知预填充实例的并行布局')),
     )] = 1
 
     decoupled_spec_role: Annotated[Literal['null', 'verifier', 'drafter'], Arg(

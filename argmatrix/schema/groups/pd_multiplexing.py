@@ -3,7 +3,7 @@
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import PositiveInt
 
 GROUP = Group('pd_multiplexing', Text(en='For PD-Multiplexing', zh='PD 复用'))
 

@@ -2,9 +2,8 @@
 
 from typing import Annotated, Literal
 
-from ..choices import *
+from ..choices import QuantizationMethod
 from ..meta import Arg, Group, Text
-from ..types import *
 
 GROUP = Group('quantization', Text(en='Quantization and data type', zh='量化与数据类型'))
 

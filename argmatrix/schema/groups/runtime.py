@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Renamed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import NonNegInt, Port, PositiveFloat, PositiveInt
 
 GROUP = Group('runtime', Text(en='Runtime options', zh='运行时选项'))
 
@@ -52,7 +52,7 @@ class RuntimeArgs:
                 "during attention, which speeds up long-context prefill. 1 turns it off."
             ),
             zh=(
-                "注意力上下文并行规模：注意力计算时把同一请求的 token 序列切分到这么多设备上，以加速长上下文预填充。"
+                "注意力上下文并行规模：注意力计算时把同一请求的 token 序列切分到该数量的设备上，以加速长上下文预填充。"
                 "1 表示不启用。"
             ),
         ),
@@ -128,7 +128,7 @@ class RuntimeArgs:
             en="Decode context parallel size: during decode the KV cache of each request is spread over this "
                "many ranks, so long contexts fit and the attention work is shared. Must divide --tp-size and "
                "cannot be combined with --enable-prefill-cp; 1 turns it off.",
-            zh="解码上下文并行规模：解码时把每个请求的 KV 缓存分散到这么多个 rank 上，使长上下文放得下并分担注意力计算。"
+            zh="解码上下文并行规模：解码时把每个请求的 KV 缓存分散到该数量的 rank 上，使长上下文放得下并分担注意力计算。"
                "必须能整除 --tp-size，且不能与 --enable-prefill-cp 同时使用；1 表示不启用。",
         ),
     )] = 1
@@ -153,7 +153,7 @@ class RuntimeArgs:
                 "Data parallel size for the MoE layers: expert weights are replicated across this many groups instead "
                 "of being sharded further. 1 means no data parallelism inside MoE layers."
             ),
-            zh="MoE 层的数据并行规模：专家权重在这么多组之间复制，而不是继续切分。1 表示 MoE 层内不做数据并行。",
+            zh="MoE 层的数据并行规模：专家权重在该数量的组之间复制，而不是继续切分。1 表示 MoE 层内不做数据并行。",
         ),
     )] = 1
 
@@ -167,7 +167,7 @@ class RuntimeArgs:
                "off.",
             zh="分布式权重数据并行（DWDP）规模：大于 1 时，MoE 预填充从其他 rank 预取所需的专家权重，而不是用 "
                "all-to-all 把 token 发往专家。必须等于 --tp-size，适用于预填充实例（--disaggregation-mode "
-               "prefill），此时 SGLang 会强制启用注意力数据并行和专家并行，并关闭 CUDA 图。1 表示不启用。",
+               "prefill），此时 SGLang 会强制启用注意力数据并行和专家并行，并关闭 CUDA Graph。1 表示不启用。",
         ),
     )] = 1
 

@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Removed, Text
 from ..snapshots import CURRENT
-from ..types import *
+from ..types import FloatList, Fraction, HumanInt, JsonObject, NonNegInt, PositiveFloat, PositiveHumanInt, PositiveInt
 
 GROUP = Group('scheduling', Text(en='Memory and scheduling', zh='内存与调度'))
 
@@ -293,7 +293,7 @@ class SchedulingArgs:
                 "pass, cutting the time they sit idle waiting for each other."
             ),
             zh=(
-                "在 DP 注意力模式下短暂推迟部分 rank 的预填充，让各 rank 尽量在同一次前向中一起预填充，"
+                "在 注意力数据并行模式下短暂推迟部分 rank 的预填充，让各 rank 尽量在同一次前向中一起预填充，"
                 "减少互相等待造成的空闲。"
             ),
         ),
@@ -422,7 +422,7 @@ class SchedulingArgs:
                "which keeps decode latency even. Unset leaves it off except in the Qwen3-VL configurations on "
                "Hopper that SGLang has tuned; 0 turns it off; with attention data parallelism all ranks follow "
                "the same interval.",
-            zh="每个预填充批次之后，先运行这么多轮解码，再允许调度下一个预填充，使解码延迟更平稳。不设置时默认关闭（SGLang "
+            zh="每个预填充批次之后，先运行该数量的解码轮次，再允许调度下一个预填充，使解码延迟更平稳。不设置时默认关闭（SGLang "
                "针对 Hopper 上 Qwen3-VL 调优过的配置除外）；0 表示关闭；注意力数据并行时各 rank "
                "使用同一间隔。",
         ),
@@ -435,7 +435,7 @@ class SchedulingArgs:
                "requests running, a prefill may be scheduled in every round so the batch fills up fast. 0 "
                "applies the interval regardless; under attention data parallelism each rank judges by its own "
                "batch.",
-            zh="仅当运行中的批次至少包含这么多请求时才执行 --prefill-decode-interval；低于该数量时每轮都允许预填充，"
+            zh="仅当运行中的批次至少包含该数量的请求时才执行 --prefill-decode-interval；低于该数量时每轮都允许预填充，"
                "使批次尽快填满。0 表示始终执行该间隔；注意力数据并行时各 rank 按自己的批次判断。",
         ),
     )] = 0
@@ -448,7 +448,7 @@ class SchedulingArgs:
                "expensive, e.g. speculative decoding where the draft model prefills every new request too. "
                "Capped by --max-running-requests and 1 disables it; unset turns it on automatically only for "
                "DFlash. Not supported with pipeline parallelism.",
-            zh="新的预填充要等到至少有这么多运行请求槽位空出后才开始，使新请求成批进入而不是逐个进入；适用于每次接纳代价较高的场景，"
+            zh="新的预填充要等到至少有该数量的运行请求槽位空出后才开始，使新请求成批进入而不是逐个进入；适用于每次接纳代价较高的场景，"
                "例如草稿模型也要为每个新请求做预填充的投机解码。取值不超过 --max-running-requests，"
                "设为 1 表示关闭；不设置时仅对 DFlash 自动启用。不支持流水线并行。",
         ),

@@ -3,7 +3,6 @@
 from typing import Annotated
 
 from ..meta import Arg, Group, Text
-from ..types import *
 
 GROUP = Group('third_party', Text(en='Other Params (third-party)', zh='其他参数（第三方组件不兼容 NPU）'))
 

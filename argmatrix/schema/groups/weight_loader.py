@@ -3,7 +3,7 @@
 from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Text
-from ..types import *
+from ..types import IntList, JsonObject, Port, PositiveInt, StrList
 
 GROUP = Group('weight_loader', Text(en='Custom weight loader', zh='自定义权重加载器'))
 

@@ -6,14 +6,17 @@ and declare their response models; the work is in the ``serving_*`` modules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
+
+if TYPE_CHECKING:
+    from ..state import ServerState
 
 
 @dataclass(frozen=True)
 class Services:
-    state: Any
+    state: ServerState
     completions: Any
     chat: Any
     generate: Any
@@ -21,7 +24,7 @@ class Services:
     admin: Any
 
 
-def make_services(state: Any) -> Services:
+def make_services(state: ServerState) -> Services:
     from ..serving_admin import AdminServing
     from ..serving_chat import ChatServing
     from ..serving_completions import CompletionServing

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
@@ -18,7 +18,7 @@ router = APIRouter(tags=["health"])
 Svc = Annotated[Services, Depends(services)]
 # Seconds /health_generate waits for one token.
 HEALTH_GENERATE_TIMEOUT_S = 20.0
-UNHEALTHY = {200: {"description": "Healthy (an empty body)"},
+UNHEALTHY: dict[int | str, dict[str, Any]] = {200: {"description": "Healthy (an empty body)"},
              503: ERROR_RESPONSES[503] | {"description": "Unhealthy (the body says why)"}}
 
 

@@ -29,7 +29,7 @@ class CacheArgs:
             en="Share (0 to 1) of each device's total memory this vLLM instance may use for everything: weights, "
                "activations, CUDA graphs and the KV cache, which gets whatever is left. It is a per-instance budget "
                "(two instances on one device can take 0.45 each), unlike SGLang's --mem-fraction-static.",
-            zh="本 vLLM 实例可使用的每个设备总显存的比例（0 到 1），涵盖权重、激活值、CUDA 图和 KV 缓存，"
+            zh="本 vLLM 实例可使用的每个设备总显存的比例（0 到 1），涵盖权重、激活值、CUDA Graph和 KV 缓存，"
                "KV 缓存分得其余全部。这是单个实例的预算（同一设备上的两个实例可各取 0.45），"
                "与 SGLang 的 --mem-fraction-static 含义不同。",
         ),
@@ -66,7 +66,7 @@ class CacheArgs:
         help=Text(
             en="Use exactly this many KV cache blocks per device instead of the number measured at start-up. For "
                "testing preemption; unset measures.",
-            zh="每个设备上直接使用这么多个 KV 缓存块，而不使用启动时测算出的数量。用于测试抢占；不设置时按测算结果。",
+            zh="每个设备上直接使用该数量的 KV 缓存块，而不使用启动时测算出的数量。用于测试抢占；不设置时按测算结果。",
         ),
     )] = None
 
@@ -98,7 +98,7 @@ class CacheArgs:
         help=Text(
             en="For sliding-window and Mamba layers, keep a prefix cache checkpoint every this many tokens (a "
                "multiple of the block size) besides the essential ones; 0 keeps only the essential checkpoints.",
-            zh="对滑动窗口层与 Mamba 层，除必要的检查点外，每隔这么多个 token（须为块大小的整数倍）"
+            zh="对滑动窗口层与 Mamba 层，除必要的检查点外，每隔该数量的 token（须为块大小的整数倍）"
                "再保留一个前缀缓存检查点；0 表示只保留必要的检查点。",
         ),
     )] = 0
@@ -164,7 +164,7 @@ class CacheArgs:
             en="Finest token boundary at which a prefix cache hit can end: keys are computed every this many tokens. "
                "It may be finer than the physical block (e.g. 32 within a 1024-token block) as long as every block "
                "size is a multiple of it. Unset uses the block size.",
-            zh="前缀缓存命中可以结束的最细 token 粒度：每隔这么多个 token 计算一次缓存键。"
+            zh="前缀缓存命中可以结束的最细 token 粒度：每隔该数量的 token 计算一次缓存键。"
                "只要各类缓存的块大小都是它的整数倍，它可以比物理块更细（例如在 1024 个 token 的块内取 32）。"
                "不设置时等于块大小。",
         ),

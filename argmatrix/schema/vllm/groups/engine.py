@@ -138,7 +138,7 @@ class EngineArgs:
                "cudagraph_mode ('NONE', 'PIECEWISE', 'FULL', 'FULL_DECODE_ONLY', 'FULL_AND_PIECEWISE'), "
                "cudagraph_capture_sizes (batch sizes, SGLang's --cuda-graph-bs), max_cudagraph_capture_size, "
                "custom_ops, splitting_ops and pass_config. Single keys can be set as -cc.mode=3.",
-            zh="配置 torch.compile 与 CUDA 图捕获的 JSON 对象；常用键：`mode`（0 不编译，3 为 vLLM 编译）、"
+            zh="配置 torch.compile 与 CUDA Graph捕获的 JSON 对象；常用键：`mode`（0 不编译，3 为 vLLM 编译）、"
                "`cudagraph_mode`（'NONE'、'PIECEWISE'、'FULL'、'FULL_DECODE_ONLY'、'FULL_AND_PIECEWISE'）、"
                "`cudagraph_capture_sizes`（捕获的批大小，相当于 SGLang 的 --cuda-graph-bs）、`"
                "max_cudagraph_capture_size`、`custom_ops`、`splitting_ops` 与 `pass_config`。单个键可写成 -cc.mode=3。",
@@ -239,8 +239,8 @@ class EngineArgs:
             en="Preset trading start-up time for speed (also written -O0 to -O3): 0 no compilation and no CUDA graphs "
                "(fastest start), 1 torch.compile with piecewise CUDA graphs, 2 adds full CUDA graphs (default), 3 "
                "currently the same as 2. Explicit --compilation-config keys override it.",
-            zh="在启动耗时与运行速度之间取舍的预设（也可写作 -O0 到 -O3）：0 不编译、不用 CUDA 图（启动最快）；"
-               "1 使用 torch.compile 与分段 CUDA 图；2 再加上完整 CUDA 图（默认）；3 目前与 2 相同。"
+            zh="在启动耗时与运行速度之间取舍的预设（也可写作 -O0 到 -O3）：0 不编译、不用 CUDA Graph（启动最快）；"
+               "1 使用 torch.compile 与分段 CUDA Graph；2 再加上完整 CUDA Graph（默认）；3 目前与 2 相同。"
                "--compilation-config 中显式给出的键优先于它。",
         ),
     )] = '2'
@@ -251,8 +251,8 @@ class EngineArgs:
             en="Tuning preset: 'balanced' (default); 'interactivity' for low per-request latency at small batches "
                "(finer CUDA graph sizes, latency-oriented kernels); 'throughput' for total tokens per second at high "
                "concurrency (larger CUDA graphs, more aggressive batching).",
-            zh="调优预设：'balanced'（默认）；'interactivity' 面向小批量下单个请求的低延迟（更细的 CUDA 图尺寸、"
-               "偏重延迟的内核）；'throughput' 面向高并发下的总 token 吞吐（更大的 CUDA 图、更激进的批处理）。",
+            zh="调优预设：'balanced'（默认）；'interactivity' 面向小批量下单个请求的低延迟（更细的 CUDA Graph尺寸、"
+               "偏重延迟的内核）；'throughput' 面向高并发下的总 token 吞吐（更大的 CUDA Graph、更激进的批处理）。",
         ),
     )] = 'balanced'
 

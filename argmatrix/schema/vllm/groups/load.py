@@ -5,7 +5,7 @@ downloaded, how safetensors files are read, and which files are skipped.
 from typing import Annotated, Literal
 
 from ...meta import Arg, Group, Text
-from ...types import HumanInt, JsonObject, JsonObjectOrText
+from ...types import HumanInt, JsonObjectOrText
 
 GROUP = Group('vllm_load', Text(en='Weight loading', zh='权重加载'))
 

@@ -103,7 +103,7 @@ class LoraArgs:
         help=Text(
             en="Capture separate CUDA graphs for each number of active adapters (powers of 2 up to --max-loras): "
                "faster with varying adapter use, slower start and more memory.",
-            zh="按活跃适配器个数（2 的幂，直到 --max-loras）分别捕获 CUDA 图：适配器使用情况多变时更快，但启动更慢、"
+            zh="按活跃适配器个数（2 的幂，直到 --max-loras）分别捕获 CUDA Graph：适配器使用情况多变时更快，但启动更慢、"
                "占用更多显存。",
         ),
     )] = False

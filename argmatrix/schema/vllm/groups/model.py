@@ -191,7 +191,7 @@ class ModelArgs:
         help=Text(
             en="Always run the model in eager PyTorch: no torch.compile and no CUDA graphs (the same as -cc.mode=none "
                "-cc.cudagraph_mode=none). Slower decode, faster start and less memory.",
-            zh="始终以 PyTorch 的 `eager` 模式运行模型：不使用 torch.compile，也不使用 CUDA 图（等同于 -cc.mode=none "
+            zh="始终以 PyTorch 的 `eager` 模式运行模型：不使用 torch.compile，也不使用 CUDA Graph（等同于 -cc.mode=none "
                "-cc.cudagraph_mode=none）。解码更慢，但启动更快、占用显存更少。",
         ),
     )] = False
@@ -385,8 +385,8 @@ class ModelArgs:
         help=Text(
             en="During sleep, copy the CUDA graph memory to the CPU and restore it in place on wake. Needs "
                "--enable-sleep-mode, the cumem allocator and CUDA graphs.",
-            zh="休眠期间把 CUDA 图占用的显存备份到 CPU，唤醒时原地恢复。需要 --enable-sleep-mode、"
-               "`cumem` 分配器以及 CUDA 图。",
+            zh="休眠期间把 CUDA Graph占用的显存备份到 CPU，唤醒时原地恢复。需要 --enable-sleep-mode、"
+               "`cumem` 分配器以及 CUDA Graph。",
         ),
     )] = False
 

@@ -31,7 +31,7 @@ class OffloadArgs:
                "that much more memory (a 24 GiB device with 10 behaves like 34 GiB). Needs a fast host link; 0 "
                "offloads nothing.",
             zh="每个设备有多少 GiB 权重放在 CPU 内存中、在每次前向计算时读取，"
-               "相当于设备多出这么多显存（24 GiB 的设备设为 10 时相当于 34 GiB）。需要高速的主机互联；0 表示不卸载。",
+               "相当于设备多出同样大小的显存（24 GiB 的设备设为 10 时相当于 34 GiB）。需要高速的主机互联；0 表示不卸载。",
         ),
     )] = 0
 
@@ -51,7 +51,7 @@ class OffloadArgs:
         help=Text(
             en="Prefetch offloading: group every this many layers and keep the last --offload-num-in-group layers of "
                "each group in CPU memory, copied in ahead of use. 0 turns it off.",
-            zh="预取式卸载：每这么多层分为一组，每组最后 --offload-num-in-group 层放在 CPU 内存中，用到之前提前拷回。"
+            zh="预取式卸载：按该值的层数分组，每组最后 --offload-num-in-group 层放在 CPU 内存中，用到之前提前拷回。"
                "0 表示不启用。",
         ),
     )] = 0

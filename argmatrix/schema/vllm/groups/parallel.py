@@ -492,7 +492,7 @@ class ParallelArgs:
         help=Text(
             en="Load the model in batches with at most this many workers loading at once, to avoid running out of "
                "host memory with large models under tensor parallel. Unset loads on all workers at once.",
-            zh="分批加载模型，同一时刻最多有这么多个工作进程在加载，以免大模型在张量并行下耗尽主机内存。"
+            zh="分批加载模型，同一时刻最多有该数量的工作进程在加载，以免大模型在张量并行下耗尽主机内存。"
                "不设置时所有工作进程同时加载。",
         ),
     )] = None

@@ -39,7 +39,7 @@ class SchedulerArgs:
         help=Text(
             en="Most requests running in one engine step (per data parallel rank); it also sizes the runner's buffers "
                "and CUDA graphs. Unset: 256, or 1024 on devices of 70 GiB and more (not A100); 128 per worker on CPU.",
-            zh="一个引擎步中同时运行的最大请求数（按数据并行 rank 计）；它也决定模型运行器缓冲区和 CUDA 图的规模。"
+            zh="一个引擎步中同时运行的最大请求数（按数据并行 rank 计）；它也决定模型运行器缓冲区和 CUDA Graph的规模。"
                "不设置时为 256，70 GiB 及以上的设备（A100 除外）为 1024；CPU 上每个工作进程 128。",
         ),
     )] = None
@@ -50,7 +50,7 @@ class SchedulerArgs:
             en="Most requests admitted to running at once, at most --max-num-seqs; lowering it keeps decode batches "
                "small without shrinking buffers or CUDA graphs. Unset uses --max-num-seqs.",
             zh="同时进入运行状态的最大请求数，不得超过 --max-num-seqs；调低它可让解码批次变小，"
-               "而不缩小缓冲区或 CUDA 图。不设置时等于 --max-num-seqs。",
+               "而不缩小缓冲区或 CUDA Graph。不设置时等于 --max-num-seqs。",
         ),
     )] = None
 
@@ -81,7 +81,7 @@ class SchedulerArgs:
         help=Text(
             en="With chunked prefill, prompts longer than this many tokens count as long and get a smaller chunk per "
                "step so they do not starve other requests. 0 applies no cap.",
-            zh="分块预填充时，超过这么多个 token 的提示词视为长请求，每步只分得较小的分块，以免挤占其他请求。"
+            zh="分块预填充时，超过该数量 token 的提示词视为长请求，每步只分得较小的分块，以免挤占其他请求。"
                "0 表示不设上限。",
         ),
     )] = 0
@@ -158,7 +158,7 @@ class SchedulerArgs:
         help=Text(
             en="Under data parallel, admit new prefill requests only every this many engine steps, at the same steps "
                "on all ranks, so the ranks' step times stay even.",
-            zh="数据并行时每隔这么多个引擎步才接纳新的预填充请求，且各 rank 在相同的步接纳，"
+            zh="数据并行时每隔该数量的引擎步才接纳新的预填充请求，且各 rank 在相同的步接纳，"
                "使各 rank 每步耗时保持均衡。",
         ),
     )] = 1

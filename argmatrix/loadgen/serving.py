@@ -2,10 +2,19 @@
 
 Requests arrive at ``request_rate`` per second (Poisson; ``inf`` sends them all
 at once) with at most ``max_concurrency`` in flight; every response is
-streamed, so time to first token (TTFT), the gaps between streamed chunks
+streamed, so time to first token (TTFT), the gaps between tokens
 (inter-token latency, ITL) and end-to-end latency (E2E) are measured per
 request.  The report gives request and token throughput and p50/p90/p99 of
 each latency; ``output_json`` keeps it (and the per-request figures) as JSON.
+
+Tokens are counted, not text chunks: a token whose text is empty (a byte of a multi-byte character, a
+special token) still counts.  Totals come from what the server reports (``usage.completion_tokens``,
+``meta_info.completion_tokens``); per event, the new tokens are the growth of that count (native API), the
+logprobs or ``token_ids`` of the chunk when present, else one per event that shows output.  An event with
+several tokens spreads its gap evenly over them.
+
+Repeated runs with the same ``seed`` send the same prompts, so by default the prefix cache is flushed
+(``POST /flush_cache``) before measuring; when the server refuses, the report says so.
 """
 from __future__ import annotations
 
@@ -46,7 +55,7 @@ class BenchConfig:
     seed: int = 1
     vocab_size: int | None = None            # default: /get_model_info's, else 1000
     warmup_requests: int = 1
-    flush_cache: bool = False
+    flush_cache: bool = True                  # POST /flush_cache after the warm-up, before measuring
     timeout_s: float = 300.0
     disable_progress: bool = False
     output_json: str | None = None
@@ -61,6 +70,7 @@ class RequestResult:
     ttft: float | None = None
     itls: list[float] = field(default_factory=list)
     e2e: float | None = None
+    events: int = 0                           # streamed events that showed output
     status: int | None = None
     error: str | None = None
 
@@ -89,25 +99,39 @@ def _payload(cfg: BenchConfig, req: BenchRequest, model: str) -> dict[str, Any]:
     return body
 
 
-def _chunk_tokens(cfg: BenchConfig, data: dict[str, Any]) -> tuple[bool, int | None]:
-    """(whether this event carried generated output, the completion-token count if the event reports it)."""
+def _event_tokens(cfg: BenchConfig, data: dict[str, Any], seen: int) -> tuple[bool, int | None, int | None]:
+    """What one streamed event shows: (output arrived, new tokens if known, the completion-token total if the
+    event reports it).  ``seen`` is the total reported so far."""
     if cfg.backend == "generate":
         meta = data.get("meta_info") or {}
-        return bool(data.get("output_ids") or data.get("text")), meta.get("completion_tokens")
-    usage = data.get("usage") or {}
-    count = usage.get("completion_tokens")
+        total = meta.get("completion_tokens")
+        if total is None and data.get("output_ids") is not None:
+            total = len(data["output_ids"])
+        new = None if total is None else max(0, total - seen)
+        return bool(new) or (total is None and bool(data.get("text"))), new, total
+    total = (data.get("usage") or {}).get("completion_tokens")
+    arrived, new = False, None
     for choice in data.get("choices") or ():
-        text = choice.get("text") if cfg.backend == "completions" else (choice.get("delta") or {}).get("content")
-        if text:
-            return True, count
-    return False, count
+        if cfg.backend == "completions":
+            text, logprobs = choice.get("text"), (choice.get("logprobs") or {}).get("tokens")
+        else:
+            delta = choice.get("delta") or {}
+            text, logprobs = delta.get("content"), (choice.get("logprobs") or {}).get("content")
+        ids = choice.get("token_ids")
+        known = len(logprobs) if logprobs is not None else (len(ids) if ids is not None else None)
+        if text or choice.get("finish_reason") or known:
+            arrived = True
+            if known is not None:
+                new = (new or 0) + known
+    return arrived, new, total
 
 
 async def _one(http: Any, cfg: BenchConfig, req: BenchRequest, model: str) -> RequestResult:
     res = RequestResult(ok=False, input_len=req.input_len)
     t0 = time.perf_counter()
     last = None
-    chunks = 0
+    reported: int | None = None              # the server's completion-token count
+    counted = 0                               # tokens the events showed, where they say how many
     try:
         async with http.stream("POST", PATHS[cfg.backend], json=_payload(cfg, req, model), headers=_headers(cfg),
                                timeout=cfg.timeout_s) as r:
@@ -122,22 +146,26 @@ async def _one(http: Any, cfg: BenchConfig, req: BenchRequest, model: str) -> Re
                 if "error" in data:
                     res.error = str(data["error"].get("message"))[:300]
                     return res
-                produced, count = _chunk_tokens(cfg, data)
-                if count is not None:
-                    res.output_tokens = count
-                if produced:
-                    now = time.perf_counter()
-                    chunks += 1
-                    if res.ttft is None:
-                        res.ttft = now - t0
-                    elif last is not None:
-                        res.itls.append(now - last)
-                    last = now
+                arrived, new, total = _event_tokens(cfg, data, reported or 0)
+                if total is not None:
+                    reported = total
+                if not arrived:
+                    continue
+                now = time.perf_counter()
+                res.events += 1
+                counted += new or 0
+                if res.ttft is None:
+                    res.ttft = now - t0
+                elif last is not None:
+                    n = max(1, new or 1)
+                    res.itls.extend([(now - last) / n] * n)
+                last = now
         res.e2e = time.perf_counter() - t0
-        res.output_tokens = res.output_tokens or chunks
+        res.output_tokens = reported if reported is not None else (counted or res.events)
         res.ok = res.ttft is not None
         if not res.ok:
-            res.error = "the stream produced no output"
+            res.error = "the stream showed no output" + (
+                f" (the server reported {reported} completion tokens)" if reported else "")
     except Exception as exc:  # noqa: BLE001 - a failed request is a result, not a crash of the benchmark
         res.error = f"{type(exc).__name__}: {exc}"[:300]
     return res
@@ -182,6 +210,7 @@ def summarize(cfg: BenchConfig, results: list[RequestResult], duration: float) -
         "total_token_throughput": (in_tokens + out_tokens) / duration if duration > 0 else 0.0,
         "total_input_tokens": in_tokens,
         "total_output_tokens": out_tokens,
+        "output_events": sum(r.events for r in ok),
         "ttft_s": _percentiles([r.ttft for r in ok if r.ttft is not None]),
         "itl_s": _percentiles([x for r in ok for x in r.itls]),
         "tpot_s": _percentiles(tpot),
@@ -215,6 +244,18 @@ async def _server_facts(http: Any, cfg: BenchConfig) -> tuple[str, int]:
     return model, int(vocab)
 
 
+async def _flush(http: Any, cfg: BenchConfig) -> str:
+    """Empty the server's prefix cache; what happened, for the report."""
+    try:
+        r = await http.post("/flush_cache", headers=_headers(cfg))
+    except Exception as exc:  # noqa: BLE001 - a server without the route may also just close the connection
+        return f"not flushed (POST /flush_cache failed: {type(exc).__name__}); results may include cache hits"
+    if r.status_code == 200:
+        return "flushed before measuring"
+    return (f"not flushed (POST /flush_cache answered {r.status_code}); results may include prefix-cache hits "
+            "from earlier runs: give each run its own --seed")
+
+
 async def run(cfg: BenchConfig, progress: Any = None) -> dict[str, Any]:
     """Run the benchmark; ``progress(done, total)`` is called as requests finish."""
     import httpx
@@ -225,14 +266,13 @@ async def run(cfg: BenchConfig, progress: Any = None) -> dict[str, Any]:
     async with httpx.AsyncClient(base_url=cfg.base_url.rstrip("/"), limits=limits, timeout=cfg.timeout_s) as http:
         model, vocab = await _server_facts(http, cfg)
         requests = build_requests(cfg, vocab)
-        if cfg.flush_cache:
-            await http.post("/flush_cache", headers=_headers(cfg))
         for req in requests[: cfg.warmup_requests]:
             warm = await _one(http, cfg, BenchRequest(req.prompt, req.input_len, min(req.output_len, 4)), model)
             if not warm.ok:
                 raise RuntimeError(f"the warm-up request failed: {warm.status} {warm.error}")
-        if cfg.flush_cache:
-            await http.post("/flush_cache", headers=_headers(cfg))
+        # after the warm-up, which caches its own prompt, and whatever an earlier run with this seed left
+        prefix_cache = await _flush(http, cfg) if cfg.flush_cache else (
+            "not flushed (--no-flush-cache): a repeated run with the same --seed may be served from the prefix cache")
         sem = asyncio.Semaphore(cfg.max_concurrency) if cfg.max_concurrency else None
         rng = random.Random(cfg.seed)
         done = 0
@@ -259,6 +299,7 @@ async def run(cfg: BenchConfig, progress: Any = None) -> dict[str, Any]:
         duration = time.perf_counter() - start
     report = summarize(cfg, list(results), duration)
     report["model"] = model
+    report["prefix_cache"] = prefix_cache
     if cfg.output_json:
         with open(cfg.output_json, "w", encoding="utf-8") as fh:
             json.dump({**report, "requests": [asdict(r) for r in results]}, fh, indent=2)
@@ -283,6 +324,8 @@ def format_report(report: dict[str, Any]) -> list[str]:
     for name, key in (("TTFT", "ttft_s"), ("ITL", "itl_s"), ("TPOT", "tpot_s"), ("E2E", "e2e_s")):
         p = report[key]
         lines.append(f"{name:<14}{ms(p['mean']):>10}{ms(p['p50']):>10}{ms(p['p90']):>10}{ms(p['p99']):>10}")
+    lines.append(f"output tokens {report['total_output_tokens']} in {report['output_events']} streamed events"
+                 f"  prefix cache: {report.get('prefix_cache')}")
     for err, count in report["errors"].items():
         lines.append(f"error x{count}: {err}")
     return lines

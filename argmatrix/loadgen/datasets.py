@@ -58,7 +58,7 @@ def shared_prefix_requests(num_groups: int, prompts_per_group: int, system_promp
     prefixes = [(_text(rng, system_prompt_len) if as_text else _ids(rng, system_prompt_len, vocab))
                 for _ in range(num_groups)]
     out = []
-    for q in range(prompts_per_group):
+    for _ in range(prompts_per_group):
         for g in range(num_groups):
             question = _text(rng, question_len) if as_text else _ids(rng, question_len, vocab)
             prompt = (prefixes[g] + " " + question) if as_text else prefixes[g] + question  # type: ignore[operator]

@@ -1,1 +1,0 @@
-"""A serving benchmark client for OpenAI-compatible servers (``argmatrix bench``); no torch, no model."""

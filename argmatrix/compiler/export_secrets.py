@@ -1,0 +1,91 @@
+"""What ``export`` does with secrets: leave them out of files, point Kubernetes at a Secret, escape ``$``.
+
+A secret (``schema/redact.py`` decides which values are: ``--api-key``, ``--admin-api-key``, tokens, passwords,
+``*_extra_config`` objects, and any value with an ``hf_token``-like key inside) is written only where the user
+asked for it: ``--to sglang`` / ``--to vllm`` (a command to run) or ``--show-secrets``.  Elsewhere:
+
+- ``yaml``, ``json``, ``env``: the value is left out, with note AM-N805 naming the flag and how to pass it;
+- ``k8s``: the argument reads ``$(ARGMATRIX_<FIELD>)``, and the container's ``env`` takes that variable from the
+  named Secret with ``valueFrom.secretKeyRef`` (the key is the flag without its dashes).
+
+Kubernetes expands ``$(VAR)`` in ``command`` and ``args`` (``$$`` is a literal ``$``), so every other ``$`` is
+written ``$$``: the engine receives the value unchanged.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ..schema.meta import Text
+from ..schema.redact import Scrubber, _holds_secret, is_secret_name
+from .findings import NOTE, Finding
+from .sources import ENV_PREFIX
+
+
+def secret_fields(compiled: Any) -> list[str]:
+    """The fields of ``compiled`` whose value is, or holds, a secret."""
+    scrub = Scrubber.of(compiled.values)
+    out = []
+    for name in compiled.specs:  # the engine's own surface: SGLang's fields or vLLM's
+        value = compiled.values.get(name)
+        if not _holds_secret(value):
+            continue
+        if is_secret_name(name) or (scrub.secrets and scrub(str(value)) != str(value)):
+            out.append(name)
+    return out
+
+
+def without_secrets(compiled: Any) -> tuple[Any, list[Finding]]:
+    """``compiled`` with its secrets no longer set (so files leave them out), and a note for each."""
+    hidden = [n for n in secret_fields(compiled) if n in compiled.user_set]
+    specs = compiled.specs
+    notes = [Finding("AM-N805", NOTE, "compat",
+                     Text(f"{specs[n].flag} is a secret and is not written into the export",
+                          f"{specs[n].flag} 属于机密信息，未写入导出内容"),
+                     Text(f"pass it at start-up as {ENV_PREFIX}{n.upper()}, or export with --show-secrets to "
+                          "write it", f"请在启动时通过 {ENV_PREFIX}{n.upper()} 传入，或加 --show-secrets 导出以写入它"),
+                     field=n, flag=specs[n].flag, source=compiled.sources.get(n), platform=compiled.platform)
+             for n in hidden]
+    return dataclasses.replace(compiled, user_set=frozenset(compiled.user_set) - set(hidden)), notes
+
+
+def k8s_escape(token: str) -> str:
+    """A literal for Kubernetes ``command``/``args``: ``$`` doubled, so ``$(VAR)`` is not expanded."""
+    return token.replace("$", "$$")
+
+
+def k8s_container(argv: list[str], program_len: int, compiled: Any, secret_name: str | None) -> dict[str, Any]:
+    """The container fragment: ``command``, ``args`` (escaped) and, when ``secret_name``, ``env`` entries reading
+    every secret argument from that Secret (``secret_name`` None: the secrets are written as they are)."""
+    scrub = Scrubber.of(compiled.values)
+    args: list[str] = []
+    env: list[dict[str, Any]] = []
+    rest = argv[program_len:]
+    i = 0
+    while i < len(rest):
+        token = rest[i]
+        value = rest[i + 1] if i + 1 < len(rest) and not rest[i + 1].startswith("--") else None
+        secret = (secret_name is not None and token.startswith("--") and value is not None
+                  and (is_secret_name(token[2:]) or scrub(value) != value))
+        if secret:
+            var = ENV_PREFIX + token[2:].replace("-", "_").upper()
+            args += [k8s_escape(token), f"$({var})"]
+            env.append({"name": var, "valueFrom": {"secretKeyRef": {"name": secret_name, "key": token[2:]}}})
+            i += 2
+            continue
+        args.append(k8s_escape(token))
+        i += 1
+    spec: dict[str, Any] = {"command": [k8s_escape(t) for t in argv[:program_len]], "args": args}
+    if env:
+        spec["env"] = env
+    return spec
+
+
+def k8s_secret_comment(spec: dict[str, Any]) -> str:
+    """How to create the Secret the fragment reads (the values are the user's to fill in)."""
+    refs = [e["valueFrom"]["secretKeyRef"] for e in spec.get("env", [])]
+    if not refs:
+        return ""
+    name = refs[0]["name"]
+    literals = " ".join(f"--from-literal={r['key']}=..." for r in refs)
+    return f"# the secrets come from Secret {name!r}: kubectl create secret generic {name} {literals}\n"
