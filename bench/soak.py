@@ -170,6 +170,55 @@ async def k_hostile(http, rng):
     return r.status_code, expected
 
 
+# issue 20: bodies that froze the loop, crashed a sampling step or recursed out of stack; each a clear 4xx (or a
+# plain 200 where the value is now settled at the edge: a temperature below 1e-6 is greedy, a huge top_k all of it)
+_CHAT = {"model": "demo", "messages": [{"role": "user", "content": "hi"}], "max_tokens": 4}
+HOSTILE_20 = [
+    ("/v1/completions", {"model": "demo", "prompt": "a", "stop_token_ids": ["x"] * 40_000}, {400}),
+    ("/v1/completions", {"model": "demo", "prompt": "a", "stop": list(range(40_000))}, {400}),
+    ("/v1/completions", {"model": "demo", "prompt": "a", "max_tokens": 4, "temperature": 1e-40}, {200}),
+    ("/v1/completions", {"model": "demo", "prompt": "a", "max_tokens": 4, "top_k": 2**63, "temperature": 0.7}, {200}),
+    ("/v1/completions", {"model": "demo", "prompt": "a", "max_tokens": 4, "repetition_penalty": 1e-40}, {400}),
+    ("/generate", {"text": "a", "sampling_params": {"temperature": 1e-40, "repetition_penalty": 1e-40}}, {400}),
+    ("/v1/chat/completions", '{"model": "demo", "messages": [{"role": "user", "content": "hi"}], '
+                             '"chat_template_kwargs": ' + '{"a":' * 900 + "1" + "}" * 900 + "}", {400}),
+    ("/generate", '{"text": "a", "rid": ' + "[" * 50_000 + "]" * 50_000 + "}", {400}),
+]
+
+
+async def k_hostile20(http, rng):
+    path, body, expected = rng.choice(HOSTILE_20)
+    if isinstance(body, str):
+        r = await http.post(path, content=body.encode(), headers=JSON)
+    else:
+        r = await http.post(path, json=body, headers=USER)
+    return r.status_code, expected
+
+
+async def k_refused_trickle(http, rng):
+    """A wrong key and a body trickled after it: the 401 closes the connection (issue 20.4)."""
+    host, port = http.base_url.host, http.base_url.port
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        writer.write(b"POST /generate HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer wrong\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{\"text\": \"")
+        await writer.drain()
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
+        status = int(head.split()[1])
+        length = int(next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")))
+        await reader.readexactly(length)
+        for _ in range(50):                       # keep trickling: the server must have closed its side
+            writer.write(b"a")
+            await writer.drain()
+            if await asyncio.wait_for(reader.read(1), 30) == b"":
+                return status, {401}
+        return "401/open", {401}
+    except (ConnectionError, asyncio.IncompleteReadError):
+        return 401, {401}
+    finally:
+        writer.close()
+
+
 async def k_unauthorised(http, rng):
     method, path, headers, expected = rng.choice([
         ("GET", "/v1/models", {}, {401}),
@@ -184,7 +233,55 @@ async def k_unauthorised(http, rng):
 
 
 KINDS = [("stream", 30, k_stream), ("plain", 20, k_plain), ("cancel", 10, k_cancel), ("abort", 5, k_abort),
-         ("oversized", 5, k_oversized), ("hostile", 15, k_hostile), ("unauthorised", 15, k_unauthorised)]
+         ("oversized", 5, k_oversized), ("hostile", 15, k_hostile), ("hostile20", 10, k_hostile20),
+         ("trickle401", 3, k_refused_trickle), ("unauthorised", 15, k_unauthorised)]
+
+
+async def _small_latency(http, rounds: int = 5) -> float:
+    """Median seconds of a 5-token /generate."""
+    took = []
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        r = await http.post("/generate", json={"text": "hi", "sampling_params": {"max_new_tokens": 5,
+                                                                                 "ignore_eos": True}}, headers=USER)
+        assert r.status_code == 200, r.text
+        took.append(time.perf_counter() - t0)
+    return statistics.median(took)
+
+
+async def latency_ratios(url: str, limits) -> dict[str, tuple[float, float]]:
+    """A 5-token request alone, then next to each heavy neighbour: (seconds, ratio to alone)."""
+    import httpx
+
+    per_prompt = max(1, limits.max_sequences_per_request // 2)
+    stops = [("zq" * 200)[: limits.max_stop_string_length - 1 - i] + "#" for i in range(limits.max_stop_strings)]
+    worst = {"model": "demo", "prompt": [[(i * 7 + k) % 500 + 10 for i in range(200)] for k in range(2)],
+             "n": per_prompt, "stop": stops, "max_tokens": 200, "ignore_eos": True, "stream": True}
+    neighbours = {"worst allowed request": ("/v1/completions", worst)}
+    for path, body, _ in HOSTILE_20:
+        if isinstance(body, dict) and ("stop_token_ids" in body or "stop" in body):
+            neighbours.setdefault("40,000 wrong-typed items", (path, body))
+        elif isinstance(body, str) and "chat_template_kwargs" in body:
+            neighbours.setdefault("900-level nesting", (path, body))
+    out: dict[str, tuple[float, float]] = {}
+    async with httpx.AsyncClient(base_url=url, timeout=300) as http:
+        alone = await _small_latency(http)
+        out["alone"] = (alone, 1.0)
+        for name, (path, body) in neighbours.items():
+            async def run_neighbour(path=path, body=body, rounds=1 if name == "worst allowed request" else 20):
+                for _ in range(rounds):
+                    if isinstance(body, str):
+                        await http.post(path, content=body.encode(), headers=JSON)
+                    elif body.get("stream"):
+                        await _stream(http, path, body)
+                    else:
+                        await http.post(path, json=body, headers=USER)
+            task = asyncio.ensure_future(run_neighbour())
+            await asyncio.sleep(0.3)              # the neighbour is admitted and running
+            took = await _small_latency(http)
+            await task
+            out[name] = (took, took / alone)
+    return out
 
 
 async def storm(url: str, duration: float, max_requests: int, concurrency: int, seed: int):
@@ -261,6 +358,8 @@ def main() -> int:
         before = rt.state.tracker.summary()
         stats = asyncio.run(storm(rt.url, opts.duration, opts.max_requests, opts.concurrency, opts.seed))
         idle = wait_idle(engine)
+        ratios = asyncio.run(latency_ratios(rt.url, rt.state.limits))
+        idle = wait_idle(engine)
         gc.collect()
         time.sleep(0.5)
         rss_end = rss_mib()
@@ -289,6 +388,8 @@ def main() -> int:
           f"{summary['in_flight']} (before the storm: {before['received']} received)")
     print(f"  pages: {idle.free_pages} free + {idle.cached_pages} cached of {idle.total_pages}, "
           f"{idle.used_pages} in use")
+    print("  a 5-token request next to: " + ", ".join(f"{name} {secs * 1000:.0f} ms (x{ratio:.2f})"
+                                                   for name, (secs, ratio) in ratios.items()))
     print(f"  RSS: {rss_start:.0f} MiB after warm-up -> {rss_end:.0f} MiB after the storm "
           f"({rss_end - rss_start:+.0f} MiB)")
     if server_5xx or client_5xx:

@@ -308,3 +308,14 @@ def test_an_auth_failure_closes_the_connection_and_logs_once(servers, caplog):
         lines = [rec for rec in caplog.records if f":{port}" in rec.getMessage()]
         assert len(lines) <= 1, [rec.getMessage() for rec in lines]
     no_5xx(rt)
+
+
+# -- 9. query strings reach the access log redacted -----------------------------------------------------------------
+def test_secrets_in_query_strings_do_not_reach_the_access_log(server, caplog):
+    caplog.set_level(logging.INFO)
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        assert c.get("/health", params={"api_key": "PLANTEDquery0001", "x": "hf_PLANTEDquery0002"}).status_code == 200
+        assert c.get("/v1/models", params={"token": "PLANTEDquery0003"}).status_code == 200
+    access = [rec.getMessage() for rec in caplog.records if rec.name == "uvicorn.access"]
+    assert any("/health?" in line for line in access), access
+    assert not any("PLANTED" in line for line in access), access

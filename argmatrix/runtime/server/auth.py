@@ -22,6 +22,8 @@ holds admin rights, so ``/abort_request`` lets a user abort only its own request
 """
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -79,6 +81,29 @@ def _matches(token: str | None, key: str | None) -> bool:
         return False
     # compare even when no token was sent, so the timing does not depend on it
     return hmac.compare_digest((token or "").encode(), key.encode())
+
+
+# Before a refusal closes the connection, read (and drop) what of the body is already on its way, so the close
+# does not reset a connection whose 401 the client has not read yet; a client trickling its body gets no more.
+DRAIN_BYTES = 64 * 1024
+DRAIN_SECONDS = 1.0
+
+
+async def _drain_briefly(scope: dict, receive) -> None:
+    headers = dict(scope.get("headers") or ())
+    if b"content-length" not in headers and headers.get(b"transfer-encoding", b"").lower() != b"chunked":
+        return
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + DRAIN_SECONDS
+    drained = 0
+    with contextlib.suppress(asyncio.TimeoutError):
+        while drained < DRAIN_BYTES:
+            message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            if message["type"] != "http.request":
+                return
+            drained += len(message.get("body", b""))
+            if not message.get("more_body", False):
+                return
 
 
 class APIKeyMiddleware:
@@ -148,6 +173,7 @@ class APIKeyMiddleware:
         else:
             body = error_body("invalid or missing API key: send 'Authorization: Bearer <key>'",
                               "invalid_request_error", None, "invalid_api_key")
+        await _drain_briefly(scope, receive)
         payload = json.dumps(body).encode()
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),

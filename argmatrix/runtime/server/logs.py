@@ -58,6 +58,23 @@ class AccessPrefixFilter(logging.Filter):
         return True
 
 
+class AccessQueryRedactFilter(logging.Filter):
+    """Hides secrets in the query string of uvicorn access records (``?api_key=...``, token shapes)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and len(args) >= 3 and "?" in str(args[2]):
+            from urllib.parse import parse_qsl, urlencode
+
+            from .redact import REDACTED, is_secret_name, redact_text
+
+            path, _, query = str(args[2]).partition("?")
+            pairs = [(k, REDACTED if is_secret_name(k) else v) for k, v in parse_qsl(query, keep_blank_values=True)]
+            safe = redact_text(urlencode(pairs, safe="<>"))
+            record.args = (*args[:2], f"{path}?{safe}", *args[3:])
+        return True
+
+
 def apply_log_levels(args: ServerArgs) -> None:
     """Set logger levels and the access-log filter (idempotent; installs no handlers)."""
     level = LEVELS[args.log_level]
@@ -67,8 +84,9 @@ def apply_log_levels(args: ServerArgs) -> None:
     access = logging.getLogger("uvicorn.access")
     access.setLevel(http_level)
     for f in list(access.filters):
-        if isinstance(f, AccessPrefixFilter):
+        if isinstance(f, (AccessPrefixFilter, AccessQueryRedactFilter)):
             access.removeFilter(f)
+    access.addFilter(AccessQueryRedactFilter())
     if args.uvicorn_access_log_exclude_prefixes:
         access.addFilter(AccessPrefixFilter(list(args.uvicorn_access_log_exclude_prefixes)))
     # the request logger shows requests whenever --log-requests is on, whatever --log-level says
