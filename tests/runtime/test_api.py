@@ -256,7 +256,7 @@ def test_penalties_work_in_the_default_dtype(make_engine):
     engine = make_engine(engine_dtype=None)
     prompt = "the the the the the"
     plain = engine.generate([prompt], SamplingParams(temperature=0, max_new_tokens=12))[0]
-    penalised = engine.generate([prompt], SamplingParams(temperature=0, max_new_tokens=12, repetition_penalty=5.0,
+    penalised = engine.generate([prompt], SamplingParams(temperature=0, max_new_tokens=12, repetition_penalty=2.0,
                                                          frequency_penalty=1.0))[0]
     assert plain.finish_reason == penalised.finish_reason == "length"
     assert penalised.token_ids != plain.token_ids

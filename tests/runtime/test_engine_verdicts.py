@@ -175,7 +175,7 @@ def test_explain_says_where_the_engine_path_ran(runs):
 
 
 def test_check_config_engine_shows_where_it_ran(runs, tmp_path):
-    out = CliRunner().invoke(app, ["check-config", "--engine", "--target", "cuda", "--", "--model-path",
+    out = CliRunner().invoke(app, ["check-config", "--engine", "argmatrix", "--target", "cuda", "--", "--model-path",
                                    str(tmp_path), "--cuda-graph-max-bs-decode", "8"], env={"COLUMNS": "400"})
     assert "AM-N505" in out.output and "never run" in out.output, out.output
 
@@ -213,7 +213,7 @@ def test_a_condition_that_holds_is_a_warning_and_an_error_under_strict(name, con
 
 
 def test_check_config_reports_torch_compile_under_tensor_parallel():
-    argv = ["check-config", "--engine", "--target", "cpu", "--", "--tp-size", "2", "--enable-torch-compile"]
+    argv = ["check-config", "--engine", "argmatrix", "--target", "cpu", "--", "--tp-size", "2", "--enable-torch-compile"]
     out = CliRunner().invoke(app, argv, env={"COLUMNS": "400"})
     assert "AM-W504" in out.output and "--enable-torch-compile has no effect" in out.output, out.output
     assert "no problems found" not in out.output
