@@ -90,30 +90,15 @@ def flag_tokens(name: str, value: Any, *, engine: str = "sglang") -> tuple[list[
     ``engine="argmatrix"``: argmatrix reads ``--no-``/``--disable-`` for every switch.
     """
     spec = SPECS[name]
-    flag = spec.flag
-    if spec.is_bool:
-        if value:
-            return [flag], None
-        if spec.default is not True:
-            return [], None  # off is the default: nothing to say
-        if engine == "argmatrix" or name in NO_SPELLING:
-            return ["--no-" + flag[2:]], None
-        return None, Text(f"SGLang's {flag} is a switch without an off spelling, and it is on by default",
-                          f"SGLang 的 {flag} 是开关，默认开启且没有关闭的写法")
-    if value is None:
-        if spec.default is None:
-            return [], None
-        return None, Text(f"the command line cannot set {flag} back to unset", f"命令行无法把 {flag} 设回未设置")
-    if spec.is_list and isinstance(value, (list, tuple)):
-        if not value:
-            if not spec.default:
-                return [], None
-            return None, Text(f"the command line cannot give {flag} an empty list", f"命令行无法为 {flag} 传空列表")
-        if name in ONE_TOKEN_LISTS:
-            return [flag, json.dumps(list(value), ensure_ascii=False)], None
-        return [flag, *(_text(v) for v in value)], None
-    text = _text(value)
-    return ([f"{flag}={text}"] if text.startswith("-") else [flag, text]), None
+    if spec.is_bool and not value and spec.default is not True:
+        return [], None  # off is the default: nothing to say
+    if spec.is_list and isinstance(value, (list, tuple)) and value and name in ONE_TOKEN_LISTS:
+        return [spec.flag, json.dumps(list(value), ensure_ascii=False)], None
+    tokens, why = surface_tokens(spec, value, negatable=engine == "argmatrix" or name in NO_SPELLING)
+    if tokens is None and spec.is_bool:
+        why = Text(f"SGLang's {spec.flag} is a switch without an off spelling, and it is on by default",
+                   f"SGLang 的 {spec.flag} 是开关，默认开启且没有关闭的写法")
+    return tokens, why
 
 
 def _yaml_value(name: str, value: Any) -> tuple[bool, Any]:

@@ -27,17 +27,22 @@ OLDEST = "0.5.8"            # the oldest release the change dates were read from
 KNOWN_FLAG_SETS = (SEED_RELEASE, NEWEST)
 
 
-def parse_release(text: str) -> tuple[int, ...]:
-    """``"0.5.23"`` -> ``(0, 5, 23)``; ``"v0.5.9.post1"`` -> ``(0, 5, 9)`` (post releases keep the flag set)."""
-    parts = text.strip().lstrip("vV").split(".")
+def release_numbers(text: str, least: int = 3) -> tuple[int, ...]:
+    """``"0.5.23"`` -> ``(0, 5, 23)``; ``"v0.5.9.post1"`` -> ``(0, 5, 9)`` (post releases keep the flag set);
+    with ``least=2``, ``"0.33"`` -> ``(0, 33, 0)``.  ValueError for fewer than ``least`` numbers."""
     out = []
-    for part in parts:
+    for part in text.strip().lstrip("vV").split("."):
         if not part.isdigit():
             break
         out.append(int(part))
-    if len(out) < 3:
-        raise ValueError(f"'{text}' is not an SGLang release number like 0.5.23")
-    return tuple(out[:3])
+    if len(out) < least:
+        raise ValueError(f"'{text}' is not a release number like 0.5.23")
+    return tuple((out + [0, 0])[:3])
+
+
+def parse_release(text: str) -> tuple[int, ...]:
+    """An SGLang release: three numbers (``release_numbers``)."""
+    return release_numbers(text, 3)
 
 
 def in_range(release: str) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 
 from ...schema.meta import MISSING, ObjectKey, Text
 from ...schema.registry import ArgSpec
+from ...schema.releases import release_numbers
 from ...schema.surface import SURFACES, Surface
 from ..platforms.base import Platform
 from ..rules import Parent, Rule
@@ -64,16 +65,8 @@ class ReleaseLine:
 
     @staticmethod
     def parse(text: str) -> tuple[int, ...]:
-        """``"0.32.0"`` -> ``(0, 32, 0)``; ``"v0.5.9.post1"`` -> ``(0, 5, 9)``; ValueError otherwise."""
-        parts = text.strip().lstrip("vV").split(".")
-        out = []
-        for part in parts:
-            if not part.isdigit():
-                break
-            out.append(int(part))
-        if len(out) < 2:
-            raise ValueError(f"'{text}' is not a release number")
-        return tuple((out + [0])[:3])
+        """``"0.32.0"`` -> ``(0, 32, 0)``, ``"0.33"`` -> ``(0, 33, 0)``; ValueError otherwise."""
+        return release_numbers(text, 2)
 
     def covers(self, text: str) -> bool:
         try:
