@@ -54,6 +54,11 @@ def _argv(verdict: dict[str, Any], argv: list[str]) -> list[str]:
     return [*program, *argv]
 
 
+def _env(verdict: dict[str, Any]) -> dict[str, str]:
+    """The NAME=value words the command's line set before vLLM's program (VLLM_USE_V2_MODEL_RUNNER=1 ...)."""
+    return {k: v for k, _, v in (word.partition("=") for word in COMMANDS[verdict["id"]]["env"])}
+
+
 def _config_dir(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(CORPUS.parents[2])  # the edge case with --config names its file from the repository root
 
@@ -113,7 +118,7 @@ def _target(verdict: dict[str, Any]) -> str:
 def test_argmatrix_reads_what_vllm_accepts_as_vllm_does(release, verdict, monkeypatch):
     _config_dir(monkeypatch)
     argv, settings = _case(verdict)
-    compiled = compile(_argv(verdict, argv), target=_target(verdict), env={}, release=release)
+    compiled = compile(_argv(verdict, argv), target=_target(verdict), env=_env(verdict), release=release)
     assert compiled.release == release
     assert compiled.engine == "vllm"
     usage = [(f.code, f.message.en, f.source) for f in compiled.findings if f.kind == USAGE]
