@@ -94,7 +94,7 @@ class ArgSpec:
     @cached_property
     def human_int(self) -> bool:
         """True when the type reads ``32k``-style integers."""
-        return any(getattr(m.func, "__name__", None) == "parse_human_int"
+        return any(getattr(m.func, "__name__", None) in ("parse_human_int", "parse_human_int_or_auto")
                    for m in _metadata(self.annotation) if hasattr(m, "func"))
 
     @cached_property

@@ -17,7 +17,17 @@ from typing import Any, Literal, get_args, get_origin
 
 from .registry import SPECS, ArgSpec, _metadata
 from .type_errors import ValueProblem
-from .types import Before, Bounds, parse_human_int, parse_json_text, split_list
+from .types import (
+    Before,
+    Bounds,
+    parse_human_int,
+    parse_human_int_or_auto,
+    parse_json_or_text,
+    parse_json_text,
+    split_list,
+)
+
+HUMAN_READERS = (parse_human_int, parse_human_int_or_auto)  # 32k; vLLM's --max-model-len also takes auto
 
 _INT_TEXT = re.compile(r"\s*[+-]?\d+\s*")
 _FLOAT_TEXT = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*")
@@ -99,6 +109,14 @@ def _fast(spec: ArgSpec, value: Any) -> Any:
         return _BOOL_TEXT.get(value.strip().lower(), _NO) if isinstance(value, str) else _NO
     if t is str:
         return value if isinstance(value, str) else _NO
+    if _before(spec) == [parse_json_or_text]:  # vLLM's object-or-name: a JSON object in braces, else the text
+        try:
+            value = parse_json_or_text(value)
+        except ValueProblem:
+            return _NO
+        if isinstance(value, str):
+            return value
+        return value if isinstance(value, dict) and all(isinstance(k, str) for k in value) else _NO
     if origin in (list, dict):
         funcs = _before(spec)
         if any(f not in (split_list, parse_json_text) for f in funcs):
@@ -121,11 +139,12 @@ def _fast(spec: ArgSpec, value: Any) -> Any:
         items = [_item(item_t, v) for v in value]
         return _NO if any(v is _NO for v in items) else items
     if t in (int, float):
-        if any(f is not parse_human_int for f in _before(spec)):
+        funcs = _before(spec)
+        if any(f not in HUMAN_READERS for f in funcs):
             return _NO  # the field has a check of its own (e.g. "-1 or positive") that only pydantic runs
-        if spec.human_int and isinstance(value, str):
+        if funcs and isinstance(value, str):
             try:
-                value = parse_human_int(value)
+                value = funcs[0](value)
             except ValueProblem:
                 return _NO
         value = _number(t, value)

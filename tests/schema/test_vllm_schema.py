@@ -84,3 +84,15 @@ def test_every_config_object_key_is_declared_as_vllm_declares_it(name):
         if field.get("choices") and key.choices is not None:
             assert tuple(field["choices"]) == key.choices
         assert key.help.en.strip() and key.help.zh.strip(), key.key
+
+
+@pytest.mark.parametrize("name, value", [("max_model_len", "32k"), ("max_model_len", "auto"), ("max_model_len", "-1"),
+                                         ("additional_config", '{"enable_cpu_binding": true}'),
+                                         ("model_loader_extra_config", "${CONFIG}"), ("pt_load_map_location", "cpu")])
+def test_vllms_human_ints_and_object_or_name_values_stay_on_the_fast_path(name, value):
+    """A well-formed vLLM launch never builds a pydantic validator (cold start); the fast path agrees with it."""
+    from argmatrix.schema.validate import _NO, _fast, field_adapter
+
+    fast = _fast(VLLM.specs[name], value)
+    assert fast is not _NO
+    assert fast == field_adapter(name, VLLM.specs).validate_python(value)
