@@ -20,7 +20,6 @@ from ..matrix.engines import Engine
 from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
 from ..schema.meta import MISSING, Text
 from ..schema.surface import SGLANG as SGLANG_SURFACE
-from ..schema.surface import SURFACES
 from ..schema.type_errors import describe
 from ..schema.types import split_list
 from ..schema.validate import validate_fields
@@ -51,8 +50,8 @@ class Compiled:
 
     @property
     def specs(self) -> dict[str, Any]:
-        """The argument surface of the engine (SGLang's fields, or vLLM's)."""
-        return SURFACES[engines.get(self.engine).surface_key].specs
+        """The fields of the engine's argument surface (SGLang's, or vLLM's)."""
+        return engines.get(self.engine).surface.specs
 
     def default_of(self, name: str) -> Any:
         """The declared default of ``name`` (what the flag means when nobody sets it)."""
@@ -61,7 +60,7 @@ class Compiled:
     @cached_property
     def args(self):
         """The resolved arguments as a frozen pydantic model (``ServerArgs``, or ``VllmArgs`` for vLLM)."""
-        return SURFACES[engines.get(self.engine).surface_key].model.model_construct(**self.values)
+        return engines.get(self.engine).surface.model.model_construct(**self.values)
 
     @property
     def errors(self) -> list[Finding]:
@@ -198,8 +197,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     findings: list[Finding] = []
     env_map = os.environ if env is None else env
     argv = list(argv or [])
-    program = tuple(argv[:engines.from_launcher(argv)[1]])
-    eng, argv, offset, problem = _pick_engine(engine, compat, argv)
+    eng, program, problem = _pick_engine(engine, compat, argv)
+    argv, offset = argv[len(program):], len(program)
     if problem is not None:
         findings.append(problem)
     surface = eng.surface
@@ -357,14 +356,14 @@ ARGMATRIX_ENGINE = "argmatrix"  # the engine whose own implementation table (mat
 
 
 def _pick_engine(engine: str | bool | None, compat: str | None, argv: list[str]):
-    """The engine that judges the launch, the arguments after its program words, how many words those were, and
+    """The engine that judges the launch, the program words the line starts with (none: the engine's own), and
     a finding when the words and the option disagree."""
     named = ARGMATRIX_ENGINE if engine is True else (engine or compat or None)
     from_words, n = engines.from_launcher(argv)
     try:
         eng = engines.get(named) if named else (from_words or engines.get(engines.DEFAULT))
     except engines.UnknownEngine as exc:
-        return engines.get(engines.DEFAULT), argv[n:], n, usage(
+        return engines.get(engines.DEFAULT), tuple(argv[:n]), usage(
             "AM-E603", exc.text, Text(f"pass --engine with one of {', '.join(engines.keys())}",
                                       f"请用 --engine 指定：{'、'.join(engines.keys())}"), value=named)
     problem = None
@@ -375,7 +374,7 @@ def _pick_engine(engine: str | bool | None, compat: str | None, argv: list[str])
                                         f"{from_words.title.zh}，但 --engine 指定的是 {eng.key}"),
                         Text(f"drop --engine, or pass --engine {from_words.key}",
                              f"去掉 --engine，或改为 --engine {from_words.key}"), value=words, source="argv[0]")
-    return eng, argv[n:], n, problem
+    return eng, tuple(argv[:n]), problem
 
 
 _ARGV_SOURCE = re.compile(r"^argv\[(\d+)\]")

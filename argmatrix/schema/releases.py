@@ -45,10 +45,6 @@ def parse_release(text: str) -> tuple[int, ...]:
     return release_numbers(text, 3)
 
 
-def in_range(release: str) -> bool:
-    return parse_release(OLDEST) <= parse_release(release) <= parse_release(NEWEST)
-
-
 @dataclass(frozen=True)
 class Change:
     """What happened to one of our flags across SGLang releases.
