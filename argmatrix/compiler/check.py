@@ -366,9 +366,9 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
             strict = any_key.strict if key is None else key.strict
             severity, code = (ERROR, "AM-E970") if strict else (WARNING, "AM-W970")
             if key is None:
-                near = difflib.get_close_matches(path, list(keys), n=1, cutoff=0.6)
-                hint = (Text(f"did you mean {near[0]}? ({keys[near[0]].help.en})",
-                             f"您是否想写 {near[0]}？（{keys[near[0]].help.zh}）") if near else
+                near = nearest(path, tuple(keys))
+                hint = (Text(f"did you mean {near}? ({keys[near].help.en})",
+                             f"您是否想写 {near}？（{keys[near].help.zh}）") if near is not None else
                         Text(f"see the documented keys: argmatrix explain {flag} --engine {eng.key}",
                              f"请查看已记录的键：argmatrix explain {flag} --engine {eng.key}"))
                 said = (Text("it refuses to start", "它会拒绝启动") if strict
