@@ -190,7 +190,7 @@ for _p in PARENTS:
 
 
 def all_rules() -> list[Rule]:
-    """argmatrix's rules from the support tables, then SGLang's own start-up checks (``sglang_checks.py``)."""
+    """argmatrix's rules from the support tables, then SGLang's own start-up checks (``sglang_checks/``)."""
     from .sglang_checks import SGLANG_RULES
 
     return [*RULES, *SGLANG_RULES]

@@ -1,7 +1,7 @@
 """SGLang: the engine the Ascend feature tables and most of the schema describe.
 
 Its support per platform is what each ``Platform`` object says (``platforms/``: the Ascend table, CUDA, CPU);
-its start-up checks are ``matrix/sglang_checks.py`` and the table's rules (``matrix/rules.py``); its
+its start-up checks are ``matrix/sglang_checks/`` and the table's rules (``matrix/rules.py``); its
 releases and spellings are ``schema/releases.py``, read from each release's parser.
 """
 from __future__ import annotations

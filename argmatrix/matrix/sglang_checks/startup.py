@@ -1,56 +1,14 @@
-"""The model-independent checks SGLang applies to its arguments at start-up, as declared rules.
+"""SGLang's start-up checks on parallel layout, chunking, speculative decoding, LoRA, scheduling and serving.
 
-SGLang runs these after it has loaded its arguments and before any weight; a
-launch that breaks one stops with an ``AssertionError`` or ``ValueError``, some
-of them with an empty message.  argmatrix checks the same conditions on the
-same *resolved* values (page size 128 on Ascend, chunked prefill divided by the
-attention-DP width) before anything starts, and says which flag to change.
-Where SGLang silently replaces a value the user gave, the rule is a warning.
-
-Each rule names where it was read (``source``: release and file:line in the
-0.5.23 wheel, ``sglang/srt/`` omitted).  Checks that need the model's
-config.json are in ``compiler/model_checks.py``.
+The first rules ported; each names its file:line in the 0.5.23 wheel.
 """
 from __future__ import annotations
 
-from typing import Any
+from ...schema.meta import Text
+from ..rules import NPU, Rule
+from .common import EAGLE_FAMILY, attn_dp, chunk_numbers, chunk_per_rank, replicas, sglang_source
 
-from ..schema.meta import Text
-from .rules import NPU, Rule, RuleContext
-
-READ_FROM = "0.5.23"
-EAGLE_FAMILY = ("EAGLE", "EAGLE3", "NEXTN")
-
-
-def attn_dp(c: RuleContext) -> int:
-    """The attention-DP width: --attn-dp-size, or the deprecated --dp-size N --enable-dp-attention."""
-    if c.attn_dp_size and c.attn_dp_size > 1:
-        return int(c.attn_dp_size)
-    return int(c.dp_size) if c.enable_dp_attention else 1
-
-
-def replicas(c: RuleContext) -> int:
-    """Data-parallel replicas: --dp-size, unless the deprecated spelling made it the attention-DP width."""
-    return 1 if c.enable_dp_attention and not (c.attn_dp_size and c.attn_dp_size > 1) else int(c.dp_size)
-
-
-def chunk_per_rank(c: RuleContext) -> int:
-    return int(c.chunked_prefill_size) // attn_dp(c)
-
-
-def _chunk_numbers(c: RuleContext) -> dict[str, Any]:
-    page, adp = int(c.page_size or 1), attn_dp(c)
-    step = page * adp
-    wanted = int(c.chunked_prefill_size)
-    return {"adp": adp, "eff": chunk_per_rank(c), "page": page,
-            "ok_chunk": max(step, (wanted + step - 1) // step * step)}
-
-
-def _source(where: str) -> str:
-    return f"SGLang {READ_FROM} {where}"
-
-
-SGLANG_RULES: list[Rule] = [
+RULES: list[Rule] = [
     # --- parallel layout (tp x pp vs nodes, node ranks and --dist-init-addr: compiler/model_checks.py, AM-E76x) ----
     Rule("dp-replicas-across-nodes", "AM-E233", ("dp_size", "nnodes"),
          lambda c: replicas(c) > 1 and c.nnodes != 1,
@@ -58,14 +16,14 @@ SGLANG_RULES: list[Rule] = [
               "--dp-size {dp_size} 个数据并行副本不能跨 --nnodes {nnodes} 个节点"),
          Text("use attention data parallelism (--attn-dp-size) across nodes, or run one replica per node behind a "
               "router", "跨节点请改用注意力数据并行（--attn-dp-size），或每个节点运行一个副本并用路由器分发"),
-         source=_source("arg_groups/validation_hook.py:199")),
+         source=sglang_source("arg_groups/validation_hook.py:199")),
     Rule("dp-replicas-with-attention-dp", "AM-E234", ("dp_size", "attn_dp_size"),
          lambda c: c.attn_dp_size > 1 and c.dp_size > 1,
          Text("--dp-size {dp_size} replicas together with --attn-dp-size {attn_dp_size}: SGLang runs one or the "
               "other", "--dp-size {dp_size} 个副本与 --attn-dp-size {attn_dp_size} 不能同时使用"),
          Text("drop --dp-size (attention DP already splits the batch), or drop --attn-dp-size",
               "去掉 --dp-size（注意力数据并行已在拆分批次），或去掉 --attn-dp-size"),
-         source=_source("arg_groups/parallel_hook.py:287")),
+         source=sglang_source("arg_groups/parallel_hook.py:287")),
     Rule("tp-divisible-by-attention-dp", "AM-E235", ("attn_dp_size", "dp_size", "enable_dp_attention", "tp_size"),
          lambda c: attn_dp(c) > 1 and c.tp_size % attn_dp(c) != 0,
          Text("--tp-size {tp_size} is not a multiple of the attention data-parallel size {adp}: each attention-DP "
@@ -74,27 +32,27 @@ SGLANG_RULES: list[Rule] = [
               "（SGLang 会以空的 AssertionError 退出）"),
          Text("use an attention-DP size that divides {tp_size} (e.g. {tp_size} or 1)",
               "将注意力数据并行规模设为能整除 {tp_size} 的值（如 {tp_size} 或 1）"),
-         source=_source("arg_groups/parallel_hook.py:326"),
+         source=sglang_source("arg_groups/parallel_hook.py:326"),
          extra=lambda c: {"adp": attn_dp(c)}),
     Rule("tp-divisible-by-attention-cp", "AM-E236", ("attn_cp_size", "tp_size"),
          lambda c: c.attn_cp_size > 1 and c.tp_size % (attn_dp(c) * c.attn_cp_size) != 0,
          Text("--tp-size {tp_size} is not a multiple of the attention-DP size x --attn-cp-size ({adp} x "
               "{attn_cp_size})", "--tp-size {tp_size} 不是注意力数据并行规模 × --attn-cp-size（{adp} × {attn_cp_size}）的整数倍"),
          Text("pick an --attn-cp-size that divides {tp_size} / {adp}", "选择能整除 {tp_size} / {adp} 的 --attn-cp-size"),
-         source=_source("arg_groups/parallel_hook.py:160-163"),
+         source=sglang_source("arg_groups/parallel_hook.py:160-163"),
          extra=lambda c: {"adp": attn_dp(c)}),
     Rule("prefill-cp-needs-strategy", "AM-E237", ("enable_prefill_cp", "cp_strategy"),
          lambda c: c.enable_prefill_cp and not c.cp_strategy,
          Text("--enable-prefill-cp needs --cp-strategy", "--enable-prefill-cp 需要同时设置 --cp-strategy"),
          Text("add --cp-strategy zigzag or --cp-strategy interleave", "添加 --cp-strategy zigzag 或 --cp-strategy interleave"),
-         source=_source("arg_groups/parallel_hook.py:153")),
+         source=sglang_source("arg_groups/parallel_hook.py:153")),
     Rule("moe-dense-tp-is-one-or-tp", "AM-E238", ("moe_dense_tp_size", "tp_size"),
          lambda c: c.moe_dense_tp_size is not None and c.moe_dense_tp_size not in (1, c.tp_size),
          Text("--moe-dense-tp-size {moe_dense_tp_size} is neither 1 nor --tp-size {tp_size}",
               "--moe-dense-tp-size {moe_dense_tp_size} 既不是 1，也不等于 --tp-size {tp_size}"),
          Text("use --moe-dense-tp-size 1 (dense layers replicated) or leave it unset (the full TP size)",
               "使用 --moe-dense-tp-size 1（稠密层复制），或不设置（等于 TP 规模）"),
-         source=_source("arg_groups/validation_hook.py:207")),
+         source=sglang_source("arg_groups/validation_hook.py:207")),
     # --- pipeline parallelism ---------------------------------------------------------------------------------------
     Rule("pp-speculative-only-on-prefill", "AM-E239", ("speculative_algorithm", "pp_size", "disaggregation_mode"),
          lambda c: c.pp_size > 1 and c.speculative_algorithm is not None and c.disaggregation_mode != "prefill",
@@ -103,7 +61,7 @@ SGLANG_RULES: list[Rule] = [
               "--pp-size {pp_size} 时投机解码只能用于预填充实例（--disaggregation-mode prefill），且只支持单层 EAGLE"),
          Text("drop --speculative-algorithm or use --pp-size 1 on this instance",
               "在该实例上去掉 --speculative-algorithm，或使用 --pp-size 1"),
-         source=_source("arg_groups/validation_hook.py:133-162")),
+         source=sglang_source("arg_groups/validation_hook.py:133-162")),
     # --- chunked prefill, pages, graphs -----------------------------------------------------------------------------
     Rule("chunk-multiple-of-page", "AM-E240", ("chunked_prefill_size", "page_size", "attn_dp_size", "dp_size"),
          lambda c: (c.chunked_prefill_size or 0) > 0 and c.disaggregation_mode != "decode"
@@ -114,13 +72,13 @@ SGLANG_RULES: list[Rule] = [
               "不是页大小 {page} 的整数倍"),
          Text("use --chunked-prefill-size {ok_chunk} (a multiple of page size x attention-DP size)",
               "改用 --chunked-prefill-size {ok_chunk}（页大小 × 注意力数据并行规模的整数倍）"),
-         source=_source("arg_groups/validation_hook.py:244, after parallel_hook.py:331 divides the chunk"),
-         extra=_chunk_numbers),
+         source=sglang_source("arg_groups/validation_hook.py:244, after parallel_hook.py:331 divides the chunk"),
+         extra=chunk_numbers),
     Rule("graph-padding-vs-torch-compile", "AM-E241", ("disable_cuda_graph_padding", "enable_torch_compile"),
          lambda c: c.disable_cuda_graph_padding and c.enable_torch_compile,
          Text("--disable-cuda-graph-padding cannot be used with --enable-torch-compile",
               "--disable-cuda-graph-padding 不能与 --enable-torch-compile 同时使用"),
-         Text("drop one of the two", "二者去掉其一"), source=_source("arg_groups/validation_hook.py:188")),
+         Text("drop one of the two", "二者去掉其一"), source=sglang_source("arg_groups/validation_hook.py:188")),
     # --- speculative decoding ---------------------------------------------------------------------------------------
     Rule("ngram-not-on-npu", "AM-E242", ("speculative_algorithm",),
          lambda c: c.speculative_algorithm == "NGRAM",
@@ -128,13 +86,13 @@ SGLANG_RULES: list[Rule] = [
               "--speculative-algorithm NGRAM 只能在 CUDA、CPU 或 XPU 设备上运行"),
          Text("use --speculative-algorithm EAGLE or NEXTN with a draft model on Ascend",
               "在昇腾上请改用带草稿模型的 --speculative-algorithm EAGLE 或 NEXTN"),
-         families=NPU, source=_source("arg_groups/speculative_hook.py:1289")),
+         families=NPU, source=sglang_source("arg_groups/speculative_hook.py:1289")),
     Rule("speculative-without-attention-dp", "AM-E243", ("speculative_algorithm", "attn_dp_size", "enable_dp_attention"),
          lambda c: c.speculative_algorithm in ("NGRAM", "STANDALONE") and attn_dp(c) > 1,
          Text("--speculative-algorithm {speculative_algorithm} does not work with attention data parallelism",
               "--speculative-algorithm {speculative_algorithm} 不支持注意力数据并行"),
          Text("drop attention DP, or use EAGLE-family speculative decoding", "去掉注意力数据并行，或改用 EAGLE 系列投机解码"),
-         source=_source("arg_groups/speculative_hook.py:1370, :1083")),
+         source=sglang_source("arg_groups/speculative_hook.py:1370, :1083")),
     # --- two-batch overlap, LM head ---------------------------------------------------------------------------------
     Rule("tbo-needs-a2a-or-attention-dp", "AM-E244", ("enable_two_batch_overlap", "moe_a2a_backend", "attn_dp_size"),
          lambda c: c.enable_two_batch_overlap and c.moe_a2a_backend == "none" and attn_dp(c) <= 1,
@@ -142,20 +100,20 @@ SGLANG_RULES: list[Rule] = [
               "attention data parallelism", "--enable-two-batch-overlap 需要专家并行 all-to-all 后端（--moe-a2a-backend）"
               "或注意力数据并行"),
          Text("add --moe-a2a-backend deepep, or --attn-dp-size", "添加 --moe-a2a-backend deepep，或 --attn-dp-size"),
-         source=_source("arg_groups/validation_hook.py:769")),
+         source=sglang_source("arg_groups/validation_hook.py:769")),
     Rule("dp-lm-head-with-replicas", "AM-E245", ("enable_dp_lm_head", "dp_size"),
          lambda c: c.enable_dp_lm_head and replicas(c) > 1 and c.attn_dp_size <= 1,
          Text("--enable-dp-lm-head needs attention data parallelism; --dp-size {dp_size} makes replicas instead",
               "--enable-dp-lm-head 需要注意力数据并行；--dp-size {dp_size} 创建的是数据并行副本"),
          Text("use --attn-dp-size instead of --dp-size, or drop --enable-dp-lm-head",
               "改用 --attn-dp-size 代替 --dp-size，或去掉 --enable-dp-lm-head"),
-         source=_source("arg_groups/overrides.py:1426")),
+         source=sglang_source("arg_groups/overrides.py:1426")),
     Rule("dp-lm-head-without-dp", "AM-W250", ("enable_dp_lm_head",),
          lambda c: c.enable_dp_lm_head and replicas(c) <= 1 and attn_dp(c) <= 1,
          Text("--enable-dp-lm-head does nothing without data parallelism: SGLang turns it off without a word",
               "没有数据并行时 --enable-dp-lm-head 不起作用：SGLang 会不加提示地将其关闭"),
          Text("drop it, or add --attn-dp-size", "去掉它，或添加 --attn-dp-size"), severity="warning",
-         source=_source("arg_groups/overrides.py:1369")),
+         source=sglang_source("arg_groups/overrides.py:1369")),
     # --- LoRA -----------------------------------------------------------------------------------------------------
     Rule("lora-without-paths-needs-shape", "AM-E246", ("enable_lora", "max_lora_rank", "lora_target_modules"),
          lambda c: c.enable_lora and not c.lora_paths and not (c.max_lora_rank and c.lora_target_modules),
@@ -165,14 +123,14 @@ SGLANG_RULES: list[Rule] = [
               "以便为之后加载的适配器预留显存"),
          Text("add --max-lora-rank (e.g. 64) and --lora-target-modules (e.g. all), or give --lora-paths",
               "添加 --max-lora-rank（如 64）和 --lora-target-modules（如 all），或给出 --lora-paths"),
-         source=_source("arg_groups/lora_hook.py:152")),
+         source=sglang_source("arg_groups/lora_hook.py:152")),
     Rule("lora-paths-within-max-loaded", "AM-E247", ("lora_paths", "max_loaded_loras"),
          lambda c: c.max_loaded_loras is not None and c.lora_paths is not None
          and c.max_loaded_loras >= c.max_loras_per_batch and len(c.lora_paths) > c.max_loaded_loras,
          Text("{n_paths} adapters in --lora-paths but --max-loaded-loras {max_loaded_loras}",
               "--lora-paths 中有 {n_paths} 个适配器，但 --max-loaded-loras 为 {max_loaded_loras}"),
          Text("raise --max-loaded-loras to at least {n_paths}", "将 --max-loaded-loras 提高到至少 {n_paths}"),
-         source=_source("arg_groups/lora_hook.py:162"), extra=lambda c: {"n_paths": len(c.lora_paths)}),
+         source=sglang_source("arg_groups/lora_hook.py:162"), extra=lambda c: {"n_paths": len(c.lora_paths)}),
     Rule("lora-overlap-loading-bounds", "AM-E248", ("enable_lora_overlap_loading", "max_loaded_loras"),
          lambda c: c.enable_lora_overlap_loading and (
              c.max_loaded_loras is None or c.max_loaded_loras > 2 * c.max_loras_per_batch),
@@ -181,49 +139,49 @@ SGLANG_RULES: list[Rule] = [
               "--max-loras-per-batch（{max_loras_per_batch}）的两倍"),
          Text("set --max-loaded-loras between {max_loras_per_batch} and {twice}",
               "将 --max-loaded-loras 设为 {max_loras_per_batch} 到 {twice} 之间"),
-         source=_source("arg_groups/lora_hook.py:63"), extra=lambda c: {"twice": 2 * c.max_loras_per_batch}),
+         source=sglang_source("arg_groups/lora_hook.py:63"), extra=lambda c: {"twice": 2 * c.max_loras_per_batch}),
     # --- scheduling and serving -------------------------------------------------------------------------------------
     Rule("priority-scheduling-policy", "AM-E249", ("enable_priority_scheduling", "schedule_policy"),
          lambda c: c.enable_priority_scheduling and c.schedule_policy not in ("fcfs", "lof"),
          Text("--enable-priority-scheduling works only with --schedule-policy fcfs or lof, not {schedule_policy}",
               "--enable-priority-scheduling 只能与 --schedule-policy fcfs 或 lof 同用，不能与 {schedule_policy} 同用"),
          Text("use --schedule-policy fcfs", "改用 --schedule-policy fcfs"),
-         source=_source("arg_groups/validation_hook.py:281")),
+         source=sglang_source("arg_groups/validation_hook.py:281")),
     Rule("priority-retraction-needs-priority", "AM-E251", ("retraction_policy", "enable_priority_scheduling"),
          lambda c: c.retraction_policy == "priority" and not c.enable_priority_scheduling,
          Text("--retraction-policy priority needs --enable-priority-scheduling",
               "--retraction-policy priority 需要 --enable-priority-scheduling"),
          Text("add --enable-priority-scheduling, or use --retraction-policy length",
               "添加 --enable-priority-scheduling，或改用 --retraction-policy length"),
-         source=_source("arg_groups/validation_hook.py:303")),
+         source=sglang_source("arg_groups/validation_hook.py:303")),
     Rule("served-model-name-without-colon", "AM-E252", ("served_model_name",),
          lambda c: ":" in str(c.served_model_name or "") and "://" not in str(c.served_model_name),
          Text("--served-model-name '{served_model_name}' contains ':', which SGLang refuses",
               "--served-model-name“{served_model_name}”包含“:”，SGLang 不接受"),
          Text("pick a name without ':' (e.g. replace it with '-')", "换一个不含“:”的名字（例如用“-”代替）"),
-         source=_source("arg_groups/validation_hook.py:215")),
+         source=sglang_source("arg_groups/validation_hook.py:215")),
     Rule("metrics-file-needs-dir", "AM-E253", ("export_metrics_to_file", "export_metrics_to_file_dir"),
          lambda c: c.export_metrics_to_file and not c.export_metrics_to_file_dir,
          Text("--export-metrics-to-file needs --export-metrics-to-file-dir", "--export-metrics-to-file 需要 --export-metrics-to-file-dir"),
          Text("add --export-metrics-to-file-dir DIR", "添加 --export-metrics-to-file-dir 目录"),
-         source=_source("arg_groups/validation_hook.py:340")),
+         source=sglang_source("arg_groups/validation_hook.py:340")),
     Rule("grpc-port-not-http-port", "AM-E254", ("grpc_port", "port"),
          lambda c: c.grpc_port is not None and c.grpc_port == c.port,
          Text("--grpc-port {grpc_port} is the same as --port", "--grpc-port {grpc_port} 与 --port 相同"),
          Text("give the gRPC server its own port", "为 gRPC 服务指定另一个端口"),
-         source=_source("arg_groups/validation_hook.py:359")),
+         source=sglang_source("arg_groups/validation_hook.py:359")),
     Rule("gc-threshold-one-to-three", "AM-E255", ("gc_threshold",),
          lambda c: c.gc_threshold is not None and not 1 <= len(c.gc_threshold) <= 3,
          Text("--gc-threshold takes 1 to 3 numbers (Python's gc.set_threshold), not {n}",
               "--gc-threshold 接受 1 到 3 个数（对应 Python 的 gc.set_threshold），而不是 {n} 个"),
          Text("give one to three thresholds, e.g. --gc-threshold 50000 10 10", "给出 1 到 3 个阈值，例如 --gc-threshold 50000 10 10"),
-         source=_source("arg_groups/validation_hook.py:369"), extra=lambda c: {"n": len(c.gc_threshold)}),
+         source=sglang_source("arg_groups/validation_hook.py:369"), extra=lambda c: {"n": len(c.gc_threshold)}),
     Rule("kv-canary-sweep-needs-canary", "AM-E256", ("kv_canary_sweep_interval", "kv_canary"),
          lambda c: c.kv_canary_sweep_interval > 0 and c.kv_canary == "none",
          Text("--kv-canary-sweep-interval {kv_canary_sweep_interval} has nothing to sweep with --kv-canary none",
               "--kv-canary none 时 --kv-canary-sweep-interval {kv_canary_sweep_interval} 没有可检查的内容"),
          Text("add --kv-canary log (or raise)", "添加 --kv-canary log（或 raise）"),
-         source=_source("arg_groups/validation_hook.py:374")),
+         source=sglang_source("arg_groups/validation_hook.py:374")),
     Rule("eagle-topk-page-backend", "AM-E258", ("speculative_eagle_topk", "page_size", "attention_backend"),
          lambda c: c.speculative_algorithm in EAGLE_FAMILY and (c.speculative_eagle_topk or 1) > 1
          and (c.page_size or 1) > 1 and c.attention_backend is not None
@@ -234,17 +192,17 @@ SGLANG_RULES: list[Rule] = [
               "triton 注意力后端，不能配合 {attention_backend}"),
          Text("use --speculative-eagle-topk 1 (what SGLang's Ascend commands use)",
               "改用 --speculative-eagle-topk 1（SGLang 的昇腾启动命令即如此）"),
-         source=_source("arg_groups/speculative_hook.py:1279")),
+         source=sglang_source("arg_groups/speculative_hook.py:1279")),
     Rule("quant-communications-only-on-npu", "AM-E259", ("enable_quant_communications",),
          lambda c: c.enable_quant_communications,
          Text("--enable-quant-communications exists only for Ascend NPUs", "--enable-quant-communications 仅适用于昇腾 NPU"),
          Text("drop it on this hardware", "在该硬件上去掉它"), families=frozenset({"gpu", "cpu"}),
-         source=_source("arg_groups/validation_hook.py:353")),
+         source=sglang_source("arg_groups/validation_hook.py:353")),
     Rule("quant-communications-needs-tp", "AM-E257", ("enable_quant_communications", "tp_size"),
          lambda c: c.enable_quant_communications and c.tp_size == 1,
          Text("--enable-quant-communications quantizes tensor-parallel communication; with --tp-size 1 there is "
               "none", "--enable-quant-communications 量化的是张量并行通信；--tp-size 1 时没有这种通信"),
          Text("drop it, or use --tp-size 2 or more", "去掉它，或使用 2 及以上的 --tp-size"),
-         source=_source("arg_groups/validation_hook.py:350")),
+         source=sglang_source("arg_groups/validation_hook.py:350")),
 ]
 

@@ -1,0 +1,20 @@
+"""The model-independent checks SGLang applies to its arguments at start-up, as declared rules.
+
+SGLang runs these after it has loaded its arguments and before any weight; a
+launch that breaks one stops with an ``AssertionError`` or ``ValueError``, some
+of them with an empty message.  argmatrix checks the same conditions on the
+same *resolved* values (page size 128 on Ascend, chunked prefill divided by the
+attention-DP width) before anything starts, and says which flag to change.
+Where SGLang silently replaces a value the user gave, the rule is a warning.
+
+Each rule names where it was read (``source``: release and file:line in the
+0.5.23 wheel, ``sglang/srt/`` omitted).  Checks that need the model's
+config.json are in ``compiler/model_checks.py``.
+"""
+from __future__ import annotations
+
+from ..rules import Rule
+from . import startup
+
+# One module per area of SGLang's checks; each exports RULES.
+SGLANG_RULES: list[Rule] = [*startup.RULES]
