@@ -1,0 +1,25 @@
+"""What argmatrix does with each check site of SGLang's start-up code that no rule ports.
+
+A *site* is a ``raise``, an ``assert`` or a warn-and-override in SGLang's
+``server_args.py`` or ``arg_groups/*.py`` of the release the inventory was
+read from (``tools/sglang_check_sites.py`` writes the list of sites).  A site
+is covered when a rule in ``matrix/sglang_checks/`` cites its ``file:line`` in
+its ``source``; every other site has one entry here, in the module named after
+its file (``serving_hook.py`` -> ``dispositions/serving_hook.py``), keyed by its
+line in that release.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+# model: needs the model's config.json; covered by a check in compiler/model_checks.py (named in `why`).
+# runtime: needs devices, files, the network or a running process; nothing can judge it before start-up.
+# not-applicable: cannot fire from a launch line (internal invariant, dead branch, a test-only path), said why.
+Kind = Literal["model", "runtime", "not-applicable"]
+
+
+@dataclass(frozen=True)
+class Disposition:
+    kind: Kind
+    why: str  # one line: which check covers it, or why none can
