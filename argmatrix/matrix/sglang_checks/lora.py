@@ -1,0 +1,103 @@
+"""SGLang's start-up checks on LoRA serving (arg_groups/lora_hook.py): the triton_v2 backend's limits, the LoRA MoE
+runners, and which speculative decoding LoRA can run with.  The first LoRA checks ported are in startup.py."""
+from __future__ import annotations
+
+from ...schema.meta import Text
+from ..rules import Rule
+from .common import attn_dp, sglang_source
+from .resolved import Problem, adaptive_stays_on, algorithm, env_true, first_problem, problem_text
+
+
+def lora_on(c) -> bool:
+    """--enable-lora, or --lora-paths, which turns it on (lora_hook.py:41)."""
+    return bool(c.enable_lora or c.lora_paths)
+
+
+def lora_moe_runner(c) -> bool:
+    return str(c.moe_runner_backend or "").startswith("lora")
+
+
+TRITON_V2_MODES: list[Problem] = [
+    (lambda c: attn_dp(c) > 1, Text("attention DP (--attn-dp-size {adp})", "注意力数据并行（--attn-dp-size {adp}）")),
+    (lambda c: c.enable_pdmux, Text("PD multiplexing (--enable-pdmux)", "PD 复用（--enable-pdmux）")),
+    (lambda c: c.enable_two_batch_overlap, Text("two-batch overlap (--enable-two-batch-overlap)",
+                                                "双批重叠（--enable-two-batch-overlap）")),
+    (lambda c: env_true(c, "SGLANG_EXPERIMENTAL_LORA_OPTI"),
+     Text("SGLANG_EXPERIMENTAL_LORA_OPTI=1", "SGLANG_EXPERIMENTAL_LORA_OPTI=1")),
+]
+LORA_MOE_RUNNER: list[Problem] = [
+    (lambda c: not lora_on(c), Text("it needs --enable-lora (or --lora-paths)", "它需要 --enable-lora（或 --lora-paths）")),
+    (lambda c: c.lora_backend != "triton_v2", Text("it needs --lora-backend triton_v2, not {lora_backend}",
+                                                   "它需要 --lora-backend triton_v2，而不是 {lora_backend}")),
+    (lambda c: c.quantization not in (None, "fp8", "modelopt_fp4"),
+     Text("it runs unquantized, FP8 or ModelOpt NVFP4 MoE weights, not --quantization {quantization}",
+          "它只支持未量化、FP8 或 ModelOpt NVFP4 的 MoE 权重，不支持 --quantization {quantization}")),
+    (lambda c: c.quantization == "modelopt_fp4" and c.moe_runner_backend != "lora_marlin",
+     Text("ModelOpt NVFP4 MoE needs --moe-runner-backend lora_marlin", "ModelOpt NVFP4 的 MoE 需要 --moe-runner-backend lora_marlin")),
+    (lambda c: c.moe_a2a_backend != "none",
+     Text("it needs the standard MoE dispatch, not --moe-a2a-backend {moe_a2a_backend}",
+          "它需要标准的 MoE 分发，不能使用 --moe-a2a-backend {moe_a2a_backend}")),
+    (lambda c: c.ep_join_mode is not None, Text("it does not support elastic EP (--ep-join-mode {ep_join_mode})",
+                                                "它不支持弹性 EP（--ep-join-mode {ep_join_mode}）")),
+    (lambda c: c.enable_eplb or c.init_expert_location != "trivial" or c.ep_num_redundant_experts > 0,
+     Text("it needs the trivial expert placement: no --enable-eplb, --init-expert-location or "
+          "--ep-num-redundant-experts", "它要求默认的专家放置：不能使用 --enable-eplb、--init-expert-location 或 "
+          "--ep-num-redundant-experts")),
+]
+LORA_SPECULATIVE: list[Problem] = [
+    (lambda c: algorithm(c) not in ("EAGLE", "EAGLE3"),
+     Text("LoRA works with NGRAM, EAGLE, EAGLE3 or NEXTN speculative decoding, not {speculative_algorithm}",
+          "LoRA 只能与 NGRAM、EAGLE、EAGLE3 或 NEXTN 投机解码同用，不能与 {speculative_algorithm} 同用")),
+    (adaptive_stays_on,
+     Text("LoRA with EAGLE-family speculative decoding does not support --speculative-adaptive",
+          "LoRA 与 EAGLE 系列投机解码同用时不支持 --speculative-adaptive")),
+    (lambda c: "experimental_sgl_trtllm" in (c.moe_runner_backend, c.speculative_moe_runner_backend),
+     Text("LoRA with EAGLE-family speculative decoding does not support the experimental_sgl_trtllm MoE runner",
+          "LoRA 与 EAGLE 系列投机解码同用时不支持 experimental_sgl_trtllm MoE 执行后端")),
+    (lambda c: env_true(c, "SGLANG_ENABLE_OVERLAP_PLAN_STREAM"),
+     Text("LoRA with EAGLE-family speculative decoding does not support SGLANG_ENABLE_OVERLAP_PLAN_STREAM=1",
+          "LoRA 与 EAGLE 系列投机解码同用时不支持 SGLANG_ENABLE_OVERLAP_PLAN_STREAM=1")),
+]
+
+
+RULES: list[Rule] = [
+    Rule("lora-triton-v2-modes", "AM-E295", ("lora_backend", "attn_dp_size", "enable_pdmux", "enable_two_batch_overlap"),
+         lambda c: lora_on(c) and c.lora_backend == "triton_v2"
+         and first_problem(c, TRITON_V2_MODES) is not None,
+         Text("--lora-backend triton_v2 does not support {why_en} yet", "--lora-backend triton_v2 暂不支持{why_zh}"),
+         Text("use --lora-backend csgmv (SGLang's default), or drop what it does not support",
+              "改用 --lora-backend csgmv（SGLang 的默认值），或去掉它不支持的设置"),
+         source=sglang_source("arg_groups/lora_hook.py:30"), extra=problem_text(TRITON_V2_MODES, lambda c: {"adp": attn_dp(c)})),
+    Rule("lora-target-all-alone", "AM-E296", ("lora_target_modules",),
+         lambda c: lora_on(c) and c.lora_target_modules is not None and "all" in c.lora_target_modules
+         and len(set(c.lora_target_modules)) > 1,
+         Text("--lora-target-modules 'all' must be the only module named", "--lora-target-modules 中的“all”必须单独使用"),
+         Text("write --lora-target-modules all, or list the modules without 'all'",
+              "写成 --lora-target-modules all，或列出模块而不含“all”"),
+         source=sglang_source("arg_groups/lora_hook.py:147")),
+    Rule("speculative-moe-runner-not-lora", "AM-E297", ("speculative_moe_runner_backend", "speculative_algorithm"),
+         lambda c: c.speculative_algorithm is not None and str(c.speculative_moe_runner_backend or "").startswith("lora"),
+         Text("--speculative-moe-runner-backend {speculative_moe_runner_backend}: the draft model has no LoRA adapters, "
+              "so it cannot use a LoRA MoE runner", "--speculative-moe-runner-backend "
+              "{speculative_moe_runner_backend}：草稿模型没有 LoRA 适配器，不能使用 LoRA MoE 执行后端"),
+         Text("drop --speculative-moe-runner-backend, or use --speculative-moe-runner-backend triton",
+              "去掉 --speculative-moe-runner-backend，或改用 --speculative-moe-runner-backend triton"),
+         source=sglang_source("arg_groups/lora_hook.py:192")),
+    Rule("lora-moe-runner-requirements", "AM-E298", ("moe_runner_backend", "enable_lora", "lora_backend", "quantization",
+                                                      "moe_a2a_backend"),
+         lambda c: lora_moe_runner(c) and first_problem(c, LORA_MOE_RUNNER) is not None,
+         Text("--moe-runner-backend {moe_runner_backend}: {why_en}", "--moe-runner-backend {moe_runner_backend}：{why_zh}"),
+         Text("use it as --enable-lora --lora-backend triton_v2 --moe-runner-backend {moe_runner_backend} with the "
+              "standard MoE dispatch, or drop --moe-runner-backend", "按 --enable-lora --lora-backend triton_v2 "
+              "--moe-runner-backend {moe_runner_backend} 的方式并配合标准 MoE 分发使用，或去掉 --moe-runner-backend"),
+         source=sglang_source("arg_groups/lora_hook.py:201, :205, :211, :216, :221, :226, :234"),
+         extra=problem_text(LORA_MOE_RUNNER)),
+    Rule("lora-with-speculative", "AM-E299", ("speculative_algorithm", "enable_lora", "lora_paths",
+                                              "speculative_adaptive"),
+         lambda c: lora_on(c) and c.speculative_algorithm not in (None, "NGRAM")
+         and first_problem(c, LORA_SPECULATIVE) is not None,
+         Text("{why_en}", "{why_zh}"),
+         Text("with LoRA, use --speculative-algorithm EAGLE (or NGRAM) without --speculative-adaptive",
+              "使用 LoRA 时请改用 --speculative-algorithm EAGLE（或 NGRAM），且不加 --speculative-adaptive"),
+         source=sglang_source("arg_groups/lora_hook.py:260, :299"), extra=problem_text(LORA_SPECULATIVE)),
+]
