@@ -77,3 +77,24 @@ def test_the_legacy_cuda_ipc_variable_counts_as_the_transport():
     assert "AM-E390" not in codes(run(argv, target="cuda", env={"SGLANG_USE_CUDA_IPC_TRANSPORT": "0"}))
     # an encoder-only server falls back to cpu transport instead of failing
     assert "AM-E390" not in codes(run([*argv, "--mm-feature-transport", "cuda_ipc", "--encoder-only"], target="cuda"))
+
+
+def test_a_disposed_site_is_not_also_a_rule_citation():
+    """A site either has a rule citing it or a disposition saying why none does, never both."""
+    import importlib
+    import re
+    from typing import get_args
+
+    from argmatrix.matrix.rules import all_rules
+    from argmatrix.matrix.sglang_checks.dispositions import Kind
+
+    cited: dict[str, set[int]] = {}
+    for rule in all_rules():
+        for m in re.finditer(r"arg_groups/(\w+)\.py:([\d:, -]+)", rule.source or ""):
+            cited.setdefault(m.group(1), set()).update(int(n) for n in re.findall(r"\d+", m.group(2)))
+    for stem in ("speculative_hook", "lora_hook", "pd_disaggregation_hook", "hicache_hook", "hisparse_hook",
+                 "dllm_hook"):
+        sites = importlib.import_module(f"argmatrix.matrix.sglang_checks.dispositions.{stem}").SITES
+        assert not set(sites) & cited.get(stem, set()), stem
+        for line, disposition in sites.items():
+            assert disposition.kind in get_args(Kind) and disposition.why.strip(), (stem, line)

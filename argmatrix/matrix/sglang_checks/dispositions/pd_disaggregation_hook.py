@@ -1,0 +1,24 @@
+"""SGLang 0.5.23 arg_groups/pd_disaggregation_hook.py: the check sites no rule ports, and why.
+
+Lines 58 (DCP on a prefill server) and 111 (decode radix cache with attention DP) warn without replacing a value,
+so they are not sites.
+"""
+from __future__ import annotations
+
+from . import Disposition
+
+_ENCODER_MODEL = "needs the model's architecture from its config.json; no model check covers encoder disaggregation (none)"
+
+SITES: dict[int, Disposition] = {
+    65: Disposition("not-applicable", "argmatrix's schema bounds --disaggregation-decode-host-receive-threshold to "
+                                      "[0, 1] (AM-E010)"),
+    92: Disposition("not-applicable", "every --disaggregation-transfer-backend argmatrix's schema offers is one SGLang "
+                                      "allows here (mooncake_tcp is mooncake by then)"),
+    127: Disposition("not-applicable", "a decode server without --disaggregation-decode-enable-radix-cache runs without the "
+                                       "radix cache; no flag turns it on there, so nothing the launch says is replaced"),
+    277: Disposition("pending", "SGLANG_RUST_SERVER on a prefill server with --disaggregation-bootstrap-port other than "
+                                "the default or --port: model-independent for the built-in transfer backends, not ported "
+                                "(portB's rule codes ran out)"),
+    372: Disposition("model", _ENCODER_MODEL),
+    383: Disposition("model", _ENCODER_MODEL),
+}

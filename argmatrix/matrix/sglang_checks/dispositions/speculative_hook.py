@@ -1,0 +1,75 @@
+"""SGLang 0.5.23 arg_groups/speculative_hook.py: the check sites no rule in sglang_checks/ ports, and why.
+
+Pure warnings that replace nothing (lines 214, 800, 872, 879, 1043, 1099, 1154) are not sites.
+"""
+from __future__ import annotations
+
+from . import Disposition
+
+_SCHEMA_DFLASH = ("DFLASH is not among argmatrix's --speculative-algorithm values yet (AM-E010 refuses the launch "
+                  "before any rule runs); port with the value")
+_SCHEMA_UNO = "UNO is not among argmatrix's --speculative-algorithm values yet (AM-E010 refuses it); port with the value"
+_SCHEMA_DSPARK = ("DSPARK is not among argmatrix's --speculative-algorithm values yet (AM-E010 refuses it); port with "
+                  "the value")
+_DEFAULT_FILL = ("fills a value the user left unset (SGLang's default for speculative decoding); nothing the launch "
+                 "says is replaced")
+_OUT_OF_TREE = "asks an out-of-tree platform plugin; argmatrix's columns (a2, a3, 310p, a5, cuda, cpu) are SGLang's in-tree platforms"
+_FROZEN_KV_MTP = ("FROZEN_KV_MTP is chosen only when the draft's config.json names a Gemma4 assistant architecture; "
+                  "no model check in compiler/model_checks.py reads the draft's architecture (none)")
+_IQUEST = ("IQuest Q1 MTP drafts: reads the target's and the draft checkpoint's configs; no model check covers it "
+           "(none; AM-E750 compares vocabularies only)")
+
+SITES: dict[int, Disposition] = {
+    76: Disposition("not-applicable", "turns the overlap scheduler off on a CPU, where it is on only by default (no flag "
+                                      "turns it on); nothing the launch says is replaced"),
+    103: Disposition("model", "EAGLE3 with a Gemma4 assistant draft: needs the draft's config.json architecture; no "
+                              "model check covers it (none)"),
+    205: Disposition("not-applicable", "argmatrix's schema bounds --speculative-draft-window-size at 1 or more "
+                                       "(AM-E010 refuses 0 and below first)"),
+    224: Disposition("not-applicable", "argmatrix's schema bounds --speculative-draft-sink-size at 0 or more (AM-E010)"),
+    298: Disposition("pending", _SCHEMA_DFLASH),
+    305: Disposition("pending", _SCHEMA_DFLASH),
+    308: Disposition("pending", _SCHEMA_DFLASH),
+    310: Disposition("pending", _SCHEMA_DFLASH),
+    314: Disposition("pending", _SCHEMA_DFLASH),
+    320: Disposition("pending", _SCHEMA_DFLASH),
+    325: Disposition("pending", _SCHEMA_DFLASH),
+    341: Disposition("pending", _SCHEMA_DFLASH),
+    358: Disposition("pending", _SCHEMA_DFLASH),
+    370: Disposition("pending", _SCHEMA_DFLASH),
+    377: Disposition("pending", _SCHEMA_DFLASH),
+    409: Disposition("runtime", "fires when the DFLASH draft's config cannot be read (files or the hub at start-up)"),
+    417: Disposition("model", "the DFLASH block size SGLang falls back to when the draft's config.json names none; "
+                              "no model check reads DFLASH draft configs (none)"),
+    430: Disposition("pending", _SCHEMA_DFLASH),
+    444: Disposition("not-applicable", _DEFAULT_FILL),
+    **{line: Disposition("pending", _SCHEMA_UNO) for line in (
+        453, 455, 460, 462, 467, 474, 489, 496, 502, 509, 513, 519, 532, 540, 549, 551, 556, 570, 579, 581, 583, 592,
+        602, 608)},
+    **{line: Disposition("pending", _SCHEMA_DSPARK) for line in (
+        670, 676, 678, 693, 698, 707, 715, 752, 764, 781, 809, 830, 842, 847)},
+    819: Disposition("model", "the DSPARK gamma SGLang falls back to when the draft's config.json names none (none)"),
+    858: Disposition("not-applicable", _DEFAULT_FILL),
+    912: Disposition("not-applicable", _OUT_OF_TREE),
+    917: Disposition("not-applicable", _OUT_OF_TREE),
+    937: Disposition("pending", _SCHEMA_DFLASH),
+    971: Disposition("model", "DFLASH with trtllm_mha: reads the draft's layer types from its config.json (none)"),
+    998: Disposition("model", _FROZEN_KV_MTP),
+    1008: Disposition("model", _FROZEN_KV_MTP),
+    1023: Disposition("model", _IQUEST),
+    1030: Disposition("model", _IQUEST),
+    1032: Disposition("model", _IQUEST),
+    1034: Disposition("model", _IQUEST),
+    1036: Disposition("model", _IQUEST),
+    1041: Disposition("model", _IQUEST),
+    1049: Disposition("model", _IQUEST),
+    1051: Disposition("model", _IQUEST),
+    1066: Disposition("not-applicable", _OUT_OF_TREE),
+    1092: Disposition("not-applicable", _DEFAULT_FILL),
+    1245: Disposition("not-applicable", "unreachable: the same top-k other than 1 is refused two checks earlier (:1222, "
+                                        "AM-E286)"),
+    1300: Disposition("not-applicable", _DEFAULT_FILL),
+    1320: Disposition("not-applicable", _DEFAULT_FILL),
+    1338: Disposition("not-applicable", "argmatrix's schema bounds --speculative-ngram-external-corpus-max-tokens at 1 or "
+                                        "more (AM-E010)"),
+}
