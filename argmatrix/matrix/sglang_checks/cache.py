@@ -127,7 +127,7 @@ RULES: list[Rule] = [
     Rule("unified-cache-linker-conflicts", "AM-E393", ("enable_unified_cache_external_linker",
                                                         "enable_linker_mla_dedup", "enable_hierarchical_cache"),
          lambda c: first_problem(c, LINKER) is not None,
-         Text("{why_en}", "{why_zh}"),
+         Text("the unified-cache external linker: {why_en}", "统一缓存外部连接器：{why_zh}"),
          Text("use the unified-cache linker alone (--enable-unified-cache-external-linker with the default radix "
               "cache), or --enable-hierarchical-cache instead", "单独使用统一缓存连接器（--enable-unified-cache-"
               "external-linker 配合默认前缀缓存），或改用 --enable-hierarchical-cache"),

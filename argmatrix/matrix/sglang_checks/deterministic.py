@@ -18,10 +18,11 @@ RULES: list[Rule] = [
          lambda c: bool(c.enable_deterministic_inference or c.rl_on_policy_target)
          and c.attention_backend is not None and c.attention_backend not in DETERMINISTIC_ATTENTION_BACKENDS,
          Text("deterministic inference works only with the {allowed} attention backends, not {attention_backend}",
-              "确定性推理只支持 {allowed} 注意力后端，不支持 {attention_backend}"),
+              "确定性推理只支持 {allowed_zh} 注意力后端，不支持 {attention_backend}"),
          Text("on CUDA use --attention-backend fa3 (or flashinfer, triton, fa4); on a CPU, drop "
               "--enable-deterministic-inference", "在 CUDA 上改用 --attention-backend fa3（或 flashinfer、triton、"
               "fa4）；在 CPU 上去掉 --enable-deterministic-inference"),
          families=frozenset({"gpu", "cpu"}), source=sglang_source("arg_groups/overrides.py:1119"),
-         extra=lambda c: {"allowed": ", ".join(DETERMINISTIC_ATTENTION_BACKENDS)}),
+         extra=lambda c: {"allowed": ", ".join(DETERMINISTIC_ATTENTION_BACKENDS),
+                          "allowed_zh": "、".join(DETERMINISTIC_ATTENTION_BACKENDS)}),
 ]

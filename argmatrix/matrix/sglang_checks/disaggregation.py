@@ -168,7 +168,7 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/pd_disaggregation_hook.py:239"), extra=_all_problems(PREFILL_COMPLETE)),
     Rule("encoder-disaggregation-roles", "AM-E387", ("encoder_only", "language_only", "enable_prefix_mm_cache"),
          lambda c: first_problem(c, ENCODER) is not None,
-         Text("{why_en}", "{why_zh}"),
+         Text("encoder disaggregation: {why_en}", "编码器分离部署：{why_zh}"),
          Text("run the encoder as its own server with --encoder-only alone, and the language model with "
               "--language-only", "编码器单独用 --encoder-only 启动，语言模型用 --language-only 启动"),
          source=sglang_source("arg_groups/pd_disaggregation_hook.py:306, :310, :312"), extra=problem_text(ENCODER)),

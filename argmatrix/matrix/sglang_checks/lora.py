@@ -46,17 +46,16 @@ LORA_MOE_RUNNER: list[Problem] = [
 ]
 LORA_SPECULATIVE: list[Problem] = [
     (lambda c: algorithm(c) not in ("EAGLE", "EAGLE3"),
-     Text("LoRA works with NGRAM, EAGLE, EAGLE3 or NEXTN speculative decoding, not {speculative_algorithm}",
-          "LoRA 只能与 NGRAM、EAGLE、EAGLE3 或 NEXTN 投机解码同用，不能与 {speculative_algorithm} 同用")),
+     Text("it works only with NGRAM, EAGLE, EAGLE3 or NEXTN, not --speculative-algorithm {speculative_algorithm}",
+          "只能使用 NGRAM、EAGLE、EAGLE3 或 NEXTN，不能使用 --speculative-algorithm {speculative_algorithm}")),
     (adaptive_stays_on,
-     Text("LoRA with EAGLE-family speculative decoding does not support --speculative-adaptive",
-          "LoRA 与 EAGLE 系列投机解码同用时不支持 --speculative-adaptive")),
+     Text("EAGLE-family drafts do not support --speculative-adaptive here", "此时 EAGLE 系列草稿不支持 --speculative-adaptive")),
     (lambda c: "experimental_sgl_trtllm" in (c.moe_runner_backend, c.speculative_moe_runner_backend),
-     Text("LoRA with EAGLE-family speculative decoding does not support the experimental_sgl_trtllm MoE runner",
-          "LoRA 与 EAGLE 系列投机解码同用时不支持 experimental_sgl_trtllm MoE 执行后端")),
+     Text("EAGLE-family drafts do not support the experimental_sgl_trtllm MoE runner here",
+          "此时 EAGLE 系列草稿不支持 experimental_sgl_trtllm MoE 执行后端")),
     (lambda c: env_true(c, "SGLANG_ENABLE_OVERLAP_PLAN_STREAM"),
-     Text("LoRA with EAGLE-family speculative decoding does not support SGLANG_ENABLE_OVERLAP_PLAN_STREAM=1",
-          "LoRA 与 EAGLE 系列投机解码同用时不支持 SGLANG_ENABLE_OVERLAP_PLAN_STREAM=1")),
+     Text("EAGLE-family drafts do not support SGLANG_ENABLE_OVERLAP_PLAN_STREAM=1 here",
+          "此时 EAGLE 系列草稿不支持 SGLANG_ENABLE_OVERLAP_PLAN_STREAM=1")),
 ]
 
 
@@ -96,7 +95,7 @@ RULES: list[Rule] = [
                                               "speculative_adaptive"),
          lambda c: lora_on(c) and c.speculative_algorithm not in (None, "NGRAM")
          and first_problem(c, LORA_SPECULATIVE) is not None,
-         Text("{why_en}", "{why_zh}"),
+         Text("LoRA with speculative decoding: {why_en}", "LoRA 与投机解码同用：{why_zh}"),
          Text("with LoRA, use --speculative-algorithm EAGLE (or NGRAM) without --speculative-adaptive",
               "使用 LoRA 时请改用 --speculative-algorithm EAGLE（或 NGRAM），且不加 --speculative-adaptive"),
          source=sglang_source("arg_groups/lora_hook.py:260, :299"), extra=problem_text(LORA_SPECULATIVE)),
