@@ -90,20 +90,24 @@ RULES: list[Rule] = [
               "--speculative-algorithm EAGLE 且不加 --enable-multi-layer-eagle"),
          source=sglang_source("arg_groups/speculative_hook.py:257")),
     # SGLang picks steps, top-k and draft tokens together when --speculative-num-steps is unset, and asserts (with an
-    # empty message) that the other two are unset as well.
-    Rule("eagle-shape-needs-steps", "AM-E284", ("speculative_num_steps", "speculative_eagle_topk",
-                                                "speculative_num_draft_tokens"),
-         lambda c: c.speculative_algorithm in EAGLE_WORKERS and not adaptive_stays_on(c)
-         and c.speculative_num_steps is None
-         and (c.speculative_eagle_topk is not None or c.speculative_num_draft_tokens is not None),
-         Text("--speculative-eagle-topk or --speculative-num-draft-tokens without --speculative-num-steps: SGLang "
-              "chooses all three itself or takes all three from you (it stops with an empty AssertionError)",
-              "设置了 --speculative-eagle-topk 或 --speculative-num-draft-tokens 却没有 --speculative-num-steps："
-              "SGLang 要么自行选择这三个值，要么全部由用户给出（否则以空的 AssertionError 退出）"),
-         Text("add --speculative-num-steps (e.g. --speculative-num-steps 3 --speculative-eagle-topk 1 "
-              "--speculative-num-draft-tokens 4), or drop the other two",
-              "添加 --speculative-num-steps（如 --speculative-num-steps 3 --speculative-eagle-topk 1 "
-              "--speculative-num-draft-tokens 4），或去掉另外两个"),
+    # empty message) that the other two are unset as well.  Given steps without a top-k, 0.5.23 gets further and
+    # fails comparing the missing top-k with 1 (a TypeError at speculative_hook.py:1276, no check site of its own).
+    Rule("eagle-shape-all-or-steps-and-topk", "AM-E284", ("speculative_num_steps", "speculative_eagle_topk",
+                                                          "speculative_num_draft_tokens"),
+         lambda c: c.speculative_algorithm in EAGLE_WORKERS and not adaptive_stays_on(c) and (
+             (c.speculative_num_steps is None
+              and (c.speculative_eagle_topk is not None or c.speculative_num_draft_tokens is not None))
+             or (c.speculative_num_steps is not None and c.speculative_eagle_topk is None)),
+         Text("--speculative-num-steps, --speculative-eagle-topk and --speculative-num-draft-tokens go together: "
+              "SGLang chooses all three itself, or takes at least the steps and the top-k from you (a missing "
+              "--speculative-num-steps stops it with an empty AssertionError, a missing --speculative-eagle-topk "
+              "with a TypeError)",
+              "--speculative-num-steps、--speculative-eagle-topk 与 --speculative-num-draft-tokens 需要配套设置："
+              "要么三者都交给 SGLang 选择，要么至少由用户给出步数和 top-k（缺少 --speculative-num-steps 时以空的 "
+              "AssertionError 退出，缺少 --speculative-eagle-topk 时以 TypeError 退出）"),
+         Text("write --speculative-num-steps 3 --speculative-eagle-topk 1 --speculative-num-draft-tokens 4, or none of "
+              "the three", "写成 --speculative-num-steps 3 --speculative-eagle-topk 1 --speculative-num-draft-tokens 4，"
+              "或三者都不设置"),
          source=sglang_source("arg_groups/speculative_hook.py:1160")),
     Rule("trtllm-mha-speculative-topk", "AM-E285", ("speculative_eagle_topk", "attention_backend"),
          lambda c: c.speculative_algorithm in EAGLE_WORKERS and "trtllm_mha" in attention_backends(c)
