@@ -1,0 +1,163 @@
+"""SGLang's start-up checks on MoE runners, all-to-all backends and their dispatch (``arg_groups/moe_hook.py``,
+``arg_groups/mega_moe_hook.py``), read from 0.5.23.
+
+Runner and backend values left at ``auto`` are resolved by SGLang from the checkpoint and the GPU; these rules fire
+only on what the launch line itself fixes.
+"""
+from __future__ import annotations
+
+from ...schema.meta import Text
+from ..rules import Rule, RuleContext
+from .common import Need, attn_dp, broken_needs, ep_size, needs_listed, sglang_source
+
+# The quantizations each FlashInfer MoE runner takes (None: bf16), moe_hook.py:81, :124, :138.
+RUNNER_QUANTIZATIONS: dict[str, tuple[str | None, ...]] = {
+    "flashinfer_cutlass": ("modelopt_fp4", "modelopt_fp8", "modelopt_mixed", None),
+    "flashinfer_trtllm": ("modelopt_fp4", "nvfp4_online", "fp8", "mxfp8", "modelopt_fp8", "modelopt_mixed",
+                          "compressed-tensors", None),
+    "experimental_sgl_trtllm": ("modelopt_fp4", "nvfp4_online", "fp8", "mxfp8", "modelopt_fp8", "modelopt_mixed",
+                                "compressed-tensors", None),
+    "flashinfer_trtllm_routed": ("fp8", "mxfp8", "modelopt_fp4", "modelopt_mixed", "nvfp4_online",
+                                 "minimax_m3_nvfp4", None),
+}
+
+
+def _quantizations(c: RuleContext) -> str:
+    return ", ".join("bf16 (none)" if q is None else q for q in RUNNER_QUANTIZATIONS[c.moe_runner_backend])
+
+
+DEEPEP_V2_NEEDS = (
+    Need(lambda c: c.moe_runner_backend not in ("auto", "deep_gemm"), "--moe-runner-backend deep_gemm (or auto)",
+         "--moe-runner-backend deep_gemm（或 auto）"),
+    Need(lambda c: c.enforce_shared_experts_fusion, "no --enforce-shared-experts-fusion (not validated yet)",
+         "不能使用 --enforce-shared-experts-fusion（尚未验证）"),
+    Need(lambda c: c.deepep_v2_mode == "direct" and c.nnodes > 1,
+         "--deepep-v2-mode hybrid across nodes (direct is NVLink-only)", "跨节点时使用 --deepep-v2-mode hybrid（direct 仅限 NVLink）"),
+)
+
+PPLX_NEEDS = (
+    Need(lambda c: c.deepep_mode == "normal", "--deepep-mode low_latency or auto (pplx has no normal mode)",
+         "--deepep-mode low_latency 或 auto（pplx 没有 normal 模式）"),
+    Need(lambda c: attn_dp(c) < 2, "attention data parallelism with at least 2 groups (--attn-dp-size 2 or more)",
+         "至少 2 组的注意力数据并行（--attn-dp-size 不小于 2）"),
+    Need(lambda c: c.moe_runner_backend not in ("auto", "deep_gemm"), "--moe-runner-backend deep_gemm (or auto)",
+         "--moe-runner-backend deep_gemm（或 auto）"),
+)
+
+MEGAMOE_NEEDS = (
+    Need(lambda c: not (attn_dp(c) > 1 and attn_dp(c) == c.tp_size), "--attn-dp-size equal to --tp-size {tp_size}",
+         "--attn-dp-size 等于 --tp-size {tp_size}"),
+    Need(lambda c: c.moe_runner_backend not in ("auto", "flashinfer_megamoe"),
+         "--moe-runner-backend flashinfer_megamoe (or auto)", "--moe-runner-backend flashinfer_megamoe（或 auto）"),
+)
+
+
+def _draft_a2a(c: RuleContext) -> str | None:
+    """The draft model's all-to-all backend: its own flag, else the target's (not for NGRAM, which has no draft)."""
+    if c.speculative_moe_a2a_backend is not None:
+        return str(c.speculative_moe_a2a_backend)
+    if c.speculative_algorithm and c.speculative_algorithm != "NGRAM":
+        return str(c.moe_a2a_backend)
+    return None
+
+
+RULES: list[Rule] = [
+    # --- runners ----------------------------------------------------------------------------------------------------
+    Rule("moe-runner-quantization", "AM-E326", ("moe_runner_backend", "quantization"),
+         # mxfp8 is left out: SGLang replaces a runner that cannot run it (overrides.py, mxfp8 runner choices).
+         lambda c: c.moe_runner_backend in RUNNER_QUANTIZATIONS and c.quantization != "mxfp8"
+         and c.quantization not in RUNNER_QUANTIZATIONS[c.moe_runner_backend],
+         Text("--moe-runner-backend {moe_runner_backend} does not run --quantization {quantization}; it takes "
+              "{allowed}", "--moe-runner-backend {moe_runner_backend} 不支持 --quantization {quantization}；"
+              "它支持的量化为 {allowed}"),
+         Text("use --moe-runner-backend auto (SGLang picks a runner for the checkpoint), or one of the quantizations "
+              "listed", "改用 --moe-runner-backend auto（由 SGLang 按权重选择），或使用上述量化之一"),
+         source=sglang_source("arg_groups/moe_hook.py:81, :124, :138"), extra=lambda c: {"allowed": _quantizations(c)}),
+    Rule("moe-runner-ep-is-one-or-tp", "AM-E327", ("moe_runner_backend", "ep_size", "tp_size"),
+         lambda c: c.moe_runner_backend in ("flashinfer_cutlass", "flashinfer_cutedsl")
+         and ep_size(c) not in (1, c.tp_size),
+         Text("--moe-runner-backend {moe_runner_backend} needs --ep-size 1 or equal to --tp-size {tp_size}, not {ep}",
+              "--moe-runner-backend {moe_runner_backend} 要求 --ep-size 为 1 或等于 --tp-size {tp_size}，而不是 {ep}"),
+         Text("use --ep-size {tp_size} or 1", "改用 --ep-size {tp_size} 或 1"),
+         source=sglang_source("arg_groups/moe_hook.py:89, :102"), extra=lambda c: {"ep": ep_size(c)}),
+    Rule("cutedsl-runner-a2a", "AM-E328", ("moe_runner_backend", "moe_a2a_backend"),
+         lambda c: c.moe_runner_backend == "flashinfer_cutedsl" and c.moe_a2a_backend not in ("none", "deepep", "flashinfer"),
+         Text("--moe-runner-backend flashinfer_cutedsl works with --moe-a2a-backend none, deepep or flashinfer, not "
+              "{moe_a2a_backend}", "--moe-runner-backend flashinfer_cutedsl 只能配合 --moe-a2a-backend none、deepep 或 "
+              "flashinfer，不能配合 {moe_a2a_backend}"),
+         Text("use --moe-a2a-backend deepep", "改用 --moe-a2a-backend deepep"),
+         source=sglang_source("arg_groups/moe_hook.py:106")),
+    Rule("cutlass-fp8-moe-without-ep", "AM-E329", ("moe_runner_backend", "quantization", "ep_size"),
+         lambda c: c.moe_runner_backend == "cutlass" and c.quantization in ("fp8", "mxfp8") and ep_size(c) != 1,
+         Text("the cutlass MoE runner runs {quantization} experts only without expert parallelism (--ep-size is {ep})",
+              "cutlass MoE 运行器只在不使用专家并行时支持 {quantization} 专家（当前 --ep-size 为 {ep}）"),
+         Text("use --ep-size 1, or another --moe-runner-backend", "使用 --ep-size 1，或换用其他 --moe-runner-backend"),
+         source=sglang_source("arg_groups/moe_hook.py:161"), extra=lambda c: {"ep": ep_size(c)}),
+    # --- FlashInfer all-to-all dispatch -----------------------------------------------------------------------------
+    Rule("a2a-dispatch-type-needs-flashinfer", "AM-E330", ("flashinfer_a2a_dispatch_type", "moe_a2a_backend"),
+         lambda c: c.flashinfer_a2a_dispatch_type not in (None, "auto") and c.moe_a2a_backend != "flashinfer",
+         Text("--flashinfer-a2a-dispatch-type {flashinfer_a2a_dispatch_type} needs --moe-a2a-backend flashinfer",
+              "--flashinfer-a2a-dispatch-type {flashinfer_a2a_dispatch_type} 需要 --moe-a2a-backend flashinfer"),
+         Text("add --moe-a2a-backend flashinfer, or drop --flashinfer-a2a-dispatch-type",
+              "添加 --moe-a2a-backend flashinfer，或去掉 --flashinfer-a2a-dispatch-type"),
+         source=sglang_source("arg_groups/moe_hook.py:311")),
+    Rule("mxfp8-dispatch", "AM-E331", ("flashinfer_a2a_dispatch_type", "quantization", "moe_runner_backend"),
+         lambda c: c.flashinfer_a2a_dispatch_type == "mxfp8" and c.moe_a2a_backend == "flashinfer" and (
+             c.quantization != "mxfp8" or c.moe_runner_backend != "flashinfer_trtllm_routed"),
+         Text("--flashinfer-a2a-dispatch-type mxfp8 needs --quantization mxfp8 and --moe-runner-backend "
+              "flashinfer_trtllm_routed", "--flashinfer-a2a-dispatch-type mxfp8 需要 --quantization mxfp8 与 "
+              "--moe-runner-backend flashinfer_trtllm_routed"),
+         Text("set both, or use --flashinfer-a2a-dispatch-type auto", "同时设置二者，或改用 --flashinfer-a2a-dispatch-type auto"),
+         source=sglang_source("arg_groups/moe_hook.py:193, :197")),
+    Rule("flashinfer-a2a-needs-chunked-prefill", "AM-E338", ("moe_a2a_backend", "chunked_prefill_size"),
+         lambda c: c.moe_a2a_backend == "flashinfer" and c.disaggregation_mode != "decode"
+         and c.chunked_prefill_size is not None and c.chunked_prefill_size <= 0,
+         Text("--moe-a2a-backend flashinfer dispatches through a fixed-size workspace and needs chunked prefill "
+              "(--chunked-prefill-size {chunked_prefill_size} turns it off)",
+              "--moe-a2a-backend flashinfer 通过固定大小的工作区分发，需要分块预填充（--chunked-prefill-size "
+              "{chunked_prefill_size} 关闭了它）"),
+         Text("set a positive --chunked-prefill-size (e.g. 8192)", "设置正的 --chunked-prefill-size（如 8192）"),
+         source=sglang_source("arg_groups/moe_hook.py:756")),
+    # --- all-to-all backends ----------------------------------------------------------------------------------------
+    Rule("flashinfer-megamoe-layout", "AM-E332", ("moe_a2a_backend", "attn_dp_size", "moe_runner_backend"),
+         lambda c: c.moe_a2a_backend == "flashinfer_megamoe" and broken_needs(MEGAMOE_NEEDS)(c),
+         Text("--moe-a2a-backend flashinfer_megamoe needs: {needs_en}",
+              "--moe-a2a-backend flashinfer_megamoe 的要求未满足：{needs_zh}"),
+         Text("set --attn-dp-size {tp_size} and leave --moe-runner-backend at auto",
+              "设置 --attn-dp-size {tp_size}，并将 --moe-runner-backend 保持为 auto"),
+         source=sglang_source("arg_groups/moe_hook.py:325, :332"), extra=needs_listed(MEGAMOE_NEEDS)),
+    Rule("cutedsl-deepep-low-latency-only", "AM-E333", ("deepep_mode", "moe_runner_backend", "moe_a2a_backend"),
+         lambda c: c.moe_a2a_backend == "deepep" and c.moe_runner_backend == "flashinfer_cutedsl"
+         and c.deepep_mode == "normal",
+         Text("--moe-runner-backend flashinfer_cutedsl has no handler for DeepEP's normal dispatch (--deepep-mode normal)",
+              "--moe-runner-backend flashinfer_cutedsl 没有处理 DeepEP normal 分发的实现（--deepep-mode normal）"),
+         Text("use --deepep-mode low_latency or auto", "改用 --deepep-mode low_latency 或 auto"),
+         source=sglang_source("arg_groups/moe_hook.py:377")),
+    Rule("a2a-backend-without-batch-overlap", "AM-E334",
+         ("moe_a2a_backend", "enable_two_batch_overlap", "enable_single_batch_overlap"),
+         lambda c: c.moe_a2a_backend in ("deepep_v2", "megamoe")
+         and (c.enable_two_batch_overlap or c.enable_single_batch_overlap),
+         Text("--moe-a2a-backend {moe_a2a_backend} has no two-batch or single-batch overlap",
+              "--moe-a2a-backend {moe_a2a_backend} 不支持双批次或单批次重叠"),
+         Text("drop --enable-two-batch-overlap and --enable-single-batch-overlap, or use --moe-a2a-backend deepep",
+              "去掉 --enable-two-batch-overlap 与 --enable-single-batch-overlap，或改用 --moe-a2a-backend deepep"),
+         source=sglang_source("arg_groups/moe_hook.py:421, mega_moe_hook.py:33")),
+    Rule("deepep-v2-needs", "AM-E335", ("moe_a2a_backend", "moe_runner_backend", "deepep_v2_mode"),
+         lambda c: c.moe_a2a_backend == "deepep_v2" and broken_needs(DEEPEP_V2_NEEDS)(c),
+         Text("--moe-a2a-backend deepep_v2 needs: {needs_en}", "--moe-a2a-backend deepep_v2 的要求未满足：{needs_zh}"),
+         Text("change the settings listed, or use --moe-a2a-backend deepep", "按上述要求修改，或改用 --moe-a2a-backend deepep"),
+         source=sglang_source("arg_groups/moe_hook.py:414, :427, :433"), extra=needs_listed(DEEPEP_V2_NEEDS)),
+    Rule("deepep-v2-not-for-draft", "AM-E336", ("speculative_moe_a2a_backend", "moe_a2a_backend", "speculative_algorithm"),
+         lambda c: _draft_a2a(c) == "deepep_v2",
+         Text("DeepEP v2 is not validated as the draft model's all-to-all backend (the draft inherits "
+              "--moe-a2a-backend unless --speculative-moe-a2a-backend says otherwise)",
+              "DeepEP v2 尚未验证可作为草稿模型的 all-to-all 后端（未设置 --speculative-moe-a2a-backend 时草稿模型沿用 "
+              "--moe-a2a-backend）"),
+         Text("add --speculative-moe-a2a-backend deepep (or none)", "添加 --speculative-moe-a2a-backend deepep（或 none）"),
+         source=sglang_source("arg_groups/moe_hook.py:635")),
+    Rule("pplx-needs", "AM-E337", ("moe_a2a_backend", "deepep_mode", "attn_dp_size", "moe_runner_backend"),
+         lambda c: c.moe_a2a_backend == "pplx" and broken_needs(PPLX_NEEDS)(c),
+         Text("--moe-a2a-backend pplx needs: {needs_en}", "--moe-a2a-backend pplx 的要求未满足：{needs_zh}"),
+         Text("change the settings listed, or use --moe-a2a-backend deepep", "按上述要求修改，或改用 --moe-a2a-backend deepep"),
+         source=sglang_source("arg_groups/moe_hook.py:577, :591, :599"), extra=needs_listed(PPLX_NEEDS)),
+]

@@ -1,0 +1,181 @@
+"""SGLang's start-up checks on decode context parallelism, MoE data parallelism, shared-expert TP, DWDP, elastic EP,
+expert dispatch and the LM head (``arg_groups/parallel_hook.py``, ``arg_groups/overrides.py``), read from 0.5.23."""
+from __future__ import annotations
+
+from ...schema.meta import Text
+from ..rules import Rule, RuleContext
+from .common import Need, attn_dp, broken_needs, ep_size, family, needs_listed, sglang_source
+
+A2A_WITH_EP = ("deepep", "megamoe", "mooncake", "ascend_fuseep", "mori")
+
+
+def dcp_comm_backend(c: RuleContext) -> str:
+    """--dcp-comm-backend as SGLang resolves it when unset (overrides.py _dcp_comm_backend_default): ag_rs without
+    DCP; with DCP fi_a2a or a2a on CUDA (both all-to-all), ag_rs on Ascend and CPU."""
+    if c.dcp_comm_backend is not None:
+        return str(c.dcp_comm_backend)
+    if c.dcp_size <= 1:
+        return "ag_rs"
+    return "a2a" if family(c) == "gpu" else "ag_rs"
+
+
+def attn_tp(c: RuleContext) -> int:
+    return max(1, int(c.tp_size) // (attn_dp(c) * int(c.attn_cp_size or 1)))
+
+
+def elastic_on(c: RuleContext) -> bool:
+    return c.elastic_ep_backend not in (None, "none")
+
+
+DWDP_NEEDS = (
+    Need(lambda c: c.dwdp_size != c.tp_size, "--dwdp-size equal to --tp-size {tp_size}",
+         "--dwdp-size 等于 --tp-size {tp_size}"),
+    Need(lambda c: c.disaggregation_mode not in ("null", "prefill"), "no --disaggregation-mode decode",
+         "不能使用 --disaggregation-mode decode"),
+    Need(lambda c: c.enable_eplb, "no --enable-eplb (its migrations break the static partitioning)",
+         "不能使用 --enable-eplb（动态迁移会打破静态划分）"),
+    Need(lambda c: c.speculative_algorithm is not None, "no speculative decoding", "不能使用投机解码"),
+    Need(lambda c: c.pp_size != 1, "--pp-size 1", "--pp-size 须为 1"),
+    Need(lambda c: c.enable_two_batch_overlap, "no --enable-two-batch-overlap", "不能使用 --enable-two-batch-overlap"),
+)
+
+ELASTIC_NEEDS = (
+    Need(lambda c: elastic_on(c) and c.pp_size != 1, "--pp-size 1 under elastic EP", "弹性专家并行下 --pp-size 须为 1"),
+    Need(lambda c: c.ep_join_mode is not None and not elastic_on(c),
+         "--elastic-ep-backend for --elastic-ep-join-mode", "--elastic-ep-join-mode 需要 --elastic-ep-backend"),
+    Need(lambda c: c.max_ep_size is not None and not elastic_on(c), "--elastic-ep-backend for --max-ep-size",
+         "--max-ep-size 需要 --elastic-ep-backend"),
+    Need(lambda c: c.ep_join_rank_offset != 0 and c.ep_join_mode != "scale",
+         "--elastic-ep-join-mode scale for --elastic-ep-join-rank-offset",
+         "--elastic-ep-join-rank-offset 需要 --elastic-ep-join-mode scale"),
+)
+
+TP_LM_HEAD_NEEDS = (
+    Need(lambda c: attn_dp(c) <= 1, "attention data parallelism (--attn-dp-size)", "注意力数据并行（--attn-dp-size）"),
+    Need(lambda c: c.enable_dp_lm_head, "no --enable-dp-lm-head (the two shard the LM head differently)",
+         "不能同时使用 --enable-dp-lm-head（二者对 LM head 的切分方式不同）"),
+    Need(lambda c: attn_dp(c) > 1 and c.tp_size != attn_dp(c), "--tp-size equal to the attention-DP size",
+         "--tp-size 等于注意力数据并行规模"),
+    Need(lambda c: c.attn_cp_size != 1, "--attn-cp-size 1", "--attn-cp-size 须为 1"),
+)
+
+RULES: list[Rule] = [
+    # --- decode context parallelism ---------------------------------------------------------------------------------
+    Rule("dcp-without-prefill-cp", "AM-E310", ("dcp_size", "enable_prefill_cp"),
+         lambda c: c.dcp_size > 1 and c.enable_prefill_cp,
+         Text("--dcp-size {dcp_size} (decode context parallelism) cannot be combined with --enable-prefill-cp",
+              "--dcp-size {dcp_size}（解码上下文并行）不能与 --enable-prefill-cp 同时使用"),
+         Text("drop --enable-prefill-cp, or use --dcp-size 1", "去掉 --enable-prefill-cp，或使用 --dcp-size 1"),
+         source=sglang_source("arg_groups/parallel_hook.py:250")),
+    Rule("dcp-comm-backend-needs-dcp", "AM-E311", ("dcp_comm_backend", "dcp_size"),
+         lambda c: c.dcp_comm_backend in ("a2a", "fi_a2a") and c.dcp_size <= 1,
+         Text("--dcp-comm-backend {dcp_comm_backend} only changes how decode context parallelism reduces attention, "
+              "and --dcp-size is {dcp_size}", "--dcp-comm-backend {dcp_comm_backend} 只影响解码上下文并行的注意力归约，"
+              "而 --dcp-size 为 {dcp_size}"),
+         Text("add --dcp-size 2 or more, or drop --dcp-comm-backend", "添加 2 及以上的 --dcp-size，或去掉 --dcp-comm-backend"),
+         source=sglang_source("arg_groups/parallel_hook.py:252")),
+    Rule("dcp-fi-a2a-only-on-cuda", "AM-E312", ("dcp_comm_backend",),
+         lambda c: c.dcp_comm_backend == "fi_a2a",
+         Text("--dcp-comm-backend fi_a2a runs FlashInfer's MNNVL all-to-all kernel, which exists only on CUDA",
+              "--dcp-comm-backend fi_a2a 依赖 FlashInfer 的 MNNVL all-to-all 内核，只能在 CUDA 上运行"),
+         Text("use --dcp-comm-backend a2a or ag_rs, or leave it unset", "改用 --dcp-comm-backend a2a 或 ag_rs，或不设置"),
+         families=frozenset({"npu", "cpu"}), source=sglang_source("arg_groups/parallel_hook.py:259")),
+    Rule("dcp-replicate-q-proj-needs-dcp", "AM-E313", ("dcp_replicate_q_proj", "dcp_size"),
+         lambda c: bool(c.dcp_replicate_q_proj) and c.dcp_size <= 1,
+         Text("--dcp-replicate-q-proj needs decode context parallelism (--dcp-size above 1)",
+              "--dcp-replicate-q-proj 需要解码上下文并行（--dcp-size 大于 1）"),
+         Text("add --dcp-size 2 or more, or drop --dcp-replicate-q-proj",
+              "添加 2 及以上的 --dcp-size，或去掉 --dcp-replicate-q-proj"),
+         source=sglang_source("arg_groups/parallel_hook.py:267")),
+    Rule("dcp-replicate-q-proj-needs-a2a", "AM-E314", ("dcp_replicate_q_proj", "dcp_comm_backend"),
+         lambda c: bool(c.dcp_replicate_q_proj) and c.dcp_size > 1 and dcp_comm_backend(c) not in ("a2a", "fi_a2a"),
+         Text("--dcp-replicate-q-proj removes the Q all-gather of the a2a/fi_a2a DCP backends; here the backend is "
+              "{backend}", "--dcp-replicate-q-proj 省去的是 a2a/fi_a2a 解码上下文并行后端的 Q all-gather；当前后端为 {backend}"),
+         Text("use --dcp-comm-backend a2a, or drop --dcp-replicate-q-proj",
+              "改用 --dcp-comm-backend a2a，或去掉 --dcp-replicate-q-proj"),
+         source=sglang_source("arg_groups/parallel_hook.py:269"), extra=lambda c: {"backend": dcp_comm_backend(c)}),
+    # --- MoE data parallelism ---------------------------------------------------------------------------------------
+    Rule("moe-dp-divides-tp", "AM-E315", ("moe_dp_size", "tp_size"),
+         lambda c: c.moe_dp_size > 1 and c.tp_size % c.moe_dp_size != 0,
+         Text("--tp-size {tp_size} is not a multiple of --moe-dp-size {moe_dp_size}",
+              "--tp-size {tp_size} 不是 --moe-dp-size {moe_dp_size} 的整数倍"),
+         Text("pick a --moe-dp-size that divides {tp_size}", "选择能整除 {tp_size} 的 --moe-dp-size"),
+         source=sglang_source("arg_groups/parallel_hook.py:172")),
+    Rule("moe-dp-without-pp", "AM-E316", ("moe_dp_size", "pp_size"),
+         lambda c: c.moe_dp_size > 1 and c.pp_size != 1,
+         Text("--moe-dp-size {moe_dp_size} does not work with pipeline parallelism (--pp-size {pp_size})",
+              "--moe-dp-size {moe_dp_size} 不支持流水线并行（--pp-size {pp_size}）"),
+         Text("use --pp-size 1, or --moe-dp-size 1", "使用 --pp-size 1，或 --moe-dp-size 1"),
+         source=sglang_source("arg_groups/parallel_hook.py:178")),
+    Rule("moe-dp-times-ep-is-tp", "AM-E317", ("moe_dp_size", "ep_size", "tp_size"),
+         lambda c: c.moe_dp_size > 1 and (ep_size(c) * c.moe_dp_size > c.tp_size
+                                          or (ep_size(c) > 1 and ep_size(c) * c.moe_dp_size != c.tp_size)),
+         Text("--ep-size {ep} x --moe-dp-size {moe_dp_size} must equal --tp-size {tp_size} (or, without expert "
+              "parallelism, not exceed it)", "--ep-size {ep} × --moe-dp-size {moe_dp_size} 须等于 --tp-size {tp_size}"
+              "（不使用专家并行时不得超过它）"),
+         Text("choose --ep-size and --moe-dp-size whose product is {tp_size}",
+              "选择乘积为 {tp_size} 的 --ep-size 与 --moe-dp-size"),
+         source=sglang_source("arg_groups/parallel_hook.py:175, :181"), extra=lambda c: {"ep": ep_size(c)}),
+    Rule("moe-dp-matches-attention-cp", "AM-E318", ("moe_dp_size", "attn_cp_size"),
+         lambda c: c.moe_dp_size > 1 and c.attn_cp_size != c.moe_dp_size,
+         Text("--moe-dp-size {moe_dp_size} differs from --attn-cp-size {attn_cp_size}; SGLang allows that only with "
+              "--moe-dp-size 1", "--moe-dp-size {moe_dp_size} 与 --attn-cp-size {attn_cp_size} 不同；SGLang 只在 "
+              "--moe-dp-size 为 1 时允许二者不同"),
+         Text("set --attn-cp-size {moe_dp_size}, or use --moe-dp-size 1",
+              "设置 --attn-cp-size {moe_dp_size}，或使用 --moe-dp-size 1"),
+         source=sglang_source("arg_groups/parallel_hook.py:190")),
+    # --- shared experts, DWDP, elastic EP, dispatch -------------------------------------------------------------------
+    Rule("shared-experts-tp-divides-attention-tp", "AM-E319", ("shared_experts_tp_size", "tp_size"),
+         lambda c: c.shared_experts_tp_size is not None and attn_tp(c) % c.shared_experts_tp_size != 0,
+         Text("--shared-experts-tp-size {shared_experts_tp_size} does not divide the attention TP size {attn_tp}",
+              "--shared-experts-tp-size {shared_experts_tp_size} 不能整除注意力张量并行规模 {attn_tp}"),
+         Text("pick a divisor of {attn_tp} (tp / (attention DP x attention CP))",
+              "选择 {attn_tp} 的约数（tp ÷（注意力数据并行 × 注意力上下文并行））"),
+         source=sglang_source("arg_groups/parallel_hook.py:216"), extra=lambda c: {"attn_tp": attn_tp(c)}),
+    Rule("shared-experts-tp-needs-a2a", "AM-E320", ("shared_experts_tp_size", "moe_a2a_backend"),
+         lambda c: c.shared_experts_tp_size is not None and c.moe_a2a_backend not in A2A_WITH_EP,
+         Text("--shared-experts-tp-size needs an expert-parallel all-to-all backend (deepep, megamoe, mooncake, "
+              "ascend_fuseep or mori), not --moe-a2a-backend {moe_a2a_backend}",
+              "--shared-experts-tp-size 需要专家并行 all-to-all 后端（deepep、megamoe、mooncake、ascend_fuseep 或 mori），"
+              "而不是 --moe-a2a-backend {moe_a2a_backend}"),
+         Text("add --moe-a2a-backend deepep (ascend_fuseep on Ascend), or drop --shared-experts-tp-size",
+              "添加 --moe-a2a-backend deepep（昇腾上为 ascend_fuseep），或去掉 --shared-experts-tp-size"),
+         source=sglang_source("arg_groups/parallel_hook.py:234")),
+    Rule("dwdp-layout", "AM-E321", ("dwdp_size", "tp_size"),
+         lambda c: c.dwdp_size > 1 and broken_needs(DWDP_NEEDS)(c),
+         Text("--dwdp-size {dwdp_size} needs: {needs_en}", "--dwdp-size {dwdp_size} 的要求未满足：{needs_zh}"),
+         Text("change the settings listed, or drop --dwdp-size", "按上述要求修改，或去掉 --dwdp-size"),
+         source=sglang_source("arg_groups/parallel_hook.py:441-455"), extra=needs_listed(DWDP_NEEDS)),
+    Rule("elastic-ep-flags", "AM-E322", ("elastic_ep_backend", "ep_join_mode", "max_ep_size", "ep_join_rank_offset"),
+         broken_needs(ELASTIC_NEEDS),
+         Text("elastic expert parallelism is set up inconsistently: it needs {needs_en}",
+              "弹性专家并行的设置不一致，要求：{needs_zh}"),
+         Text("set --elastic-ep-backend (mooncake or nixl) with its companions, or drop them",
+              "设置 --elastic-ep-backend（mooncake 或 nixl）及其配套参数，或一并去掉"),
+         source=sglang_source("arg_groups/parallel_hook.py:538, :547, :561, :567"), extra=needs_listed(ELASTIC_NEEDS)),
+    Rule("ep-dispatch-per-rank-needs-a2a", "AM-E323", ("ep_dispatch_algorithm", "moe_a2a_backend"),
+         lambda c: c.moe_a2a_backend == "none" and c.ep_dispatch_algorithm in ("static", "lp"),
+         Text("--ep-dispatch-algorithm {ep_dispatch_algorithm} picks a different expert replica on each rank, which "
+              "only works when an all-to-all backend sends each token to one rank (--moe-a2a-backend is none)",
+              "--ep-dispatch-algorithm {ep_dispatch_algorithm} 在各 rank 上选择不同的专家副本，只有 all-to-all 后端把每个 token "
+              "发往单个 rank 时才成立（当前 --moe-a2a-backend 为 none）"),
+         Text("use --ep-dispatch-algorithm dynamic, or add --moe-a2a-backend deepep",
+              "改用 --ep-dispatch-algorithm dynamic，或添加 --moe-a2a-backend deepep"),
+         source=sglang_source("arg_groups/parallel_hook.py:783")),
+    Rule("eplb-needs-expert-parallelism", "AM-E324", ("enable_eplb", "ep_size"),
+         lambda c: c.enable_eplb and c.ep_join_mode != "scale" and ep_size(c) <= 1,
+         Text("--enable-eplb balances experts across expert-parallel ranks, and --ep-size is 1 (SGLang stops with an "
+              "empty AssertionError)", "--enable-eplb 在专家并行的各 rank 间均衡专家，而 --ep-size 为 1"
+              "（SGLang 会以空的 AssertionError 退出）"),
+         Text("add --ep-size (or --moe-a2a-backend deepep, which sets it to --tp-size), or drop --enable-eplb",
+              "添加 --ep-size（或 --moe-a2a-backend deepep，它会将其设为 --tp-size），或去掉 --enable-eplb"),
+         source=sglang_source("arg_groups/parallel_hook.py:791")),
+    # --- LM head ----------------------------------------------------------------------------------------------------
+    Rule("tp-lm-head-all-to-all-layout", "AM-E325", ("enable_tp_lm_head_all_to_all", "attn_dp_size"),
+         lambda c: bool(c.enable_tp_lm_head_all_to_all) and broken_needs(TP_LM_HEAD_NEEDS)(c),
+         Text("--enable-tp-lm-head-all-to-all needs: {needs_en}", "--enable-tp-lm-head-all-to-all 的要求未满足：{needs_zh}"),
+         Text("run it on a pure attention-DP layout (--attn-dp-size equal to --tp-size), or drop it",
+              "请在纯注意力数据并行布局（--attn-dp-size 等于 --tp-size）上使用，或去掉它"),
+         source=sglang_source("arg_groups/overrides.py:1429, :1432, :1436, :1441"),
+         extra=needs_listed(TP_LM_HEAD_NEEDS)),
+]
