@@ -25,9 +25,10 @@ CASES = [  # (rule code, target, argv that breaks it, argv that does not)
     ("AM-E329", "cuda", ["--tp", "2", "--ep-size", "2", "--moe-runner-backend", "cutlass", "--quantization", "fp8"],
      ["--tp", "2", "--moe-runner-backend", "cutlass", "--quantization", "fp8"]),
     ("AM-E330", "cuda", ["--flashinfer-a2a-dispatch-type", "bf16"],
-     ["--tp", "2", "--flashinfer-a2a-dispatch-type", "bf16", "--moe-a2a-backend", "flashinfer"]),
-    ("AM-E331", "cuda", ["--tp", "2", "--moe-a2a-backend", "flashinfer", "--flashinfer-a2a-dispatch-type", "mxfp8"],
-     ["--tp", "2", "--moe-a2a-backend", "flashinfer", "--flashinfer-a2a-dispatch-type", "mxfp8", "--quantization",
+     ["--tp", "2", "--attn-dp-size", "2", "--flashinfer-a2a-dispatch-type", "bf16", "--moe-a2a-backend", "flashinfer"]),
+    ("AM-E331", "cuda", ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer",
+                         "--flashinfer-a2a-dispatch-type", "mxfp8"],
+     ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer", "--flashinfer-a2a-dispatch-type", "mxfp8", "--quantization",
       "mxfp8", "--moe-runner-backend", "flashinfer_trtllm_routed"]),
     ("AM-E332", "cuda", ["--tp", "4", "--moe-a2a-backend", "flashinfer_megamoe"],
      ["--tp", "4", "--attn-dp-size", "4", "--moe-a2a-backend", "flashinfer_megamoe"]),
@@ -45,10 +46,14 @@ CASES = [  # (rule code, target, argv that breaks it, argv that does not)
     ("AM-E336", "cuda", ["--tp", "2", "--moe-a2a-backend", "deepep_v2", "--speculative-algorithm", "EAGLE"],
      ["--tp", "2", "--moe-a2a-backend", "deepep_v2", "--speculative-algorithm", "EAGLE",
       "--speculative-moe-a2a-backend", "deepep"]),
-    ("AM-E337", "cuda", ["--tp", "2", "--moe-a2a-backend", "pplx"], ["--tp", "2", "--attn-dp-size", "2",
-                                                                      "--moe-a2a-backend", "pplx"]),
-    ("AM-E338", "cuda", ["--tp", "2", "--moe-a2a-backend", "flashinfer", "--chunked-prefill-size", "-1"],
-     ["--tp", "2", "--moe-a2a-backend", "flashinfer", "--chunked-prefill-size", "8192"]),
+    # -1: the pplx dispatch budget (moe_hook.py:615, 128 tokens per rank by default) is only checked with chunking
+    ("AM-E337", "cuda", ["--tp", "2", "--moe-a2a-backend", "pplx", "--chunked-prefill-size", "-1"],
+     ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "pplx", "--chunked-prefill-size", "-1"]),
+    ("AM-E338", "cuda", ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer", "--chunked-prefill-size",
+                         "-1"],
+     ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer", "--chunked-prefill-size", "8192"]),
+    ("AM-E338", "cuda", ["--tp", "2", "--moe-a2a-backend", "flashinfer"],
+     ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer"]),
 ]
 
 

@@ -36,7 +36,7 @@ CASES = [  # (rule code, target, argv that breaks it, argv that does not)
      ["--tp", "4", "--shared-experts-tp-size", "2", "--moe-a2a-backend", "deepep"]),
     ("AM-E321", "cuda", ["--tp", "4", "--dwdp-size", "2"], ["--tp", "4", "--dwdp-size", "4"]),
     ("AM-E321", "cuda", ["--tp", "4", "--dwdp-size", "4", "--enable-two-batch-overlap"], ["--tp", "4", "--dwdp-size", "4"]),
-    ("AM-E322", "cuda", ["--max-ep-size", "16"], ["--max-ep-size", "16", "--elastic-ep-backend", "mooncake"]),
+    ("AM-E322", "cuda", ["--max-ep-size", "1"], ["--max-ep-size", "1", "--elastic-ep-backend", "mooncake"]),
     ("AM-E322", "cuda", ["--elastic-ep-backend", "mooncake", "--pp-size", "2"], ["--elastic-ep-backend", "mooncake"]),
     ("AM-E323", "cuda", ["--ep-dispatch-algorithm", "static"], ["--ep-dispatch-algorithm", "dynamic"]),
     ("AM-E324", "cuda", ["--tp", "2", "--enable-eplb"], ["--tp", "2", "--ep-size", "2", "--enable-eplb"]),

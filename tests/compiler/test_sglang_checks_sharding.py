@@ -13,11 +13,15 @@ from .helpers import run as _run
 
 run = partial(_run, sglang_version="0.5.23")
 PREFILL = ["--disaggregation-mode", "prefill", "--enable-kv-cache-sharding", "--page-size", "64"]
+# what a GQA model needs besides (kv_shard_hook.py:266, :71): prefill CP over 2 ranks, the fa3 prefill backend
+GQA = ["--tp", "2", "--attn-cp-size", "2", "--enable-prefill-cp", "--cp-strategy", "interleave",
+       "--attention-backend", "fa3"]
 
 CASES = [  # (rule code, target, argv that breaks it, argv that does not)
-    ("AM-E347", "cuda", ["--enable-kv-cache-sharding", "--page-size", "64"], PREFILL),
-    ("AM-E347", "cuda", [*PREFILL, "--enable-two-batch-overlap"], PREFILL),
-    ("AM-E347", "cuda", [*PREFILL, "--chunked-prefill-size", "-1"], [*PREFILL, "--chunked-prefill-size", "8192"]),
+    ("AM-E347", "cuda", ["--enable-kv-cache-sharding", "--page-size", "64", *GQA], [*PREFILL, *GQA]),
+    ("AM-E347", "cuda", [*PREFILL, *GQA, "--enable-two-batch-overlap"], [*PREFILL, *GQA]),
+    ("AM-E347", "cuda", [*PREFILL, *GQA, "--chunked-prefill-size", "-1"],
+     [*PREFILL, *GQA, "--chunked-prefill-size", "8192"]),
     ("AM-E348", "cuda", ["--enable-megamoe-for-layernorm-sp"], ["--tp", "4", "--enable-layernorm-sp",
                                                                 "--enable-megamoe-for-layernorm-sp"]),
     ("AM-E348", "cuda", ["--enable-layernorm-sp"], ["--tp", "4", "--enable-layernorm-sp"]),

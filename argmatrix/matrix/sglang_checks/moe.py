@@ -52,6 +52,18 @@ MEGAMOE_NEEDS = (
 )
 
 
+FLASHINFER_A2A_NEEDS = (
+    # Muse Spark's LayerNorm SP has its own rank-uniform layout (moe_hook.py _flashinfer_a2a_topology_is_supported);
+    # that case needs the checkpoint and is left to SGLang.
+    Need(lambda c: not c.enable_layernorm_sp and not (attn_dp(c) > 1 and attn_dp(c) == c.tp_size),
+         "attention data parallelism over every rank (--attn-dp-size equal to --tp-size {tp_size})",
+         "覆盖全部 rank 的注意力数据并行（--attn-dp-size 等于 --tp-size {tp_size}）"),
+    Need(lambda c: c.disaggregation_mode != "decode" and c.chunked_prefill_size is not None
+         and c.chunked_prefill_size <= 0, "chunked prefill (it dispatches through a fixed-size workspace)",
+         "分块预填充（分发经由固定大小的工作区）"),
+)
+
+
 def _draft_a2a(c: RuleContext) -> str | None:
     """The draft model's all-to-all backend: its own flag, else the target's (not for NGRAM, which has no draft)."""
     if c.speculative_moe_a2a_backend is not None:
@@ -109,15 +121,11 @@ RULES: list[Rule] = [
               "--moe-runner-backend flashinfer_trtllm_routed"),
          Text("set both, or use --flashinfer-a2a-dispatch-type auto", "同时设置二者，或改用 --flashinfer-a2a-dispatch-type auto"),
          source=sglang_source("arg_groups/moe_hook.py:193, :197")),
-    Rule("flashinfer-a2a-needs-chunked-prefill", "AM-E338", ("moe_a2a_backend", "chunked_prefill_size"),
-         lambda c: c.moe_a2a_backend == "flashinfer" and c.disaggregation_mode != "decode"
-         and c.chunked_prefill_size is not None and c.chunked_prefill_size <= 0,
-         Text("--moe-a2a-backend flashinfer dispatches through a fixed-size workspace and needs chunked prefill "
-              "(--chunked-prefill-size {chunked_prefill_size} turns it off)",
-              "--moe-a2a-backend flashinfer 通过固定大小的工作区分发，需要分块预填充（--chunked-prefill-size "
-              "{chunked_prefill_size} 关闭了它）"),
-         Text("set a positive --chunked-prefill-size (e.g. 8192)", "设置正的 --chunked-prefill-size（如 8192）"),
-         source=sglang_source("arg_groups/moe_hook.py:756")),
+    Rule("flashinfer-a2a-needs", "AM-E338", ("moe_a2a_backend", "attn_dp_size", "chunked_prefill_size"),
+         lambda c: c.moe_a2a_backend == "flashinfer" and broken_needs(FLASHINFER_A2A_NEEDS)(c),
+         Text("--moe-a2a-backend flashinfer needs: {needs_en}", "--moe-a2a-backend flashinfer 的要求未满足：{needs_zh}"),
+         Text("set --attn-dp-size {tp_size} and keep chunked prefill on", "设置 --attn-dp-size {tp_size}，并保持分块预填充开启"),
+         source=sglang_source("arg_groups/moe_hook.py:475, :756"), extra=needs_listed(FLASHINFER_A2A_NEEDS)),
     # --- all-to-all backends ----------------------------------------------------------------------------------------
     Rule("flashinfer-megamoe-layout", "AM-E332", ("moe_a2a_backend", "attn_dp_size", "moe_runner_backend"),
          lambda c: c.moe_a2a_backend == "flashinfer_megamoe" and broken_needs(MEGAMOE_NEEDS)(c),
