@@ -12,6 +12,9 @@ from .helpers import codes
 from .helpers import run as _run
 
 run = partial(_run, sglang_version="0.5.23")
+# elastic EP that may grow to 16 ranks, with what SGLang asks of it (graphs off: parallel_hook.py:692, :696)
+SCALE_UP = ["--elastic-ep-backend", "mooncake", "--max-ep-size", "16", "--tp", "2", "--attn-dp-size", "2",
+            "--enable-dp-lm-head", "--moe-a2a-backend", "nixl", "--disable-cuda-graph"]
 
 CASES = [  # (rule code, target, argv that breaks it, argv that does not)
     ("AM-E310", "cuda", ["--tp", "2", "--dcp-size", "2", "--enable-prefill-cp", "--cp-strategy", "zigzag"],
@@ -38,6 +41,7 @@ CASES = [  # (rule code, target, argv that breaks it, argv that does not)
     ("AM-E321", "cuda", ["--tp", "4", "--dwdp-size", "4", "--enable-two-batch-overlap"], ["--tp", "4", "--dwdp-size", "4"]),
     ("AM-E322", "cuda", ["--max-ep-size", "1"], ["--max-ep-size", "1", "--elastic-ep-backend", "mooncake"]),
     ("AM-E322", "cuda", ["--elastic-ep-backend", "mooncake", "--pp-size", "2"], ["--elastic-ep-backend", "mooncake"]),
+    ("AM-E322", "cuda", [*SCALE_UP[:4]], SCALE_UP),  # run-time scale-up needs attention DP, the DP LM head, nixl
     ("AM-E323", "cuda", ["--ep-dispatch-algorithm", "static"], ["--ep-dispatch-algorithm", "dynamic"]),
     ("AM-E324", "cuda", ["--tp", "2", "--enable-eplb"], ["--tp", "2", "--ep-size", "2", "--enable-eplb"]),
     ("AM-E325", "cuda", ["--tp", "2", "--enable-tp-lm-head-all-to-all"],

@@ -39,7 +39,20 @@ DWDP_NEEDS = (
     Need(lambda c: c.enable_two_batch_overlap, "no --enable-two-batch-overlap", "不能使用 --enable-two-batch-overlap"),
 )
 
+def scaling(c: RuleContext) -> bool:
+    """Elastic EP that may grow at run time: a backend and --max-ep-size above --tp-size (parallel_hook.py:572)."""
+    return elastic_on(c) and c.max_ep_size is not None and c.max_ep_size > c.tp_size
+
+
+def scale_joiner(c: RuleContext) -> bool:
+    return scaling(c) and c.ep_join_mode == "scale"
+
+
 ELASTIC_NEEDS = (
+    Need(lambda c: elastic_on(c) and c.enable_eplb and "eplb_algorithm" in c.user_set
+         and c.eplb_algorithm not in ("auto", "elasticity_aware", "elasticity_aware_hierarchical"),
+         "--eplb-algorithm auto or elasticity_aware with --enable-eplb", "启用 --enable-eplb 时 --eplb-algorithm 须为 auto 或 "
+         "elasticity_aware"),
     Need(lambda c: elastic_on(c) and c.pp_size != 1, "--pp-size 1 under elastic EP", "弹性专家并行下 --pp-size 须为 1"),
     Need(lambda c: c.ep_join_mode is not None and not elastic_on(c),
          "--elastic-ep-backend for --elastic-ep-join-mode", "--elastic-ep-join-mode 需要 --elastic-ep-backend"),
@@ -48,6 +61,53 @@ ELASTIC_NEEDS = (
     Need(lambda c: c.ep_join_rank_offset != 0 and c.ep_join_mode != "scale",
          "--elastic-ep-join-mode scale for --elastic-ep-join-rank-offset",
          "--elastic-ep-join-rank-offset 需要 --elastic-ep-join-mode scale"),
+    Need(lambda c: c.ep_join_mode == "scale" and elastic_on(c) and c.node_rank != 1,
+         "--node-rank 1 on a joining group (--elastic-ep-join-mode scale)", "加入的进程组（--elastic-ep-join-mode scale）须使用 "
+         "--node-rank 1"),
+    Need(lambda c: c.ep_join_mode == "scale" and elastic_on(c) and c.ep_join_rank_offset <= 0,
+         "--elastic-ep-join-rank-offset set to the current EP size on a joining group",
+         "加入的进程组须将 --elastic-ep-join-rank-offset 设为当前专家并行规模"),
+    Need(lambda c: c.elastic_ep_initial_size is not None and not scaling(c),
+         "--max-ep-size above --tp-size for --elastic-ep-initial-size", "--elastic-ep-initial-size 需要 --max-ep-size 大于 "
+         "--tp-size"),
+    # run-time scale-up (--max-ep-size above --tp-size), parallel_hook.py:615-744
+    Need(lambda c: scaling(c) and attn_tp(c) > 1 and c.moe_dense_tp_size != 1,
+         "--moe-dense-tp-size 1 for scale-up with attention TP above 1", "注意力张量并行大于 1 时扩容需要 --moe-dense-tp-size 1"),
+    Need(lambda c: scaling(c) and c.tokenizer_worker_num != 1, "--tokenizer-worker-num 1 for scale-up",
+         "扩容需要 --tokenizer-worker-num 1"),
+    Need(lambda c: scaling(c) and c.use_ray, "no --use-ray for scale-up", "扩容时不能使用 --use-ray"),
+    Need(lambda c: scaling(c) and c.enable_elastic_expert_backup, "no --enable-elastic-expert-backup for scale-up",
+         "扩容时不能使用 --enable-elastic-expert-backup"),
+    Need(lambda c: scale_joiner(c) and c.elastic_ep_initial_size is None,
+         "--elastic-ep-initial-size on a joining group", "加入的进程组须设置 --elastic-ep-initial-size"),
+    Need(lambda c: scale_joiner(c) and c.elastic_ep_initial_size is not None
+         and c.elastic_ep_initial_size > c.ep_join_rank_offset,
+         "--elastic-ep-initial-size at most --elastic-ep-join-rank-offset", "--elastic-ep-initial-size 不超过 "
+         "--elastic-ep-join-rank-offset"),
+    Need(lambda c: scale_joiner(c) and c.ep_join_rank_offset + c.tp_size > c.max_ep_size,
+         "--elastic-ep-join-rank-offset + --tp-size within --max-ep-size", "--elastic-ep-join-rank-offset 与 --tp-size "
+         "之和不超过 --max-ep-size"),
+    Need(lambda c: scale_joiner(c) and c.tp_size == 1 and c.moe_dense_tp_size != 1,
+         "--moe-dense-tp-size 1 on a single-rank joining group", "单 rank 的加入进程组需要 --moe-dense-tp-size 1"),
+    Need(lambda c: scaling(c) and c.ep_join_mode != "scale" and c.elastic_ep_initial_size is not None
+         and c.elastic_ep_initial_size != c.tp_size, "--elastic-ep-initial-size equal to --tp-size on the primary group",
+         "主进程组的 --elastic-ep-initial-size 须等于 --tp-size"),
+    Need(lambda c: scaling(c) and c.load_balance_method not in ("auto", "round_robin"),
+         "--load-balance-method round_robin for scale-up", "扩容需要 --load-balance-method round_robin"),
+    Need(lambda c: scaling(c) and c.elastic_ep_backend != "mooncake", "--elastic-ep-backend mooncake for scale-up",
+         "扩容需要 --elastic-ep-backend mooncake"),
+    Need(lambda c: scaling(c) and c.dcp_size > 1 and attn_tp(c) % c.dcp_size != 0,
+         "--dcp-size dividing the attention TP size for scale-up", "扩容时 --dcp-size 须能整除注意力张量并行规模"),
+    Need(lambda c: scaling(c) and attn_dp(c) <= 1, "attention data parallelism (--attn-dp-size) for scale-up",
+         "扩容需要注意力数据并行（--attn-dp-size）"),
+    Need(lambda c: scaling(c) and not c.enable_dp_lm_head, "--enable-dp-lm-head for scale-up",
+         "扩容需要 --enable-dp-lm-head"),
+    Need(lambda c: scaling(c) and c.attn_cp_size != 1, "--attn-cp-size 1 for scale-up", "扩容需要 --attn-cp-size 1"),
+    Need(lambda c: scaling(c) and c.moe_dp_size != 1, "--moe-dp-size 1 for scale-up", "扩容需要 --moe-dp-size 1"),
+    Need(lambda c: scaling(c) and ep_size(c) != c.tp_size, "--ep-size equal to --tp-size for scale-up",
+         "扩容需要 --ep-size 等于 --tp-size"),
+    Need(lambda c: scaling(c) and c.moe_a2a_backend != "nixl", "--moe-a2a-backend nixl for scale-up",
+         "扩容需要 --moe-a2a-backend nixl"),
 )
 
 TP_LM_HEAD_NEEDS = (
@@ -150,9 +210,11 @@ RULES: list[Rule] = [
          broken_needs(ELASTIC_NEEDS),
          Text("elastic expert parallelism is set up inconsistently: it needs {needs_en}",
               "弹性专家并行的设置不一致，要求：{needs_zh}"),
-         Text("set --elastic-ep-backend (mooncake or nixl) with its companions, or drop them",
-              "设置 --elastic-ep-backend（mooncake 或 nixl）及其配套参数，或一并去掉"),
-         source=sglang_source("arg_groups/parallel_hook.py:538, :547, :561, :567"), extra=needs_listed(ELASTIC_NEEDS)),
+         Text("change the settings listed; without elastic EP, drop its flags", "按上述要求修改；不使用弹性专家并行时去掉相关参数"),
+         source=sglang_source("arg_groups/parallel_hook.py:531, :538, :547, :551, :555, :561, :567, :578, :615, :624, "
+                              ":627, :630, :640, :644, :650, :655, :666, :671, :677, :681, :685, :722, :727, :731, "
+                              ":735, :739, :744"),
+         extra=needs_listed(ELASTIC_NEEDS)),
     Rule("ep-dispatch-per-rank-needs-a2a", "AM-E323", ("ep_dispatch_algorithm", "moe_a2a_backend"),
          lambda c: c.moe_a2a_backend == "none" and c.ep_dispatch_algorithm in ("static", "lp"),
          Text("--ep-dispatch-algorithm {ep_dispatch_algorithm} picks a different expert replica on each rank, which "
