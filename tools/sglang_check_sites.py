@@ -48,6 +48,7 @@ WARNING_CALLS = frozenset({("logger", "warning"), ("logger", "warn"), ("warnings
 MODEL_WORDS = re.compile(
     r"hf_(text_)?config|model_config|architectures?\b|model_arch|model_type|is_multimodal|is_\w*_model\b"
     r"|get_model_arch|quant_method|num_(attention|key_value)_heads|hidden_size|is_deepseek|is_mla|_arch\b"
+    r"|use_mla_backend|uses_\w+_attention|is_encoder_decoder|attention_chunk_size"
 )
 
 

@@ -1,0 +1,92 @@
+"""What argmatrix does with the check sites of SGLang 0.5.23 ``arg_groups/moe_hook.py`` that no rule ports.
+
+Keyed by the line of the site in that release (``tests/fixtures/sglang_check_sites-0.5.23.json``); the
+kinds are explained in ``dispositions/__init__.py``.
+"""
+from __future__ import annotations
+
+from . import Disposition
+
+SITES: dict[int, Disposition] = {
+    96: Disposition('pending',  # assert in handle_moe_kernel_config
+                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+    118: Disposition('pending',  # raise in handle_moe_kernel_config
+                         'reads SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION; portable through the launch environment '
+                         '(RuleContext.env), not ported'),
+    172: Disposition('pending',  # raise in handle_flashinfer_a2a_dispatch_type
+                         'reads SGLANG_MOE_NVFP4_DISPATCH (set together with --flashinfer-a2a-dispatch-type); portable through'
+                         ' the launch environment (RuleContext.env), not ported'),
+    202: Disposition('pending',  # raise in handle_flashinfer_a2a_dispatch_type
+                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+    217: Disposition('pending',  # raise in validate_flashinfer_megamoe_envs
+                         'reads only SGLANG_FLASHINFER_MEGAMOE_* / SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 from the environment;'
+                         ' portable through the launch environment (RuleContext.env), not ported'),
+    222: Disposition('pending',  # raise in validate_flashinfer_megamoe_envs
+                         'reads only SGLANG_FLASHINFER_MEGAMOE_* / SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 from the environment;'
+                         ' portable through the launch environment (RuleContext.env), not ported'),
+    230: Disposition('pending',  # raise in validate_flashinfer_megamoe_envs
+                         'reads only SGLANG_FLASHINFER_MEGAMOE_* / SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 from the environment;'
+                         ' portable through the launch environment (RuleContext.env), not ported'),
+    258: Disposition('pending',  # raise in validate_flashinfer_megamoe_model
+                         'model: FlashInfer MegaMoE is validated per architecture and checkpoint quantization (config.json); '
+                         'no check in compiler/model_checks.py covers it'),
+    275: Disposition('pending',  # raise in validate_flashinfer_megamoe_model
+                         'model: FlashInfer MegaMoE is validated per architecture and checkpoint quantization (config.json); '
+                         'no check in compiler/model_checks.py covers it'),
+    322: Disposition('pending',  # raise in handle_a2a_moe
+                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+    336: Disposition('runtime',  # raise in handle_a2a_moe
+                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
+                         'nor the cuda column says'),
+    370: Disposition('pending',  # override in handle_a2a_moe
+                         'SGLang warns and replaces --deepep-mode; no warning rule ports it yet'),
+    384: Disposition('pending',  # override in handle_a2a_moe
+                         'SGLang warns and replaces --cuda-graph-config; no warning rule ports it yet'),
+    410: Disposition('pending',  # override in handle_a2a_moe
+                         'SGLang warns and replaces --moe-runner-backend; no warning rule ports it yet'),
+    445: Disposition('pending',  # override in handle_a2a_moe
+                         'SGLang warns and replaces --cuda-graph-config, --moe-runner-backend; no warning rule ports it yet'),
+    448: Disposition('pending',  # override in handle_a2a_moe
+                         'SGLang warns and replaces --cuda-graph-config, --moe-runner-backend; no warning rule ports it yet'),
+    494: Disposition('pending',  # raise in handle_a2a_moe
+                         'reads SGLANG_MOE_NVFP4_DISPATCH; portable through the launch environment (RuleContext.env), not '
+                         'ported'),
+    518: Disposition('pending',  # override in handle_a2a_moe
+                         'SGLang warns and replaces --moe-runner-backend; no warning rule ports it yet'),
+    527: Disposition('pending',  # raise in handle_a2a_moe
+                         'the CuTe DSL NVFP4 W4A16 path comes from SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 and the checkpoint; '
+                         'not ported'),
+    531: Disposition('pending',  # assert in handle_a2a_moe
+                         'needs the MoE runner SGLang resolves from auto for FlashInfer all-to-all (checkpoint and GPU); not '
+                         'ported'),
+    551: Disposition('pending',  # override in handle_a2a_moe
+                         'SGLang warns and replaces --deepep-mode; no warning rule ports it yet'),
+    558: Disposition('pending',  # override in handle_a2a_moe
+                         'SGLang warns and replaces --deepep-mode; no warning rule ports it yet'),
+    567: Disposition('pending',  # assert in handle_a2a_moe
+                         'the MORI per-rank dispatch budget (SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK against chunk and '
+                         'graph sizes); not ported'),
+    587: Disposition('pending',  # override in handle_a2a_moe
+                         'SGLang warns and replaces --deepep-mode; no warning rule ports it yet'),
+    609: Disposition('pending',  # override in handle_a2a_moe
+                         'SGLang warns and replaces --moe-runner-backend; no warning rule ports it yet'),
+    615: Disposition('pending',  # assert in handle_a2a_moe
+                         'the pplx per-rank dispatch budget (SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK against chunk and '
+                         'graph sizes); not ported'),
+    689: Disposition('pending',  # raise in validate_deepep_v2_dispatch_token_budget
+                         'compares the per-rank prefill and decode-graph token budget with '
+                         "SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK; needs SGLang's graph batch sizes and budget "
+                         'arithmetic, not ported'),
+    700: Disposition('pending',  # raise in validate_deepep_v2_dispatch_token_budget
+                         'compares the per-rank prefill and decode-graph token budget with '
+                         "SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK; needs SGLang's graph batch sizes and budget "
+                         'arithmetic, not ported'),
+    716: Disposition('pending',  # raise in validate_deepep_v2_model_architecture
+                         'model: DeepEP v2 needs an architecture registered for it (config.json); no check in '
+                         'compiler/model_checks.py covers it'),
+    726: Disposition('pending',  # raise in validate_deepep_v2_model_architecture
+                         'model: DeepEP v2 needs an architecture registered for it (config.json); no check in '
+                         'compiler/model_checks.py covers it'),
+    767: Disposition('pending',  # raise in validate_flashinfer_a2a_token_budget
+                         'the FlashInfer all-to-all per-rank workspace budget against chunk and graph sizes; not ported'),
+}

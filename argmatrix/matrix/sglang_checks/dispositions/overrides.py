@@ -1,0 +1,129 @@
+"""What argmatrix does with the check sites of SGLang 0.5.23 ``arg_groups/overrides.py`` that no rule ports.
+
+Keyed by the line of the site in that release (``tests/fixtures/sglang_check_sites-0.5.23.json``); the
+kinds are explained in ``dispositions/__init__.py``.
+"""
+from __future__ import annotations
+
+from . import Disposition
+
+SITES: dict[int, Disposition] = {
+    101: Disposition('not-applicable',  # raise in run_post_process_pass
+                         "an invariant of SGLang's own resolution machinery, not of a launch: no launch line reaches it"),
+    119: Disposition('not-applicable',  # raise in declare_resolution
+                         "an invariant of SGLang's own resolution machinery, not of a launch: no launch line reaches it"),
+    125: Disposition('not-applicable',  # raise in declare_resolution
+                         "an invariant of SGLang's own resolution machinery, not of a launch: no launch line reaches it"),
+    352: Disposition('pending',  # override in _step3p_overrides
+                         'SGLang warns and replaces --disable-hybrid-swa-memory, --swa-full-tokens-ratio; no warning rule '
+                         'ports it yet'),
+    356: Disposition('pending',  # override in _step3p_overrides
+                         'SGLang warns and replaces --disable-hybrid-swa-memory, --swa-full-tokens-ratio; no warning rule '
+                         'ports it yet'),
+    504: Disposition('not-applicable',  # override in _dsa_kv_cache_dtype_default
+                         'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
+    528: Disposition('pending',  # raise in _dsa_kv_cache_dtype_default
+                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+    541: Disposition('pending',  # assert in _dsa_kv_cache_dtype_default
+                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+    563: Disposition('pending',  # raise in _check_dsa_backend_constraints
+                         'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
+                         'compiler/model_checks.py covers it'),
+    572: Disposition('pending',  # raise in _check_dsa_backend_constraints
+                         'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
+                         'compiler/model_checks.py covers it'),
+    577: Disposition('pending',  # raise in _check_dsa_backend_constraints
+                         'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
+                         'compiler/model_checks.py covers it'),
+    583: Disposition('runtime',  # raise in _check_dsa_backend_constraints
+                         'depends on the GPU generation (SM89 or newer for TileLang FP8 KV), which neither the launch line nor'
+                         ' the cuda column says'),
+    621: Disposition('not-applicable',  # override in _dsa_split_backend_resolution
+                         'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
+    650: Disposition('pending',  # raise in _dsa_split_backend_resolution
+                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+    658: Disposition('pending',  # override in _dsa_split_backend_resolution
+                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+    671: Disposition('pending',  # override in _dsa_split_backend_resolution
+                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+    692: Disposition('pending',  # raise in _dsa_split_backend_resolution
+                         'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
+                         'compiler/model_checks.py covers it'),
+    703: Disposition('pending',  # override in _dsa_split_backend_resolution
+                         'SGLang warns and replaces --dsa-decode-backend, --dsa-prefill-backend; no warning rule ports it yet'),
+    737: Disposition('pending',  # override in _dsa_split_backend_resolution
+                         'SGLang warns and replaces --dsa-decode-backend, --dsa-prefill-backend; no warning rule ports it yet'),
+    871: Disposition('pending',  # raise in _deepseek_spec_moe_resolution
+                         'reads SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE; portable through the launch environment (RuleContext.env), '
+                         'not ported'),
+    907: Disposition('pending',  # assert in _deepseek_v4_kv_cache_dtype
+                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+    920: Disposition('pending',  # override in _sparse_head_overlap_disable
+                         'reads SGLANG_EMBEDDINGS_SPARSE_HEAD; portable through the launch environment (RuleContext.env), not '
+                         'ported'),
+    1032: Disposition('pending',  # override in _deterministic_sampling_backend
+                         'SGLang warns and replaces --sampling-backend; no warning rule ports it yet'),
+    1067: Disposition('pending',  # override in _deterministic_allreduce_fusion_disable
+                         'SGLang warns and replaces --flashinfer-allreduce-fusion-backend; no warning rule ports it yet'),
+    1084: Disposition('not-applicable',  # raise in _deterministic_rocm_rccl_check
+                         'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
+    1112: Disposition('pending',  # override in _deterministic_attention_backend
+                         'SGLang warns and replaces --attention-backend; no warning rule ports it yet'),
+    1211: Disposition('runtime',  # raise in _mla_kv_cache_dtype_checks
+                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
+                         'nor the cuda column says'),
+    1245: Disposition('runtime',  # raise in _cutedsl_prefill_backend_fill
+                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
+                         'nor the cuda column says'),
+    1293: Disposition('runtime',  # override in _fa4_page_constraint
+                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
+                         'nor the cuda column says'),
+    1307: Disposition('runtime',  # override in _attention_backend_platform_fallbacks
+                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
+                         'nor the cuda column says'),
+    1316: Disposition('not-applicable',  # override in _attention_backend_platform_fallbacks
+                         'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
+    1333: Disposition('pending',  # override in _intel_xpu_page_constraint
+                         'SGLang warns and replaces --page-size; no warning rule ports it yet'),
+    1458: Disposition('runtime',  # raise in _moe_runner_backend_quant_constraints
+                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
+                         'nor the cuda column says'),
+    1471: Disposition('pending',  # raise in _moe_runner_backend_quant_constraints
+                         'model-independent (--quantization nvfp4_online with an explicit MoE runner outside its list); not '
+                         'ported: the codes AM-E310..E349 are spent'),
+    1536: Disposition('pending',  # override in _moe_runner_fusion_disable
+                         'SGLang warns and replaces --disable-shared-experts-fusion; no warning rule ports it yet'),
+    1539: Disposition('pending',  # override in _moe_runner_fusion_disable
+                         'SGLang warns and replaces --disable-shared-experts-fusion; no warning rule ports it yet'),
+    1544: Disposition('pending',  # override in _moe_runner_fusion_disable
+                         'SGLang warns and replaces --disable-shared-experts-fusion; no warning rule ports it yet'),
+    1549: Disposition('pending',  # override in _moe_runner_fusion_disable
+                         'SGLang warns and replaces --disable-shared-experts-fusion; no warning rule ports it yet'),
+    1561: Disposition('pending',  # override in _a2a_fusion_adjustments
+                         'SGLang warns and replaces --disable-shared-experts-fusion; no warning rule ports it yet'),
+    1567: Disposition('pending',  # override in _a2a_fusion_adjustments
+                         'SGLang warns and replaces --disable-shared-experts-fusion; no warning rule ports it yet'),
+    1626: Disposition('pending',  # override in _pipeline_parallel_overlap_disable
+                         'SGLang warns and replaces --disable-overlap-schedule; no warning rule ports it yet'),
+    1699: Disposition('not-applicable',  # override in _dllm_attention_backend
+                         'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
+    1705: Disposition('pending',  # override in _dllm_attention_backend
+                         'SGLang warns and replaces --attention-backend with ascend for diffusion models on Ascend; no warning'
+                         ' rule ports it yet'),
+    1711: Disposition('pending',  # override in _dllm_attention_backend
+                         'SGLang warns and replaces --attention-backend with flashinfer for diffusion models with CUDA graphs;'
+                         ' no warning rule ports it yet'),
+    1724: Disposition('pending',  # override in _dllm_overlap_disable
+                         'SGLang warns and replaces --disable-overlap-schedule; no warning rule ports it yet'),
+    1738: Disposition('pending',  # override in _dllm_page_size
+                         'SGLang warns and replaces --page-size; no warning rule ports it yet'),
+    1744: Disposition('pending',  # override in _dllm_page_size
+                         'SGLang warns and replaces --page-size; no warning rule ports it yet'),
+    1766: Disposition('not-applicable',  # raise in validate_declarations
+                         "guards what a per-model override may declare (SGLang's own tables); no launch line reaches it"),
+    1919: Disposition('pending',  # assert in mamba_cache_chunk_size
+                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+    1951: Disposition('pending',  # raise in max_speculative_num_draft_tokens
+                         'the draft-token ceiling a speculative algorithm declares against --speculative-num-draft-tokens; not'
+                         ' ported'),
+}
