@@ -22,6 +22,7 @@ CASES = [  # (rule code, target, argv that breaks it, argv that does not)
     ("AM-E347", "cuda", [*PREFILL, *GQA, "--enable-two-batch-overlap"], [*PREFILL, *GQA]),
     ("AM-E347", "cuda", [*PREFILL, *GQA, "--chunked-prefill-size", "-1"],
      [*PREFILL, *GQA, "--chunked-prefill-size", "8192"]),
+    ("AM-E347", "cuda", [*PREFILL, *GQA[:-1], "triton"], [*PREFILL, *GQA]),  # the prefill backend named
     ("AM-E348", "cuda", ["--enable-megamoe-for-layernorm-sp"], ["--tp", "4", "--enable-layernorm-sp",
                                                                 "--enable-megamoe-for-layernorm-sp"]),
     ("AM-E348", "cuda", ["--enable-layernorm-sp"], ["--tp", "4", "--enable-layernorm-sp"]),

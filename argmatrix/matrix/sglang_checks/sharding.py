@@ -35,6 +35,14 @@ KV_SHARDING_NEEDS = (
          "每页多于一个 token（--page-size 64）"),
     Need(lambda c: c.chunked_prefill_size is not None and c.chunked_prefill_size <= 0,
          "chunked prefill (a positive --chunked-prefill-size)", "分块预填充（正的 --chunked-prefill-size）"),
+    # the prefill attention backend the launch names (an unset one is SGLang's pick for the GPU)
+    Need(lambda c: (c.prefill_attention_backend or c.attention_backend) not in (None, "fa3", "trtllm_mla", "dsa"),
+         "the fa3 prefill attention backend (trtllm_mla for plain-TP MLA models)",
+         "fa3 预填充注意力后端（纯张量并行的 MLA 模型用 trtllm_mla）"),
+    Need(lambda c: (c.prefill_attention_backend or c.attention_backend) == "trtllm_mla"
+         and (c.attn_cp_size > 1 or c.disable_chunked_prefix_cache),
+         "with trtllm_mla prefill: --attn-cp-size 1 and chunked prefix caching on",
+         "使用 trtllm_mla 预填充时：--attn-cp-size 须为 1，且须开启分块前缀缓存"),
 )
 
 LAYERNORM_SP_NEEDS = (
@@ -50,7 +58,7 @@ RULES: list[Rule] = [
          Text("--enable-kv-cache-sharding needs: {needs_en}", "--enable-kv-cache-sharding 的要求未满足：{needs_zh}"),
          Text("change the settings listed, or drop --enable-kv-cache-sharding",
               "按上述要求修改，或去掉 --enable-kv-cache-sharding"),
-         source=sglang_source("arg_groups/kv_shard_hook.py:100, :120, :126, :146, :152, :157, :161, :166, :171, :177, "
+         source=sglang_source("arg_groups/kv_shard_hook.py:71, :79, :84, :100, :120, :126, :146, :152, :157, :161, :166, :171, :177, "
                               ":195, :199, :207, :214, :237, :274, :282"),
          extra=needs_listed(KV_SHARDING_NEEDS)),
     Rule("layernorm-sp-needs", "AM-E348", ("enable_layernorm_sp", "enable_megamoe_for_layernorm_sp"),
