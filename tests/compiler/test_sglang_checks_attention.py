@@ -35,8 +35,6 @@ CASES = [  # (rule code, target, argv that breaks it, argv that does not)
     ("AM-E346", "cuda", ["--prefill-attention-backend", "cutedsl_mla"], ["--decode-attention-backend", "cutedsl_mla"]),
     ("AM-E346", "cuda", ["--decode-attention-backend", "cutedsl_mla", "--kv-cache-dtype", "fp8_e5m2"],
      ["--decode-attention-backend", "cutedsl_mla", "--kv-cache-dtype", "auto"]),
-    ("AM-W349", "cuda", ["--attention-backend", "fa3", "--kv-cache-dtype", "fp8_e5m2"],
-     ["--attention-backend", "fa3", "--kv-cache-dtype", "fp8_e4m3"]),
 ]
 
 
@@ -52,8 +50,3 @@ def test_every_rule_of_the_module_is_exercised():
 
 def test_deterministic_inference_leaves_an_unset_backend_to_sglang():
     assert "AM-E344" not in codes(run(["--enable-deterministic-inference"], target="cuda"))
-
-
-def test_the_fa3_replacement_is_a_warning():
-    c = run(["--attention-backend", "fa3", "--kv-cache-dtype", "fp8_e5m2"], target="cuda")
-    assert next(f for f in c.findings if f.code == "AM-W349").severity == "warning"

@@ -133,3 +133,17 @@ def test_module_names_of_sglang_files():
     assert cv.disposition_module("server_args.py") == "server_args"
     assert cv.disposition_module("arg_groups/model_overrides/gpt_oss.py") == "model_overrides_gpt_oss"
     assert cv.disposition_module("arg_groups/fields/__init__.py") == "fields_init"
+
+
+# Sources whose text after the citations mentions a line that is context, not a ported site.
+PROSE_AFTER_CITATIONS = {"AM-E240"}  # "..., after parallel_hook.py:331 divides the chunk"
+
+
+def test_no_citation_is_lost_to_a_mistyped_separator():
+    """Every file:line a source names is read as a citation (", :N" and ", file.py:N" continue the list; anything
+    else ends it), so a stray space cannot silently drop the sites after it."""
+    for rule in SGLANG_RULES:
+        if rule.code in PROSE_AFTER_CITATIONS:
+            continue
+        written = re.findall(r"(?:\.py|, ):\d+", rule.source or "")
+        assert len(written) == len(cv.citations(rule)), (rule.code, rule.source)

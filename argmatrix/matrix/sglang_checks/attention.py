@@ -105,12 +105,4 @@ RULES: list[Rule] = [
          Text("use --decode-attention-backend cutedsl_mla with the default prefill backend and --kv-cache-dtype auto",
               "使用 --decode-attention-backend cutedsl_mla，预填充后端保持默认，并设置 --kv-cache-dtype auto"),
          source=sglang_source("arg_groups/overrides.py:1241, :1254")),
-    Rule("fa3-fp8-e5m2-becomes-triton", "AM-W349", ("attention_backend", "kv_cache_dtype"),
-         lambda c: c.attention_backend == "fa3" and c.kv_cache_dtype == "fp8_e5m2",
-         Text("--attention-backend fa3 with --kv-cache-dtype fp8_e5m2: FlashAttention 3 reads only fp8_e4m3, so SGLang "
-              "switches attention to triton", "--attention-backend fa3 配合 --kv-cache-dtype fp8_e5m2：FlashAttention 3 "
-              "只支持 fp8_e4m3，SGLang 会改用 triton 注意力后端"),
-         Text("use --kv-cache-dtype fp8_e4m3 to keep fa3, or write --attention-backend triton",
-              "使用 --kv-cache-dtype fp8_e4m3 以保留 fa3，或直接写 --attention-backend triton"),
-         severity="warning", source=sglang_source("arg_groups/overrides.py:1265")),
 ]

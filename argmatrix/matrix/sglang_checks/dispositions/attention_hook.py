@@ -26,10 +26,6 @@ SITES: dict[int, Disposition] = {
                          'runs only on Intel XPU (--dcp-size above 1 there), a platform argmatrix has no column for'),
     105: Disposition('not-applicable',  # raise in _check_xpu_dcp
                          'runs only on Intel XPU (--dcp-size above 1 there), a platform argmatrix has no column for'),
-    125: Disposition('pending',  # override in handle_attention_backend_compatibility
-                         'SGLang warns and replaces --cuda-graph-config; no warning rule ports it yet'),
-    144: Disposition('pending',  # override in handle_attention_backend_compatibility
-                         'SGLang warns and replaces --cuda-graph-config; no warning rule ports it yet'),
     203: Disposition('runtime',  # raise in handle_attention_backend_compatibility
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
@@ -59,21 +55,22 @@ SITES: dict[int, Disposition] = {
     484: Disposition('pending',  # raise in handle_linear_attn_backend
                          'reads SGLANG_RAGGED_VERIFY_MODE with the speculative algorithm and verify backend; portable through '
                          'the launch environment (RuleContext.env), not ported'),
-    557: Disposition('pending',  # override in handle_multi_item_scoring
-                         'SGLang warns and replaces --disable-radix-cache; no warning rule ports it yet'),
-    565: Disposition('pending',  # override in handle_multi_item_scoring
-                         'SGLang warns and replaces --chunked-prefill-size; no warning rule ports it yet'),
-    587: Disposition('pending',  # override in handle_deterministic_inference
-                         'SGLang warns and replaces --enable-deterministic-inference; no warning rule ports it yet'),
-    601: Disposition('pending',  # override in handle_deterministic_inference
-                         'SGLang warns and replaces --enable-aiter-allreduce-fusion; no warning rule ports it yet'),
+    557: Disposition('not-applicable',  # override in handle_multi_item_scoring
+                         'SGLang turns on --disable-radix-cache (for --enable-mis) here, a switch a launch line can only turn '
+                         'on (store-true): no value the user gave is replaced, so there is nothing to warn about'),
+    587: Disposition('not-applicable',  # override in handle_deterministic_inference
+                         'SGLang turns on --enable-deterministic-inference (for --rl-on-policy-target) here, a switch a launch'
+                         ' line can only turn on (store-true): no value the user gave is replaced, so there is nothing to warn'
+                         ' about'),
     645: Disposition('pending',  # raise in handle_deterministic_inference
                          "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
     649: Disposition('runtime',  # raise in handle_deterministic_inference
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
-    663: Disposition('pending',  # override in handle_deterministic_inference
-                         'SGLang warns and replaces --disable-radix-cache; no warning rule ports it yet'),
+    663: Disposition('not-applicable',  # override in handle_deterministic_inference
+                         'SGLang turns on --disable-radix-cache (deterministic inference on a backend without radix support) '
+                         'here, a switch a launch line can only turn on (store-true): no value the user gave is replaced, so '
+                         'there is nothing to warn about'),
     699: Disposition('pending',  # override in handle_deterministic_inference
                          'SGLang warns that deterministic inference with TP pins NCCL and turns off custom all-reduce (not on '
                          'ROCm); no warning rule ports it yet'),

@@ -49,7 +49,4 @@ SITES: dict[int, Disposition] = {
                          "needs the device's memory to re-round --chunked-prefill-size for KV sharding"),
     312: Disposition('runtime',  # raise in handle_kv_cache_sharding
                          "needs the device's memory to re-round --chunked-prefill-size for KV sharding"),
-    319: Disposition('pending',  # override in handle_kv_cache_sharding
-                         'SGLang warns and replaces --chunked-prefill-size, --mem-fraction-static; no warning rule ports it '
-                         'yet'),
 }

@@ -38,12 +38,12 @@ SITES: dict[int, Disposition] = {
     336: Disposition('runtime',  # raise in handle_a2a_moe
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
-    370: Disposition('pending',  # override in handle_a2a_moe
-                         'SGLang warns and replaces --deepep-mode; no warning rule ports it yet'),
-    384: Disposition('pending',  # override in handle_a2a_moe
-                         'SGLang warns and replaces --cuda-graph-config; no warning rule ports it yet'),
-    410: Disposition('pending',  # override in handle_a2a_moe
-                         'SGLang warns and replaces --moe-runner-backend; no warning rule ports it yet'),
+    370: Disposition('not-applicable',  # override in handle_a2a_moe
+                         'SGLang fills in --deepep-mode low_latency for flashinfer_cutedsl, which the launch left to it (unset'
+                         ' or auto): no value the user chose is replaced'),
+    410: Disposition('not-applicable',  # override in handle_a2a_moe
+                         'SGLang fills in --moe-runner-backend deep_gemm for DeepEP v2, which the launch left to it (unset or '
+                         'auto): no value the user chose is replaced'),
     445: Disposition('pending',  # override in handle_a2a_moe
                          'SGLang warns and replaces --cuda-graph-config, --moe-runner-backend; no warning rule ports it yet'),
     448: Disposition('pending',  # override in handle_a2a_moe
@@ -51,25 +51,26 @@ SITES: dict[int, Disposition] = {
     494: Disposition('pending',  # raise in handle_a2a_moe
                          'reads SGLANG_MOE_NVFP4_DISPATCH; portable through the launch environment (RuleContext.env), not '
                          'ported'),
-    518: Disposition('pending',  # override in handle_a2a_moe
-                         'SGLang warns and replaces --moe-runner-backend; no warning rule ports it yet'),
     527: Disposition('pending',  # raise in handle_a2a_moe
                          'the CuTe DSL NVFP4 W4A16 path comes from SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 and the checkpoint; '
                          'not ported'),
     531: Disposition('pending',  # assert in handle_a2a_moe
                          'needs the MoE runner SGLang resolves from auto for FlashInfer all-to-all (checkpoint and GPU); not '
                          'ported'),
-    551: Disposition('pending',  # override in handle_a2a_moe
-                         'SGLang warns and replaces --deepep-mode; no warning rule ports it yet'),
+    551: Disposition('not-applicable',  # override in handle_a2a_moe
+                         'SGLang fills in --deepep-mode normal for MORI, which the launch left to it (unset or auto): no value'
+                         ' the user chose is replaced'),
     558: Disposition('pending',  # override in handle_a2a_moe
                          'SGLang warns and replaces --deepep-mode; no warning rule ports it yet'),
     567: Disposition('pending',  # assert in handle_a2a_moe
                          'the MORI per-rank dispatch budget (SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK against chunk and '
                          'graph sizes); not ported'),
-    587: Disposition('pending',  # override in handle_a2a_moe
-                         'SGLang warns and replaces --deepep-mode; no warning rule ports it yet'),
-    609: Disposition('pending',  # override in handle_a2a_moe
-                         'SGLang warns and replaces --moe-runner-backend; no warning rule ports it yet'),
+    587: Disposition('not-applicable',  # override in handle_a2a_moe
+                         'SGLang fills in --deepep-mode low_latency for pplx, which the launch left to it (unset or auto): no '
+                         'value the user chose is replaced'),
+    609: Disposition('not-applicable',  # override in handle_a2a_moe
+                         'SGLang fills in --moe-runner-backend deep_gemm for pplx, which the launch left to it (unset or '
+                         'auto): no value the user chose is replaced'),
     615: Disposition('pending',  # assert in handle_a2a_moe
                          'the pplx per-rank dispatch budget (SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK against chunk and '
                          'graph sizes); not ported'),

@@ -15,11 +15,9 @@ SITES: dict[int, Disposition] = {
     125: Disposition('not-applicable',  # raise in declare_resolution
                          "an invariant of SGLang's own resolution machinery, not of a launch: no launch line reaches it"),
     352: Disposition('pending',  # override in _step3p_overrides
-                         'SGLang warns and replaces --disable-hybrid-swa-memory, --swa-full-tokens-ratio; no warning rule '
-                         'ports it yet'),
+                         'model: Step3p5ForCausalLM with hierarchical cache (config.json); no check covers it'),
     356: Disposition('pending',  # override in _step3p_overrides
-                         'SGLang warns and replaces --disable-hybrid-swa-memory, --swa-full-tokens-ratio; no warning rule '
-                         'ports it yet'),
+                         'model: Step3p5ForCausalLM with hierarchical cache (config.json); no check covers it'),
     504: Disposition('not-applicable',  # override in _dsa_kv_cache_dtype_default
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
     528: Disposition('pending',  # raise in _dsa_kv_cache_dtype_default
@@ -50,9 +48,11 @@ SITES: dict[int, Disposition] = {
                          'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
                          'compiler/model_checks.py covers it'),
     703: Disposition('pending',  # override in _dsa_split_backend_resolution
-                         'SGLang warns and replaces --dsa-decode-backend, --dsa-prefill-backend; no warning rule ports it yet'),
+                         'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
+                         'compiler/model_checks.py covers it'),
     737: Disposition('pending',  # override in _dsa_split_backend_resolution
-                         'SGLang warns and replaces --dsa-decode-backend, --dsa-prefill-backend; no warning rule ports it yet'),
+                         'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
+                         'compiler/model_checks.py covers it'),
     871: Disposition('pending',  # raise in _deepseek_spec_moe_resolution
                          'reads SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE; portable through the launch environment (RuleContext.env), '
                          'not ported'),
@@ -61,14 +61,11 @@ SITES: dict[int, Disposition] = {
     920: Disposition('pending',  # override in _sparse_head_overlap_disable
                          'reads SGLANG_EMBEDDINGS_SPARSE_HEAD; portable through the launch environment (RuleContext.env), not '
                          'ported'),
-    1032: Disposition('pending',  # override in _deterministic_sampling_backend
-                         'SGLang warns and replaces --sampling-backend; no warning rule ports it yet'),
-    1067: Disposition('pending',  # override in _deterministic_allreduce_fusion_disable
-                         'SGLang warns and replaces --flashinfer-allreduce-fusion-backend; no warning rule ports it yet'),
     1084: Disposition('not-applicable',  # raise in _deterministic_rocm_rccl_check
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
-    1112: Disposition('pending',  # override in _deterministic_attention_backend
-                         'SGLang warns and replaces --attention-backend; no warning rule ports it yet'),
+    1112: Disposition('not-applicable',  # override in _deterministic_attention_backend
+                         'SGLang fills in --attention-backend for deterministic inference, which the launch left to it (unset '
+                         'or auto): no value the user chose is replaced'),
     1211: Disposition('runtime',  # raise in _mla_kv_cache_dtype_checks
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
@@ -83,42 +80,45 @@ SITES: dict[int, Disposition] = {
                          'nor the cuda column says'),
     1316: Disposition('not-applicable',  # override in _attention_backend_platform_fallbacks
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
-    1333: Disposition('pending',  # override in _intel_xpu_page_constraint
-                         'SGLang warns and replaces --page-size; no warning rule ports it yet'),
+    1333: Disposition('not-applicable',  # override in _intel_xpu_page_constraint
+                         "the intel_xpu attention backend's page sizes: Intel XPU has no column"),
     1458: Disposition('runtime',  # raise in _moe_runner_backend_quant_constraints
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
     1471: Disposition('pending',  # raise in _moe_runner_backend_quant_constraints
                          'model-independent (--quantization nvfp4_online with an explicit MoE runner outside its list); not '
                          'ported: the codes AM-E310..E349 are spent'),
-    1536: Disposition('pending',  # override in _moe_runner_fusion_disable
-                         'SGLang warns and replaces --disable-shared-experts-fusion; no warning rule ports it yet'),
-    1539: Disposition('pending',  # override in _moe_runner_fusion_disable
-                         'SGLang warns and replaces --disable-shared-experts-fusion; no warning rule ports it yet'),
-    1544: Disposition('pending',  # override in _moe_runner_fusion_disable
-                         'SGLang warns and replaces --disable-shared-experts-fusion; no warning rule ports it yet'),
-    1549: Disposition('pending',  # override in _moe_runner_fusion_disable
-                         'SGLang warns and replaces --disable-shared-experts-fusion; no warning rule ports it yet'),
-    1561: Disposition('pending',  # override in _a2a_fusion_adjustments
-                         'SGLang warns and replaces --disable-shared-experts-fusion; no warning rule ports it yet'),
-    1567: Disposition('pending',  # override in _a2a_fusion_adjustments
-                         'SGLang warns and replaces --disable-shared-experts-fusion; no warning rule ports it yet'),
-    1626: Disposition('pending',  # override in _pipeline_parallel_overlap_disable
-                         'SGLang warns and replaces --disable-overlap-schedule; no warning rule ports it yet'),
+    1536: Disposition('not-applicable',  # override in _moe_runner_fusion_disable
+                         'SGLang turns on --disable-shared-experts-fusion (LoRA MoE runners) here, a switch a launch line can '
+                         'only turn on (store-true): no value the user gave is replaced, so there is nothing to warn about'),
+    1539: Disposition('not-applicable',  # override in _moe_runner_fusion_disable
+                         'SGLang turns on --disable-shared-experts-fusion (flashinfer_cutedsl) here, a switch a launch line '
+                         'can only turn on (store-true): no value the user gave is replaced, so there is nothing to warn about'),
+    1544: Disposition('not-applicable',  # override in _moe_runner_fusion_disable
+                         'SGLang turns on --disable-shared-experts-fusion (flashinfer_trtllm) here, a switch a launch line can'
+                         ' only turn on (store-true): no value the user gave is replaced, so there is nothing to warn about'),
+    1549: Disposition('not-applicable',  # override in _moe_runner_fusion_disable
+                         'SGLang turns on --disable-shared-experts-fusion (flashinfer_trtllm_routed) here, a switch a launch '
+                         'line can only turn on (store-true): no value the user gave is replaced, so there is nothing to warn '
+                         'about'),
+    1567: Disposition('not-applicable',  # override in _a2a_fusion_adjustments
+                         'SGLang turns on --disable-shared-experts-fusion (FlashInfer all-to-all) here, a switch a launch line'
+                         ' can only turn on (store-true): no value the user gave is replaced, so there is nothing to warn '
+                         'about'),
+    1626: Disposition('not-applicable',  # override in _pipeline_parallel_overlap_disable
+                         'SGLang turns on --disable-overlap-schedule (pipeline parallelism) here, a switch a launch line can '
+                         'only turn on (store-true): no value the user gave is replaced, so there is nothing to warn about'),
     1699: Disposition('not-applicable',  # override in _dllm_attention_backend
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
-    1705: Disposition('pending',  # override in _dllm_attention_backend
-                         'SGLang warns and replaces --attention-backend with ascend for diffusion models on Ascend; no warning'
-                         ' rule ports it yet'),
     1711: Disposition('pending',  # override in _dllm_attention_backend
                          'SGLang warns and replaces --attention-backend with flashinfer for diffusion models with CUDA graphs;'
                          ' no warning rule ports it yet'),
     1724: Disposition('pending',  # override in _dllm_overlap_disable
-                         'SGLang warns and replaces --disable-overlap-schedule; no warning rule ports it yet'),
+                         "model: diffusion LLM settings from the model's dLLM config (block size); no check covers it"),
     1738: Disposition('pending',  # override in _dllm_page_size
-                         'SGLang warns and replaces --page-size; no warning rule ports it yet'),
+                         "model: diffusion LLM settings from the model's dLLM config (block size); no check covers it"),
     1744: Disposition('pending',  # override in _dllm_page_size
-                         'SGLang warns and replaces --page-size; no warning rule ports it yet'),
+                         "model: diffusion LLM settings from the model's dLLM config (block size); no check covers it"),
     1766: Disposition('not-applicable',  # raise in validate_declarations
                          "guards what a per-model override may declare (SGLang's own tables); no launch line reaches it"),
     1919: Disposition('pending',  # assert in mamba_cache_chunk_size

@@ -88,8 +88,9 @@ SITES: dict[int, Disposition] = {
     719: Disposition('pending',  # assert in handle_elastic_ep
                          "pending: needs the CUDA-graph backends as SGLang's cuda_graph_hook resolves them for scale-up; not "
                          'ported'),
-    758: Disposition('pending',  # override in handle_eplb_and_dispatch
-                         'SGLang warns and replaces --expert-distribution-recorder-mode; no warning rule ports it yet'),
+    758: Disposition('not-applicable',  # override in handle_eplb_and_dispatch
+                         'SGLang fills in --expert-distribution-recorder-mode for EPLB, which the launch left to it (unset or '
+                         'auto): no value the user chose is replaced'),
     825: Disposition('not-applicable',  # raise in validate_prefill_cp_platform
                          'fires only on MUSA GPUs, a platform argmatrix has no column for'),
 }
