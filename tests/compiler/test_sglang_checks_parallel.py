@@ -42,6 +42,8 @@ CASES = [  # (rule code, target, argv that breaks it, argv that does not)
     ("AM-E322", "cuda", ["--max-ep-size", "1"], ["--max-ep-size", "1", "--elastic-ep-backend", "mooncake"]),
     ("AM-E322", "cuda", ["--elastic-ep-backend", "mooncake", "--pp-size", "2"], ["--elastic-ep-backend", "mooncake"]),
     ("AM-E322", "cuda", [*SCALE_UP[:4]], SCALE_UP),  # run-time scale-up needs attention DP, the DP LM head, nixl
+    ("AM-E322", "cuda", [*SCALE_UP[:-1], "--speculative-algorithm", "NGRAM"],  # decode graphs recaptured on scale-up
+     [*SCALE_UP, "--speculative-algorithm", "NGRAM"]),
     ("AM-E323", "cuda", ["--ep-dispatch-algorithm", "static"], ["--ep-dispatch-algorithm", "dynamic"]),
     ("AM-E324", "cuda", ["--tp", "2", "--enable-eplb"], ["--tp", "2", "--ep-size", "2", "--enable-eplb"]),
     ("AM-E325", "cuda", ["--tp", "2", "--enable-tp-lm-head-all-to-all"],

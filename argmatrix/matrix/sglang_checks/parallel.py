@@ -44,6 +44,13 @@ def scaling(c: RuleContext) -> bool:
     return elastic_on(c) and c.max_ep_size is not None and c.max_ep_size > c.tp_size
 
 
+def decode_graphs(c: RuleContext) -> bool:
+    """Decode CUDA graphs stay on: not turned off, and no backend other than full named.  (A decode backend SGLang
+    picks other than full is refused for scale-up too, parallel_hook.py:692, so either way the launch fails.)"""
+    return not c.disable_cuda_graph and c.cuda_graph_backend_decode in (None, "full") \
+        and c.attention_backend not in ("torch_native", "flex_attention")
+
+
 def scale_joiner(c: RuleContext) -> bool:
     return scaling(c) and c.ep_join_mode == "scale"
 
@@ -108,6 +115,16 @@ ELASTIC_NEEDS = (
          "扩容需要 --ep-size 等于 --tp-size"),
     Need(lambda c: scaling(c) and c.moe_a2a_backend != "nixl", "--moe-a2a-backend nixl for scale-up",
          "扩容需要 --moe-a2a-backend nixl"),
+    Need(lambda c: scaling(c) and not c.disable_cuda_graph and c.cuda_graph_backend_decode in ("breakable", "tc_piecewise"),
+         "decode CUDA graphs full or off for scale-up (not --cuda-graph-backend-decode {cuda_graph_backend_decode})",
+         "扩容时解码 CUDA 图须为 full 或关闭（不能是 --cuda-graph-backend-decode {cuda_graph_backend_decode}）"),
+    Need(lambda c: scaling(c) and decode_graphs(c) and (
+        c.device not in (None, "cuda") or c.speculative_algorithm is not None or c.is_embedding
+        or c.dllm_algorithm is not None or c.encoder_only or c.forward_hooks or c.enable_pdmux),
+         "no speculative decoding, embedding, diffusion or encoder-only model, forward hooks or PDMux while decode "
+         "graphs are recaptured on scale-up (or --disable-cuda-graph)",
+         "扩容时若重新捕获解码图，不能使用投机解码、嵌入模型、扩散模型、仅编码器模型、前向钩子或 PDMux"
+         "（或使用 --disable-cuda-graph）"),
 )
 
 TP_LM_HEAD_NEEDS = (
@@ -213,7 +230,7 @@ RULES: list[Rule] = [
          Text("change the settings listed; without elastic EP, drop its flags", "按上述要求修改；不使用弹性专家并行时去掉相关参数"),
          source=sglang_source("arg_groups/parallel_hook.py:531, :538, :547, :551, :555, :561, :567, :578, :615, :624, "
                               ":627, :630, :640, :644, :650, :655, :666, :671, :677, :681, :685, :722, :727, :731, "
-                              ":735, :739, :744"),
+                              ":735, :739, :744, :692, :700, :704, :707, :710, :713, :716, :719"),
          extra=needs_listed(ELASTIC_NEEDS)),
     Rule("ep-dispatch-per-rank-needs-a2a", "AM-E323", ("ep_dispatch_algorithm", "moe_a2a_backend"),
          lambda c: c.moe_a2a_backend == "none" and c.ep_dispatch_algorithm in ("static", "lp"),

@@ -61,31 +61,7 @@ SITES: dict[int, Disposition] = {
     670: Disposition('not-applicable',  # assert in handle_elastic_ep
                          "argmatrix's schema refuses it first: --elastic-ep-initial-size is declared a positive integer "
                          '(AM-E010), so no rule is needed'),
-    692: Disposition('pending',  # assert in handle_elastic_ep
-                         "pending: needs the CUDA-graph backends as SGLang's cuda_graph_hook resolves them for scale-up; not "
-                         'ported'),
     696: Disposition('pending',  # assert in handle_elastic_ep
-                         "pending: needs the CUDA-graph backends as SGLang's cuda_graph_hook resolves them for scale-up; not "
-                         'ported'),
-    700: Disposition('pending',  # assert in handle_elastic_ep
-                         "pending: needs the CUDA-graph backends as SGLang's cuda_graph_hook resolves them for scale-up; not "
-                         'ported'),
-    704: Disposition('pending',  # assert in handle_elastic_ep
-                         "pending: needs the CUDA-graph backends as SGLang's cuda_graph_hook resolves them for scale-up; not "
-                         'ported'),
-    707: Disposition('pending',  # assert in handle_elastic_ep
-                         "pending: needs the CUDA-graph backends as SGLang's cuda_graph_hook resolves them for scale-up; not "
-                         'ported'),
-    710: Disposition('pending',  # assert in handle_elastic_ep
-                         "pending: needs the CUDA-graph backends as SGLang's cuda_graph_hook resolves them for scale-up; not "
-                         'ported'),
-    713: Disposition('pending',  # assert in handle_elastic_ep
-                         "pending: needs the CUDA-graph backends as SGLang's cuda_graph_hook resolves them for scale-up; not "
-                         'ported'),
-    716: Disposition('pending',  # assert in handle_elastic_ep
-                         "pending: needs the CUDA-graph backends as SGLang's cuda_graph_hook resolves them for scale-up; not "
-                         'ported'),
-    719: Disposition('pending',  # assert in handle_elastic_ep
                          "pending: needs the CUDA-graph backends as SGLang's cuda_graph_hook resolves them for scale-up; not "
                          'ported'),
     758: Disposition('not-applicable',  # override in handle_eplb_and_dispatch
