@@ -42,7 +42,8 @@ SITES: dict[int, Disposition] = {
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
     361: Disposition('pending',  # override in handle_linear_attn_backend
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_linear_attn_backend decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     373: Disposition('runtime',  # raise in handle_linear_attn_backend
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
@@ -63,7 +64,8 @@ SITES: dict[int, Disposition] = {
                          ' line can only turn on (store-true): no value the user gave is replaced, so there is nothing to warn'
                          ' about'),
     645: Disposition('pending',  # raise in handle_deterministic_inference
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_deterministic_inference decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     649: Disposition('runtime',  # raise in handle_deterministic_inference
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),

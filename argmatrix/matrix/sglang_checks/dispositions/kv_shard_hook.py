@@ -24,27 +24,35 @@ SITES: dict[int, Disposition] = {
                          'AM-E732 refuses --attention-backend / --prefill-attention-backend trtllm_mla on a model without MLA '
                          '(compiler/model_checks.py)'),
     115: Disposition('pending',  # raise in handle_kv_cache_sharding
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_kv_cache_sharding decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     140: Disposition('pending',  # raise in handle_kv_cache_sharding
                          'reads SGLANG_UNIFIED_RADIX_TREE_CORE_BACKEND (KV sharding needs the Python tree core); portable '
                          'through the launch environment (RuleContext.env), not ported'),
     186: Disposition('pending',  # raise in handle_kv_cache_sharding
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_kv_cache_sharding decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     191: Disposition('pending',  # raise in handle_kv_cache_sharding
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_kv_cache_sharding decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     223: Disposition('pending',  # raise in handle_kv_cache_sharding
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_kv_cache_sharding decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     229: Disposition('pending',  # raise in handle_kv_cache_sharding
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_kv_cache_sharding decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     245: Disposition('pending',  # raise in handle_kv_cache_sharding
                          'reads SGLANG_DISAGG_STAGING_BUFFER; portable through the launch environment (RuleContext.env), not '
                          'ported'),
     254: Disposition('pending',  # raise in handle_kv_cache_sharding
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_kv_cache_sharding decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     260: Disposition('pending',  # raise in handle_kv_cache_sharding
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_kv_cache_sharding decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     266: Disposition('pending',  # raise in handle_kv_cache_sharding
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_kv_cache_sharding decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     303: Disposition('runtime',  # raise in handle_kv_cache_sharding
                          "needs the device's memory to re-round --chunked-prefill-size for KV sharding"),
     312: Disposition('runtime',  # raise in handle_kv_cache_sharding

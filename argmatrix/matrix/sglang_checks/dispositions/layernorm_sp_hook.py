@@ -9,31 +9,44 @@ from . import Disposition
 
 SITES: dict[int, Disposition] = {
     47: Disposition('pending',  # raise in handle_layernorm_sp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_layernorm_sp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     65: Disposition('pending',  # raise in handle_layernorm_sp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_layernorm_sp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     75: Disposition('pending',  # raise in handle_layernorm_sp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_layernorm_sp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     81: Disposition('pending',  # raise in handle_layernorm_sp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_layernorm_sp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     102: Disposition('pending',  # raise in handle_layernorm_sp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_layernorm_sp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     129: Disposition('pending',  # raise in validate_layernorm_sp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: validate_layernorm_sp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     131: Disposition('pending',  # raise in validate_layernorm_sp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: validate_layernorm_sp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     142: Disposition('pending',  # raise in validate_layernorm_sp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: validate_layernorm_sp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     151: Disposition('pending',  # raise in validate_layernorm_sp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: validate_layernorm_sp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     158: Disposition('pending',  # raise in validate_layernorm_sp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: validate_layernorm_sp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     163: Disposition('pending',  # raise in validate_layernorm_sp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: validate_layernorm_sp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     168: Disposition('pending',  # raise in validate_layernorm_sp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: validate_layernorm_sp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     181: Disposition('pending',  # raise in validate_layernorm_sp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: validate_layernorm_sp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     200: Disposition('pending',  # raise in validate_muse_megamoe_token_budget
                          "model: Muse Spark's MegaMoE token budget (Muse Spark checkpoints only); no check covers it"),
     205: Disposition('pending',  # raise in validate_muse_megamoe_token_budget

@@ -65,12 +65,14 @@ SITES: dict[int, Disposition] = {
                          'model: a per-architecture adjustment (reads config.json architectures); no check in '
                          'compiler/model_checks.py covers it'),
     808: Disposition('pending',  # override in handle_model_capability_adjustments
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_model_capability_adjustments decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     999: Disposition('pending',  # raise in handle_model_capability_adjustments
                          'model: Clef and Kev checkpoints (a joint schema or pointer head in config.json) are served with tp 1'
                          ' and pp 1; no check covers it'),
     1045: Disposition('pending',  # raise in handle_model_capability_adjustments
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_model_capability_adjustments decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     1063: Disposition('pending',  # raise in handle_mamba_radix_cache
                          'model: the mamba radix-cache strategy needs a model with mamba state (config.json); no check covers '
                          'it'),
@@ -78,7 +80,9 @@ SITES: dict[int, Disposition] = {
                          'model-independent (--language-model-only with --encoder-only, --language-only or multimodal flags); '
                          'not ported: the codes AM-E310..E349 are spent'),
     1098: Disposition('pending',  # raise in handle_language_model_only
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_language_model_only decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     1106: Disposition('pending',  # raise in handle_language_model_only
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_language_model_only decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
 }

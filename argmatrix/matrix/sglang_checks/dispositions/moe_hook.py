@@ -9,7 +9,8 @@ from . import Disposition
 
 SITES: dict[int, Disposition] = {
     96: Disposition('pending',  # assert in handle_moe_kernel_config
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_moe_kernel_config decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     118: Disposition('pending',  # raise in handle_moe_kernel_config
                          'reads SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION; portable through the launch environment '
                          '(RuleContext.env), not ported'),
@@ -17,7 +18,8 @@ SITES: dict[int, Disposition] = {
                          'reads SGLANG_MOE_NVFP4_DISPATCH (set together with --flashinfer-a2a-dispatch-type); portable through'
                          ' the launch environment (RuleContext.env), not ported'),
     202: Disposition('pending',  # raise in handle_flashinfer_a2a_dispatch_type
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_flashinfer_a2a_dispatch_type decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     217: Disposition('pending',  # raise in validate_flashinfer_megamoe_envs
                          'reads only SGLANG_FLASHINFER_MEGAMOE_* / SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 from the environment;'
                          ' portable through the launch environment (RuleContext.env), not ported'),
@@ -34,7 +36,8 @@ SITES: dict[int, Disposition] = {
                          'model: FlashInfer MegaMoE is validated per architecture and checkpoint quantization (config.json); '
                          'no check in compiler/model_checks.py covers it'),
     322: Disposition('pending',  # raise in handle_a2a_moe
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_a2a_moe decides it from the model's config.json; no check in compiler/model_checks.py "
+                         'covers it'),
     336: Disposition('runtime',  # raise in handle_a2a_moe
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),

@@ -21,9 +21,11 @@ SITES: dict[int, Disposition] = {
     504: Disposition('not-applicable',  # override in _dsa_kv_cache_dtype_default
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
     528: Disposition('pending',  # raise in _dsa_kv_cache_dtype_default
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: _dsa_kv_cache_dtype_default decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     541: Disposition('pending',  # assert in _dsa_kv_cache_dtype_default
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: _dsa_kv_cache_dtype_default decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     563: Disposition('pending',  # raise in _check_dsa_backend_constraints
                          'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
                          'compiler/model_checks.py covers it'),
@@ -39,11 +41,14 @@ SITES: dict[int, Disposition] = {
     621: Disposition('not-applicable',  # override in _dsa_split_backend_resolution
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
     650: Disposition('pending',  # raise in _dsa_split_backend_resolution
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: _dsa_split_backend_resolution decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     658: Disposition('pending',  # override in _dsa_split_backend_resolution
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: _dsa_split_backend_resolution decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     671: Disposition('pending',  # override in _dsa_split_backend_resolution
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: _dsa_split_backend_resolution decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     692: Disposition('pending',  # raise in _dsa_split_backend_resolution
                          'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
                          'compiler/model_checks.py covers it'),
@@ -57,7 +62,8 @@ SITES: dict[int, Disposition] = {
                          'reads SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE; portable through the launch environment (RuleContext.env), '
                          'not ported'),
     907: Disposition('pending',  # assert in _deepseek_v4_kv_cache_dtype
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: _deepseek_v4_kv_cache_dtype decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     920: Disposition('pending',  # override in _sparse_head_overlap_disable
                          'reads SGLANG_EMBEDDINGS_SPARSE_HEAD; portable through the launch environment (RuleContext.env), not '
                          'ported'),
@@ -122,7 +128,8 @@ SITES: dict[int, Disposition] = {
     1766: Disposition('not-applicable',  # raise in validate_declarations
                          "guards what a per-model override may declare (SGLang's own tables); no launch line reaches it"),
     1919: Disposition('pending',  # assert in mamba_cache_chunk_size
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: mamba_cache_chunk_size decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     1951: Disposition('pending',  # raise in max_speculative_num_draft_tokens
                          'the draft-token ceiling a speculative algorithm declares against --speculative-num-draft-tokens; not'
                          ' ported'),

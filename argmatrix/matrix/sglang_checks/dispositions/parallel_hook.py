@@ -9,19 +9,25 @@ from . import Disposition
 
 SITES: dict[int, Disposition] = {
     77: Disposition('pending',  # raise in _boundary_parallelism_overrides
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: _boundary_parallelism_overrides decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     79: Disposition('pending',  # raise in _boundary_parallelism_overrides
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: _boundary_parallelism_overrides decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     86: Disposition('pending',  # override in _boundary_parallelism_overrides
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: _boundary_parallelism_overrides decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     119: Disposition('not-applicable',  # raise in handle_context_parallelism
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
     128: Disposition('pending',  # raise in handle_context_parallelism
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_context_parallelism decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     137: Disposition('pending',  # raise in handle_context_parallelism
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_context_parallelism decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     145: Disposition('pending',  # raise in handle_context_parallelism
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_context_parallelism decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     166: Disposition('pending',  # assert in handle_context_parallelism
                          'model-independent (--enable-aiter-allreduce-fusion with attention CP); not ported: the codes '
                          'AM-E310..E349 are spent'),
@@ -32,7 +38,8 @@ SITES: dict[int, Disposition] = {
                          'model: --shared-experts-tp-size is for Kimi-K3 only, and an instance-connector model path has no '
                          'config to tell; no check covers it'),
     226: Disposition('pending',  # raise in handle_shared_experts_tp
-                         "model: needs the model's config.json; no check in compiler/model_checks.py covers it"),
+                         "model: handle_shared_experts_tp decides it from the model's config.json; no check in "
+                         'compiler/model_checks.py covers it'),
     244: Disposition('not-applicable',  # raise in handle_decode_context_parallelism
                          "argmatrix's schema refuses it first: --dcp-size is declared a positive integer (AM-E010), so no rule"
                          ' is needed'),
