@@ -50,3 +50,9 @@ def test_every_rule_of_the_module_is_exercised():
 
 def test_deterministic_inference_leaves_an_unset_backend_to_sglang():
     assert "AM-E344" not in codes(run(["--enable-deterministic-inference"], target="cuda"))
+
+
+def test_an_inherited_flashkda_decodes_on_triton():
+    # attention_hook.py: --linear-attn-backend flashkda leaves decode on triton, which ReplaySSM accepts.
+    assert "AM-E341" not in codes(run(["--enable-linear-replayssm", "--linear-attn-backend", "flashkda"], target="cuda"))
+    assert "AM-E340" not in codes(run(["--linear-attn-backend", "flashkda"], target="cuda"))

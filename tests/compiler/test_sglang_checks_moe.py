@@ -77,3 +77,12 @@ def test_the_runner_message_lists_what_it_takes():
     c = run(["--moe-runner-backend", "flashinfer_cutlass", "--quantization", "fp8"], target="cuda")
     f = next(f for f in c.findings if f.code == "AM-E326")
     assert "modelopt_fp4, modelopt_fp8, modelopt_mixed, bf16 (none)" in f.message.en
+
+
+def test_waterfill_makes_the_a2a_backend_deepep_as_sglang_does():
+    # overrides.py _a2a_backend_overrides: --enable-waterfill forces deepep, so the per-rank dispatch pick holds and
+    # DeepEP v2's missing overlap hooks no longer matter.
+    assert "AM-E323" not in codes(run(["--tp", "2", "--enable-waterfill", "--ep-dispatch-algorithm", "static"],
+                                      target="cuda"))
+    assert "AM-E334" not in codes(run(["--tp", "2", "--moe-a2a-backend", "deepep_v2", "--enable-waterfill",
+                                       "--enable-two-batch-overlap"], target="cuda"))

@@ -21,8 +21,10 @@ def named_backends(c: RuleContext) -> tuple[str, ...]:
 
 
 def linear_decode(c: RuleContext) -> str:
-    """The linear-attention decode backend: its own flag, else --linear-attn-backend (triton unless set)."""
-    return str(c.linear_attn_decode_backend or c.linear_attn_backend or "triton")
+    """The linear-attention decode backend: its own flag, else --linear-attn-backend (triton unless set); a flashkda
+    inherited from --linear-attn-backend decodes on triton (FlashKDA is prefill-only, attention_hook.py:317)."""
+    decode = str(c.linear_attn_decode_backend or c.linear_attn_backend or "triton")
+    return "triton" if decode == "flashkda" and c.linear_attn_decode_backend is None else decode
 
 
 REPLAYSSM_NEEDS = (

@@ -79,6 +79,13 @@ A2A_EP_SPANNING = frozenset({"megamoe", "deepep", "deepep_v2", "mooncake", "nixl
                              "flashinfer_megamoe", "mori", "pplx"})
 
 
+def a2a_backend(c: RuleContext) -> str:
+    """--moe-a2a-backend as SGLang resolves it: Waterfill forces deepep unless megamoe is chosen
+    (arg_groups/overrides.py _a2a_backend_overrides)."""
+    backend = str(c.moe_a2a_backend)
+    return "deepep" if c.enable_waterfill and backend not in ("deepep", "megamoe") else backend
+
+
 def ep_size(c: RuleContext) -> int:
     """--ep-size as SGLang resolves it."""
-    return int(c.tp_size) if c.moe_a2a_backend in A2A_EP_SPANNING else int(c.ep_size)
+    return int(c.tp_size) if a2a_backend(c) in A2A_EP_SPANNING else int(c.ep_size)

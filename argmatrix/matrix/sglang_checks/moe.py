@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, attn_dp, broken_needs, ep_size, needs_listed, sglang_source
+from .common import Need, a2a_backend, attn_dp, broken_needs, ep_size, needs_listed, sglang_source
 
 # The quantizations each FlashInfer MoE runner takes (None: bf16), moe_hook.py:81, :124, :138.
 RUNNER_QUANTIZATIONS: dict[str, tuple[str | None, ...]] = {
@@ -69,7 +69,7 @@ def _draft_a2a(c: RuleContext) -> str | None:
     if c.speculative_moe_a2a_backend is not None:
         return str(c.speculative_moe_a2a_backend)
     if c.speculative_algorithm and c.speculative_algorithm != "NGRAM":
-        return str(c.moe_a2a_backend)
+        return str(a2a_backend(c))
     return None
 
 
@@ -93,7 +93,7 @@ RULES: list[Rule] = [
          Text("use --ep-size {tp_size} or 1", "改用 --ep-size {tp_size} 或 1"),
          source=sglang_source("arg_groups/moe_hook.py:89, :102"), extra=lambda c: {"ep": ep_size(c)}),
     Rule("cutedsl-runner-a2a", "AM-E328", ("moe_runner_backend", "moe_a2a_backend"),
-         lambda c: c.moe_runner_backend == "flashinfer_cutedsl" and c.moe_a2a_backend not in ("none", "deepep", "flashinfer"),
+         lambda c: c.moe_runner_backend == "flashinfer_cutedsl" and a2a_backend(c) not in ("none", "deepep", "flashinfer"),
          Text("--moe-runner-backend flashinfer_cutedsl works with --moe-a2a-backend none, deepep or flashinfer, not "
               "{moe_a2a_backend}", "--moe-runner-backend flashinfer_cutedsl 只能配合 --moe-a2a-backend none、deepep 或 "
               "flashinfer，不能配合 {moe_a2a_backend}"),
@@ -107,14 +107,14 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/moe_hook.py:161"), extra=lambda c: {"ep": ep_size(c)}),
     # --- FlashInfer all-to-all dispatch -----------------------------------------------------------------------------
     Rule("a2a-dispatch-type-needs-flashinfer", "AM-E330", ("flashinfer_a2a_dispatch_type", "moe_a2a_backend"),
-         lambda c: c.flashinfer_a2a_dispatch_type not in (None, "auto") and c.moe_a2a_backend != "flashinfer",
+         lambda c: c.flashinfer_a2a_dispatch_type not in (None, "auto") and a2a_backend(c) != "flashinfer",
          Text("--flashinfer-a2a-dispatch-type {flashinfer_a2a_dispatch_type} needs --moe-a2a-backend flashinfer",
               "--flashinfer-a2a-dispatch-type {flashinfer_a2a_dispatch_type} 需要 --moe-a2a-backend flashinfer"),
          Text("add --moe-a2a-backend flashinfer, or drop --flashinfer-a2a-dispatch-type",
               "添加 --moe-a2a-backend flashinfer，或去掉 --flashinfer-a2a-dispatch-type"),
          source=sglang_source("arg_groups/moe_hook.py:311")),
     Rule("mxfp8-dispatch", "AM-E331", ("flashinfer_a2a_dispatch_type", "quantization", "moe_runner_backend"),
-         lambda c: c.flashinfer_a2a_dispatch_type == "mxfp8" and c.moe_a2a_backend == "flashinfer" and (
+         lambda c: c.flashinfer_a2a_dispatch_type == "mxfp8" and a2a_backend(c) == "flashinfer" and (
              c.quantization != "mxfp8" or c.moe_runner_backend != "flashinfer_trtllm_routed"),
          Text("--flashinfer-a2a-dispatch-type mxfp8 needs --quantization mxfp8 and --moe-runner-backend "
               "flashinfer_trtllm_routed", "--flashinfer-a2a-dispatch-type mxfp8 需要 --quantization mxfp8 与 "
@@ -122,20 +122,20 @@ RULES: list[Rule] = [
          Text("set both, or use --flashinfer-a2a-dispatch-type auto", "同时设置二者，或改用 --flashinfer-a2a-dispatch-type auto"),
          source=sglang_source("arg_groups/moe_hook.py:193, :197")),
     Rule("flashinfer-a2a-needs", "AM-E338", ("moe_a2a_backend", "attn_dp_size", "chunked_prefill_size"),
-         lambda c: c.moe_a2a_backend == "flashinfer" and broken_needs(FLASHINFER_A2A_NEEDS)(c),
+         lambda c: a2a_backend(c) == "flashinfer" and broken_needs(FLASHINFER_A2A_NEEDS)(c),
          Text("--moe-a2a-backend flashinfer needs: {needs_en}", "--moe-a2a-backend flashinfer 的要求未满足：{needs_zh}"),
          Text("set --attn-dp-size {tp_size} and keep chunked prefill on", "设置 --attn-dp-size {tp_size}，并保持分块预填充开启"),
          source=sglang_source("arg_groups/moe_hook.py:475, :756"), extra=needs_listed(FLASHINFER_A2A_NEEDS)),
     # --- all-to-all backends ----------------------------------------------------------------------------------------
     Rule("flashinfer-megamoe-layout", "AM-E332", ("moe_a2a_backend", "attn_dp_size", "moe_runner_backend"),
-         lambda c: c.moe_a2a_backend == "flashinfer_megamoe" and broken_needs(MEGAMOE_NEEDS)(c),
+         lambda c: a2a_backend(c) == "flashinfer_megamoe" and broken_needs(MEGAMOE_NEEDS)(c),
          Text("--moe-a2a-backend flashinfer_megamoe needs: {needs_en}",
               "--moe-a2a-backend flashinfer_megamoe 的要求未满足：{needs_zh}"),
          Text("set --attn-dp-size {tp_size} and leave --moe-runner-backend at auto",
               "设置 --attn-dp-size {tp_size}，并将 --moe-runner-backend 保持为 auto"),
          source=sglang_source("arg_groups/moe_hook.py:325, :332"), extra=needs_listed(MEGAMOE_NEEDS)),
     Rule("cutedsl-deepep-low-latency-only", "AM-E333", ("deepep_mode", "moe_runner_backend", "moe_a2a_backend"),
-         lambda c: c.moe_a2a_backend == "deepep" and c.moe_runner_backend == "flashinfer_cutedsl"
+         lambda c: a2a_backend(c) == "deepep" and c.moe_runner_backend == "flashinfer_cutedsl"
          and c.deepep_mode == "normal",
          Text("--moe-runner-backend flashinfer_cutedsl has no handler for DeepEP's normal dispatch (--deepep-mode normal)",
               "--moe-runner-backend flashinfer_cutedsl 没有处理 DeepEP normal 分发的实现（--deepep-mode normal）"),
@@ -143,7 +143,7 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/moe_hook.py:377")),
     Rule("a2a-backend-without-batch-overlap", "AM-E334",
          ("moe_a2a_backend", "enable_two_batch_overlap", "enable_single_batch_overlap"),
-         lambda c: c.moe_a2a_backend in ("deepep_v2", "megamoe")
+         lambda c: a2a_backend(c) in ("deepep_v2", "megamoe")
          and (c.enable_two_batch_overlap or c.enable_single_batch_overlap),
          Text("--moe-a2a-backend {moe_a2a_backend} has no two-batch or single-batch overlap",
               "--moe-a2a-backend {moe_a2a_backend} 不支持双批次或单批次重叠"),
@@ -151,7 +151,7 @@ RULES: list[Rule] = [
               "去掉 --enable-two-batch-overlap 与 --enable-single-batch-overlap，或改用 --moe-a2a-backend deepep"),
          source=sglang_source("arg_groups/moe_hook.py:421, mega_moe_hook.py:33")),
     Rule("deepep-v2-needs", "AM-E335", ("moe_a2a_backend", "moe_runner_backend", "deepep_v2_mode"),
-         lambda c: c.moe_a2a_backend == "deepep_v2" and broken_needs(DEEPEP_V2_NEEDS)(c),
+         lambda c: a2a_backend(c) == "deepep_v2" and broken_needs(DEEPEP_V2_NEEDS)(c),
          Text("--moe-a2a-backend deepep_v2 needs: {needs_en}", "--moe-a2a-backend deepep_v2 的要求未满足：{needs_zh}"),
          Text("change the settings listed, or use --moe-a2a-backend deepep", "按上述要求修改，或改用 --moe-a2a-backend deepep"),
          source=sglang_source("arg_groups/moe_hook.py:414, :427, :433"), extra=needs_listed(DEEPEP_V2_NEEDS)),
@@ -164,7 +164,7 @@ RULES: list[Rule] = [
          Text("add --speculative-moe-a2a-backend deepep (or none)", "添加 --speculative-moe-a2a-backend deepep（或 none）"),
          source=sglang_source("arg_groups/moe_hook.py:635")),
     Rule("pplx-needs", "AM-E337", ("moe_a2a_backend", "deepep_mode", "attn_dp_size", "moe_runner_backend"),
-         lambda c: c.moe_a2a_backend == "pplx" and broken_needs(PPLX_NEEDS)(c),
+         lambda c: a2a_backend(c) == "pplx" and broken_needs(PPLX_NEEDS)(c),
          Text("--moe-a2a-backend pplx needs: {needs_en}", "--moe-a2a-backend pplx 的要求未满足：{needs_zh}"),
          Text("change the settings listed, or use --moe-a2a-backend deepep", "按上述要求修改，或改用 --moe-a2a-backend deepep"),
          source=sglang_source("arg_groups/moe_hook.py:577, :591, :599"), extra=needs_listed(PPLX_NEEDS)),

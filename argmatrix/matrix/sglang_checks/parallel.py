@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, attn_dp, broken_needs, ep_size, family, needs_listed, sglang_source
+from .common import Need, a2a_backend, attn_dp, broken_needs, ep_size, family, needs_listed, sglang_source
 
 A2A_WITH_EP = ("deepep", "megamoe", "mooncake", "ascend_fuseep", "mori")
 
@@ -113,7 +113,7 @@ ELASTIC_NEEDS = (
     Need(lambda c: scaling(c) and c.moe_dp_size != 1, "--moe-dp-size 1 for scale-up", "扩容需要 --moe-dp-size 1"),
     Need(lambda c: scaling(c) and ep_size(c) != c.tp_size, "--ep-size equal to --tp-size for scale-up",
          "扩容需要 --ep-size 等于 --tp-size"),
-    Need(lambda c: scaling(c) and c.moe_a2a_backend != "nixl", "--moe-a2a-backend nixl for scale-up",
+    Need(lambda c: scaling(c) and a2a_backend(c) != "nixl", "--moe-a2a-backend nixl for scale-up",
          "扩容需要 --moe-a2a-backend nixl"),
     Need(lambda c: scaling(c) and not c.disable_cuda_graph and c.cuda_graph_backend_decode in ("breakable", "tc_piecewise"),
          "decode CUDA graphs full or off for scale-up (not --cuda-graph-backend-decode {cuda_graph_backend_decode})",
@@ -210,7 +210,7 @@ RULES: list[Rule] = [
               "选择 {attn_tp} 的约数（tp ÷（注意力数据并行 × 注意力上下文并行））"),
          source=sglang_source("arg_groups/parallel_hook.py:216"), extra=lambda c: {"attn_tp": attn_tp(c)}),
     Rule("shared-experts-tp-needs-a2a", "AM-E320", ("shared_experts_tp_size", "moe_a2a_backend"),
-         lambda c: c.shared_experts_tp_size is not None and c.moe_a2a_backend not in A2A_WITH_EP,
+         lambda c: c.shared_experts_tp_size is not None and a2a_backend(c) not in A2A_WITH_EP,
          Text("--shared-experts-tp-size needs an expert-parallel all-to-all backend (deepep, megamoe, mooncake, "
               "ascend_fuseep or mori), not --moe-a2a-backend {moe_a2a_backend}",
               "--shared-experts-tp-size 需要专家并行 all-to-all 后端（deepep、megamoe、mooncake、ascend_fuseep 或 mori），"
@@ -233,7 +233,7 @@ RULES: list[Rule] = [
                               ":735, :739, :744, :692, :700, :704, :707, :710, :713, :716, :719"),
          extra=needs_listed(ELASTIC_NEEDS)),
     Rule("ep-dispatch-per-rank-needs-a2a", "AM-E323", ("ep_dispatch_algorithm", "moe_a2a_backend"),
-         lambda c: c.moe_a2a_backend == "none" and c.ep_dispatch_algorithm in ("static", "lp"),
+         lambda c: a2a_backend(c) == "none" and c.ep_dispatch_algorithm in ("static", "lp"),
          Text("--ep-dispatch-algorithm {ep_dispatch_algorithm} picks a different expert replica on each rank, which "
               "only works when an all-to-all backend sends each token to one rank (--moe-a2a-backend is none)",
               "--ep-dispatch-algorithm {ep_dispatch_algorithm} 在各 rank 上选择不同的专家副本，只有 all-to-all 后端把每个 token "

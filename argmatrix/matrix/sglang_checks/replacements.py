@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, broken_needs, family, needs_listed, sglang_source
+from .common import Need, a2a_backend, broken_needs, family, needs_listed, sglang_source
 
 GRAPH_FLAGS = ("cuda_graph_max_bs", "cuda_graph_bs", "cuda_graph_backend_decode", "cuda_graph_backend_prefill")
 
@@ -36,7 +36,7 @@ REPLACED = (
     Need(lambda c: c.attention_backend in ("torch_native", "flex_attention") and gave_graphs(c),
          "the CUDA-graph settings are dropped: graphs are off with --attention-backend {attention_backend}",
          "CUDA 图相关设置会被忽略：--attention-backend {attention_backend} 时图捕获关闭"),
-    Need(lambda c: c.moe_a2a_backend == "deepep" and c.deepep_mode == "normal" and gave_graphs(c),
+    Need(lambda c: a2a_backend(c) == "deepep" and c.deepep_mode == "normal" and gave_graphs(c),
          "the CUDA-graph settings are dropped: graphs are off with --deepep-mode normal",
          "CUDA 图相关设置会被忽略：--deepep-mode normal 时图捕获关闭"),
     Need(lambda c: c.enable_mis and gave(c, "chunked_prefill_size") and c.chunked_prefill_size != -1,
@@ -56,12 +56,12 @@ REPLACED = (
     Need(_kv_shard_rounds, "--chunked-prefill-size {chunked_prefill_size} is rounded up to a multiple of --page-size "
          "{page_size} (KV sharding)", "--chunked-prefill-size {chunked_prefill_size} 会向上取整为 --page-size {page_size} "
          "的整数倍（KV 缓存分片）"),
-    Need(lambda c: c.moe_a2a_backend == "flashinfer" and c.flashinfer_a2a_dispatch_type is not None
+    Need(lambda c: a2a_backend(c) == "flashinfer" and c.flashinfer_a2a_dispatch_type is not None
          and c.moe_runner_backend == "flashinfer_trtllm",
          "--moe-runner-backend flashinfer_trtllm becomes flashinfer_trtllm_routed (FlashInfer all-to-all hands over "
          "the routing)", "--moe-runner-backend flashinfer_trtllm 会改为 flashinfer_trtllm_routed（FlashInfer all-to-all "
          "已给出路由结果）"),
-    Need(lambda c: c.moe_a2a_backend in ("deepep", "megamoe") and c.enable_waterfill
+    Need(lambda c: a2a_backend(c) in ("deepep", "megamoe") and c.enable_waterfill
          and gave(c, "disable_shared_experts_fusion") and c.disable_shared_experts_fusion,
          "--disable-shared-experts-fusion is turned off (Waterfill needs the fused shared experts)",
          "--disable-shared-experts-fusion 会被关闭（Waterfill 需要融合共享专家）"),
