@@ -27,17 +27,21 @@ SITES: dict[int, Disposition] = {
     105: Disposition('not-applicable',  # raise in _check_xpu_dcp
                          'runs only on Intel XPU (--dcp-size above 1 there), a platform argmatrix has no column for'),
     203: Disposition('runtime',  # raise in handle_attention_backend_compatibility
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
+                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
+                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
+                         '(AM-E105)'),
     218: Disposition('runtime',  # raise in handle_attention_backend_compatibility
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
+                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
+                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
+                         '(AM-E105)'),
     225: Disposition('runtime',  # raise in handle_attention_backend_compatibility
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
+                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
+                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
+                         '(AM-E105)'),
     233: Disposition('runtime',  # raise in handle_attention_backend_compatibility
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
+                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
+                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
+                         '(AM-E105)'),
     341: Disposition('runtime',  # raise in handle_linear_attn_backend
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),

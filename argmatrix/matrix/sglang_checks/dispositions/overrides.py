@@ -73,17 +73,19 @@ SITES: dict[int, Disposition] = {
                          'SGLang fills in --attention-backend for deterministic inference, which the launch left to it (unset '
                          'or auto): no value the user chose is replaced'),
     1211: Disposition('runtime',  # raise in _mla_kv_cache_dtype_checks
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
+                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
+                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
+                         '(AM-E105)'),
     1245: Disposition('runtime',  # raise in _cutedsl_prefill_backend_fill
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
+                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
+                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
+                         '(AM-E105)'),
     1293: Disposition('runtime',  # override in _fa4_page_constraint
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
     1307: Disposition('runtime',  # override in _attention_backend_platform_fallbacks
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
+                         'depends on whether the CPU has Intel AMX, which the cpu column does not say (SGLang falls back to '
+                         'torch_native without it)'),
     1316: Disposition('not-applicable',  # override in _attention_backend_platform_fallbacks
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
     1333: Disposition('not-applicable',  # override in _intel_xpu_page_constraint
