@@ -12,6 +12,8 @@ from .helpers import codes
 from .helpers import run as _run
 
 run = partial(_run, sglang_version="0.5.23")
+# FlashInfer all-to-all as SGLang takes it: attention DP over every rank, a runner it feeds
+FI_A2A = ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer", "--moe-runner-backend", "flashinfer_cutlass"]
 
 CASES = [  # (rule code, target, argv that breaks it, argv that does not)
     ("AM-E326", "cuda", ["--moe-runner-backend", "flashinfer_cutlass", "--quantization", "fp8"],
@@ -25,17 +27,24 @@ CASES = [  # (rule code, target, argv that breaks it, argv that does not)
     ("AM-E329", "cuda", ["--tp", "2", "--ep-size", "2", "--moe-runner-backend", "cutlass", "--quantization", "fp8"],
      ["--tp", "2", "--moe-runner-backend", "cutlass", "--quantization", "fp8"]),
     ("AM-E330", "cuda", ["--flashinfer-a2a-dispatch-type", "bf16"],
-     ["--tp", "2", "--attn-dp-size", "2", "--flashinfer-a2a-dispatch-type", "bf16", "--moe-a2a-backend", "flashinfer"]),
-    ("AM-E331", "cuda", ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer",
+     ["--tp", "2", "--attn-dp-size", "2", "--flashinfer-a2a-dispatch-type", "bf16", "--moe-a2a-backend", "flashinfer",
+      "--moe-runner-backend", "flashinfer_cutlass"]),
+    ("AM-E330", "cuda", ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer",
                          "--flashinfer-a2a-dispatch-type", "mxfp8"],
      ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer", "--flashinfer-a2a-dispatch-type", "mxfp8", "--quantization",
       "mxfp8", "--moe-runner-backend", "flashinfer_trtllm_routed"]),
+    ("AM-E317", "cuda", ["--quantization", "nvfp4_online", "--moe-runner-backend", "triton"],
+     ["--quantization", "nvfp4_online", "--moe-runner-backend", "flashinfer_trtllm"]),
     ("AM-E332", "cuda", ["--tp", "4", "--moe-a2a-backend", "flashinfer_megamoe"],
      ["--tp", "4", "--attn-dp-size", "4", "--moe-a2a-backend", "flashinfer_megamoe"]),
     ("AM-E333", "cuda", ["--tp", "2", "--moe-a2a-backend", "deepep", "--moe-runner-backend", "flashinfer_cutedsl",
                          "--deepep-mode", "normal"],
      ["--tp", "2", "--moe-a2a-backend", "deepep", "--moe-runner-backend", "flashinfer_cutedsl", "--deepep-mode",
       "low_latency"]),
+    ("AM-E333", "cuda", ["--tp", "2", "--moe-a2a-backend", "deepep", "--moe-runner-backend", "flashinfer_cutedsl",
+                         "--quantization", "nvfp4_online"],
+     ["--tp", "2", "--moe-a2a-backend", "flashinfer", "--attn-dp-size", "2", "--moe-runner-backend",
+      "flashinfer_cutedsl", "--quantization", "nvfp4_online"]),
     ("AM-E334", "cuda", ["--tp", "2", "--moe-a2a-backend", "megamoe", "--enable-two-batch-overlap"],
      ["--tp", "2", "--moe-a2a-backend", "deepep", "--enable-two-batch-overlap"]),
     ("AM-E335", "cuda", ["--tp", "2", "--moe-a2a-backend", "deepep_v2", "--moe-runner-backend", "triton"],
@@ -49,11 +58,10 @@ CASES = [  # (rule code, target, argv that breaks it, argv that does not)
     # -1: the pplx dispatch budget (moe_hook.py:615, 128 tokens per rank by default) is only checked with chunking
     ("AM-E337", "cuda", ["--tp", "2", "--moe-a2a-backend", "pplx", "--chunked-prefill-size", "-1"],
      ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "pplx", "--chunked-prefill-size", "-1"]),
-    ("AM-E338", "cuda", ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer", "--chunked-prefill-size",
-                         "-1"],
-     ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer", "--chunked-prefill-size", "8192"]),
-    ("AM-E338", "cuda", ["--tp", "2", "--moe-a2a-backend", "flashinfer"],
-     ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer"]),
+    ("AM-E338", "cuda", [*FI_A2A, "--chunked-prefill-size", "-1"], [*FI_A2A, "--chunked-prefill-size", "8192"]),
+    ("AM-E338", "cuda", ["--tp", "2", "--moe-a2a-backend", "flashinfer", "--moe-runner-backend", "flashinfer_cutlass"],
+     FI_A2A),
+    ("AM-E338", "cuda", [*FI_A2A[:-1], "triton"], FI_A2A),  # a runner FlashInfer all-to-all does not feed
 ]
 
 

@@ -9,14 +9,16 @@ from pathlib import Path
 import pytest
 import yaml
 
-from argmatrix.matrix.sglang_checks import attention, moe, parallel, replacements, sharding
+from argmatrix.matrix.sglang_checks import attention, modes, moe, parallel, replacements, sharding
 
 from .helpers import codes, run
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES_DIR = ROOT / "tests" / "fixtures" / "sglang_conformance" / "cases"
 INVENTORY = ROOT / "tests" / "fixtures" / "sglang_check_sites-0.5.23.json"
-RULES = [*parallel.RULES, *moe.RULES, *attention.RULES, *sharding.RULES, *replacements.RULES]
+# environment.py's rules are left out: a case is a launch line and a target, and has no environment to set; their
+# pairs are in tests/compiler/test_sglang_checks_environment.py only.
+RULES = [*parallel.RULES, *moe.RULES, *attention.RULES, *sharding.RULES, *modes.RULES, *replacements.RULES]
 CASES = [case for path in sorted(CASES_DIR.glob("inventory-*.yaml"))
          for case in yaml.safe_load(path.read_text(encoding="utf-8"))]
 

@@ -14,8 +14,8 @@ config.json are in ``compiler/model_checks.py``.
 from __future__ import annotations
 
 from ..rules import Rule
-from . import attention, moe, parallel, replacements, sharding, startup
+from . import attention, environment, modes, moe, parallel, replacements, sharding, startup
 
 # One module per area of SGLang's checks; each exports RULES.
 SGLANG_RULES: list[Rule] = [*startup.RULES, *parallel.RULES, *moe.RULES, *attention.RULES, *sharding.RULES,
-                               *replacements.RULES]
+                               *environment.RULES, *modes.RULES, *replacements.RULES]

@@ -52,6 +52,10 @@ MEGAMOE_NEEDS = (
 )
 
 
+# moe_hook.py:531: the MoE runners FlashInfer all-to-all feeds
+FLASHINFER_A2A_RUNNERS = ("flashinfer_cutlass", "flashinfer_cutedsl", "flashinfer_trtllm", "flashinfer_trtllm_routed",
+                          "deep_gemm")
+
 FLASHINFER_A2A_NEEDS = (
     # Muse Spark's LayerNorm SP has its own rank-uniform layout (moe_hook.py _flashinfer_a2a_topology_is_supported);
     # that case needs the checkpoint and is left to SGLang.
@@ -61,7 +65,45 @@ FLASHINFER_A2A_NEEDS = (
     Need(lambda c: c.disaggregation_mode != "decode" and c.chunked_prefill_size is not None
          and c.chunked_prefill_size <= 0, "chunked prefill (it dispatches through a fixed-size workspace)",
          "分块预填充（分发经由固定大小的工作区）"),
+    # a runner the launch names (auto is resolved by SGLang from the checkpoint)
+    Need(lambda c: c.moe_runner_backend not in ("auto", *FLASHINFER_A2A_RUNNERS),
+         "one of the MoE runners flashinfer_cutlass, flashinfer_cutedsl, flashinfer_trtllm, flashinfer_trtllm_routed or "
+         "deep_gemm", "MoE 运行器 flashinfer_cutlass、flashinfer_cutedsl、flashinfer_trtllm、flashinfer_trtllm_routed 或 "
+         "deep_gemm 之一"),
 )
+
+
+CUTEDSL_DEEPEP_NEEDS = (
+    Need(lambda c: c.deepep_mode == "normal", "--deepep-mode low_latency or auto (it has no handler for DeepEP's normal "
+         "dispatch)", "--deepep-mode low_latency 或 auto（它没有处理 DeepEP normal 分发的实现）"),
+    Need(lambda c: c.quantization == "nvfp4_online" or _env_on(c, "SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION"),
+         "--moe-a2a-backend none or flashinfer for per-token NVFP4 activations (nvfp4_online, or "
+         "SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION)", "逐 token 的 NVFP4 激活（nvfp4_online 或 "
+         "SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION）需要 --moe-a2a-backend none 或 flashinfer"),
+)
+
+DISPATCH_TYPE_NEEDS = (
+    Need(lambda c: a2a_backend(c) != "flashinfer", "--moe-a2a-backend flashinfer", "--moe-a2a-backend flashinfer"),
+    Need(lambda c: a2a_backend(c) == "flashinfer" and c.flashinfer_a2a_dispatch_type == "mxfp8"
+         and c.quantization != "mxfp8", "--quantization mxfp8 for the mxfp8 dispatch", "mxfp8 分发需要 --quantization mxfp8"),
+    Need(lambda c: a2a_backend(c) == "flashinfer" and c.flashinfer_a2a_dispatch_type == "mxfp8"
+         and c.moe_runner_backend != "flashinfer_trtllm_routed",
+         "--moe-runner-backend flashinfer_trtllm_routed for the mxfp8 dispatch",
+         "mxfp8 分发需要 --moe-runner-backend flashinfer_trtllm_routed"),
+)
+
+# overrides.py:1466: the runners nvfp4_online experts run on, besides MegaMoE's W4A16 path
+NVFP4_ONLINE_RUNNERS = ("flashinfer_trtllm", "flashinfer_trtllm_routed", "flashinfer_cutedsl")
+
+
+def _env_on(c: RuleContext, name: str) -> bool:
+    """A boolean SGLANG_* variable of the launch environment, read as SGLang's EnvBool reads it."""
+    return str(c.env.get(name, "")).lower() in ("true", "1", "yes", "y")
+
+
+def _megamoe_w4a16(c: RuleContext) -> bool:
+    return (c.moe_runner_backend == "flashinfer_megamoe" and a2a_backend(c) == "flashinfer_megamoe"
+            and _env_on(c, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16"))
 
 
 def _draft_a2a(c: RuleContext) -> str | None:
@@ -106,26 +148,27 @@ RULES: list[Rule] = [
          Text("use --ep-size 1, or another --moe-runner-backend", "使用 --ep-size 1，或换用其他 --moe-runner-backend"),
          source=sglang_source("arg_groups/moe_hook.py:161"), extra=lambda c: {"ep": ep_size(c)}),
     # --- FlashInfer all-to-all dispatch -----------------------------------------------------------------------------
-    Rule("a2a-dispatch-type-needs-flashinfer", "AM-E330", ("flashinfer_a2a_dispatch_type", "moe_a2a_backend"),
-         lambda c: c.flashinfer_a2a_dispatch_type not in (None, "auto") and a2a_backend(c) != "flashinfer",
-         Text("--flashinfer-a2a-dispatch-type {flashinfer_a2a_dispatch_type} needs --moe-a2a-backend flashinfer",
-              "--flashinfer-a2a-dispatch-type {flashinfer_a2a_dispatch_type} 需要 --moe-a2a-backend flashinfer"),
-         Text("add --moe-a2a-backend flashinfer, or drop --flashinfer-a2a-dispatch-type",
-              "添加 --moe-a2a-backend flashinfer，或去掉 --flashinfer-a2a-dispatch-type"),
-         source=sglang_source("arg_groups/moe_hook.py:311")),
-    Rule("mxfp8-dispatch", "AM-E331", ("flashinfer_a2a_dispatch_type", "quantization", "moe_runner_backend"),
-         lambda c: c.flashinfer_a2a_dispatch_type == "mxfp8" and a2a_backend(c) == "flashinfer" and (
-             c.quantization != "mxfp8" or c.moe_runner_backend != "flashinfer_trtllm_routed"),
-         Text("--flashinfer-a2a-dispatch-type mxfp8 needs --quantization mxfp8 and --moe-runner-backend "
-              "flashinfer_trtllm_routed", "--flashinfer-a2a-dispatch-type mxfp8 需要 --quantization mxfp8 与 "
-              "--moe-runner-backend flashinfer_trtllm_routed"),
-         Text("set both, or use --flashinfer-a2a-dispatch-type auto", "同时设置二者，或改用 --flashinfer-a2a-dispatch-type auto"),
-         source=sglang_source("arg_groups/moe_hook.py:193, :197")),
+    Rule("a2a-dispatch-type-needs", "AM-E330", ("flashinfer_a2a_dispatch_type", "moe_a2a_backend", "quantization"),
+         lambda c: c.flashinfer_a2a_dispatch_type not in (None, "auto") and broken_needs(DISPATCH_TYPE_NEEDS)(c),
+         Text("--flashinfer-a2a-dispatch-type {flashinfer_a2a_dispatch_type} needs: {needs_en}",
+              "--flashinfer-a2a-dispatch-type {flashinfer_a2a_dispatch_type} 的要求未满足：{needs_zh}"),
+         Text("change the settings listed, or use --flashinfer-a2a-dispatch-type auto",
+              "按上述要求修改，或改用 --flashinfer-a2a-dispatch-type auto"),
+         source=sglang_source("arg_groups/moe_hook.py:311, :193, :197"), extra=needs_listed(DISPATCH_TYPE_NEEDS)),
+    Rule("nvfp4-online-moe-runners", "AM-E317", ("quantization", "moe_runner_backend"),
+         lambda c: c.quantization == "nvfp4_online" and c.moe_runner_backend != "auto"
+         and c.moe_runner_backend not in NVFP4_ONLINE_RUNNERS and not _megamoe_w4a16(c),
+         Text("--quantization nvfp4_online runs its experts only on the MoE runners {runners}, not "
+              "{moe_runner_backend}", "--quantization nvfp4_online 的专家只能运行在 MoE 运行器 {runners} 上，不能用 "
+              "{moe_runner_backend}"),
+         Text("use --moe-runner-backend auto", "改用 --moe-runner-backend auto"),
+         source=sglang_source("arg_groups/overrides.py:1471"),
+         extra=lambda c: {"runners": ", ".join(NVFP4_ONLINE_RUNNERS)}),
     Rule("flashinfer-a2a-needs", "AM-E338", ("moe_a2a_backend", "attn_dp_size", "chunked_prefill_size"),
          lambda c: a2a_backend(c) == "flashinfer" and broken_needs(FLASHINFER_A2A_NEEDS)(c),
          Text("--moe-a2a-backend flashinfer needs: {needs_en}", "--moe-a2a-backend flashinfer 的要求未满足：{needs_zh}"),
          Text("set --attn-dp-size {tp_size} and keep chunked prefill on", "设置 --attn-dp-size {tp_size}，并保持分块预填充开启"),
-         source=sglang_source("arg_groups/moe_hook.py:475, :756"), extra=needs_listed(FLASHINFER_A2A_NEEDS)),
+         source=sglang_source("arg_groups/moe_hook.py:475, :531, :756"), extra=needs_listed(FLASHINFER_A2A_NEEDS)),
     # --- all-to-all backends ----------------------------------------------------------------------------------------
     Rule("flashinfer-megamoe-layout", "AM-E332", ("moe_a2a_backend", "attn_dp_size", "moe_runner_backend"),
          lambda c: a2a_backend(c) == "flashinfer_megamoe" and broken_needs(MEGAMOE_NEEDS)(c),
@@ -134,13 +177,13 @@ RULES: list[Rule] = [
          Text("set --attn-dp-size {tp_size} and leave --moe-runner-backend at auto",
               "设置 --attn-dp-size {tp_size}，并将 --moe-runner-backend 保持为 auto"),
          source=sglang_source("arg_groups/moe_hook.py:325, :332"), extra=needs_listed(MEGAMOE_NEEDS)),
-    Rule("cutedsl-deepep-low-latency-only", "AM-E333", ("deepep_mode", "moe_runner_backend", "moe_a2a_backend"),
+    Rule("cutedsl-with-deepep", "AM-E333", ("moe_runner_backend", "deepep_mode", "quantization"),
          lambda c: a2a_backend(c) == "deepep" and c.moe_runner_backend == "flashinfer_cutedsl"
-         and c.deepep_mode == "normal",
-         Text("--moe-runner-backend flashinfer_cutedsl has no handler for DeepEP's normal dispatch (--deepep-mode normal)",
-              "--moe-runner-backend flashinfer_cutedsl 没有处理 DeepEP normal 分发的实现（--deepep-mode normal）"),
-         Text("use --deepep-mode low_latency or auto", "改用 --deepep-mode low_latency 或 auto"),
-         source=sglang_source("arg_groups/moe_hook.py:377")),
+         and broken_needs(CUTEDSL_DEEPEP_NEEDS)(c),
+         Text("--moe-runner-backend flashinfer_cutedsl with DeepEP needs: {needs_en}",
+              "--moe-runner-backend flashinfer_cutedsl 配合 DeepEP 的要求未满足：{needs_zh}"),
+         Text("change the settings listed, or use another --moe-a2a-backend", "按上述要求修改，或换用其他 --moe-a2a-backend"),
+         source=sglang_source("arg_groups/moe_hook.py:377, :118"), extra=needs_listed(CUTEDSL_DEEPEP_NEEDS)),
     Rule("a2a-backend-without-batch-overlap", "AM-E334",
          ("moe_a2a_backend", "enable_two_batch_overlap", "enable_single_batch_overlap"),
          lambda c: a2a_backend(c) in ("deepep_v2", "megamoe")

@@ -27,6 +27,31 @@ def elastic_on(c: RuleContext) -> bool:
     return c.elastic_ep_backend not in (None, "none")
 
 
+REPLICATE_Q_NEEDS = (
+    Need(lambda c: c.dcp_size <= 1, "decode context parallelism (--dcp-size above 1)", "解码上下文并行（--dcp-size 大于 1）"),
+    Need(lambda c: c.dcp_size > 1 and dcp_comm_backend(c) not in ("a2a", "fi_a2a"),
+         "the a2a or fi_a2a DCP backend, whose Q all-gather it removes (ag_rs is what Ascend and CPU pick when unset)",
+         "a2a 或 fi_a2a 解码上下文并行后端（它省去的正是这类后端的 Q all-gather；未设置时昇腾与 CPU 选用 ag_rs）"),
+)
+
+MOE_DP_NEEDS = (
+    Need(lambda c: c.tp_size % c.moe_dp_size != 0, "--tp-size {tp_size} a multiple of it", "--tp-size {tp_size} 是它的整数倍"),
+    Need(lambda c: c.pp_size != 1, "--pp-size 1 (no pipeline parallelism)", "--pp-size 1（不能使用流水线并行）"),
+    Need(lambda c: ep_size(c) * c.moe_dp_size > c.tp_size or (ep_size(c) > 1 and ep_size(c) * c.moe_dp_size != c.tp_size),
+         "--ep-size x --moe-dp-size equal to --tp-size {tp_size} (without expert parallelism, at most it)",
+         "--ep-size × --moe-dp-size 等于 --tp-size {tp_size}（不使用专家并行时不超过它）"),
+    Need(lambda c: c.attn_cp_size != c.moe_dp_size, "--attn-cp-size equal to it", "--attn-cp-size 与它相等"),
+)
+
+SHARED_EXPERTS_TP_NEEDS = (
+    Need(lambda c: attn_tp(c) % c.shared_experts_tp_size != 0,
+         "a divisor of the attention TP size (tp / (attention DP x attention CP))",
+         "能整除注意力张量并行规模（tp ÷（注意力数据并行 × 注意力上下文并行））"),
+    Need(lambda c: a2a_backend(c) not in A2A_WITH_EP,
+         "an expert-parallel all-to-all backend (deepep, megamoe, mooncake, ascend_fuseep or mori)",
+         "专家并行 all-to-all 后端（deepep、megamoe、mooncake、ascend_fuseep 或 mori）"),
+)
+
 DWDP_NEEDS = (
     Need(lambda c: c.dwdp_size != c.tp_size, "--dwdp-size equal to --tp-size {tp_size}",
          "--dwdp-size 等于 --tp-size {tp_size}"),
@@ -157,67 +182,33 @@ RULES: list[Rule] = [
               "--dcp-comm-backend fi_a2a 依赖 FlashInfer 的 MNNVL all-to-all 内核，只能在 CUDA 上运行"),
          Text("use --dcp-comm-backend a2a or ag_rs, or leave it unset", "改用 --dcp-comm-backend a2a 或 ag_rs，或不设置"),
          families=frozenset({"npu", "cpu"}), source=sglang_source("arg_groups/parallel_hook.py:259")),
-    Rule("dcp-replicate-q-proj-needs-dcp", "AM-E313", ("dcp_replicate_q_proj", "dcp_size"),
-         lambda c: bool(c.dcp_replicate_q_proj) and c.dcp_size <= 1,
-         Text("--dcp-replicate-q-proj needs decode context parallelism (--dcp-size above 1)",
-              "--dcp-replicate-q-proj 需要解码上下文并行（--dcp-size 大于 1）"),
-         Text("add --dcp-size 2 or more, or drop --dcp-replicate-q-proj",
-              "添加 2 及以上的 --dcp-size，或去掉 --dcp-replicate-q-proj"),
-         source=sglang_source("arg_groups/parallel_hook.py:267")),
-    Rule("dcp-replicate-q-proj-needs-a2a", "AM-E314", ("dcp_replicate_q_proj", "dcp_comm_backend"),
-         lambda c: bool(c.dcp_replicate_q_proj) and c.dcp_size > 1 and dcp_comm_backend(c) not in ("a2a", "fi_a2a"),
-         Text("--dcp-replicate-q-proj removes the Q all-gather of the a2a/fi_a2a DCP backends; here the backend is "
-              "{backend}", "--dcp-replicate-q-proj 省去的是 a2a/fi_a2a 解码上下文并行后端的 Q all-gather；当前后端为 {backend}"),
-         Text("use --dcp-comm-backend a2a, or drop --dcp-replicate-q-proj",
-              "改用 --dcp-comm-backend a2a，或去掉 --dcp-replicate-q-proj"),
-         source=sglang_source("arg_groups/parallel_hook.py:269"), extra=lambda c: {"backend": dcp_comm_backend(c)}),
+    Rule("dcp-replicate-q-proj-needs", "AM-E313", ("dcp_replicate_q_proj", "dcp_size", "dcp_comm_backend"),
+         lambda c: bool(c.dcp_replicate_q_proj) and broken_needs(REPLICATE_Q_NEEDS)(c),
+         Text("--dcp-replicate-q-proj needs: {needs_en}", "--dcp-replicate-q-proj 的要求未满足：{needs_zh}"),
+         Text("add --dcp-size 2 or more with --dcp-comm-backend a2a, or drop --dcp-replicate-q-proj",
+              "添加 2 及以上的 --dcp-size 并使用 --dcp-comm-backend a2a，或去掉 --dcp-replicate-q-proj"),
+         source=sglang_source("arg_groups/parallel_hook.py:267, :269"), extra=needs_listed(REPLICATE_Q_NEEDS)),
+    Rule("context-parallel-without-aiter-fusion", "AM-E314",
+         ("enable_aiter_allreduce_fusion", "attn_cp_size", "moe_dp_size"),
+         lambda c: c.enable_aiter_allreduce_fusion and (c.attn_cp_size > 1 or c.moe_dp_size > 1),
+         Text("--enable-aiter-allreduce-fusion does not work with context parallelism (--attn-cp-size {attn_cp_size}, "
+              "--moe-dp-size {moe_dp_size})", "--enable-aiter-allreduce-fusion 不支持上下文并行（--attn-cp-size "
+              "{attn_cp_size}，--moe-dp-size {moe_dp_size}）"),
+         Text("drop --enable-aiter-allreduce-fusion", "去掉 --enable-aiter-allreduce-fusion"),
+         source=sglang_source("arg_groups/parallel_hook.py:166, :185")),
     # --- MoE data parallelism ---------------------------------------------------------------------------------------
-    Rule("moe-dp-divides-tp", "AM-E315", ("moe_dp_size", "tp_size"),
-         lambda c: c.moe_dp_size > 1 and c.tp_size % c.moe_dp_size != 0,
-         Text("--tp-size {tp_size} is not a multiple of --moe-dp-size {moe_dp_size}",
-              "--tp-size {tp_size} 不是 --moe-dp-size {moe_dp_size} 的整数倍"),
-         Text("pick a --moe-dp-size that divides {tp_size}", "选择能整除 {tp_size} 的 --moe-dp-size"),
-         source=sglang_source("arg_groups/parallel_hook.py:172")),
-    Rule("moe-dp-without-pp", "AM-E316", ("moe_dp_size", "pp_size"),
-         lambda c: c.moe_dp_size > 1 and c.pp_size != 1,
-         Text("--moe-dp-size {moe_dp_size} does not work with pipeline parallelism (--pp-size {pp_size})",
-              "--moe-dp-size {moe_dp_size} 不支持流水线并行（--pp-size {pp_size}）"),
-         Text("use --pp-size 1, or --moe-dp-size 1", "使用 --pp-size 1，或 --moe-dp-size 1"),
-         source=sglang_source("arg_groups/parallel_hook.py:178")),
-    Rule("moe-dp-times-ep-is-tp", "AM-E317", ("moe_dp_size", "ep_size", "tp_size"),
-         lambda c: c.moe_dp_size > 1 and (ep_size(c) * c.moe_dp_size > c.tp_size
-                                          or (ep_size(c) > 1 and ep_size(c) * c.moe_dp_size != c.tp_size)),
-         Text("--ep-size {ep} x --moe-dp-size {moe_dp_size} must equal --tp-size {tp_size} (or, without expert "
-              "parallelism, not exceed it)", "--ep-size {ep} × --moe-dp-size {moe_dp_size} 须等于 --tp-size {tp_size}"
-              "（不使用专家并行时不得超过它）"),
-         Text("choose --ep-size and --moe-dp-size whose product is {tp_size}",
-              "选择乘积为 {tp_size} 的 --ep-size 与 --moe-dp-size"),
-         source=sglang_source("arg_groups/parallel_hook.py:175, :181"), extra=lambda c: {"ep": ep_size(c)}),
-    Rule("moe-dp-matches-attention-cp", "AM-E318", ("moe_dp_size", "attn_cp_size"),
-         lambda c: c.moe_dp_size > 1 and c.attn_cp_size != c.moe_dp_size,
-         Text("--moe-dp-size {moe_dp_size} differs from --attn-cp-size {attn_cp_size}; SGLang allows that only with "
-              "--moe-dp-size 1", "--moe-dp-size {moe_dp_size} 与 --attn-cp-size {attn_cp_size} 不同；SGLang 只在 "
-              "--moe-dp-size 为 1 时允许二者不同"),
-         Text("set --attn-cp-size {moe_dp_size}, or use --moe-dp-size 1",
-              "设置 --attn-cp-size {moe_dp_size}，或使用 --moe-dp-size 1"),
-         source=sglang_source("arg_groups/parallel_hook.py:190")),
+    Rule("moe-dp-layout", "AM-E315", ("moe_dp_size", "tp_size", "pp_size", "ep_size", "attn_cp_size"),
+         lambda c: c.moe_dp_size > 1 and broken_needs(MOE_DP_NEEDS)(c),
+         Text("--moe-dp-size {moe_dp_size} needs: {needs_en}", "--moe-dp-size {moe_dp_size} 的要求未满足：{needs_zh}"),
+         Text("change the settings listed, or use --moe-dp-size 1", "按上述要求修改，或使用 --moe-dp-size 1"),
+         source=sglang_source("arg_groups/parallel_hook.py:172, :175, :178, :181, :190"), extra=needs_listed(MOE_DP_NEEDS)),
     # --- shared experts, DWDP, elastic EP, dispatch -------------------------------------------------------------------
-    Rule("shared-experts-tp-divides-attention-tp", "AM-E319", ("shared_experts_tp_size", "tp_size"),
-         lambda c: c.shared_experts_tp_size is not None and attn_tp(c) % c.shared_experts_tp_size != 0,
-         Text("--shared-experts-tp-size {shared_experts_tp_size} does not divide the attention TP size {attn_tp}",
-              "--shared-experts-tp-size {shared_experts_tp_size} 不能整除注意力张量并行规模 {attn_tp}"),
-         Text("pick a divisor of {attn_tp} (tp / (attention DP x attention CP))",
-              "选择 {attn_tp} 的约数（tp ÷（注意力数据并行 × 注意力上下文并行））"),
-         source=sglang_source("arg_groups/parallel_hook.py:216"), extra=lambda c: {"attn_tp": attn_tp(c)}),
-    Rule("shared-experts-tp-needs-a2a", "AM-E320", ("shared_experts_tp_size", "moe_a2a_backend"),
-         lambda c: c.shared_experts_tp_size is not None and a2a_backend(c) not in A2A_WITH_EP,
-         Text("--shared-experts-tp-size needs an expert-parallel all-to-all backend (deepep, megamoe, mooncake, "
-              "ascend_fuseep or mori), not --moe-a2a-backend {moe_a2a_backend}",
-              "--shared-experts-tp-size 需要专家并行 all-to-all 后端（deepep、megamoe、mooncake、ascend_fuseep 或 mori），"
-              "而不是 --moe-a2a-backend {moe_a2a_backend}"),
-         Text("add --moe-a2a-backend deepep (ascend_fuseep on Ascend), or drop --shared-experts-tp-size",
-              "添加 --moe-a2a-backend deepep（昇腾上为 ascend_fuseep），或去掉 --shared-experts-tp-size"),
-         source=sglang_source("arg_groups/parallel_hook.py:234")),
+    Rule("shared-experts-tp-needs", "AM-E319", ("shared_experts_tp_size", "tp_size", "moe_a2a_backend"),
+         lambda c: c.shared_experts_tp_size is not None and broken_needs(SHARED_EXPERTS_TP_NEEDS)(c),
+         Text("--shared-experts-tp-size {shared_experts_tp_size} needs: {needs_en}",
+              "--shared-experts-tp-size {shared_experts_tp_size} 的要求未满足：{needs_zh}"),
+         Text("change the settings listed, or drop --shared-experts-tp-size", "按上述要求修改，或去掉 --shared-experts-tp-size"),
+         source=sglang_source("arg_groups/parallel_hook.py:216, :234"), extra=needs_listed(SHARED_EXPERTS_TP_NEEDS)),
     Rule("dwdp-layout", "AM-E321", ("dwdp_size", "tp_size"),
          lambda c: c.dwdp_size > 1 and broken_needs(DWDP_NEEDS)(c),
          Text("--dwdp-size {dwdp_size} needs: {needs_en}", "--dwdp-size {dwdp_size} 的要求未满足：{needs_zh}"),

@@ -10,6 +10,4 @@ from . import Disposition
 SITES: dict[int, Disposition] = {
     12: Disposition('not-applicable',  # assert in LoRAPathAction.__call__
                          "argparse hands the action a list (nargs='*'), so the assertion cannot fail from a launch line"),
-    17: Disposition('pending',  # assert in LoRAPathAction.__call__
-                         'model-independent (a JSON --lora-paths entry without lora_name and lora_path); not ported yet'),
 }

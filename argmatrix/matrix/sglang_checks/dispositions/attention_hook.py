@@ -57,9 +57,6 @@ SITES: dict[int, Disposition] = {
     435: Disposition('not-applicable',  # raise in handle_linear_attn_backend
                          "argmatrix's schema refuses it first: --linear-replayssm-cache-len is declared a positive integer "
                          '(AM-E010), so no rule is needed'),
-    484: Disposition('pending',  # raise in handle_linear_attn_backend
-                         'reads SGLANG_RAGGED_VERIFY_MODE with the speculative algorithm and verify backend; portable through '
-                         'the launch environment (RuleContext.env), not ported'),
     557: Disposition('not-applicable',  # override in handle_multi_item_scoring
                          'SGLang turns on --disable-radix-cache (for --enable-mis) here, a switch a launch line can only turn '
                          'on (store-true): no value the user gave is replaced, so there is nothing to warn about'),

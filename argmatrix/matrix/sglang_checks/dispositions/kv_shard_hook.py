@@ -26,9 +26,6 @@ SITES: dict[int, Disposition] = {
     115: Disposition('pending',  # raise in handle_kv_cache_sharding
                          "model: handle_kv_cache_sharding decides it from the model's config.json; no check in "
                          'compiler/model_checks.py covers it'),
-    140: Disposition('pending',  # raise in handle_kv_cache_sharding
-                         'reads SGLANG_UNIFIED_RADIX_TREE_CORE_BACKEND (KV sharding needs the Python tree core); portable '
-                         'through the launch environment (RuleContext.env), not ported'),
     186: Disposition('pending',  # raise in handle_kv_cache_sharding
                          "model: handle_kv_cache_sharding decides it from the model's config.json; no check in "
                          'compiler/model_checks.py covers it'),
@@ -41,9 +38,6 @@ SITES: dict[int, Disposition] = {
     229: Disposition('pending',  # raise in handle_kv_cache_sharding
                          "model: handle_kv_cache_sharding decides it from the model's config.json; no check in "
                          'compiler/model_checks.py covers it'),
-    245: Disposition('pending',  # raise in handle_kv_cache_sharding
-                         'reads SGLANG_DISAGG_STAGING_BUFFER; portable through the launch environment (RuleContext.env), not '
-                         'ported'),
     254: Disposition('pending',  # raise in handle_kv_cache_sharding
                          "model: handle_kv_cache_sharding decides it from the model's config.json; no check in "
                          'compiler/model_checks.py covers it'),

@@ -76,9 +76,6 @@ SITES: dict[int, Disposition] = {
     1063: Disposition('pending',  # raise in handle_mamba_radix_cache
                          'model: the mamba radix-cache strategy needs a model with mamba state (config.json); no check covers '
                          'it'),
-    1094: Disposition('pending',  # raise in handle_language_model_only
-                         'model-independent (--language-model-only with --encoder-only, --language-only or multimodal flags); '
-                         'not ported: the codes AM-E310..E349 are spent'),
     1098: Disposition('pending',  # raise in handle_language_model_only
                          "model: handle_language_model_only decides it from the model's config.json; no check in "
                          'compiler/model_checks.py covers it'),

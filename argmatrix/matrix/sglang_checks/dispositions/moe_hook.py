@@ -11,24 +11,9 @@ SITES: dict[int, Disposition] = {
     96: Disposition('pending',  # assert in handle_moe_kernel_config
                          "model: handle_moe_kernel_config decides it from the model's config.json; no check in "
                          'compiler/model_checks.py covers it'),
-    118: Disposition('pending',  # raise in handle_moe_kernel_config
-                         'reads SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION; portable through the launch environment '
-                         '(RuleContext.env), not ported'),
-    172: Disposition('pending',  # raise in handle_flashinfer_a2a_dispatch_type
-                         'reads SGLANG_MOE_NVFP4_DISPATCH (set together with --flashinfer-a2a-dispatch-type); portable through'
-                         ' the launch environment (RuleContext.env), not ported'),
     202: Disposition('pending',  # raise in handle_flashinfer_a2a_dispatch_type
                          "model: handle_flashinfer_a2a_dispatch_type decides it from the model's config.json; no check in "
                          'compiler/model_checks.py covers it'),
-    217: Disposition('pending',  # raise in validate_flashinfer_megamoe_envs
-                         'reads only SGLANG_FLASHINFER_MEGAMOE_* / SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 from the environment;'
-                         ' portable through the launch environment (RuleContext.env), not ported'),
-    222: Disposition('pending',  # raise in validate_flashinfer_megamoe_envs
-                         'reads only SGLANG_FLASHINFER_MEGAMOE_* / SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 from the environment;'
-                         ' portable through the launch environment (RuleContext.env), not ported'),
-    230: Disposition('pending',  # raise in validate_flashinfer_megamoe_envs
-                         'reads only SGLANG_FLASHINFER_MEGAMOE_* / SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 from the environment;'
-                         ' portable through the launch environment (RuleContext.env), not ported'),
     258: Disposition('pending',  # raise in validate_flashinfer_megamoe_model
                          'model: FlashInfer MegaMoE is validated per architecture and checkpoint quantization (config.json); '
                          'no check in compiler/model_checks.py covers it'),
@@ -58,9 +43,6 @@ SITES: dict[int, Disposition] = {
     527: Disposition('pending',  # raise in handle_a2a_moe
                          'the CuTe DSL NVFP4 W4A16 path comes from SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 and the checkpoint; '
                          'not ported'),
-    531: Disposition('pending',  # assert in handle_a2a_moe
-                         'needs the MoE runner SGLang resolves from auto for FlashInfer all-to-all (checkpoint and GPU); not '
-                         'ported'),
     551: Disposition('not-applicable',  # override in handle_a2a_moe
                          'SGLang fills in --deepep-mode normal for MORI, which the launch left to it (unset or auto): no value'
                          ' the user chose is replaced'),

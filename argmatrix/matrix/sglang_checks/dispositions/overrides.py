@@ -93,9 +93,6 @@ SITES: dict[int, Disposition] = {
     1458: Disposition('runtime',  # raise in _moe_runner_backend_quant_constraints
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
-    1471: Disposition('pending',  # raise in _moe_runner_backend_quant_constraints
-                         'model-independent (--quantization nvfp4_online with an explicit MoE runner outside its list); not '
-                         'ported: the codes AM-E310..E349 are spent'),
     1536: Disposition('not-applicable',  # override in _moe_runner_fusion_disable
                          'SGLang turns on --disable-shared-experts-fusion (LoRA MoE runners) here, a switch a launch line can '
                          'only turn on (store-true): no value the user gave is replaced, so there is nothing to warn about'),

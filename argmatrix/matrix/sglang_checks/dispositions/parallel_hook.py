@@ -28,12 +28,6 @@ SITES: dict[int, Disposition] = {
     145: Disposition('pending',  # raise in handle_context_parallelism
                          "model: handle_context_parallelism decides it from the model's config.json; no check in "
                          'compiler/model_checks.py covers it'),
-    166: Disposition('pending',  # assert in handle_context_parallelism
-                         'model-independent (--enable-aiter-allreduce-fusion with attention CP); not ported: the codes '
-                         'AM-E310..E349 are spent'),
-    185: Disposition('pending',  # assert in handle_context_parallelism
-                         'model-independent (--enable-aiter-allreduce-fusion with MoE-DP); not ported: the codes AM-E310..E349'
-                         ' are spent'),
     221: Disposition('pending',  # raise in handle_shared_experts_tp
                          'model: --shared-experts-tp-size is for Kimi-K3 only, and an instance-connector model path has no '
                          'config to tell; no check covers it'),
