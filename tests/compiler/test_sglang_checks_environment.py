@@ -15,11 +15,17 @@ run = partial(_run, sglang_version="0.5.23")
 E = "AM-E318"
 FI = ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer", "--moe-runner-backend",
       "flashinfer_cutlass", "--flashinfer-a2a-dispatch-type", "bf16"]
+CUTEDSL = ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer", "--moe-runner-backend",
+           "flashinfer_cutedsl"]
 MEGA = ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer_megamoe"]
 SHARD = ["--disaggregation-mode", "prefill", "--enable-kv-cache-sharding"]
 
 CASES = [  # (argv, environment that breaks it, a close environment that does not, a word of the message)
     (FI, {"SGLANG_MOE_NVFP4_DISPATCH": "0"}, {}, "SGLANG_MOE_NVFP4_DISPATCH is set"),
+    (CUTEDSL, {"SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16": "1", "SGLANG_MOE_NVFP4_DISPATCH": "true"},
+     {"SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16": "1"}, "SGLANG_MOE_NVFP4_DISPATCH off"),
+    ([*CUTEDSL, "--flashinfer-a2a-dispatch-type", "nvfp4"], {"SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16": "1"}, {},
+     "--flashinfer-a2a-dispatch-type bf16"),
     (MEGA, {"SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16": "1", "SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE": "mxfp8"},
      {"SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16": "1"}, "COMBINE_DTYPE=bf16"),
     (MEGA, {"SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE": "fp16"}, {"SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE": "NVFP4"},

@@ -44,6 +44,12 @@ CASES = [  # (target, argv whose value SGLang replaces, a close argv where it do
      "graphs are off"),
     ("a3", ["--dllm-algorithm", "DLLM", "--attention-backend", "triton"], ["--dllm-algorithm", "DLLM"],
      "becomes ascend"),
+    ("cuda", ["--tp", "2", "--moe-a2a-backend", "deepep_v2", "--cuda-graph-backend-prefill", "breakable"],
+     ["--tp", "2", "--moe-a2a-backend", "deepep", "--cuda-graph-backend-prefill", "breakable"], "DeepEP v2 prefill"),
+    ("cuda", ["--dllm-algorithm", "DLLM", "--attention-backend", "triton"], ["--dllm-algorithm", "DLLM",
+                                                                            "--disable-cuda-graph",
+                                                                            "--attention-backend", "triton"],
+     "becomes flashinfer"),
     ("cpu", ["--pre-warm-nccl"], [], "--pre-warm-nccl is turned off"),
     ("a3", ["--enable-symm-mem"], [], "--enable-symm-mem is turned off"),
 ]

@@ -24,6 +24,12 @@ def _megamoe(c: RuleContext) -> bool:
     return a2a_backend(c) == "flashinfer_megamoe"
 
 
+def _cutedsl_w4a16(c: RuleContext) -> bool:
+    """FlashInfer all-to-all feeding CuTe DSL's NVFP4 W4A16 experts (moe_hook.py:489)."""
+    return a2a_backend(c) == "flashinfer" and c.moe_runner_backend == "flashinfer_cutedsl" \
+        and env_on(c, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16")
+
+
 COMBINE = "SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE"
 
 ENV_CONFLICTS = (
@@ -31,6 +37,12 @@ ENV_CONFLICTS = (
          and c.flashinfer_a2a_dispatch_type is not None,
          "SGLANG_MOE_NVFP4_DISPATCH is set together with --flashinfer-a2a-dispatch-type (say the dispatch once)",
          "同时设置了 SGLANG_MOE_NVFP4_DISPATCH 与 --flashinfer-a2a-dispatch-type（分发方式只能指定一次）"),
+    Need(lambda c: _cutedsl_w4a16(c) and env_on(c, "SGLANG_MOE_NVFP4_DISPATCH"),
+         "SGLANG_MOE_NVFP4_DISPATCH off for CuTe DSL NVFP4 W4A16 (it needs the bf16 FlashInfer dispatch)",
+         "CuTe DSL NVFP4 W4A16 需要关闭 SGLANG_MOE_NVFP4_DISPATCH（它需要 bf16 的 FlashInfer 分发）"),
+    Need(lambda c: _cutedsl_w4a16(c) and c.flashinfer_a2a_dispatch_type in ("auto", "nvfp4"),
+         "--flashinfer-a2a-dispatch-type bf16 for CuTe DSL NVFP4 W4A16", "CuTe DSL NVFP4 W4A16 需要 "
+         "--flashinfer-a2a-dispatch-type bf16"),
     Need(lambda c: _megamoe(c) and env_on(c, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16")
          and env_str(c, COMBINE, "bf16") != "bf16",
          "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 needs SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE=bf16",
@@ -65,7 +77,7 @@ RULES: list[Rule] = [
               "SGLang 启动时的环境变量与参数不匹配：{needs_zh}"),
          Text("change or unset the SGLANG_* variables named, or the flags they meet",
               "修改或去掉上述 SGLANG_* 环境变量，或修改与之冲突的参数"),
-         source=sglang_source("arg_groups/moe_hook.py:172, :217, :222, :230, kv_shard_hook.py:245, :140, "
+         source=sglang_source("arg_groups/moe_hook.py:172, :494, :527, :217, :222, :230, kv_shard_hook.py:245, :140, "
                               "attention_hook.py:484"),
          extra=needs_listed(ENV_CONFLICTS)),
 ]

@@ -70,6 +70,15 @@ REPLACED = (
     Need(lambda c: c.enable_symm_mem and family(c) in ("npu", "cpu"),
          "--enable-symm-mem is turned off (NCCL symmetric memory exists on CUDA and ROCm only)",
          "--enable-symm-mem 会被关闭（NCCL 对称内存只存在于 CUDA 与 ROCm）"),
+    Need(lambda c: a2a_backend(c) == "deepep_v2" and not c.disable_cuda_graph and gave(c, "cuda_graph_backend_prefill")
+         and c.cuda_graph_backend_prefill != "disabled",
+         "--cuda-graph-backend-prefill {cuda_graph_backend_prefill} is turned off (DeepEP v2 prefill reads host counts "
+         "and cannot be captured)", "--cuda-graph-backend-prefill {cuda_graph_backend_prefill} 会被关闭（DeepEP v2 的"
+         "预填充需要读取主机端计数，无法捕获为图）"),
+    Need(lambda c: c.dllm_algorithm is not None and family(c) == "gpu" and not c.disable_cuda_graph
+         and gave(c, "attention_backend") and c.attention_backend != "flashinfer",
+         "--attention-backend {attention_backend} becomes flashinfer (diffusion models with CUDA graphs)",
+         "--attention-backend {attention_backend} 会改为 flashinfer（使用 CUDA 图的扩散模型）"),
     Need(lambda c: c.dllm_algorithm is not None and family(c) == "npu" and gave(c, "attention_backend")
          and c.attention_backend != "ascend",
          "--attention-backend {attention_backend} becomes ascend (diffusion models on Ascend)",
@@ -80,7 +89,8 @@ RULES: list[Rule] = [
     Rule("sglang-replaces-given-values", "AM-W349",
          ("attention_backend", "chunked_prefill_size", "sampling_backend", "moe_runner_backend", "cuda_graph_max_bs",
           "cuda_graph_bs", "enable_aiter_allreduce_fusion", "flashinfer_allreduce_fusion_backend",
-          "disable_shared_experts_fusion", "disable_radix_cache", "pre_warm_nccl", "enable_symm_mem"),
+          "disable_shared_experts_fusion", "disable_radix_cache", "pre_warm_nccl", "enable_symm_mem",
+          "cuda_graph_backend_prefill"),
          broken_needs(REPLACED),
          Text("SGLang replaces values this launch gives: {needs_en}", "SGLang 会替换本次启动给出的值：{needs_zh}"),
          Text("write the value SGLang will use, or change what makes it replace yours",
@@ -88,6 +98,6 @@ RULES: list[Rule] = [
          severity="warning",
          source=sglang_source("arg_groups/overrides.py:1265, :1032, :1067, :1561, attention_hook.py:125, :144, :565, "
                               ":601, moe_hook.py:384, :518, kv_shard_hook.py:319, platform_hook.py:69, :104, "
-                              "overrides.py:1705"),
+                              "overrides.py:1705, :1711, moe_hook.py:445, :448"),
          extra=needs_listed(REPLACED)),
 ]

@@ -33,16 +33,6 @@ SITES: dict[int, Disposition] = {
     410: Disposition('not-applicable',  # override in handle_a2a_moe
                          'SGLang fills in --moe-runner-backend deep_gemm for DeepEP v2, which the launch left to it (unset or '
                          'auto): no value the user chose is replaced'),
-    445: Disposition('pending',  # override in handle_a2a_moe
-                         'SGLang warns and replaces --cuda-graph-config, --moe-runner-backend; no warning rule ports it yet'),
-    448: Disposition('pending',  # override in handle_a2a_moe
-                         'SGLang warns and replaces --cuda-graph-config, --moe-runner-backend; no warning rule ports it yet'),
-    494: Disposition('pending',  # raise in handle_a2a_moe
-                         'reads SGLANG_MOE_NVFP4_DISPATCH; portable through the launch environment (RuleContext.env), not '
-                         'ported'),
-    527: Disposition('pending',  # raise in handle_a2a_moe
-                         'the CuTe DSL NVFP4 W4A16 path comes from SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 and the checkpoint; '
-                         'not ported'),
     551: Disposition('not-applicable',  # override in handle_a2a_moe
                          'SGLang fills in --deepep-mode normal for MORI, which the launch left to it (unset or auto): no value'
                          ' the user chose is replaced'),

@@ -59,14 +59,15 @@ SITES: dict[int, Disposition] = {
                          'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
                          'compiler/model_checks.py covers it'),
     871: Disposition('pending',  # raise in _deepseek_spec_moe_resolution
-                         'reads SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE; portable through the launch environment (RuleContext.env), '
-                         'not ported'),
+                         "model: DeepSeek's speculative MoE runner (SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE on an NVFP4 checkpoint "
+                         'with an FP8 NextN layer); no check covers it'),
     907: Disposition('pending',  # assert in _deepseek_v4_kv_cache_dtype
                          "model: _deepseek_v4_kv_cache_dtype decides it from the model's config.json; no check in "
                          'compiler/model_checks.py covers it'),
-    920: Disposition('pending',  # override in _sparse_head_overlap_disable
-                         'reads SGLANG_EMBEDDINGS_SPARSE_HEAD; portable through the launch environment (RuleContext.env), not '
-                         'ported'),
+    920: Disposition('not-applicable',  # override in _sparse_head_overlap_disable
+                         'SGLang turns on --disable-overlap-schedule (SGLANG_EMBEDDINGS_SPARSE_HEAD) here, a switch a launch '
+                         'line can only turn on (store-true): no value the user gave is replaced, so there is nothing to warn '
+                         'about'),
     1084: Disposition('not-applicable',  # raise in _deterministic_rocm_rccl_check
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
     1112: Disposition('not-applicable',  # override in _deterministic_attention_backend
@@ -115,9 +116,6 @@ SITES: dict[int, Disposition] = {
                          'only turn on (store-true): no value the user gave is replaced, so there is nothing to warn about'),
     1699: Disposition('not-applicable',  # override in _dllm_attention_backend
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
-    1711: Disposition('pending',  # override in _dllm_attention_backend
-                         'SGLang warns and replaces --attention-backend with flashinfer for diffusion models with CUDA graphs;'
-                         ' no warning rule ports it yet'),
     1724: Disposition('pending',  # override in _dllm_overlap_disable
                          "model: diffusion LLM settings from the model's dLLM config (block size); no check covers it"),
     1738: Disposition('pending',  # override in _dllm_page_size

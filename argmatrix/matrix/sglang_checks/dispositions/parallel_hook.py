@@ -40,9 +40,10 @@ SITES: dict[int, Disposition] = {
     286: Disposition('not-applicable',  # raise in handle_data_parallelism
                          "argmatrix's schema refuses it first: --attn-dp-size is declared a positive integer (AM-E010), so no "
                          'rule is needed'),
-    333: Disposition('pending',  # override in handle_data_parallelism
-                         'SGLang warns and replaces --chunked-prefill-size, --cuda-graph-config, --enable-dp-attention-local-'
-                         'control-broadcast, --schedule-conservativeness; no warning rule ports it yet'),
+    333: Disposition('not-applicable',  # override in handle_data_parallelism
+                         'the division is how SGLang reads --chunked-prefill-size under attention DP (a per-rank chunk); '
+                         "argmatrix's rules read the divided value and AM-E240 names it, rather than warning on every such "
+                         'launch'),
     438: Disposition('not-applicable',  # assert in handle_dwdp
                          'unreachable: handle_dwdp returns for --dwdp-size 1 or less, so the size is always 2 or more here'),
     565: Disposition('not-applicable',  # assert in handle_elastic_ep
