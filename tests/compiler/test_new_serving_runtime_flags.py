@@ -13,14 +13,14 @@ from .helpers import run as _run
 run = partial(_run, sglang_version=NEWEST)  # these flags exist from the release that added them on
 
 
-@pytest.mark.parametrize("name, flag", [
-    ("dcp_replicate_q_proj", "--dcp-replicate-q-proj"),
-    ("enable_tp_lm_head_all_to_all", "--enable-tp-lm-head-all-to-all"),
+@pytest.mark.parametrize("name, flag, layout", [  # layout: what SGLang 0.5.23 asks of the switch when it is on
+    ("dcp_replicate_q_proj", "--dcp-replicate-q-proj", ["--tp", "2", "--dcp-size", "2"]),       # AM-E313
+    ("enable_tp_lm_head_all_to_all", "--enable-tp-lm-head-all-to-all", ["--tp", "2", "--attn-dp-size", "2"]),  # E325
 ])
 @pytest.mark.parametrize("prefix, value", [(None, None), ("", True), ("no-", False)])
-def test_boolean_optional_flags_keep_three_states(name, flag, prefix, value):
+def test_boolean_optional_flags_keep_three_states(name, flag, layout, prefix, value):
     # SGLang's BooleanOptionalAction: unset means "model default", --X forces on, --no-X forces off
-    argv = [] if prefix is None else ["--" + prefix + flag[2:]]
+    argv = layout + ([] if prefix is None else ["--" + prefix + flag[2:]])
     c = run(argv, target="cuda")
     assert c.findings == []
     assert getattr(c.args, name) is value

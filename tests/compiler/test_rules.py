@@ -46,7 +46,8 @@ def test_fuseep_with_eplb():
     f = only(c, "AM-E204")
     assert f.field == "moe_a2a_backend" and f.value == "ascend_fuseep"
     assert "--enable-eplb" in f.message.en
-    assert codes(run(["--moe-a2a-backend", "deepep", "--enable-eplb"], target="a3")) == []
+    # with --tp 2: deepep spans --ep-size over the TP ranks, and EPLB needs more than one (AM-E324)
+    assert codes(run(["--tp", "2", "--moe-a2a-backend", "deepep", "--enable-eplb"], target="a3")) == []
 
 
 def test_hierarchical_cache_with_mamba_options():

@@ -14,8 +14,25 @@ config.json are in ``compiler/model_checks.py``.
 from __future__ import annotations
 
 from ..rules import Rule
-from . import cache, deterministic, disaggregation, dllm, lora, multimodal, speculative, startup
+from . import (
+               attention,
+               cache,
+               deterministic,
+               disaggregation,
+               dllm,
+               environment,
+               lora,
+               modes,
+               moe,
+               multimodal,
+               parallel,
+               replacements,
+               sharding,
+               speculative,
+               startup,
+)
 
 # One module per area of SGLang's checks; each exports RULES.
 SGLANG_RULES: list[Rule] = [*startup.RULES, *speculative.RULES, *lora.RULES, *disaggregation.RULES, *multimodal.RULES,
-                             *deterministic.RULES, *cache.RULES, *dllm.RULES]
+                            *deterministic.RULES, *cache.RULES, *dllm.RULES, *parallel.RULES, *moe.RULES,
+                            *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES, *replacements.RULES]

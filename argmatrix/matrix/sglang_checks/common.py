@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..rules import RuleContext
@@ -38,3 +40,52 @@ def sglang_source(where: str) -> str:
     return f"SGLang {READ_FROM} {where}"
 
 
+
+
+def family(c: RuleContext) -> str | None:
+    """The family of the platform the launch is checked for (npu, gpu, cpu)."""
+    from ..platforms import PLATFORMS
+
+    p = PLATFORMS.get(c.platform or "")
+    return p.family if p is not None else None
+
+
+@dataclass(frozen=True)
+class Need:
+    """One condition of a feature SGLang checks in a row: ``broken`` says when the launch breaks it, and the two
+    phrases (templates over the resolved values) say what it needs."""
+
+    broken: Callable[[RuleContext], bool]
+    en: str
+    zh: str
+
+
+def broken_needs(needs: tuple[Need, ...]) -> Callable[[RuleContext], bool]:
+    return lambda c: any(n.broken(c) for n in needs)
+
+
+def needs_listed(needs: tuple[Need, ...]) -> Callable[[RuleContext], dict[str, Any]]:
+    """The broken conditions as two phrases, for a message that names every one of them at once."""
+    def extra(c: RuleContext) -> dict[str, Any]:
+        hit = [n for n in needs if n.broken(c)]
+        return {"needs_en": "; ".join(n.en.format_map(c.values) for n in hit),
+                "needs_zh": "；".join(n.zh.format_map(c.values) for n in hit)}
+    return extra
+
+
+# The all-to-all backends for which SGLang 0.5.23 sets --ep-size to --tp-size, even over an explicit value
+# (arg_groups/overrides.py _A2A_EP_SPANNING_BACKENDS, _a2a_ep_size).
+A2A_EP_SPANNING = frozenset({"megamoe", "deepep", "deepep_v2", "mooncake", "nixl", "ascend_fuseep", "flashinfer",
+                             "flashinfer_megamoe", "mori", "pplx"})
+
+
+def a2a_backend(c: RuleContext) -> str:
+    """--moe-a2a-backend as SGLang resolves it: Waterfill forces deepep unless megamoe is chosen
+    (arg_groups/overrides.py _a2a_backend_overrides)."""
+    backend = str(c.moe_a2a_backend)
+    return "deepep" if c.enable_waterfill and backend not in ("deepep", "megamoe") else backend
+
+
+def ep_size(c: RuleContext) -> int:
+    """--ep-size as SGLang resolves it."""
+    return int(c.tp_size) if a2a_backend(c) in A2A_EP_SPANNING else int(c.ep_size)

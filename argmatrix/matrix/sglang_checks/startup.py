@@ -23,7 +23,7 @@ RULES: list[Rule] = [
               "other", "--dp-size {dp_size} 个副本与 --attn-dp-size {attn_dp_size} 不能同时使用"),
          Text("drop --dp-size (attention DP already splits the batch), or drop --attn-dp-size",
               "去掉 --dp-size（注意力数据并行已在拆分批次），或去掉 --attn-dp-size"),
-         source=sglang_source("arg_groups/parallel_hook.py:287")),
+         source=sglang_source("arg_groups/parallel_hook.py:287, model_override_base.py:235")),
     Rule("tp-divisible-by-attention-dp", "AM-E235", ("attn_dp_size", "dp_size", "enable_dp_attention", "tp_size"),
          lambda c: attn_dp(c) > 1 and c.tp_size % attn_dp(c) != 0,
          Text("--tp-size {tp_size} is not a multiple of the attention data-parallel size {adp}: each attention-DP "

@@ -5,8 +5,9 @@ A *site* is a ``raise``, an ``assert`` or a warn-and-override in SGLang's
 read from (``tools/sglang_check_sites.py`` writes the list of sites).  A site
 is covered when a rule in ``matrix/sglang_checks/`` cites its ``file:line`` in
 its ``source``; every other site has one entry here, in the module named after
-its file (``serving_hook.py`` -> ``dispositions/serving_hook.py``), keyed by its
-line in that release.
+its file (``serving_hook.py`` -> ``dispositions/serving_hook.py``; a file in a sub-folder keeps the folder,
+``model_overrides/gpt_oss.py`` -> ``model_overrides_gpt_oss.py``, ``fields/__init__.py`` -> ``fields_init.py``:
+``coverage.disposition_module``), keyed by its line in that release.
 """
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ _IQUEST = ("IQuest Q1 MTP drafts: reads the target's and the draft checkpoint's 
 SITES: dict[int, Disposition] = {
     76: Disposition("not-applicable", "turns the overlap scheduler off on a CPU, where it is on only by default (no flag "
                                       "turns it on); nothing the launch says is replaced"),
-    103: Disposition("model", "EAGLE3 with a Gemma4 assistant draft: needs the draft's config.json architecture; no "
+    103: Disposition("pending", "EAGLE3 with a Gemma4 assistant draft: needs the draft's config.json architecture; no "
                               "model check covers it (none)"),
     205: Disposition("not-applicable", "argmatrix's schema bounds --speculative-draft-window-size at 1 or more "
                                        "(AM-E010 refuses 0 and below first)"),
@@ -38,24 +38,18 @@ SITES: dict[int, Disposition] = {
     358: Disposition("pending", _SCHEMA_DFLASH),
     370: Disposition("pending", _SCHEMA_DFLASH),
     377: Disposition("pending", _SCHEMA_DFLASH),
-    409: Disposition("runtime", "fires when the DFLASH draft's config cannot be read (files or the hub at start-up)"),
-    417: Disposition("model", "the DFLASH block size SGLang falls back to when the draft's config.json names none; "
-                              "no model check reads DFLASH draft configs (none)"),
     430: Disposition("pending", _SCHEMA_DFLASH),
     444: Disposition("not-applicable", _DEFAULT_FILL),
     **{line: Disposition("pending", _SCHEMA_UNO) for line in (
-        453, 455, 460, 462, 467, 474, 489, 496, 502, 509, 513, 519, 532, 540, 549, 551, 556, 570, 579, 581, 583, 592,
+        453, 455, 460, 462, 467, 474, 489, 496, 502, 509, 513, 519, 532, 540, 549, 551, 556, 579, 581, 583, 592,
         602, 608)},
     **{line: Disposition("pending", _SCHEMA_DSPARK) for line in (
         670, 676, 678, 693, 698, 707, 715, 752, 764, 781, 809, 830, 842, 847)},
-    819: Disposition("model", "the DSPARK gamma SGLang falls back to when the draft's config.json names none (none)"),
     858: Disposition("not-applicable", _DEFAULT_FILL),
     912: Disposition("not-applicable", _OUT_OF_TREE),
     917: Disposition("not-applicable", _OUT_OF_TREE),
-    937: Disposition("pending", _SCHEMA_DFLASH),
-    971: Disposition("model", "DFLASH with trtllm_mha: reads the draft's layer types from its config.json (none)"),
-    998: Disposition("model", _FROZEN_KV_MTP),
-    1008: Disposition("model", _FROZEN_KV_MTP),
+    998: Disposition("pending", _FROZEN_KV_MTP),
+    1008: Disposition("pending", _FROZEN_KV_MTP),
     1023: Disposition("model", _IQUEST),
     1030: Disposition("model", _IQUEST),
     1032: Disposition("model", _IQUEST),

@@ -1,0 +1,101 @@
+"""SGLang's start-up checks on attention backends, linear attention, and multi-item scoring
+(``arg_groups/attention_hook.py``, ``arg_groups/overrides.py``), read from 0.5.23.
+
+An attention backend left unset is picked by SGLang from the GPU; these rules judge only a backend the launch names
+(or the platform's fixed one: ascend on Ascend, torch_native on CPU, both applied as platform defaults).
+"""
+from __future__ import annotations
+
+from ...schema.meta import Text
+from ..rules import Rule, RuleContext
+from .common import Need, broken_needs, needs_listed, sglang_source
+
+# SGLang 0.5.23 arg_groups/choices.py DETERMINISTIC_ATTENTION_BACKEND_CHOICES
+
+
+def named_backends(c: RuleContext) -> tuple[str, ...]:
+    """The attention backends the launch fixes: --attention-backend and the prefill/decode ones."""
+    return tuple(str(b) for b in (c.attention_backend, c.prefill_attention_backend, c.decode_attention_backend)
+                 if b is not None)
+
+
+def linear_decode(c: RuleContext) -> str:
+    """The linear-attention decode backend: its own flag, else --linear-attn-backend (triton unless set); a flashkda
+    inherited from --linear-attn-backend decodes on triton (FlashKDA is prefill-only, attention_hook.py:317)."""
+    decode = str(c.linear_attn_decode_backend or c.linear_attn_backend or "triton")
+    return "triton" if decode == "flashkda" and c.linear_attn_decode_backend is None else decode
+
+
+REPLAYSSM_NEEDS = (
+    Need(lambda c: linear_decode(c) not in ("triton", "helion"), "the triton or helion linear-attention decode backend",
+         "triton 或 helion 线性注意力解码后端"),
+    Need(lambda c: not c.disable_radix_cache and c.mamba_radix_cache_strategy in ("extra_buffer", "extra_buffer_lazy"),
+         "the no_buffer mamba cache strategy (the default)", "no_buffer mamba 缓存策略（默认值）"),
+    Need(lambda c: c.disaggregation_mode != "null", "no PD disaggregation (--disaggregation-mode null)",
+         "不使用 PD 分离（--disaggregation-mode null）"),
+)
+
+REPLAYSSM_SPEC_NEEDS = (
+    Need(lambda c: c.speculative_eagle_topk not in (None, 1), "a linear draft chain (--speculative-eagle-topk 1)",
+         "线性草稿链（--speculative-eagle-topk 1）"),
+    Need(lambda c: linear_decode(c) not in ("triton", "flashinfer"), "the triton or flashinfer linear-attention decode "
+         "backend", "triton 或 flashinfer 线性注意力解码后端"),
+    Need(lambda c: c.disaggregation_mode == "prefill", "no PD prefill role (it never verifies drafts)",
+         "不能用于 PD 预填充实例（预填充实例从不校验草稿）"),
+    Need(lambda c: c.enable_linear_replayssm, "no --enable-linear-replayssm (the two drive one ring differently)",
+         "不能同时使用 --enable-linear-replayssm（二者以不同方式驱动同一环形缓存）"),
+)
+
+RULES: list[Rule] = [
+    Rule("flex-attention-without-speculative", "AM-E339", ("attention_backend", "speculative_algorithm"),
+         lambda c: c.attention_backend == "flex_attention" and c.speculative_algorithm is not None,
+         Text("--attention-backend flex_attention does not support speculative decoding",
+              "--attention-backend flex_attention 不支持投机解码"),
+         Text("drop --speculative-algorithm, or use another attention backend",
+              "去掉 --speculative-algorithm，或换用其他注意力后端"),
+         source=sglang_source("arg_groups/attention_hook.py:161")),
+    Rule("flashkda-is-prefill-only", "AM-E340", ("linear_attn_decode_backend",),
+         lambda c: c.linear_attn_decode_backend == "flashkda",
+         Text("--linear-attn-decode-backend flashkda: FlashKDA has no decode kernel",
+              "--linear-attn-decode-backend flashkda：FlashKDA 没有解码内核"),
+         Text("use --linear-attn-prefill-backend flashkda and leave decode on triton",
+              "改用 --linear-attn-prefill-backend flashkda，解码保持为 triton"),
+         source=sglang_source("arg_groups/attention_hook.py:319")),
+    Rule("linear-replayssm-needs", "AM-E341", ("enable_linear_replayssm",),
+         lambda c: c.enable_linear_replayssm and broken_needs(REPLAYSSM_NEEDS)(c),
+         Text("--enable-linear-replayssm needs: {needs_en}", "--enable-linear-replayssm 的要求未满足：{needs_zh}"),
+         Text("change the settings listed, or drop --enable-linear-replayssm",
+              "按上述要求修改，或去掉 --enable-linear-replayssm"),
+         source=sglang_source("arg_groups/attention_hook.py:411, :418, :429"), extra=needs_listed(REPLAYSSM_NEEDS)),
+    Rule("linear-replayssm-spec-needs", "AM-E342", ("enable_linear_replayssm_spec",),
+         lambda c: c.enable_linear_replayssm_spec and broken_needs(REPLAYSSM_SPEC_NEEDS)(c),
+         Text("--enable-linear-replayssm-spec needs: {needs_en}", "--enable-linear-replayssm-spec 的要求未满足：{needs_zh}"),
+         Text("change the settings listed, or drop --enable-linear-replayssm-spec",
+              "按上述要求修改，或去掉 --enable-linear-replayssm-spec"),
+         source=sglang_source("arg_groups/attention_hook.py:452, :460, :494, :500"),
+         extra=needs_listed(REPLAYSSM_SPEC_NEEDS)),
+    Rule("multi-item-scoring-needs-flashinfer", "AM-E343", ("enable_mis", "attention_backend"),
+         lambda c: c.enable_mis and any(b != "flashinfer" for b in named_backends(c)),
+         Text("--enable-mis (multi-item scoring) needs the flashinfer attention backend for its custom mask, not "
+              "{backends}", "--enable-mis（多条目打分）需要 flashinfer 注意力后端提供自定义掩码，而不是 {backends}"),
+         Text("use --attention-backend flashinfer", "改用 --attention-backend flashinfer"),
+         source=sglang_source("arg_groups/attention_hook.py:573"),
+         extra=lambda c: {"backends": ", ".join(sorted(set(named_backends(c))))}),
+    Rule("trtllm-mla-kv-cache-dtype", "AM-E345", ("kv_cache_dtype", "attention_backend", "decode_attention_backend"),
+         lambda c: "trtllm_mla" in (c.attention_backend, c.decode_attention_backend)
+         and c.kv_cache_dtype not in ("fp8_e4m3", "bf16", "auto"),
+         Text("the trtllm_mla attention backend takes --kv-cache-dtype fp8_e4m3, bf16 or auto, not {kv_cache_dtype}",
+              "trtllm_mla 注意力后端只支持 --kv-cache-dtype fp8_e4m3、bf16 或 auto，不支持 {kv_cache_dtype}"),
+         Text("use --kv-cache-dtype fp8_e4m3 or auto", "改用 --kv-cache-dtype fp8_e4m3 或 auto"),
+         source=sglang_source("arg_groups/overrides.py:1215")),
+    Rule("cutedsl-mla-decode-only", "AM-E346", ("prefill_attention_backend", "kv_cache_dtype", "attention_backend"),
+         lambda c: "cutedsl_mla" in named_backends(c) and (
+             c.prefill_attention_backend == "cutedsl_mla"
+             or c.kv_cache_dtype not in ("fp8_e4m3", "bf16", "bfloat16", "auto")),
+         Text("the cutedsl_mla attention backend decodes only (not --prefill-attention-backend cutedsl_mla) and takes "
+              "--kv-cache-dtype fp8_e4m3, bf16 or auto", "cutedsl_mla 注意力后端只用于解码（不能作为 "
+              "--prefill-attention-backend），且只支持 --kv-cache-dtype fp8_e4m3、bf16 或 auto"),
+         Text("use --decode-attention-backend cutedsl_mla with the default prefill backend and --kv-cache-dtype auto",
+              "使用 --decode-attention-backend cutedsl_mla，预填充后端保持默认，并设置 --kv-cache-dtype auto"),
+         source=sglang_source("arg_groups/overrides.py:1241, :1254")),
+]

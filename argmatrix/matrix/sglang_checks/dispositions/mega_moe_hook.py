@@ -1,0 +1,36 @@
+"""What argmatrix does with the check sites of SGLang 0.5.23 ``arg_groups/mega_moe_hook.py`` that no rule ports.
+
+Keyed by the line of the site in that release (``tests/fixtures/sglang_check_sites-0.5.23.json``); the
+kinds are explained in ``dispositions/__init__.py``.
+"""
+from __future__ import annotations
+
+from . import Disposition
+
+SITES: dict[int, Disposition] = {
+    43: Disposition('runtime',  # raise in check_mega_moe_compat
+                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
+                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
+                         '(AM-E105)'),
+    141: Disposition('not-applicable',  # raise in validate_flydsl_decode_capacity
+                         "reads SGLANG_AMD_FLYDSL_MEGA_MOE_DECODE_MTPR, an AMD ROCm kernel's setting; ROCm has no column "
+                         '(AM-E601)'),
+    147: Disposition('not-applicable',  # raise in validate_flydsl_decode_capacity
+                         "reads SGLANG_AMD_FLYDSL_MEGA_MOE_DECODE_MTPR, an AMD ROCm kernel's setting; ROCm has no column "
+                         '(AM-E601)'),
+    152: Disposition('not-applicable',  # raise in validate_flydsl_decode_capacity
+                         "reads SGLANG_AMD_FLYDSL_MEGA_MOE_DECODE_MTPR, an AMD ROCm kernel's setting; ROCm has no column "
+                         '(AM-E601)'),
+    174: Disposition('pending',  # raise in validate_mega_moe_token_budget
+                         'model: the MegaMoE per-rank token budget against '
+                         'SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK, run for MegaMoE models; no check covers it'),
+    192: Disposition('pending',  # raise in validate_mega_moe_token_budget
+                         'model: the MegaMoE per-rank token budget against '
+                         'SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK, run for MegaMoE models; no check covers it'),
+    226: Disposition('pending',  # raise in validate_mega_moe_token_budget
+                         'model: the MegaMoE per-rank token budget against '
+                         'SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK, run for MegaMoE models; no check covers it'),
+    241: Disposition('pending',  # raise in validate_mega_moe_token_budget
+                         'model: the MegaMoE per-rank token budget against '
+                         'SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK, run for MegaMoE models; no check covers it'),
+}

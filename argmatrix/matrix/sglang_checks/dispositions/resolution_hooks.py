@@ -1,0 +1,13 @@
+"""What argmatrix does with the check sites of SGLang 0.5.23 ``arg_groups/resolution_hooks.py`` that no rule ports.
+
+Keyed by the line of the site in that release (``tests/fixtures/sglang_check_sites-0.5.23.json``); the
+kinds are explained in ``dispositions/__init__.py``.
+"""
+from __future__ import annotations
+
+from . import Disposition
+
+SITES: dict[int, Disposition] = {
+    116: Disposition('not-applicable',  # raise in register_resolution_hook
+                         'guards the registry of out-of-tree resolution hooks (plugins), not a launch'),
+}

@@ -1,0 +1,214 @@
+"""SGLang's start-up checks on MoE runners, all-to-all backends and their dispatch (``arg_groups/moe_hook.py``,
+``arg_groups/mega_moe_hook.py``), read from 0.5.23.
+
+Runner and backend values left at ``auto`` are resolved by SGLang from the checkpoint and the GPU; these rules fire
+only on what the launch line itself fixes.
+"""
+from __future__ import annotations
+
+from ...schema.meta import Text
+from ..rules import Rule, RuleContext
+from .common import Need, a2a_backend, attn_dp, broken_needs, ep_size, needs_listed, sglang_source
+
+# The quantizations each FlashInfer MoE runner takes (None: bf16), moe_hook.py:81, :124, :138.
+RUNNER_QUANTIZATIONS: dict[str, tuple[str | None, ...]] = {
+    "flashinfer_cutlass": ("modelopt_fp4", "modelopt_fp8", "modelopt_mixed", None),
+    "flashinfer_trtllm": ("modelopt_fp4", "nvfp4_online", "fp8", "mxfp8", "modelopt_fp8", "modelopt_mixed",
+                          "compressed-tensors", None),
+    "experimental_sgl_trtllm": ("modelopt_fp4", "nvfp4_online", "fp8", "mxfp8", "modelopt_fp8", "modelopt_mixed",
+                                "compressed-tensors", None),
+    "flashinfer_trtllm_routed": ("fp8", "mxfp8", "modelopt_fp4", "modelopt_mixed", "nvfp4_online",
+                                 "minimax_m3_nvfp4", None),
+}
+
+
+def _quantizations(c: RuleContext) -> str:
+    return ", ".join("bf16 (none)" if q is None else q for q in RUNNER_QUANTIZATIONS[c.moe_runner_backend])
+
+
+DEEPEP_V2_NEEDS = (
+    Need(lambda c: c.moe_runner_backend not in ("auto", "deep_gemm"), "--moe-runner-backend deep_gemm (or auto)",
+         "--moe-runner-backend deep_gemm（或 auto）"),
+    Need(lambda c: c.enforce_shared_experts_fusion, "no --enforce-shared-experts-fusion (not validated yet)",
+         "不能使用 --enforce-shared-experts-fusion（尚未验证）"),
+    Need(lambda c: c.deepep_v2_mode == "direct" and c.nnodes > 1,
+         "--deepep-v2-mode hybrid across nodes (direct is NVLink-only)", "跨节点时使用 --deepep-v2-mode hybrid（direct 仅限 NVLink）"),
+)
+
+PPLX_NEEDS = (
+    Need(lambda c: c.deepep_mode == "normal", "--deepep-mode low_latency or auto (pplx has no normal mode)",
+         "--deepep-mode low_latency 或 auto（pplx 没有 normal 模式）"),
+    Need(lambda c: attn_dp(c) < 2, "attention data parallelism with at least 2 groups (--attn-dp-size 2 or more)",
+         "至少 2 组的注意力数据并行（--attn-dp-size 不小于 2）"),
+    Need(lambda c: c.moe_runner_backend not in ("auto", "deep_gemm"), "--moe-runner-backend deep_gemm (or auto)",
+         "--moe-runner-backend deep_gemm（或 auto）"),
+)
+
+MEGAMOE_NEEDS = (
+    Need(lambda c: not (attn_dp(c) > 1 and attn_dp(c) == c.tp_size), "--attn-dp-size equal to --tp-size {tp_size}",
+         "--attn-dp-size 等于 --tp-size {tp_size}"),
+    Need(lambda c: c.moe_runner_backend not in ("auto", "flashinfer_megamoe"),
+         "--moe-runner-backend flashinfer_megamoe (or auto)", "--moe-runner-backend flashinfer_megamoe（或 auto）"),
+)
+
+
+# moe_hook.py:531: the MoE runners FlashInfer all-to-all feeds
+FLASHINFER_A2A_RUNNERS = ("flashinfer_cutlass", "flashinfer_cutedsl", "flashinfer_trtllm", "flashinfer_trtllm_routed",
+                          "deep_gemm")
+
+FLASHINFER_A2A_NEEDS = (
+    # Muse Spark's LayerNorm SP has its own rank-uniform layout (moe_hook.py _flashinfer_a2a_topology_is_supported);
+    # that case needs the checkpoint and is left to SGLang.
+    Need(lambda c: not c.enable_layernorm_sp and not (attn_dp(c) > 1 and attn_dp(c) == c.tp_size),
+         "attention data parallelism over every rank (--attn-dp-size equal to --tp-size {tp_size})",
+         "覆盖全部 rank 的注意力数据并行（--attn-dp-size 等于 --tp-size {tp_size}）"),
+    Need(lambda c: c.disaggregation_mode != "decode" and c.chunked_prefill_size is not None
+         and c.chunked_prefill_size <= 0, "chunked prefill (it dispatches through a fixed-size workspace)",
+         "分块预填充（分发经由固定大小的工作区）"),
+    # a runner the launch names (auto is resolved by SGLang from the checkpoint)
+    Need(lambda c: c.moe_runner_backend not in ("auto", *FLASHINFER_A2A_RUNNERS),
+         "one of the MoE runners flashinfer_cutlass, flashinfer_cutedsl, flashinfer_trtllm, flashinfer_trtllm_routed or "
+         "deep_gemm", "MoE 运行器 flashinfer_cutlass、flashinfer_cutedsl、flashinfer_trtllm、flashinfer_trtllm_routed 或 "
+         "deep_gemm 之一"),
+)
+
+
+CUTEDSL_DEEPEP_NEEDS = (
+    Need(lambda c: c.deepep_mode == "normal", "--deepep-mode low_latency or auto (it has no handler for DeepEP's normal "
+         "dispatch)", "--deepep-mode low_latency 或 auto（它没有处理 DeepEP normal 分发的实现）"),
+    Need(lambda c: c.quantization == "nvfp4_online" or _env_on(c, "SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION"),
+         "--moe-a2a-backend none or flashinfer for per-token NVFP4 activations (nvfp4_online, or "
+         "SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION)", "逐 token 的 NVFP4 激活（nvfp4_online 或 "
+         "SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION）需要 --moe-a2a-backend none 或 flashinfer"),
+)
+
+DISPATCH_TYPE_NEEDS = (
+    Need(lambda c: a2a_backend(c) != "flashinfer", "--moe-a2a-backend flashinfer", "--moe-a2a-backend flashinfer"),
+    Need(lambda c: a2a_backend(c) == "flashinfer" and c.flashinfer_a2a_dispatch_type == "mxfp8"
+         and c.quantization != "mxfp8", "--quantization mxfp8 for the mxfp8 dispatch", "mxfp8 分发需要 --quantization mxfp8"),
+    Need(lambda c: a2a_backend(c) == "flashinfer" and c.flashinfer_a2a_dispatch_type == "mxfp8"
+         and c.moe_runner_backend != "flashinfer_trtllm_routed",
+         "--moe-runner-backend flashinfer_trtllm_routed for the mxfp8 dispatch",
+         "mxfp8 分发需要 --moe-runner-backend flashinfer_trtllm_routed"),
+)
+
+# overrides.py:1466: the runners nvfp4_online experts run on, besides MegaMoE's W4A16 path
+NVFP4_ONLINE_RUNNERS = ("flashinfer_trtllm", "flashinfer_trtllm_routed", "flashinfer_cutedsl")
+
+
+def _env_on(c: RuleContext, name: str) -> bool:
+    """A boolean SGLANG_* variable of the launch environment, read as SGLang's EnvBool reads it."""
+    return str(c.env.get(name, "")).lower() in ("true", "1", "yes", "y")
+
+
+def _megamoe_w4a16(c: RuleContext) -> bool:
+    return (c.moe_runner_backend == "flashinfer_megamoe" and a2a_backend(c) == "flashinfer_megamoe"
+            and _env_on(c, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16"))
+
+
+def _draft_a2a(c: RuleContext) -> str | None:
+    """The draft model's all-to-all backend: its own flag, else the target's (not for NGRAM, which has no draft)."""
+    if c.speculative_moe_a2a_backend is not None:
+        return str(c.speculative_moe_a2a_backend)
+    if c.speculative_algorithm and c.speculative_algorithm != "NGRAM":
+        return str(a2a_backend(c))
+    return None
+
+
+RULES: list[Rule] = [
+    # --- runners ----------------------------------------------------------------------------------------------------
+    Rule("moe-runner-quantization", "AM-E326", ("moe_runner_backend", "quantization"),
+         # mxfp8 is left out: SGLang replaces a runner that cannot run it (overrides.py, mxfp8 runner choices).
+         lambda c: c.moe_runner_backend in RUNNER_QUANTIZATIONS and c.quantization != "mxfp8"
+         and c.quantization not in RUNNER_QUANTIZATIONS[c.moe_runner_backend],
+         Text("--moe-runner-backend {moe_runner_backend} does not run --quantization {quantization}; it takes "
+              "{allowed}", "--moe-runner-backend {moe_runner_backend} 不支持 --quantization {quantization}；"
+              "它支持的量化为 {allowed}"),
+         Text("use --moe-runner-backend auto (SGLang picks a runner for the checkpoint), or one of the quantizations "
+              "listed", "改用 --moe-runner-backend auto（由 SGLang 按权重选择），或使用上述量化之一"),
+         source=sglang_source("arg_groups/moe_hook.py:81, :124, :138"), extra=lambda c: {"allowed": _quantizations(c)}),
+    Rule("moe-runner-ep-is-one-or-tp", "AM-E327", ("moe_runner_backend", "ep_size", "tp_size"),
+         lambda c: c.moe_runner_backend in ("flashinfer_cutlass", "flashinfer_cutedsl")
+         and ep_size(c) not in (1, c.tp_size),
+         Text("--moe-runner-backend {moe_runner_backend} needs --ep-size 1 or equal to --tp-size {tp_size}, not {ep}",
+              "--moe-runner-backend {moe_runner_backend} 要求 --ep-size 为 1 或等于 --tp-size {tp_size}，而不是 {ep}"),
+         Text("use --ep-size {tp_size} or 1", "改用 --ep-size {tp_size} 或 1"),
+         source=sglang_source("arg_groups/moe_hook.py:89, :102"), extra=lambda c: {"ep": ep_size(c)}),
+    Rule("cutedsl-runner-a2a", "AM-E328", ("moe_runner_backend", "moe_a2a_backend"),
+         lambda c: c.moe_runner_backend == "flashinfer_cutedsl" and a2a_backend(c) not in ("none", "deepep", "flashinfer"),
+         Text("--moe-runner-backend flashinfer_cutedsl works with --moe-a2a-backend none, deepep or flashinfer, not "
+              "{moe_a2a_backend}", "--moe-runner-backend flashinfer_cutedsl 只能配合 --moe-a2a-backend none、deepep 或 "
+              "flashinfer，不能配合 {moe_a2a_backend}"),
+         Text("use --moe-a2a-backend deepep", "改用 --moe-a2a-backend deepep"),
+         source=sglang_source("arg_groups/moe_hook.py:106")),
+    Rule("cutlass-fp8-moe-without-ep", "AM-E329", ("moe_runner_backend", "quantization", "ep_size"),
+         lambda c: c.moe_runner_backend == "cutlass" and c.quantization in ("fp8", "mxfp8") and ep_size(c) != 1,
+         Text("the cutlass MoE runner runs {quantization} experts only without expert parallelism (--ep-size is {ep})",
+              "cutlass MoE 运行器只在不使用专家并行时支持 {quantization} 专家（当前 --ep-size 为 {ep}）"),
+         Text("use --ep-size 1, or another --moe-runner-backend", "使用 --ep-size 1，或换用其他 --moe-runner-backend"),
+         source=sglang_source("arg_groups/moe_hook.py:161"), extra=lambda c: {"ep": ep_size(c)}),
+    # --- FlashInfer all-to-all dispatch -----------------------------------------------------------------------------
+    Rule("a2a-dispatch-type-needs", "AM-E330", ("flashinfer_a2a_dispatch_type", "moe_a2a_backend", "quantization"),
+         lambda c: c.flashinfer_a2a_dispatch_type not in (None, "auto") and broken_needs(DISPATCH_TYPE_NEEDS)(c),
+         Text("--flashinfer-a2a-dispatch-type {flashinfer_a2a_dispatch_type} needs: {needs_en}",
+              "--flashinfer-a2a-dispatch-type {flashinfer_a2a_dispatch_type} 的要求未满足：{needs_zh}"),
+         Text("change the settings listed, or use --flashinfer-a2a-dispatch-type auto",
+              "按上述要求修改，或改用 --flashinfer-a2a-dispatch-type auto"),
+         source=sglang_source("arg_groups/moe_hook.py:311, :193, :197"), extra=needs_listed(DISPATCH_TYPE_NEEDS)),
+    Rule("nvfp4-online-moe-runners", "AM-E317", ("quantization", "moe_runner_backend"),
+         lambda c: c.quantization == "nvfp4_online" and c.moe_runner_backend != "auto"
+         and c.moe_runner_backend not in NVFP4_ONLINE_RUNNERS and not _megamoe_w4a16(c),
+         Text("--quantization nvfp4_online runs its experts only on the MoE runners {runners}, not "
+              "{moe_runner_backend}", "--quantization nvfp4_online 的专家只能运行在 MoE 运行器 {runners} 上，不能用 "
+              "{moe_runner_backend}"),
+         Text("use --moe-runner-backend auto", "改用 --moe-runner-backend auto"),
+         source=sglang_source("arg_groups/overrides.py:1471"),
+         extra=lambda c: {"runners": ", ".join(NVFP4_ONLINE_RUNNERS)}),
+    Rule("flashinfer-a2a-needs", "AM-E338", ("moe_a2a_backend", "attn_dp_size", "chunked_prefill_size"),
+         lambda c: a2a_backend(c) == "flashinfer" and broken_needs(FLASHINFER_A2A_NEEDS)(c),
+         Text("--moe-a2a-backend flashinfer needs: {needs_en}", "--moe-a2a-backend flashinfer 的要求未满足：{needs_zh}"),
+         Text("set --attn-dp-size {tp_size} and keep chunked prefill on", "设置 --attn-dp-size {tp_size}，并保持分块预填充开启"),
+         source=sglang_source("arg_groups/moe_hook.py:475, :531, :756"), extra=needs_listed(FLASHINFER_A2A_NEEDS)),
+    # --- all-to-all backends ----------------------------------------------------------------------------------------
+    Rule("flashinfer-megamoe-layout", "AM-E332", ("moe_a2a_backend", "attn_dp_size", "moe_runner_backend"),
+         lambda c: a2a_backend(c) == "flashinfer_megamoe" and broken_needs(MEGAMOE_NEEDS)(c),
+         Text("--moe-a2a-backend flashinfer_megamoe needs: {needs_en}",
+              "--moe-a2a-backend flashinfer_megamoe 的要求未满足：{needs_zh}"),
+         Text("set --attn-dp-size {tp_size} and leave --moe-runner-backend at auto",
+              "设置 --attn-dp-size {tp_size}，并将 --moe-runner-backend 保持为 auto"),
+         source=sglang_source("arg_groups/moe_hook.py:325, :332"), extra=needs_listed(MEGAMOE_NEEDS)),
+    Rule("cutedsl-with-deepep", "AM-E333", ("moe_runner_backend", "deepep_mode", "quantization"),
+         lambda c: a2a_backend(c) == "deepep" and c.moe_runner_backend == "flashinfer_cutedsl"
+         and broken_needs(CUTEDSL_DEEPEP_NEEDS)(c),
+         Text("--moe-runner-backend flashinfer_cutedsl with DeepEP needs: {needs_en}",
+              "--moe-runner-backend flashinfer_cutedsl 配合 DeepEP 的要求未满足：{needs_zh}"),
+         Text("change the settings listed, or use another --moe-a2a-backend", "按上述要求修改，或换用其他 --moe-a2a-backend"),
+         source=sglang_source("arg_groups/moe_hook.py:377, :118"), extra=needs_listed(CUTEDSL_DEEPEP_NEEDS)),
+    Rule("a2a-backend-without-batch-overlap", "AM-E334",
+         ("moe_a2a_backend", "enable_two_batch_overlap", "enable_single_batch_overlap"),
+         lambda c: a2a_backend(c) in ("deepep_v2", "megamoe")
+         and (c.enable_two_batch_overlap or c.enable_single_batch_overlap),
+         Text("--moe-a2a-backend {moe_a2a_backend} has no two-batch or single-batch overlap",
+              "--moe-a2a-backend {moe_a2a_backend} 不支持双批次或单批次重叠"),
+         Text("drop --enable-two-batch-overlap and --enable-single-batch-overlap, or use --moe-a2a-backend deepep",
+              "去掉 --enable-two-batch-overlap 与 --enable-single-batch-overlap，或改用 --moe-a2a-backend deepep"),
+         source=sglang_source("arg_groups/moe_hook.py:421, mega_moe_hook.py:33")),
+    Rule("deepep-v2-needs", "AM-E335", ("moe_a2a_backend", "moe_runner_backend", "deepep_v2_mode"),
+         lambda c: a2a_backend(c) == "deepep_v2" and broken_needs(DEEPEP_V2_NEEDS)(c),
+         Text("--moe-a2a-backend deepep_v2 needs: {needs_en}", "--moe-a2a-backend deepep_v2 的要求未满足：{needs_zh}"),
+         Text("change the settings listed, or use --moe-a2a-backend deepep", "按上述要求修改，或改用 --moe-a2a-backend deepep"),
+         source=sglang_source("arg_groups/moe_hook.py:414, :427, :433"), extra=needs_listed(DEEPEP_V2_NEEDS)),
+    Rule("deepep-v2-not-for-draft", "AM-E336", ("speculative_moe_a2a_backend", "moe_a2a_backend", "speculative_algorithm"),
+         lambda c: _draft_a2a(c) == "deepep_v2",
+         Text("DeepEP v2 is not validated as the draft model's all-to-all backend (the draft inherits "
+              "--moe-a2a-backend unless --speculative-moe-a2a-backend says otherwise)",
+              "DeepEP v2 尚未验证可作为草稿模型的 all-to-all 后端（未设置 --speculative-moe-a2a-backend 时草稿模型沿用 "
+              "--moe-a2a-backend）"),
+         Text("add --speculative-moe-a2a-backend deepep (or none)", "添加 --speculative-moe-a2a-backend deepep（或 none）"),
+         source=sglang_source("arg_groups/moe_hook.py:635")),
+    Rule("pplx-needs", "AM-E337", ("moe_a2a_backend", "deepep_mode", "attn_dp_size", "moe_runner_backend"),
+         lambda c: a2a_backend(c) == "pplx" and broken_needs(PPLX_NEEDS)(c),
+         Text("--moe-a2a-backend pplx needs: {needs_en}", "--moe-a2a-backend pplx 的要求未满足：{needs_zh}"),
+         Text("change the settings listed, or use --moe-a2a-backend deepep", "按上述要求修改，或改用 --moe-a2a-backend deepep"),
+         source=sglang_source("arg_groups/moe_hook.py:577, :591, :599"), extra=needs_listed(PPLX_NEEDS)),
+]
