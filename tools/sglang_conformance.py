@@ -140,6 +140,9 @@ def import_real_world(real_world: Path, out: Path) -> int:
             argv = [str(a) for a in entry["argv"]]
             named = " ".join([str(entry.get("source", "")), *argv]).lower()
             model = next(stand_in for key, stand_in in REAL_WORLD_MODELS if key in named)
+            quantization = argv[argv.index("--quantization") + 1] if "--quantization" in argv[:-1] else None
+            if model == "deepseek-v3" and (quantization not in (None, "fp8") or "bf16" in named):
+                model = "deepseek-v3-bf16"  # the checkpoint is not the FP8 one: no quantization_config to contradict
             for i, word in enumerate(argv[:-1]):
                 if word in MODEL_FLAGS:
                     argv[i + 1] = MODEL_WORD
@@ -410,9 +413,11 @@ def run_case(argv: list[str], model_dir: str) -> dict[str, Any]:
         server_args.resolve_once()
         stage = "check_server_args"
         server_args.check_server_args()
-        changed = {}
+        from sglang.srt.arg_groups.overrides import resolution_result
+
+        changed = {}  # what resolution made of the values the launch gave (the record's own fields stay as given)
         for d, before in given.items():
-            after = _plain(getattr(server_args, d, None))
+            after = _plain(resolution_result(server_args, d, getattr(server_args, d, None)))
             if after != before:
                 changed[d] = [before, after]
         result = {"verdict": "accepted"}
