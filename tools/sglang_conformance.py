@@ -365,6 +365,11 @@ def _classify(exc: BaseException) -> dict[str, Any]:
     return record
 
 
+# Resolved values recorded for every accepted launch: they show the faked platform took (device, backend, page).
+RESOLVED_FIELDS = ("device", "attention_backend", "page_size", "chunked_prefill_size", "tp_size", "attn_dp_size",
+                   "dp_size", "ep_size", "pp_size")
+
+
 def _user_fields(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
     by_flag = {opt: action.dest for action in parser._actions for opt in action.option_strings}
     dests = []
@@ -420,7 +425,9 @@ def run_case(argv: list[str], model_dir: str) -> dict[str, Any]:
             after = _plain(resolution_result(server_args, d, getattr(server_args, d, None)))
             if after != before:
                 changed[d] = [before, after]
-        result = {"verdict": "accepted"}
+        result = {"verdict": "accepted",
+                  "resolved": {f: _plain(resolution_result(server_args, f, getattr(server_args, f, None)))
+                               for f in RESOLVED_FIELDS}}
         if changed:
             result["changed"] = changed
     except SystemExit as exc:  # argparse's parser.error: SGLang's verdict, exit 2
