@@ -55,8 +55,12 @@ TARGETS = ("a2", "a3", "cuda", "cpu")
 # argument code: image transforms, kernel FFI, tokenizer and checkpoint formats, the logit-processor pickler).
 STUBBED_MODULES = ("torchvision", "dill", "tvm_ffi", "sentencepiece", "compressed_tensors", "gguf", "flashinfer",
                    "sgl_kernel", "pynvml", "torch_npu")
+# CONFORMANCE_EXTRA_STUBS=a,b: more names, for finding what a new SGLang release imports (each one is a harness
+# failure until it is stubbed).
 STUBBED_MODULES += tuple(m for m in os.environ.get("CONFORMANCE_EXTRA_STUBS", "").split(",") if m)
-SYSTEM_SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
+# Where transformers (and its tokenizers, huggingface_hub, safetensors) come from when the SGLang venv has none:
+# the system interpreter's site-packages, appended after the venv's own (CONFORMANCE_EXTRA_SITE to change it).
+SYSTEM_SITE = os.environ.get("CONFORMANCE_EXTRA_SITE", "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages")
 
 # The platform each target is, in SGLang's own terms.
 GIB_MIB = 1024
@@ -70,7 +74,7 @@ PLATFORMS: dict[str, dict[str, Any]] = {
         "device": "cuda", "device_count": 8, "memory_mib": 143771, "device_name": "NVIDIA H200", "env": {},
     },
     "a2": {
-        "describe": "Atlas 800I A2: 8 Ascend 910B NPUs, 64 GB each (torch_npu not imported: probes faked)",
+        "describe": "Atlas 800I A2: 8 Ascend 910B NPUs, 64 GB each (torch_npu stubbed, its probes faked)",
         "facts": {"is_cuda": False, "is_hip": False, "is_npu": True, "is_xpu": False, "is_musa": False, "is_mps": False,
                   "is_sm90": False, "is_sm100": False, "is_sm100_or_sm110": False, "is_sm110": False, "is_sm120": False,
                   "is_blackwell": False, "is_hopper_with_cuda_12_3": False, "has_amx": False, "has_flashinfer": False,
@@ -78,7 +82,7 @@ PLATFORMS: dict[str, dict[str, Any]] = {
         "device": "npu", "device_count": 8, "memory_mib": 64 * GIB_MIB, "device_name": "Ascend910B2", "env": {},
     },
     "a3": {
-        "describe": "Atlas 800I A3: 16 Ascend 910_93 dies, 64 GB each (torch_npu not imported: probes faked)",
+        "describe": "Atlas 800I A3: 16 Ascend 910_93 dies, 64 GB each (torch_npu stubbed, its probes faked)",
         "facts": {"is_cuda": False, "is_hip": False, "is_npu": True, "is_xpu": False, "is_musa": False, "is_mps": False,
                   "is_sm90": False, "is_sm100": False, "is_sm100_or_sm110": False, "is_sm110": False, "is_sm120": False,
                   "is_blackwell": False, "is_hopper_with_cuda_12_3": False, "has_amx": False, "has_flashinfer": False,
@@ -175,10 +179,10 @@ class _Stub:
     def __init__(self, name: str) -> None:
         self._name = name
 
-    def __call__(self, *args: Any, **kwargs: Any) -> "_Stub":
+    def __call__(self, *args: Any, **kwargs: Any) -> _Stub:
         return _Stub(self._name + "()")
 
-    def __getattr__(self, name: str) -> "_Stub":
+    def __getattr__(self, name: str) -> _Stub:
         if name.startswith("__"):
             raise AttributeError(name)
         return _Stub(f"{self._name}.{name}")
@@ -273,7 +277,6 @@ def _install_platform(target: str) -> list[str]:
         except ImportError:
             sys.path.append(SYSTEM_SITE)
     import torch
-
     from sglang.srt.utils import common
 
     fakes = _fake_probes(target)
@@ -301,8 +304,8 @@ def _install_platform(target: str) -> list[str]:
 
     override_platform(**PLATFORMS[target]["facts"]).install()
     # Load the argument code now, with the fakes in place, so nothing imports an original later.
-    import sglang.srt.arg_groups.pipeline  # noqa: F401
-    import sglang.srt.arg_groups.validation_hook  # noqa: F401
+    import sglang.srt.arg_groups.pipeline
+    import sglang.srt.arg_groups.validation_hook
     import sglang.srt.server_args  # noqa: F401
 
     patch_loaded()
