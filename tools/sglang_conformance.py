@@ -502,7 +502,9 @@ def record(cases: list[dict[str, Any]], python: str, jobs: int) -> tuple[dict[st
     def start(target: str) -> None:
         payload = json.dumps(by_target[target])
         proc = subprocess.Popen([python, __file__, "--worker", target], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=logs[target], text=True, cwd=ROOT)
+                                stdout=subprocess.PIPE, stderr=logs[target], text=True, cwd=ROOT,
+                                # SGLang builds some choice lists from sets: a fixed hash seed keeps messages stable
+                                env={**os.environ, "PYTHONHASHSEED": "0"})
         assert proc.stdin is not None
         proc.stdin.write(payload)
         proc.stdin.close()
