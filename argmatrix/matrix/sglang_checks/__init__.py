@@ -14,7 +14,8 @@ config.json are in ``compiler/model_checks.py``.
 from __future__ import annotations
 
 from ..rules import Rule
-from . import startup
+from . import cache, loading, serving, speculative, startup, validation
 
 # One module per area of SGLang's checks; each exports RULES.
-SGLANG_RULES: list[Rule] = [*startup.RULES]
+SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *cache.RULES, *speculative.RULES,
+                             *validation.RULES, *loading.RULES]
