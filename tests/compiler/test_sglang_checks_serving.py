@@ -27,7 +27,11 @@ PORTED = [r for m in MODULES for r in m.RULES]
 CASES_FILE = Path(__file__).parents[1] / "fixtures" / "sglang_conformance" / "cases" / "portA.yaml"
 ETC = "/etc/hosts"  # a file present wherever the conformance tool runs: SGLang checks the TLS files exist
 PAIR = f"--ssl-keyfile {ETC} --ssl-certfile {ETC}"
-EAGLE = "--speculative-algorithm EAGLE --speculative-draft-model-path D --speculative-num-steps 3"
+# SGLang picks the draft shape from the model when --speculative-num-steps is unset (a Llama gets top-k 4), and
+# fails with a TypeError when only the steps are given: these launches say all three.
+EAGLE_BASE = "--speculative-algorithm EAGLE --speculative-draft-model-path M --speculative-num-steps 3"
+EAGLE = f"{EAGLE_BASE} --speculative-eagle-topk 1 --speculative-num-draft-tokens 4"
+TREE = f"{EAGLE_BASE} --speculative-eagle-topk 4 --speculative-num-draft-tokens 8"
 EMB = "--is-embedding --prefill-only-disable-kv-cache"
 
 # (rule id, target, launch that breaks it, launch that does not, environment of both, or of each as a pair)
@@ -41,7 +45,8 @@ CASES: list[tuple[str, str, str, str, Env]] = [
     ("ssl-refresh-needs-pair", "cuda", "--enable-ssl-refresh", f"{PAIR} --enable-ssl-refresh", {}),
     ("http-reuseport-needs-workers", "cuda", "--enable-http-worker-reuseport",
      "--enable-http-worker-reuseport --tokenizer-worker-num 2", {}),
-    ("ssl-refresh-not-with-http2", "cuda", f"{PAIR} --enable-ssl-refresh --enable-http2", f"{PAIR} --enable-http2", {}),
+    ("ssl-refresh-not-with-http2", "cuda", f"{PAIR} --enable-ssl-refresh --enable-http2", f"{PAIR} --enable-ssl-refresh",
+     {}),
     ("sidecar-args-need-sidecar", "cuda", "--sidecar-args '[\"-v\"]'",
      "--sidecar s --sidecar-args '[\"-v\"]' --grpc-port 31000", {}),
     ("sidecar-not-empty", "cuda", "--sidecar ' ' --grpc-port 31000", "--sidecar s --grpc-port 31000", {}),
@@ -50,7 +55,7 @@ CASES: list[tuple[str, str, str, str, Env]] = [
     ("grpc-worker-threads-positive", "cuda", "--grpc-port 31000", "--grpc-port 31000",
      ({"SGLANG_GRPC_WORKER_THREADS": "0"}, {})),
     ("grpc-not-with-ray", "cuda", "--grpc-port 31000 --use-ray", "--use-ray", {}),
-    ("grpc-not-with-encoder-only", "cuda", "--grpc-port 31000 --encoder-only", "--encoder-only", {}),
+    ("grpc-not-with-encoder-only", "cuda", "--grpc-port 31000 --encoder-only", "--grpc-port 31000", {}),
     ("grpc-single-tokenizer-worker", "cuda", "--grpc-port 31000 --tokenizer-worker-num 2",
      "--grpc-port 31000 --tokenizer-worker-num 1", {}),
     ("grpc-not-with-api-key", "cuda", "--grpc-port 31000 --api-key k", "--smg-grpc-mode --api-key k", {}),
@@ -69,6 +74,7 @@ CASES: list[tuple[str, str, str, str, Env]] = [
      "--mm-feature-transport cpu --nnodes 2 --dist-init-addr h:1 --tp 2", {}),
     ("transport-env-conflict", "cuda", "--mm-feature-transport cpu", "--mm-feature-transport cuda_ipc",
      {"SGLANG_USE_CUDA_IPC_TRANSPORT": "1"}),
+    ("transport-env-deprecated", "cuda", "--tp 1", "--tp 1", ({"SGLANG_USE_CUDA_IPC_TRANSPORT": "0"}, {})),
     ("encoder-only-transport-is-cpu", "cuda", "--encoder-only --mm-feature-transport cuda_ipc",
      "--encoder-only --mm-feature-transport cpu", {}),
     ("one-tokenizer-batching", "cuda", "--enable-tokenizer-batch-encode --enable-dynamic-batch-tokenizer",
@@ -87,10 +93,6 @@ CASES: list[tuple[str, str, str, str, Env]] = [
      "--hicache-write-policy write_through_selective",
      "--disaggregation-mode prefill --optimistic-prefill-attempts 2 --enable-hierarchical-cache "
      "--hicache-write-policy write_through", {}),
-    ("prefill-complete-needs-optimistic", "cuda",
-     "--disaggregation-mode prefill --disaggregation-decode-allocation-policy prefill_complete",
-     "--disaggregation-mode prefill --disaggregation-decode-allocation-policy prefill_complete "
-     "--optimistic-prefill-attempts 1", {}),
     ("debug-cuda-graph-needs-cuda", "a2", "--debug-cuda-graph", "--disable-cuda-graph", {}),
     ("tensor-dump-disables-graphs", "cuda", "--debug-tensor-dump-output-folder /tmp/d", "--disable-cuda-graph", {}),
     ("msprobe-disables-graphs", "a3", "--msprobe-dump-config /tmp/m.json", "--disable-cuda-graph", {}),
@@ -102,7 +104,7 @@ CASES: list[tuple[str, str, str, str, Env]] = [
     # server_args.py
     ("decoupled-spec-needs-endpoints", "cuda", "--decoupled-spec-role verifier --decoupled-spec-rank 0",
      "--decoupled-spec-role verifier --decoupled-spec-rank 0 --decoupled-spec-bind-endpoint tcp://h:1 "
-     "--decoupled-spec-connect-endpoints tcp://h:2", {}),
+     "--decoupled-spec-connect-endpoints '[\"tcp://h:2\"]'", {}),
     # kv_cache_hook.py, parallel_hook.py, mamba_hook.py
     ("no-kv-cache-needs-embedding", "cuda", "--prefill-only-disable-kv-cache --chunked-prefill-size -1 "
      "--disable-radix-cache", f"{EMB} --chunked-prefill-size -1 --disable-radix-cache", {}),
@@ -118,22 +120,21 @@ CASES: list[tuple[str, str, str, str, Env]] = [
      "--enable-hisparse", f"{EMB} --chunked-prefill-size -1 --disable-radix-cache", {}),
     ("unified-memory-audited-speculative", "cuda", "--enable-unified-memory --speculative-algorithm NGRAM",
      "--enable-unified-memory", {}),
-    ("unified-memory-linear-draft", "cuda", f"--enable-unified-memory {EAGLE} --speculative-eagle-topk 4 "
-     "--speculative-num-draft-tokens 8", f"{EAGLE} --speculative-eagle-topk 4 --speculative-num-draft-tokens 8", {}),
+    ("unified-memory-linear-draft", "cuda", f"--enable-unified-memory {TREE}", TREE, {}),
     ("unified-memory-not-with-tbo", "cuda", "--enable-unified-memory --enable-two-batch-overlap "
      "--moe-a2a-backend deepep", "--enable-two-batch-overlap --moe-a2a-backend deepep", {}),
     ("unified-memory-not-with-lmcache", "cuda", "--enable-unified-memory --enable-lmcache", "--enable-lmcache", {}),
     ("unified-memory-not-with-external-linker", "cuda",
      "--enable-unified-memory --enable-unified-cache-external-linker", "--enable-unified-memory", {}),
-    ("unified-memory-eagle-no-host-pool", "cuda", f"--enable-unified-memory {EAGLE} "
-     "--disaggregation-decode-retraction-backup host_pool", f"{EAGLE} --disaggregation-decode-retraction-backup "
-     "host_pool", {}),
+    ("unified-memory-eagle-no-host-pool", "cuda", f"--enable-unified-memory {EAGLE} --disaggregation-mode decode "
+     "--disaggregation-decode-retraction-backup host_pool", f"{EAGLE} --disaggregation-mode decode "
+     "--disaggregation-decode-retraction-backup host_pool", {}),
     ("unified-memory-eagle-no-hicache", "cuda", f"--enable-unified-memory {EAGLE} --enable-hierarchical-cache",
      f"{EAGLE} --enable-hierarchical-cache", {}),
     ("dcp-not-with-prefill-cp", "cuda", "--dcp-size 2 --tp 2 --enable-prefill-cp --cp-strategy zigzag", "--dcp-size 2 --tp 2",
      {}),
     ("dcp-a2a-needs-dcp", "cuda", "--dcp-comm-backend a2a", "--dcp-comm-backend a2a --dcp-size 2 --tp 2", {}),
-    ("dcp-fi-a2a-needs-cuda", "a3", "--dcp-comm-backend fi_a2a --dcp-size 2 --tp 2",
+    ("dcp-fi-a2a-needs-cuda", "cpu", "--dcp-comm-backend fi_a2a --dcp-size 2 --tp 2",
      "--dcp-comm-backend a2a --dcp-size 2 --tp 2", {}),
     ("dcp-replicate-q-needs-dcp", "cuda", "--dcp-replicate-q-proj",
      "--dcp-replicate-q-proj --dcp-size 2 --tp 2 --dcp-comm-backend a2a", {}),
@@ -155,28 +156,31 @@ CASES: list[tuple[str, str, str, str, Env]] = [
      f"--speculative-use-block-verification {EAGLE}", {}),
     ("block-verification-needs-cuda", "a3", f"--speculative-use-block-verification {EAGLE}", EAGLE, {}),
     ("rejection-sampling-algorithms", "cuda", "--speculative-use-rejection-sampling --speculative-algorithm "
-     "STANDALONE --speculative-draft-model-path D", f"--speculative-use-rejection-sampling {EAGLE}", {}),
-    ("rejection-sampling-topk-one", "cuda", f"--speculative-use-block-verification {EAGLE} --speculative-eagle-topk 4 "
-     "--speculative-num-draft-tokens 8", f"--speculative-use-block-verification {EAGLE} --speculative-eagle-topk 1 "
-     "--speculative-num-draft-tokens 4", {}),
-    ("deterministic-rejection-needs-cuda", "cpu", f"--speculative-use-rejection-sampling {EAGLE} "
+     "STANDALONE --speculative-draft-model-path M", f"--speculative-use-rejection-sampling {EAGLE}", {}),
+    ("rejection-sampling-topk-one", "cuda", f"--speculative-use-block-verification {TREE}",
+     f"--speculative-use-block-verification {EAGLE}", {}),
+    ("deterministic-rejection-needs-cuda", "a3", f"--speculative-use-rejection-sampling {EAGLE} "
      "--enable-deterministic-inference", f"--speculative-use-rejection-sampling {EAGLE}", {}),
     ("rejection-sampling-no-thresholds", "cuda", f"--speculative-use-rejection-sampling {EAGLE} "
      "--speculative-accept-threshold-single 0.8", f"{EAGLE} --speculative-accept-threshold-single 0.8", {}),
     # validation_hook.py
-    ("watermark-config-needs-watermark", "cuda", "--watermark-config '{\"key\": \"k\"}'",
-     "--watermark-config '{\"key\": \"k\"}' --enable-watermark", {}),
+    ("watermark-config-needs-watermark", "cuda", "--watermark-config '{\"key\": \"00ff\"}'",
+     "--watermark-config '{\"key\": \"00ff\"}' --enable-watermark", {}),
+    ("watermark-config-values", "cuda", "--enable-watermark --watermark-config '{\"context_window\": 65}'",
+     "--enable-watermark --watermark-config '{\"context_window\": 64}'", {}),
+    ("watermark-config-values", "cuda", "--enable-watermark --watermark-config '{\"enforce_all\": true}'",
+     "--enable-watermark --watermark-config '{\"enforce_all\": true, \"key\": \"00ff\"}'", {}),
     ("watermark-needs-cuda", "cuda", "--enable-watermark --device cpu", "--enable-watermark --device cuda", {}),
     ("watermark-needs-cuda-platform", "a3", "--enable-watermark", "--disable-cuda-graph", {}),
     ("watermark-not-with", "cuda", "--enable-watermark --enable-custom-logit-processor",
      "--enable-custom-logit-processor", {}),
     ("watermark-not-with", "cuda", "--enable-watermark --speculative-algorithm STANDALONE "
-     "--speculative-draft-model-path D", f"--enable-watermark {EAGLE}", {}),
+     "--speculative-draft-model-path M", f"--enable-watermark {EAGLE}", {}),
     ("watermark-not-with", "cuda", "--enable-watermark", "--enable-watermark", ({"SGLANG_RUST_SERVER": "1"}, {})),
     ("response-store-not-in-pd", "cuda", "--enable-response-store --disaggregation-mode prefill",
      "--enable-response-store", {}),
     ("pp-speculative-single-layer-eagle", "cuda", "--pp-size 2 --speculative-algorithm EAGLE3 "
-     "--speculative-draft-model-path D --disaggregation-mode prefill",
+     "--speculative-draft-model-path M --disaggregation-mode prefill",
      f"--pp-size 2 {EAGLE} --disaggregation-mode prefill", {}),
     ("pp-spec-env-not-in-pd", "cuda", f"--pp-size 2 {EAGLE} --disaggregation-mode prefill", f"--pp-size 2 {EAGLE}",
      {"SGLANG_ENABLE_PP_SPEC": "1"}),
@@ -185,8 +189,6 @@ CASES: list[tuple[str, str, str, str, Env]] = [
     ("pp-spec-env-no-attention-dp", "cuda", f"--pp-size 2 {EAGLE} --attn-dp-size 2 --tp 2",
      f"--pp-size 2 {EAGLE} --tp 2", {"SGLANG_ENABLE_PP_SPEC": "1"}),
     ("pp-no-min-free-slots-delay", "cuda", "--pp-size 2 --min-free-slots-delay 4", "--min-free-slots-delay 4", {}),
-    ("mixed-chunk-with-ngram", "cuda", "--enable-mixed-chunk --speculative-algorithm NGRAM",
-     "--speculative-algorithm NGRAM", {}),
     ("pdmux-without-pp", "cuda", "--enable-pdmux --pp-size 2", "--enable-pdmux --chunked-prefill-size -1 "
      "--disable-overlap-schedule", {}),
     ("pdmux-without-chunked-prefill", "cuda", "--enable-pdmux --disable-overlap-schedule",
@@ -233,6 +235,24 @@ CASES: list[tuple[str, str, str, str, Env]] = [
      {}),
 ]
 BY_ID = {r.id: r for r in PORTED}
+
+# (rule id, which launch) -> (SGLang's verdict where the rule's severity does not give it, why), as the conformance
+# cases record them: the tool runs a text-only Llama on an H200 and stops after check_server_args.
+NOTES: dict[tuple[str, str], tuple[str | None, str]] = {
+    **{("tokenspeed-mla-sets-fp8-kv", kind): (
+        "refuse", "cutedsl_mla, which tokenspeed_mla now names, needs an SM100 GPU (overrides.py:1245) and the "
+        "tool's CUDA is an H200; on Blackwell SGLang starts with the warning") for kind in ("breaks", "holds")},
+    **{("encoder-only-transport-is-cpu", kind): (
+        "refuse", "--encoder-only needs a multimodal model (pd_disaggregation_hook.py:372) and the tool's model is a "
+        "text-only Llama; with a multimodal model SGLang starts with the warning") for kind in ("breaks", "holds")},
+    **{(rule, "breaks"): (
+        None, "on the tool's plain Llama SGLang refuses EAGLE with the unified pool earlier, as it needs a hybrid-SWA "
+        "or Mamba-hybrid target (kv_cache_hook.py:610); on such a model this check is the one that refuses")
+       for rule in ("unified-memory-eagle-no-host-pool", "unified-memory-eagle-no-hicache")},
+    ("decoupled-spec-needs-endpoints", "breaks"): (
+        None, "SGLang refuses it while allocating ports at launch (PortArgs.init_new), after check_server_args, "
+        "where the tool stops"),
+}
 
 
 def from_rule(compiled, rule):
@@ -287,4 +307,6 @@ def test_the_conformance_cases_are_these_pairs():
             assert case["site"] == site, case
             # a warning is SGLang replacing a value and starting: both launches are accepted
             refused = kind == "breaks" and BY_ID[rule_id].severity == "error"
-            assert case["expect"] == ("refuse" if refused else "accept"), case
+            expect, note = NOTES.get((rule_id, kind), (None, None))
+            assert case["expect"] == (expect or ("refuse" if refused else "accept")), case
+            assert case.get("note") == note, case

@@ -300,14 +300,13 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/serving_hook.py:785")),
     # --- optimistic prefill on prefill instances ----------------------------------------------------------------
     Rule("optimistic-prefill-not-with-pp", "AM-W270", ("optimistic_prefill_attempts", "pp_size"),
-         lambda c: c.optimistic_prefill_attempts > 0 and c.disaggregation_mode == "prefill" and c.pp_size > 1,
-         Text("--optimistic-prefill-attempts {optimistic_prefill_attempts} does not work with --pp-size {pp_size}: "
-              "SGLang sets it to 0", "--optimistic-prefill-attempts {optimistic_prefill_attempts} 不支持 --pp-size "
-              "{pp_size}：SGLang 会将其设为 0"),
+         lambda c: _optimistic_attempts(c) > 0 and c.disaggregation_mode == "prefill" and c.pp_size > 1,
+         Text("optimistic prefill (--optimistic-prefill-attempts) does not work with --pp-size {pp_size}: SGLang sets "
+              "it to 0", "乐观预填充（--optimistic-prefill-attempts）不支持 --pp-size {pp_size}：SGLang 会将其设为 0"),
          Text("drop --optimistic-prefill-attempts, or use --pp-size 1", "去掉 --optimistic-prefill-attempts，或使用 --pp-size 1"),
          severity="warning", source=sglang_source("arg_groups/serving_hook.py:506")),
     Rule("optimistic-prefill-hicache-policy", "AM-W270", ("optimistic_prefill_attempts", "enable_hierarchical_cache"),
-         lambda c: c.optimistic_prefill_attempts > 0 and c.disaggregation_mode == "prefill" and c.pp_size <= 1
+         lambda c: _optimistic_attempts(c) > 0 and c.disaggregation_mode == "prefill" and c.pp_size <= 1
          and c.enable_hierarchical_cache and not _optimistic_hicache_ok(c),
          Text("--optimistic-prefill-attempts works with a hierarchical cache only with an L2 write-back or "
               "write-through policy, or an L3 buffer-only write-through one: SGLang sets it to 0",
@@ -317,18 +316,6 @@ RULES: list[Rule] = [
               "--hicache-storage-backend is set)", "添加 --hicache-write-policy write_through（若设置了 L3 的 "
               "--hicache-storage-backend，还需 --hicache-host-memory-mode buffer_only）"),
          severity="warning", source=sglang_source("arg_groups/serving_hook.py:523")),
-    Rule("prefill-complete-needs-optimistic", "AM-E271", ("disaggregation_decode_allocation_policy",
-                                                         "optimistic_prefill_attempts"),
-         lambda c: c.disaggregation_decode_allocation_policy == "prefill_complete" and c.disaggregation_mode == "prefill"
-         and not _optimistic_prefill_left(c),
-         Text("--disaggregation-decode-allocation-policy prefill_complete needs optimistic prefill on this prefill "
-              "instance, and it is off", "--disaggregation-decode-allocation-policy prefill_complete 要求该预填充实例"
-              "启用乐观预填充，但它处于关闭状态"),
-         Text("add --optimistic-prefill-attempts 1 (with --pp-size 1), or use "
-              "--disaggregation-decode-allocation-policy early",
-              "添加 --optimistic-prefill-attempts 1（并使用 --pp-size 1），或改用 "
-              "--disaggregation-decode-allocation-policy early"),
-         source=sglang_source("arg_groups/serving_hook.py:538")),
     # --- debugging switches that turn other things off ---------------------------------------------------------
     Rule("debug-cuda-graph-needs-cuda", "AM-W272", ("debug_cuda_graph",),
          lambda c: c.debug_cuda_graph,
@@ -415,8 +402,10 @@ def _optimistic_hicache_ok(c: RuleContext) -> bool:
     return c.hicache_host_memory_mode == "buffer_only" and c.hicache_write_policy == "write_through"
 
 
-def _optimistic_prefill_left(c: RuleContext) -> bool:
-    """Optimistic prefill after SGLang's two resets (serving_hook.py:506, :523)."""
-    if c.optimistic_prefill_attempts <= 0 or c.pp_size > 1:
-        return False
-    return not c.enable_hierarchical_cache or _optimistic_hicache_ok(c)
+def _optimistic_attempts(c: RuleContext) -> int:
+    """--optimistic-prefill-attempts as SGLang resolves it: prefill_complete on a prefill instance turns 0 into 1
+    (pd_disaggregation_hook.py:49)."""
+    if (c.optimistic_prefill_attempts == 0 and c.disaggregation_mode == "prefill"
+            and c.disaggregation_decode_allocation_policy == "prefill_complete"):
+        return 1
+    return int(c.optimistic_prefill_attempts)

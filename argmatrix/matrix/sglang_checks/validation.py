@@ -137,6 +137,13 @@ RULES: list[Rule] = [
          Text("drop --enable-watermark, or drop {conflicts}", "去掉 --enable-watermark，或去掉 {conflicts}"),
          source=sglang_source("arg_groups/validation_hook.py:75, :87, :89, :91, :96, :101, :106"),
          extra=lambda c: {"conflicts": ", ".join(_watermark_conflicts(c))}),
+    Rule("watermark-config-values", WATERMARK, ("watermark_config",),
+         lambda c: watermark(c) and (c.device in (None, "cuda")) and watermark_problem(c) is not None,
+         Text("--watermark-config is refused: {why_en}", "--watermark-config 不被接受：{why_zh}"),
+         Text("fix the watermark settings, e.g. --watermark-config '{{\"key\": \"00ff\", \"context_window\": 4}}'",
+              "修正水印设置，例如 --watermark-config '{{\"key\": \"00ff\", \"context_window\": 4}}'"),
+         source=sglang_source("arg_groups/validation_hook.py:55, :57, :59, :63, :65, :71"),
+         extra=lambda c: _why(watermark_problem(c))),
     Rule("response-store-not-in-pd", "AM-E364", ("enable_response_store", "disaggregation_mode"),
          lambda c: c.enable_response_store and c.disaggregation_mode != "null",
          Text("--enable-response-store does not work on a PD-disaggregated instance (--disaggregation-mode "
@@ -183,14 +190,6 @@ RULES: list[Rule] = [
               "--min-free-slots-delay 不支持 --pp-size {pp_size}：该阈值可能永远达不到"),
          Text("drop --min-free-slots-delay", "去掉 --min-free-slots-delay"),
          source=sglang_source("arg_groups/validation_hook.py:165")),
-    Rule("mixed-chunk-with-ngram", "AM-E368", ("enable_mixed_chunk", "speculative_algorithm"),
-         # EAGLE-family algorithms have mixed chunking turned off before this check (speculative_hook.py:1108);
-         # NGRAM keeps it and is refused (SpeculativeAlgorithm.supports_mixed_chunk)
-         lambda c: c.enable_mixed_chunk and c.speculative_algorithm == "NGRAM",
-         Text("--enable-mixed-chunk does not work with --speculative-algorithm NGRAM",
-              "--enable-mixed-chunk 不能与 --speculative-algorithm NGRAM 同时使用"),
-         Text("drop --enable-mixed-chunk", "去掉 --enable-mixed-chunk"),
-         source=sglang_source("arg_groups/validation_hook.py:230")),
     # --- PD-multiplexing (validation_hook.py:249) -------------------------------------------------------------------
     Rule("pdmux-without-pp", PDMUX, ("enable_pdmux", "pp_size"),
          lambda c: c.enable_pdmux and c.pp_size != 1,
@@ -297,18 +296,50 @@ def _watermark_conflicts(c: RuleContext) -> list[str]:
     return out
 
 
+def _inline_json(raw: Any) -> Any:
+    """An inline JSON object given on the command line; None for a file path (read at start-up) or bad JSON."""
+    import json
+
+    if isinstance(raw, dict):
+        return raw
+    if not isinstance(raw, str) or not raw.lstrip().startswith("{"):
+        return None
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
+
+
+def watermark_problem(c: RuleContext) -> Text | None:
+    """What check_watermark_server_args refuses in the settings --watermark-config resolves to (validation_hook.py:50-
+    73), when they are given inline; a file is read at start-up, so only SGLang can judge it."""
+    cfg = _inline_json(c.watermark_config)
+    if not isinstance(cfg, dict):
+        return None
+    window, key, key_b = cfg.get("context_window", 4), cfg.get("key"), cfg.get("key_b")
+    mixing, top = cfg.get("mixing_probability", 0.5), cfg.get("max_probability", 1.0)
+    if isinstance(window, bool) or not isinstance(window, int) or not 1 <= window <= 64:
+        return Text(f"context_window must be an integer from 1 to 64, not {window}",
+                    f"context_window 必须是 1 到 64 之间的整数，而不是 {window}")
+    if key_b is not None and key is None:
+        return Text("key_b needs a key", "设置 key_b 时必须同时设置 key")
+    if not isinstance(mixing, (int, float)) or not 0 < mixing < 1:
+        return Text(f"mixing_probability must lie strictly between 0 and 1, not {mixing}",
+                    f"mixing_probability 必须严格介于 0 和 1 之间，而不是 {mixing}")
+    if key_b is None and mixing != 0.5:
+        return Text("mixing_probability needs key_b", "设置 mixing_probability 时必须同时设置 key_b")
+    if not isinstance(top, (int, float)) or not 0 < top <= 1:
+        return Text(f"max_probability must be above 0 and at most 1, not {top}",
+                    f"max_probability 必须大于 0 且不超过 1，而不是 {top}")
+    if (cfg.get("default_enabled") or cfg.get("enforce_all")) and key is None:
+        return Text("default_enabled and enforce_all need a key", "设置 default_enabled 或 enforce_all 时必须同时设置 key")
+    return None
+
+
 def _publishing(c: RuleContext) -> bool:
     mode = str(c.load_publish_endpoint or "").strip()
     return bool(mode) and mode.lower() != "off"
 
 
 def _kv_events(c: RuleContext) -> Any:
-    import json
-
-    raw = c.kv_events_config
-    if isinstance(raw, dict):
-        return raw
-    try:
-        return json.loads(raw) if raw else None
-    except (TypeError, ValueError):
-        return None
+    return _inline_json(c.kv_events_config)
