@@ -54,6 +54,7 @@ CASES: list[tuple[str, str, str, str, Env]] = [
     ("sidecar-needs-grpc-port", "cuda", "--sidecar s", "--sidecar s", ({}, {"SGLANG_GRPC_PORT": "31000"})),
     ("grpc-worker-threads-positive", "cuda", "--grpc-port 31000", "--grpc-port 31000",
      ({"SGLANG_GRPC_WORKER_THREADS": "0"}, {})),
+    ("grpc-port-env-range", "cuda", "--tp 1", "--tp 1", ({"SGLANG_GRPC_PORT": "70000"}, {"SGLANG_GRPC_PORT": "31000"})),
     ("grpc-not-with-ray", "cuda", "--grpc-port 31000 --use-ray", "--use-ray", {}),
     ("grpc-not-with-encoder-only", "cuda", "--grpc-port 31000 --encoder-only", "--grpc-port 31000", {}),
     ("grpc-single-tokenizer-worker", "cuda", "--grpc-port 31000 --tokenizer-worker-num 2",
@@ -99,6 +100,8 @@ CASES: list[tuple[str, str, str, str, Env]] = [
     ("fp4-indexer-needs-sm100", "a3", "--enable-deepseek-v4-fp4-indexer", "--disable-cuda-graph", {}),
     ("mm-limit-known-modalities", "cuda", "--limit-mm-data-per-request '{\"pdf\": 2}'",
      "--limit-mm-data-per-request '{\"image\": 2}'", {}),
+    ("mm-process-config-sections", "cuda", "--mm-process-config '{\"image\": 4}'",
+     "--mm-process-config '{\"image\": {\"max_pixels\": 1048576}}'", {}),
     ("no-watermark-in-preferred-params", "cuda", "--preferred-sampling-params '{\"watermark\": true}'",
      "--preferred-sampling-params '{\"temperature\": 0.5}'", {}),
     # server_args.py
@@ -231,6 +234,9 @@ CASES: list[tuple[str, str, str, str, Env]] = [
      "--load-format remote_instance --remote-instance-weight-loader-seed-instance-ip 10.0.0.1 "
      "--remote-instance-weight-loader-seed-instance-service-port 30010 "
      "--remote-instance-weight-loader-send-weights-group-ports '[30100]'", {}),
+    # cuda_graph_hook.py
+    ("cuda-graph-config-backend", "cuda", "--cuda-graph-config '{\"decode\": {\"backend\": \"tc_piecewise\"}}'",
+     "--cuda-graph-config '{\"decode\": {\"backend\": \"full\"}}'", {}),
     ("weight-cache-not-with-speculative", "cuda", f"--weight-cache-mode client {EAGLE}", "--weight-cache-mode client",
      {}),
 ]

@@ -1,15 +1,29 @@
 """SGLang's start-up checks on how weights are loaded (``arg_groups/model_path_hook.py``: the remote-instance loader
-and the weight-cache daemon).
+and the weight-cache daemon) and on the CUDA Graph settings (``arg_groups/cuda_graph_hook.py``).
 
 Each rule names the 0.5.23 wheel line of the ``raise`` or ``logger.warning`` it ports.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...schema.meta import Text
-from ..rules import Rule
+from ..rules import Rule, RuleContext
 from .common import sglang_source
 
 REMOTE = "AM-W373"
+GRAPH_BACKENDS = ("full", "breakable", "disabled")  # ALLOWED_BACKENDS_PER_PHASE, model_executor/cuda_graph_config.py
+
+
+def bad_graph_backends(c: RuleContext) -> list[str]:
+    """'phase backend' for each phase of an inline --cuda-graph-config whose backend SGLang does not allow."""
+    cfg: Any = c.cuda_graph_config
+    if not isinstance(cfg, dict):
+        return []
+    return [f"{phase} {section['backend']}" for phase in ("decode", "prefill")
+            if isinstance(section := cfg.get(phase), dict) and "backend" in section
+            and section["backend"] not in GRAPH_BACKENDS]
+
 
 RULES: list[Rule] = [
     Rule("remote-instance-needs-seed", REMOTE, ("load_format", "remote_instance_weight_loader_seed_instance_ip",
@@ -49,4 +63,12 @@ RULES: list[Rule] = [
          Text("use --weight-cache-mode off, or drop --speculative-algorithm",
               "改用 --weight-cache-mode off，或去掉 --speculative-algorithm"),
          source=sglang_source("arg_groups/model_path_hook.py:282")),
+    Rule("cuda-graph-config-backend", "AM-E375", ("cuda_graph_config",),
+         lambda c: bool(bad_graph_backends(c)),
+         Text("--cuda-graph-config names a capture backend SGLang does not have: {bad}",
+              "--cuda-graph-config 指定了 SGLang 没有的捕获后端：{bad}"),
+         Text("use full, breakable or disabled for each phase, e.g. '{{\"decode\": {{\"backend\": \"full\"}}}}'",
+              "每个阶段请使用 full、breakable 或 disabled，例如 '{{\"decode\": {{\"backend\": \"full\"}}}}'"),
+         source=sglang_source("arg_groups/cuda_graph_hook.py:417"),
+         extra=lambda c: {"bad": ", ".join(bad_graph_backends(c))}),
 ]

@@ -56,6 +56,12 @@ def transport(c: RuleContext) -> Any:
     return "cpu" if c.encoder_only and t in ("cuda_ipc", "cuda_vmm") else t
 
 
+_OLD_PARSERS = {"qwen25": "qwen", "glm45": "glm"}  # serving_hook.py:273
+_OLD_BACKENDS = {"compressed": "dsv4", "tokenspeed_mla": "cutedsl_mla"}  # serving_hook.py:304
+_BACKEND_FLAGS = {"attention_backend": "--attention-backend", "decode_attention_backend": "--decode-attention-backend",
+                  "prefill_attention_backend": "--prefill-attention-backend",
+                  "speculative_draft_attention_backend": "--speculative-draft-attention-backend"}
+
 TLS = "AM-E260"
 HTTP = "AM-E261"
 SIDECAR = "AM-E262"
@@ -153,6 +159,14 @@ RULES: list[Rule] = [
          Text("set SGLANG_GRPC_WORKER_THREADS to 1 or more, or unset it", "将 SGLANG_GRPC_WORKER_THREADS 设为 1 及以上，或取消设置"),
          source=sglang_source("arg_groups/serving_hook.py:388"),
          extra=lambda c: {"threads": c.env.get("SGLANG_GRPC_WORKER_THREADS")}),
+    Rule("grpc-port-env-range", GRPC, ("grpc_port",),
+         lambda c: c.grpc_port is None and str(c.env.get("SGLANG_GRPC_PORT", "")).strip().isdigit()
+         and not 1 <= int(c.env["SGLANG_GRPC_PORT"]) <= 65535,
+         Text("SGLANG_GRPC_PORT={env_port} is not a port (1 to 65535)", "SGLANG_GRPC_PORT={env_port} 不是有效端口（1 到 65535）"),
+         Text("set SGLANG_GRPC_PORT to a free port such as 31000, or give --grpc-port 31000",
+              "将 SGLANG_GRPC_PORT 设为空闲端口（如 31000），或给出 --grpc-port 31000"),
+         source=sglang_source("arg_groups/serving_hook.py:383"),
+         extra=lambda c: {"env_port": c.env.get("SGLANG_GRPC_PORT")}),
     Rule("grpc-not-with-ray", GRPC, ("grpc_port", "use_ray"),
          lambda c: native_grpc(c) and c.use_ray,
          Text("the native gRPC server (--grpc-port) is not started on the --use-ray launch path",
@@ -353,6 +367,14 @@ RULES: list[Rule] = [
               "只保留 image、video 和 audio 键，例如 '{{\"image\": 4}}'"),
          source=sglang_source("arg_groups/serving_hook.py:603"),
          extra=lambda c: {"bad": ", ".join(sorted(set(c.limit_mm_data_per_request) - {"image", "video", "audio"}))}),
+    Rule("mm-process-config-sections", "AM-E274", ("mm_process_config",),
+         lambda c: isinstance(c.mm_process_config, dict) and bool(_bad_mm_sections(c)),
+         Text("--mm-process-config gives {bad} as a value where SGLang needs a JSON object of processor settings",
+              "--mm-process-config 中 {bad} 的值不是 JSON 对象，而 SGLang 要求这里是处理器设置组成的 JSON 对象"),
+         Text("write each of image, video and audio as an object, e.g. '{{\"image\": {{\"max_pixels\": 1048576}}}}'",
+              "把 image、video、audio 各写成一个对象，例如 '{{\"image\": {{\"max_pixels\": 1048576}}}}'"),
+         source=sglang_source("arg_groups/serving_hook.py:156"),
+         extra=lambda c: {"bad": ", ".join(_bad_mm_sections(c))}),
     Rule("no-watermark-in-preferred-params", "AM-E274", ("preferred_sampling_params",),
          lambda c: isinstance(c.preferred_sampling_params, dict) and "watermark" in c.preferred_sampling_params,
          Text("--preferred-sampling-params cannot carry 'watermark'", "--preferred-sampling-params 不能包含 'watermark'"),
@@ -377,11 +399,9 @@ RULES: list[Rule] = [
                             ("--decoupled-spec-rank", c.decoupled_spec_rank)) if v is None)}),
 ]
 
-_OLD_PARSERS = {"qwen25": "qwen", "glm45": "glm"}  # serving_hook.py:273
-_OLD_BACKENDS = {"compressed": "dsv4", "tokenspeed_mla": "cutedsl_mla"}  # serving_hook.py:304
-_BACKEND_FLAGS = {"attention_backend": "--attention-backend", "decode_attention_backend": "--decode-attention-backend",
-                  "prefill_attention_backend": "--prefill-attention-backend",
-                  "speculative_draft_attention_backend": "--speculative-draft-attention-backend"}
+def _bad_mm_sections(c: RuleContext) -> list[str]:
+    return [k for k in ("image", "video", "audio")
+            if k in c.mm_process_config and not isinstance(c.mm_process_config[k], dict)]
 
 
 def _old_backends(c: RuleContext) -> list[tuple[str, str, str]]:
