@@ -109,7 +109,7 @@ RULES: list[Rule] = [
          lambda c: c.enable_http_worker_reuseport and (c.tokenizer_worker_num == 1 or c.enable_http2),
          Text("--enable-http-worker-reuseport shares the port among tokenizer workers: it needs --tokenizer-worker-num "
               "above 1 and the HTTP/1 server (not --enable-http2)",
-              "--enable-http-worker-reuseport 让多个分词器 worker 共用端口：需要 --tokenizer-worker-num 大于 1，"
+              "--enable-http-worker-reuseport 让多个分词器进程共用端口：需要 --tokenizer-worker-num 大于 1，"
               "且使用 HTTP/1 服务器（不能同时使用 --enable-http2）"),
          Text("add --tokenizer-worker-num 2 (and drop --enable-http2), or drop --enable-http-worker-reuseport",
               "添加 --tokenizer-worker-num 2（并去掉 --enable-http2），或去掉 --enable-http-worker-reuseport"),
@@ -132,8 +132,8 @@ RULES: list[Rule] = [
     Rule("sidecar-not-empty", SIDECAR, ("sidecar",),
          lambda c: c.sidecar is not None and not str(c.sidecar).strip(),
          Text("--sidecar is empty", "--sidecar 的值为空"),
-         Text("give the sidecar program, e.g. --sidecar my-sidecar --grpc-port 31000, or drop --sidecar",
-              "给出 sidecar 程序，例如 --sidecar my-sidecar --grpc-port 31000，或去掉 --sidecar"),
+         Text("give the sidecar program, e.g. --sidecar ./sidecar.sh --grpc-port 31000, or drop --sidecar",
+              "给出边车程序，例如 --sidecar ./sidecar.sh --grpc-port 31000，或去掉 --sidecar"),
          source=sglang_source("arg_groups/serving_hook.py:404")),
     Rule("sidecar-not-with-smg-grpc", SIDECAR, ("sidecar", "smg_grpc_mode", "grpc_mode"),
          lambda c: c.sidecar is not None and bool(str(c.sidecar).strip()) and legacy_grpc(c),
@@ -296,8 +296,8 @@ RULES: list[Rule] = [
     Rule("skip-tokenizer-one-detokenizer", "AM-W269", ("detokenizer_worker_num", "skip_tokenizer_init"),
          lambda c: c.skip_tokenizer_init and not env_true(c, "SGLANG_RUST_SERVER") and c.detokenizer_worker_num != 1,
          Text("--skip-tokenizer-init leaves the detokenizer nothing to decode: SGLang runs one detokenizer worker, "
-              "not {detokenizer_worker_num}", "--skip-tokenizer-init 让反分词器无事可做：SGLang 只运行 1 个反分词器 "
-              "worker，而不是 {detokenizer_worker_num} 个"),
+              "not {detokenizer_worker_num}", "--skip-tokenizer-init 让反分词器无事可做：SGLang 只运行 1 个反分词器进程，"
+              "而不是 {detokenizer_worker_num} 个"),
          Text("drop --detokenizer-worker-num", "去掉 --detokenizer-worker-num"), severity="warning",
          source=sglang_source("arg_groups/serving_hook.py:766")),
     Rule("skip-tokenizer-no-batch-encode", "AM-W269", ("enable_tokenizer_batch_encode", "skip_tokenizer_init"),
@@ -379,7 +379,7 @@ RULES: list[Rule] = [
          lambda c: isinstance(c.preferred_sampling_params, dict) and "watermark" in c.preferred_sampling_params,
          Text("--preferred-sampling-params cannot carry 'watermark'", "--preferred-sampling-params 不能包含 'watermark'"),
          Text("drop the watermark key; watermarking is set with --enable-watermark",
-              "去掉 watermark 键；水印由 --enable-watermark 开启"),
+              "去掉 'watermark' 键；水印由 --enable-watermark 开启"),
          source=sglang_source("arg_groups/serving_hook.py:619")),
     # --- server_args.py: the ports SGLang allocates at launch ------------------------------------------------------
     Rule("decoupled-spec-needs-endpoints", "AM-E275",

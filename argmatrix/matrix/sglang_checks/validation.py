@@ -69,17 +69,17 @@ def bucket_problem(rule: Any) -> Text | None:
 def _bucket_rule(field: str, flag: str) -> Rule:
     return Rule(f"{field.replace('_', '-')}-rule", BUCKETS, (field,),
                 lambda c: bucket_problem(c.values.get(field)) is not None,
-                Text(f"{flag} is not a bucket rule SGLang reads: {{why_en}}", f"{flag} 不是 SGLang 能读取的分桶规则：{{why_zh}}"),
+                Text(f"{flag} is not a bucket rule SGLang reads: {{reason}}", f"{flag} 不是 SGLang 能读取的分桶规则：{{reason_zh}}"),
                 Text(f"write {flag} default, {flag} tse <middle> <base> <count> (e.g. tse 1000 2 8), or {flag} custom "
-                     "<v1> <v2> ...", f"改写为 {flag} default、{flag} tse <middle> <base> <count>（如 tse 1000 2 8），"
-                     f"或 {flag} custom <v1> <v2> ..."),
+                     "<v1> <v2> ...", f"改写为 `{flag} default`、`{flag} tse <middle> <base> <count>`（如 `tse 1000 2 8`），"
+                     f"或 `{flag} custom <v1> <v2> ...`"),
                 source=sglang_source("arg_groups/validation_hook.py:390, :399, :407, :410, :411, :412, :415, :420, "
                                      ":426, :427, :430"),
                 extra=lambda c: _why(bucket_problem(c.values.get(field))))
 
 
 def _why(t: Text | None) -> dict[str, str]:
-    return {"why_en": t.en if t else "", "why_zh": t.zh if t else ""}
+    return {"reason": t.en if t else "", "reason_zh": t.zh if t else ""}
 
 
 def aux_problem(c: RuleContext) -> Text | None:
@@ -139,7 +139,7 @@ RULES: list[Rule] = [
          extra=lambda c: {"conflicts": ", ".join(_watermark_conflicts(c))}),
     Rule("watermark-config-values", WATERMARK, ("watermark_config",),
          lambda c: watermark(c) and (c.device in (None, "cuda")) and watermark_problem(c) is not None,
-         Text("--watermark-config is refused: {why_en}", "--watermark-config 不被接受：{why_zh}"),
+         Text("--watermark-config is refused: {reason}", "--watermark-config 不被接受：{reason_zh}"),
          Text("fix the watermark settings, e.g. --watermark-config '{{\"key\": \"00ff\", \"context_window\": 4}}'",
               "修正水印设置，例如 --watermark-config '{{\"key\": \"00ff\", \"context_window\": 4}}'"),
          source=sglang_source("arg_groups/validation_hook.py:55, :57, :59, :63, :65, :71"),
@@ -224,7 +224,7 @@ RULES: list[Rule] = [
               "the labels come in", "--tokenizer-metrics-allowed-custom-labels 需要 --tokenizer-metrics-custom-labels-header"
               "（标签所在的请求头）"),
          Text("give the header a name, e.g. --tokenizer-metrics-custom-labels-header x-custom-labels (the default)",
-              "为请求头指定名称，例如 --tokenizer-metrics-custom-labels-header x-custom-labels（默认值）"),
+              "为请求头指定名称，例如 `--tokenizer-metrics-custom-labels-header x-custom-labels`（默认值）"),
          source=sglang_source("arg_groups/validation_hook.py:335")),
     # --- options bound to one kind of device -------------------------------------------------------------------
     Rule("instanttensor-needs-cuda", DEVICE_BOUND, ("load_format",),
@@ -252,8 +252,8 @@ RULES: list[Rule] = [
          lambda c: _publishing(c) and isinstance(_kv_events(c), dict)
          and (_kv_events(c).get("publisher", "null") == "null" or not _kv_events(c).get("endpoint", "tcp://*:5557")),
          Text("--load-publish-endpoint needs an active KV-events publisher; --kv-events-config has publisher null or "
-              "an empty endpoint", "--load-publish-endpoint 需要启用的 KV 事件发布者；--kv-events-config 中的 publisher "
-              "为 null 或 endpoint 为空"),
+              "an empty endpoint", "--load-publish-endpoint 需要启用的 KV 事件发布者；--kv-events-config 中的 \"publisher\" "
+              "为 null 或 \"endpoint\" 为空"),
          Text("set \"publisher\": \"zmq\" in --kv-events-config", "在 --kv-events-config 中设置 \"publisher\": \"zmq\""),
          source=sglang_source("arg_groups/validation_hook.py:463")),
     Rule("sampling-mask-env-removed", "AM-E372", ("sampling_mask_max_tokens",),
@@ -267,7 +267,7 @@ RULES: list[Rule] = [
     Rule("aux-hidden-state-capture", AUX, ("enable_return_aux_hidden_states", "return_aux_hidden_state_layer_ids",
                                            "speculative_algorithm"),
          lambda c: aux_problem(c) is not None,
-         Text("SGLang refuses this aux-hidden-state capture: {why_en}", "SGLang 不接受这种辅助隐藏状态捕获：{why_zh}"),
+         Text("SGLang refuses this aux-hidden-state capture: {reason}", "SGLang 不接受这种辅助隐藏状态捕获：{reason_zh}"),
          Text("capture aux hidden states with --enable-return-aux-hidden-states --speculative-algorithm EAGLE3 (no "
               "draft model, --pp-size 1)", "用 --enable-return-aux-hidden-states --speculative-algorithm EAGLE3 "
               "捕获辅助隐藏状态（不带草稿模型，--pp-size 1）"),
