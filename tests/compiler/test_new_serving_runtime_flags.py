@@ -11,6 +11,8 @@ from .helpers import codes, only
 from .helpers import run as _run
 
 run = partial(_run, sglang_version=NEWEST)  # these flags exist from the release that added them on
+# what SGLang needs beside a flag before it accepts it (its start-up checks, matrix/sglang_checks/)
+CONTEXT = {"dcp_replicate_q_proj": ["--dcp-size", "2", "--tp", "2", "--dcp-comm-backend", "a2a"]}
 
 
 @pytest.mark.parametrize("name, flag", [
@@ -20,16 +22,17 @@ run = partial(_run, sglang_version=NEWEST)  # these flags exist from the release
 @pytest.mark.parametrize("prefix, value", [(None, None), ("", True), ("no-", False)])
 def test_boolean_optional_flags_keep_three_states(name, flag, prefix, value):
     # SGLang's BooleanOptionalAction: unset means "model default", --X forces on, --no-X forces off
-    argv = [] if prefix is None else ["--" + prefix + flag[2:]]
+    argv = CONTEXT.get(name, []) + ([] if prefix is None else ["--" + prefix + flag[2:]])
     c = run(argv, target="cuda")
     assert c.findings == []
     assert getattr(c.args, name) is value
 
 
 def test_sidecar_args_are_a_json_array_whose_items_may_hold_commas():
-    c = run(["--sidecar-args", '["--limit", "a,b"]'], target="cuda")
+    sidecar = ["--sidecar", "s", "--grpc-port", "31000"]  # SGLang refuses --sidecar-args alone (AM-E262)
+    c = run([*sidecar, "--sidecar-args", '["--limit", "a,b"]'], target="cuda")
     assert c.findings == [] and c.args.sidecar_args == ["--limit", "a,b"]
-    bad = run(["--sidecar-args", "limit,a"], target="cuda")  # SGLang would not split this either
+    bad = run([*sidecar, "--sidecar-args", "limit,a"], target="cuda")  # SGLang would not split this either
     assert codes(bad) == ["AM-E010"] and only(bad, "AM-E010").flag == "--sidecar-args"
 
 
