@@ -32,6 +32,7 @@ PAIR = f"--ssl-keyfile {ETC} --ssl-certfile {ETC}"
 EAGLE_BASE = "--speculative-algorithm EAGLE --speculative-draft-model-path M --speculative-num-steps 3"
 EAGLE = f"{EAGLE_BASE} --speculative-eagle-topk 1 --speculative-num-draft-tokens 4"
 TREE = f"{EAGLE_BASE} --speculative-eagle-topk 4 --speculative-num-draft-tokens 8"
+EAGLE3 = EAGLE.replace("EAGLE ", "EAGLE3 ", 1)  # on Ascend: the Ascend table offers EAGLE3, not EAGLE
 EMB = "--is-embedding --prefill-only-disable-kv-cache"
 
 # (rule id, target, launch that breaks it, launch that does not, environment of both, or of each as a pair)
@@ -157,13 +158,13 @@ CASES: list[tuple[str, str, str, str, Env]] = [
     # speculative_hook.py
     ("block-verification-algorithms", "cuda", "--speculative-use-block-verification --speculative-algorithm NGRAM",
      f"--speculative-use-block-verification {EAGLE}", {}),
-    ("block-verification-needs-cuda", "a3", f"--speculative-use-block-verification {EAGLE}", EAGLE, {}),
+    ("block-verification-needs-cuda", "a3", f"--speculative-use-block-verification {EAGLE3}", EAGLE3, {}),
     ("rejection-sampling-algorithms", "cuda", "--speculative-use-rejection-sampling --speculative-algorithm "
      "STANDALONE --speculative-draft-model-path M", f"--speculative-use-rejection-sampling {EAGLE}", {}),
     ("rejection-sampling-topk-one", "cuda", f"--speculative-use-block-verification {TREE}",
      f"--speculative-use-block-verification {EAGLE}", {}),
-    ("deterministic-rejection-needs-cuda", "a3", f"--speculative-use-rejection-sampling {EAGLE} "
-     "--enable-deterministic-inference", f"--speculative-use-rejection-sampling {EAGLE}", {}),
+    ("deterministic-rejection-needs-cuda", "a3", f"--speculative-use-rejection-sampling {EAGLE3} "
+     "--enable-deterministic-inference", f"--speculative-use-rejection-sampling {EAGLE3}", {}),
     ("rejection-sampling-no-thresholds", "cuda", f"--speculative-use-rejection-sampling {EAGLE} "
      "--speculative-accept-threshold-single 0.8", f"{EAGLE} --speculative-accept-threshold-single 0.8", {}),
     # validation_hook.py
