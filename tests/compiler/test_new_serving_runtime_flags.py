@@ -14,7 +14,8 @@ run = partial(_run, sglang_version=NEWEST)  # these flags exist from the release
 
 
 @pytest.mark.parametrize("name, flag, layout", [  # layout: what SGLang 0.5.23 asks of the switch when it is on
-    ("dcp_replicate_q_proj", "--dcp-replicate-q-proj", ["--tp", "2", "--dcp-size", "2"]),       # AM-E313
+    ("dcp_replicate_q_proj", "--dcp-replicate-q-proj", ["--tp", "2", "--dcp-size", "2", "--dcp-comm-backend",
+                                                                   "a2a"]),  # AM-E313
     ("enable_tp_lm_head_all_to_all", "--enable-tp-lm-head-all-to-all", ["--tp", "2", "--attn-dp-size", "2"]),  # E325
 ])
 @pytest.mark.parametrize("prefix, value", [(None, None), ("", True), ("no-", False)])
@@ -27,9 +28,10 @@ def test_boolean_optional_flags_keep_three_states(name, flag, layout, prefix, va
 
 
 def test_sidecar_args_are_a_json_array_whose_items_may_hold_commas():
-    c = run(["--sidecar-args", '["--limit", "a,b"]'], target="cuda")
+    sidecar = ["--sidecar", "s", "--grpc-port", "31000"]  # SGLang refuses --sidecar-args alone (AM-E262)
+    c = run([*sidecar, "--sidecar-args", '["--limit", "a,b"]'], target="cuda")
     assert c.findings == [] and c.args.sidecar_args == ["--limit", "a,b"]
-    bad = run(["--sidecar-args", "limit,a"], target="cuda")  # SGLang would not split this either
+    bad = run([*sidecar, "--sidecar-args", "limit,a"], target="cuda")  # SGLang would not split this either
     assert codes(bad) == ["AM-E010"] and only(bad, "AM-E010").flag == "--sidecar-args"
 
 

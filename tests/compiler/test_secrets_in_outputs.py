@@ -35,6 +35,7 @@ def planted(tmp_path):
     config.write_text(f"api-key: {PLANTED['file']}\n", encoding="utf-8")
     flags = ["--model-path", "/m", "--model-loader-extra-config",
              json.dumps({"hf_token": PLANTED["hf"], "revision": "main"}), "--ssl-keyfile-password", PLANTED["pw"],
+             "--ssl-keyfile", "/tls/key.pem", "--ssl-certfile", "/tls/cert.pem",  # SGLang wants the pair (AM-E260)
              "--served-model-name", "a$(HOME)$$b"]
     return ["--target", "cuda", "--config", str(config)], flags
 

@@ -15,24 +15,29 @@ from __future__ import annotations
 
 from ..rules import Rule
 from . import (
-               attention,
-               cache,
-               deterministic,
-               disaggregation,
-               dllm,
-               environment,
-               lora,
-               modes,
-               moe,
-               multimodal,
-               parallel,
-               replacements,
-               sharding,
-               speculative,
-               startup,
+    attention,
+    deterministic,
+    disaggregation,
+    dllm,
+    environment,
+    hicache,
+    kv_cache,
+    loading,
+    lora,
+    modes,
+    moe,
+    parallel,
+    replacements,
+    serving,
+    sharding,
+    speculative,
+    startup,
+    validation,
 )
 
 # One module per area of SGLang's checks; each exports RULES.
-SGLANG_RULES: list[Rule] = [*startup.RULES, *speculative.RULES, *lora.RULES, *disaggregation.RULES, *multimodal.RULES,
-                            *deterministic.RULES, *cache.RULES, *dllm.RULES, *parallel.RULES, *moe.RULES,
-                            *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES, *replacements.RULES]
+SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *kv_cache.RULES, *validation.RULES,
+                            *loading.RULES, *speculative.RULES, *lora.RULES, *disaggregation.RULES,
+                            *deterministic.RULES, *hicache.RULES, *dllm.RULES, *parallel.RULES,
+                            *moe.RULES, *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES,
+                            *replacements.RULES]

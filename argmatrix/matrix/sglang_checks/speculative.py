@@ -176,18 +176,6 @@ RULES: list[Rule] = [
               "改用 --speculative-num-steps 3（或不设置），或用 --speculative-adaptive-config 给出自己的步数"),
          source=sglang_source("arg_groups/speculative_hook.py:1417"),
          extra=lambda c: {"steps": ", ".join(map(str, ADAPTIVE_DEFAULT_STEPS))}),
-    Rule("pp-speculative-single-layer-eagle", "AM-E291", ("speculative_algorithm", "pp_size", "enable_multi_layer_eagle"),
-         lambda c: c.pp_size > 1 and c.speculative_algorithm is not None
-         and (algorithm(c) != "EAGLE" or c.enable_multi_layer_eagle),
-         Text("with --pp-size {pp_size}, speculative decoding must be single-layer EAGLE (or NEXTN); "
-              "--speculative-algorithm {speculative_algorithm} is refused on every role, prefill included",
-              "--pp-size {pp_size} 时投机解码只能是单层 EAGLE（或 NEXTN）；--speculative-algorithm "
-              "{speculative_algorithm} 在任何角色上都不被接受，预填充实例也不例外"),
-         Text("use --speculative-algorithm EAGLE without --enable-multi-layer-eagle on a prefill instance "
-              "(--disaggregation-mode prefill), or --pp-size 1", "在预填充实例（--disaggregation-mode prefill）上改用 "
-              "--speculative-algorithm EAGLE 且不加 --enable-multi-layer-eagle，或使用 --pp-size 1"),
-         source=sglang_source("arg_groups/validation_hook.py:132")),
-    # --- values SGLang replaces without failing -------------------------------------------------------------------
     Rule("speculative-turns-mixed-chunk-off", "AM-W292", ("enable_mixed_chunk", "speculative_algorithm"),
          lambda c: c.enable_mixed_chunk and c.speculative_algorithm in ("STANDALONE", "NGRAM"),
          Text("--enable-mixed-chunk is turned off by SGLang: --speculative-algorithm {speculative_algorithm} does not "

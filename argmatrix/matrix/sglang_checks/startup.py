@@ -55,13 +55,17 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/validation_hook.py:207")),
     # --- pipeline parallelism ---------------------------------------------------------------------------------------
     Rule("pp-speculative-only-on-prefill", "AM-E239", ("speculative_algorithm", "pp_size", "disaggregation_mode"),
-         lambda c: c.pp_size > 1 and c.speculative_algorithm is not None and c.disaggregation_mode != "prefill",
+         # single-layer EAGLE (anything else is AM-E363, validation_hook.py:132); SGLANG_ENABLE_PP_SPEC takes
+         # another branch (validation_hook.py:139)
+         lambda c: c.pp_size > 1 and c.speculative_algorithm in ("EAGLE", "NEXTN") and not c.enable_multi_layer_eagle
+         and str(c.env.get("SGLANG_ENABLE_PP_SPEC", "")).strip().lower() not in ("1", "true", "yes", "y", "on")
+         and c.disaggregation_mode != "prefill",
          Text("speculative decoding with --pp-size {pp_size} works only on prefill instances "
               "(--disaggregation-mode prefill), and only with single-layer EAGLE",
               "--pp-size {pp_size} 时投机解码只能用于预填充实例（--disaggregation-mode prefill），且只支持单层 EAGLE"),
          Text("drop --speculative-algorithm or use --pp-size 1 on this instance",
               "在该实例上去掉 --speculative-algorithm，或使用 --pp-size 1"),
-         source=sglang_source("arg_groups/validation_hook.py:133-162")),
+         source=sglang_source("arg_groups/validation_hook.py:161")),
     # --- chunked prefill, pages, graphs -----------------------------------------------------------------------------
     Rule("chunk-multiple-of-page", "AM-E240", ("chunked_prefill_size", "page_size", "attn_dp_size", "dp_size"),
          lambda c: (c.chunked_prefill_size or 0) > 0 and c.disaggregation_mode != "decode"
@@ -100,7 +104,7 @@ RULES: list[Rule] = [
               "attention data parallelism", "--enable-two-batch-overlap 需要专家并行 all-to-all 后端（--moe-a2a-backend）"
               "或注意力数据并行"),
          Text("add --moe-a2a-backend deepep, or --attn-dp-size", "添加 --moe-a2a-backend deepep，或 --attn-dp-size"),
-         source=sglang_source("arg_groups/validation_hook.py:769")),
+         source=sglang_source("arg_groups/validation_hook.py:768")),
     Rule("dp-lm-head-with-replicas", "AM-E245", ("enable_dp_lm_head", "dp_size"),
          lambda c: c.enable_dp_lm_head and replicas(c) > 1 and c.attn_dp_size <= 1,
          Text("--enable-dp-lm-head needs attention data parallelism; --dp-size {dp_size} makes replicas instead",
@@ -146,14 +150,14 @@ RULES: list[Rule] = [
          Text("--enable-priority-scheduling works only with --schedule-policy fcfs or lof, not {schedule_policy}",
               "--enable-priority-scheduling 只能与 --schedule-policy fcfs 或 lof 同用，不能与 {schedule_policy} 同用"),
          Text("use --schedule-policy fcfs", "改用 --schedule-policy fcfs"),
-         source=sglang_source("arg_groups/validation_hook.py:281")),
+         source=sglang_source("arg_groups/validation_hook.py:282")),
     Rule("priority-retraction-needs-priority", "AM-E251", ("retraction_policy", "enable_priority_scheduling"),
          lambda c: c.retraction_policy == "priority" and not c.enable_priority_scheduling,
          Text("--retraction-policy priority needs --enable-priority-scheduling",
               "--retraction-policy priority 需要 --enable-priority-scheduling"),
          Text("add --enable-priority-scheduling, or use --retraction-policy length",
               "添加 --enable-priority-scheduling，或改用 --retraction-policy length"),
-         source=sglang_source("arg_groups/validation_hook.py:303")),
+         source=sglang_source("arg_groups/validation_hook.py:304")),
     Rule("served-model-name-without-colon", "AM-E252", ("served_model_name",),
          lambda c: ":" in str(c.served_model_name or "") and "://" not in str(c.served_model_name),
          Text("--served-model-name '{served_model_name}' contains ':', which SGLang refuses",
@@ -164,24 +168,24 @@ RULES: list[Rule] = [
          lambda c: c.export_metrics_to_file and not c.export_metrics_to_file_dir,
          Text("--export-metrics-to-file needs --export-metrics-to-file-dir", "--export-metrics-to-file 需要 --export-metrics-to-file-dir"),
          Text("add --export-metrics-to-file-dir DIR", "添加 --export-metrics-to-file-dir 目录"),
-         source=sglang_source("arg_groups/validation_hook.py:340")),
+         source=sglang_source("arg_groups/validation_hook.py:341")),
     Rule("grpc-port-not-http-port", "AM-E254", ("grpc_port", "port"),
          lambda c: c.grpc_port is not None and c.grpc_port == c.port,
          Text("--grpc-port {grpc_port} is the same as --port", "--grpc-port {grpc_port} 与 --port 相同"),
          Text("give the gRPC server its own port", "为 gRPC 服务指定另一个端口"),
-         source=sglang_source("arg_groups/validation_hook.py:359")),
+         source=sglang_source("arg_groups/validation_hook.py:360")),
     Rule("gc-threshold-one-to-three", "AM-E255", ("gc_threshold",),
          lambda c: c.gc_threshold is not None and not 1 <= len(c.gc_threshold) <= 3,
          Text("--gc-threshold takes 1 to 3 numbers (Python's gc.set_threshold), not {n}",
               "--gc-threshold 接受 1 到 3 个数（对应 Python 的 gc.set_threshold），而不是 {n} 个"),
          Text("give one to three thresholds, e.g. --gc-threshold 50000 10 10", "给出 1 到 3 个阈值，例如 --gc-threshold 50000 10 10"),
-         source=sglang_source("arg_groups/validation_hook.py:369"), extra=lambda c: {"n": len(c.gc_threshold)}),
+         source=sglang_source("arg_groups/validation_hook.py:370"), extra=lambda c: {"n": len(c.gc_threshold)}),
     Rule("kv-canary-sweep-needs-canary", "AM-E256", ("kv_canary_sweep_interval", "kv_canary"),
          lambda c: c.kv_canary_sweep_interval > 0 and c.kv_canary == "none",
          Text("--kv-canary-sweep-interval {kv_canary_sweep_interval} has nothing to sweep with --kv-canary none",
               "--kv-canary none 时 --kv-canary-sweep-interval {kv_canary_sweep_interval} 没有可检查的内容"),
          Text("add --kv-canary log (or raise)", "添加 --kv-canary log（或 raise）"),
-         source=sglang_source("arg_groups/validation_hook.py:374")),
+         source=sglang_source("arg_groups/validation_hook.py:375")),
     Rule("eagle-topk-page-backend", "AM-E258", ("speculative_eagle_topk", "page_size", "attention_backend"),
          lambda c: c.speculative_algorithm in EAGLE_FAMILY and (c.speculative_eagle_topk or 1) > 1
          and (c.page_size or 1) > 1 and c.attention_backend is not None
