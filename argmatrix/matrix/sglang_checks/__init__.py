@@ -14,7 +14,7 @@ config.json are in ``compiler/model_checks.py``.
 from __future__ import annotations
 
 from ..rules import Rule
-from . import startup
+from . import memory, startup
 
 # One module per area of SGLang's checks; each exports RULES.
-SGLANG_RULES: list[Rule] = [*startup.RULES]
+SGLANG_RULES: list[Rule] = [*startup.RULES, *memory.RULES]
