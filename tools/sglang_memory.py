@@ -20,7 +20,7 @@ scratch folder and pass it with ``--site`` (it is appended to ``sys.path``, afte
 
     /work/venvs/sglang/bin/python -m pip install --target /tmp/sgl-site transformers==5.19.0 dill
     /work/venvs/sglang/bin/python tools/sglang_memory.py --site /tmp/sgl-site \\
-        --out tests/fixtures/sglang-0.5.23-memory.json
+        --out tests/fixtures/sglang_memory-0.5.23.json
 
 Third-party modules the venv lacks and that only SGLang's own modules import (kernels, torchvision...) are
 replaced by permissive stubs; nothing runs on a device.

@@ -17,7 +17,7 @@ from argmatrix.matrix.engines import sglang_memory
 from argmatrix.matrix.engines.sglang_memory import GPU_BUCKETS, NPU_BUCKETS, bucket_for
 
 ROOT = Path(__file__).parents[2]
-FIXTURE = json.loads((ROOT / "tests/fixtures/sglang-0.5.23-memory.json").read_text(encoding="utf-8"))
+FIXTURE = json.loads((ROOT / "tests/fixtures/sglang_memory-0.5.23.json").read_text(encoding="utf-8"))
 FAMILY = {"cuda": "gpu", "npu": "npu"}
 
 

@@ -6,7 +6,7 @@ reserves memory for activations and graphs and sets ``--mem-fraction-static`` to
 ``hardware_backend/npu/utils.py set_default_server_args`` runs first).  The memory plan
 (``compiler/memory_plan.py``) and argmatrix's engine (``runtime/graphs.py``, its default decode graph size)
 both read these rows; ``tests/plan/test_sglang_memory_table.py`` checks them against what SGLang's own code
-resolves on a faked device (``tests/fixtures/sglang-0.5.23-memory.json``, written by
+resolves on a faked device (``tests/fixtures/sglang_memory-0.5.23.json``, written by
 ``tools/sglang_memory.py``).  Pure data and arithmetic: no SGLang, no torch.
 """
 from __future__ import annotations
