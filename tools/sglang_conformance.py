@@ -164,6 +164,13 @@ def import_real_world(real_world: Path, out: Path) -> int:
     return len(cases)
 
 
+def _key_of(case: dict[str, Any]) -> dict[str, Any]:
+    """What identifies a recorded launch: its file, target, words, model and environment."""
+    return {"file": case["file"], "target": case["target"], "argv": argv_of(case),
+            **({"model": case["model"]} if "model" in case else {}),
+            **({"env": {k: str(v) for k, v in case["env"].items()}} if case.get("env") else {})}
+
+
 def argv_of(case: dict[str, Any]) -> list[str]:
     argv = case["argv"]
     return [str(a) for a in argv] if isinstance(argv, list) else shlex.split(str(argv))
@@ -459,6 +466,7 @@ def worker(target: str, cases: list[dict[str, Any]]) -> None:
         pid = os.fork()
         if pid == 0:  # child
             os.close(read)
+            os.environ.update({k: str(v) for k, v in case.get("env", {}).items()})  # SGLang reads these at check time
             try:
                 with contextlib.redirect_stdout(io.StringIO()):
                     out = run_case(argv, model_dir)
@@ -539,6 +547,8 @@ def main() -> None:
     ap.add_argument("--only", help="run one case id and print its verdict; writes nothing")
     ap.add_argument("--jobs", type=int, default=2, help="targets recorded at the same time")
     ap.add_argument("--out", type=Path, help="output file (default verdicts-<release>.json beside the cases)")
+    ap.add_argument("--reuse", type=Path, help="an earlier verdicts file: cases whose launch is unchanged keep its "
+                                                "verdict, only new or changed cases are run")
     ap.add_argument("--import-real-world", action="store_true",
                     help="rewrite cases/real_world.yaml from tests/fixtures/real_world.yaml, then stop")
     args = ap.parse_args()
@@ -555,14 +565,23 @@ def main() -> None:
         if not cases:
             raise SystemExit(f"no case {args.only!r}")
     release = sglang_release(sys.executable)
-    results, replaced = record(cases, sys.executable, args.jobs)
+    reused: dict[str, Any] = {}
+    if args.reuse:  # keep the verdicts of cases recorded before with the same launch; record the rest
+        before = json.loads(args.reuse.read_text())["cases"]
+        reused = {c["id"]: before[c["id"]] for c in cases
+                  if c["id"] in before and {k: before[c["id"]].get(k) for k in _key_of(c)} == _key_of(c)}
+        print(f"{len(reused)} verdicts reused, {len(cases) - len(reused)} to record", file=sys.stderr)
+    results, replaced = record([c for c in cases if c["id"] not in reused], sys.executable, args.jobs)
+    if reused:
+        results.update({i: {k: v for k, v in r.items() if k not in ("file", "target", "argv", "model", "env")}
+                        for i, r in reused.items()})
+        replaced = {**json.loads(args.reuse.read_text())["provenance"].get("replaced_probes", {}), **replaced}
     if args.only:
         print(json.dumps(results, indent=2))
         return
     verdicts = {}
     for case in sorted(cases, key=lambda c: (c["file"], c["id"])):
-        verdicts[case["id"]] = {"file": case["file"], "target": case["target"], "argv": argv_of(case),
-                                **({"model": case["model"]} if "model" in case else {}), **results[case["id"]]}
+        verdicts[case["id"]] = {**_key_of(case), **results[case["id"]]}
     counts: dict[str, int] = {}
     for v in verdicts.values():
         counts[v["verdict"]] = counts.get(v["verdict"], 0) + 1
@@ -575,6 +594,7 @@ def main() -> None:
             "faked": ("runtime_context.override_platform(facts) plus these sglang.srt.utils.common probes, replaced "
                       "in that module and every sglang module that imported them: "
                       + "; ".join(f"{t}: {replaced[t]}" for t in sorted(replaced))),
+            "replaced_probes": dict(sorted(replaced.items())),
             "stubbed_modules": list(STUBBED_MODULES),
             "environment": OFFLINE_ENV,
             "model": f"argv word {MODEL_WORD!r} -> tests/fixtures/sglang_conformance/models/<case model, default "

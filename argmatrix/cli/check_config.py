@@ -56,7 +56,7 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
     # the model checks always run here, so a hub id gets the note that they were skipped, in text and JSON alike
     compiled = compile(server_argv, config=config, target=target, strict=strict,
                        allow_unsupported=allow_unsupported, engine=engine, plan_inputs=inputs, compat=compat,
-                       versions=versions)
+                       versions=versions, complete=True)
     scrub = secrets_hidden(compiled, show_secrets)
     if fmt == "json":
         data = compiled.to_json() if show_secrets else redacted_json(compiled.to_json())

@@ -11,13 +11,13 @@ from ..matrix.engines import Engine
 from ..matrix.engines import get as get_engine
 from ..matrix.platforms import PLATFORMS
 from ..matrix.platforms.values import FAMILY_TITLES, owner_of
-from ..matrix.status import STATUS_PREDICATES, Status
+from ..matrix.status import STATUS_PREDICATES, Cell, Status
 from ..schema.meta import Removed, Renamed, Text
 from ..schema.registry import SPECS, ArgSpec
 from ..schema.releases import CHANGES
 from ..schema.snapshots import since_text
 from ..schema.values import as_argv
-from .findings import ERROR, NOTE, WARNING, Finding
+from .findings import ERROR, NOTE, USAGE, WARNING, Finding
 from .releases import check_release
 
 STATUS_FINDINGS = {  # status -> (code, severity)
@@ -151,6 +151,8 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
                                    **where))
             if severity == ERROR:
                 continue  # a flag that cannot run here has no allowed values to check
+        if cell.status is Status.SUPPORTED and value != spec.default:
+            out += _value_status(spec, value, target, eng, where)
         allowed = eng.allowed(spec, target)
         if allowed is None or value is None:
             continue
@@ -168,6 +170,46 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
 
 
 _STATUS_CODES = frozenset(code for code, _ in STATUS_FINDINGS.values()) | {"AM-N401"}
+
+
+def _value_status(spec: ArgSpec, value: Any, target: Any, eng: Engine, where: dict[str, Any]) -> list[Finding]:
+    """A value whose own status on the target is weaker than its argument's (``Engine.value_cell``)."""
+    for v in value if isinstance(value, list) else [value]:
+        cell = eng.value_cell(spec, target, v)
+        if cell is None or cell.status is Status.SUPPORTED:
+            continue
+        code, severity = STATUS_FINDINGS[cell.status]
+        said, flag, short = STATUS_PREDICATES[cell.status], where["flag"], target.short
+        why = cell.reason or Text("", "")
+        vouched = [show(c) for c in (eng.offered(spec, target) or ()) if (eng.value_cell(spec, target, c) or
+                                                                          Cell(Status.SUPPORTED)).status is Status.SUPPORTED]
+        hint = Text(f"test {flag} {show(v)} on {short.en} before relying on it"
+                    + (f", or use a value the table vouches for: {', '.join(vouched)}" if vouched else ""),
+                    f"依赖它之前请先在 {short.zh} 上测试 {flag} {show(v)}"
+                    + (f"，或改用特性表认可的取值：{'、'.join(vouched)}" if vouched else ""))
+        return [Finding(code, severity, "support",
+                        Text(f"{flag} {show(v)} is {said.en} on {short.en}: {why.en}",
+                             f"{flag} {show(v)} 在 {short.zh} 上{said.zh}：{why.zh}"),
+                        hint, support_related=True, **where)]
+    return []
+
+
+def check_required(values: dict[str, Any], sources: dict[str, str], platform: str, eng: Engine,
+                   release: str | None) -> list[Finding]:
+    """AM-E011: a field the engine refuses to start without (``Engine.required``) has no value from any source."""
+    out: list[Finding] = []
+    who = f"{eng.releases.name} {release}" if eng.releases is not None and release else eng.title.en
+    for need in eng.required:
+        if values.get(need.field) not in (None, ""):
+            continue
+        flag = eng.surface.specs[need.field].flag
+        out.append(Finding("AM-E011", ERROR, USAGE,
+                           Text(f"{flag} is missing: {who} does not start without it",
+                                f"缺少 {flag}：没有它 {who} 无法启动"),
+                           Text(f"add {flag} with a local model folder or a Hugging Face ID, e.g. {flag} {need.example}",
+                                f"添加 {flag}，取值为本地模型目录或 Hugging Face 仓库名，例如 {flag} {need.example}"),
+                           field=need.field, flag=flag, value=None, source=sources.get(need.field), platform=platform))
+    return out
 
 
 def _one_finding_per_cause(findings: list[Finding], eng: Engine) -> list[Finding]:

@@ -23,7 +23,7 @@ from ..schema.surface import SGLANG as SGLANG_SURFACE
 from ..schema.type_errors import describe
 from ..schema.types import split_list
 from ..schema.validate import validate_fields
-from .check import check, check_engine, check_objects, check_resets, choice_hint, show
+from .check import check, check_engine, check_objects, check_required, check_resets, choice_hint, show
 from .derive import derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findings
 from .flexible_argv import parse_flexible_argv
@@ -175,7 +175,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             sglang_version: str | None = DEFAULT_RELEASE, release: str | None = DEFAULT_RELEASE,
             plan_inputs: Any = None, compat: str | None = None,
             assignments: list[Assignment] | None = None, versions: dict[str, str] | None = None,
-            check_implemented: bool = True) -> Compiled:
+            check_implemented: bool = True, complete: bool = False) -> Compiled:
     """Compile a launch configuration for ``target`` (a platform key or alias, or auto/None to detect), judged
     by the engine that will run it.
 
@@ -192,6 +192,9 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     engine implements (``export`` to argmatrix's own files).
     ``assignments``: values with their own sources, above the command line (a launch translated from another
     engine's, ``compiler/translate.py``).
+    ``complete=True``: ``argv`` (with the config file and environment) is a whole launch, so a field the engine
+    does not start without (``Engine.required``: SGLang's and argmatrix's ``--model-path``) must have a value
+    (AM-E011); ``check-config`` passes it, while callers checking a fragment of a launch do not.
     Never raises for bad input: every problem becomes a finding.
     """
     findings: list[Finding] = []
@@ -333,6 +336,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     # 4. check against the engine on the platform
     if not target_rejected:
         findings += check(values, sources, user_set, platform_key, flags_used, version, eng, env_map)
+        if complete:
+            findings += check_required(values, sources, platform_key, eng, version)
         findings += check_objects(values, sources, user_set, platform_key, flags_used, eng)
         findings += check_resets(values, sources, user_set, platform_key, flags_used, eng, env_map)
         if version is not None:

@@ -6,17 +6,22 @@ with the memory the platform has.  docs/plan.md states every formula with a work
 
 Where the constants come from:
 
-* SGLang's rule for ``--mem-fraction-static`` when unset (server_args.py ``_handle_gpu_memory_settings``):
-  the device keeps ``reserved`` MiB for activations, graphs and metadata::
+* SGLang 0.5.23's rule for ``--mem-fraction-static`` when unset (``arg_groups/memory_hook.py
+  handle_gpu_memory_settings``): the device keeps ``reserved`` MiB for activations, graphs and metadata::
 
-      reserved = 512 + 1.5 * max(chunked_prefill_size, 2048) + 2 * cuda_graph_max_bs + 1024 * tp * pp / 8
-                 (+ 3 * cuda_graph_max_bs * dp, and 1.5 * cuda_graph_max_bs * dp above bs 300, with DP attention)
-      reserved = max(reserved, 10 GiB) on devices above 60 GiB;  + 2 GiB for EAGLE drafts, 6 GiB for STANDALONE
+      reserved = 512 + 1.5 * max(chunked_prefill_size, 2048) + 1024 * tp * pp / 8
+                 + 2 * decode_graph_max_bs                          (unless decode graphs are off)
+                 + (3 + 1.5 above bs 300) * decode_graph_max_bs * dp (with DP attention)
+                 + 8 per captured prefill size, or 1.5 GiB for MLA  (only with --cuda-graph-backend-prefill)
+      reserved = max(reserved, 10 GiB) on devices above 60 GiB;  + 2 GiB for DeepEP's decode buffers
       mem_fraction_static = round((memory - reserved) / memory, 3)
 
-  with chunked_prefill_size and cuda_graph_max_bs chosen by memory bucket (``MEMORY_BUCKETS``) when unset.
-* The pool (model_runner.py ``profile_max_num_token``): what the static fraction leaves after the weights,
-  ``memory * mem_fraction_static - weights``, divided by the KV bytes of one token, capped by
+  with chunked_prefill_size and the decode graph's batch from SGLang's memory table when unset
+  (``matrix/engines/sglang_memory.py``, the one copy; the engine's graphs read it too).  Not modelled: a
+  multimodal model's ViT discount and ROCm's aiter scaling (both model- or device-specific), and
+  ``SGLANG_ENABLE_POST_CAPTURE_KV_SIZING`` (off by default).
+* The pool (``mem_cache/kv_cache_configurator.py _profile_available_bytes``): what the static fraction leaves
+  after the weights, ``memory * mem_fraction_static - weights``, divided by the KV bytes of one token, capped by
   ``--max-total-tokens`` and rounded down to whole pages.
 * On the CPU the plan follows argmatrix's own engine (SGLang's CPU backend is not modelled):
   ``mem_fraction_static`` from the CPU platform's engine defaults when unset, and a pool of at most 2**20
@@ -32,6 +37,13 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..matrix.engines.sglang_memory import (
+    RESERVE,
+    UNKNOWN_DECODE_MAX_BS,
+    UNKNOWN_MEM_FRACTION_STATIC,
+    bucket_for,
+    prefill_graph_sizes,
+)
 from ..matrix.platforms import PLATFORMS
 from .model_facts import METHOD_BITS, ModelFacts, QuantFacts, _attention_options, attention_params
 
@@ -44,20 +56,6 @@ DTYPE_BYTES: dict[str, float] = {
     "fp8_e4m3": 1, "fp8_e5m2": 1, "float8": 1, "fp4_e2m1": 0.5, "int8": 1,
 }
 
-# SGLang's buckets, in its order: (npu only?, upper bound in MiB, chunked_prefill_size, cuda_graph_max_bs below
-# tp 4, at tp 4 and above).  The rule reads the memory the driver reports: Ascend boards report a little under
-# their 64 GB, which lands in the Atlas bucket (32k chunk, so ~49 GiB reserved); pass the reported size with
-# --device-memory to see that case, or set --chunked-prefill-size / --mem-fraction-static as deployments do.
-MEMORY_BUCKETS: tuple[tuple[bool, float, int, int, int], ...] = (
-    (False, 20 * 1024, 2048, 8, 8),        # T4, RTX 4080
-    (True, 32 * 1024, 32768, 16, 64),      # Atlas A2 with 32 GB (910B4)
-    (False, 35 * 1024, 2048, 24, 80),      # A10, RTX 4090/5090
-    (False, 60 * 1024, 4096, 32, 160),     # A100 40GB, L40
-    (True, 64 * 1024, 32768, 64, 128),     # Atlas A2 and A3
-    (False, 90 * 1024, 8192, 256, 512),    # H100, A100 80GB
-    (False, 160 * 1024, 8192, 256, 512),   # H20, H200
-    (False, math.inf, 16384, 512, 512),    # B200, MI300
-)
 # argmatrix's engine caps a pool sized from memory: the free list is a Python list and the pool tensor is
 # zero-filled at start-up, both proportional to its size, and it never needs more than this many full contexts.
 # The engine (runtime/engine_config.derived_pool_cap) and the CPU plan, which follows that engine, use these.
@@ -268,30 +266,83 @@ def kv_rates(facts: ModelFacts, par: Parallel, kv_bytes: float) -> tuple[int, in
     return int(layers * per_layer), int((layers - swa_layers) * per_layer)
 
 
-def default_mem_fraction(memory_bytes: int, family: str, values: dict[str, Any], par: Parallel) -> float:
-    """SGLang's --mem-fraction-static when unset (see the module docstring); the engine's value on the CPU."""
+def decode_graph_max_bs(memory_mib: float | None, family: str, values: dict[str, Any], tp: int) -> int:
+    """The largest decode graph batch SGLang captures: the launch's, else its memory table's (capped by
+    --max-running-requests where the GPU rule chose it), else its fallback when the memory is unknown."""
+    explicit = values.get("cuda_graph_bs_decode") or values.get("cuda_graph_bs")
+    if explicit:
+        return max(explicit)
+    chosen = values.get("cuda_graph_max_bs_decode") or values.get("cuda_graph_max_bs")
+    if chosen:
+        return chosen
+    if memory_mib is None:
+        return UNKNOWN_DECODE_MAX_BS
+    bucket = bucket_for(memory_mib, family)
+    running = values.get("max_running_requests")
+    if bucket.family == "gpu" and running:  # the NPU rule fills the value before the GPU rule can cap it
+        return min(bucket.max_bs(tp), running)
+    return bucket.max_bs(tp)
+
+
+def _prefill_graph_reserve(values: dict[str, Any], chunk: int, mla: bool) -> float:
+    """reserve_for_graph_mb's prefill term: only when a prefill graph backend is chosen (SGLang's default is off)."""
+    backend = values.get("cuda_graph_backend_prefill")
+    if (backend in (None, "disabled") or values.get("disable_prefill_cuda_graph") or values.get("disable_cuda_graph")
+            or values.get("disaggregation_mode") == "decode"):
+        return 0.0
+    if mla:
+        reserve = RESERVE.mla_prefill_graph
+    else:
+        sizes = values.get("cuda_graph_bs_prefill")
+        if not sizes:
+            max_bs = values.get("cuda_graph_max_bs_prefill") or chunk
+            if values.get("max_total_tokens"):
+                max_bs = min(max_bs, values["max_total_tokens"])
+            if "llama-2" in str(values.get("model_path") or "").lower():
+                max_bs = min(max_bs, 4096)
+            sizes = prefill_graph_sizes(max_bs)
+        reserve = len(sizes) * RESERVE.per_prefill_graph_size
+    if backend == "breakable" and values.get("moe_a2a_backend") == "deepep":
+        reserve += RESERVE.deepep_breakable_prefill
+    return reserve
+
+
+def default_mem_fraction(memory_bytes: int | None, family: str, values: dict[str, Any], par: Parallel,
+                         mla: bool = False) -> float:
+    """SGLang's --mem-fraction-static when unset (memory_hook.py handle_gpu_memory_settings, with the memory table
+    of matrix/engines/sglang_memory.py); argmatrix's engine's value on the CPU."""
     if family == "cpu":  # argmatrix's own engine: the CPU platform's engine default
         return float(PLATFORMS["cpu"].engine_defaults["mem_fraction_static"])
+    if memory_bytes is None:
+        return UNKNOWN_MEM_FRACTION_STATIC
     mem_mib = memory_bytes / MIB
-    _, _, bucket_chunk, bs_small, bs_large = next(
-        b for b in MEMORY_BUCKETS if mem_mib < b[1] and (family == "npu" or not b[0]))
-    chunk = values.get("chunked_prefill_size") or bucket_chunk
-    graph_bs = values.get("cuda_graph_max_bs") or (bs_small if par.tp < 4 else bs_large)
-    reserved = 512.0
-    reserved += max(chunk if chunk > 0 else (values.get("max_prefill_tokens") or 16384), 2048) * 1.5
-    reserved += graph_bs * 2
-    reserved += par.tp * par.pp / 8 * 1024
-    if par.enable_dp_attention:
-        reserved += graph_bs * par.dp * 3
-        if graph_bs > 300:
-            reserved += graph_bs * par.dp * 1.5
-    if mem_mib > 60 * 1024:
-        reserved = max(reserved, 10 * 1024)
-    algo = values.get("speculative_algorithm")
-    if algo == "STANDALONE":
-        reserved += 6 * 1024
-    elif algo and algo != "NGRAM":
-        reserved += 2 * 1024
+    r = RESERVE
+    # the chunk before DP attention divides it: the reserve is computed first (parallel_hook runs later)
+    chunk = values.get("chunked_prefill_size") or bucket_for(mem_mib, family).chunked_prefill_size
+    graph_bs = decode_graph_max_bs(mem_mib, family, values, par.tp)
+    mode = values.get("disaggregation_mode") or "null"
+    if mode == "decode":
+        running = values.get("max_running_requests") or graph_bs or 1
+        activation = max(running * (values.get("speculative_num_draft_tokens") or 1), r.min_activation_tokens)
+    elif chunk > 0:
+        activation = max(chunk, r.min_activation_tokens)
+    else:
+        activation = max(values.get("max_prefill_tokens") or r.unchunked_prefill_tokens, r.min_activation_tokens)
+    decode_graphs = mode != "prefill" and not (
+        values.get("disable_cuda_graph") or values.get("disable_decode_cuda_graph")
+        or values.get("cuda_graph_backend_decode") == "disabled")
+    reserved = r.base + activation * r.per_activation_token + par.tp * par.pp * r.per_parallel_device
+    if decode_graphs:
+        reserved += graph_bs * r.per_decode_graph_bs
+    if par.enable_dp_attention and par.dp > 1 and mode != "prefill":
+        reserved += graph_bs * par.dp * r.dp_per_decode_graph_bs
+        if graph_bs > r.dp_large_bs:
+            reserved += graph_bs * par.dp * r.dp_large_per_decode_graph_bs
+    reserved += _prefill_graph_reserve(values, chunk, mla)
+    if mem_mib > r.floor_above_mib:
+        reserved = max(reserved, r.floor)
+    if decode_graphs and values.get("moe_a2a_backend") == "deepep":
+        reserved += r.deepep_a2a
     return round((mem_mib - reserved) / mem_mib, 3)
 
 
@@ -318,7 +369,7 @@ def plan(facts: ModelFacts, values: dict[str, Any], *, target: str, family: str,
     if device_memory is not None:
         fraction = values.get("mem_fraction_static")
         if fraction is None:
-            fraction = default_mem_fraction(device_memory, family, values, par)
+            fraction = default_mem_fraction(device_memory, family, values, par, mla=facts.mla is not None)
             source = "engine default" if family == "cpu" else "platform rule"
         reserve = int(device_memory * (1 - fraction))
         cap = pool_cap(context, family, fraction_set=values.get("mem_fraction_static") is not None).tokens \

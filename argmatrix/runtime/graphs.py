@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import torch
 
+from ..compiler.memory_plan import decode_graph_max_bs
 from ..schema.meta import Text
 
 log = logging.getLogger(__name__)
@@ -99,12 +100,6 @@ def graph_backend_for(device_type: str) -> GraphBackend | None:
 
 # ---- which batch sizes ----------------------------------------------------------------------------------------------
 
-# --cuda-graph-max-bs when unset, by device memory (GiB, below which) as SGLang picks it for
-# one GPU (tp < 4); SGLang's fallback when the memory is unknown is 160.
-DEFAULT_MAX_BS_BY_MEMORY = ((20, 8), (35, 48), (60, 32), (90, 256), (160, 256), (float("inf"), 512))
-DEFAULT_MAX_BS_UNKNOWN = 160
-
-
 def device_memory_gib(device: torch.device) -> float | None:
     module = getattr(torch, device.type, None)
     if module is None:
@@ -115,11 +110,11 @@ def device_memory_gib(device: torch.device) -> float | None:
         return None
 
 
-def default_max_bs(memory_gib: float | None, max_running: int) -> int:
-    if memory_gib is None:
-        bs = DEFAULT_MAX_BS_UNKNOWN
-    else:
-        bs = next(b for limit, b in DEFAULT_MAX_BS_BY_MEMORY if memory_gib < limit)
+def default_max_bs(memory_gib: float | None, max_running: int, device_type: str = "cuda", tp: int = 1) -> int:
+    """--cuda-graph-max-bs-decode when unset: SGLang's memory table (the one the memory plan reads), at most
+    the requests that can run at once."""
+    family = "npu" if device_type == "npu" else "gpu"
+    bs = decode_graph_max_bs(None if memory_gib is None else memory_gib * 1024, family, {}, tp)
     return max(1, min(bs, max_running))
 
 
@@ -173,7 +168,8 @@ def plan(cfg, device_type: str, memory_gib: float | None, max_running: int) -> G
         if cfg.cuda_graph_bs:
             sizes = sorted(set(cfg.cuda_graph_bs))
         else:
-            sizes = decode_batch_sizes(cfg.cuda_graph_max_bs or default_max_bs(memory_gib, max_running), padding)
+            sizes = decode_batch_sizes(cfg.cuda_graph_max_bs or default_max_bs(memory_gib, max_running, device_type,
+                                                                                 cfg.tp_size), padding)
         sizes = [s for s in sizes if s <= max_running] or [min(sizes)]
     elif cfg.enable_torch_compile:
         backend = EagerCalls()

@@ -51,23 +51,24 @@ def _argmatrix(*args):
     ("rocm", ["--tp", "2"], 2),
 ])
 def test_check_config_exit_codes(cli, target, argv, exit_code):
-    assert cli("check-config", "--target", target, "--", *argv).exit_code == exit_code
+    assert cli("check-config", "--target", target, "--", *argv, "--model-path", "m").exit_code == exit_code
 
 
 def test_check_config_switches(cli):
-    assert cli("check-config", "--target", "a3", "--strict", "--", "--pp-size", "4").exit_code == 1
-    assert cli("check-config", "--target", "cpu", "--allow-unsupported", "--", "--enable-dp-attention").exit_code == 0
-    assert cli("check-config", "--target", "cpu", "--engine", "argmatrix", "--", "--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all").exit_code == 1
-    assert cli("check-config", "--target", "cpu", "--", "--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all").exit_code == 0
+    m = ("--model-path", "m")
+    assert cli("check-config", "--target", "a3", "--strict", "--", "--pp-size", "4", *m).exit_code == 1
+    assert cli("check-config", "--target", "cpu", "--allow-unsupported", "--", "--enable-lora", *m).exit_code == 1
+    assert cli("check-config", "--target", "cpu", "--engine", "argmatrix", "--", "--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all", *m).exit_code == 1
+    assert cli("check-config", "--target", "cpu", "--", "--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all", *m).exit_code == 0
 
 
 def test_check_config_with_a_config_file(cli, tmp_path):
     cfg = tmp_path / "deploy.yaml"
-    cfg.write_text("tp_size: 2\ntp_szie: 4\n")
+    cfg.write_text("tp_size: 2\ntp_szie: 4\nmodel-path: m\n")
     r = cli("check-config", "--target", "a3", "--config", str(cfg), "--format", "json")
     data = json.loads(r.stdout)
     assert r.exit_code == 2
-    assert [f["code"] for f in data["findings"]] == ["AM-E001"]
+    assert [f["code"] for f in data["findings"]] == ["AM-E001", "AM-N700"]  # the note: model checks skipped
     assert data["findings"][0]["source"] == f"file:{cfg}:2"
     r = cli("check-config", "--target", "a3", f"--config={cfg}", "--format", "json")
     assert r.exit_code == 2
@@ -79,7 +80,7 @@ def test_check_config_end_to_end_exit_codes():
     assert ok.returncode == 0, ok.stdout + ok.stderr
     bad = _argmatrix("check-config", "--target", "cpu", "--format", "json", "--", *DEEPSEEK)
     assert bad.returncode == 1
-    assert json.loads(bad.stdout)["counts"]["error"] == 5
+    assert json.loads(bad.stdout)["counts"]["error"] == 4
     typo = _argmatrix("check-config", "--target", "a3", "--", "--tp-szie", "2")
     assert typo.returncode == 2
     out = typo.stdout + typo.stderr
@@ -99,31 +100,32 @@ def test_check_config_json_shape(cli):
     assert {"platform", "sglang_version", "ok", "exit_code", "counts", "findings"} <= set(data)
     assert data["sglang_version"] == "0.5.19"
     assert (data["platform"], data["ok"], data["exit_code"]) == ("cpu", False, 1)
-    assert data["counts"] == {"error": 5, "warning": 1, "note": 1}  # the note: model checks skipped (not local)
+    assert data["counts"] == {"error": 4, "warning": 1, "note": 1}  # the note: model checks skipped (not local)
     for f in data["findings"]:
         assert set(f) == FINDING_KEYS
         assert set(f["message"]) == {"en", "zh"} and f["message"]["zh"]
         assert f["hint"] is None or set(f["hint"]) == {"en", "zh"}
-    dp = next(f for f in data["findings"] if f["code"] == "AM-E102")
-    assert dp == {**dp, "severity": "error", "kind": "support", "field": "enable_dp_attention",
-                  "flag": "--enable-dp-attention", "value": True, "source": "argv[10]", "platform": "cpu"}
+    a2a = next(f for f in data["findings"] if f["field"] == "moe_a2a_backend")
+    assert a2a == {**a2a, "code": "AM-E105", "severity": "error", "kind": "support", "flag": "--moe-a2a-backend",
+                   "value": "deepep", "source": "argv[11]", "platform": "cpu"}
     assert [f["severity"] for f in data["findings"]] == sorted(
         (f["severity"] for f in data["findings"]), key=["error", "warning", "note"].index)
     assert data["args"]["tp_size"] == {"value": 16, "source": "argv[8]"}
 
 
 def test_check_config_text_lists_code_source_and_fix(cli):
-    r = cli("check-config", "--target", "cpu", "--lang", "en", "--", "--enable-dp-attention")
+    r = cli("check-config", "--target", "cpu", "--lang", "en", "--", "--enable-two-batch-overlap", "--model-path", "m")
     assert "AM-E102" in r.stdout and "argv[0]" in r.stdout and "fix:" in r.stdout
     assert "collectives" in r.stdout
-    clean = cli("check-config", "--target", "a3", "--lang", "en", "--sglang-version", "0.5.9", "--", "--tp", "2")
-    assert "no problems found" in clean.stdout
+    clean = cli("check-config", "--target", "a3", "--lang", "en", "--sglang-version", "0.5.9", "--", "--tp", "2",
+                "--model-path", "m")
+    assert clean.stdout.count("AM-") == 1 and "AM-N700" in clean.stdout  # the only finding: model checks skipped
     deepseek = cli("check-config", "--target", "a3", "--lang", "en", "--sglang-version", "0.5.9", "--", *DEEPSEEK)
     assert deepseek.stdout.count("AM-") == 1 and "AM-N700" in deepseek.stdout  # not local: model checks skipped
 
 
 def test_check_config_in_chinese(cli):
-    r = cli("check-config", "--target", "cpu", "--lang", "zh", "--", "--enable-dp-attention")
+    r = cli("check-config", "--target", "cpu", "--lang", "zh", "--", "--enable-two-batch-overlap", "--model-path", "m")
     assert r.exit_code == 1
     assert "错误" in r.stdout and "来源" in r.stdout and "修复" in r.stdout
     assert "集合通信" in r.stdout
@@ -132,7 +134,8 @@ def test_check_config_in_chinese(cli):
 
 def test_language_from_the_environment(cli, monkeypatch):
     monkeypatch.setenv("ARGMATRIX_LANG", "zh")
-    assert "未发现问题" in cli("check-config", "--target", "a3", "--", "--tp", "2").stdout
+    r = cli("check-config", "--target", "a3", "--", "--tp", "2", "--model-path", "m")
+    assert r.exit_code == 0 and "AM-N700" in r.stdout and "来源" in r.stdout and "from argv" not in r.stdout
 
 
 def test_typo_prints_one_did_you_mean_and_no_usage(cli):
@@ -190,8 +193,9 @@ def test_matrix_json_values(matrix_json):
     assert chunk["cpu"]["default"] is None and chunk["cpu"]["engine_default"] == 2048  # what the engine really uses
     attn = rows["attention_backend"]["platforms"]
     assert attn["a3"]["options"] == ["ascend"] and "ascend" not in attn["cuda"]["options"]
-    dp = rows["enable_dp_attention"]["platforms"]["cpu"]
-    assert dp["status"] == "unsupported" and "collectives" in dp["reason"]["en"]
+    tbo = rows["enable_two_batch_overlap"]["platforms"]["cpu"]
+    assert tbo["status"] == "unsupported" and "collectives" in tbo["reason"]["en"]
+    assert rows["enable_dp_attention"]["platforms"]["cpu"]["status"] == "supported"  # SGLang's Xeon CI runs it
     assert rows["stream_output"]["deprecated"]["kind"] == "renamed"
     removed = rows["prefill_round_robin_balance"]["deprecated"]
     assert removed["kind"] == "removed" and "follow_bootstrap_room" in removed["instead"]["en"]

@@ -147,7 +147,7 @@ from argmatrix.compiler import compile
 for target in ("a2", "a3", "cuda", "cpu"):
     c = compile(["--tp", "2", "--model-path", "m"], target=target, env={})
     assert c.ok, c.findings
-sys.argv = ["argmatrix", "check-config", "--target", "a3", "--format", "json", "--", "--tp", "2"]
+sys.argv = ["argmatrix", "check-config", "--target", "a3", "--format", "json", "--", "--tp", "2", "--model-path", "m"]
 from argmatrix.cli import main
 try:
     main()

@@ -22,6 +22,6 @@ def test_from_cli_passes_compile_options():
 
 def test_from_cli_raises_with_the_findings():
     with pytest.raises(CompileError) as err:
-        from_cli(["--enable-dp-attention"], target="cpu", env={})
+        from_cli(["--ep-size", "2"], target="cpu", env={})
     assert [f.code for f in err.value.compiled.errors] == ["AM-E102"]
     assert "AM-E102" in str(err.value) and "argv[0]" in str(err.value)

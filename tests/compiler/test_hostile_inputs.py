@@ -46,7 +46,7 @@ def test_unusable_config_files_are_exit_2_with_a_finding(tmp_path, capsys, name,
 def test_utf16_and_bom_config_files_are_read(tmp_path, capsys):
     for i, encoding in enumerate(("utf-16", "utf-8-sig", "utf-32")):
         path = tmp_path / f"c{i}.yaml"
-        path.write_text("tp-size: 2\n", encoding=encoding)
+        path.write_text("tp-size: 2\nmodel-path: m\n", encoding=encoding)
         code, out = _check(capsys, config=str(path))
         assert code == 0, out
 
@@ -63,7 +63,7 @@ def test_a_fifo_or_dev_zero_behind_a_yaml_is_refused_without_reading(tmp_path, c
 
 
 def test_a_5000_digit_number_is_a_type_error_not_a_traceback(capsys):
-    code, out = _check(capsys, ["--tp-size", "9" * 5000])
+    code, out = _check(capsys, ["--tp-size", "9" * 5000, "--model-path", "m"])
     assert code == 1 and "AM-E010" in out and "Traceback" not in out
 
 

@@ -44,9 +44,10 @@ def test_matrix_and_explain_show_the_new_column(a9):
 
 def test_check_config_targets_it_by_key_and_alias(a9):
     for target in ("a9", "990"):
-        r = cli("check-config", "--target", target, "--format", "json", "--", "--tp", "2")
+        r = cli("check-config", "--target", target, "--format", "json", "--", "--tp", "2", "--model-path", "m")
         data = json.loads(r.stdout)
-        assert data["platform"] == "a9" and [f["code"] for f in data["findings"]] == ["AM-W108"]
+        # --tp and --model-path are unverified on a chip without a table; the note: model checks skipped
+        assert data["platform"] == "a9" and [f["code"] for f in data["findings"]] == ["AM-W108", "AM-W108", "AM-N700"]
         assert r.exit_code == 0
 
 

@@ -111,23 +111,22 @@ def test_cuda_supports_every_argument():
 
 
 def test_cpu_status_is_per_argument_with_reasons():
-    dp = PLATFORMS["cpu"].cell(SPECS["enable_dp_attention"])
-    assert dp.status is Status.UNSUPPORTED
-    assert "collectives" in dp.reason.en and dp.reason.zh
+    ep = PLATFORMS["cpu"].cell(SPECS["ep_size"])
+    assert ep.status is Status.UNSUPPORTED
+    assert "collectives" in ep.reason.en and ep.reason.zh
     assert PLATFORMS["cpu"].cell(SPECS["schedule_policy"]).status is Status.SUPPORTED
-    assert PLATFORMS["cpu"].cell(SPECS["cuda_graph_bs"]).status is Status.UNSUPPORTED
-    assert "graph" in PLATFORMS["cpu"].cell(SPECS["cuda_graph_bs"]).reason.en
+    assert PLATFORMS["cpu"].cell(SPECS["cuda_graph_max_bs"]).status is Status.UNSUPPORTED
+    assert "graph" in PLATFORMS["cpu"].cell(SPECS["cuda_graph_max_bs"]).reason.en
     unsupported = [s for s in SPECS.values() if PLATFORMS["cpu"].cell(s).status is Status.UNSUPPORTED]
     supported = [s for s in SPECS.values() if PLATFORMS["cpu"].cell(s).status is Status.SUPPORTED]
     assert unsupported and len(supported) > len(unsupported)
     assert all(PLATFORMS["cpu"].cell(s).reason is not None for s in unsupported)
 
 
-def test_cpu_rejects_dp_attention_with_the_reason_and_accepts_schedule_policy():
-    c = run(["--enable-dp-attention"], target="cpu")
+def test_cpu_rejects_expert_parallelism_with_the_reason_and_accepts_schedule_policy():
+    c = run(["--ep-size", "2"], target="cpu")
     f = only(c, "AM-E102")
-    assert (f.field, f.flag, f.value, f.source, f.platform) == ("enable_dp_attention", "--enable-dp-attention", True,
-                                                                 "argv[0]", "cpu")
+    assert (f.field, f.flag, f.value, f.source, f.platform) == ("ep_size", "--ep-size", 2, "argv[0]", "cpu")
     assert "collectives" in f.message.en
     assert "A2, A3, CUDA" in f.hint.en
     assert c.exit_code == 1

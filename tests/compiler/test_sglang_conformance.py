@@ -60,7 +60,7 @@ def argv_for_argmatrix(case: dict[str, Any]) -> list[str]:
 def argmatrix_errors(case_id: str) -> tuple[str, ...]:
     case = CASES[case_id]
     count, memory = DEVICES[case["target"]]
-    compiled = compile(argv_for_argmatrix(case), target=case["target"], env={}, sglang_version=RELEASE,
+    compiled = compile(argv_for_argmatrix(case), target=case["target"], env=case.get("env", {}), sglang_version=RELEASE,
                        plan_inputs=PlanInputs(device_memory=memory, devices_per_node=count))
     return tuple(f"{f.code} {f.message.en}" for f in compiled.findings if f.severity == "error")
 

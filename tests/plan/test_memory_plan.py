@@ -117,9 +117,9 @@ def test_kv_pool_tokens():
 @pytest.mark.parametrize("memory_gib, tp, family, expected", [
     (141, 1, "gpu", 0.907),   # H200: 8k chunk, graphs up to 256: 13440 MiB reserved
     (80, 8, "gpu", 0.819),    # H100 at tp 8: 512 + 12288 + 1024 + 1024 = 14848 MiB
-    (24, 1, "gpu", 0.847),    # RTX 4090: 512 + 3072 + 48 + 128 = 3760 MiB
-    (64, 1, "npu", 0.795),    # Atlas A2/A3 as stated (64 GiB): the H100 bucket, 13440 MiB
-    (61, 1, "npu", 0.201),    # as the driver reports it: the Atlas bucket, 32k chunk -> 49920 MiB
+    (24, 1, "gpu", 0.72),     # RTX 4090 (0.5.23): 512 + 6144 + 96 + 128 = 6880 MiB
+    (64, 1, "npu", 0.801),    # Atlas A2/A3 (64 GiB): the NPU rule, 8k chunk, graphs up to 64: 13056 MiB
+    (61, 1, "npu", 0.791),    # as the driver reports it: the same NPU row (<= 64 GiB)
 ])
 def test_sglang_default_mem_fraction(memory_gib, tp, family, expected):
     assert default_mem_fraction(memory_gib * GB, family, {}, Parallel(tp=tp)) == expected

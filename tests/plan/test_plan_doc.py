@@ -35,9 +35,9 @@ def test_each_step_of_the_table():
     assert sum(parts[:-1]) == parts[-1] == 8030261248
     assert _num(re.search(r"= ([\d,]+)$", rows["weights per device"]).group(1)) == 8030261248 * 2
     assert _num(re.search(r"= ([\d,]+)$", rows["KV bytes per token"]).group(1)) == 32 * 2 * 8 * 128 * 2
-    assert "13,440 MiB" in rows["reserved"] and 512 + 1.5 * 8192 + 2 * 256 + 1024 / 8 == 13440
-    assert "0.795" in rows["fraction"] and default_mem_fraction(64 * GIB, "npu", {}, Parallel()) == 0.795
-    assert int(64 * GIB * (1 - 0.795)) == 14087492730
-    pool = int((64 * GIB * 0.795 - 16060522496) // 131072)
-    assert f"{pool:,}" in rows["KV pool"] and "294,272 tokens" in rows["KV pool"] and pool // 128 * 128 == 294272
-    assert rows["requests"].endswith(f"= {294272 // 32768}")
+    assert "13,056 MiB" in rows["reserved"] and 512 + 1.5 * 8192 + 2 * 64 + 1024 / 8 == 13056
+    assert "0.801" in rows["fraction"] and default_mem_fraction(64 * GIB, "npu", {}, Parallel()) == 0.801
+    assert int(64 * GIB * (1 - 0.801)) == 13675175870
+    pool = int((64 * GIB * 0.801 - 16060522496) // 131072)
+    assert f"{pool:,}" in rows["KV pool"] and "297,344 tokens" in rows["KV pool"] and pool // 128 * 128 == 297344
+    assert rows["requests"].endswith(f"= {297344 // 32768}")

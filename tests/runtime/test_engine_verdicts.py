@@ -213,7 +213,8 @@ def test_a_condition_that_holds_is_a_warning_and_an_error_under_strict(name, con
 
 
 def test_check_config_reports_torch_compile_under_tensor_parallel():
-    argv = ["check-config", "--engine", "argmatrix", "--target", "cpu", "--", "--tp-size", "2", "--enable-torch-compile"]
+    argv = ["check-config", "--engine", "argmatrix", "--target", "cpu", "--", "--tp-size", "2", "--enable-torch-compile",
+            "--model-path", "m"]
     out = CliRunner().invoke(app, argv, env={"COLUMNS": "400"})
     assert "AM-W504" in out.output and "--enable-torch-compile has no effect" in out.output, out.output
     assert "no problems found" not in out.output

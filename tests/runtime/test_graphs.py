@@ -56,6 +56,9 @@ def test_sglang_schedules():
     assert graphs.compile_batch_sizes(32, True)[-4:] == [26, 28, 30, 32]
     assert graphs.compile_batch_sizes(3, False) == [1, 2, 3]
     assert graphs.default_max_bs(141, 1024) == 256 and graphs.default_max_bs(None, 64) == 64
+    # SGLang 0.5.23 moved the 20-35 GiB row (RTX 4090) to 48 and caps by the running requests
+    assert graphs.default_max_bs(24, 1024) == 48 and graphs.default_max_bs(24, 1024, "cuda", 4) == 160
+    assert graphs.default_max_bs(64, 1024, "npu") == 64 and graphs.default_max_bs(None, 1024) == 160
 
 
 def _cfg(**args):

@@ -33,7 +33,8 @@ def serve(*argv):
     return CliRunner().invoke(app, ["serve", "--target", "cpu", "--model-path", "/models/demo", *argv])
 
 
-@pytest.mark.parametrize("flag,code", [("--enable-dp-attention", "AM-E102"),      # needs collectives: not on a CPU
+@pytest.mark.parametrize("flag,code", [("--enable-two-batch-overlap", "AM-E102"),  # needs collectives: not on a CPU
+                                       ("--enable-dp-attention", "AM-E501"),     # SGLang runs it on a CPU; we do not
                                        ("--enable-lora", "AM-E501"),             # allowed here, not in this engine
                                        ("--schedule-policy=dfs-weight", "AM-E502"),
                                        ("--tp-szie=2", "AM-E001")])

@@ -7,7 +7,7 @@ and ``matrix/engine.py`` says what this engine does with it (``compiler/check.py
 from __future__ import annotations
 
 from ...schema.meta import Text
-from .base import NEGATE_ANY, Spelling
+from .base import NEGATE_ANY, Required, Spelling
 from .sglang import SglangEngine
 
 ARGMATRIX = SglangEngine(
@@ -18,6 +18,7 @@ ARGMATRIX = SglangEngine(
                       source="argmatrix/compiler/sources.py"),
     releases=None,
     reads_environment=True,
+    required=(Required("model_path", "Qwen/Qwen3-8B", "argmatrix/runtime/engine_config.py EngineConfig.from_compiled"),),
     derives=frozenset({"tokenizer-from-model", "served-name-from-model", "lora-from-paths", "ep-from-tp",
                        "http-log-level-from-log-level"}),
     description=Text("argmatrix's own engine and OpenAI-compatible server (argmatrix serve)",

@@ -98,6 +98,15 @@ class Reset:
     owner: str = ""               # who does it, when not the engine itself (a platform plugin: "vLLM-Ascend")
 
 
+@dataclass(frozen=True)
+class Required:
+    """A field the engine's parser or start-up refuses to go without."""
+
+    field: str
+    example: str                  # a value to suggest in the fix, e.g. "Qwen/Qwen3-8B"
+    source: str                   # where the engine requires it
+
+
 @dataclass(frozen=True, eq=False)
 class Engine:
     """One LLM server argmatrix judges launches for.  Subclasses decide the per-platform answers."""
@@ -116,6 +125,9 @@ class Engine:
     derives: frozenset[str] = frozenset()
     # release -> how its parser spells a command line from that release on (none: ``spelling`` throughout)
     spelling_since: Mapping[str, Spelling] = field(default_factory=dict)
+    # fields the engine refuses to start without (argparse ``required=True`` and the like), each with where that
+    # was read; compiler/check.py reports a missing one as AM-E011
+    required: tuple[Required, ...] = ()
 
     def spelling_for(self, release: str | None) -> Spelling:
         """The spelling rules of ``release`` (the newest change at or before it), else ``spelling``."""
@@ -148,6 +160,10 @@ class Engine:
         """What a message may suggest: the allowed values, else the type's."""
         values = self.allowed(spec, platform)
         return values if values is not None else spec.choices
+
+    def value_cell(self, spec: ArgSpec, platform: Platform, value: Any) -> Cell | None:
+        """The status of one value of ``spec`` on ``platform`` when it differs from the argument's (None: same)."""
+        return None
 
     def default(self, spec: ArgSpec, platform: Platform) -> Any:
         """What this engine uses on ``platform`` when ``spec`` is left unset (``MISSING``: the declared default)."""

@@ -15,7 +15,7 @@ from ...schema.registry import ArgSpec
 from ..platforms.base import Platform
 from ..rules import PARENTS, Parent, Rule, all_rules
 from ..status import Cell, Note
-from .base import NEGATE_RELEASE, Engine, ReleaseLine, Spelling
+from .base import NEGATE_RELEASE, Engine, ReleaseLine, Required, Spelling
 
 
 class SglangEngine(Engine):
@@ -27,6 +27,9 @@ class SglangEngine(Engine):
 
     def offered(self, spec: ArgSpec, platform: Platform) -> tuple[Any, ...] | None:
         return platform.offered(spec)
+
+    def value_cell(self, spec: ArgSpec, platform: Platform, value: Any) -> Cell | None:
+        return platform.value_cell(spec, value)
 
     def default(self, spec: ArgSpec, platform: Platform) -> Any:
         return platform.default(spec)
@@ -58,6 +61,9 @@ SGLANG = SglangEngine(
                       source="SGLang 0.5.23 sglang/srt/server_args.py ServerArgs.add_cli_args (argparse defaults)"),
     releases=SGLANG_RELEASES,
     reads_environment=True,  # argmatrix reads ARGMATRIX_* for it, and launch passes them as flags
+    # argparse refuses a launch without --model-path in every release held (the fixtures' "required": true)
+    required=(Required("model_path", "Qwen/Qwen3-8B",
+                       "SGLang 0.5.9 and 0.5.23 ServerArgs.add_cli_args: --model-path is required=True"),),
     derives=frozenset({"tokenizer-from-model", "served-name-from-model", "lora-from-paths", "ep-from-tp",
                        "http-log-level-from-log-level"}),
     description=Text("SGLang's server (python -m sglang.launch_server), checked against the SGLang release you "

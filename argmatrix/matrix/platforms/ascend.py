@@ -16,6 +16,7 @@ from ...schema.releases import predecessors
 from ..devices import GIB, DeviceFacts
 from ..status import Cell, Note, Status
 from .ascend_labels import LABEL_CELLS, Row
+from .ascend_newer_values import NEWER_THAN_TABLE
 from .ascend_table import ASCEND_TABLE
 from .base import HARDWARE_INDEPENDENT, Platform, is_hardware_independent
 from .values import HARDWARE_INDEPENDENT_CHOICES
@@ -65,13 +66,28 @@ class AscendChip(Platform):
             return super().allowed(spec)
         return row.options + tuple(v for v in ALSO_ALLOWED_ON_NPU.get(spec.name, ()) if v not in row.options)
 
+    def value_cell(self, spec: ArgSpec, value: Any) -> Cell | None:
+        """A value SGLang added after the table listed the argument's values is unverified on every Ascend chip."""
+        if value not in NEWER_THAN_TABLE.get(spec.name, ()):
+            return None
+        return Cell(Status.UNVERIFIED, Text(
+            f"SGLang added this value after the Ascend feature table listed the values of {spec.flag}; "
+            "nobody has verified it on Ascend",
+            f"该取值是 SGLang 在昇腾特性表列出 {spec.flag} 的取值之后新增的，尚无人在昇腾上验证"))
+
     def default(self, spec: ArgSpec) -> Any:
         row = self.row(spec)
         return row.default if row is not None else MISSING
 
     def notes(self, spec: ArgSpec) -> tuple[Note, ...]:
         row = self.row(spec)
-        return row.notes if row is not None else ()
+        notes = row.notes if row is not None else ()
+        newer = NEWER_THAN_TABLE.get(spec.name)
+        if newer:
+            listed = ", ".join(newer)
+            notes = (*notes, Note(Text(f"unverified on Ascend: {listed} (added after the table listed the values)",
+                                       f"在昇腾上未验证：{listed}（昇腾特性表列出取值之后新增）")))
+        return notes
 
 
 def _chip(key: str, en: str, zh: str, short: str, soc: str, aliases: tuple[str, ...], has_table: bool,

@@ -83,6 +83,10 @@ class Platform:
                 if spec.choices else None
         return None if values is None else tuple(v for v in values if not is_test_only(spec.name, v))
 
+    def value_cell(self, spec: ArgSpec, value: Any) -> Cell | None:
+        """The status of one value of ``spec`` here when it differs from the argument's (None: the same)."""
+        return None
+
     def default(self, spec: ArgSpec) -> Any:
         """What this hardware uses when the user leaves ``spec`` unset (``MISSING``: the declared default)."""
         return MISSING

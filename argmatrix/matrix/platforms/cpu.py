@@ -42,14 +42,14 @@ CPU_NEEDS: dict[str, str] = {
     "triton_attention_split_tile_size": "cuda_kernels", "enable_fused_qk_norm_rope": "cuda_kernels",
     "max_lora_chunk_size": "cuda_kernels",
     # graphs
-    "cuda_graph_max_bs": "graphs", "cuda_graph_bs": "graphs", "disable_cuda_graph_padding": "graphs",
+    "cuda_graph_max_bs": "graphs",
     "enable_profile_cuda_graph": "graphs", "enable_cudagraph_gc": "graphs", "enforce_piecewise_cuda_graph": "graphs",
     "enable_piecewise_cuda_graph": "graphs", "piecewise_cuda_graph_tokens": "graphs",
     "piecewise_cuda_graph_compiler": "graphs", "piecewise_cuda_graph_max_tokens": "graphs",
     # multi-device collectives and parallel layouts
     "attn_cp_size": "collectives", "moe_dp_size": "collectives", "enable_nccl_nvls": "collectives",
     "enable_symm_mem": "collectives", "enable_mscclpp": "collectives", "enable_torch_symm_mem": "collectives",
-    "enable_p2p_check": "collectives", "enable_dp_attention": "collectives", "enable_dp_lm_head": "collectives",
+    "enable_p2p_check": "collectives", "enable_dp_lm_head": "collectives",
     "enable_two_batch_overlap": "collectives", "enable_single_batch_overlap": "collectives",
     "tbo_token_distribution_threshold": "collectives", "enable_attn_tp_input_scattered": "collectives",
     "enable_nsa_prefill_context_parallel": "collectives", "ep_size": "collectives",
@@ -90,7 +90,7 @@ CPU_NEEDS: dict[str, str] = {
     **dict.fromkeys(('enable_prefill_cp', 'cp_strategy', 'enable_dsa_cache_layer_split', 'enable_cp_decode_attn_tp',
                      'enable_kv_cache_sharding', 'dcp_size', 'dcp_replicate_q_proj', 'dwdp_size',
                      'enable_tp_lm_head_all_to_all', 'enable_shared_experts_attn_tp', 'shared_experts_tp_size',
-                     'enable_dense_mlp_attn_tp', 'enable_layernorm_sp', 'attn_dp_size', 'dcp_comm_backend',
+                     'enable_dense_mlp_attn_tp', 'enable_layernorm_sp', 'dcp_comm_backend',
                      'fuseep_mode', 'pre_warm_nccl', 'enable_quant_communications', 'boundary_reduction',
                      'disable_aiter_allreduce_fusion_in_prefill', 'disable_aiter_allreduce_fusion_in_decode',
                      'enable_scattered_sconv', 'enable_dp_attention_local_control_broadcast', 'disable_attn_tp_gather'), 'collectives'),
@@ -125,7 +125,7 @@ CPU_NEEDS: dict[str, str] = {
     **dict.fromkeys(('prefill_kv_cache_dequant_dtype',), 'fp8'),
     **dict.fromkeys(('use_ray',), 'gpu_ids'),
     **dict.fromkeys(('speculative_dspark_align_verify_tokens_to_graph_tier', 'cuda_graph_config',
-                     'cuda_graph_max_bs_decode', 'cuda_graph_bs_decode', 'cuda_graph_max_bs_prefill',
+                     'cuda_graph_max_bs_decode', 'cuda_graph_max_bs_prefill',
                      'cuda_graph_bs_prefill', 'cuda_graph_max_seq_len_prefill', 'cuda_graph_prefill_max_context',
                      'debug_cuda_graph'), 'graphs'),
     **dict.fromkeys(('enable_linker_mla_dedup', 'max_ep_size', 'enable_elastic_expert_backup', 'ep_join_mode',
@@ -136,6 +136,19 @@ CPU_NEEDS: dict[str, str] = {
                      'disaggregation_enable_kv_checksum', 'enable_pd_role_switch', 'engine_info_bootstrap_port',
                      'modelexpress_config', 'enable_mm_global_cache', 'mm_global_cache_backend'), 'rdma'),
     **dict.fromkeys(('enable_nvidia_megakernel', 'enable_amd_monokernel', 'monokernel_backend'), 'third_party'),
+}
+# Arguments SGLang's own Xeon CI launches on CPU hosts (.github/workflows/pr-test-xeon.yml runs test/srt's
+# per-commit-cpu suite), with the launch; none of them may be in CPU_NEEDS (tests/matrix/test_platform_value_facts.py).
+CPU_CI_LAUNCHES: dict[str, str] = {
+    "enable_dp_attention": "sglang test/srt/cpu/test_intel_amx_attention_backend_a.py TestDPAttention: "
+                           "--attention-backend intel_amx --tp 2 --enable-dp-attention --dp 2",
+    "attn_dp_size": "the same launch in 0.5.22's spelling (--enable-dp-attention --dp N became --attn-dp-size N)",
+    "cuda_graph_bs": "sglang test/srt/cpu/test_cpu_graph.py test_latency_torch_compile_cpu: --enable-torch-compile "
+                     "--torch-compile-max-bs 2 --cuda-graph-bs 2 (the decode sizes torch.compile specializes for)",
+    "cuda_graph_bs_decode": "the same launch in 0.5.20's spelling (--cuda-graph-bs became --cuda-graph-bs-decode); "
+                            "0.5.23 memory_hook.py:211-216 reads it on the CPU as torch.compile's batch sizes",
+    "disable_cuda_graph_padding": "0.5.23 cuda_graph_hook.py:540 generate_cpu_graph_batch_sizes: the CPU schedule "
+                                  "compiles every size up to --torch-compile-max-bs when padding is off",
 }
 # Closed choice lists narrowed to what has a CPU implementation.
 CPU_OPTIONS: dict[str, tuple[Any, ...]] = {
@@ -152,7 +165,7 @@ CPU_OPTIONS: dict[str, tuple[Any, ...]] = {
 }
 CPU_DEFAULTS: dict[str, Any] = {"page_size": 1, "device": "cpu", "attention_backend": "torch_native",
                                 "sampling_backend": "pytorch", "lora_backend": "torch_native"}
-for _table in (CPU_NEEDS, CPU_OPTIONS, CPU_DEFAULTS):
+for _table in (CPU_NEEDS, CPU_OPTIONS, CPU_DEFAULTS, CPU_CI_LAUNCHES):
     for _name in _table:
         if _name not in SPECS:
             raise KeyError(f"the CPU platform names an unknown argument {_name!r}")

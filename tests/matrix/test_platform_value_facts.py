@@ -1,0 +1,68 @@
+"""Platform column facts read from SGLang's own sources: what its Xeon CI launches on CPU hosts, and which values
+SGLang added after the Ascend feature table listed an argument's values."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from argmatrix.compiler.compile import compile as compile_launch
+from argmatrix.matrix.platforms import PLATFORMS
+from argmatrix.matrix.platforms.ascend_newer_values import NEWER_THAN_TABLE, RELEASE
+from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
+from argmatrix.matrix.platforms.cpu import CPU_CI_LAUNCHES, CPU_NEEDS
+from argmatrix.matrix.status import Status
+from argmatrix.schema.registry import FLAGS, SPECS
+
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+SUPPORTED_LABELS = ("A2, A3",)
+
+
+def _codes(argv, target, **kw):
+    return sorted(f.code for f in compile_launch(argv, target=target, env={}, **kw).findings)
+
+
+def test_values_newer_than_the_ascend_table_are_found_by_comparing_the_page_with_the_release():
+    """Every row the page marks supported, lists a closed value set for, and the table does not narrow: the
+    release's parser choices the page does not list."""
+    page = json.loads((FIXTURES / "seed001.json").read_text(encoding="utf-8"))
+    release = json.loads((FIXTURES / f"sglang-{RELEASE}.json").read_text(encoding="utf-8"))
+    choices = {f["dest"]: f["choices"] for f in release["flags"] if f.get("choices")}
+    found: dict[str, tuple[str, ...]] = {}
+    for row in page:
+        text = row["options"]
+        name = FLAGS.get(row["flags"][0])
+        if (name is None or row["label"] not in SUPPORTED_LABELS or text.startswith("Type") or "bool" in text.lower()
+                or name not in choices or ASCEND_TABLE[name].options is not None):
+            continue
+        listed = {v.strip() for v in text.replace("\n", " ").split(",")}
+        newer = tuple(str(c) for c in choices[name] if str(c) not in listed)
+        if newer:
+            found[name] = newer
+    assert found == NEWER_THAN_TABLE
+
+
+def test_a_newer_value_is_unverified_on_a2_and_a3_and_supported_elsewhere():
+    argv = ["--model-path", "m", "--radix-eviction-policy", "slru"]
+    for chip in ("a2", "a3"):
+        assert PLATFORMS[chip].cell(SPECS["radix_eviction_policy"]).status is Status.SUPPORTED
+        assert PLATFORMS[chip].value_cell(SPECS["radix_eviction_policy"], "slru").status is Status.UNVERIFIED
+        assert "AM-W108" in _codes(argv, chip)
+        assert "AM-W108" not in _codes(["--model-path", "m", "--radix-eviction-policy", "lfu"], chip)
+    assert "AM-W108" not in _codes(argv, "cuda")
+    assert compile_launch(argv, target="a3", env={}, strict=True).exit_code == 1  # --strict: unverified is an error
+
+
+def test_what_sglangs_xeon_ci_launches_is_supported_on_the_cpu_column():
+    cpu = PLATFORMS["cpu"]
+    for name, launch in CPU_CI_LAUNCHES.items():
+        assert name not in CPU_NEEDS, name
+        assert cpu.cell(SPECS[name]).status is Status.SUPPORTED, (name, launch)
+    # test_intel_amx_attention_backend_a.py TestDPAttention, and test_cpu_graph.py in 0.5.23's spelling
+    dp = ["--model-path", "m", "--trust-remote-code", "--disable-radix-cache", "--attention-backend", "intel_amx",
+          "--mem-fraction-static", "0.1", "--disable-overlap-schedule", "--tp", "2", "--enable-dp-attention",
+          "--dp", "2"]
+    assert not [c for c in _codes(dp, "cpu") if c.startswith("AM-E")]
+    # (its --batch-size is bench_one_batch's, not the server's)
+    graph = ["--model-path", "m", "--mem-fraction-static", "0.05", "--enable-torch-compile",
+             "--torch-compile-max-bs", "2", "--cuda-graph-bs-decode", "2"]
+    assert not [c for c in _codes(graph, "cpu") if c.startswith("AM-E")]
