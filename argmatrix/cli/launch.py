@@ -144,8 +144,10 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
     if to not in formats():
         print(f"argmatrix export: --to {to}: choose one of {', '.join(formats())}", file=sys.stderr)
         return 2
-    # the engine the export is written for reads the flags, unless the line names its own
-    command_engine = to if to in engines_keys() else engine if to == "k8s" else "argmatrix"
+    # the engine the export is written for reads the flags, unless the line names its own; --to yaml is SGLang's
+    # --config file unless --engine argmatrix asks for argmatrix's own
+    command_engine = (to if to in engines_keys() else engine if to == "k8s"
+                      else (engine or "sglang") if to == "yaml" and engine != "argmatrix" else "argmatrix")
     compiled = _compile(server_argv, engine=command_engine,
                         target=target, config=config, strict=False, allow_unsupported=False,
                         sglang_version=sglang_version, vllm_version=vllm_version, compat=compat, plan_options={},

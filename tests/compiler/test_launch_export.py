@@ -97,11 +97,16 @@ def test_every_current_sglang_flag_round_trips(release, at_least):
 
 
 def test_a_switch_sglang_cannot_turn_off_is_a_finding_not_a_silent_drop():
-    compiled = run([], overrides={"disable_shared_experts_fusion": False})
+    """Off is said by leaving a store_true switch out, which is off only where SGLang's parser default is off."""
+    compiled = run([], overrides={"enable_lora": False})  # SGLang 0.5.23: left out, --enable-lora is None (auto)
     cmd = build_command(compiled, "sglang")
     (f,) = [f for f in cmd.findings if f.code == "AM-W801"]
-    assert f.field == "disable_shared_experts_fusion" and "off spelling" in f.message.en
-    assert "--disable-shared-experts-fusion" not in cmd.argv
+    assert f.field == "enable_lora" and "no --no-enable-lora spelling" in f.message.en and "unset" in f.message.en
+    assert "--enable-lora" not in cmd.argv
+    # argmatrix's default is on, SGLang's parser default off: leaving it out is exactly the off the user set
+    compiled = run([], overrides={"disable_shared_experts_fusion": False})
+    cmd = build_command(compiled, "sglang")
+    assert not cmd.findings and "--disable-shared-experts-fusion" not in cmd.argv
 
 
 def test_a_command_with_user_set_defaults_and_many_flags_round_trips():
@@ -201,8 +206,8 @@ def test_config_file_values_are_written_as_the_yaml_sglang_reads(tmp_path):
     cmd = build_command(compiled, "sglang", config_path=str(out))
     assert cmd.config_path == str(out)
     data = yaml.safe_load(cmd.config_text)
-    assert data == {"tensor-parallel-size": 2, "enable-metrics": True, "json-model-override-args": {"a": 1},
-                    "cuda-graph-bs-decode": [1, 2]}  # dashed keys, rewritten for the release
+    assert data == {"tensor-parallel-size": 2, "enable-metrics": True, "json-model-override-args": '{"a": 1}',
+                    "cuda-graph-bs-decode": [1, 2]}  # dashed keys, rewritten for the release; objects as JSON text
     args = sglang_args(cmd)
     assert args[:2] == ["--config", str(out)] and "--port" in args  # the environment becomes flags
     out.write_text(cmd.config_text, encoding="utf-8")
@@ -240,9 +245,9 @@ def test_yaml_and_json_exports_read_back_and_carry_the_schema(tmp_path):
 
     first = run(ARGV)
     schema = json.loads((ROOT / "generated" / "config.schema.json").read_text(encoding="utf-8"))
-    for fmt in ("yaml", "json"):
-        assert "api_key" not in export(first, fmt).text           # a secret: left out unless asked for
-        text = export(first, fmt, show_secrets=True).text
+    for fmt in ("yaml", "json"):  # argmatrix's own files: field names, argmatrix-only limits kept
+        assert "api_key" not in export(first, fmt, engine="argmatrix").text  # a secret: left out unless asked for
+        text = export(first, fmt, show_secrets=True, engine="argmatrix").text
         path = tmp_path / f"c.{fmt}"
         path.write_text(text, encoding="utf-8")
         if fmt == "yaml":
@@ -255,6 +260,33 @@ def test_yaml_and_json_exports_read_back_and_carry_the_schema(tmp_path):
         assert not list(jsonschema.Draft7Validator(schema).iter_errors(data))
         again = run([], config=str(path))
         assert {n for n in SPECS if first.values[n] != again.values[n]} == set(), fmt
+
+
+def test_yaml_export_is_sglangs_config_file_and_reads_back(tmp_path):
+    """--to yaml is SGLang's own --config file (dashed keys, as its reader takes them) that argmatrix reads too;
+    what the file cannot say is a finding naming the tokens to add on the command line."""
+    import jsonschema
+
+    argv = [*ARGV, "--no-enable-fused-qk-norm-rope", "--lora-paths", "a=/l"]
+    first = run(argv)
+    result = export(first, "yaml", show_secrets=True)
+    data = yaml.safe_load(result.text)
+    assert data["tensor-parallel-size"] == 2 and data["json-model-override-args"] == '{"a": {"b": 1}}'
+    assert data["cuda-graph-bs-decode"] == [1, 2] and data["api-key"] == "a b" and "model-path" in data
+    assert not [k for k in data if "_" in k]
+    schema = json.loads((ROOT / "generated" / "config.schema.json").read_text(encoding="utf-8"))
+    assert not list(jsonschema.Draft7Validator(schema).iter_errors(data))
+    hints = {f.field: f.hint.en for f in result.findings if f.code == "AM-W801"}
+    assert "--no-enable-fused-qk-norm-rope" in hints["enable_fused_qk_norm_rope"]
+    assert "--lora-paths a=/l" in hints["lora_paths"]
+    assert "max_stop_strings" in {f.field for f in result.findings if f.code in ("AM-W114", "AM-W801")}
+    path = tmp_path / "sglang.yaml"
+    path.write_text(result.text, encoding="utf-8")
+    again = run([], config=str(path))
+    # left out: the argmatrix-only limit, and what goes on the command line (lora_paths, which enable_lora follows)
+    assert {n for n in SPECS if first.values[n] != again.values[n]} == {"max_stop_strings", "lora_paths",
+                                                                         "enable_lora"}
+    assert "api-key" not in yaml.safe_load(export(first, "yaml").text)  # a secret: left out unless asked for
 
 
 def test_env_export_reads_back(tmp_path):
@@ -325,6 +357,8 @@ def test_launch_with_errors_starts_nothing(cli):
 def test_export_cli(cli, tmp_path):
     out = tmp_path / "c.yaml"
     result = cli("export", "--to", "yaml", "--target", "cuda", "-o", str(out), "--", "--tp", "2")
+    assert result.exit_code == 0 and yaml.safe_load(out.read_text()) == {"tensor-parallel-size": 2}
+    result = cli("export", "--to", "yaml", "--engine", "argmatrix", "--target", "cuda", "-o", str(out), "--", "--tp", "2")
     assert result.exit_code == 0 and yaml.safe_load(out.read_text()) == {"tp_size": 2}
 
 
