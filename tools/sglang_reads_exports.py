@@ -181,7 +181,7 @@ def _candidates(name: str, release_entry: dict | None) -> list:
         if "float" in str(spec.base_type):
             return [[0.5, 0.25], [1.0]]
         return [[1, 2], [2], [1]]
-    if spec.base_type is int:
+    if spec.base_type is int or (spec.base_type is float and (release_entry or {}).get("type") == "int"):
         base = d if isinstance(d, int) and not isinstance(d, bool) else 0
         return [base + 2, 2, 8, 1, 64, 30010, 0]
     if spec.base_type is float:

@@ -96,25 +96,35 @@ def flag_tokens(name: str, value: Any, *, engine: str = "sglang",
     spec = SPECS[name]
     if engine == "argmatrix":
         return surface_tokens(spec, value, negatable=True)
+    said_as = sglang_reader.flag(name, release)
     if spec.is_list and isinstance(value, (list, tuple)) and value and name in ONE_TOKEN_LISTS:
-        return [spec.flag, json.dumps(list(value), ensure_ascii=False)], None
+        return [said_as, json.dumps(list(value), ensure_ascii=False)], None
+    if sglang_reader.takes_text(name, release):
+        return ([said_as, "true"] if value else []), None
     absent = sglang_reader.absent_value(name, release)
     if spec.is_bool and value is not True and not (value is None and absent is None):
         if value is False and sglang_reader.negatable(name, release):
-            return ["--no-" + spec.flag[2:]], None
-        if value is absent or (value is False and absent is False):
+            return ["--no-" + said_as[2:]], None
+        if value is False and absent is False:
             return [], None  # what SGLang holds when the switch is left out
-        said = "off" if value is False else "unset"
-        return None, Text(f"SGLang's {spec.flag} has no {'--no-' + spec.flag[2:] if value is False else 'unset'} "
-                          f"spelling, and left out it is {_said(absent)}, not {said}",
-                          f"SGLang 的 {spec.flag} 没有{'关闭' if value is False else '设回未设置'}的写法，"
-                          f"不传时为{_said_zh(absent)}，而不是{'关闭' if value is False else '未设置'}")
+        off = value is False
+        return None, Text(f"SGLang's {said_as} has no {'--no-' + said_as[2:] if off else 'unset'} spelling, and "
+                          f"left out it is {_said(absent)}, not {'off' if off else 'unset'}",
+                          f"SGLang 的 {said_as} 没有{'关闭' if off else '设回未设置'}的写法，不传时为"
+                          f"{_said_zh(absent)}，而不是{'关闭' if off else '未设置'}")
     if value is None:
         if absent is None:
             return [], None
-        return None, Text(f"the command line cannot set {spec.flag} back to unset (left out, SGLang uses "
-                          f"{absent!r})", f"命令行无法把 {spec.flag} 设回未设置（不传时 SGLang 取 {absent!r}）")
-    return surface_tokens(spec, value, negatable=False)
+        return None, Text(f"the command line cannot set {said_as} back to unset (left out, SGLang uses "
+                          f"{absent!r})", f"命令行无法把 {said_as} 设回未设置（不传时 SGLang 取 {absent!r}）")
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 53:
+        value = int(value)  # "10" reads as 10.0 with float() and as 10 where a release parses it with int()
+    tokens, why = surface_tokens(spec, value, negatable=False)
+    if tokens and tokens[0] == spec.flag:
+        tokens[0] = said_as
+    elif tokens and tokens[0].startswith(spec.flag + "="):
+        tokens[0] = said_as + tokens[0][len(spec.flag):]
+    return tokens, why
 
 
 def _said(value: Any) -> str:
@@ -135,6 +145,8 @@ def _yaml_value(name: str, value: Any, release: str | None) -> tuple[bool, Any]:
     if tokens is None or any(not sglang_reader.argparse_value(t) for t in tokens[1:]) \
             or any(t.startswith("--") and "=" in t for t in tokens):
         return False, None  # a value argparse would read as an option, or one the flag cannot say at all
+    if spec.is_bool and sglang_reader.takes_text(name, release):
+        return True, (True if value else None)  # the reader writes `--key true`; false would be the text "false"
     if spec.is_bool:
         # store_true switches: the reader passes `true` as the flag and skips `false` (written, so argmatrix reads
         # the file back into the same value; SGLang holds its off, which flag_tokens checked is off)
@@ -145,6 +157,8 @@ def _yaml_value(name: str, value: Any, release: str | None) -> tuple[bool, Any]:
         return True, tokens[1]  # JSON text, read back verbatim (0.5.9's reader would write a mapping as Python text)
     if spec.is_list and isinstance(value, (list, tuple)):
         return True, list(value)
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 53:
+        return True, int(value)  # as on the command line: a release that parses it with int() reads it too
     return True, value
 
 
@@ -283,11 +297,16 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
     argv: list[str] = list(program)
     file_values: dict[str, Any] = {}
     for name, value in values.items():
+        if sglang_reader.ignored(name, release):
+            findings.append(_not_passed(name, compiled, engine, Text(
+                f"SGLang {release} accepts {SPECS[name].flag} and ignores it (a value after it is refused)",
+                f"SGLang {release} 接受 {SPECS[name].flag} 但会忽略它（其后跟取值则报错）")))
+            continue
         if file_only or (origins.get(name, "").startswith("file:") and not fold_config):
             ok, written = _yaml_value(name, value, release)
             if ok:
                 if written is not None:
-                    file_values[SPECS[name].flag[2:]] = written
+                    file_values[sglang_reader.flag(name, release)[2:]] = written
                 continue
         tokens, why = flag_tokens(name, value, release=release)
         if tokens is None:

@@ -71,6 +71,25 @@ CONFIG_REFUSES: dict[str, frozenset[str]] = {
     "0.5.23": frozenset({"lora_paths", "disable_cuda_graph", "enable_dp_attention"}),
 }
 
+# field -> the flag the release spells it with, where that is not argmatrix's canonical flag (an alias of it)
+RELEASE_FLAG: dict[str, dict[str, str]] = {
+    "0.5.9": {"hisparse_config": "--hierarchical-sparse-attention-extra-config"},
+    "0.5.23": {},
+}
+
+# flags the release accepts and ignores (its DeprecatedAction, nargs=0): a value after one is refused, so
+# argmatrix does not pass them, and says so
+IGNORED: dict[str, frozenset[str]] = {
+    "0.5.9": frozenset({"hybrid_kvcache_ratio", "prefill_round_robin_balance"}),
+    "0.5.23": frozenset(),
+}
+
+# switches the release reads as a text value (type=str, default False): on is `--flag true`, off is left out
+SWITCH_TAKES_TEXT: dict[str, frozenset[str]] = {
+    "0.5.9": frozenset({"debug_tensor_dump_inject"}),
+    "0.5.23": frozenset(),
+}
+
 # argparse (Python 3.11) reads a token starting with '-' as a value only when it looks like a negative number
 _NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
 
@@ -99,6 +118,21 @@ def absent_value(name: str, release: str | None) -> Any:
 def config_refuses(name: str, release: str | None) -> bool:
     """Whether SGLang's --config reader refuses the key of ``name`` (it must go on the command line)."""
     return negatable(name, release) or name in CONFIG_REFUSES[held(release)]
+
+
+def flag(name: str, release: str | None) -> str:
+    """The flag SGLang ``release`` knows field ``name`` by."""
+    return RELEASE_FLAG[held(release)].get(name, SPECS[name].flag)
+
+
+def ignored(name: str, release: str | None) -> bool:
+    """Whether SGLang ``release`` accepts the flag of ``name`` and ignores it."""
+    return name in IGNORED[held(release)]
+
+
+def takes_text(name: str, release: str | None) -> bool:
+    """Whether the switch ``name`` is a text-valued flag in SGLang ``release``."""
+    return name in SWITCH_TAKES_TEXT[held(release)]
 
 
 def argparse_value(text: str) -> bool:

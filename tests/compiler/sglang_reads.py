@@ -83,22 +83,36 @@ def parser_entries(release: str) -> dict[str, dict]:
 
     fixture = json.loads((ROOT / "tests" / "fixtures" / f"sglang-{release}.json").read_text(encoding="utf-8"))
     by_flag = {f: e for e in fixture["flags"] for f in e["flags"]}
-    return {n: by_flag[s.flag] for n, s in SPECS.items() if s.flag in by_flag}
+    out = {}
+    for name, spec in SPECS.items():
+        entry = next((by_flag[f] for f in spec.flags if f in by_flag), None)  # an alias the release spells it by
+        if entry is not None:
+            out[name] = entry
+    return out
 
 
-def as_read(meant: dict[str, Any], entries: dict[str, dict], baseline: dict[str, Any]) -> dict[str, Any]:
-    """argmatrix's values as SGLang's record would hold them: under the flag's dest (``--fp8-gemm-backend`` fills
-    ``fp8_gemm_runner_backend``), a deprecated store-const flag as its const, and SGLang's bookkeeping."""
+def as_read(meant: dict[str, Any], entries: dict[str, dict], baseline: dict[str, Any],
+            release: str) -> dict[str, Any]:
+    """argmatrix's values as SGLang's record would hold them: under the flag's dest where the record has it
+    (``--fp8-gemm-backend`` fills ``fp8_gemm_runner_backend``), a deprecated store-const flag as its const, a
+    switch the release takes as text as the text ``true``, and SGLang's bookkeeping."""
+    from argmatrix.compiler import sglang_reader
+
     out: dict[str, Any] = {}
     for name, value in meant.items():
         entry = entries.get(name, {"dest": name})
+        if entry["dest"] not in baseline:  # 0.5.9 copies --tensor-parallel-size's dest into tp_size itself
+            entry = {**entry, "dest": name}
+        if sglang_reader.takes_text(name, release) and value is True:
+            value = "true"
         if "const" in entry and entry["action"].endswith("StoreConstAction"):
             value = entry["const"] if value is not None else entry["default"]
         if name in SCALAR_READ_AS_LIST and value is not None and not isinstance(value, list):
             value = [value]
         out[entry["dest"]] = value
     for mark, name in BOOKKEEPING.items():
-        out[mark] = True if name in meant else baseline.get(mark)
+        if mark in baseline:  # a release that keeps the mark
+            out[mark] = True if name in meant else baseline[mark]
     return out
 
 
@@ -118,8 +132,8 @@ def judge(release: str, doc: dict | None = None) -> list[Verdict]:
                 out.append(Verdict(case, "differs", f"SGLang refused it: {case['sglang_error']}"))
                 continue
             read = {**baseline, **case["sglang"]}
-            meant = as_read(meant, entries, baseline)
-            warned = {entries.get(n, {"dest": n})["dest"] for n in warned}
+            meant = as_read(meant, entries, baseline, release)
+            warned = {entries.get(n, {"dest": n})["dest"] for n in warned} | warned
             wrong = {n: (v, read.get(n)) for n, v in meant.items() if not same(v, read.get(n, object()))}
             wrong.update({n: (None, v) for n, v in case["sglang"].items() if n not in meant})
             if not wrong:

@@ -52,10 +52,11 @@ def test_every_difference_left_is_one_argmatrix_states(verdicts):
     release, found = verdicts
     stated = {(v.case["field"], v.case["kind"], v.case["route"]) for v in found if v.outcome == "stated"}
     on_the_command_line = {(f, k, r) for f, k, r in stated if r != "export-yaml"}
-    # SGLang's parser default is unset or a value, and the command line has no spelling for argmatrix's own
-    assert {f for f, _, _ in on_the_command_line} <= {"enable_lora", "enable_lora_overlap_loading",
-                                                       "fastapi_root_path", "pp_async_batch_depth",
-                                                       "enable_fused_qk_norm_rope", "mm_enable_dp_encoder"}
+    # SGLang's parser default is unset or a value the command line cannot set back to argmatrix's unset, or the
+    # release ignores the flag (0.5.9's --hybrid-kvcache-ratio, --prefill-round-robin-balance)
+    assert {f for f, _, _ in on_the_command_line} <= {
+        "enable_lora", "enable_lora_overlap_loading", "fastapi_root_path", "pp_async_batch_depth",
+        "file_storage_path", *sglang_reader.IGNORED[release]}
     in_the_file = {f for f, _, r in stated if r == "export-yaml"} - {f for f, _, _ in on_the_command_line}
     refused = {n for n in SPECS if sglang_reader.config_refuses(n, release)}
     secrets = {"api_key", "admin_api_key", "ssl_keyfile_password", "decrypted_config_file",
@@ -118,6 +119,11 @@ def test_the_reader_facts_are_the_releases_parser(release):
             defaults[name] = e["default"]
     assert sglang_reader.PARSER_DEFAULTS[release] == defaults
     assert sglang_reader.CONFIG_REFUSES[release] == refused
+    assert sglang_reader.IGNORED[release] == {n for n, e in entries.items() if e["action"] == "DeprecatedAction"}
+    assert sglang_reader.RELEASE_FLAG[release] == {n: e["flags"][0] for n, e in entries.items()
+                                                   if SPECS[n].flag not in e["flags"]}
+    assert sglang_reader.SWITCH_TAKES_TEXT[release] == {n for n, e in entries.items() if SPECS[n].is_bool
+                                                        and e["action"] == "store" and e["type"] == "str"}
     negatable = {n for n, e in entries.items() if e["action"] == "boolean_optional"}
     assert {n for n in entries if sglang_reader.negatable(n, release)} == negatable
 
