@@ -386,9 +386,9 @@ def stub_engines(tmp_path):
     env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", STUB_RECORD=str(record),
                PYTHONPATH=os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]), STUB_EXIT="7")
 
-    def launch(*args, **extra_env):
+    def launch(*args, pass_fds=(), **extra_env):
         proc = subprocess.run([sys.executable, "-m", "argmatrix.cli", "launch", *args], capture_output=True,
-                              text=True, timeout=60, env={**env, **extra_env})
+                              text=True, timeout=60, env={**env, **extra_env}, pass_fds=pass_fds)
         seen = json.loads(record.read_text()) if record.exists() else None
         return proc, seen
     return launch
@@ -404,6 +404,31 @@ def test_launch_execs_sglang_and_returns_its_exit_status(stub_engines, tmp_path)
                                 "/m", "--tensor-parallel-size", "2", "--attn-dp-size", "2"]
     assert yaml.safe_load(seen["config"]) == {"enable-metrics": True}
     assert "AM-N804" in proc.stderr and "exec python -m sglang.launch_server" in proc.stderr
+
+
+def test_launch_removes_its_temporary_config_file_once_the_engine_exits(stub_engines, tmp_path):
+    """The engine reads the file while it starts; after it exits, the watcher launch left behind removes it."""
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("enable_metrics: true\n", encoding="utf-8")
+    done_r, done_w = os.pipe()  # every process holding the write end has exited when the read end sees EOF
+    proc, seen = stub_engines("--target", "cuda", "--config", str(mine), "--", "--model-path", "/m",
+                              pass_fds=(done_w,))
+    os.close(done_w)
+    assert proc.returncode == 7, proc.stderr
+    written = seen["argv"][seen["argv"].index("--config") + 1]
+    assert yaml.safe_load(seen["config"]) == {"enable-metrics": True}  # the engine read it
+    with os.fdopen(done_r, "rb") as done:
+        assert done.read() == b""  # the engine, and the watcher after removing the file, have exited
+    assert not Path(written).exists() and mine.exists()
+
+
+def test_config_out_never_overwrites_the_file_being_read(stub_engines, tmp_path):
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("tp_size: 2\n", encoding="utf-8")
+    proc, seen = stub_engines("--target", "cuda", "--config", str(mine), "--config-out", str(mine), "--",
+                              "--model-path", "/m")
+    assert proc.returncode == 2 and seen is None and "--config-out" in proc.stderr
+    assert mine.read_text(encoding="utf-8") == "tp_size: 2\n"
 
 
 def test_launch_execs_vllm_and_argmatrix(stub_engines):
