@@ -314,6 +314,23 @@ def test_sglang_and_k8s_exports():
     assert vk8s["command"] == ["vllm", "serve"] and vk8s["args"][0] == "/m"
 
 
+@pytest.mark.parametrize("key", ["plain-key", "-starts-with-a-dash", "two words", "$(NOT_A_VAR)"])
+def test_k8s_export_reads_secrets_from_a_secret_by_default(key):
+    """No secret in plain text in a k8s fragment, whatever its spelling (``--api-key=-x`` is one token)."""
+    token = "hf_abcdefghijklmnopqrstuvwxyz1234"
+    compiled = run(["--model-path", "/m", "--api-key", key, "--admin-api-key", "adm1n", "--model-loader-extra-config",
+                    json.dumps({"hf_token": token})])
+    text = export(compiled, "k8s").text
+    assert key not in text and "adm1n" not in text and token not in text
+    spec = yaml.safe_load(text)
+    refs = {e["name"]: e["valueFrom"]["secretKeyRef"] for e in spec["env"]}
+    assert set(refs) == {"ARGMATRIX_API_KEY", "ARGMATRIX_ADMIN_API_KEY", "ARGMATRIX_MODEL_LOADER_EXTRA_CONFIG"}
+    assert all(r["name"] == "argmatrix-secrets" for r in refs.values())
+    assert any(a.endswith("$(ARGMATRIX_API_KEY)") for a in spec["args"])
+    shown = yaml.safe_load(export(compiled, "k8s", show_secrets=True).text)
+    assert key.replace("$", "$$") in " ".join(shown["args"]) and "env" not in shown
+
+
 # --- the command line ---------------------------------------------------------------------------------------------
 
 @pytest.fixture
