@@ -216,6 +216,21 @@ def test_config_file_values_are_written_as_the_yaml_sglang_reads(tmp_path):
     assert changed == {"config", "cuda_graph_bs", "cuda_graph_bs_decode"}  # the path, and the rewrite
 
 
+def test_the_lora_example_is_launched_as_sglang_reads_it():
+    """SGLang's --config reader refuses --lora-paths' own action ("Unsupported config option"): it goes on the
+    command line, and no key of the written file is one the release's reader refuses."""
+    from argmatrix.compiler import sglang_reader
+
+    compiled = run([], target="a2", config=str(ROOT / "docs" / "examples" / "a2-qwen3-lora.yaml"))
+    cmd = build_command(compiled, "sglang", config_path="x.yaml")
+    data = yaml.safe_load(cmd.config_text)
+    assert "lora-paths" not in data and data["enable-lora"] is True and data["hicache-ratio"] == 2
+    args = sglang_args(cmd)
+    assert args[args.index("--lora-paths") + 1:] == ["sql=/adapters/qwen3-8b-sql", "support=/adapters/qwen3-8b-support"]
+    from argmatrix.schema.registry import FLAGS
+    assert not [k for k in data if sglang_reader.config_refuses(FLAGS["--" + k], NEWEST)]
+
+
 def test_argmatrix_serve_gets_the_original_file_and_inherits_the_environment(tmp_path):
     mine = tmp_path / "mine.yaml"
     mine.write_text("tp_size: 2\n", encoding="utf-8")
