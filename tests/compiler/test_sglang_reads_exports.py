@@ -138,3 +138,15 @@ def test_the_18_explicit_defaults_sglang_does_not_share_reach_it():
     assert all(v.outcome in ("agrees", "stated") for v in found)
     agreed = {v.case["field"] for v in found if v.outcome == "agrees" and v.case["route"] == "argv"}
     assert {"disable_shared_experts_fusion", "hicache_ratio", "eplb_algorithm", "hicache_mem_layout"} <= agreed
+
+
+def test_docs_state_the_measured_counts(verdicts):
+    """docs/launch.md's table is the fixtures' measurement, not a number typed once."""
+    release, found = verdicts
+    row = next(line for line in (ROOT / "docs" / "launch.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith(f"| {release} |"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    counts = Counter((v.case["route"], v.outcome) for v in found)
+    per_route = lambda outcome: " / ".join(str(counts[(r, outcome)]) for r in ROUTES)  # noqa: E731
+    total = " / ".join(str(sum(1 for v in found if v.case["route"] == r)) for r in ROUTES)
+    assert cells[1:] == [str(len({v.case["field"] for v in found})), total, per_route("agrees"), per_route("stated")]
