@@ -95,6 +95,8 @@ def flag_tokens(name: str, value: Any, *, engine: str = "sglang",
     """
     spec = SPECS[name]
     if engine == "argmatrix":
+        if spec.is_bool and value is None:  # unset, not off: --no-x would say off
+            return surface_tokens(spec, value, negatable=False) if spec.default is not None else ([], None)
         return surface_tokens(spec, value, negatable=True)
     said_as = sglang_reader.flag(name, release)
     if spec.is_list and isinstance(value, (list, tuple)) and value and name in ONE_TOKEN_LISTS:
