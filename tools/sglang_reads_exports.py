@@ -158,6 +158,21 @@ def engine_side() -> None:
 SAMPLES = {"cuda_graph_config": [{"decode": {"backend": "disabled"}}]}
 
 
+# spellings that test the writer's edges: a negative number (argparse reads it as a value), a text starting with
+# '-' (it reads that as an option: --flag=value, and never in the file), text YAML would read as a number or
+# needs quoting, nested and non-ASCII JSON, a human-readable integer
+EDGES: dict[str, list] = {
+    "chunked_prefill_size": [-1],
+    "served_model_name": ["-dash-name", "1.0", "a b: c #d"],
+    "json_model_override_args": [{"rope_scaling": {"type": "yarn", "factor": 4.0}, "ü": [1, "x", None]}],
+    "context_length": ["32k"],
+    "api_key": ["two words"],
+    "cuda_graph_bs_decode": [[1, 2, 4]],
+    "cuda_graph_bs": [[1, 2, 4]],
+    "mem_fraction_static": [1e-05],
+}
+
+
 def _candidates(name: str, release_entry: dict | None) -> list:
     """Values to try for ``name``, best first: different from argmatrix's default and from SGLang's."""
     from argmatrix.schema.registry import SPECS
@@ -246,6 +261,10 @@ def cases(release: str, tmp: Path) -> tuple[list[dict], list[str]]:
             values = [("on", True), ("off", False)]
         if name != "model_path":  # SGLang requires a model path: an explicit unset one is refused by design
             values.append(("at-default", spec.default))
+        for i, edge in enumerate(EDGES.get(name, ())):
+            probe = written(name, edge, "argv", release, tmp)
+            if probe["user_set"] and not probe["bad"]:
+                values.append((f"edge{i}", edge))
         for kind, value in values:
             for route in ("argv", "launch-yaml", "export-yaml"):
                 w = written(name, value, route, release, tmp)

@@ -144,9 +144,9 @@ def _yaml_value(name: str, value: Any, release: str | None) -> tuple[bool, Any]:
     if sglang_reader.config_refuses(name, release):
         return False, None
     tokens, _ = flag_tokens(name, value, release=release)
-    if tokens is None or any(not sglang_reader.argparse_value(t) for t in tokens[1:]) \
-            or any(t.startswith("--") and "=" in t for t in tokens):
-        return False, None  # a value argparse would read as an option, or one the flag cannot say at all
+    texts = (tokens[1:] if not tokens or "=" not in tokens[0] else [tokens[0].partition("=")[2]]) if tokens else []
+    if tokens is None or not all(sglang_reader.argparse_value(t) for t in texts):
+        return False, None  # a value argparse would read as an option (-x; -1 is a number), or one nothing can say
     if spec.is_bool and sglang_reader.takes_text(name, release):
         return True, (True if value else None)  # the reader writes `--key true`; false would be the text "false"
     if spec.is_bool:
