@@ -130,11 +130,13 @@ def flag_tokens(name: str, value: Any, *, engine: str = "sglang",
 
 
 def _said(value: Any) -> str:
-    return {True: "on", False: "off", None: "unset (SGLang decides)"}.get(value, repr(value))
+    return "on" if value is True else "off" if value is False else "unset (SGLang decides)" if value is None \
+        else repr(value)
 
 
 def _said_zh(value: Any) -> str:
-    return {True: "开启", False: "关闭", None: "未设置（由 SGLang 自行决定）"}.get(value, repr(value))
+    return "开启" if value is True else "关闭" if value is False else "未设置（由 SGLang 自行决定）" if value is None \
+        else repr(value)
 
 
 def _yaml_value(name: str, value: Any, release: str | None) -> tuple[bool, Any]:
@@ -340,6 +342,7 @@ CONFIG_HEADER = "# SGLang --config file written by argmatrix: dashed flag names,
 def _not_in_file(name: str, compiled: Any, tokens: list[str], release: str | None) -> Finding:
     flag = SPECS[name].flag
     said = " ".join(tokens)
+    release = release or sglang_reader.held(release)  # no release checked: the newest held reader's facts
     return _finding("AM-W801", WARNING,
                     Text(f"{flag} is not written into the SGLang --config file: SGLang {release}'s config reader "
                          f"cannot take it", f"{flag} 未写入 SGLang 的 --config 文件：SGLang {release} 的配置文件读取器"
