@@ -381,7 +381,7 @@ def launch(
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the command (and the config file) instead of "
                                  "starting it."),
     config_out: str | None = typer.Option(None, "--config-out", help="Where to write the config file SGLang reads "
-                                          "(default: a temporary file)."),
+                                          "(default: a temporary file, removed once the engine exits)."),
     allow_unimplemented: bool = typer.Option(False, "--allow-unimplemented",
                                              help="--engine argmatrix: start even if a flag is not implemented by "
                                              "its engine."),
@@ -411,11 +411,12 @@ def launch(
 @app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
 def export(
     ctx: typer.Context,
-    to: str = typer.Option(..., "--to", help="an engine (sglang, vllm, argmatrix: its command line), yaml or json (a "
-                           "config file with its $schema; for a vLLM launch, vLLM's own --config), env (ARGMATRIX_* "
-                           "lines), k8s (container command and args)."),
-    engine: str | None = typer.Option(None, "--engine", help="The engine of the k8s container; default: the one "
-                                      "the launch line names, else sglang."),
+    to: str = typer.Option(..., "--to", help="an engine (sglang, vllm, argmatrix: its command line), yaml (SGLang's "
+                           "own --config file with its $schema; --engine argmatrix: argmatrix's; for a vLLM launch, "
+                           "vLLM's --config), json (argmatrix's config file), env (ARGMATRIX_* lines), k8s (container "
+                           "command and args)."),
+    engine: str | None = typer.Option(None, "--engine", help="The engine of the k8s container, and whose yaml "
+                                      "file; default: the one the launch line names, else sglang."),
     target: str | None = TARGET_OPTION,
     config: str | None = CONFIG_OPTION,
     lang: Lang | None = LANG_OPTION,

@@ -137,8 +137,8 @@ HELP_ZH: dict[str, str] = {
     "sglang.":
         "要启动的引擎：sglang、vllm 或 argmatrix（即它自带的 serve）；默认取启动命令所指的引擎，否则为 sglang。",
     "Print the command (and the config file) instead of starting it.": "只打印命令（及配置文件），不启动。",
-    "Where to write the config file SGLang reads (default: a temporary file).":
-        "SGLang 读取的配置文件写到哪里（默认写入临时文件）。",
+    "Where to write the config file SGLang reads (default: a temporary file, removed once the engine exits).":
+        "SGLang 读取的配置文件写到哪里（默认写入临时文件，引擎退出后删除）。",
     "--engine argmatrix: start even if a flag is not implemented by its engine.":
         "--engine argmatrix 时：即使它的引擎未实现某个参数也启动。",
     "Write checked flags for another tool, every value you set: argmatrix export --to yaml -- --tp 2\n\n"
@@ -147,12 +147,14 @@ HELP_ZH: dict[str, str] = {
         "把检查过的参数（您设置的每一个值）写成另一工具使用的形式：argmatrix export --to yaml -- --tp 2\n\n"
         "检查报告输出到 stderr；目标格式无法表达的取值会作为一条检查结果报告。退出状态：0 表示已写出，\n"
         "1 表示发现错误，2 表示输入无法使用。",
-    "an engine (sglang, vllm, argmatrix: its command line), yaml or json (a config file with its $schema; for a "
-    "vLLM launch, vLLM's own --config), env (ARGMATRIX_* lines), k8s (container command and args).":
-        "一个引擎（sglang、vllm、argmatrix：它的命令行）、yaml 或 json（带“$schema”的配置文件；vLLM 启动命令则为 vLLM "
-        "自己的 --config 文件）、env（ARGMATRIX_* 环境变量行）、k8s（容器的“command”与“args”）。",
-    "The engine of the k8s container; default: the one the launch line names, else sglang.":
-        "k8s 容器中运行的引擎；默认取启动命令所指的引擎，否则为 sglang。",
+    "an engine (sglang, vllm, argmatrix: its command line), yaml (SGLang's own --config file with its $schema; "
+    "--engine argmatrix: argmatrix's; for a vLLM launch, vLLM's --config), json (argmatrix's config file), env "
+    "(ARGMATRIX_* lines), k8s (container command and args).":
+        "一个引擎（sglang、vllm、argmatrix：它的命令行）、yaml（带“$schema”的 SGLang 自己的 --config 文件；"
+        "--engine argmatrix 时为 argmatrix 的配置文件；vLLM 启动命令则为 vLLM 的 --config 文件）、json（argmatrix 的"
+        "配置文件）、env（ARGMATRIX_* 环境变量行）、k8s（容器的“command”与“args”）。",
+    "The engine of the k8s container, and whose yaml file; default: the one the launch line names, else sglang.":
+        "k8s 容器中运行的引擎，以及 yaml 文件供哪个引擎读取；默认取启动命令所指的引擎，否则为 sglang。",
     "The $schema reference written into yaml and json (default: config.schema.json, next to the file).":
         "写入 yaml 与 json 的“$schema”引用（默认为同目录下的 config.schema.json）。",
     "Write here instead of to stdout.": "写入该文件，而不是 stdout。",

@@ -1,7 +1,8 @@
 """``launch`` and ``export``: compile, print the report, then exec the engine or print the export.
 
 The command building lives in ``compiler/launch.py`` and ``compiler/export.py``; this module only
-parses, prints, writes the config file the engine reads, and calls ``os.execvp``.
+parses, prints, writes the config file the engine reads (and has a watcher remove it once the engine exits,
+when it is a temporary one), and calls ``os.execvp``.
 """
 from __future__ import annotations
 
@@ -63,6 +64,12 @@ def run_launch(server_argv: list[str], *, engine: str | None = None, target: str
     if engine not in engines_keys():
         print(f"argmatrix launch: {unknown_engine(engine)(lang)}", file=sys.stderr)
         return 2
+    if config_out and _same_file(config_out, config_file_of_launch(compiled)):
+        refused = Text(f"--config-out {config_out} is the config file being read; writing SGLang's file there would "
+                       "replace yours: choose another path", f"--config-out {config_out} 就是正在读取的配置文件，"
+                       "把 SGLang 的文件写到这里会覆盖它：请换一个路径")
+        print(f"argmatrix launch: {refused(lang)}", file=sys.stderr)
+        return 2
     path = config_out
     if path is None and not dry_run:
         import tempfile
@@ -91,6 +98,8 @@ def run_launch(server_argv: list[str], *, engine: str | None = None, target: str
     if cmd.config_text is not None:
         assert path is not None, "not a dry run: the config file path was chosen above"
         _write(path, cmd.config_text)
+        if not config_out:
+            remove_when_engine_exits(path)  # a temporary file: gone once the engine that reads it has exited
     elif path and not config_out:
         os.unlink(path)
     shown = scrub(cmd.shell())
@@ -100,11 +109,100 @@ def run_launch(server_argv: list[str], *, engine: str | None = None, target: str
     try:
         os.execvp(cmd.argv[0], cmd.argv)
     except OSError as exc:
+        if cmd.config_text is not None and not config_out and path:
+            _unlink_quietly(path)
         failed = Text(f"cannot start {cmd.argv[0]}: {exc.strerror}; is {engine} installed and on PATH?",
                       f"无法启动 {cmd.argv[0]}：{exc.strerror}；请确认已安装 {engine} 且它在 PATH 中")
         print(f"argmatrix launch: {failed(lang)}", file=sys.stderr)
         return 127
     return 0  # not reached: exec replaced this process
+
+
+def config_file_of_launch(compiled) -> str | None:
+    from ..compiler.launch import config_file_of
+
+    return config_file_of(compiled)
+
+
+def _same_file(a: str, b: str | None) -> bool:
+    try:
+        return b is not None and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _unlink_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def remove_when_engine_exits(path: str) -> None:
+    """Remove ``path``, the temporary ``--config`` file, once the engine this process is about to become exits.
+
+    SGLang reads the file while it starts, so it must exist at exec, and nothing of argmatrix runs after exec.
+    A detached watcher does the removal: forked twice, so it is no child of the engine (SGLang's shutdown kills
+    its own process tree, which would otherwise take the watcher with it), in a session of its own with SIGINT,
+    SIGHUP and SIGTERM ignored (a Ctrl-C or a stop signal to the group ends the engine, and the watcher then
+    removes the file), its standard streams on /dev/null.  It waits for the engine's exit on a pidfd (Linux 5.3+),
+    else by checking the process once a second, and removes the file only while it is still the one written
+    here (same device and inode).  A SIGKILL of the watcher itself, or a platform without fork, leaves the file
+    in the temporary directory (it holds only the launch's own values).
+    """
+    if not hasattr(os, "fork"):
+        return
+    engine_pid = os.getpid()
+    written = os.stat(path)
+    try:
+        pidfd: int | None = os.pidfd_open(engine_pid)  # close-on-exec: the engine does not keep it
+    except (AttributeError, OSError):
+        pidfd = None
+    sys.stdout.flush()
+    sys.stderr.flush()
+    first = os.fork()
+    if first:
+        os.waitpid(first, 0)
+        if pidfd is not None:
+            os.close(pidfd)
+        return
+    try:  # the first child: detach, fork the watcher, leave
+        os.setsid()
+        if os.fork():
+            os._exit(0)
+        _watch(engine_pid, pidfd, path, (written.st_dev, written.st_ino))
+    finally:
+        os._exit(0)
+
+
+def _watch(engine_pid: int, pidfd: int | None, path: str, identity: tuple[int, int]) -> None:
+    import select
+    import signal
+
+    for sig in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    if pidfd is not None:
+        select.select([pidfd], [], [])
+    else:
+        import time
+
+        while True:
+            try:
+                os.kill(engine_pid, 0)
+            except ProcessLookupError:
+                break
+            except PermissionError:
+                pass
+            time.sleep(1.0)
+    try:
+        now = os.stat(path)
+    except OSError:
+        return
+    if (now.st_dev, now.st_ino) == identity:
+        _unlink_quietly(path)
 
 
 def engines_keys() -> tuple[str, ...]:
@@ -144,8 +242,10 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
     if to not in formats():
         print(f"argmatrix export: --to {to}: choose one of {', '.join(formats())}", file=sys.stderr)
         return 2
-    # the engine the export is written for reads the flags, unless the line names its own
-    command_engine = to if to in engines_keys() else engine if to == "k8s" else "argmatrix"
+    # the engine the export is written for reads the flags, unless the line names its own; --to yaml is SGLang's
+    # --config file unless --engine argmatrix asks for argmatrix's own
+    command_engine = (to if to in engines_keys() else engine if to == "k8s"
+                      else (engine or "sglang") if to == "yaml" and engine != "argmatrix" else "argmatrix")
     compiled = _compile(server_argv, engine=command_engine,
                         target=target, config=config, strict=False, allow_unsupported=False,
                         sglang_version=sglang_version, vllm_version=vllm_version, compat=compat, plan_options={},

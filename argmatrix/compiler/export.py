@@ -3,10 +3,13 @@
 Every value the user set is written, even one equal to a default (whose
 default would it be?  the target engine's may differ).  ``sglang``, ``vllm``
 and ``k8s`` are commands (``compiler/launch.py`` decides the spellings, and
-translates between engines); ``yaml``, ``json`` and ``env`` are argmatrix's own
-config file and environment for SGLang-style launches, which read back into the
-same values (their keys are field names; the files carry the ``$schema``
-reference editors complete against).  A vLLM launch's ``yaml`` is vLLM's own
+translates between engines); ``yaml`` is SGLang's own ``--config`` file (dashed
+flag names in the selected release's spelling, values as SGLang's config reader
+takes them: ``compiler/sglang_reader.py``), which argmatrix reads back too;
+``--engine argmatrix`` makes it argmatrix's own file instead.  ``json`` and
+``env`` are argmatrix's own config file and environment, which read back into
+the same values (their keys are field names).  The files carry the ``$schema``
+reference editors complete against.  A vLLM launch's ``yaml`` is vLLM's own
 ``--config`` file (flag names as keys).  Anything the target cannot express is
 a finding.
 """
@@ -60,6 +63,14 @@ def _vllm_yaml(compiled: Any) -> Exported:
                                                                 default_flow_style=False)))
 
 
+def _sglang_yaml(compiled: Any, schema: str, release: str | None) -> Exported:
+    """SGLang's own --config file: ``python -m sglang.launch_server --config FILE`` reads every value back as meant
+    (``sglang_reader``); what its reader cannot take (--x/--no-x switches, --lora-paths) is a finding saying what
+    to add on the command line.  argmatrix reads the file back too (dashed keys are its aliases)."""
+    cmd = build_command(compiled, "sglang", release=release, self_contained=True, file_only=True)
+    return Exported(YAML_SCHEMA_HEADER.format(schema) + "\n" + (cmd.config_text or ""), launch_findings(compiled, cmd))
+
+
 def _yaml(compiled: Any, schema: str) -> Exported:
     import yaml
 
@@ -110,7 +121,9 @@ def _k8s(compiled: Any, engine: str, release: str | None, secret_name: str | Non
 
 def export(compiled: Any, to: str, *, release: str | None = None, schema: str = SCHEMA_REF,
            engine: str = "sglang", show_secrets: bool = False, k8s_secret: str = "argmatrix-secrets") -> Exported:
-    """``compiled`` written as ``to`` (one of :func:`formats`); ``engine`` picks the command for ``k8s``.
+    """``compiled`` written as ``to`` (one of :func:`formats`); ``engine`` picks the command for ``k8s``, and for
+    ``yaml`` whose file it is: SGLang's ``--config`` file (the default), or argmatrix's own (``argmatrix``: field
+    names as keys, argmatrix-only limits kept).
 
     The result's findings are all of them: the check's (a spelling the command rewrote is no longer an
     error) and what the format cannot express.  Secrets are written only in the commands (``sglang``,
@@ -130,5 +143,8 @@ def export(compiled: Any, to: str, *, release: str | None = None, schema: str = 
                              f"exported --to yaml (its --config file) or as a command")
         out = _vllm_yaml(shown)
         return Exported(out.text, sort_findings([*compiled.findings, *notes]))
+    if to == "yaml" and engine != "argmatrix":
+        out = _sglang_yaml(shown, schema, release)
+        return Exported(out.text, sort_findings([*out.findings, *notes]))
     out = _yaml(shown, schema) if to == "yaml" else _json(shown, schema) if to == "json" else _env(shown)
     return Exported(out.text, sort_findings([*compiled.findings, *out.findings, *notes]))

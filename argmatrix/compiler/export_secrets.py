@@ -5,8 +5,10 @@ A secret (``schema/redact.py`` decides which values are: ``--api-key``, ``--admi
 asked for it: ``--to sglang`` / ``--to vllm`` (a command to run) or ``--show-secrets``.  Elsewhere:
 
 - ``yaml``, ``json``, ``env``: the value is left out, with note AM-N805 naming the flag and how to pass it;
-- ``k8s``: the argument reads ``$(ARGMATRIX_<FIELD>)``, and the container's ``env`` takes that variable from the
-  named Secret with ``valueFrom.secretKeyRef`` (the key is the flag without its dashes).
+- ``k8s`` (the default: ``secretKeyRef`` unless ``--show-secrets``): the argument reads ``$(ARGMATRIX_<FIELD>)``
+  (also inside ``--flag=value``, the spelling of a value starting with ``-``; each secret item of a list its own
+  variable), and the container's ``env`` takes that variable from the named Secret with
+  ``valueFrom.secretKeyRef`` (the key is the flag without its dashes).
 
 Kubernetes expands ``$(VAR)`` in ``command`` and ``args`` (``$$`` is a literal ``$``), so every other ``$`` is
 written ``$$``: the engine receives the value unchanged.
@@ -61,20 +63,37 @@ def k8s_container(argv: list[str], program_len: int, compiled: Any, secret_name:
     args: list[str] = []
     env: list[dict[str, Any]] = []
     rest = argv[program_len:]
+
+    def from_secret(flag: str, n: int) -> str:
+        base = ENV_PREFIX + flag[2:].replace("-", "_").upper()
+        var = base if n == 1 else f"{base}_{n}"
+        key = flag[2:] if n == 1 else f"{flag[2:]}-{n}"
+        env.append({"name": var, "valueFrom": {"secretKeyRef": {"name": secret_name, "key": key}}})
+        return f"$({var})"
+
     i = 0
     while i < len(rest):
         token = rest[i]
-        value = rest[i + 1] if i + 1 < len(rest) and not rest[i + 1].startswith("--") else None
-        secret = (secret_name is not None and token.startswith("--") and value is not None
-                  and (is_secret_name(token[2:]) or scrub(value) != value))
-        if secret:
-            var = ENV_PREFIX + token[2:].replace("-", "_").upper()
-            args += [k8s_escape(token), f"$({var})"]
-            env.append({"name": var, "valueFrom": {"secretKeyRef": {"name": secret_name, "key": token[2:]}}})
-            i += 2
+        i += 1
+        if secret_name is None or not token.startswith("--"):
+            args.append(k8s_escape(token))
+            continue
+        flag, eq, inline = token.partition("=")
+        named = is_secret_name(flag[2:])
+        if eq:  # --flag=value: how a value starting with '-' is written
+            args.append(f"{k8s_escape(flag)}={from_secret(flag, 1)}" if named or scrub(inline) != inline
+                        else k8s_escape(token))
             continue
         args.append(k8s_escape(token))
-        i += 1
+        n = 0
+        while i < len(rest) and not rest[i].startswith("--"):  # the flag's values (a list has several)
+            value = rest[i]
+            i += 1
+            if named or scrub(value) != value:
+                n += 1
+                args.append(from_secret(flag, n))
+            else:
+                args.append(k8s_escape(value))
     spec: dict[str, Any] = {"command": [k8s_escape(t) for t in argv[:program_len]], "args": args}
     if env:
         spec["env"] = env

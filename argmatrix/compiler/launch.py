@@ -27,7 +27,8 @@ from typing import Any
 from ..matrix import engines
 from ..schema.meta import Text
 from ..schema.registry import SPECS
-from ..schema.releases import CHANGES, NO_SPELLING, argmatrix_only, exists_in
+from ..schema.releases import CHANGES, argmatrix_only, exists_in
+from . import sglang_reader
 from .findings import ERROR, NOTE, WARNING, Finding, sort_findings
 
 # --- spellings of one SGLang release ------------------------------------------------------------------------------
@@ -82,39 +83,86 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def flag_tokens(name: str, value: Any, *, engine: str = "sglang") -> tuple[list[str] | None, Text | None]:
+def flag_tokens(name: str, value: Any, *, engine: str = "sglang",
+                release: str | None = None) -> tuple[list[str] | None, Text | None]:
     """The SGLang-style tokens that set ``name`` to ``value``; (None, why) when the command line cannot say it.
 
-    Switches take no value (``--flag`` on; ``--no-flag`` only where SGLang has it); lists are
-    ``--flag a b``; objects are JSON text; a value starting with ``-`` is written ``--flag=value``.
+    Switches: ``--flag`` on; off is ``--no-flag`` where SGLang ``release`` has it, else nothing, which is off
+    only where SGLang's parser default is off (``sglang_reader.absent_value``: ``--enable-lora`` left out is
+    unset, so an off that cannot be said is a finding).  Lists are ``--flag a b``; objects are JSON text; a
+    value starting with ``-`` is written ``--flag=value``.
     ``engine="argmatrix"``: argmatrix reads ``--no-``/``--disable-`` for every switch.
     """
     spec = SPECS[name]
-    if spec.is_bool and not value and spec.default is not True:
-        return [], None  # off is the default: nothing to say
+    if engine == "argmatrix":
+        if spec.is_bool and value is None:  # unset, not off: --no-x would say off
+            return surface_tokens(spec, value, negatable=False) if spec.default is not None else ([], None)
+        return surface_tokens(spec, value, negatable=True)
+    said_as = sglang_reader.flag(name, release)
     if spec.is_list and isinstance(value, (list, tuple)) and value and name in ONE_TOKEN_LISTS:
-        return [spec.flag, json.dumps(list(value), ensure_ascii=False)], None
-    tokens, why = surface_tokens(spec, value, negatable=engine == "argmatrix" or name in NO_SPELLING)
-    if tokens is None and spec.is_bool:
-        why = Text(f"SGLang's {spec.flag} is a switch without an off spelling, and it is on by default",
-                   f"SGLang 的 {spec.flag} 是开关，默认开启且没有关闭的写法")
+        return [said_as, json.dumps(list(value), ensure_ascii=False)], None
+    if sglang_reader.takes_text(name, release):
+        return ([said_as, "true"] if value else []), None
+    absent = sglang_reader.absent_value(name, release)
+    if spec.is_bool and value is not True and not (value is None and absent is None):
+        if value is False and sglang_reader.negatable(name, release):
+            return ["--no-" + said_as[2:]], None
+        if value is False and absent is False:
+            return [], None  # what SGLang holds when the switch is left out
+        off = value is False
+        return None, Text(f"SGLang's {said_as} has no {'--no-' + said_as[2:] if off else 'unset'} spelling, and "
+                          f"left out it is {_said(absent)}, not {'off' if off else 'unset'}",
+                          f"SGLang 的 {said_as} 没有{'关闭' if off else '设回未设置'}的写法，不传时为"
+                          f"{_said_zh(absent)}，而不是{'关闭' if off else '未设置'}")
+    if value is None:
+        if absent is None:
+            return [], None
+        return None, Text(f"the command line cannot set {said_as} back to unset (left out, SGLang uses "
+                          f"{absent!r})", f"命令行无法把 {said_as} 设回未设置（不传时 SGLang 取 {absent!r}）")
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 53:
+        value = int(value)  # "10" reads as 10.0 with float() and as 10 where a release parses it with int()
+    tokens, why = surface_tokens(spec, value, negatable=False)
+    if tokens and tokens[0] == spec.flag:
+        tokens[0] = said_as
+    elif tokens and tokens[0].startswith(spec.flag + "="):
+        tokens[0] = said_as + tokens[0][len(spec.flag):]
     return tokens, why
 
 
-def _yaml_value(name: str, value: Any) -> tuple[bool, Any]:
-    """How SGLang's --config reader takes ``value`` for ``name``: (True, what to write) or (False, None)."""
+def _said(value: Any) -> str:
+    return "on" if value is True else "off" if value is False else "unset (SGLang decides)" if value is None \
+        else repr(value)
+
+
+def _said_zh(value: Any) -> str:
+    return "开启" if value is True else "关闭" if value is False else "未设置（由 SGLang 自行决定）" if value is None \
+        else repr(value)
+
+
+def _yaml_value(name: str, value: Any, release: str | None) -> tuple[bool, Any]:
+    """How SGLang's --config reader takes ``value`` for ``name`` (``sglang_reader``): (True, what to write, None
+    for nothing) or (False, None) when the file cannot carry it and the command line must."""
     spec = SPECS[name]
+    if sglang_reader.config_refuses(name, release):
+        return False, None
+    tokens, _ = flag_tokens(name, value, release=release)
+    texts = (tokens[1:] if not tokens or "=" not in tokens[0] else [tokens[0].partition("=")[2]]) if tokens else []
+    if tokens is None or not all(sglang_reader.argparse_value(t) for t in texts):
+        return False, None  # a value argparse would read as an option (-x; -1 is a number), or one nothing can say
+    if spec.is_bool and sglang_reader.takes_text(name, release):
+        return True, (True if value else None)  # the reader writes `--key true`; false would be the text "false"
     if spec.is_bool:
-        if name in NO_SPELLING:
-            return False, None  # the reader writes `--key true`, which a --x/--no-x switch refuses: use argv
-        # store_true switches: written only when on
-        return (True, True) if value else ((True, None) if spec.default is not True else (False, None))
-    if value is None:
-        return (spec.default is None), None
+        # store_true switches: the reader passes `true` as the flag and skips `false` (written, so argmatrix reads
+        # the file back into the same value; SGLang holds its off, which flag_tokens checked is off)
+        return True, bool(value) if value is not None else None
+    if not tokens:
+        return True, None  # unset, or an empty list: what SGLang holds without the key
+    if spec.is_object or name in ONE_TOKEN_LISTS:
+        return True, tokens[1]  # JSON text, read back verbatim (0.5.9's reader would write a mapping as Python text)
     if spec.is_list and isinstance(value, (list, tuple)):
-        if name in ONE_TOKEN_LISTS:
-            return True, json.dumps(list(value), ensure_ascii=False)
-        return (bool(value) or not spec.default), (list(value) or None)
+        return True, list(value)
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 53:
+        return True, int(value)  # as on the command line: a release that parses it with int() reads it too
     return True, value
 
 
@@ -177,7 +225,7 @@ def _in_release(compiled: Any, names: list[str], release: str | None, findings: 
         if not all(exists_in(n, release) for n in adds):
             continue
         before = " ".join(t for n in (old, *[r for r in replaces if r in values])
-                          for t in (flag_tokens(n, values[n])[0] or []))
+                          for t in (flag_tokens(n, values[n], release=release)[0] or []))
         del values[old]
         for r in replaces:
             values.pop(r, None)
@@ -185,7 +233,7 @@ def _in_release(compiled: Any, names: list[str], release: str | None, findings: 
         rewritten.add(old)
         for n in adds:
             origins[n] = compiled.sources.get(old, "")
-        after = " ".join(t for n in adds for t in (flag_tokens(n, adds[n])[0] or []))
+        after = " ".join(t for n in adds for t in (flag_tokens(n, adds[n], release=release)[0] or []))
         refused = change.state(release) == "refused"
         verb = Text("refuses", "已不再接受") if refused else Text("deprecates", "已弃用")
         findings.append(_finding("AM-N804", NOTE,
@@ -212,13 +260,15 @@ def _argmatrix_only(name: str, compiled: Any, engine: str) -> Finding:
 
 def build_command(compiled: Any, engine: str = "sglang", *, release: str | None = None,
                   config_path: str | None = None, self_contained: bool = False,
-                  fold_config: bool = False) -> EngineCommand:
+                  fold_config: bool = False, file_only: bool = False) -> EngineCommand:
     """The command that starts ``engine`` with ``compiled``'s values.
 
     ``release``: the SGLang release whose spellings to write (default: the one ``compiled`` was checked against).
     ``config_path``: where SGLang's config file will be written when some values came from a file
-    (``fold_config=True`` puts them on the command line instead).  ``self_contained``: a command that stands
-    alone (``export``): argmatrix's own engine gets every value as a flag instead of the file and environment.
+    (``fold_config=True`` puts them on the command line instead; ``file_only=True`` puts every value in the file,
+    and one SGLang's reader cannot take there is a finding: ``export --to yaml``).  ``self_contained``: a command
+    that stands alone (``export``): argmatrix's own engine gets every value as a flag instead of the file and
+    environment.
     """
     if engine not in engines.keys():
         raise ValueError(f"engine must be one of {', '.join(engines.keys())}, not {engine!r}")
@@ -251,30 +301,54 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
     argv: list[str] = list(program)
     file_values: dict[str, Any] = {}
     for name, value in values.items():
-        from_file = origins.get(name, "").startswith("file:") and not fold_config
-        if from_file:
-            ok, written = _yaml_value(name, value)
+        if sglang_reader.ignored(name, release):
+            findings.append(_not_passed(name, compiled, engine, Text(
+                f"SGLang {release} accepts {SPECS[name].flag} and ignores it (a value after it is refused)",
+                f"SGLang {release} 接受 {SPECS[name].flag} 但会忽略它（其后跟取值则报错）")))
+            continue
+        if file_only or (origins.get(name, "").startswith("file:") and not fold_config):
+            ok, written = _yaml_value(name, value, release)
             if ok:
                 if written is not None:
-                    file_values[SPECS[name].flag[2:]] = written
+                    file_values[sglang_reader.flag(name, release)[2:]] = written
                 continue
-        tokens, why = flag_tokens(name, value)
+        tokens, why = flag_tokens(name, value, release=release)
         if tokens is None:
             findings.append(_not_passed(name, compiled, engine, why or Text("", "")))
             continue
+        if file_only and not tokens:
+            continue
+        if file_only:  # the file alone cannot say it: the command line must
+            findings.append(_not_in_file(name, compiled, tokens, release))
+            continue
         argv += tokens
     text = None
-    if file_values:
+    if file_values or file_only:
         import yaml
 
         path = config_path or "argmatrix-sglang.yaml"
-        text = ("# written by argmatrix launch for SGLang's --config: dashed keys, switches only when on\n"
-                + yaml.safe_dump(file_values, sort_keys=False, allow_unicode=True, default_flow_style=False))
+        text = (CONFIG_HEADER + ("" if not file_values else yaml.safe_dump(
+            file_values, sort_keys=False, allow_unicode=True, default_flow_style=False)))
         argv[len(program):len(program)] = ["--config", path]
         config_path = path
     else:
         config_path = None
     return EngineCommand(engine, argv, config_path, text, findings, values, frozenset(rewritten), compiled)
+
+
+CONFIG_HEADER = "# SGLang --config file written by argmatrix: dashed flag names, JSON objects as their text\n"
+
+
+def _not_in_file(name: str, compiled: Any, tokens: list[str], release: str | None) -> Finding:
+    flag = SPECS[name].flag
+    said = " ".join(tokens)
+    release = release or sglang_reader.held(release)  # no release checked: the newest held reader's facts
+    return _finding("AM-W801", WARNING,
+                    Text(f"{flag} is not written into the SGLang --config file: SGLang {release}'s config reader "
+                         f"cannot take it", f"{flag} 未写入 SGLang 的 --config 文件：SGLang {release} 的配置文件读取器"
+                         "不接受该参数"),
+                    Text(f"pass {said} on SGLang's command line, after --config", f"请在 SGLang 命令行的 --config "
+                         f"之后传入 {said}"), name, compiled)
 
 
 def surface_tokens(spec: Any, value: Any, negatable: bool) -> tuple[list[str] | None, Text | None]:

@@ -97,11 +97,16 @@ def test_every_current_sglang_flag_round_trips(release, at_least):
 
 
 def test_a_switch_sglang_cannot_turn_off_is_a_finding_not_a_silent_drop():
-    compiled = run([], overrides={"disable_shared_experts_fusion": False})
+    """Off is said by leaving a store_true switch out, which is off only where SGLang's parser default is off."""
+    compiled = run([], overrides={"enable_lora": False})  # SGLang 0.5.23: left out, --enable-lora is None (auto)
     cmd = build_command(compiled, "sglang")
     (f,) = [f for f in cmd.findings if f.code == "AM-W801"]
-    assert f.field == "disable_shared_experts_fusion" and "off spelling" in f.message.en
-    assert "--disable-shared-experts-fusion" not in cmd.argv
+    assert f.field == "enable_lora" and "no --no-enable-lora spelling" in f.message.en and "unset" in f.message.en
+    assert "--enable-lora" not in cmd.argv
+    # argmatrix's default is on, SGLang's parser default off: leaving it out is exactly the off the user set
+    compiled = run([], overrides={"disable_shared_experts_fusion": False})
+    cmd = build_command(compiled, "sglang")
+    assert not cmd.findings and "--disable-shared-experts-fusion" not in cmd.argv
 
 
 def test_a_command_with_user_set_defaults_and_many_flags_round_trips():
@@ -201,14 +206,29 @@ def test_config_file_values_are_written_as_the_yaml_sglang_reads(tmp_path):
     cmd = build_command(compiled, "sglang", config_path=str(out))
     assert cmd.config_path == str(out)
     data = yaml.safe_load(cmd.config_text)
-    assert data == {"tensor-parallel-size": 2, "enable-metrics": True, "json-model-override-args": {"a": 1},
-                    "cuda-graph-bs-decode": [1, 2]}  # dashed keys, rewritten for the release
+    assert data == {"tensor-parallel-size": 2, "enable-metrics": True, "json-model-override-args": '{"a": 1}',
+                    "cuda-graph-bs-decode": [1, 2]}  # dashed keys, rewritten for the release; objects as JSON text
     args = sglang_args(cmd)
     assert args[:2] == ["--config", str(out)] and "--port" in args  # the environment becomes flags
     out.write_text(cmd.config_text, encoding="utf-8")
     again = run(_sglang_reads_config(args))
     changed = {n for n in SPECS if compiled.values[n] != again.values[n]}
     assert changed == {"config", "cuda_graph_bs", "cuda_graph_bs_decode"}  # the path, and the rewrite
+
+
+def test_the_lora_example_is_launched_as_sglang_reads_it():
+    """SGLang's --config reader refuses --lora-paths' own action ("Unsupported config option"): it goes on the
+    command line, and no key of the written file is one the release's reader refuses."""
+    from argmatrix.compiler import sglang_reader
+
+    compiled = run([], target="a2", config=str(ROOT / "docs" / "examples" / "a2-qwen3-lora.yaml"))
+    cmd = build_command(compiled, "sglang", config_path="x.yaml")
+    data = yaml.safe_load(cmd.config_text)
+    assert "lora-paths" not in data and data["enable-lora"] is True and data["hicache-ratio"] == 2
+    args = sglang_args(cmd)
+    assert args[args.index("--lora-paths") + 1:] == ["sql=/adapters/qwen3-8b-sql", "support=/adapters/qwen3-8b-support"]
+    from argmatrix.schema.registry import FLAGS
+    assert not [k for k in data if sglang_reader.config_refuses(FLAGS["--" + k], NEWEST)]
 
 
 def test_argmatrix_serve_gets_the_original_file_and_inherits_the_environment(tmp_path):
@@ -240,9 +260,9 @@ def test_yaml_and_json_exports_read_back_and_carry_the_schema(tmp_path):
 
     first = run(ARGV)
     schema = json.loads((ROOT / "generated" / "config.schema.json").read_text(encoding="utf-8"))
-    for fmt in ("yaml", "json"):
-        assert "api_key" not in export(first, fmt).text           # a secret: left out unless asked for
-        text = export(first, fmt, show_secrets=True).text
+    for fmt in ("yaml", "json"):  # argmatrix's own files: field names, argmatrix-only limits kept
+        assert "api_key" not in export(first, fmt, engine="argmatrix").text  # a secret: left out unless asked for
+        text = export(first, fmt, show_secrets=True, engine="argmatrix").text
         path = tmp_path / f"c.{fmt}"
         path.write_text(text, encoding="utf-8")
         if fmt == "yaml":
@@ -255,6 +275,33 @@ def test_yaml_and_json_exports_read_back_and_carry_the_schema(tmp_path):
         assert not list(jsonschema.Draft7Validator(schema).iter_errors(data))
         again = run([], config=str(path))
         assert {n for n in SPECS if first.values[n] != again.values[n]} == set(), fmt
+
+
+def test_yaml_export_is_sglangs_config_file_and_reads_back(tmp_path):
+    """--to yaml is SGLang's own --config file (dashed keys, as its reader takes them) that argmatrix reads too;
+    what the file cannot say is a finding naming the tokens to add on the command line."""
+    import jsonschema
+
+    argv = [*ARGV, "--no-enable-fused-qk-norm-rope", "--lora-paths", "a=/l"]
+    first = run(argv)
+    result = export(first, "yaml", show_secrets=True)
+    data = yaml.safe_load(result.text)
+    assert data["tensor-parallel-size"] == 2 and data["json-model-override-args"] == '{"a": {"b": 1}}'
+    assert data["cuda-graph-bs-decode"] == [1, 2] and data["api-key"] == "a b" and "model-path" in data
+    assert not [k for k in data if "_" in k]
+    schema = json.loads((ROOT / "generated" / "config.schema.json").read_text(encoding="utf-8"))
+    assert not list(jsonschema.Draft7Validator(schema).iter_errors(data))
+    hints = {f.field: f.hint.en for f in result.findings if f.code == "AM-W801"}
+    assert "--no-enable-fused-qk-norm-rope" in hints["enable_fused_qk_norm_rope"]
+    assert "--lora-paths a=/l" in hints["lora_paths"]
+    assert "max_stop_strings" in {f.field for f in result.findings if f.code in ("AM-W114", "AM-W801")}
+    path = tmp_path / "sglang.yaml"
+    path.write_text(result.text, encoding="utf-8")
+    again = run([], config=str(path))
+    # left out: the argmatrix-only limit, and what goes on the command line (lora_paths, which enable_lora follows)
+    assert {n for n in SPECS if first.values[n] != again.values[n]} == {"max_stop_strings", "lora_paths",
+                                                                         "enable_lora"}
+    assert "api-key" not in yaml.safe_load(export(first, "yaml").text)  # a secret: left out unless asked for
 
 
 def test_env_export_reads_back(tmp_path):
@@ -280,6 +327,23 @@ def test_sglang_and_k8s_exports():
     assert k8s["args"][:2] == ["--model-path", "/m"] and all(isinstance(a, str) for a in k8s["args"])
     vk8s = yaml.safe_load(export(run(ARGV, None), "k8s", engine="vllm").text)
     assert vk8s["command"] == ["vllm", "serve"] and vk8s["args"][0] == "/m"
+
+
+@pytest.mark.parametrize("key", ["plain-key", "-starts-with-a-dash", "two words", "$(NOT_A_VAR)"])
+def test_k8s_export_reads_secrets_from_a_secret_by_default(key):
+    """No secret in plain text in a k8s fragment, whatever its spelling (``--api-key=-x`` is one token)."""
+    token = "hf_abcdefghijklmnopqrstuvwxyz1234"
+    compiled = run(["--model-path", "/m", "--api-key", key, "--admin-api-key", "adm1n", "--model-loader-extra-config",
+                    json.dumps({"hf_token": token})])
+    text = export(compiled, "k8s").text
+    assert key not in text and "adm1n" not in text and token not in text
+    spec = yaml.safe_load(text)
+    refs = {e["name"]: e["valueFrom"]["secretKeyRef"] for e in spec["env"]}
+    assert set(refs) == {"ARGMATRIX_API_KEY", "ARGMATRIX_ADMIN_API_KEY", "ARGMATRIX_MODEL_LOADER_EXTRA_CONFIG"}
+    assert all(r["name"] == "argmatrix-secrets" for r in refs.values())
+    assert any(a.endswith("$(ARGMATRIX_API_KEY)") for a in spec["args"])
+    shown = yaml.safe_load(export(compiled, "k8s", show_secrets=True).text)
+    assert key.replace("$", "$$") in " ".join(shown["args"]) and "env" not in shown
 
 
 # --- the command line ---------------------------------------------------------------------------------------------
@@ -325,6 +389,8 @@ def test_launch_with_errors_starts_nothing(cli):
 def test_export_cli(cli, tmp_path):
     out = tmp_path / "c.yaml"
     result = cli("export", "--to", "yaml", "--target", "cuda", "-o", str(out), "--", "--tp", "2")
+    assert result.exit_code == 0 and yaml.safe_load(out.read_text()) == {"tensor-parallel-size": 2}
+    result = cli("export", "--to", "yaml", "--engine", "argmatrix", "--target", "cuda", "-o", str(out), "--", "--tp", "2")
     assert result.exit_code == 0 and yaml.safe_load(out.read_text()) == {"tp_size": 2}
 
 
@@ -352,9 +418,9 @@ def stub_engines(tmp_path):
     env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", STUB_RECORD=str(record),
                PYTHONPATH=os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]), STUB_EXIT="7")
 
-    def launch(*args, **extra_env):
+    def launch(*args, pass_fds=(), **extra_env):
         proc = subprocess.run([sys.executable, "-m", "argmatrix.cli", "launch", *args], capture_output=True,
-                              text=True, timeout=60, env={**env, **extra_env})
+                              text=True, timeout=60, env={**env, **extra_env}, pass_fds=pass_fds)
         seen = json.loads(record.read_text()) if record.exists() else None
         return proc, seen
     return launch
@@ -370,6 +436,31 @@ def test_launch_execs_sglang_and_returns_its_exit_status(stub_engines, tmp_path)
                                 "/m", "--tensor-parallel-size", "2", "--attn-dp-size", "2"]
     assert yaml.safe_load(seen["config"]) == {"enable-metrics": True}
     assert "AM-N804" in proc.stderr and "exec python -m sglang.launch_server" in proc.stderr
+
+
+def test_launch_removes_its_temporary_config_file_once_the_engine_exits(stub_engines, tmp_path):
+    """The engine reads the file while it starts; after it exits, the watcher launch left behind removes it."""
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("enable_metrics: true\n", encoding="utf-8")
+    done_r, done_w = os.pipe()  # every process holding the write end has exited when the read end sees EOF
+    proc, seen = stub_engines("--target", "cuda", "--config", str(mine), "--", "--model-path", "/m",
+                              pass_fds=(done_w,))
+    os.close(done_w)
+    assert proc.returncode == 7, proc.stderr
+    written = seen["argv"][seen["argv"].index("--config") + 1]
+    assert yaml.safe_load(seen["config"]) == {"enable-metrics": True}  # the engine read it
+    with os.fdopen(done_r, "rb") as done:
+        assert done.read() == b""  # the engine, and the watcher after removing the file, have exited
+    assert not Path(written).exists() and mine.exists()
+
+
+def test_config_out_never_overwrites_the_file_being_read(stub_engines, tmp_path):
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("tp_size: 2\n", encoding="utf-8")
+    proc, seen = stub_engines("--target", "cuda", "--config", str(mine), "--config-out", str(mine), "--",
+                              "--model-path", "/m")
+    assert proc.returncode == 2 and seen is None and "--config-out" in proc.stderr
+    assert mine.read_text(encoding="utf-8") == "tp_size: 2\n"
 
 
 def test_launch_execs_vllm_and_argmatrix(stub_engines):

@@ -108,7 +108,8 @@ def test_files_leave_secrets_out_with_a_note(planted):
     options, flags = planted
     proc = _run("export", "--to", "yaml", *options, "--", *flags)
     data = yaml.safe_load(proc.stdout)
-    assert "api_key" not in data and "model_loader_extra_config" not in data and data["model_path"] == "/m"
+    # SGLang's --config file: dashed keys
+    assert "api-key" not in data and "model-loader-extra-config" not in data and data["model-path"] == "/m"
     assert proc.stderr.count("AM-N805") == 4 and "ARGMATRIX_API_KEY" in proc.stderr
 
 

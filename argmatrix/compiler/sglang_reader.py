@@ -1,0 +1,141 @@
+"""How SGLang's own parser and its ``--config`` reader take what argmatrix writes, per release.
+
+``launch`` and ``export`` write for SGLang; what decides whether a value reaches it as meant is SGLang's side:
+
+* **what an absent flag means.**  argmatrix writes every value the user set, but a ``store_true`` switch can only
+  be said off by leaving it out, which gives SGLang's *parser* default.  Where that differs from argmatrix's
+  declared default (``PARSER_DEFAULTS``, the 18 fields of 0.5.23), argmatrix must reason with SGLang's: leaving
+  ``--disable-shared-experts-fusion`` out means off in SGLang, but leaving ``--enable-lora`` out means unset
+  (SGLang decides), which is not the off the user asked for;
+* **which switches have ``--no-X``** (``argparse.BooleanOptionalAction``): ``NO_SPELLING`` of
+  ``schema/releases.py`` for 0.5.23, each since the release in ``NEGATABLE_SINCE`` (read from the 0.5.12, 0.5.16,
+  0.5.20, 0.5.21 and 0.5.22 wheels: a plain ``store_true`` before);
+* **what its ``--config`` reader takes** (``ConfigArgumentMerger``: 0.5.9's ``server_args_config_parser.py``,
+  0.5.23's ``utils/server_args_config_parser.py``).  It turns each key into ``--key`` (so keys are dashed flag
+  names), a ``true`` store_true switch into the bare flag and a ``false`` one into nothing, a list into
+  ``--key item ...`` (``str`` of each item), a mapping into ``json.dumps`` (0.5.23) or ``str`` (0.5.9: Python
+  text, which SGLang's JSON reading refuses), and anything else into ``--key str(value)``.  It refuses a key
+  whose action is neither ``store_true`` nor a one-value store (``CONFIG_REFUSES``: every ``--x/--no-x`` switch,
+  ``--lora-paths``' own action, the deprecated switch actions), and 0.5.9 looks switches up by their ``dest``
+  only.  So argmatrix writes a JSON object as its JSON *text* (a YAML string, read back verbatim by both), puts
+  what the reader refuses on the command line, and keeps a value argparse would take for an option
+  (``-x``) off the file too.
+
+The tables are read from the releases' parsers (``tests/fixtures/sglang-<release>.json``);
+``tests/compiler/test_sglang_reads_exports.py`` checks them against those fixtures and checks the writing against
+SGLang's own reading (``tools/sglang_reads_exports.py``).  A release between the two held ones is read as 0.5.9
+(its parser defaults and config reader; its ``--no-X`` spellings by ``NEGATABLE_SINCE``): no fixture of a release
+in between is held to say better.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..schema.registry import SPECS
+from ..schema.releases import NO_SPELLING, parse_release
+
+HELD = ("0.5.9", "0.5.23")
+
+# field -> SGLang's parser default, where it is not argmatrix's declared default (JSON objects SGLang keeps as
+# the text '{}' are the same value and not listed)
+PARSER_DEFAULTS: dict[str, dict[str, Any]] = {
+    "0.5.9": {
+        "fastapi_root_path": "", "pp_async_batch_depth": 0, "soft_watchdog_timeout": None,
+        "file_storage_path": "sglang_storage", "enable_lora": None, "enable_lora_overlap_loading": None,
+        "nsa_prefill_backend": None, "nsa_decode_backend": None, "fp4_gemm_runner_backend": "flashinfer_cutlass",
+        "speculative_draft_load_format": None, "eplb_algorithm": "auto", "mamba_ssm_dtype": None,
+        "disable_shared_experts_fusion": False, "disable_chunked_prefix_cache": False,
+    },
+    "0.5.23": {
+        "swa_full_tokens_ratio": None, "disable_chunked_prefix_cache": False, "pp_async_batch_depth": 0,
+        "soft_watchdog_timeout": None, "fastapi_root_path": "", "enable_fused_qk_norm_rope": None,
+        "speculative_draft_load_format": None, "eplb_algorithm": "auto", "disable_shared_experts_fusion": False,
+        "mamba_ssm_dtype": None, "mamba_full_memory_ratio": None, "hicache_ratio": None,
+        "hicache_mem_layout": "page_first", "hicache_storage_prefetch_policy": "timeout",
+        "mm_enable_dp_encoder": None, "enable_lora": None, "enable_lora_overlap_loading": None,
+        "encoder_transfer_backend": "auto",
+    },
+}
+
+# the first release whose parser reads --no-X for the switch; a field not listed has it since it arrived
+NEGATABLE_SINCE: dict[str, str] = dict.fromkeys(
+    ("dcp_replicate_q_proj", "enable_decoder_swa_bounded_replay", "enable_dsa_fused_indexer",
+     "enable_fused_qk_norm_rope", "enable_tf32_matmul", "enable_tp_lm_head_all_to_all", "mm_enable_dp_encoder",
+     "speculative_enable_w4a4_mxfp4_megamoe"), "0.5.23")
+
+# fields whose argparse action SGLang's --config reader refuses ("Unsupported config option"), besides the
+# --x/--no-x switches of the release
+CONFIG_REFUSES: dict[str, frozenset[str]] = {
+    "0.5.9": frozenset({"lora_paths", "hybrid_kvcache_ratio", "prefill_round_robin_balance"}),
+    "0.5.23": frozenset({"lora_paths", "disable_cuda_graph", "enable_dp_attention"}),
+}
+
+# field -> the flag the release spells it with, where that is not argmatrix's canonical flag (an alias of it)
+RELEASE_FLAG: dict[str, dict[str, str]] = {
+    "0.5.9": {"hisparse_config": "--hierarchical-sparse-attention-extra-config"},
+    "0.5.23": {},
+}
+
+# flags the release accepts and ignores (its DeprecatedAction, nargs=0): a value after one is refused, so
+# argmatrix does not pass them, and says so
+IGNORED: dict[str, frozenset[str]] = {
+    "0.5.9": frozenset({"hybrid_kvcache_ratio", "prefill_round_robin_balance"}),
+    "0.5.23": frozenset(),
+}
+
+# switches the release reads as a text value (type=str, default False): on is `--flag true`, off is left out
+SWITCH_TAKES_TEXT: dict[str, frozenset[str]] = {
+    "0.5.9": frozenset({"debug_tensor_dump_inject"}),
+    "0.5.23": frozenset(),
+}
+
+# argparse (Python 3.11) reads a token starting with '-' as a value only when it looks like a negative number
+_NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
+
+
+def held(release: str | None) -> str:
+    """The held reader ``release`` is read as (see the module's docstring)."""
+    if release is None or parse_release(release) >= parse_release(HELD[-1]):
+        return HELD[-1]
+    return HELD[0]
+
+
+def negatable(name: str, release: str | None) -> bool:
+    """Whether SGLang ``release`` reads ``--no-<flag>`` for field ``name``."""
+    if name not in NO_SPELLING:
+        return False
+    since = NEGATABLE_SINCE.get(name)
+    return since is None or release is None or parse_release(release) >= parse_release(since)
+
+
+def absent_value(name: str, release: str | None) -> Any:
+    """What SGLang ``release`` holds for ``name`` when its flag is not given."""
+    table = PARSER_DEFAULTS[held(release)]
+    return table[name] if name in table else SPECS[name].default
+
+
+def config_refuses(name: str, release: str | None) -> bool:
+    """Whether SGLang's --config reader refuses the key of ``name`` (it must go on the command line)."""
+    return negatable(name, release) or name in CONFIG_REFUSES[held(release)]
+
+
+def flag(name: str, release: str | None) -> str:
+    """The flag SGLang ``release`` knows field ``name`` by."""
+    return RELEASE_FLAG[held(release)].get(name, SPECS[name].flag)
+
+
+def ignored(name: str, release: str | None) -> bool:
+    """Whether SGLang ``release`` accepts the flag of ``name`` and ignores it."""
+    return name in IGNORED[held(release)]
+
+
+def takes_text(name: str, release: str | None) -> bool:
+    """Whether the switch ``name`` is a text-valued flag in SGLang ``release``."""
+    return name in SWITCH_TAKES_TEXT[held(release)]
+
+
+def argparse_value(text: str) -> bool:
+    """Whether argparse takes ``text`` after a flag as its value (not as another option)."""
+    return not text.startswith("-") or bool(_NEGATIVE_NUMBER.match(text))
+
