@@ -21,6 +21,7 @@ from ..matrix.status import STATUS_MEANING as _MEANING
 from ..matrix.status import STATUS_TITLES, Status
 from ..schema.meta import Text
 from ..schema.registry import GROUPS, ArgSpec
+from ..schema.releases import superseded
 from ..schema.values import as_doc as show  # one rule for printing values, shared with the snapshots
 
 LANGS = ("en", "zh")
@@ -145,7 +146,8 @@ def engine_text(status: str, lang: str) -> str:
 
 
 def is_deprecated(spec: ArgSpec) -> bool:
-    return spec.deprecated is not None
+    """Superseded in argmatrix's own reading: its value moves to a successor, or no reader takes it."""
+    return superseded(spec.name)
 
 
 def current_specs() -> list[ArgSpec]:
