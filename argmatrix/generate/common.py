@@ -19,7 +19,7 @@ from ..matrix.platforms import PLATFORMS
 from ..matrix.status import STATUS_MARKS as _MARKS
 from ..matrix.status import STATUS_MEANING as _MEANING
 from ..matrix.status import STATUS_TITLES, Status
-from ..schema.meta import Text
+from ..schema.meta import MISSING, Text
 from ..schema.registry import GROUPS, ArgSpec
 from ..schema.releases import superseded
 from ..schema.values import as_doc as show  # one rule for printing values, shared with the snapshots
@@ -119,13 +119,20 @@ def join(lines: Iterable[str]) -> str:
 # --- schema and matrix access --------------------------------------------------------------------------------------
 
 @cache
-def rows_by_name() -> dict[str, dict[str, Any]]:
-    """The matrix row of every argument (``table.row``), keyed by field name."""
-    return {spec.name: table.row(spec) for _, specs in GROUPS for spec in specs}
+def rows_by_name(for_release: bool = True) -> dict[str, dict[str, Any]]:
+    """The matrix row of every argument (``table.row``), keyed by field name: as SGLang's newest release meets it,
+    or (``for_release=False``) the platform tables' own cells, for the page that reproduces the Ascend table."""
+    release = MISSING if for_release else None
+    return {spec.name: table.row(spec, release=release) for _, specs in GROUPS for spec in specs}
 
 
 def row_of(spec: ArgSpec) -> dict[str, Any]:
     return rows_by_name()[spec.name]
+
+
+def table_row_of(spec: ArgSpec) -> dict[str, Any]:
+    """``spec``'s row as the platform tables alone say it (no SGLang release's verdict)."""
+    return rows_by_name(False)[spec.name]
 
 
 def groups() -> tuple:

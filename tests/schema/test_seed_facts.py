@@ -11,8 +11,7 @@ from argmatrix.matrix.platforms.ascend_labels import Label as Support
 from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
 from argmatrix.schema import FLAGS, SPECS
 from argmatrix.schema.meta import MISSING
-from argmatrix.schema.releases import CHANGES, superseded
-from argmatrix.schema.releases import VALUES_INTRODUCED
+from argmatrix.schema.releases import CHANGES, VALUES_INTRODUCED, superseded
 
 LABELS = {"A2, A3": Support.A2_A3, "Special for GPU": Support.GPU_ONLY, "Planned": Support.PLANNED,
           "Experimental": Support.EXPERIMENTAL, "third-party": Support.THIRD_PARTY, "deficient": Support.DEFICIENT}
