@@ -18,7 +18,7 @@ def test_every_argument_appears_active_or_commented(files):
     text = files[PATH]
     active = yaml.safe_load(text)
     commented = set(re.findall(r"^# ([a-z0-9_]+): ", text, re.MULTILINE))
-    for name, spec in SPECS.items():
+    for name in SPECS:
         if name in example_config.EXCLUDED:
             continue
         assert (name in active) != (name in commented), name
