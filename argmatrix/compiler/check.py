@@ -121,8 +121,9 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
         flag = flags_used.get(name, spec.flag)
         where = {"field": name, "flag": flag, "value": value, "source": sources.get(name), "platform": platform}
         spelled = check_release(name, release, flag, where) if sglang_surface else []
-        if sglang_surface and release is not None:
-            spelled += successor_conflicts(name, release, flag, user_set, values, where)
+        if sglang_surface and release is not None and (both := successor_conflicts(name, release, flag, user_set,
+                                                                                    values, where)):
+            spelled = [f for f in spelled if f.code != "AM-W107"] + both  # one finding per cause
         out += spelled
         if any(f.severity == ERROR for f in spelled):
             continue  # the release refuses the spelling: nothing else about it matters

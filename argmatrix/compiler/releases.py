@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..schema.meta import Text
-from ..schema.registry import SPECS
+from ..schema.registry import FLAGS, SPECS
 from ..schema.releases import (
     CHANGES,
     NO_SPELLING,
@@ -37,24 +37,39 @@ def release_finding(name: str, release: str, flag: str, where: dict[str, Any]) -
 
 def successor_conflicts(name: str, release: str, flag: str, user_set: set[str], values: dict[str, Any],
                         where: dict[str, Any]) -> list[Finding]:
-    """A deprecated flag given together with a successor the user also set: the successor's explicit value is what
-    counts (``launch`` and ``export`` rewrite the old flag only into the successors not given)."""
+    """A deprecated flag given together with a successor the user also set (one finding, in place of AM-W107): the
+    successor's explicit value is what counts, and ``launch``/``export`` rewrite the old flag only into the
+    successors not given.  The fix is the one line that says both, as ``launch`` writes it."""
     change = CHANGES.get(name)
     if change is None or state_of(change, release) != "deprecated":
         return []
     given = [n for n in successor_fields(change) if n in user_set]
     if not given:
         return []
-    told = " ".join(f"{SPECS[n].flag} {values[n]}" if not SPECS[n].is_bool else SPECS[n].flag for n in given)
-    writes = " ".join(writes_for(change, release))
+    from .launch import flag_tokens  # one spelling of a value, the one launch writes
+
+    def spelled(n: str) -> str:
+        return " ".join(flag_tokens(n, values[n])[0] or [SPECS[n].flag])
+
+    told = " ".join(spelled(n) for n in given)
+    merged: list[str] = []
+    for spelling in writes_for(change, release):
+        tokens = spelling.split()
+        for i, token in enumerate(tokens):
+            if not token.startswith("--"):
+                continue
+            value = tokens[i + 1] if i + 1 < len(tokens) and not tokens[i + 1].startswith("--") else None
+            field = FLAGS.get(token)
+            merged.append(spelled(field) if field in given else token + (f" {value}" if value else ""))
+    merged += [spelled(n) for n in given if SPECS[n].flag not in " ".join(merged).split()]
+    v = verdict(name, release)
     return [Finding("AM-W116", WARNING, "deprecation",
-                    Text(f"{flag} and its successor {told} are both given: your {told} is kept as written, and "
-                         f"argmatrix rewrites {flag} only into the successors you did not give",
-                         f"{flag} 与其后继参数 {told} 同时给出：{told} 按原样保留，argmatrix 只把 {flag} "
+                    Text(f"{v.says.en}; its successor {told} is given too: {told} is kept as written, and argmatrix "
+                         f"rewrites {flag} only into the successors you did not give",
+                         f"{v.says.zh}；其后继参数 {told} 也已给出：{told} 按原样保留，argmatrix 只把 {flag} "
                          "改写为您未给出的后继参数"),
-                    Text(f"drop {flag} and say it once with its successors ({writes} is what {flag} means in "
-                         f"SGLang {release})", f"去掉 {flag}，只用后继参数表达（在 SGLang {release} 中 {flag} "
-                         f"等于 {writes}）"), **where)]
+                    Text(f"drop {flag} and write {' '.join(merged)}", f"去掉 {flag}，改写为 {' '.join(merged)}"),
+                    **where)]
 
 
 def negation_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
