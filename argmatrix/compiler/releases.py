@@ -8,7 +8,11 @@ from ..schema.registry import FLAGS, SPECS
 from ..schema.releases import (
     CHANGES,
     NO_SPELLING,
+    OLDEST,
+    SPELLINGS_INTRODUCED,
     argmatrix_only,
+    exists_in,
+    spelled_in,
     state_of,
     successor_fields,
     value_state,
@@ -33,6 +37,20 @@ def release_finding(name: str, release: str, flag: str, where: dict[str, Any]) -
                        Text(f"{flag} does not exist in SGLang {release}: it was added in {v.since}",
                             f"SGLang {release} 没有 {flag}：该参数在 {v.since} 中才加入"), v.fix, **where)
     return None
+
+
+def alias_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
+    """An alias newer than its field (``--enable-hicache``, 0.5.23): the release stops on it."""
+    if flag not in SPELLINGS_INTRODUCED or spelled_in(flag, release) or not exists_in(name, release):
+        return None
+    first = SPELLINGS_INTRODUCED[flag]
+    spelling = next(f for f in SPECS[name].flags if f.startswith("--") and spelled_in(f, release))
+    return Finding("AM-E117", ERROR, "deprecation",
+                   Text(f"SGLang {release} does not read {flag}: that spelling of {spelling} arrived in {first}; it "
+                        "stops with 'unrecognized arguments'",
+                        f"SGLang {release} 不认识 {flag}：{spelling} 的这个写法在 {first} 中才加入；启动时报错"
+                        "“unrecognized arguments”"),
+                   Text(f"write {spelling}", f"请写作 {spelling}"), **where)
 
 
 def successor_conflicts(name: str, release: str, flag: str, user_set: set[str], values: dict[str, Any],
@@ -101,8 +119,9 @@ def value_findings(name: str, value: Any, release: str, flag: str, where: dict[s
         when, since = state
         said = (Text(f"SGLang {release} does not have {flag} {v} yet (added in {since})",
                      f"SGLang {release} 还没有 {flag} {v}（该取值在 {since} 中才加入）") if when == "added" else
-                Text(f"SGLang {release} no longer has {flag} {v} (gone since {since})",
-                     f"SGLang {release} 已不再支持 {flag} {v}（自 {since} 起移除）"))
+                Text(f"no SGLang release takes {flag} {v}", f"没有任何 SGLang 版本接受 {flag} {v}") if since == OLDEST
+                else Text(f"SGLang {release} no longer has {flag} {v} (gone since {since})",
+                          f"SGLang {release} 已不再支持 {flag} {v}（自 {since} 起移除）"))
         out.append(Finding("AM-E113", ERROR, "deprecation",
                            Text(f"{said.en}; it stops with 'invalid choice'", f"{said.zh}；启动时报错“invalid choice”"),
                            _other_value(name, flag, release), **where))
@@ -133,7 +152,8 @@ def check_release(name: str, release: str | None, flag: str, where: dict[str, An
                              f"{flag} 是 argmatrix 自己的服务端限制：SGLang {release} 没有这个参数"),
                         Text("it applies to argmatrix serve; drop it from a launch of SGLang itself",
                              "它只对 argmatrix serve 生效；启动 SGLang 本身时请去掉"), **where)]
-    found: list[Finding | None] = [release_finding(name, release, flag, where)]
+    found: list[Finding | None] = [release_finding(name, release, flag, where), alias_finding(name, release, flag,
+                                                                                           where)]
     found += value_findings(name, where.get("value"), release, flag, where)
     return [f for f in found if f is not None]
 

@@ -142,9 +142,16 @@ FORMER_FLAGS: dict[str, Change] = {
     "--max-micro-batch-size": Change("removed", None, OLDEST, ("--pp-max-micro-batch-size",),
                                      writes=(("0.5.8", "--pp-max-micro-batch-size N"),),
                                      hint=Text("it only applies with --pp-size above 1", "仅在 --pp-size 大于 1 时生效")),
-    # the name SGLang gave --enable-nsa-prefill-context-parallel between the releases we hold; gone in 0.5.19
-    "--enable-prefill-context-parallel": Change("renamed", None, "0.5.19", ("--enable-prefill-cp",),
+    # a prefill context-parallel switch SGLang had from 0.5.10 (deprecated for --enable-prefill-cp, 0.5.14) to 0.5.19
+    # (read from those wheels' server_args.py); no schema field holds it
+    "--enable-prefill-context-parallel": Change("renamed", None, "0.5.20", ("--enable-prefill-cp",),
                                                 writes=(("0.5.14", "--enable-prefill-cp"),)),
+}
+
+# Aliases newer than their field: spelling -> the first release that reads it (read from the wheels' parsers).
+SPELLINGS_INTRODUCED: dict[str, str] = {
+    "--hisparse-config": "0.5.10",   # of --hierarchical-sparse-attention-extra-config
+    "--enable-hicache": "0.5.23",    # of --enable-hierarchical-cache
 }
 
 # field -> the first release that has its flag, for flags newer than the seed release.
@@ -415,7 +422,12 @@ VALUES_INTRODUCED: dict[str, dict[str, tuple[str, ...]]] = {
     },
     'unified_cache_external_linker_backend': {'0.5.23': ('dynamic',)},
 }
+# OLDEST as the date: no release we read takes the value for that flag (the seed table lists it, or another flag's
+# list has it: --moe-a2a-backend flashinfer_megamoe, but not --speculative-moe-a2a-backend).
 VALUES_GONE: dict[str, dict[str, tuple[str, ...]]] = {
+    'nsa_prefill_backend': {'0.5.8': ('flashmla_decode',)},
+    'nsa_decode_backend': {'0.5.8': ('flashmla_prefill',)},
+    'speculative_moe_a2a_backend': {'0.5.8': ('flashinfer_megamoe',)},
     'attention_backend': {'0.5.20': ('cutlass_mla', 'dual_chunk_flash_attn')},
     'cuda_graph_backend_decode': {'0.5.22': ('tc_piecewise',)},
     'cuda_graph_backend_prefill': {'0.5.22': ('tc_piecewise',)},

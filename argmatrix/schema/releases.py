@@ -28,6 +28,7 @@ from .release_table import (
     NO_SPELLING,
     OLDEST,
     SEED_RELEASE,
+    SPELLINGS_INTRODUCED,
     VALUES_GONE,
     VALUES_INTRODUCED,
     Change,
@@ -134,7 +135,14 @@ def flags_in(release: str) -> frozenset[str]:
     """Every spelling (canonical and aliases) SGLang ``release`` reads as a flag of its own."""
     from .registry import FLAGS
 
-    return frozenset(f for f, name in FLAGS.items() if f.startswith("--") and exists_in(name, release))
+    return frozenset(f for f, name in FLAGS.items() if f.startswith("--") and exists_in(name, release)
+                     and spelled_in(f, release))
+
+
+def spelled_in(flag: str, release: str) -> bool:
+    """Whether SGLang ``release`` reads this spelling (an alias may be newer than its field)."""
+    first = SPELLINGS_INTRODUCED.get(flag)
+    return first is None or parse_release(release) >= parse_release(first)
 
 
 def accepts(release: str, flag: str, value: str | None = None) -> bool:

@@ -29,7 +29,7 @@ from argmatrix.schema.releases import (
 from .helpers import run
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-RELEASE_CODES = {"AM-W107", "AM-E109", "AM-E110", "AM-E111", "AM-E112", "AM-E113", "AM-E115", "AM-W116",
+RELEASE_CODES = {"AM-W107", "AM-E109", "AM-E110", "AM-E111", "AM-E112", "AM-E113", "AM-E115", "AM-W116", "AM-E117",
                  "AM-E001", "AM-E009", "AM-E106"}
 ARGMATRIX_OPTIONS = {"--sglang-version", "--allow-unsupported", "--strict"}  # argmatrix's own, said in hints
 TOKEN = re.compile(r"(?<![\w-])(--[a-z0-9][a-z0-9-]*[a-z0-9])(?:[ =]([^\s;,()（）：:，；]+))?")
@@ -197,5 +197,6 @@ def test_the_fixes_the_issue_named():
     assert "tc_piecewise" not in piecewise.fix.en and piecewise.writes == ("--cuda-graph-backend-prefill breakable",)
     assert verdict("enforce_piecewise_cuda_graph", "0.5.20").writes == ("--cuda-graph-backend-prefill tc_piecewise",)
     why, fix = former_flag("--enable-prefill-context-parallel", NEWEST)
-    assert "0.5.19" in why.en and fix.en.startswith("write --enable-prefill-cp")
+    # the wheels' own parsers: 0.5.19 still registers it (deprecated), 0.5.20 does not
+    assert "0.5.20" in why.en and fix.en.startswith("write --enable-prefill-cp")
     assert "--enable-nsa-prefill-context-parallel" not in fix.en

@@ -22,7 +22,7 @@ from argmatrix.schema.releases import argmatrix_only, verdict
 from .helpers import run
 from .test_release_hints import _argv
 
-REFUSING = {"AM-E109", "AM-E110"}
+REFUSING = {"AM-E109", "AM-E110"}  # the flag itself (AM-E117 is about one spelling of it)
 STILL_TAKEN = re.compile(r"still accepted|still works|still starts|仍可使用|仍然可用|仍可启动")
 
 
