@@ -14,7 +14,7 @@ from ..matrix.platforms.values import FAMILY_TITLES, owner_of
 from ..matrix.status import STATUS_PREDICATES, Status
 from ..schema.meta import Text
 from ..schema.registry import SPECS, ArgSpec
-from ..schema.releases import CHANGES, NEWEST, Change, state_of, superseded, verdict
+from ..schema.releases import CHANGES, NEWEST, Change, ignored_in, state_of, superseded, verdict
 from ..schema.values import as_argv
 from .findings import ERROR, NOTE, WARNING, Finding
 from .releases import check_release, successor_conflicts
@@ -128,7 +128,8 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
         if any(f.severity == ERROR for f in spelled):
             continue  # the release refuses the spelling: nothing else about it matters
         change = CHANGES.get(name) if sglang_surface else None
-        if change is not None and change.ignored and release is not None and state_of(change, release) != "current":
+        if change is not None and release is not None and ignored_in(change, release) and \
+                state_of(change, release) == "deprecated":
             continue  # the release still takes it and does nothing with it
         if change is not None and release is None and (change.retired or change.moves_to):
             out.append(_own_reader_finding(name, change, flag, where))

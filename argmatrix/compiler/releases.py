@@ -9,7 +9,6 @@ from ..schema.releases import (
     CHANGES,
     NO_SPELLING,
     OLDEST,
-    SPELLINGS_INTRODUCED,
     argmatrix_only,
     exists_in,
     spelled_in,
@@ -41,14 +40,15 @@ def release_finding(name: str, release: str, flag: str, where: dict[str, Any]) -
 
 def alias_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
     """An alias newer than its field (``--enable-hicache``, 0.5.23): the release stops on it."""
-    if flag not in SPELLINGS_INTRODUCED or spelled_in(flag, release) or not exists_in(name, release):
+    if spelled_in(flag, release) or not exists_in(name, release) or not flag.startswith("--"):
         return None
-    first = SPELLINGS_INTRODUCED[flag]
-    spelling = next(f for f in SPECS[name].flags if f.startswith("--") and spelled_in(f, release))
+    spelling = next((f for f in SPECS[name].flags if f.startswith("--") and spelled_in(f, release)), None)
+    if spelling is None:
+        return None
     return Finding("AM-E117", ERROR, "deprecation",
-                   Text(f"SGLang {release} does not read {flag}: that spelling of {spelling} arrived in {first}; it "
-                        "stops with 'unrecognized arguments'",
-                        f"SGLang {release} 不认识 {flag}：{spelling} 的这个写法在 {first} 中才加入；启动时报错"
+                   Text(f"SGLang {release} does not read {flag}, its spelling of {spelling} in other releases; it stops "
+                        "with 'unrecognized arguments'",
+                        f"SGLang {release} 不认识 {flag}（其他版本中 {spelling} 的写法）；启动时报错"
                         "“unrecognized arguments”"),
                    Text(f"write {spelling}", f"请写作 {spelling}"), **where)
 
@@ -61,7 +61,7 @@ def successor_conflicts(name: str, release: str, flag: str, user_set: set[str], 
     change = CHANGES.get(name)
     if change is None or state_of(change, release) != "deprecated":
         return []
-    given = [n for n in successor_fields(change) if n in user_set]
+    given = [n for n in successor_fields(change) if n in user_set and exists_in(n, release)]
     if not given:
         return []
     from .launch import flag_tokens  # one spelling of a value, the one launch writes

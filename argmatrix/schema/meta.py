@@ -83,6 +83,10 @@ class ObjectKey:
     strict: bool = False          # the reader refuses an unknown key or a bad value (vLLM's pydantic dataclasses)
 
 
+# groups of argmatrix's own flags (``argmatrix serve`` limits), which no SGLang release has
+ARGMATRIX_ONLY_GROUPS = frozenset({"argmatrix_server"})
+
+
 @dataclass(frozen=True, slots=True)
 class Group:
     """A section of the reference: the seeds' sections, in their order."""

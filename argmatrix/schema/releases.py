@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from .meta import Text
+from .meta import ARGMATRIX_ONLY_GROUPS, Text
 from .release_table import (
     CHANGES,
     FORMER_FLAGS,
@@ -28,7 +28,7 @@ from .release_table import (
     NO_SPELLING,
     OLDEST,
     SEED_RELEASE,
-    SPELLINGS_INTRODUCED,
+    SPELLINGS_MISSING,
     VALUES_GONE,
     VALUES_INTRODUCED,
     Change,
@@ -66,10 +66,6 @@ def state_of(change: Change, release: str) -> State:
     if change.deprecated_in is not None and r >= parse_release(change.deprecated_in):
         return "deprecated"
     return "current"
-
-
-# groups of argmatrix's own flags, which no SGLang release has (``argmatrix serve`` limits)
-ARGMATRIX_ONLY_GROUPS = frozenset({"argmatrix_server"})
 
 
 def argmatrix_only(name: str) -> bool:
@@ -141,8 +137,12 @@ def flags_in(release: str) -> frozenset[str]:
 
 def spelled_in(flag: str, release: str) -> bool:
     """Whether SGLang ``release`` reads this spelling (an alias may be newer than its field)."""
-    first = SPELLINGS_INTRODUCED.get(flag)
-    return first is None or parse_release(release) >= parse_release(first)
+    return ".".join(map(str, parse_release(release))) not in SPELLINGS_MISSING.get(flag, ())
+
+
+def ignored_in(change: Change, release: str) -> bool:
+    """Whether ``release`` takes the flag and does nothing with it."""
+    return change.ignored_in is not None and parse_release(release) >= parse_release(change.ignored_in)
 
 
 def accepts(release: str, flag: str, value: str | None = None) -> bool:
@@ -235,13 +235,10 @@ def fix_for(change: Change, flag: str, release: str) -> Text:
     writes = writes_for(change, release)
     hint = change.hint
     if not writes:
-        later = [f for f in change.successors if f not in flags_in(release)]
-        if later and state_of(change, release) == "deprecated":
-            from .registry import FLAGS
-
-            first = INTRODUCED.get(FLAGS.get(later[0], ""), "a later release")
-            return Text(f"keep {flag} for SGLang {release}: its successor {later[0]} arrives in {first}",
-                        f"在 SGLang {release} 中保留 {flag}：其后继参数 {later[0]} 在 {first} 中才加入")
+        if state_of(change, release) == "deprecated":  # taken there, and no successor argmatrix holds in it
+            return Text(f"keep {flag} for SGLang {release}, which still takes it: argmatrix knows no successor of "
+                        "it in that release", f"在 SGLang {release} 中保留 {flag}（该版本仍接受它）：argmatrix "
+                        "不了解它在该版本中的后继参数")
         if hint:
             return Text(f"remove {flag}: {hint.en}", f"去掉 {flag}：{hint.zh}")
         return Text(f"remove {flag}: SGLang {release} has no replacement for it",
@@ -283,7 +280,7 @@ class Verdict:
     writes: tuple[str, ...]
     fix: Text | None
     says: Text
-    refusal: Literal["ambiguous", "unrecognized"] | None = None
+    refusal: Literal["ambiguous", "unrecognized", "error"] | None = None
     abbreviates: tuple[str, ...] = ()
 
     @property
@@ -322,17 +319,23 @@ def verdict(name: str, release: str = NEWEST) -> Verdict:
     if state_of(change, release) == "deprecated":
         since = change.deprecated_in
         effect = (Text("it still starts, with a warning, and does nothing", "仍可启动，但会告警且不起任何作用")
-                  if change.ignored else Text("it still starts, with a warning", "仍可启动但会告警"))
+                  if ignored_in(change, release) else Text("it still starts, with a warning", "仍可启动但会告警"))
         return Verdict(name, release, "deprecated", since, change, writes, fix,
                        Text(f"SGLang {release} deprecates {flag} (since {since}): {effect.en}",
                             f"SGLang {release} 已弃用 {flag}（自 {since} 起）：{effect.zh}"))
     shadows = abbreviates(flag, release)
-    refusal: Literal["ambiguous", "unrecognized"] = "ambiguous" if len(shadows) > 1 else "unrecognized"
+    refusal: Literal["ambiguous", "unrecognized", "error"] = "ambiguous" if len(shadows) > 1 else "unrecognized"
+    r = parse_release(release)
+    if change.error_in and r >= parse_release(change.error_in[0]) and (
+            change.error_in[1] is None or r < parse_release(change.error_in[1])):
+        refusal = "error"  # the parser still knows it, and stops with its own message naming the successor
     gone = (Text(f"no SGLang release accepts {flag}", f"没有任何 SGLang 版本接受 {flag}") if change.gone_in == OLDEST
             else Text(f"SGLang {release} refuses {flag} (gone since {change.gone_in})",
                       f"SGLang {release} 不再接受 {flag}（自 {change.gone_in} 起移除）"))
     how = (Text(f"it stops with 'ambiguous option: {flag} could match {', '.join(shadows)}'",
                 f"启动时报错“ambiguous option”：{flag} 可同时匹配 {'、'.join(shadows)}") if refusal == "ambiguous" else
+           Text("it stops with its own error naming the successor", "启动时报错，错误信息会给出后继参数")
+           if refusal == "error" else
            Text("it stops with 'unrecognized arguments'", "启动时报错“unrecognized arguments”"))
     return Verdict(name, release, "refused", change.gone_in, change, writes, fix,
                    Text(f"{gone.en}: {how.en}", f"{gone.zh}：{how.zh}"), refusal, shadows)

@@ -143,6 +143,8 @@ def test_every_fix_for_a_deprecated_flag_given_with_its_successor_is_accepted(re
         if verdict(name, release).state != "deprecated":
             continue
         for successor in change.successors:
+            if successor not in FLAGS or not exists_in(FLAGS[successor], release):
+                continue  # a spelling argmatrix does not hold, or one the release lacks (AM-E110 says so)
             argv = _argv(name, release) + _argv(FLAGS[successor], release)
             found = _hints(argv, release)
             assert any(code == "AM-W116" for code, *_ in found), argv

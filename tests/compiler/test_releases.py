@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from argmatrix.schema import FLAGS, SPECS
+from argmatrix.schema.release_table import UNHELD_SPELLINGS_GONE
 from argmatrix.schema.releases import (
     CHANGES,
     INTRODUCED,
@@ -70,6 +71,8 @@ def test_every_successor_exists_in_the_release_that_names_it():
         # flag before its successor arrives, the fix says to keep it: test_release_hints.py)
         named_in = change.gone_in if change.gone_in not in (None, OLDEST) else NEWEST
         for successor in change.successors:
+            if successor in UNHELD_SPELLINGS_GONE:  # a release's parser named a flag argmatrix does not hold
+                continue
             assert successor in FLAGS and exists_in(FLAGS[successor], named_in), (name, successor)
             assert successor in newest or FLAGS[successor] in CHANGES, (name, successor)
         assert name in seed or name in INTRODUCED or (
@@ -84,9 +87,9 @@ def test_the_split_of_cuda_graph_bs():
     c = run(["--cuda-graph-bs", "1", "2", "4"], target="cuda", sglang_version="0.5.23")
     f = only(c, "AM-E109")
     assert "ambiguous option" in f.message.en and "0.5.20" in f.message.en
-    assert "--cuda-graph-bs-decode" in f.hint.en and "--cuda-graph-bs-prefill" in f.hint.en
-    assert "and/or" in f.hint.en and "(" in f.hint.en  # each successor with what it means
-    assert f.hint.zh and "和/或" in f.hint.zh
+    assert "--cuda-graph-bs-decode" in f.message.en and "--cuda-graph-bs-prefill" in f.message.en
+    # the successor SGLang's own deprecation pointed at (0.5.14 to 0.5.19), with what it means
+    assert f.hint.en.startswith("write --cuda-graph-bs-decode (") and f.hint.zh
     assert run(["--cuda-graph-bs", "1", "2", "4"], target="cuda", sglang_version="0.5.9").findings == []
     assert run(["--cuda-graph-bs-decode", "1", "2", "4"], target="cuda", sglang_version="0.5.23").findings == []
 
