@@ -65,6 +65,8 @@ def test_explain_and_matrix_say_what_check_config_does(release):
             bad.append(f"{name}: SGLang {release} refuses it, the matrix shows {statuses}")
         if ("AM-W107" in codes) != (r["release"]["state"] == "deprecated"):
             bad.append(f"{name}: check-config {sorted(codes)}, matrix says {r['release']['state']}")
+        if not refused:
+            continue  # explain's words for a refused flag, below (rendering every flag of 15 releases is slow)
         text = _explain(name, release)
         if refused and (STILL_TAKEN.search(text) or verdict(name, release).says.en not in text.replace("\n", " ")):
             bad.append(f"{name}: explain --sglang-version {release} does not say SGLang refuses it:\n{text[:300]}")
