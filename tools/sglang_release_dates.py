@@ -150,10 +150,21 @@ COMMENTS = {
 }
 
 
+TYPES = {
+    "RELEASES_READ": "tuple[str, ...]", "INTRODUCED": "dict[str, str]", "GONE": "dict[str, str]",
+    "DEPRECATED": "dict[str, str]", "REFUSED_BY_ERROR": "dict[str, tuple[str, str | None]]",
+    "IGNORED": "dict[str, str]", "SUCCESSORS": "dict[str, tuple[str, ...]]",
+    "SPELLINGS_MISSING": "dict[str, tuple[str, ...]]", "VALUES_INTRODUCED": "dict[str, dict[str, tuple[str, ...]]]",
+    "VALUES_GONE": "dict[str, dict[str, tuple[str, ...]]]", "NO_SPELLING": "tuple[str, ...]",
+    "UNHELD_SPELLINGS_GONE": "dict[str, str]",
+}
+
+
 def render(tables: dict[str, object]) -> str:
     out = [HEADER]
     for name, value in tables.items():
-        out.append(f"# {COMMENTS[name]}\n{name} = {pprint.pformat(value, width=116, sort_dicts=False, compact=True)}\n\n")
+        text = pprint.pformat(value, width=116, sort_dicts=False, compact=True)
+        out.append(f"# {COMMENTS[name]}\n{name}: {TYPES[name]} = {text}\n\n")
     return "".join(out).rstrip("\n") + "\n"
 
 

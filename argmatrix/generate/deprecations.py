@@ -42,7 +42,8 @@ def _since(release: str | None, lang: str) -> str:
 
 
 def render(lang: str) -> str:
-    deprecated, refused = [], []
+    deprecated: list[list[str]] = []
+    refused: list[list[str]] = []
     for name in CHANGES:
         spec = SPECS[name]
         v = verdict(name, NEWEST)

@@ -7,11 +7,11 @@ What no fixture can say is ``release_table.py``; ``releases.py`` reads both.
 from __future__ import annotations
 
 # the releases whose parsers were read (tests/fixtures/sglang-<release>.json)
-RELEASES_READ = ('0.5.9', '0.5.10', '0.5.11', '0.5.12', '0.5.13', '0.5.14', '0.5.15', '0.5.16', '0.5.17', '0.5.18', '0.5.19',
+RELEASES_READ: tuple[str, ...] = ('0.5.9', '0.5.10', '0.5.11', '0.5.12', '0.5.13', '0.5.14', '0.5.15', '0.5.16', '0.5.17', '0.5.18', '0.5.19',
  '0.5.20', '0.5.21', '0.5.22', '0.5.23')
 
 # field -> the first release that has its flag (fields 0.5.9 already has are left out)
-INTRODUCED = {'allowed_media_domains': '0.5.18',
+INTRODUCED: dict[str, str] = {'allowed_media_domains': '0.5.18',
  'asr_max_buffer_seconds': '0.5.13',
  'asr_max_concurrent_sessions': '0.5.13',
  'attn_dp_size': '0.5.22',
@@ -251,7 +251,7 @@ INTRODUCED = {'allowed_media_domains': '0.5.18',
  'weight_loader_prefetch_num_threads': '0.5.11'}
 
 # field -> the first release that refuses its flag (0.5.8: no release read takes it)
-GONE = {'collect_tokens_histogram': '0.5.20',
+GONE: dict[str, str] = {'collect_tokens_histogram': '0.5.20',
  'crash_on_nan': '0.5.8',
  'cuda_graph_bs': '0.5.20',
  'cuda_graph_max_bs': '0.5.20',
@@ -293,7 +293,7 @@ GONE = {'collect_tokens_histogram': '0.5.20',
  'torchao_config': '0.5.18'}
 
 # field -> the first release that takes its flag with a deprecation warning
-DEPRECATED = {'collect_tokens_histogram': '0.5.11',
+DEPRECATED: dict[str, str] = {'collect_tokens_histogram': '0.5.11',
  'cuda_graph_bs': '0.5.14',
  'cuda_graph_max_bs': '0.5.14',
  'disable_cuda_graph': '0.5.14',
@@ -318,16 +318,16 @@ DEPRECATED = {'collect_tokens_histogram': '0.5.11',
  'stream_output': '0.5.10'}
 
 # field -> (first, until): the releases whose parser still knows the flag but stops with its own error (until: the first that has no such flag at all; None: none yet)
-REFUSED_BY_ERROR = {'enable_expert_distribution_metrics': ('0.5.18', '0.5.20')}
+REFUSED_BY_ERROR: dict[str, tuple[str, str | None]] = {'enable_expert_distribution_metrics': ('0.5.18', '0.5.20')}
 
 # field -> the first release that takes its flag and does nothing with it
-IGNORED = {'collect_tokens_histogram': '0.5.11',
+IGNORED: dict[str, str] = {'collect_tokens_histogram': '0.5.11',
  'enable_piecewise_cuda_graph': '0.5.10',
  'hybrid_kvcache_ratio': '0.5.9',
  'prefill_round_robin_balance': '0.5.9'}
 
 # field -> the successors the newest release that deprecates its flag names
-SUCCESSORS = {'collect_tokens_histogram': ('--enable-metrics',),
+SUCCESSORS: dict[str, tuple[str, ...]] = {'collect_tokens_histogram': ('--enable-metrics',),
  'cuda_graph_bs': ('--cuda-graph-bs-decode',),
  'cuda_graph_max_bs': ('--cuda-graph-max-bs-decode',),
  'disable_cuda_graph': ('--cuda-graph-backend-decode', '--cuda-graph-backend-prefill'),
@@ -352,14 +352,14 @@ SUCCESSORS = {'collect_tokens_histogram': ('--enable-metrics',),
  'stream_output': ('--incremental-streaming-output',)}
 
 # spelling -> the releases that have its field but do not read this spelling of it
-SPELLINGS_MISSING = {'--enable-hicache': ('0.5.9', '0.5.10', '0.5.11', '0.5.12', '0.5.13', '0.5.14', '0.5.15', '0.5.16', '0.5.17',
+SPELLINGS_MISSING: dict[str, tuple[str, ...]] = {'--enable-hicache': ('0.5.9', '0.5.10', '0.5.11', '0.5.12', '0.5.13', '0.5.14', '0.5.15', '0.5.16', '0.5.17',
                       '0.5.18', '0.5.19', '0.5.20', '0.5.21', '0.5.22'),
  '--hierarchical-sparse-attention-extra-config': ('0.5.10', '0.5.11'),
  '--hisparse-config': ('0.5.9',),
  '--smg-http-sidecar-port': ('0.5.11', '0.5.12', '0.5.13', '0.5.14', '0.5.15')}
 
 # field -> release -> the choice values that release is the first to take
-VALUES_INTRODUCED = {'attention_backend': {'0.5.12': ('compressed', 'dsv4', 'tokenspeed_mla'),
+VALUES_INTRODUCED: dict[str, dict[str, tuple[str, ...]]] = {'attention_backend': {'0.5.12': ('compressed', 'dsv4', 'tokenspeed_mla'),
                        '0.5.13': ('cutedsl_mla', 'dsa'),
                        '0.5.17': ('hpc_ops',),
                        '0.5.19': ('minicpm_flashattn', 'minicpm_flashinfer'),
@@ -505,7 +505,7 @@ VALUES_INTRODUCED = {'attention_backend': {'0.5.12': ('compressed', 'dsv4', 'tok
  'unified_cache_external_linker_backend': {'0.5.23': ('dynamic',)}}
 
 # field -> release -> the values that release is the first to refuse (0.5.8: no release takes it)
-VALUES_GONE = {'attention_backend': {'0.5.20': ('cutlass_mla', 'dual_chunk_flash_attn')},
+VALUES_GONE: dict[str, dict[str, tuple[str, ...]]] = {'attention_backend': {'0.5.20': ('cutlass_mla', 'dual_chunk_flash_attn')},
  'cuda_graph_backend_decode': {'0.5.22': ('tc_piecewise',)},
  'cuda_graph_backend_prefill': {'0.5.22': ('tc_piecewise',)},
  'decode_attention_backend': {'0.5.20': ('cutlass_mla', 'dual_chunk_flash_attn')},
@@ -520,12 +520,12 @@ VALUES_GONE = {'attention_backend': {'0.5.20': ('cutlass_mla', 'dual_chunk_flash
  'speculative_moe_a2a_backend': {'0.5.8': ('flashinfer_megamoe',)}}
 
 # fields whose off switch the newest release spells --no-<flag> (argparse BooleanOptionalAction)
-NO_SPELLING = ('dcp_replicate_q_proj', 'dllm_fdfo', 'enable_decoder_swa_bounded_replay', 'enable_dsa_fused_indexer',
+NO_SPELLING: tuple[str, ...] = ('dcp_replicate_q_proj', 'dllm_fdfo', 'enable_decoder_swa_bounded_replay', 'enable_dsa_fused_indexer',
  'enable_fused_qk_norm_rope', 'enable_tf32_matmul', 'enable_tp_lm_head_all_to_all', 'experts_shared_outer_loras',
  'lora_strict_loading', 'mm_enable_dp_encoder', 'ple_offload_embedding', 'speculative_enable_w4a4_mxfp4_megamoe')
 
 # spellings no schema field holds -> the first release that refuses them
-UNHELD_SPELLINGS_GONE = {'--cuda-graph-tc-compiler': '0.5.22',
+UNHELD_SPELLINGS_GONE: dict[str, str] = {'--cuda-graph-tc-compiler': '0.5.22',
  '--disable-piecewise-cuda-graph': '0.5.20',
  '--dsa-prefill-cp-mode': '0.5.20',
  '--elastic-ep-rejoin': '0.5.21',

@@ -301,7 +301,7 @@ def verdict(name: str, release: str = NEWEST) -> Verdict:
     first = INTRODUCED.get(name)
     if first is not None and parse_release(release) < parse_release(first):
         olds = [o for o in predecessors().get(name, ()) if exists_in(o, release)]
-        writes = (SPECS[olds[0]].flag,) if olds else ()
+        writes: tuple[str, ...] = (SPECS[olds[0]].flag,) if olds else ()
         fix = (Text(f"write {writes[0]}, its spelling in SGLang {release}, or check against SGLang {first} or newer "
                     f"with --sglang-version", f"改用它在 SGLang {release} 中的写法 {writes[0]}，或用 --sglang-version "
                     f"指定 {first} 及以上版本") if writes else
