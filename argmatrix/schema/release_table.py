@@ -10,7 +10,6 @@ treats a retired flag.  ``schema/releases.py`` is the one reader of both.  Nothi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from .meta import Text
@@ -42,7 +41,6 @@ KNOWN_FLAG_SETS = RELEASES_READ  # every release whose whole flag set was read f
 NO_SPELLING: frozenset[str] = frozenset(_NO_SPELLING)
 
 
-@dataclass(frozen=True)
 class Hand:
     """What no fixture says about one flag.  ``successors``: only where no release's parser names any;
     ``writes``: ``(release, spelling)`` pairs, the spelling with a value to write from that release on (``""``:
@@ -50,15 +48,15 @@ class Hand:
     own reader moves the value to this field (set to ``sets`` when the old value does not carry over);
     ``retired``: argmatrix's own reader (``argmatrix serve``, no SGLang release) refuses it too."""
 
-    successors: tuple[str, ...] = ()
-    writes: tuple[tuple[str, str], ...] = ()
-    hint: Text | None = None
-    moves_to: str | None = None
-    sets: Any = None
-    retired: bool = False
+    # plain classes, not dataclasses or NamedTuples: their creation compiles code, on every check-config start
+    __slots__ = ("hint", "moves_to", "retired", "sets", "successors", "writes")
+
+    def __init__(self, successors: tuple[str, ...] = (), writes: tuple[tuple[str, str], ...] = (),
+                 hint: Text | None = None, moves_to: str | None = None, sets: Any = None, retired: bool = False):
+        self.successors, self.writes, self.hint = successors, writes, hint
+        self.moves_to, self.sets, self.retired = moves_to, sets, retired
 
 
-@dataclass(frozen=True)
 class Change:
     """What happened to one flag across SGLang releases: the fixtures' dates and successors with the hand's rest.
 
@@ -67,17 +65,19 @@ class Change:
     ``error_in``: ``(first, until)`` releases whose parser still knows it and stops with its own error.
     """
 
-    kind: Literal["renamed", "split", "removed"]
-    deprecated_in: str | None
-    gone_in: str | None
-    successors: tuple[str, ...] = ()
-    writes: tuple[tuple[str, str], ...] = ()
-    hint: Text | None = None
-    moves_to: str | None = None
-    sets: Any = None
-    retired: bool = False
-    ignored_in: str | None = None
-    error_in: tuple[str, str | None] | None = None
+    __slots__ = ("deprecated_in", "error_in", "gone_in", "hint", "ignored_in", "kind", "moves_to", "retired", "sets",
+                 "successors", "writes")
+
+    def __init__(self, kind: Literal["renamed", "split", "removed"], deprecated_in: str | None, gone_in: str | None,
+                 successors: tuple[str, ...] = (), writes: tuple[tuple[str, str], ...] = (), hint: Text | None = None,
+                 moves_to: str | None = None, sets: Any = None, retired: bool = False, ignored_in: str | None = None,
+                 error_in: tuple[str, str | None] | None = None):
+        self.kind, self.deprecated_in, self.gone_in, self.successors = kind, deprecated_in, gone_in, successors
+        self.writes, self.hint, self.moves_to, self.sets, self.retired = writes, hint, moves_to, sets, retired
+        self.ignored_in, self.error_in = ignored_in, error_in
+
+    def __repr__(self) -> str:
+        return f"Change({self.kind!r}, deprecated_in={self.deprecated_in!r}, gone_in={self.gone_in!r})"
 
 
 _PIECEWISE = (("0.5.14", "--cuda-graph-backend-prefill tc_piecewise"),

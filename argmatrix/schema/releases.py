@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from typing import Literal
 
 from .meta import ARGMATRIX_ONLY_GROUPS, Text
@@ -262,7 +261,6 @@ def fix_for(change: Change, flag: str, release: str) -> Text:
 VerdictState = Literal["current", "deprecated", "refused", "not-yet", "argmatrix-only"]
 
 
-@dataclass(frozen=True)
 class Verdict:
     """What SGLang ``release`` does with the flag of field ``name``.
 
@@ -272,16 +270,13 @@ class Verdict:
     ``fix``: the same in words.  ``says``: one sentence for pages and ``explain``.
     """
 
-    name: str
-    release: str
-    state: VerdictState
-    since: str | None
-    change: Change | None
-    writes: tuple[str, ...]
-    fix: Text | None
-    says: Text
-    refusal: Literal["ambiguous", "unrecognized", "error"] | None = None
-    abbreviates: tuple[str, ...] = ()
+    __slots__ = ("abbreviates", "change", "fix", "name", "refusal", "release", "says", "since", "state", "writes")
+
+    def __init__(self, name: str, release: str, state: VerdictState, since: str | None, change: Change | None,
+                 writes: tuple[str, ...], fix: Text | None, says: Text,
+                 refusal: Literal["ambiguous", "unrecognized", "error"] | None = None, abbreviates: tuple[str, ...] = ()):
+        self.name, self.release, self.state, self.since, self.change = name, release, state, since, change
+        self.writes, self.fix, self.says, self.refusal, self.abbreviates = writes, fix, says, refusal, abbreviates
 
     @property
     def accepted(self) -> bool:
