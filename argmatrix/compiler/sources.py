@@ -292,8 +292,9 @@ _OS_ERRORS_ZH = {errno.ENOENT: "文件不存在", errno.EACCES: "没有读取权
                  errno.ENOTDIR: "路径中有一段不是目录", errno.ELOOP: "符号链接循环"}
 
 
-def read_config(path: str) -> tuple[list[Assignment], list[Finding]]:
-    """Load a YAML, JSON or TOML config file straight into assignments (no detour through argv)."""
+def read_config(path: str, release: str | None = None) -> tuple[list[Assignment], list[Finding]]:
+    """Load a YAML, JSON or TOML config file straight into assignments (no detour through argv); an unknown key is
+    answered with a key SGLang ``release`` has (any key without a release)."""
     p = Path(path)
     suffix = p.suffix.lower()
     where = f"file:{path}"
@@ -336,12 +337,16 @@ def read_config(path: str) -> tuple[list[Assignment], list[Finding]]:
             continue  # the editor's schema reference (argmatrix export --to json writes it), not an argument
         src = f"{where}:{lines[str(key)]}" if str(key) in lines else where
         name = _config_key(key)
-        if name is None and (former := _former_flag(str(key), None)) is not None:
+        if name is None and (former := _former_flag(str(key), release)) is not None:
             problems.append(usage("AM-E001", Text(f"unknown key '{key}' in {path}: {former[0].en}",
                                                   f"{path} 中的键“{key}”未知：{former[0].zh}"),
                                   former[1], value=value, source=src))
         elif name is None:
             hint = suggest(str(key).lstrip("-").replace("-", "_"))
+            if hint is not None and release is not None and not exists_in(hint, release):
+                # the nearest key the release has, not a look-alike it refuses
+                hint = suggest(str(key).lstrip("-").replace("-", "_"),
+                               [n for n in NAMES if exists_in(NAMES[n], release) and n == NAMES[n]])
             problems.append(usage("AM-E001", Text(f"unknown key '{key}' in {path}", f"{path} 中有未知键“{key}”"),
                                   did_you_mean(hint, "'{}'"), value=value, source=src))
         elif name == "config":

@@ -202,3 +202,20 @@ def test_the_fixes_the_issue_named():
     # the wheels' own parsers: 0.5.19 still registers it (deprecated), 0.5.20 does not
     assert "0.5.20" in why.en and fix.en.startswith("write --enable-prefill-cp")
     assert "--enable-nsa-prefill-context-parallel" not in fix.en
+
+
+@pytest.mark.parametrize("release", [KNOWN_FLAG_SETS[0], NEWEST])
+def test_an_unknown_config_key_is_answered_with_a_key_the_release_has(tmp_path, release):
+    from argmatrix.schema.registry import NAMES
+
+    bad = []
+    refused = [n for n in SPECS if verdict(n, release).state == "refused"]
+    path = tmp_path / "typos.yaml"
+    path.write_text("".join(f"{n[:-1]}{'x' if n[-1] != 'x' else 'y'}: 1\n" for n in refused), encoding="utf-8")
+    c = run([], target="cuda", sglang_version=release, config=str(path))
+    for f in c.findings:
+        if f.code == "AM-E001" and f.hint and "did you mean" in f.hint.en:
+            key = f.hint.en.split("'")[1]
+            if not exists_in(NAMES[key], release):
+                bad.append(f"{f.message.en}: {f.hint.en} (SGLang {release} refuses it)")
+    assert not bad, "\n".join(bad)
