@@ -262,7 +262,7 @@ def explain_text(row: dict, lang: str, out=None) -> None:
         style = {"current": "green", "deprecated": "yellow"}.get(rel["state"], "red")
         out.print(f"[{style}]{escape(rel['says'][lang])}[/{style}]")
         if rel["fix"]:
-            out.print(f"    {'fix' if en else '修正'}{c}{escape(rel['fix'][lang])}")
+            out.print(f"    {'fix' if en else '修复'}{c}{escape(rel['fix'][lang])}")
     for p, entry in row["platforms"].items():
         style = STATUS_STYLE[entry["status"]]
         word = status_word(entry["status"], lang)

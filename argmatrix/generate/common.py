@@ -192,8 +192,8 @@ def type_words(spec: ArgSpec, lang: str) -> str:
 
 
 def npu_values(spec: ArgSpec) -> list[Any] | None:
-    """The values allowed on Ascend when they form a closed list, else None."""
-    row = row_of(spec)
+    """The values allowed on Ascend when they form a closed list, else None (the Ascend page's: the table's own)."""
+    row = table_row_of(spec)
     allowed = row["platforms"]["a2"]["options"]
     if allowed is not None:
         return list(allowed)
@@ -206,13 +206,13 @@ def options_md(spec: ArgSpec, lang: str) -> str:
     """The Options cell of the Ascend page: NPU-allowed values (or the type), then the notes."""
     values = npu_values(spec)
     head = ", ".join(code_cell(show(v)) for v in values) if values is not None else cell(type_words(spec, lang))
-    notes = [cell(n[lang]) for n in row_of(spec)["platforms"]["a2"]["notes"]]
+    notes = [cell(n[lang]) for n in table_row_of(spec)["platforms"]["a2"]["notes"]]
     return ("；" if lang == "zh" else "; ").join([head, *notes])
 
 
 def default_md(spec: ArgSpec) -> str:
     """What an A2/A3 user gets when they leave the argument unset."""
-    entries = row_of(spec)["platforms"]
+    entries = table_row_of(spec)["platforms"]
     a2, a3 = entries["a2"]["default"], entries["a3"]["default"]
     if a2 == a3:
         return code_cell(show(a2))

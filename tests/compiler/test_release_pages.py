@@ -80,7 +80,7 @@ def test_explain_cuda_graph_bs_says_0_5_23_refuses_it_and_what_to_write():
     assert "✓" not in text and "supported" not in text.replace("unsupported", "")
     assert "SGLang 0.5.9 takes --cuda-graph-bs" in _explain("cuda_graph_bs", "0.5.9")
     zh = _explain("cuda_graph_bs", NEWEST, "zh")
-    assert "SGLang 0.5.23 不再接受 --cuda-graph-bs" in zh and "修正" in zh
+    assert "SGLang 0.5.23 不再接受 --cuda-graph-bs" in zh and "修复" in zh
 
 
 def test_no_help_text_says_a_flag_the_newest_release_refuses_is_still_taken():
