@@ -56,6 +56,8 @@ SGLANG_VERSION_HELP = ("The SGLang release the launch will meet: its renamed, sp
 TARGET_OPTION = typer.Option(None, "--target", help=TARGET_HELP)
 CONFIG_OPTION = typer.Option(None, "--config", help="YAML, JSON or TOML file of server arguments.")
 SGLANG_VERSION_OPTION = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP)
+SHOWN_RELEASE_HELP = ("The SGLang release whose verdict on each flag to show: takes it, deprecates it, refuses it "
+                     "(env ARGMATRIX_SGLANG_VERSION; default the newest known).")
 LANG_OPTION = typer.Option(None, "--lang", help="Output language, en or zh (env ARGMATRIX_LANG).")
 COMPAT_HELP = "Same as --engine vllm (kept for older scripts); `vllm serve ...` selects it by itself."
 ENGINE_HELP = ("The engine whose parser and rules judge the launch: sglang (default), vllm (vLLM; vLLM-Ascend on "
@@ -172,6 +174,7 @@ def matrix(
     fmt: MatrixFormat = typer.Option(MatrixFormat.table, "--format", help="table, json or md."),
     lang: Lang | None = LANG_OPTION,
     engine: str | None = typer.Option(None, "--engine", help="Whose matrix: sglang (default), vllm or argmatrix."),
+    sglang_version: str | None = typer.Option(None, "--sglang-version", help=SHOWN_RELEASE_HELP),
 ) -> None:
     """Every argument's status on every platform (a2, a3, 310p, a5, cuda, cpu), for one engine."""
     if ctx.invoked_subcommand:
@@ -206,7 +209,7 @@ def matrix(
             keys = ", ".join(f"{g.key} ({g.title(_lang(lang))})" for g, _ in GROUPS)
             _fail(f"unknown group '{group}'; choose one of: {keys}" if _lang(lang) == "en"
                   else f"未知分组“{group}”；可选：{keys}")
-    selected = [r for r in rows(eng)
+    selected = [r for r in rows(eng, _shown_release(eng, sglang_version, lang))
                 if (group_key is None or r["group"] == group_key)
                 and (wanted is None or any(r["platforms"][p]["status"] == wanted for p in platforms))]
     if fmt is MatrixFormat.json:
@@ -240,8 +243,9 @@ def explain(flag: str = typer.Argument(..., help="A flag (--tp-size), alias or f
             lang: Lang | None = LANG_OPTION,
             fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text or json."),
             engine: str | None = typer.Option(None, "--engine", help="Whose flag: sglang (default), vllm or "
-                                              "argmatrix.")) -> None:
-    """Everything about one argument, on every platform, for one engine."""
+                                              "argmatrix."),
+            sglang_version: str | None = typer.Option(None, "--sglang-version", help=SHOWN_RELEASE_HELP)) -> None:
+    """Everything about one argument, on every platform, for one engine (and SGLang release)."""
     from ..matrix.table import row
     from ..schema import spec
     from . import render
@@ -257,7 +261,7 @@ def explain(flag: str = typer.Argument(..., help="A flag (--tp-size), alias or f
         message = Text(f"unknown {eng.title.en} argument {flag}" + (f"; did you mean {hint_flag}?" if hint_flag else ""),
                        f"未知的 {eng.title.zh} 参数 {flag}" + (f"；您是否想输入 {hint_flag}？" if hint_flag else ""))
         _fail(message(_lang(lang)))
-    data = row(found, eng)
+    data = row(found, eng, _shown_release(eng, sglang_version, lang))
     if fmt is OutFormat.json:
         print(render.dumps(data))
     else:
@@ -538,6 +542,21 @@ def _engine(name: str | None, lang: Lang | None):
         return engines.get(name or engines.DEFAULT)
     except engines.UnknownEngine as exc:
         _fail(exc.text(_lang(lang)))
+
+
+def _shown_release(eng, text: str | None, lang: Lang | None) -> str | None:
+    """The SGLang release ``explain`` and ``matrix`` show (None: the engine reads no SGLang release)."""
+    import os
+
+    line = eng.releases
+    if eng.surface_key != "sglang" or line is None:
+        return None
+    chosen = text or os.environ.get(line.env_var) or line.newest
+    if not line.covers(chosen):
+        _fail(f"{line.option} {chosen}: argmatrix knows the flags of {line.name} {line.oldest} to {line.newest}"
+              if _lang(lang) == "en" else
+              f"{line.option} {chosen}：argmatrix 只了解 {line.name} {line.oldest} 至 {line.newest} 的参数")
+    return line.normal(chosen)
 
 
 def _fail(message: str) -> NoReturn:

@@ -55,6 +55,10 @@ HELP_ZH: dict[str, str] = {
     "(env ARGMATRIX_SGLANG_VERSION; default the newest known). Flags are written in this release's spelling.":
         "启动时将面对的 SGLang 版本：检查该版本中改名、拆分和新增的参数（环境变量 ARGMATRIX_SGLANG_VERSION；"
         "默认取已知的最新版本）。参数按该版本的写法传入。",
+    "The SGLang release whose verdict on each flag to show: takes it, deprecates it, refuses it "
+    "(env ARGMATRIX_SGLANG_VERSION; default the newest known).":
+        "要显示其对每个参数处理方式的 SGLang 版本：接受、弃用或不再接受（环境变量 ARGMATRIX_SGLANG_VERSION；"
+        "默认取已知的最新版本）。",
     "Same as --engine vllm (kept for older scripts); `vllm serve ...` selects it by itself.":
         "等同于 --engine vllm（为兼容旧脚本保留）；以 `vllm serve ...` 开头时会自动选定。",
     "A model's config.json (or folder) to check against, when --model-path is not local.":
@@ -100,7 +104,8 @@ HELP_ZH: dict[str, str] = {
     "Snapshot name or path; 'current' is this version's matrix.": "快照名或路径；'current' 表示当前版本的矩阵。",
     "md or json.": "md 或 json。",
     # explain, detect
-    "Everything about one argument, on every platform, for one engine.": "一个参数在所有平台上的全部信息（针对一个引擎）。",
+    "Everything about one argument, on every platform, for one engine (and SGLang release).":
+        "一个参数在所有平台上的全部信息（针对一个引擎及 SGLang 版本）。",
     "Whose flag: sglang (default), vllm or argmatrix.": "哪个引擎的参数：sglang（默认）、vllm 或 argmatrix。",
     "Whose matrix: sglang (default), vllm or argmatrix.": "哪个引擎的矩阵：sglang（默认）、vllm 或 argmatrix。",
     "A flag (--tp-size), alias or field name (tp_size).": "参数写法（--tp-size）、别名或字段名（tp_size）。",

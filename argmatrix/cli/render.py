@@ -257,18 +257,12 @@ def explain_text(row: dict, lang: str, out=None) -> None:
               f"{'default' if en else '默认值'}{c}{escape(shown_value(row['default'], lang))}")
     if row["choices"]:
         out.print(f"{'choices' if en else '可选值'}{c}{escape(', '.join(map(str, row['choices'])))}")
-    dep = row["deprecated"]
-    if dep:
-        from ..schema.snapshots import since_text
-
-        since = since_text(dep["since"])(lang)
-        if dep["kind"] == "renamed":
-            said = (f"renamed to {dep['successor_flag']} ({since})" if en
-                    else f"已更名为 {dep['successor_flag']}，记录于{since}")
-            out.print(f"[yellow]{escape(said)}[/yellow]")
-        else:
-            instead = f" — {dep['instead'][lang]}" if dep["instead"] else ""
-            out.print(f"[red]{escape(f'removed in {since}' if en else f'已移除，记录于{since}')}{escape(instead)}[/red]")
+    rel = row.get("release")
+    if rel:  # what the selected SGLang release does with the flag, and what to write there instead
+        style = {"current": "green", "deprecated": "yellow"}.get(rel["state"], "red")
+        out.print(f"[{style}]{escape(rel['says'][lang])}[/{style}]")
+        if rel["fix"]:
+            out.print(f"    {'fix' if en else '修复'}{c}{escape(rel['fix'][lang])}")
     for p, entry in row["platforms"].items():
         style = STATUS_STYLE[entry["status"]]
         word = status_word(entry["status"], lang)
@@ -280,7 +274,7 @@ def explain_text(row: dict, lang: str, out=None) -> None:
         if entry["options"] is not None:
             line += f"  {'allowed' if en else '允许'}{c}{escape(', '.join(map(str, entry['options'])))}"
         out.print(line)
-        if entry["reason"]:
+        if entry["reason"] and not (rel and entry["reason"] == rel["says"]):  # said once, above
             out.print(f"        [dim]{escape(entry['reason'][lang])}[/dim]")
         for note in entry["notes"]:
             out.print(f"        [dim]{'note' if en else '注'}{c}{escape(note[lang])}[/dim]")

@@ -64,12 +64,13 @@ def wrap_display(text: str, width: int, indent: str = "", subsequent: str | None
 
 def server_flags_help(lang: str, width: int = 100) -> str:
     from ..schema import iter_groups
+    from ..schema.releases import superseded
 
     lines = ["", "Server arguments:" if lang == "en" else "服务参数："]
     for group, specs in iter_groups():
         lines += ["", f"  {group.title(lang)}"]
         for spec in specs:
-            if spec.deprecated is not None:
+            if superseded(spec.name):
                 continue
             default = (f"[default: {_default(spec.default, lang)}]" if lang == "en"
                        else f"[默认值：{_default(spec.default, lang)}]")

@@ -12,13 +12,12 @@ from ..matrix.engines import get as get_engine
 from ..matrix.platforms import PLATFORMS
 from ..matrix.platforms.values import FAMILY_TITLES, owner_of
 from ..matrix.status import STATUS_PREDICATES, Cell, Status
-from ..schema.meta import Removed, Renamed, Text
+from ..schema.meta import Text
 from ..schema.registry import SPECS, ArgSpec
-from ..schema.releases import CHANGES
-from ..schema.snapshots import since_text
+from ..schema.releases import CHANGES, NEWEST, Change, ignored_in, state_of, superseded, verdict
 from ..schema.values import as_argv
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
-from .releases import check_release
+from .releases import check_release, successor_conflicts
 
 STATUS_FINDINGS = {  # status -> (code, severity)
     Status.PLANNED: ("AM-E101", ERROR),
@@ -35,6 +34,20 @@ show = as_argv  # values in findings are written the way a command line takes th
 def supported_on(spec: ArgSpec, eng: Engine | None = None) -> list[str]:
     eng = eng or get_engine("sglang")
     return [k for k, p in PLATFORMS.items() if eng.cell(spec, p).status is Status.SUPPORTED]
+
+
+def _own_reader_finding(name: str, change: Change, flag: str, where: dict[str, Any]) -> Finding:
+    """Without an SGLang release (``argmatrix serve``): a retired flag is an error, a moved one a warning."""
+    v = verdict(name, NEWEST)
+    if change.retired:
+        return Finding("AM-E106", ERROR, "deprecation",
+                       Text(f"argmatrix does not take {flag} either: {v.says.en}",
+                            f"argmatrix 同样不接受 {flag}：{v.says.zh}"), v.fix, **where)
+    new = SPECS[change.moves_to or name].flag
+    return Finding("AM-W107", WARNING, "deprecation",
+                   Text(f"{flag} is an old spelling: its value goes to {new} ({v.says.en})",
+                        f"{flag} 是旧写法：其取值转给 {new}（{v.says.zh}）"),
+                   Text(f"write {new} instead", f"请改用 {new}"), **where)
 
 
 LISTED_AT_MOST = 8  # a longer list is cut, with a pointer to `argmatrix explain`
@@ -107,29 +120,23 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
         value = values[name]
         flag = flags_used.get(name, spec.flag)
         where = {"field": name, "flag": flag, "value": value, "source": sources.get(name), "platform": platform}
-        dep = spec.deprecated
         spelled = check_release(name, release, flag, where) if sglang_surface else []
+        if sglang_surface and release is not None and (both := successor_conflicts(name, release, flag, user_set,
+                                                                                    values, where)):
+            spelled = [f for f in spelled if f.code != "AM-W107"] + both  # one finding per cause
         out += spelled
         if any(f.severity == ERROR for f in spelled):
             continue  # the release refuses the spelling: nothing else about it matters
-        if name in CHANGES and release is not None:
-            if isinstance(dep, Removed):
-                continue  # the release still takes it; it does nothing
-        elif isinstance(dep, Removed):
-            instead = dep.instead or Text("remove it", "删除该参数")
-            out.append(Finding("AM-E106", ERROR, "deprecation",
-                               Text(f"{flag} was removed in {since_text(dep.since).en}",
-                                    f"{flag} 已在{since_text(dep.since).zh}中移除"),
-                               instead, **where))
-            continue
-        elif isinstance(dep, Renamed):
-            new = SPECS[dep.successor].flag
-            out.append(Finding("AM-W107", WARNING, "deprecation",
-                               Text(f"{flag} is deprecated since {since_text(dep.since).en}; its value now goes to {new}",
-                                    f"{flag} 自{since_text(dep.since).zh}起已弃用，其取值已转给 {new}"),
-                               Text(f"write {new} instead", f"请改用 {new}"), **where))
-        if isinstance(dep, Renamed):
-            spec = SPECS[dep.successor]  # statuses and options are the successor's
+        change = CHANGES.get(name) if sglang_surface else None
+        if change is not None and release is not None and ignored_in(change, release) and \
+                state_of(change, release) == "deprecated":
+            continue  # the release still takes it and does nothing with it
+        if change is not None and release is None and (change.retired or change.moves_to):
+            out.append(_own_reader_finding(name, change, flag, where))
+            if change.retired:
+                continue
+        if change is not None and change.moves_to is not None:
+            spec = SPECS[change.moves_to]  # statuses and options are the successor's
         cell = eng.cell(spec, target)
         if cell.status is not Status.SUPPORTED:
             code, severity = STATUS_FINDINGS[cell.status]
@@ -262,7 +269,7 @@ def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[
     for name in sorted(user_set):
         spec = SPECS[name]
         value = values[name]
-        if value == spec.default or spec.deprecated is not None:
+        if value == spec.default or superseded(name):
             continue
         cap = engine.capability(name)
         flag = flags_used.get(name, spec.flag)
@@ -321,7 +328,7 @@ def _never_run_findings(values: dict[str, Any], user_set: set[str], platform: st
     used: dict[str, str] = {}              # path -> the first changed flag that uses it
     for name in sorted(user_set):
         cap = engine.capability(name)
-        if (cap.status == engine.WIRED and values[name] != SPECS[name].default and SPECS[name].deprecated is None
+        if (cap.status == engine.WIRED and values[name] != SPECS[name].default and not superseded(name)
                 and not any(cond.holds(values) for cond in cap.inert_when)):
             used.setdefault(cap.path, name)
     out = []

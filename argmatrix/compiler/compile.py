@@ -246,7 +246,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         argv_assignments, argv_problems, config_from_argv = parse_argv(argv, version)
         config_path = config_from_argv or config
         if config_path:
-            file_assignments, file_problems = read_config(config_path)
+            file_assignments, file_problems = read_config(config_path, version)
             findings += file_problems
             layers.append(file_assignments)
     else:  # the engine's own --config is part of its command line

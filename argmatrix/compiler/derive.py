@@ -9,8 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..schema.meta import MISSING, Renamed
+from ..schema.meta import MISSING
 from ..schema.registry import SPECS
+from ..schema.releases import CHANGES, moved
 
 EP_FROM_TP_BACKENDS = ("deepep", "ascend_fuseep", "mooncake", "mori")
 
@@ -34,9 +35,10 @@ for _d in DERIVATIONS:
     if _d.target not in SPECS:
         raise KeyError(f"derivation {_d.id} targets an unknown argument {_d.target!r}")
 
-RENAMED = {name: spec.deprecated.successor for name, spec in SPECS.items() if isinstance(spec.deprecated, Renamed)}
+# old field -> the field its value moves to, in argmatrix's reading of every release (schema/release_table.py)
+RENAMED = moved()
 # old flags whose value does not carry over: what setting them sets the successor to
-RENAMED_SETS = {name: SPECS[name].deprecated.sets for name in RENAMED if SPECS[name].deprecated.sets is not None}
+RENAMED_SETS = {name: CHANGES[name].sets for name in RENAMED if CHANGES[name].sets is not None}
 
 
 def derive(values: dict[str, Any], sources: dict[str, str], user_set: set[str]) -> None:

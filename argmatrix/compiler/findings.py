@@ -53,11 +53,15 @@ class Finding:
 _FLAG_TOKEN = re.compile(r"(?<![\w-])--[A-Za-z0-9][\w-]*")
 
 
+# findings whose point is the spelling itself (their fix names another spelling of the same flag on purpose)
+SPELLING_CODES = frozenset({"AM-E115", "AM-E117"})
+
+
 def respell(finding: Finding, typed_as: dict[str, str], flags: dict[str, str] | None = None) -> Finding:
     """Say every flag the way the user wrote it: ``--moe-dp-size`` stays that, ``tp_size`` (a config-file key) and
     ``ARGMATRIX_TP_SIZE`` (an env var) too, whichever source produced the finding.  Flags the user did not write
     keep the spelling the finding chose."""
-    if not typed_as:
+    if not typed_as or finding.code in SPELLING_CODES:
         return finding
     flags = FLAGS if flags is None else flags
 

@@ -27,7 +27,7 @@ from typing import Any
 from ..matrix import engines
 from ..schema.meta import Text
 from ..schema.registry import SPECS
-from ..schema.releases import CHANGES, argmatrix_only, exists_in
+from ..schema.releases import CHANGES, argmatrix_only, exists_in, state_of
 from . import sglang_reader
 from .findings import ERROR, NOTE, WARNING, Finding, sort_findings
 
@@ -217,13 +217,17 @@ def _in_release(compiled: Any, names: list[str], release: str | None, findings: 
     for old in list(values):
         change = CHANGES.get(old)
         rewrite = REWRITES.get(old)
-        if change is None or rewrite is None or change.state(release) == "current" or old not in values:
+        if change is None or rewrite is None or state_of(change, release) == "current" or old not in values:
             continue
         if old in REWRITE_ONLY_WHEN_ON and not values[old]:
             continue
         adds, replaces = rewrite(compiled.values)
         if not all(exists_in(n, release) for n in adds):
             continue
+        # a successor the user gave is kept as written (check-config says so, AM-W116): the old flag is rewritten
+        # only into the others
+        kept = [n for n in adds if n in compiled.user_set]
+        adds = {n: v for n, v in adds.items() if n not in kept}
         before = " ".join(t for n in (old, *[r for r in replaces if r in values])
                           for t in (flag_tokens(n, values[n], release=release)[0] or []))
         del values[old]
@@ -234,12 +238,17 @@ def _in_release(compiled: Any, names: list[str], release: str | None, findings: 
         for n in adds:
             origins[n] = compiled.sources.get(old, "")
         after = " ".join(t for n in adds for t in (flag_tokens(n, adds[n], release=release)[0] or []))
-        refused = change.state(release) == "refused"
+        refused = state_of(change, release) == "refused"
         verb = Text("refuses", "已不再接受") if refused else Text("deprecates", "已弃用")
+        mine = " ".join(SPECS[n].flag for n in kept)
+        also = (Text(f", keeping your {mine}", f"，并保留您给出的 {mine}") if kept and after else
+                Text(f": your {mine} already says it", f"：您给出的 {mine} 已表达了它") if kept else Text("", ""))
+        said = Text(f"{before} is written {after}", f"{before} 按 SGLang {release} 的写法改为 {after}") if after \
+            else Text(f"{before} is left out", f"{before} 不再写出")
         findings.append(_finding("AM-N804", NOTE,
-                                 Text(f"{before} is written {after} for SGLang {release}, which {verb.en} "
-                                      f"{SPECS[old].flag}", f"{before} 按 SGLang {release} 的写法改为 {after}"
-                                      f"（该版本{verb.zh} {SPECS[old].flag}）"), None, old, compiled))
+                                 Text(f"{said.en} for SGLang {release}, which {verb.en} {SPECS[old].flag}{also.en}",
+                                      f"{said.zh}（SGLang {release} {verb.zh} {SPECS[old].flag}）{also.zh}"),
+                                 None, old, compiled))
     order = {n: i for i, n in enumerate(SPECS)}
     return dict(sorted(values.items(), key=lambda kv: order[kv[0]]))
 

@@ -1,110 +1,93 @@
 """Findings about spelling: what the selected SGLang release does with each flag the user wrote."""
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from ..schema.meta import Removed, Text
+from ..schema.meta import Text
 from ..schema.registry import FLAGS, SPECS
 from ..schema.releases import (
     CHANGES,
-    INTRODUCED,
     NO_SPELLING,
-    Change,
+    OLDEST,
     argmatrix_only,
-    parse_release,
-    predecessors,
+    exists_in,
+    spelled_in,
+    state_of,
+    successor_fields,
     value_state,
+    values_in,
+    verdict,
+    writes_for,
 )
 from .findings import ERROR, WARNING, Finding
 
 
-def _first_sentence(text: str) -> str:
-    """The first sentence of an English help text, to say briefly what a successor means ("e.g." ends none)."""
-    m = re.match(r"(.+?(?<!e\.g)(?<!i\.e)\.)(\s|$)", text.strip())
-    sentence = (m.group(1) if m else text.strip()).rstrip(".")
-    return sentence[:1].lower() + sentence[1:] if sentence[:2] != sentence[:2].upper() else sentence
-
-
-def _first_sentence_zh(text: str) -> str:
-    return text.strip().split("。", 1)[0]
-
-
-def _meanings(change: Change) -> tuple[list[str], list[str]]:
-    """``--flag (what it means)`` for each successor, in both languages."""
-    en, zh = [], []
-    for flag in change.successors:
-        spec = SPECS.get(FLAGS.get(flag, ""))
-        en.append(f"{flag} ({_first_sentence(spec.arg.help.en)})" if spec else flag)
-        zh.append(f"{flag}（{_first_sentence_zh(spec.arg.help.zh)}）" if spec else flag)
-    return en, zh
-
-
-def _successors(change: Change) -> Text:
-    """``--a (what it means) and/or --b (what it means)``, in both languages."""
-    en, zh = _meanings(change)
-    joiner = (" and/or ", " 和/或 ") if change.kind == "split" else (" or ", " 或 ")
-    return Text(joiner[0].join(en), joiner[1].join(zh))
-
-
-def _write(change: Change) -> Text:
-    """The fix: SGLang's own pointer when it carries a value, else the successors, each with its meaning."""
-    if not change.pointer:
-        instead = _successors(change)
-        return Text(f"write {instead.en}", f"改用 {instead.zh}")
-    en, zh = _meanings(change)
-    return Text(f"write {change.pointer}; " + "; ".join(en), f"改写为 {change.pointer}；" + "；".join(zh))
-
-
-def release_finding(name: str, change: Change, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
-    """The release's verdict on ``flag``: None while it is current, a warning once deprecated, an error once refused."""
-    state = change.state(release)
-    if state == "current":
-        return None
-    if state == "deprecated":
-        fix = (_write(change) if change.successors
-               else Text(f"remove {flag}: it no longer does anything", f"去掉 {flag}：它已不再起作用"))
+def release_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
+    """The release's verdict on ``flag`` (``schema.releases.verdict``): None while it takes it, a warning once it
+    deprecates it, an error once it refuses it or does not have it yet."""
+    v = verdict(name, release)
+    if v.state == "deprecated":
         return Finding("AM-W107", WARNING, "deprecation",
-                       Text(f"{flag} is deprecated in SGLang {release} (since {change.deprecated_in}); "
-                            "it still starts, with a warning",
-                            f"{flag} 在 SGLang {release} 中已弃用（自 {change.deprecated_in} 起），仍可启动但会告警"),
-                       fix, **where)
-    how = {"ambiguous": Text(f"it stops with 'ambiguous option: {flag} could match "
-                             f"{', '.join(change.successors)}'",
-                             f"启动时报错“ambiguous option”：{flag} 可同时匹配 {'、'.join(change.successors)}"),
-           "unrecognized": Text("it stops with 'unrecognized arguments'", "启动时报错“unrecognized arguments”")}
-    said = how[change.refusal or "unrecognized"]
-    gone = (Text(f"no SGLang release accepts {flag}", f"没有任何 SGLang 版本接受 {flag}")
-            if change.gone_in == "0.5.8" else
-            Text(f"SGLang {release} refuses {flag} (gone since {change.gone_in})",
-                 f"SGLang {release} 不再接受 {flag}（自 {change.gone_in} 起移除）"))
-    if change.successors:
-        fix = _write(change)
-    elif isinstance(dep := SPECS[name].deprecated, Removed) and dep.instead is not None:
-        fix = dep.instead
-    else:
-        fix = Text(f"remove {flag}: SGLang {release} has no replacement for it",
-                   f"去掉 {flag}：SGLang {release} 中没有替代参数")
-    return Finding("AM-E109", ERROR, "deprecation", Text(f"{gone.en}: {said.en}", f"{gone.zh}：{said.zh}"), fix,
-                   **where)
+                       v.says, v.fix, **where)
+    if v.state == "refused":
+        return Finding("AM-E109", ERROR, "deprecation", v.says, v.fix, **where)
+    if v.state == "not-yet":
+        return Finding("AM-E110", ERROR, "deprecation",
+                       Text(f"{flag} does not exist in SGLang {release}: it was added in {v.since}",
+                            f"SGLang {release} 没有 {flag}：该参数在 {v.since} 中才加入"), v.fix, **where)
+    return None
 
 
-def introduced_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
-    """An error when ``flag`` is newer than the selected release."""
-    first = INTRODUCED.get(name)
-    if first is None or parse_release(release) >= parse_release(first):
+def alias_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
+    """An alias newer than its field (``--enable-hicache``, 0.5.23): the release stops on it."""
+    if spelled_in(flag, release) or not exists_in(name, release) or not flag.startswith("--"):
         return None
-    old = next(iter(predecessors().get(name, ())), None)  # the spelling the release does have
-    if old is not None:
-        fix = Text(f"write {SPECS[old].flag}, its spelling in SGLang {release}, or check against SGLang {first} or "
-                   f"newer with --sglang-version", f"改用它在 SGLang {release} 中的写法 {SPECS[old].flag}，"
-                   f"或用 --sglang-version 指定 {first} 及以上版本")
-    else:
-        fix = Text(f"remove {flag}, or check against SGLang {first} or newer with --sglang-version {first}",
-                   f"去掉 {flag}，或用 --sglang-version {first} 按 {first} 及以上版本检查")
-    return Finding("AM-E110", ERROR, "deprecation",
-                   Text(f"{flag} does not exist in SGLang {release}: it was added in {first}",
-                        f"SGLang {release} 没有 {flag}：该参数在 {first} 中才加入"), fix, **where)
+    spelling = next((f for f in SPECS[name].flags if f.startswith("--") and spelled_in(f, release)), None)
+    if spelling is None:
+        return None
+    return Finding("AM-E117", ERROR, "deprecation",
+                   Text(f"SGLang {release} does not read {flag}, its spelling of {spelling} in other releases; it stops "
+                        "with 'unrecognized arguments'",
+                        f"SGLang {release} 不认识 {flag}（其他版本中 {spelling} 的写法）；启动时报错"
+                        "“unrecognized arguments”"),
+                   Text(f"write {spelling}", f"请写作 {spelling}"), **where)
+
+
+def successor_conflicts(name: str, release: str, flag: str, user_set: set[str], values: dict[str, Any],
+                        where: dict[str, Any]) -> list[Finding]:
+    """A deprecated flag given together with a successor the user also set (one finding, in place of AM-W107): the
+    successor's explicit value is what counts, and ``launch``/``export`` rewrite the old flag only into the
+    successors not given.  The fix is the one line that says both, as ``launch`` writes it."""
+    change = CHANGES.get(name)
+    if change is None or state_of(change, release) != "deprecated":
+        return []
+    given = [n for n in successor_fields(change) if n in user_set and exists_in(n, release)]
+    if not given:
+        return []
+    from .launch import flag_tokens  # one spelling of a value, the one launch writes
+
+    def spelled(n: str) -> str:
+        return " ".join(flag_tokens(n, values[n])[0] or [SPECS[n].flag])
+
+    told = " ".join(spelled(n) for n in given)
+    merged: list[str] = []
+    for spelling in writes_for(change, release):
+        tokens = spelling.split()
+        for i, token in enumerate(tokens):
+            if not token.startswith("--"):
+                continue
+            value = tokens[i + 1] if i + 1 < len(tokens) and not tokens[i + 1].startswith("--") else None
+            field = FLAGS.get(token)
+            merged.append(spelled(field) if field in given else token + (f" {value}" if value else ""))
+    merged += [spelled(n) for n in given if SPECS[n].flag not in " ".join(merged).split()]
+    v = verdict(name, release)
+    return [Finding("AM-W116", WARNING, "deprecation",
+                    Text(f"{v.says.en}; its successor {told} is given too: {told} is kept as written, and argmatrix "
+                         f"rewrites {flag} only into the successors you did not give",
+                         f"{v.says.zh}；其后继参数 {told} 也已给出：{told} 按原样保留，argmatrix 只把 {flag} "
+                         "改写为您未给出的后继参数"),
+                    Text(f"drop {flag} and write {' '.join(merged)}", f"去掉 {flag}，改写为 {' '.join(merged)}"),
+                    **where)]
 
 
 def negation_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
@@ -136,14 +119,27 @@ def value_findings(name: str, value: Any, release: str, flag: str, where: dict[s
         when, since = state
         said = (Text(f"SGLang {release} does not have {flag} {v} yet (added in {since})",
                      f"SGLang {release} 还没有 {flag} {v}（该取值在 {since} 中才加入）") if when == "added" else
-                Text(f"SGLang {release} no longer has {flag} {v} (gone since {since})",
-                     f"SGLang {release} 已不再支持 {flag} {v}（自 {since} 起移除）"))
+                Text(f"no SGLang release takes {flag} {v}", f"没有任何 SGLang 版本接受 {flag} {v}") if since == OLDEST
+                else Text(f"SGLang {release} no longer has {flag} {v} (gone since {since})",
+                          f"SGLang {release} 已不再支持 {flag} {v}（自 {since} 起移除）"))
         out.append(Finding("AM-E113", ERROR, "deprecation",
                            Text(f"{said.en}; it stops with 'invalid choice'", f"{said.zh}；启动时报错“invalid choice”"),
-                           Text(f"pick another value for {flag}, or check against the release you run with "
-                                "--sglang-version", f"为 {flag} 换一个取值，或用 --sglang-version 指定实际运行的版本"),
-                           **where))
+                           _other_value(name, flag, release), **where))
     return out
+
+
+def _other_value(name: str, flag: str, release: str) -> Text:
+    """Pick a value ``release`` has (listed when short), or name the release you run."""
+    taken = values_in(name, release) or ()
+    if taken and len(taken) <= 8:
+        listed = ", ".join(taken)
+        return Text(f"pick a value SGLang {release} has for {flag} ({listed}), or check against the release you run "
+                    "with --sglang-version", f"为 {flag} 换一个 SGLang {release} 支持的取值（{listed}），"
+                    "或用 --sglang-version 指定实际运行的版本")
+    return Text(f"pick another value for {flag} (argmatrix explain {flag} --sglang-version {release} lists them), or "
+                "check against the release you run with --sglang-version",
+                f"为 {flag} 换一个取值（argmatrix explain {flag} --sglang-version {release} 会列出），"
+                "或用 --sglang-version 指定实际运行的版本")
 
 
 def check_release(name: str, release: str | None, flag: str, where: dict[str, Any]) -> list[Finding]:
@@ -156,11 +152,9 @@ def check_release(name: str, release: str | None, flag: str, where: dict[str, An
                              f"{flag} 是 argmatrix 自己的服务端限制：SGLang {release} 没有这个参数"),
                         Text("it applies to argmatrix serve; drop it from a launch of SGLang itself",
                              "它只对 argmatrix serve 生效；启动 SGLang 本身时请去掉"), **where)]
-    found: list[Finding | None] = [introduced_finding(name, release, flag, where)]
+    found: list[Finding | None] = [release_finding(name, release, flag, where), alias_finding(name, release, flag,
+                                                                                           where)]
     found += value_findings(name, where.get("value"), release, flag, where)
-    change = CHANGES.get(name)
-    if change is not None:
-        found.append(release_finding(name, change, release, flag, where))
     return [f for f in found if f is not None]
 
 

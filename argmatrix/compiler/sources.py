@@ -20,7 +20,7 @@ from typing import Any
 
 from ..schema.meta import Text
 from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec, _metadata, suggest
-from ..schema.releases import FORMER_FLAGS, exists_in
+from ..schema.releases import exists_in, former_flag, suggestion_pool
 from .bounded_read import UnreadableFile, check_nesting, check_yaml_expansion, read_text
 from .findings import ERROR, USAGE, WARNING, Finding
 
@@ -53,14 +53,10 @@ def usage(code: str, message: Text, hint: Text | None = None, *, flag=None, valu
     return Finding(code, ERROR, USAGE, message, hint, field=field, flag=flag, value=value, source=source)
 
 
-DROPPED = Text(": SGLang dropped it before 0.5.8", "：SGLang 在 0.5.8 之前已删除它")
-
-
-def _former_flag(spelled: str) -> Text | None:
-    """What to write instead of a flag (or config key) SGLang dropped before any release we read, if it is one:
-    naming its successor beats guessing a look-alike."""
-    former = FORMER_FLAGS.get("--" + spelled.lstrip("-").replace("_", "-"))
-    return former[1] if former is not None else None
+def _former_flag(spelled: str, release: str | None) -> tuple[Text, Text] | None:
+    """(why, fix) for a flag (or config key) SGLang once had and no field holds: naming its successor in
+    ``release`` beats guessing a look-alike (``schema.releases.former_flag``)."""
+    return former_flag(spelled, release)
 
 
 def did_you_mean(hint: str | None, spelled: str) -> Text | None:
@@ -176,11 +172,14 @@ def parse_argv(argv: list[str], release: str | None = None) -> tuple[list[Assign
                                                   f"{listed}", f"参数 {base} 有歧义：{where} 会把它当作 {listed} 的缩写"),
                                   Text(f"write the whole flag: {' or '.join(ambiguous)}",
                                        f"请写出完整参数：{' 或 '.join(ambiguous)}"), flag=base, source=source))
-        elif name is None and (instead := _former_flag(base)) is not None:
-            problems.append(usage("AM-E001", Text(f"unknown flag {base}{DROPPED.en}", f"未知参数 {base}{DROPPED.zh}"),
-                                  instead, flag=base, source=source))
+        elif name is None and (former := _former_flag(base, release)) is not None:
+            problems.append(usage("AM-E001", Text(f"unknown flag {base}: {former[0].en}",
+                                                  f"未知参数 {base}：{former[0].zh}"),
+                                  former[1], flag=base, source=source))
         elif name is None:
-            close = difflib.get_close_matches("--" + base[2:].replace("_", "-"), list(FLAGS), n=1, cutoff=0.6)
+            # suggest only a flag the release reads: a look-alike it refuses would be a second mistake
+            close = difflib.get_close_matches("--" + base[2:].replace("_", "-"), suggestion_pool(release), n=1,
+                                              cutoff=0.6)
             problems.append(usage("AM-E001", Text(f"unknown flag {base}", f"未知参数 {base}"),
                                   did_you_mean(close[0] if close else None, "{}"), flag=base, source=source))
         if name is None:
@@ -293,8 +292,9 @@ _OS_ERRORS_ZH = {errno.ENOENT: "文件不存在", errno.EACCES: "没有读取权
                  errno.ENOTDIR: "路径中有一段不是目录", errno.ELOOP: "符号链接循环"}
 
 
-def read_config(path: str) -> tuple[list[Assignment], list[Finding]]:
-    """Load a YAML, JSON or TOML config file straight into assignments (no detour through argv)."""
+def read_config(path: str, release: str | None = None) -> tuple[list[Assignment], list[Finding]]:
+    """Load a YAML, JSON or TOML config file straight into assignments (no detour through argv); an unknown key is
+    answered with a key SGLang ``release`` has (any key without a release)."""
     p = Path(path)
     suffix = p.suffix.lower()
     where = f"file:{path}"
@@ -337,12 +337,16 @@ def read_config(path: str) -> tuple[list[Assignment], list[Finding]]:
             continue  # the editor's schema reference (argmatrix export --to json writes it), not an argument
         src = f"{where}:{lines[str(key)]}" if str(key) in lines else where
         name = _config_key(key)
-        if name is None and (instead := _former_flag(str(key))) is not None:
-            problems.append(usage("AM-E001", Text(f"unknown key '{key}' in {path}{DROPPED.en}",
-                                                  f"{path} 中的键“{key}”未知{DROPPED.zh}"),
-                                  instead, value=value, source=src))
+        if name is None and (former := _former_flag(str(key), release)) is not None:
+            problems.append(usage("AM-E001", Text(f"unknown key '{key}' in {path}: {former[0].en}",
+                                                  f"{path} 中的键“{key}”未知：{former[0].zh}"),
+                                  former[1], value=value, source=src))
         elif name is None:
             hint = suggest(str(key).lstrip("-").replace("-", "_"))
+            if hint is not None and release is not None and not exists_in(hint, release):
+                # the nearest key the release has, not a look-alike it refuses
+                hint = suggest(str(key).lstrip("-").replace("-", "_"),
+                               [n for n in NAMES if exists_in(NAMES[n], release) and n == NAMES[n]])
             problems.append(usage("AM-E001", Text(f"unknown key '{key}' in {path}", f"{path} 中有未知键“{key}”"),
                                   did_you_mean(hint, "'{}'"), value=value, source=src))
         elif name == "config":

@@ -23,10 +23,10 @@ from .common import (
     join,
     md_table,
     options_md,
-    row_of,
     show,
     status_text,
     t,
+    table_row_of,
 )
 
 PATH = "{lang}/ascend_npu_support_features.md"
@@ -84,7 +84,7 @@ def _en_word(status: str, label: str) -> str:
 
 def server_supported(spec: ArgSpec) -> str:
     """The English "Server supported" cell, from the a2 and a3 statuses."""
-    row = row_of(spec)
+    row = table_row_of(spec)
     a2, a3 = row["platforms"]["a2"]["status"], row["platforms"]["a3"]["status"]
     label = row["npu_label"]
     on = [chip for chip, st in (("A2", a2), ("A3", a3)) if st == "supported"]
@@ -142,7 +142,7 @@ def render(lang: str) -> str:
 def _table(specs: list[ArgSpec], lang: str, closing: bool) -> list[str]:
     rows = []
     for spec in specs:
-        row = row_of(spec)
+        row = table_row_of(spec)
         if lang == "en":
             cells = [flags_cell(spec.flags), default_md(spec), options_md(spec, "en")]
             if not closing:

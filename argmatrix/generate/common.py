@@ -19,8 +19,9 @@ from ..matrix.platforms import PLATFORMS
 from ..matrix.status import STATUS_MARKS as _MARKS
 from ..matrix.status import STATUS_MEANING as _MEANING
 from ..matrix.status import STATUS_TITLES, Status
-from ..schema.meta import Text
+from ..schema.meta import MISSING, Text
 from ..schema.registry import GROUPS, ArgSpec
+from ..schema.releases import superseded
 from ..schema.values import as_doc as show  # one rule for printing values, shared with the snapshots
 
 LANGS = ("en", "zh")
@@ -118,13 +119,20 @@ def join(lines: Iterable[str]) -> str:
 # --- schema and matrix access --------------------------------------------------------------------------------------
 
 @cache
-def rows_by_name() -> dict[str, dict[str, Any]]:
-    """The matrix row of every argument (``table.row``), keyed by field name."""
-    return {spec.name: table.row(spec) for _, specs in GROUPS for spec in specs}
+def rows_by_name(for_release: bool = True) -> dict[str, dict[str, Any]]:
+    """The matrix row of every argument (``table.row``), keyed by field name: as SGLang's newest release meets it,
+    or (``for_release=False``) the platform tables' own cells, for the page that reproduces the Ascend table."""
+    release = MISSING if for_release else None
+    return {spec.name: table.row(spec, release=release) for _, specs in GROUPS for spec in specs}
 
 
 def row_of(spec: ArgSpec) -> dict[str, Any]:
     return rows_by_name()[spec.name]
+
+
+def table_row_of(spec: ArgSpec) -> dict[str, Any]:
+    """``spec``'s row as the platform tables alone say it (no SGLang release's verdict)."""
+    return rows_by_name(False)[spec.name]
 
 
 def groups() -> tuple:
@@ -145,7 +153,8 @@ def engine_text(status: str, lang: str) -> str:
 
 
 def is_deprecated(spec: ArgSpec) -> bool:
-    return spec.deprecated is not None
+    """Superseded in argmatrix's own reading: its value moves to a successor, or no reader takes it."""
+    return superseded(spec.name)
 
 
 def current_specs() -> list[ArgSpec]:
@@ -183,8 +192,8 @@ def type_words(spec: ArgSpec, lang: str) -> str:
 
 
 def npu_values(spec: ArgSpec) -> list[Any] | None:
-    """The values allowed on Ascend when they form a closed list, else None."""
-    row = row_of(spec)
+    """The values allowed on Ascend when they form a closed list, else None (the Ascend page's: the table's own)."""
+    row = table_row_of(spec)
     allowed = row["platforms"]["a2"]["options"]
     if allowed is not None:
         return list(allowed)
@@ -197,13 +206,13 @@ def options_md(spec: ArgSpec, lang: str) -> str:
     """The Options cell of the Ascend page: NPU-allowed values (or the type), then the notes."""
     values = npu_values(spec)
     head = ", ".join(code_cell(show(v)) for v in values) if values is not None else cell(type_words(spec, lang))
-    notes = [cell(n[lang]) for n in row_of(spec)["platforms"]["a2"]["notes"]]
+    notes = [cell(n[lang]) for n in table_row_of(spec)["platforms"]["a2"]["notes"]]
     return ("；" if lang == "zh" else "; ").join([head, *notes])
 
 
 def default_md(spec: ArgSpec) -> str:
     """What an A2/A3 user gets when they leave the argument unset."""
-    entries = row_of(spec)["platforms"]
+    entries = table_row_of(spec)["platforms"]
     a2, a3 = entries["a2"]["default"], entries["a3"]["default"]
     if a2 == a3:
         return code_cell(show(a2))

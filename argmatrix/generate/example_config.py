@@ -16,9 +16,8 @@ import re
 from typing import Any
 
 from ..matrix.platforms import PLATFORMS
-from ..schema.meta import Removed, Renamed
 from ..schema.registry import SPECS
-from ..schema.releases import CHANGES, NEWEST
+from ..schema.releases import NEWEST, verdict
 from .common import groups, join, row_of, show
 
 PATH = "example-config.yaml"
@@ -68,18 +67,11 @@ def render() -> str:
         for spec in specs:
             if spec.name in EXCLUDED:
                 continue
-            change = CHANGES.get(spec.name)
-            if change is not None and change.state(NEWEST) != "current":
-                instead = f"; write {' or '.join(change.successors)}" if change.successors else ""
-                verb = "refuses" if change.state(NEWEST) == "refused" else "deprecates"
+            v = verdict(spec.name, NEWEST)
+            if v.state in ("deprecated", "refused"):
+                verb = "refuses" if v.state == "refused" else "deprecates"
+                instead = f"; write {' or '.join(v.writes)}" if v.writes else ""
                 body.append(f"# {spec.name}: SGLang {NEWEST} {verb} it{instead}")
-                continue
-            dep = spec.deprecated
-            if isinstance(dep, Renamed):
-                body.append(f"# {spec.name}: renamed to {dep.successor} ({SPECS[dep.successor].flag}) in {dep.since}")
-                continue
-            if isinstance(dep, Removed):
-                body.append(f"# {spec.name}: removed in {dep.since}")
                 continue
             per = _platform_defaults(spec.name)
             if per is None:

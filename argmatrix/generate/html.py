@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..matrix.platforms import PLATFORMS
-from ..schema.meta import Removed, Renamed
-from ..schema.registry import SPECS, ArgSpec
-from ..schema.snapshots import since_text
+from ..schema.registry import ArgSpec
+from ..schema.releases import NEWEST
 from .common import (
     ENGINE_WORDS,
     STATUS_MARKS,
@@ -52,8 +51,8 @@ UI = {
     "default": ("default", "默认"),
     "allowed": ("allowed:", "允许："),
     "deprecated": ("Deprecated", "已弃用"),
-    "removed": ("removed", "已移除"),
-    "renamed": ("renamed", "已更名"),
+    "refused": (f"refused by SGLang {NEWEST}", f"SGLang {NEWEST} 不再接受"),
+    "deprecated-badge": (f"deprecated in SGLang {NEWEST}", f"SGLang {NEWEST} 已弃用"),
 }
 
 
@@ -67,9 +66,8 @@ def _pair(text) -> dict[str, str] | None:
 
 def _arg(spec: ArgSpec) -> dict[str, Any]:
     row = row_of(spec)
-    dep = spec.deprecated
-    source = row_of(SPECS[dep.successor]) if isinstance(dep, Renamed) else row
-    entries = source["platforms"]
+    rel = row["release"]
+    entries = row["platforms"]  # a moved flag's cells are already its successor's (matrix/table.py)
     out: dict[str, Any] = {
         "n": spec.name, "f": list(spec.flags), "g": spec.group.key, "h": _pair(row["help"]),
         "t": spec.type_label, "dd": show(spec.default),
@@ -85,21 +83,11 @@ def _arg(spec: ArgSpec) -> dict[str, Any]:
         parts += [{"en": n["en"], "zh": n["zh"]} for n in entries[p]["notes"]]
         if parts:
             out["r"][p] = {lang: semicolon(lang).join(x[lang] for x in parts) for lang in ("en", "zh")}
-    if isinstance(dep, Renamed):
-        new = SPECS[dep.successor].flag
-        since = since_text(dep.since)
-        out["dep"] = {"en": f"renamed to {new} in {since.en}; status and values are those of {new}",
-                      "zh": f"已于{since.zh}更名为 {new}；状态与取值以 {new} 为准"}
-        out["depKind"] = "renamed"
-    elif isinstance(dep, Removed):
-        instead = dep.instead
-        since = since_text(dep.since)
-        out["dep"] = {"en": f"removed in {since.en}; setting it is an error" + (f": {instead.en}" if instead else ""),
-                      "zh": f"已于{since.zh}移除，设置即报错" + (f"：{instead.zh}" if instead else "")}
-        out["depKind"] = "removed"
-        out["s"] = dict.fromkeys(platforms(), "unsupported")
-        out["r"] = dict.fromkeys(platforms(), out["dep"])
-        out["o"] = dict.fromkeys(platforms(), None)
+    if rel is not None and rel["state"] not in ("current", "argmatrix-only"):
+        said = {lang: rel["says"][lang] + (semicolon(lang) + rel["fix"][lang] if rel["fix"] else "")
+                for lang in ("en", "zh")}
+        out["dep"] = said
+        out["depKind"] = rel["state"]
     out["e"] = {"status": row["engine"]["status"], "reason": _pair(row["engine"]["reason"])}
     return out
 

@@ -6,9 +6,11 @@ under its field name with its type, enum, bounds, default and a bilingual
 description; every other accepted spelling (flag-derived names, dashes for
 underscores) is a property that refers to it and carries ``doNotSuggest``,
 so completion offers one key per argument while any spelling still
-validates.  Removed flags are rejected, renamed ones carry a
-``deprecationMessage`` (the editors' keyword; draft-07 has no
-``deprecated``), as the compiler does.  A file may name the schema with a
+validates.  What SGLang's newest release does with each flag
+(``schema.releases.verdict``) is what the editor says: a flag it refuses is
+rejected, a deprecated one carries a ``deprecationMessage`` (the editors'
+keyword; draft-07 has no ``deprecated``) with the fix check-config prints, and
+an enum lists only the values that release takes.  A file may name the schema with a
 ``$schema`` key (``argmatrix export --to json`` writes one) or, in YAML, a
 ``# yaml-language-server: $schema=...`` comment.  The types are translated here from the annotations (pydantic would
 build a validator per field, too slow for ``docs check``); a test checks the
@@ -21,8 +23,8 @@ import types
 import typing
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
-from ..schema.meta import Removed, Renamed
 from ..schema.registry import SPECS, ArgSpec
+from ..schema.releases import NEWEST, value_state, verdict
 
 PATH = "config.schema.json"
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -99,23 +101,35 @@ def _jsonable(value: Any) -> Any:
     return json.loads(json.dumps(value, default=list))
 
 
+def _release_values(node: Any, name: str) -> Any:
+    """``node`` with every enum value SGLang ``NEWEST`` does not have left out (the editor offers what it takes)."""
+    if isinstance(node, dict):
+        out = {k: _release_values(v, name) for k, v in node.items()}
+        if isinstance(out.get("enum"), list):
+            out["enum"] = [v for v in out["enum"] if not isinstance(v, str) or value_state(name, v, NEWEST) is None]
+        return out
+    if isinstance(node, list):
+        return [_release_values(v, name) for v in node]
+    return node
+
+
 def field_schema(spec: ArgSpec) -> dict[str, Any]:
+    """One property: the type and default, and what SGLang ``NEWEST`` does with the flag (``verdict``)."""
     help_ = spec.arg.help
     out: dict[str, Any] = {"title": spec.flag, "description": f"{help_.en}\n\n{help_.zh}"}
-    dep = spec.deprecated
-    if isinstance(dep, Removed):
-        instead = f" Instead: {dep.instead.en}." if dep.instead else ""
-        out["description"] = f"Removed in {dep.since}; setting it is an error.{instead}\n\n" + out["description"]
-        out["deprecationMessage"] = f"{spec.flag} was removed in {dep.since}.{instead}"
+    v = verdict(spec.name, NEWEST)
+    said = v.says.en + (f"; {v.fix.en}" if v.fix else "")
+    if v.state in ("refused", "not-yet"):  # check-config refuses any value of it for this release
+        out["description"] = f"{said}.\n\n" + out["description"]
+        out["deprecationMessage"] = said
         out["doNotSuggest"] = True
         out["not"] = {}
         return out
-    out.update(type_schema(spec.annotation))
+    out.update(_release_values(type_schema(spec.annotation), spec.name))
     out["default"] = _jsonable(spec.default)
-    if isinstance(dep, Renamed):
-        new = SPECS[dep.successor]
-        out["description"] = f"Deprecated since {dep.since}: use {new.name} ({new.flag}).\n\n" + out["description"]
-        out["deprecationMessage"] = f"{spec.flag} is deprecated since {dep.since}: use {new.name} ({new.flag})."
+    if v.state == "deprecated":
+        out["description"] = f"{said}.\n\n" + out["description"]
+        out["deprecationMessage"] = said
         out["doNotSuggest"] = True
     if len(spec.flags) > 1:
         out["x-flags"] = list(spec.flags)

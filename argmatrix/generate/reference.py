@@ -8,9 +8,9 @@ platform default and allowed values on every platform, the engine capability
 from __future__ import annotations
 
 from ..compiler.sources import ENV_PREFIX
-from ..schema.meta import Removed, Renamed, Text
+from ..schema.meta import Text
 from ..schema.registry import SPECS, ArgSpec
-from ..schema.snapshots import since_text
+from ..schema.releases import superseded
 from .common import (
     ENGINE_MEANING,
     STATUS_MEANING,
@@ -67,20 +67,21 @@ W = {
 
 
 def _deprecation_lines(spec: ArgSpec, lang: str) -> list[str]:
-    dep = spec.deprecated
-    if isinstance(dep, Renamed):
-        new = SPECS[dep.successor].flag
-        return [(f"**Renamed** in {since_text(dep.since).en}: write {code(new)} instead. The old spelling still works with a "
-                 f"warning; its value, status and allowed values are those of {code(new)}.") if lang == "en" else
-                (f"**已更名**，记录于{since_text(dep.since).zh}：请改用 {code(new)}。旧写法仍可使用但会给出警告；"
-                 f"其取值、支持状态与允许的取值均以 {code(new)} 为准。")]
-    if isinstance(dep, Removed):
-        if lang == "en":
-            instead = f" {cell(dep.instead.en)}." if dep.instead else ""
-            return [f"**Removed** in {since_text(dep.since).en}: setting it is an error on every platform.{instead}"]
-        instead = f"{cell(dep.instead.zh)}。" if dep.instead else ""
-        return [f"**已移除**，记录于{since_text(dep.since).zh}：在任何平台上设置它都会报错。{instead}"]
-    return []
+    """What the newest SGLang release does with the flag, when it does not simply take it, and what to write."""
+    rel = row_of(spec)["release"]
+    if rel is None or rel["state"] in ("current", "argmatrix-only"):
+        return []
+    word = {"deprecated": Text("Deprecated", "已弃用"), "refused": Text("Refused", "不再接受"),
+            "not-yet": Text("Not yet", "尚未加入")}[rel["state"]](lang)
+    line = f"**{word}** ({code('SGLang ' + rel['release'])}){colon(lang)}{cell(rel['says'][lang])}"
+    if rel["fix"]:
+        line += f"{semicolon(lang)}{cell(rel['fix'][lang])}"
+    moved = rel.get("moves_to")
+    if moved:
+        new = code(SPECS[moved].flag)
+        line += (f". argmatrix reads it as {new}: its status and allowed values are those of {new}." if lang == "en"
+                 else f"。argmatrix 把它读作 {new}：其支持状态与允许的取值均以 {new} 为准。")
+    return [line]
 
 
 def _platform_table(spec: ArgSpec, lang: str) -> list[str]:
@@ -113,7 +114,9 @@ def _block(spec: ArgSpec, lang: str) -> list[str]:
     lines += [cell(row["help"][lang]), ""]
     dep = _deprecation_lines(spec, lang)
     if dep:
-        return lines + dep + [""]
+        lines += dep + [""]
+        if row["release"]["state"] == "refused" or superseded(spec.name):
+            return lines
     lines += _platform_table(spec, lang) + [""]
     eng = row["engine"]
     extra = [cell(t(eng["reason"], lang))] if eng["reason"] else []

@@ -10,8 +10,8 @@ A snapshot is the support table of one release as data::
 ``False``, ``auto``), ``options`` the closed list of values allowed on NPU, or
 null when any value of the type is allowed.  ``ascend-page-v1`` (seed 000) is
 stored in ``snapshots/``; ``ascend-page-v2`` is the live schema and matrix.
-:func:`diff` reports arguments added, removed, renamed (through the schema's
-``Renamed`` deprecations) and moved, and every per-platform status, default
+:func:`diff` reports arguments added, removed, renamed (the flags whose value
+``schema/release_table.py`` moves to a successor) and moved, and every per-platform status, default
 and option change; :func:`render` writes it as Markdown (en/zh) or JSON.
 """
 from __future__ import annotations
@@ -23,8 +23,9 @@ from typing import Any
 
 from ..markdown import md_table
 from ..schema import snapshots
-from ..schema.meta import Removed, Renamed, Text
+from ..schema.meta import Text
 from ..schema.registry import FLAGS, GROUPS, SPECS
+from ..schema.releases import CHANGES, moved, superseded, verdict
 from ..schema.values import as_doc
 from .platforms import PLATFORMS
 from .status import STATUS_MARKS, STATUS_TITLES
@@ -53,9 +54,9 @@ def current_snapshot() -> dict[str, Any]:
     args = []
     for _, specs in GROUPS:
         for spec in specs:
-            if spec.deprecated is not None:
+            if superseded(spec.name):
                 continue
-            row = table.row(spec)
+            row = table.row(spec, release=None)  # the table's own cells: a snapshot is of the page, not a release
             npu = row["platforms"]["a2"]
             values = npu["options"] if npu["options"] is not None else row["choices"]
             args.append({
@@ -170,9 +171,9 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     only_new = [k for k in n if k not in o]
     renamed: list[tuple[str, str]] = []
     for k in only_old:
-        dep = SPECS[k].deprecated if k in SPECS else None
-        if isinstance(dep, Renamed) and dep.successor in n and dep.successor not in o:
-            renamed.append((k, dep.successor))
+        successor = moved().get(k)
+        if successor is not None and successor in n and successor not in o:
+            renamed.append((k, successor))
     gone = {a for a, _ in renamed}
     came = {b for _, b in renamed}
     out: dict[str, Any] = {
@@ -190,10 +191,10 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         if k in gone:
             continue
         entry = _brief(o[k], platforms)
-        dep = SPECS[k].deprecated if k in SPECS else None
-        entry["instead"] = ({"en": dep.instead.en, "zh": dep.instead.zh}
-                            if isinstance(dep, Removed) and dep.instead else None)
-        entry["since"] = dep.since if dep is not None else None
+        change = CHANGES.get(k)
+        fix = verdict(k).fix if change is not None and change.retired else None
+        entry["instead"] = {"en": fix.en, "zh": fix.zh} if fix else None
+        entry["since"] = change.gone_in if change is not None else None  # the SGLang release that refuses it
         out["removed"].append(entry)
     pairs = [(k, k) for k in o if k in n] + renamed
     position = {k: i for i, k in enumerate(n)}

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..schema.meta import Text
 from ..schema.registry import SPECS
+from ..schema.releases import superseded
 
 # Which platform families a rule applies to (``Platform.family``); None: every platform.
 NPU = frozenset({"npu"})
@@ -143,7 +144,7 @@ PARENTS: list[Parent] = [
            ("schedule_low_priority_values_first", "priority_scheduling_preemption_threshold")),
     Parent("speculative", "speculative_algorithm", lambda c: c.speculative_algorithm is not None,
            tuple(n for n in SPECS if n.startswith("speculative_") and n != "speculative_algorithm"
-                 and SPECS[n].deprecated is None)),
+                 and not superseded(n))),
     Parent("dynamic-batch-tokenizer", "enable_dynamic_batch_tokenizer", lambda c: c.enable_dynamic_batch_tokenizer,
            ("dynamic_batch_tokenizer_batch_size", "dynamic_batch_tokenizer_batch_timeout")),
     Parent("lora", "enable_lora", lambda c: bool(c.enable_lora or c.lora_paths),

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..schema.meta import MISSING, Removed, Renamed
-from ..schema.registry import GROUPS, ArgSpec
+from ..schema.meta import MISSING, Text
+from ..schema.registry import GROUPS, SPECS, ArgSpec
+from ..schema.releases import CHANGES, value_state, verdict
 from . import engine
 from .platforms import PLATFORMS
+from .status import Cell, Status
 
 
 def _plain(value: Any) -> Any:
@@ -15,16 +17,13 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def deprecation(spec: ArgSpec) -> dict[str, Any] | None:
-    dep = spec.deprecated
-    if isinstance(dep, Renamed):
-        from ..schema.registry import SPECS
-
-        return {"kind": "renamed", "since": dep.since, "successor": dep.successor, "successor_flag": SPECS[dep.successor].flag}
-    if isinstance(dep, Removed):
-        return {"kind": "removed", "since": dep.since,
-                "instead": {"en": dep.instead.en, "zh": dep.instead.zh} if dep.instead else None}
-    return None
+def release_entry(spec: ArgSpec, release: str) -> dict[str, Any]:
+    """What SGLang ``release`` does with ``spec``'s flag (``schema.releases.verdict``), as plain data."""
+    v = verdict(spec.name, release)
+    return {"engine": "SGLang", "release": release, "state": v.state, "since": v.since,
+            "says": {"en": v.says.en, "zh": v.says.zh},
+            "fix": {"en": v.fix.en, "zh": v.fix.zh} if v.fix else None, "writes": list(v.writes),
+            "moves_to": v.change.moves_to if v.change else None}
 
 
 def _engine(eng: Any = None) -> Any:
@@ -38,11 +37,46 @@ def effective_default(spec: ArgSpec, platform: str, eng: Any = None) -> Any:
     return spec.default if value is MISSING else value
 
 
-def platform_entry(spec: ArgSpec, platform: str, eng: Any = None) -> dict[str, Any]:
-    """``spec`` on one platform, as the engine that runs it there says (default SGLang)."""
+def release_of(eng: Any, release: Any = MISSING) -> str | None:
+    """The SGLang release a row is shown for: ``release``, else the engine's default (None: no release applies)."""
+    if eng.surface_key != "sglang" or eng.releases is None:
+        return None
+    return eng.releases.newest if release is MISSING or release is None else release
+
+
+def _in_release(spec: ArgSpec, values: Any, release: str | None) -> Any:
+    """``values`` less those SGLang ``release`` does not have (yet, or any more)."""
+    if values is None or release is None or not spec.choices or SPECS.get(spec.name) is not spec:
+        return values
+    return tuple(v for v in values if value_state(spec.name, str(v), release) is None)
+
+
+def _release_cell(spec: ArgSpec, release: str | None, eng: Any) -> Cell | None:
+    """The cell every platform shows when the selected release does not take the flag, or argmatrix's own
+    reader (no release) retires it; None when the platform's own cell stands."""
+    if eng.surface_key != "sglang":
+        return None
+    if release is None:
+        change = CHANGES.get(spec.name)
+        if change is None or not change.retired:
+            return None
+        v = verdict(spec.name)
+        return Cell(Status.UNSUPPORTED, Text(f"argmatrix does not take it either: {v.says.en}",
+                                             f"argmatrix 同样不接受它：{v.says.zh}"))
+    v = verdict(spec.name, release)
+    if v.accepted or v.state == "argmatrix-only":
+        return None
+    return Cell(Status.UNSUPPORTED, v.says)
+
+
+def platform_entry(spec: ArgSpec, platform: str, eng: Any = None, release: Any = MISSING) -> dict[str, Any]:
+    """``spec`` on one platform, as the engine that runs it there says (default SGLang, its newest release)."""
     eng = _engine(eng)
     p = PLATFORMS[platform]
-    cell = eng.cell(spec, p)
+    release = None if release is None else release_of(eng, release)
+    moved = CHANGES[spec.name].moves_to if spec.name in CHANGES and eng.surface_key == "sglang" else None
+    judged = SPECS[moved] if moved else spec  # a moved flag's status and values are its successor's
+    cell = _release_cell(spec, release, eng) or eng.cell(judged, p)
     own_engine = eng.surface_key == "sglang"  # argmatrix's engine reads SGLang's flags
     engine_default = p.engine_default(spec.name) if own_engine else MISSING
     return {
@@ -51,14 +85,16 @@ def platform_entry(spec: ArgSpec, platform: str, eng: Any = None) -> dict[str, A
         "default": _plain(effective_default(spec, platform, eng)),
         # what argmatrix's own engine uses here when the value stays unset (SGLang derives it at start-up)
         "engine_default": None if engine_default is MISSING else engine_default,
-        "options": _plain(eng.allowed(spec, p)),
-        "notes": [{"en": n.text.en, "zh": n.text.zh, "rule": n.rule} for n in eng.notes(spec, p)],
+        "options": _plain(_in_release(judged, eng.allowed(judged, p), release)),
+        "notes": [{"en": n.text.en, "zh": n.text.zh, "rule": n.rule} for n in eng.notes(judged, p)],
     }
 
 
-def row(spec: ArgSpec, eng: Any = None) -> dict[str, Any]:
-    """One argument with its status, effective default and allowed options on every platform, for ``eng``."""
+def row(spec: ArgSpec, eng: Any = None, release: Any = MISSING) -> dict[str, Any]:
+    """One argument with its status, effective default and allowed options on every platform, for ``eng`` (and,
+    for SGLang, ``release``: default the newest; None: argmatrix's own reader, no release)."""
     eng = _engine(eng)
+    chosen = None if release is None else release_of(eng, release)
     sglang_surface = eng.surface_key == "sglang"
     keys = [eng.object_keys(spec.name, p) for p in PLATFORMS.values()] if spec.is_object else []
     documented = next((k for k in keys if k), None)
@@ -69,11 +105,11 @@ def row(spec: ArgSpec, eng: Any = None) -> dict[str, Any]:
         "group": spec.group.key,
         "type": spec.type_label,
         "default": _plain(spec.default),
-        "choices": _plain(spec.choices),
-        "deprecated": deprecation(spec) if sglang_surface else None,
+        "choices": _plain(_in_release(spec, spec.choices, chosen)),
+        "release": release_entry(spec, chosen) if sglang_surface and chosen is not None else None,
         "npu_label": ascend_label(spec) if sglang_surface else None,
         "help": {"en": spec.arg.help.en, "zh": spec.arg.help.zh},
-        "platforms": {p: platform_entry(spec, p, eng) for p in PLATFORMS},
+        "platforms": {p: platform_entry(spec, p, eng, chosen) for p in PLATFORMS},
         "rules": [r.id for r in eng.rules() if spec.name in r.fields]
                  + [f"needs-{p.id}" for p in eng.parents() if spec.name == p.parent or spec.name in p.children],
         "engine": engine_entry(spec) if sglang_surface else None,
@@ -100,7 +136,7 @@ def engine_entry(spec: ArgSpec) -> dict[str, Any]:
                            for c in cap.inert_when]}
 
 
-def rows(eng: Any = None) -> list[dict[str, Any]]:
+def rows(eng: Any = None, release: Any = MISSING) -> list[dict[str, Any]]:
     eng = _engine(eng)
     groups = GROUPS if eng.surface_key == "sglang" else eng.surface.groups
-    return [row(spec, eng) for _, specs in groups for spec in specs]
+    return [row(spec, eng, release) for _, specs in groups for spec in specs]

@@ -3,7 +3,7 @@
 Reading the schema needs no pydantic; ``ServerArgs`` (the pydantic model) is
 built on first use, so metadata-only commands never pay for it.
 """
-from .meta import MISSING, Arg, Group, Removed, Renamed, Text
+from .meta import MISSING, Arg, Group, Text
 from .registry import FLAGS, GROUPS, NAMES, SPECS, ArgSpec, iter_groups, spec, suggest
 
 __all__ = [
@@ -15,8 +15,6 @@ __all__ = [
     "Arg",
     "ArgSpec",
     "Group",
-    "Removed",
-    "Renamed",
     "ServerArgs",
     "Text",
     "iter_groups",

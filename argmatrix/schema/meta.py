@@ -22,25 +22,6 @@ class Text:
         return self.zh if lang == "zh" else self.en
 
 
-@dataclass(frozen=True, slots=True)
-class Renamed:
-    """The flag still works but is spelled differently now; its value moves to ``successor``."""
-
-    successor: str  # field name
-    since: str      # matrix snapshot in which the new name replaced it
-    # What the successor is set to when the old flag is given, for an old flag whose value does not carry over
-    # (--monokernel-backend amd -> --enable-amd-monokernel); None: the old flag's value moves over unchanged.
-    sets: Any = None
-
-
-@dataclass(frozen=True, slots=True)
-class Removed:
-    """The flag no longer exists; setting it is an error that says what to do instead."""
-
-    since: str
-    instead: Text | None = None
-
-
 class _Missing:
     __slots__ = ()
 
@@ -56,22 +37,21 @@ MISSING: Any = _Missing()
 
 @dataclass(frozen=True, slots=True)
 class Arg:
-    """What one server argument is: its flags, its help, and whether it is deprecated.
+    """What one server argument is: its flags and its help.
 
     ``flags``: canonical flag first, then aliases, spelled as SGLang spells them.
     Where the argument works (statuses, allowed values, platform defaults) is
     not the schema's business: each platform object in ``argmatrix.matrix.platforms``
-    owns that for its hardware.
+    owns that for its hardware.  Which SGLang release takes the flag is ``schema/releases.py``'s.
     """
 
     flags: tuple[str, ...]
     help: Text
-    deprecated: Renamed | Removed | None = None
     metavar: str | None = None
     # vLLM's BooleanOptionalAction switches, which its parser also reads as --no-<flag>; None: the surface's rule
     negatable: bool | None = None
 
-    def __init__(self, *flags: str, help: Text, deprecated: Renamed | Removed | None = None,
+    def __init__(self, *flags: str, help: Text,
                  metavar: str | None = None, negatable: bool | None = None):
         # the canonical flag is long; vLLM adds short aliases (-tp, -q)
         if not flags or not flags[0].startswith("--") or not all(f.startswith("-") for f in flags):
@@ -79,7 +59,6 @@ class Arg:
         set_ = object.__setattr__
         set_(self, "flags", tuple(flags))
         set_(self, "help", help)
-        set_(self, "deprecated", deprecated)
         set_(self, "metavar", metavar)
         set_(self, "negatable", negatable)
 
@@ -102,6 +81,10 @@ class ObjectKey:
     successor: str | None = None
     owner: str = ""               # who reads the object, when not the engine itself ("vLLM-Ascend")
     strict: bool = False          # the reader refuses an unknown key or a bad value (vLLM's pydantic dataclasses)
+
+
+# groups of argmatrix's own flags (``argmatrix serve`` limits), which no SGLang release has
+ARGMATRIX_ONLY_GROUPS = frozenset({"argmatrix_server"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,10 +110,6 @@ class ArgSpec:
     def type_text(self, lang: str) -> str:
         return self.type_label_zh if lang == "zh" else self.type_label
 
-    @property
-    def deprecated(self):
-        return self.arg.deprecated
-
 
 def _metadata(tp: Any) -> list[Any]:
     out: list[Any] = []

@@ -1,30 +1,40 @@
-"""Which SGLang release spells which flag, as data.
+"""What one SGLang release does with each flag: the one reader of the release facts.
 
-The schema holds the union of the flags SGLang has had since the release the
-seed tables describe (0.5.9).  A launch is checked against one release
-(``--sglang-version``, env ``ARGMATRIX_SGLANG_VERSION``, default the newest we
-hold the flag set of): a flag renamed or split in that release is a warning
-naming its successors while SGLang still accepts it, an error once SGLang
-refuses it (as an unrecognised or, worse, an ambiguous abbreviation); a flag
-added after that release does not exist there.
+The schema holds the union of the flags SGLang has had since the release the seed tables describe (0.5.9).  A
+launch is checked against one release (``--sglang-version``, env ``ARGMATRIX_SGLANG_VERSION``, default the
+newest we hold the flag set of): a flag renamed or split in that release is a warning naming its successors
+while SGLang still accepts it, an error once SGLang refuses it (as an unrecognised or, worse, an ambiguous
+abbreviation); a flag added after that release does not exist there.
 
-The facts come from SGLang's own argument parsers, read out of each release's
-wheel by ``tools/sglang_release.py`` (the full flag sets of 0.5.9 and 0.5.23 are
-``tests/fixtures/sglang-*.json``; the dates of each change were read from every
-release in between).  Nothing here is prose from SGLang.
+The facts are the release fixtures read from each release's wheel (``tests/fixtures/sglang-*.json``) and the
+hand-kept table of what no fixture can say (``release_table.py``; a test proves the two agree).  Everything that
+says what a release does with a flag (check-config's findings, ``explain``, ``matrix``, the generated pages, the
+JSON Schema, the engine object, ``launch``'s rewrites) asks :func:`verdict` here, so no two places can disagree.
 """
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+import re
 from typing import Literal
 
-from .meta import Text
+from .meta import ARGMATRIX_ONLY_GROUPS, Text
+from .release_table import (
+    CHANGES,
+    FORMER_FLAGS,
+    INTRODUCED,
+    KNOWN_FLAG_SETS,
+    NEWEST,
+    NO_SPELLING,
+    OLDEST,
+    SEED_RELEASE,
+    SPELLINGS_MISSING,
+    VALUES_GONE,
+    VALUES_INTRODUCED,
+    Change,
+)
 
-SEED_RELEASE = "0.5.9"      # the release the Ascend seed tables describe
-NEWEST = "0.5.23"           # the newest release whose flag set argmatrix holds; the default
-OLDEST = "0.5.8"            # the oldest release the change dates were read from
-KNOWN_FLAG_SETS = (SEED_RELEASE, NEWEST)
+__all__ = ["CHANGES", "FORMER_FLAGS", "INTRODUCED", "KNOWN_FLAG_SETS", "NEWEST", "NO_SPELLING", "OLDEST",
+           "SEED_RELEASE", "VALUES_GONE", "VALUES_INTRODUCED", "Change", "Verdict", "verdict"]
 
 
 def release_numbers(text: str, least: int = 3) -> tuple[int, ...]:
@@ -45,217 +55,16 @@ def parse_release(text: str) -> tuple[int, ...]:
     return release_numbers(text, 3)
 
 
-@dataclass(frozen=True)
-class Change:
-    """What happened to one of our flags across SGLang releases.
-
-    ``deprecated_in``: from this release SGLang warns but still takes it;
-    ``gone_in``: from this release SGLang refuses it, with ``refusal`` saying how
-    (``ambiguous``: argparse reads it as an abbreviation of two newer flags and stops;
-    ``unrecognized``).  ``successors``: the flags to write instead; ``pointer``:
-    SGLang's own hint where it carries a value (``--cuda-graph-backend-prefill=tc_piecewise``).
-    """
-
-    kind: Literal["renamed", "split", "removed"]
-    deprecated_in: str | None
-    gone_in: str | None
-    successors: tuple[str, ...] = ()
-    refusal: Literal["ambiguous", "unrecognized"] | None = None
-    pointer: str | None = None
-
-    def state(self, release: str) -> Literal["current", "deprecated", "refused"]:
-        r = parse_release(release)
-        if self.gone_in is not None and r >= parse_release(self.gone_in):
-            return "refused"
-        if self.deprecated_in is not None and r >= parse_release(self.deprecated_in):
-            return "deprecated"
-        return "current"
+State = Literal["current", "deprecated", "refused"]
 
 
-# field -> what happened to its flag.  "0.5.8" as gone_in: no release we read ever accepted it.
-CHANGES: dict[str, Change] = {
-    "grpc_mode": Change("renamed", "0.5.16", None, ("--smg-grpc-mode",)),
-    "hybrid_kvcache_ratio": Change("renamed", "0.5.8", "0.5.14", ("--swa-full-tokens-ratio",), "unrecognized"),
-    "stream_output": Change("renamed", "0.5.10", "0.5.20", ("--incremental-streaming-output",), "unrecognized"),
-    "collect_tokens_histogram": Change("renamed", "0.5.11", "0.5.20", ("--enable-metrics",), "unrecognized"),
-    # the seed table misspells SGLang's --otlp-traces-endpoint; no release accepts this spelling
-    "oltp_traces_endpoint": Change("renamed", None, "0.5.8", ("--otlp-traces-endpoint",), "unrecognized"),
-    "crash_on_nan": Change("removed", None, "0.5.8", (), "unrecognized"),
-    "prefill_round_robin_balance": Change("removed", "0.5.8", "0.5.20", (), "unrecognized"),
-    "nsa_prefill_backend": Change("renamed", "0.5.13", "0.5.20", ("--dsa-prefill-backend",), "unrecognized"),
-    "nsa_decode_backend": Change("renamed", "0.5.13", "0.5.20", ("--dsa-decode-backend",), "unrecognized"),
-    "speculative_ngram_min_match_window_size": Change("removed", None, "0.5.10", (), "unrecognized"),
-    "speculative_ngram_max_match_window_size": Change("removed", None, "0.5.10", (), "unrecognized"),
-    "speculative_ngram_branch_length": Change("removed", None, "0.5.10", (), "unrecognized"),
-    "enable_flashinfer_allreduce_fusion": Change("renamed", "0.5.14", None,
-                                                 ("--flashinfer-allreduce-fusion-backend",),
-                                                 pointer="--flashinfer-allreduce-fusion-backend auto"),
-    "enable_expert_distribution_metrics": Change("renamed", "0.5.18", "0.5.20", ("--expert-balancedness-report-mode",),
-                                                 "unrecognized"),
-    "mamba_scheduler_strategy": Change("renamed", "0.5.14", "0.5.20", ("--mamba-radix-cache-strategy",),
-                                       "unrecognized"),
-    "multi_item_scoring_delimiter": Change("removed", None, "0.5.11", (), "unrecognized"),
-    # SGLang pointed these at the decode flags; the prefill side took over the piecewise-graph flags
-    "cuda_graph_max_bs": Change("split", "0.5.14", "0.5.20", ("--cuda-graph-max-bs-decode", "--cuda-graph-max-bs-prefill"),
-                                "ambiguous"),
-    "cuda_graph_bs": Change("split", "0.5.14", "0.5.20", ("--cuda-graph-bs-decode", "--cuda-graph-bs-prefill"),
-                            "ambiguous"),
-    "disable_cuda_graph": Change("split", "0.5.14", None, ("--cuda-graph-backend-decode", "--cuda-graph-backend-prefill"),
-                                 pointer="--cuda-graph-backend-decode disabled --cuda-graph-backend-prefill disabled"),
-    "enable_dp_attention": Change("renamed", "0.5.22", None, ("--attn-dp-size",),
-                                  pointer="--attn-dp-size N"),
-    "enforce_piecewise_cuda_graph": Change("renamed", "0.5.14", "0.5.20", ("--cuda-graph-backend-prefill",),
-                                           "unrecognized", "--cuda-graph-backend-prefill tc_piecewise"),
-    "piecewise_cuda_graph_tokens": Change("renamed", "0.5.14", "0.5.20", ("--cuda-graph-bs-prefill",), "unrecognized"),
-    "piecewise_cuda_graph_compiler": Change("removed", "0.5.14", "0.5.20", (), "unrecognized"),
-    "piecewise_cuda_graph_max_tokens": Change("renamed", "0.5.14", "0.5.20", ("--cuda-graph-max-bs-prefill",),
-                                              "unrecognized"),
-    "torchao_config": Change("removed", None, "0.5.18", (), "unrecognized"),
-    "enable_nan_detection": Change("removed", None, "0.5.13", (), "unrecognized"),
-    "disable_fast_image_processor": Change("renamed", "0.5.18", None, ("--image-processor-backend",),
-                                           pointer="--image-processor-backend pil"),
-    "keep_mm_feature_on_device": Change("renamed", "0.5.16", "0.5.21", ("--mm-feature-transport",), "unrecognized"),
-    "enable_nsa_prefill_context_parallel": Change("renamed", "0.5.13", "0.5.20", ("--enable-prefill-cp",),
-                                                  "unrecognized"),
-    "enable_piecewise_cuda_graph": Change("renamed", "0.5.10", "0.5.14", ("--cuda-graph-backend-prefill",),
-                                          "unrecognized"),
-    "debug_tensor_dump_inject": Change("removed", None, "0.5.14", (), "unrecognized"),
-    "disaggregation_decode_tp": Change("removed", None, "0.5.10", (), "unrecognized"),
-    "disaggregation_decode_dp": Change("removed", None, "0.5.10", (), "unrecognized"),
-    "disaggregation_prefill_pp": Change("removed", None, "0.5.10", (), "unrecognized"),
-    # 0.5.9 flags gone before 0.5.23 (read from 0.5.10, 0.5.12, 0.5.13 and 0.5.14)
-    **dict.fromkeys(("disable_hicache_numa_detect", "mm_max_concurrent_calls", "mm_per_request_timeout"),
-                    Change("removed", None, "0.5.10", (), "unrecognized")),
-    "nsa_prefill_cp_mode": Change("removed", "0.5.13", "0.5.14", (), "unrecognized"),  # its 0.5.13 successor is gone too
-    "custom_sigquit_handler": Change("removed", None, "0.5.14", (), "unrecognized"),
-    **dict.fromkeys(("enable_double_sparsity", "ds_channel_config_path", "ds_heavy_channel_num", "ds_heavy_token_num",
-                     "ds_heavy_channel_type", "ds_sparse_decode_threshold"),
-                    Change("removed", None, "0.5.11", (), "unrecognized")),
-}
-
-# Flags gone before the oldest release we read, which real launch commands (old guides, scripts) still use:
-# spelling -> what to write instead.  argmatrix names the successor rather than guess a similar-looking flag.
-FORMER_FLAGS: dict[str, tuple[str, Text]] = {
-    "--enable-ep-moe": ("--ep-size", Text("write --ep-size N (expert parallelism is sized, not switched on)",
-                                          "改用 --ep-size N（专家并行按规模设置，而不是开关）")),
-    "--enable-deepep-moe": ("--moe-a2a-backend", Text("write --moe-a2a-backend deepep", "改用 --moe-a2a-backend deepep")),
-    "--npu-graph-max-bs": ("--cuda-graph-max-bs", Text(
-        "write --cuda-graph-max-bs-decode N (before SGLang 0.5.20: --cuda-graph-max-bs N); it covers NPU graphs too",
-        "改用 --cuda-graph-max-bs-decode N（SGLang 0.5.20 之前为 --cuda-graph-max-bs N），它同样适用于 NPU 图")),
-    "--enable-flashinfer-mla": ("--attention-backend", Text("write --attention-backend flashinfer",
-                                                            "改用 --attention-backend flashinfer")),
-    "--enable-flashmla": ("--attention-backend", Text("write --attention-backend flashmla",
-                                                      "改用 --attention-backend flashmla")),
-    "--max-micro-batch-size": ("--pp-max-micro-batch-size", Text(
-        "write --pp-max-micro-batch-size N (it only applies with --pp-size above 1)",
-        "改用 --pp-max-micro-batch-size N（仅在 --pp-size 大于 1 时生效）")),
-}
-
-# field -> the first release that has its flag, for flags newer than the seed release.
-# Filled from the 0.5.23 flag set (tools/sglang_diff.py reads first_seen from every release in between).
-INTRODUCED: dict[str, str] = {
-    # in the seed tables, but first released in 0.5.10 (the tables describe a snapshot just after 0.5.9)
-    **dict.fromkeys(("incremental_streaming_output", "speculative_ngram_max_trie_depth", "enforce_piecewise_cuda_graph",
-                     "enable_adaptive_dispatch_to_encoder"), "0.5.10"),
-    "monokernel_backend": "0.5.23",  # born deprecated: it points at --enable-amd-monokernel
-    **dict.fromkeys(('default_priority_value', 'disable_priority_preemption', 'enable_aiter_allreduce_fusion',
-                     'enable_elastic_expert_backup', 'enable_fused_moe_sum_all_reduce', 'enable_hisparse',
-                     'enable_mfu_metrics', 'enable_mm_global_cache', 'enable_ssl_refresh', 'enable_streaming_session',
-                     'enforce_disable_flashinfer_allreduce_fusion', 'engine_info_bootstrap_port',
-                     'experts_shared_outer_loras', 'gc_threshold', 'linear_attn_backend',
-                     'linear_attn_decode_backend', 'linear_attn_prefill_backend', 'modelexpress_config', 'pre_warm_nccl',
-                     'ssl_ca_certs', 'ssl_certfile', 'ssl_keyfile', 'ssl_keyfile_password',
-                     'stream_response_default_include_usage', 'use_ray'), '0.5.10'),
-    **dict.fromkeys(('batch_notify_size', 'debug_cuda_graph', 'disaggregation_decode_enable_radix_cache',
-                     'enable_dp_attention_local_control_broadcast', 'enable_http2', 'enable_mis',
-                     'enable_quant_communications', 'enforce_shared_experts_fusion', 'lora_strict_loading',
-                     'lora_use_virtual_experts', 'msprobe_dump_config', 'speculative_adaptive',
-                     'speculative_adaptive_config', 'speculative_dflash_block_size',
-                     'speculative_ngram_external_corpus_max_tokens', 'speculative_ngram_external_corpus_path',
-                     'speculative_ngram_external_sam_budget', 'strip_thinking_cache', 'tokenizer_backend',
-                     'weight_loader_prefetch_checkpoints', 'weight_loader_prefetch_num_threads'), '0.5.11'),
-    **dict.fromkeys(('detokenizer_worker_num', 'enable_forward_pass_metrics', 'enable_return_indexer_topk',
-                     'enable_strict_thinking', 'forward_pass_metrics_ipc_name', 'forward_pass_metrics_worker_id',
-                     'lora_drain_wait_threshold', 'model_config_parser', 'prefill_delayer_max_delay_ms',
-                     'prefill_delayer_queue_min_ratio', 'prefill_only_disable_kv_cache', 'speculative_draft_window_size',
-                     'weight_loader_drop_cache_after_load'), '0.5.12'),
-    **dict.fromkeys(('asr_max_buffer_seconds', 'asr_max_concurrent_sessions', 'deepep_dispatcher_output_dtype',
-                     'disable_attn_tp_gather', 'dsa_decode_backend', 'dsa_prefill_backend', 'dsa_topk_backend',
-                     'enable_deepseek_v4_fp4_indexer', 'encoder_bootstrap_port', 'encoder_register_urls', 'kv_canary',
-                     'kv_canary_real_data', 'kv_canary_sweep_interval', 'lmcache_config_file',
-                     'load_snapshot_publish_interval', 'radix_cache_backend', 'trace_modules'), '0.5.13'),
-    **dict.fromkeys(('cp_strategy', 'cuda_graph_backend_decode', 'cuda_graph_backend_prefill', 'cuda_graph_bs_decode',
-                     'cuda_graph_bs_prefill', 'cuda_graph_config', 'cuda_graph_max_bs_decode', 'cuda_graph_max_bs_prefill',
-                     'disable_decode_cuda_graph', 'disable_prefill_cuda_graph', 'disaggregation_decode_extra_slots',
-                     'enable_int8_mamba_checkpoint', 'enable_prefill_cp', 'flashinfer_allreduce_fusion_backend',
-                     'int8_mamba_ckpt_size', 'mamba_radix_cache_strategy', 'speculative_use_rejection_sampling'), '0.5.14'),
-    **dict.fromkeys(('bf16_gemm_backend', 'dcp_size', 'decoupled_spec_bind_endpoint', 'decoupled_spec_connect_endpoints',
-                     'decoupled_spec_rank', 'decoupled_spec_role', 'dsa_paged_mqa_logits_backend', 'enable_linear_replayssm',
-                     'enable_mamba_cache_stochastic_rounding', 'enable_page_major_kv_layout', 'enable_session_radix_cache',
-                     'enable_tf32_matmul', 'enable_unified_memory', 'linear_replayssm_cache_len',
-                     'mamba_cache_philox_rounds', 'min_free_slots_delay', 'spec_trace_dir'), '0.5.15'),
-    **dict.fromkeys(('default_chat_template_kwargs', 'dllm_fdfo', 'elastic_ep_initial_size', 'elastic_ep_scale_timeout',
-                     'enable_dsa_cache_layer_split', 'enable_flexkv', 'enable_scattered_sconv', 'enable_waterfill',
-                     'ep_join_mode', 'ep_join_rank_offset', 'flexkv_config_file', 'fuseep_mode', 'grpc_port', 'max_ep_size',
-                     'mm_feature_transport', 'optimistic_prefill_attempts', 'retraction_policy', 'sidecar', 'sidecar_args',
-                     'smg_grpc_mode', 'smg_http_sidecar_port', 'speculative_dspark_align_verify_tokens_to_graph_tier',
-                     'speculative_dspark_block_size', 'speculative_dspark_confidence_sts_path',
-                     'speculative_dspark_sps_table_path'), '0.5.16'),
-    **dict.fromkeys(('dcp_comm_backend', 'dcp_replicate_q_proj', 'dwdp_size', 'enable_cp_decode_attn_tp',
-                     'enable_linear_replayssm_spec', 'flashinfer_autotune_skip_ops', 'linear_attn_verify_backend',
-                     'mamba_max_states_per_path', 'mm_io_worker_num', 'mm_processor_worker_num', 'return_hidden_states_mode',
-                     'weight_cache_mode', 'weight_cache_socket', 'weight_cache_timeout'), '0.5.17'),
-    **dict.fromkeys(('allowed_media_domains', 'c128_page_size', 'disaggregation_decode_retraction_backup',
-                     'enable_tp_lm_head_all_to_all', 'expert_balancedness_report_mode', 'http2_max_concurrent_streams',
-                     'image_processor_backend', 'language_model_only', 'media_url_max_file_size_mb', 'mlx_enable_sampling',
-                     'mm_global_cache_backend', 'mm_preprocess_cache_size_mb', 'speculative_draft_kv_cache_dtype',
-                     'startup_weight_load_mode', 'trust_mm_content_hashes'), '0.5.18'),
-    **dict.fromkeys(('deepep_v2_mode', 'dsv4_prefill_backend', 'enable_dense_mlp_attn_tp', 'enable_layernorm_sp',
-                     'enable_lean_attention', 'enable_shared_experts_attn_tp', 'enable_w4a4_mxfp4_megamoe',
-                     'gated_launch_port', 'hicache_host_memory_mode', 'hicache_storage_prefetch_retry_max_attempts',
-                     'hicache_storage_prefetch_retry_poll_interval', 'http2_initial_connection_window_size',
-                     'load_publish_endpoint', 'prefill_decode_interval', 'speculative_dsa_topk_backend'), '0.5.19'),
-    **dict.fromkeys(('dsv4_attn_backend', 'enable_response_store', 'enable_unified_cache_external_linker',
-                     'flashinfer_a2a_dispatch_type', 'ple_offload_backend', 'ple_offload_dir', 'ple_offload_embedding',
-                     'radix_eviction_policy_config', 'return_input_ids', 'return_output_ids', 'sampling_mask_max_tokens',
-                     'speculative_domino_candidate_pool_size', 'unified_cache_external_linker_backend', 'uno_lora_path'), '0.5.20'),
-    **dict.fromkeys(('boundary_reduction', 'constrained_json_max_whitespace_cnt', 'cuda_graph_max_seq_len_prefill',
-                     'cuda_graph_prefill_max_context', 'disable_aiter_allreduce_fusion_in_decode',
-                     'disable_aiter_allreduce_fusion_in_prefill', 'disaggregation_decode_host_receive_threshold',
-                     'disaggregation_enable_kv_checksum', 'enable_decoder_swa_bounded_replay',
-                     'enable_encoder_swa_bounded_replay', 'enable_linker_mla_dedup', 'enable_pd_role_switch',
-                     'grpc_response_timeout_secs', 'hicache_host_memory_fraction', 'otlp_service_name',
-                     'prefill_kv_cache_dequant_dtype', 'shared_experts_tp_size', 'speculative_draft_sink_size',
-                     'swa_prefix_tails', 'trust_request_chat_template'), '0.5.21'),
-    **dict.fromkeys(('attn_dp_size', 'disaggregation_decode_allocation_policy', 'dsa_triton_union',
-                     'enable_dsa_fused_indexer', 'enable_kv_cache_sharding', 'enable_watermark', 'qsa_indexer_dtype',
-                     'speculative_enable_w4a4_mxfp4_megamoe', 'speculative_use_block_verification', 'watermark_config'), '0.5.22'),
-    **dict.fromkeys(('enable_amd_monokernel', 'enable_amd_monokernel', 'enable_http_worker_reuseport',
-                     'enable_megamoe_for_layernorm_sp', 'enable_nvidia_megakernel', 'enable_paged_experts',
-                     'enable_return_aux_hidden_states', 'paged_experts_num_resident', 'prefill_decode_interval_min_bs',
-                     'return_aux_hidden_state_layer_ids', 'unified_cache_external_linker_config'), '0.5.23'),
-}
-
-# fields whose off switch SGLang spells --no-<flag> (argparse's BooleanOptionalAction, from 0.5.23's parser);
-# argmatrix reads --no-X and --disable-X for every switch, SGLang only these
-NO_SPELLING: frozenset[str] = frozenset({
-    'dcp_replicate_q_proj',
-    'dllm_fdfo',
-    'enable_decoder_swa_bounded_replay',
-    'enable_dsa_fused_indexer',
-    'enable_fused_qk_norm_rope',
-    'enable_tf32_matmul',
-    'enable_tp_lm_head_all_to_all',
-    'experts_shared_outer_loras',
-    'lora_strict_loading',
-    'mm_enable_dp_encoder',
-    'ple_offload_embedding',
-    'speculative_enable_w4a4_mxfp4_megamoe',
-})
-
-
-# groups of argmatrix's own flags, which no SGLang release has (``argmatrix serve`` limits)
-ARGMATRIX_ONLY_GROUPS = frozenset({"argmatrix_server"})
+def state_of(change: Change, release: str) -> State:
+    r = parse_release(release)
+    if change.gone_in is not None and r >= parse_release(change.gone_in):
+        return "refused"
+    if change.deprecated_in is not None and r >= parse_release(change.deprecated_in):
+        return "deprecated"
+    return "current"
 
 
 def argmatrix_only(name: str) -> bool:
@@ -265,7 +74,7 @@ def argmatrix_only(name: str) -> bool:
 
 
 def exists_in(name: str, release: str) -> bool:
-    """Whether SGLang ``release`` has the flag of field ``name`` (by the dates above)."""
+    """Whether SGLang ``release`` has the flag of field ``name`` (by the dates of the table)."""
     if argmatrix_only(name):
         return False
     r = parse_release(release)
@@ -274,6 +83,11 @@ def exists_in(name: str, release: str) -> bool:
         return False
     change = CHANGES.get(name)
     return not (change is not None and change.gone_in is not None and r >= parse_release(change.gone_in))
+
+
+def gone_dates() -> dict[str, str]:
+    """field -> the first release that refuses its flag."""
+    return {name: change.gone_in for name, change in CHANGES.items() if change.gone_in is not None}
 
 
 @functools.cache
@@ -289,185 +103,6 @@ def predecessors() -> dict[str, tuple[str, ...]]:
     return out
 
 
-# Choice values that came or went between releases: field -> {release: values}.  Dated against the releases
-# whose parsers were read (0.5.9, 0.5.10, 0.5.12, 0.5.13, 0.5.14, 0.5.16, 0.5.18, 0.5.20, 0.5.22, 0.5.23), so a
-# date is the first of those releases with (or without) the value.
-VALUES_INTRODUCED: dict[str, dict[str, tuple[str, ...]]] = {
-    'attention_backend': {
-        '0.5.12': ('compressed', 'dsv4', 'tokenspeed_mla'),
-        '0.5.13': ('cutedsl_mla', 'dsa'),
-        '0.5.18': ('hpc_ops',),
-        '0.5.20': ('minicpm_flashattn', 'minicpm_flashinfer', 'qsa'),
-        '0.5.22': ('llada2_cfg_flashinfer',),
-    },
-    'bf16_gemm_backend': {'0.5.18': ('torch',), '0.5.20': ('gemv',)},
-    'decode_attention_backend': {
-        '0.5.12': ('compressed', 'dsv4', 'tokenspeed_mla'),
-        '0.5.13': ('cutedsl_mla', 'dsa'),
-        '0.5.18': ('hpc_ops',),
-        '0.5.20': ('minicpm_flashattn', 'minicpm_flashinfer', 'qsa'),
-        '0.5.22': ('llada2_cfg_flashinfer',),
-    },
-    'disaggregation_decode_retraction_backup': {'0.5.22': ('none',)},
-    'disaggregation_transfer_backend': {'0.5.13': ('mooncake_tcp',)},
-    'dsa_decode_backend': {
-        '0.5.16': ('flashmla_sparse_q8',),
-        '0.5.18': ('flashinfer_sparse_mla',),
-        '0.5.20': ('triton',),
-        '0.5.22': ('intel_xpu',),
-    },
-    'dsa_prefill_backend': {
-        '0.5.16': ('flashmla_sparse_q8',),
-        '0.5.18': ('flashinfer_sparse_mla',),
-        '0.5.20': ('triton',),
-        '0.5.22': ('intel_xpu', 'triton_sparse_mla'),
-    },
-    'dsv4_attn_backend': {'0.5.23': ('flashmla_mega',)},
-    'elastic_ep_backend': {'0.5.10': ('nixl',)},
-    'encoder_transfer_backend': {'0.5.18': ('auto',)},
-    'flashinfer_allreduce_fusion_backend': {'0.5.22': ('cutedsl',)},
-    'flashinfer_mxfp4_moe_precision': {'0.5.20': ('fp8',)},
-    'fp4_gemm_runner_backend': {'0.5.10': ('cutlass',), '0.5.12': ('flashinfer_cutedsl',), '0.5.13': ('marlin',)},
-    'fp8_gemm_backend': {'0.5.10': ('flashinfer_cutlass',), '0.5.18': ('flashinfer_cutedsl',)},
-    'hicache_storage_backend': {
-        '0.5.12': ('simm',),
-        '0.5.16': ('mori',),
-        '0.5.18': ('shm',),
-        '0.5.20': ('npu_memcache', 'sim'),
-        '0.5.22': ('seaweedfs', 'tensorcast'),
-    },
-    'kv_cache_dtype': {'0.5.16': ('fp4_mx_block16', 'mxfp8', 'nvfp4')},
-    'linear_attn_backend': {
-        '0.5.16': ('flashkda',),
-        '0.5.18': ('helion', 'nvidia_kda', 'ptx_kda'),
-        '0.5.20': ('intel_xpu',),
-    },
-    'linear_attn_decode_backend': {
-        '0.5.16': ('flashkda',),
-        '0.5.18': ('helion', 'nvidia_kda', 'ptx_kda'),
-        '0.5.20': ('intel_xpu',),
-    },
-    'linear_attn_prefill_backend': {
-        '0.5.16': ('flashkda',),
-        '0.5.18': ('helion', 'nvidia_kda', 'ptx_kda'),
-        '0.5.20': ('intel_xpu',),
-    },
-    'linear_attn_verify_backend': {'0.5.20': ('intel_xpu',)},
-    'load_format': {
-        '0.5.10': ('mistral', 'runai_streamer'),
-        '0.5.18': ('presharded',),
-        '0.5.20': ('expert_pack',),
-        '0.5.22': ('instanttensor',),
-    },
-    'lora_backend': {'0.5.23': ('triton_v2',)},
-    'lora_target_modules': {
-        '0.5.12': ('kv_a_proj_with_mqa', 'kv_b_proj', 'q_a_proj', 'q_b_proj'),
-        '0.5.14': ('weights_proj', 'wk', 'wq_b'),
-        '0.5.16': ('qkvr', 'wo_ud'),
-    },
-    'mamba_scheduler_strategy': {'0.5.13': ('extra_buffer_lazy',)},
-    'mm_attention_backend': {'0.5.10': ('flashinfer_cudnn',), '0.5.13': ('amx_attn', 'xpu_attn')},
-    'mm_feature_transport': {'0.5.18': ('cuda_vmm',)},
-    'moe_a2a_backend': {
-        '0.5.10': ('nixl',),
-        '0.5.12': ('megamoe',),
-        '0.5.16': ('ascend_tp',),
-        '0.5.18': ('pplx',),
-        '0.5.20': ('deepep_v2', 'flashinfer_megamoe'),
-    },
-    'moe_runner_backend': {
-        '0.5.10': ('flashinfer_trtllm_routed',),
-        '0.5.12': ('aiter', 'marlin'),
-        '0.5.13': ('experimental_sgl_trtllm',),
-        '0.5.16': ('experimental_sgl_marlin', 'humming'),
-        '0.5.18': ('hpc_ops', 'megamoe'),
-        '0.5.20': ('flashinfer_megamoe', 'intel_xpu'),
-        '0.5.23': ('lora_cutedsl', 'lora_marlin', 'lora_triton'),
-    },
-    'nsa_decode_backend': {'0.5.16': ('flashmla_sparse_q8',), '0.5.18': ('flashinfer_sparse_mla',)},
-    'nsa_prefill_backend': {'0.5.16': ('flashmla_sparse_q8',), '0.5.18': ('flashinfer_sparse_mla',)},
-    'prefill_attention_backend': {
-        '0.5.12': ('compressed', 'dsv4', 'tokenspeed_mla'),
-        '0.5.13': ('cutedsl_mla', 'dsa'),
-        '0.5.18': ('hpc_ops',),
-        '0.5.20': ('minicpm_flashattn', 'minicpm_flashinfer', 'qsa'),
-        '0.5.22': ('llada2_cfg_flashinfer',),
-    },
-    'quantization': {
-        '0.5.10': ('modelopt_mixed',),
-        '0.5.12': ('mlx_q4', 'mlx_q8', 'quark', 'unquant'),
-        '0.5.13': ('quark_mxfp4',),
-        '0.5.14': ('nvfp4_online',),
-        '0.5.16': ('auto-round-int8', 'humming', 'mxfp_w4a8'),
-    },
-    'radix_eviction_policy': {'0.5.10': ('slru',), '0.5.12': ('priority',), '0.5.22': ('tlru',)},
-    'reasoning_parser': {
-        '0.5.10': ('mimo', 'mistral', 'nemotron_3'),
-        '0.5.12': ('auto', 'deepseek-v4', 'gemma4', 'hunyuan', 'poolside_v1'),
-        '0.5.13': ('apertus2509', 'cohere_command4'),
-        '0.5.16': ('inkling', 'minimax-m3'),
-        '0.5.18': ('kimi_k3', 'muse'),
-        '0.5.20': ('dots', 'granite_thinking_parser', 'k2_horizon', 'ling3', 'nanbeige'),
-        '0.5.22': ('deepseek-v41', 'gigachat35', 'iquest_q1'),
-        '0.5.23': ('beam', 'response_template'),
-    },
-    'remote_instance_weight_loader_backend': {'0.5.10': ('modelexpress',)},
-    'sampling_backend': {'0.5.22': ('intel_xpu',)},
-    'schedule_policy': {'0.5.20': ('hrrn',), '0.5.22': ('shortest-prefill-first',)},
-    'speculative_draft_load_format': {
-        '0.5.10': ('mistral', 'runai_streamer'),
-        '0.5.18': ('presharded',),
-        '0.5.20': ('expert_pack',),
-        '0.5.22': ('instanttensor',),
-    },
-    'speculative_draft_model_quantization': {
-        '0.5.10': ('modelopt_mixed',),
-        '0.5.12': ('mlx_q4', 'mlx_q8', 'quark'),
-        '0.5.13': ('quark_mxfp4',),
-        '0.5.14': ('nvfp4_online',),
-        '0.5.16': ('auto-round-int8', 'humming', 'mxfp_w4a8'),
-    },
-    'speculative_moe_a2a_backend': {
-        '0.5.10': ('nixl',),
-        '0.5.12': ('megamoe',),
-        '0.5.16': ('ascend_tp',),
-        '0.5.18': ('pplx',),
-        '0.5.20': ('deepep_v2',),
-    },
-    'speculative_moe_runner_backend': {
-        '0.5.10': ('flashinfer_trtllm_routed',),
-        '0.5.12': ('aiter', 'marlin'),
-        '0.5.13': ('experimental_sgl_trtllm',),
-        '0.5.16': ('experimental_sgl_marlin', 'humming'),
-        '0.5.18': ('hpc_ops', 'megamoe'),
-        '0.5.20': ('flashinfer_megamoe', 'intel_xpu'),
-        '0.5.23': ('lora_cutedsl', 'lora_marlin', 'lora_triton'),
-    },
-    'tool_call_parser': {
-        '0.5.12': ('auto', 'deepseekv4', 'gemma4', 'hunyuan', 'poolside_v1'),
-        '0.5.13': ('apertus2509', 'cohere_command4', 'minicpm5'),
-        '0.5.16': ('inkling', 'minimax-m3'),
-        '0.5.18': ('kimi_k3', 'muse'),
-        '0.5.20': ('dots', 'k2_horizon', 'ling3', 'nanbeige', 'spark25'),
-        '0.5.22': ('deepseekv41', 'gigachat35', 'iquest_q1'),
-        '0.5.23': ('beam', 'response_template'),
-    },
-    'unified_cache_external_linker_backend': {'0.5.23': ('dynamic',)},
-}
-VALUES_GONE: dict[str, dict[str, tuple[str, ...]]] = {
-    'attention_backend': {'0.5.20': ('cutlass_mla', 'dual_chunk_flash_attn')},
-    'cuda_graph_backend_decode': {'0.5.22': ('tc_piecewise',)},
-    'cuda_graph_backend_prefill': {'0.5.22': ('tc_piecewise',)},
-    'decode_attention_backend': {'0.5.20': ('cutlass_mla', 'dual_chunk_flash_attn')},
-    'fp4_gemm_runner_backend': {'0.5.16': ('cutlass',)},
-    'kv_cache_dtype': {'0.5.22': ('fp4_e2m1',)},
-    'prefill_attention_backend': {'0.5.20': ('cutlass_mla', 'dual_chunk_flash_attn')},
-    'quantization': {'0.5.16': ('qoq',), '0.5.20': ('marlin',)},
-    'reasoning_parser': {'0.5.10': ('nano_v3',)},
-    'speculative_draft_model_quantization': {'0.5.16': ('qoq',), '0.5.20': ('marlin',)},
-}
-
-
 def value_state(name: str, value: str, release: str) -> tuple[str, str] | None:
     """("added", release) or ("gone", release) when SGLang ``release`` does not take ``value`` for ``name``."""
     r = parse_release(release)
@@ -478,3 +113,251 @@ def value_state(name: str, value: str, release: str) -> tuple[str, str] | None:
         if value in values and r >= parse_release(since):
             return "gone", since
     return None
+
+
+def values_in(name: str, release: str) -> tuple[str, ...] | None:
+    """The choice values SGLang ``release`` takes for ``name`` (None: not a choice field)."""
+    from .registry import SPECS
+
+    choices = SPECS[name].choices
+    if not choices:
+        return None
+    return tuple(str(v) for v in choices if value_state(name, str(v), release) is None)
+
+
+@functools.cache
+def flags_in(release: str) -> frozenset[str]:
+    """Every spelling (canonical and aliases) SGLang ``release`` reads as a flag of its own."""
+    from .registry import FLAGS
+
+    return frozenset(f for f, name in FLAGS.items() if f.startswith("--") and exists_in(name, release)
+                     and spelled_in(f, release))
+
+
+def spelled_in(flag: str, release: str) -> bool:
+    """Whether SGLang ``release`` reads this spelling (an alias may be newer than its field)."""
+    return ".".join(map(str, parse_release(release))) not in SPELLINGS_MISSING.get(flag, ())
+
+
+def ignored_in(change: Change, release: str) -> bool:
+    """Whether ``release`` takes the flag and does nothing with it."""
+    return change.ignored_in is not None and parse_release(release) >= parse_release(change.ignored_in)
+
+
+def accepts(release: str, flag: str, value: str | None = None) -> bool:
+    """Whether SGLang ``release`` starts with ``flag`` (and ``value``, when its flag has choices) as written."""
+    from .registry import FLAGS
+
+    if flag not in flags_in(release):
+        return False
+    if value is None:
+        return True
+    name = FLAGS[flag]
+    taken = values_in(name, release)
+    return taken is None or value in taken
+
+
+def abbreviates(flag: str, release: str) -> tuple[str, ...]:
+    """The flags of ``release`` that argparse could read ``flag`` as an abbreviation of (each field once)."""
+    from .registry import FLAGS, SPECS
+
+    fields = {FLAGS[f] for f in flags_in(release) if f.startswith(flag) and f != flag}
+    return tuple(sorted(SPECS[n].flag for n in fields))
+
+
+def successor_fields(change: Change) -> tuple[str, ...]:
+    from .registry import FLAGS
+
+    return tuple(FLAGS[f] for f in change.successors if f in FLAGS)
+
+
+def moved() -> dict[str, str]:
+    """old field -> the field argmatrix's own reader moves its value to (in every release, and in serve)."""
+    return {name: change.moves_to for name, change in CHANGES.items() if change.moves_to is not None}
+
+
+def superseded(name: str) -> bool:
+    """Whether argmatrix's own reader no longer lists ``name`` as an argument of its own: its value moves to a
+    successor, or ``argmatrix serve`` refuses it too.  Help pages, snapshots and serve's own argv leave these out."""
+    change = CHANGES.get(name)
+    return change is not None and (change.moves_to is not None or change.retired)
+
+
+# --- the words of a verdict ------------------------------------------------------------------------------------
+
+def _first_sentence(text: str) -> str:
+    """The first sentence of an English help text, to say briefly what a successor means ("e.g." ends none)."""
+    m = re.match(r"(.+?(?<!e\.g)(?<!i\.e)\.)(\s|$)", text.strip())
+    sentence = (m.group(1) if m else text.strip()).rstrip(".")
+    return sentence[:1].lower() + sentence[1:] if sentence[:2] != sentence[:2].upper() else sentence
+
+
+def _first_sentence_zh(text: str) -> str:
+    return text.strip().split("。", 1)[0]
+
+
+def meaning(flag: str) -> Text:
+    """``--flag (what it means)``, in both languages."""
+    from .registry import FLAGS, SPECS
+
+    spec = SPECS.get(FLAGS.get(flag, ""))
+    if spec is None:
+        return Text(flag, flag)
+    return Text(f"{flag} ({_first_sentence(spec.arg.help.en)})", f"{flag}（{_first_sentence_zh(spec.arg.help.zh)}）")
+
+
+def _spelling_for(change: Change, release: str) -> str | None:
+    """The spelling with a value to write in ``release`` (None: the table names none; "": nothing to write)."""
+    r = parse_release(release)
+    found = [(parse_release(since), text) for since, text in change.writes if parse_release(since) <= r]
+    return max(found)[1] if found else None
+
+
+def _flags_of(spelling: str) -> list[str]:
+    return [t for t in spelling.split() if t.startswith("--")]
+
+
+def writes_for(change: Change, release: str) -> tuple[str, ...]:
+    """What to write instead, in ``release``: each entry a flag or ``--flag value`` that release accepts."""
+    spelling = _spelling_for(change, release)
+    if spelling is not None:
+        if not spelling:
+            return ()
+        if all(f in flags_in(release) for f in _flags_of(spelling)):
+            return (spelling,)
+    return tuple(f for f in change.successors if f in flags_in(release))
+
+
+def fix_for(change: Change, flag: str, release: str) -> Text:
+    """The fix for ``flag`` under ``release``: what to write, each successor with its meaning, in both languages;
+    only spellings that ``release`` accepts are named."""
+    writes = writes_for(change, release)
+    hint = change.hint
+    if not writes:
+        if state_of(change, release) == "deprecated":  # taken there, and no successor argmatrix holds in it
+            return Text(f"keep {flag} for SGLang {release}, which still takes it: argmatrix knows no successor of "
+                        "it in that release", f"在 SGLang {release} 中保留 {flag}（该版本仍接受它）：argmatrix "
+                        "不了解它在该版本中的后继参数")
+        if hint:
+            return Text(f"remove {flag}: {hint.en}", f"去掉 {flag}：{hint.zh}")
+        return Text(f"remove {flag}: SGLang {release} has no replacement for it",
+                    f"去掉 {flag}：SGLang {release} 中没有替代参数")
+    flags = [f for w in writes for f in _flags_of(w)]
+    with_value = len(writes) == 1 and " " in writes[0]
+    joiner = (" and/or ", " 和/或 ") if change.kind == "split" and not with_value else (" or ", " 或 ")
+    if with_value:
+        meanings = [meaning(f) for f in dict.fromkeys(flags)]
+        en = f"write {writes[0]}; " + "; ".join(m.en for m in meanings)
+        zh = f"改写为 {writes[0]}；" + "；".join(m.zh for m in meanings)
+    else:
+        meanings = [meaning(f) for f in writes]
+        en = "write " + joiner[0].join(m.en for m in meanings)
+        zh = "改用 " + joiner[1].join(m.zh for m in meanings)
+    if hint:
+        en, zh = f"{en} ({hint.en})", f"{zh}（{hint.zh}）"
+    return Text(en, zh)
+
+
+VerdictState = Literal["current", "deprecated", "refused", "not-yet", "argmatrix-only"]
+
+
+class Verdict:
+    """What SGLang ``release`` does with the flag of field ``name``.
+
+    ``state``: ``current`` (takes it), ``deprecated`` (takes it with a warning; ``ignored``: and does nothing),
+    ``refused`` (stops; ``refusal`` says how), ``not-yet`` (added after it), ``argmatrix-only`` (no release has it).
+    ``since``: the release the state began in.  ``writes``: what to write instead, each accepted by ``release``;
+    ``fix``: the same in words.  ``says``: one sentence for pages and ``explain``.
+    """
+
+    __slots__ = ("abbreviates", "change", "fix", "name", "refusal", "release", "says", "since", "state", "writes")
+
+    def __init__(self, name: str, release: str, state: VerdictState, since: str | None, change: Change | None,
+                 writes: tuple[str, ...], fix: Text | None, says: Text,
+                 refusal: Literal["ambiguous", "unrecognized", "error"] | None = None, abbreviates: tuple[str, ...] = ()):
+        self.name, self.release, self.state, self.since, self.change = name, release, state, since, change
+        self.writes, self.fix, self.says, self.refusal, self.abbreviates = writes, fix, says, refusal, abbreviates
+
+    @property
+    def accepted(self) -> bool:
+        return self.state in ("current", "deprecated")
+
+
+@functools.cache
+def verdict(name: str, release: str = NEWEST) -> Verdict:
+    """What SGLang ``release`` does with the flag of field ``name`` (the one answer every page and finding uses)."""
+    from .registry import SPECS
+
+    flag = SPECS[name].flag
+    if argmatrix_only(name):
+        return Verdict(name, release, "argmatrix-only", None, None, (), None,
+                       Text("argmatrix's own server limit: no SGLang release has this flag",
+                            "argmatrix 自己的服务端限制：任何 SGLang 版本都没有这个参数"))
+    first = INTRODUCED.get(name)
+    if first is not None and parse_release(release) < parse_release(first):
+        olds = [o for o in predecessors().get(name, ()) if exists_in(o, release)]
+        writes: tuple[str, ...] = (SPECS[olds[0]].flag,) if olds else ()
+        fix = (Text(f"write {writes[0]}, its spelling in SGLang {release}, or check against SGLang {first} or newer "
+                    f"with --sglang-version", f"改用它在 SGLang {release} 中的写法 {writes[0]}，或用 --sglang-version "
+                    f"指定 {first} 及以上版本") if writes else
+               Text(f"remove {flag}, or check against SGLang {first} or newer with --sglang-version {first}",
+                    f"去掉 {flag}，或用 --sglang-version {first} 按 {first} 及以上版本检查"))
+        return Verdict(name, release, "not-yet", first, CHANGES.get(name), writes, fix,
+                       Text(f"SGLang {release} does not have {flag} yet: it arrived in {first}",
+                            f"SGLang {release} 还没有 {flag}：它在 {first} 中才加入"))
+    change = CHANGES.get(name)
+    if change is None or state_of(change, release) == "current":
+        return Verdict(name, release, "current", None, change, (), None,
+                       Text(f"SGLang {release} takes {flag}", f"SGLang {release} 接受 {flag}"))
+    writes = writes_for(change, release)
+    fix = fix_for(change, flag, release)
+    if state_of(change, release) == "deprecated":
+        since = change.deprecated_in
+        effect = (Text("it still starts, with a warning, and does nothing", "仍可启动，但会告警且不起任何作用")
+                  if ignored_in(change, release) else Text("it still starts, with a warning", "仍可启动但会告警"))
+        return Verdict(name, release, "deprecated", since, change, writes, fix,
+                       Text(f"SGLang {release} deprecates {flag} (since {since}): {effect.en}",
+                            f"SGLang {release} 已弃用 {flag}（自 {since} 起）：{effect.zh}"))
+    shadows = abbreviates(flag, release)
+    refusal: Literal["ambiguous", "unrecognized", "error"] = "ambiguous" if len(shadows) > 1 else "unrecognized"
+    r = parse_release(release)
+    if change.error_in and r >= parse_release(change.error_in[0]) and (
+            change.error_in[1] is None or r < parse_release(change.error_in[1])):
+        refusal = "error"  # the parser still knows it, and stops with its own message naming the successor
+    gone = (Text(f"no SGLang release accepts {flag}", f"没有任何 SGLang 版本接受 {flag}") if change.gone_in == OLDEST
+            else Text(f"SGLang {release} refuses {flag} (gone since {change.gone_in})",
+                      f"SGLang {release} 不再接受 {flag}（自 {change.gone_in} 起移除）"))
+    how = (Text(f"it stops with 'ambiguous option: {flag} could match {', '.join(shadows)}'",
+                f"启动时报错“ambiguous option”：{flag} 可同时匹配 {'、'.join(shadows)}") if refusal == "ambiguous" else
+           Text("it stops with its own error naming the successor", "启动时报错，错误信息会给出后继参数")
+           if refusal == "error" else
+           Text("it stops with 'unrecognized arguments'", "启动时报错“unrecognized arguments”"))
+    return Verdict(name, release, "refused", change.gone_in, change, writes, fix,
+                   Text(f"{gone.en}: {how.en}", f"{gone.zh}：{how.zh}"), refusal, shadows)
+
+
+def former_flag(spelling: str, release: str | None) -> tuple[Text, Text] | None:
+    """(why, fix) for a spelling no schema field holds but SGLang once had (``FORMER_FLAGS``), else None."""
+    flag = "--" + spelling.lstrip("-").replace("_", "-")
+    change = FORMER_FLAGS.get(flag)
+    if change is None:
+        return None
+    release = release or NEWEST
+    assert change.gone_in is not None
+    if change.gone_in == OLDEST:
+        why = Text("SGLang dropped it before 0.5.8", "SGLang 在 0.5.8 之前已删除它")
+    elif parse_release(release) >= parse_release(change.gone_in):
+        why = Text(f"SGLang {change.gone_in} removed it", f"SGLang {change.gone_in} 已移除它")
+    else:
+        why = Text(f"argmatrix holds no field for it (SGLang removed it in {change.gone_in})",
+                   f"argmatrix 没有对应的字段（SGLang 在 {change.gone_in} 中移除了它）")
+    return why, fix_for(change, flag, release)
+
+
+def suggestion_pool(release: str | None) -> list[str]:
+    """The flags an unknown-flag message may suggest: those ``release`` reads (every flag without a release)."""
+    from .registry import FLAGS
+
+    if release is None:
+        return list(FLAGS)
+    return sorted(flags_in(release))

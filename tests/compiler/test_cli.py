@@ -172,7 +172,7 @@ def test_matrix_json_has_one_object_per_argument(matrix_json):
     assert isinstance(matrix_json, list)
     assert [r["name"] for r in matrix_json] == list(SPECS)
     for row in matrix_json:
-        assert {"name", "flags", "group", "default", "choices", "deprecated", "platforms", "rules"} <= set(row)
+        assert {"name", "flags", "group", "default", "choices", "release", "platforms", "rules"} <= set(row)
         assert list(row["platforms"]) == ["a2", "a3", "310p", "a5", "cuda", "cpu"]
         for entry in row["platforms"].values():
             assert {"status", "reason", "default", "engine_default", "options", "notes"} <= set(entry)
@@ -196,9 +196,10 @@ def test_matrix_json_values(matrix_json):
     tbo = rows["enable_two_batch_overlap"]["platforms"]["cpu"]
     assert tbo["status"] == "unsupported" and "collectives" in tbo["reason"]["en"]
     assert rows["enable_dp_attention"]["platforms"]["cpu"]["status"] == "supported"  # SGLang's Xeon CI runs it
-    assert rows["stream_output"]["deprecated"]["kind"] == "renamed"
-    removed = rows["prefill_round_robin_balance"]["deprecated"]
-    assert removed["kind"] == "removed" and "follow_bootstrap_room" in removed["instead"]["en"]
+    assert rows["stream_output"]["release"]["state"] == "refused"  # SGLang 0.5.23, the default release
+    assert rows["stream_output"]["release"]["moves_to"] == "incremental_streaming_output"
+    removed = rows["prefill_round_robin_balance"]["release"]
+    assert removed["state"] == "refused" and "follow_bootstrap_room" in removed["fix"]["en"]
     hw = rows["hicache_write_policy"]
     assert hw["default"] == "write_through" and hw["platforms"]["a3"]["default"] == "write_back"
 

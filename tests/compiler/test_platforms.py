@@ -8,7 +8,7 @@ from argmatrix.matrix.platforms.ascend_labels import Label as Support
 from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
 from argmatrix.matrix.status import Status
 from argmatrix.schema import SPECS
-from argmatrix.schema.meta import Removed, Renamed
+from argmatrix.schema.releases import CHANGES
 
 from .helpers import codes, only, run
 
@@ -75,7 +75,7 @@ def test_unknown_target_lists_the_choices():
 ])
 def test_npu_status_follows_the_seed_label(label, status):
     specs = [s for s in SPECS.values() if s.name in ASCEND_TABLE and ASCEND_TABLE[s.name].label is label
-             and not isinstance(s.deprecated, Removed)]
+             and not (s.name in CHANGES and CHANGES[s.name].retired)]
     assert specs, label
     for spec in specs:
         for platform in ("a2", "a3"):
@@ -84,13 +84,17 @@ def test_npu_status_follows_the_seed_label(label, status):
             assert (cell.reason is None) == (status is Status.SUPPORTED), spec.name
 
 
-def test_removed_flags_are_unsupported_everywhere():
-    removed = [s for s in SPECS.values() if isinstance(s.deprecated, Removed)]
-    assert len(removed) == 13
-    for spec in removed:
+def test_flags_argmatrix_retired_are_unsupported_everywhere_for_its_own_engine():
+    """No SGLang release for argmatrix's own engine: the matrix says the table's retired flags are not taken, and
+    why, in the release's words; for SGLang the selected release decides (tests/compiler/test_release_pages.py)."""
+    from argmatrix.matrix.table import row
+
+    retired = [s for s in SPECS.values() if s.name in CHANGES and CHANGES[s.name].retired]
+    assert len(retired) == 13
+    for spec in retired:
+        entries = row(spec, "argmatrix")["platforms"]
         for platform in ("a2", "a3", "cuda", "cpu"):
-            cell = PLATFORMS[platform].cell(spec)
-            assert cell.status is Status.UNSUPPORTED and spec.deprecated.since in cell.reason.en
+            assert entries[platform]["status"] == "unsupported" and "SGLang" in entries[platform]["reason"]["en"]
 
 
 @pytest.mark.parametrize("name, status", [
@@ -105,8 +109,7 @@ def test_npu_status_examples(name, status):
 
 def test_cuda_supports_every_argument():
     """On CUDA only NPU-only *values* are refused (see test_options), never an argument."""
-    assert all(PLATFORMS["cuda"].cell(s).status is Status.SUPPORTED for s in SPECS.values()
-               if not isinstance(s.deprecated, Removed))
+    assert all(PLATFORMS["cuda"].cell(s).status is Status.SUPPORTED for s in SPECS.values())
     assert PLATFORMS["cuda"].cell(SPECS["enable_nccl_nvls"]).reason is None
 
 
@@ -135,6 +138,6 @@ def test_cpu_rejects_expert_parallelism_with_the_reason_and_accepts_schedule_pol
 
 
 def test_deprecated_arguments_are_known_to_the_schema():
-    assert isinstance(SPECS["stream_output"].deprecated, Renamed)
-    assert isinstance(SPECS["prefill_round_robin_balance"].deprecated, Removed)
+    assert CHANGES["stream_output"].moves_to == "incremental_streaming_output"
+    assert CHANGES["prefill_round_robin_balance"].retired
     assert codes(run(["--tp-size", "2"], target="cuda")) == []

@@ -9,6 +9,7 @@ import yaml
 from argmatrix.generate import example_config
 from argmatrix.matrix.platforms import PLATFORMS
 from argmatrix.schema.registry import SPECS
+from argmatrix.schema.releases import verdict
 
 PATH = "example-config.yaml"
 
@@ -17,11 +18,11 @@ def test_every_argument_appears_active_or_commented(files):
     text = files[PATH]
     active = yaml.safe_load(text)
     commented = set(re.findall(r"^# ([a-z0-9_]+): ", text, re.MULTILINE))
-    for name, spec in SPECS.items():
+    for name in SPECS:
         if name in example_config.EXCLUDED:
             continue
         assert (name in active) != (name in commented), name
-        if spec.deprecated is not None:
+        if verdict(name).state in ("deprecated", "refused"):  # what SGLang 0.5.23 does not simply take
             assert name in commented
 
 

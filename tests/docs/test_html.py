@@ -44,9 +44,11 @@ def test_data_has_one_line_per_argument(files):
     assert len(lines) == len(SPECS)
     assert data["platforms"] == ["a2", "a3", "310p", "a5", "cuda", "cpu"]
     removed = next(a for a in data["args"] if a["n"] == "enable_double_sparsity")
-    assert removed["depKind"] == "removed" and set(removed["s"].values()) == {"unsupported"}
+    assert removed["depKind"] == "refused" and set(removed["s"].values()) == {"unsupported"}
     renamed = next(a for a in data["args"] if a["n"] == "stream_output")
-    assert renamed["depKind"] == "renamed"
+    assert renamed["depKind"] == "refused" and "--incremental-streaming-output" in renamed["dep"]["en"]
+    split = next(a for a in data["args"] if a["n"] == "disable_cuda_graph")  # 0.5.23 still takes it, with a warning
+    assert split["depKind"] == "deprecated" and "supported" in split["s"].values()
 
 
 def test_status_is_readable_without_colour():

@@ -11,6 +11,7 @@ import yaml
 
 from argmatrix.generate import json_schema
 from argmatrix.schema.registry import NAMES, SPECS
+from argmatrix.schema.releases import NEWEST, value_state, verdict
 
 from ._md import ROOT
 
@@ -42,11 +43,11 @@ def test_every_argument_has_description_default_and_type(schema):
             continue
         p = props[name]
         assert spec.arg.help.en in p["description"] and spec.arg.help.zh in p["description"]
-        if spec.deprecated is None:
+        if verdict(name).accepted or verdict(name).state == "argmatrix-only":
             assert "default" in p, name
-            if spec.choices and not spec.is_list:
+            if spec.choices and not spec.is_list:  # the values SGLang's newest release takes, no other
                 enums = [x.get("enum", [x["const"]] if "const" in x else None) for x in [p, *p.get("anyOf", [])]]
-                assert list(spec.choices) in enums, name
+                assert [v for v in spec.choices if value_state(name, str(v), NEWEST) is None] in enums, name
 
 
 def test_aliases_refer_to_the_canonical_property(schema, validator):
@@ -129,7 +130,7 @@ def test_a_bad_example_file_fails(tmp_path, validator):
 
 
 def test_lenient_text_forms_the_compiler_accepts(validator):
-    ok = {"context_length": "32k", "cuda_graph_bs": "1,2,4", "json_model_override_args": '{"a": 1}',
+    ok = {"context_length": "32k", "cuda_graph_bs_decode": "1,2,4", "json_model_override_args": '{"a": 1}',
           "model_loader_extra_config": {"x": 1}}
     assert not list(validator.iter_errors(ok))
 
@@ -137,17 +138,21 @@ def test_lenient_text_forms_the_compiler_accepts(validator):
 def test_completion_offers_one_key_per_argument(schema):
     """Aliases and deprecated spellings validate but carry doNotSuggest: one suggestion per live argument."""
     suggested = [k for k, p in schema["properties"].items() if not p.get("doNotSuggest")]
-    live = [n for n, s in SPECS.items() if s.deprecated is None and n not in json_schema.EXCLUDED]
+    live = [n for n in SPECS if verdict(n).state in ("current", "argmatrix-only") and n not in json_schema.EXCLUDED]
     assert sorted(suggested) == sorted(live)
 
 
 def test_deprecations_carry_a_deprecation_message(schema, validator):
+    """The editor says what SGLang's newest release says: check-config's verdict and fix, word for word."""
     props = schema["properties"]
-    for name, spec in SPECS.items():
-        if spec.deprecated is not None and name not in json_schema.EXCLUDED:
-            assert props[name]["deprecationMessage"].startswith(spec.flag), name
-    renamed = next(n for n, s in SPECS.items() if type(s.deprecated).__name__ == "Renamed")
-    assert not list(validator.iter_errors({renamed: SPECS[renamed].default}))  # still valid, only marked
+    for name in SPECS:
+        v = verdict(name)
+        if v.state in ("deprecated", "refused") and name not in json_schema.EXCLUDED:
+            assert props[name]["deprecationMessage"].startswith(v.says.en), name
+            assert v.fix is None or v.fix.en in props[name]["deprecationMessage"], name
+    assert not list(validator.iter_errors({"disable_cuda_graph": True}))  # deprecated: still valid, only marked
+    assert list(validator.iter_errors({"cuda_graph_bs": [8, 16]}))  # refused by 0.5.23: invalid, as check-config says
+    assert list(validator.iter_errors({"cuda_graph_backend_prefill": "tc_piecewise"}))  # a value 0.5.22 removed
 
 
 def test_aliases_are_checked_against_the_argument(validator):

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from argmatrix.schema.glossary import FORBIDDEN, ascii_words, half_width_punctuation
-from argmatrix.schema.meta import Removed, Text
+from argmatrix.schema.meta import Text
 from argmatrix.schema.registry import GROUPS, SPECS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,12 +103,12 @@ def _findings_of_bad_launches() -> Iterator[tuple[str, Text]]:
 def all_pairs() -> Iterator[tuple[str, Text]]:
     """Every (where, Text) whose Chinese side argmatrix prints or writes."""
     from argmatrix.cli.render import COUNTED
-    from argmatrix.compiler.releases import introduced_finding, release_finding
+    from argmatrix.compiler.releases import release_finding
     from argmatrix.generate.common import ENGINE_MEANING, WORDS
     from argmatrix.matrix import engine, rules
     from argmatrix.matrix.platforms import KNOWN_WITHOUT_COLUMN, PLATFORMS
     from argmatrix.matrix.status import STATUS_MEANING, STATUS_PREDICATES, STATUS_TITLES
-    from argmatrix.schema.releases import CHANGES, INTRODUCED, NEWEST, parse_release
+    from argmatrix.schema.releases import CHANGES, FORMER_FLAGS, INTRODUCED, NEWEST, former_flag, parse_release
     from argmatrix.schema.type_errors import FALLBACK, TEMPLATES
 
     for group, _ in GROUPS:
@@ -117,8 +117,6 @@ def all_pairs() -> Iterator[tuple[str, Text]]:
             yield f"group note {group.key}", group.note
     for spec in SPECS.values():
         yield f"help {spec.flag}", spec.arg.help
-        if isinstance(spec.deprecated, Removed) and spec.deprecated.instead:
-            yield f"removed {spec.flag}", spec.deprecated.instead
         cap = engine.capability(spec.name)
         if cap.reason:
             yield f"engine reason {spec.flag}", cap.reason
@@ -143,17 +141,23 @@ def all_pairs() -> Iterator[tuple[str, Text]]:
         yield f"validator fix {kind}", fix
     where = {"field": None, "flag": None, "value": None, "source": None, "platform": None}
     for name, change in CHANGES.items():
-        for release in (change.deprecated_in, change.gone_in, NEWEST):
+        for release in (change.deprecated_in, change.gone_in, NEWEST, "0.5.9"):
             if release and parse_release(release) >= parse_release("0.5.9"):
-                f = release_finding(name, change, release, SPECS[name].flag, where)
+                f = release_finding(name, release, SPECS[name].flag, where)
                 if f is not None:
                     yield f"release {name} {release}", f.message
                     yield f"release fix {name} {release}", f.hint
     for name in INTRODUCED:
-        f = introduced_finding(name, "0.5.9", SPECS[name].flag, where)
+        f = release_finding(name, "0.5.9", SPECS[name].flag, where)
         if f is not None:
             yield f"introduced {name}", f.message
             yield f"introduced fix {name}", f.hint
+    for flag in FORMER_FLAGS:
+        for release in ("0.5.9", "0.5.15", NEWEST):
+            said = former_flag(flag, release)
+            assert said is not None
+            yield f"former {flag} {release}", said[0]
+            yield f"former fix {flag} {release}", said[1]
     yield from _findings_of_bad_launches()
     yield from _what_the_commands_print()
 

@@ -10,8 +10,8 @@ import pytest
 from argmatrix.matrix.platforms.ascend_labels import Label as Support
 from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
 from argmatrix.schema import FLAGS, SPECS
-from argmatrix.schema.meta import MISSING, Removed, Renamed
-from argmatrix.schema.releases import VALUES_INTRODUCED
+from argmatrix.schema.meta import MISSING
+from argmatrix.schema.releases import CHANGES, VALUES_INTRODUCED, superseded
 
 LABELS = {"A2, A3": Support.A2_A3, "Special for GPU": Support.GPU_ONLY, "Planned": Support.PLANNED,
           "Experimental": Support.EXPERIMENTAL, "third-party": Support.THIRD_PARTY, "deficient": Support.DEFICIENT}
@@ -153,24 +153,24 @@ def test_rows_only_in_seed000(seed001, seed000):
         assert spec.default == seed_value(row["default"]) or (spec.default is False and row["default"] == "False")
         expected_label = Support.A2_A3 if row["a2"] and row["a3"] else Support.UNSUPPORTED
         assert ASCEND_TABLE[spec.name].label is expected_label, spec.flag
-        dep = spec.deprecated
+        change = CHANGES.get(spec.name)
         if spec.flag in OLD_ONLY_KEPT:
-            assert dep is None and ASCEND_TABLE[spec.name].label is OLD_ONLY_KEPT[spec.flag]
+            assert not superseded(spec.name) and ASCEND_TABLE[spec.name].label is OLD_ONLY_KEPT[spec.flag]
         elif spec.flag in RENAMED:
-            assert isinstance(dep, Renamed) and dep.successor == RENAMED[spec.flag]
+            assert change is not None and change.moves_to == RENAMED[spec.flag]
         else:
-            assert isinstance(dep, Removed), spec.flag
+            assert change is not None and change.retired, spec.flag
     # the seed-era arguments (those the Ascend table has a row for); newer releases deprecate others
-    assert sum(1 for s in SPECS.values() if s.deprecated is not None and s.name in ASCEND_TABLE) == 16
+    assert sum(1 for s in SPECS.values() if superseded(s.name) and s.name in ASCEND_TABLE) == 16
 
 
 def test_successors_exist_and_are_current():
-    for spec in SPECS.values():
-        if isinstance(spec.deprecated, Renamed):
-            successor = SPECS[spec.deprecated.successor]
-            assert successor.deprecated is None
+    for name, change in CHANGES.items():
+        if change.moves_to is not None:
+            successor = SPECS[change.moves_to]
+            assert not superseded(successor.name)
             # an old flag whose value does not carry over declares what it sets instead
-            carried = spec.deprecated.sets if spec.deprecated.sets is not None else spec.default
+            carried = change.sets if change.sets is not None else SPECS[name].default
             assert type(successor.default) is type(carried)
 
 

@@ -10,7 +10,7 @@ One engine's rules never judge another engine's launch; adding an engine is addi
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,6 +62,9 @@ class ReleaseLine:
     held: tuple[str, ...]         # releases whose whole flag set was read from the wheel
     introduced: Mapping[str, str] = field(default_factory=dict)  # field -> first release that has it
     removed: Mapping[str, str] = field(default_factory=dict)     # field -> first release that refuses it
+    # the engine's own reader of its release facts, when it has one (SGLang: schema.releases.exists_in), so the
+    # line asks it instead of repeating its dates
+    reader: Callable[[str, str], bool] | None = None
 
     @staticmethod
     def parse(text: str) -> tuple[int, ...]:
@@ -78,6 +81,8 @@ class ReleaseLine:
         return ".".join(str(p) for p in self.parse(text))
 
     def exists_in(self, name: str, release: str) -> bool:
+        if self.reader is not None:
+            return self.reader(name, release)
         r = self.parse(release)
         if name in self.introduced and r < self.parse(self.introduced[name]):
             return False

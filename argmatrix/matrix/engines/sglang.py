@@ -2,7 +2,8 @@
 
 Its support per platform is what each ``Platform`` object says (``platforms/``: the Ascend table, CUDA, CPU);
 its start-up checks are ``matrix/sglang_checks/`` and the table's rules (``matrix/rules.py``); its
-releases and spellings are ``schema/releases.py``, read from each release's parser.
+releases and spellings are ``schema/releases.py``, the one reader of the release fixtures and of the hand-kept
+table ``schema/release_table.py``.
 """
 from __future__ import annotations
 
@@ -44,10 +45,10 @@ class SglangEngine(Engine):
         return PARENTS
 
 
+# the dates are schema/releases.py's (the one reader of the release fixtures and the hand-kept table), not a copy
 SGLANG_RELEASES = ReleaseLine(
     "SGLang", "--sglang-version", "ARGMATRIX_SGLANG_VERSION", releases.OLDEST, releases.NEWEST,
-    releases.KNOWN_FLAG_SETS, releases.INTRODUCED,
-    {name: change.gone_in for name, change in releases.CHANGES.items() if change.gone_in is not None})
+    releases.KNOWN_FLAG_SETS, releases.INTRODUCED, releases.gone_dates(), reader=releases.exists_in)
 
 SGLANG = SglangEngine(
     "sglang", Text("SGLang", "SGLang"), "sglang",

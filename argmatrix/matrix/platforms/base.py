@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...schema.meta import MISSING, Removed, Text
+from ...schema.meta import MISSING, Text
 from ...schema.registry import ArgSpec
 from ..devices import DeviceFacts
 from ..status import Cell, Note, Status
@@ -55,12 +55,7 @@ class Platform:
 
     # --- per-argument facts -------------------------------------------------------------------------------------
     def cell(self, spec: ArgSpec) -> Cell:
-        """The status of ``spec`` here.  Removed arguments are unsupported everywhere."""
-        if isinstance(spec.deprecated, Removed):
-            from ...schema.snapshots import since_text
-
-            since = since_text(spec.deprecated.since)
-            return Cell(Status.UNSUPPORTED, Text(f"removed in {since.en}", f"已在{since.zh}中移除"))
+        """The status of ``spec`` on this hardware (what an SGLang release does with the flag is the engine's)."""
         return self.own_cell(spec)
 
     def own_cell(self, spec: ArgSpec) -> Cell:

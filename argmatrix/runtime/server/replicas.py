@@ -70,12 +70,13 @@ def _healthy(url: str) -> bool:
 def _argv_for(args: Any, user_set, **changes: Any) -> list[str]:
     """``argmatrix serve`` flags for the fields the user set (platform defaults come back by themselves)."""
     from argmatrix.schema.registry import SPECS
+    from argmatrix.schema.releases import superseded
 
     values = {**{k: v for k, v in args.changed().items() if k in user_set}, **changes}
     argv = []
     for name, value in values.items():
         spec = SPECS[name]
-        if value is None or spec.deprecated is not None or name == "config":   # a config file is already read
+        if value is None or superseded(name) or name == "config":   # a config file is already read
             continue
         flag = spec.flag
         if isinstance(value, bool):

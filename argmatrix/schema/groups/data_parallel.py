@@ -2,8 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Removed, Text
-from ..snapshots import CURRENT
+from ..meta import Arg, Group, Text
 from ..types import PositiveInt
 
 GROUP = Group('data_parallel', Text(en='Data parallelism', zh='数据并行'))
@@ -70,5 +69,4 @@ class DataParallelArgs:
                 "错误信息会提示改用 --load-balance-method follow_bootstrap_room。"
             ),
         ),
-        deprecated=Removed(since=CURRENT, instead=Text(en='use --load-balance-method follow_bootstrap_room', zh='改用 --load-balance-method follow_bootstrap_room')),
     )] = False

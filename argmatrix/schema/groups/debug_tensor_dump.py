@@ -2,8 +2,7 @@
 
 from typing import Annotated
 
-from ..meta import Arg, Group, Removed, Text
-from ..snapshots import CURRENT
+from ..meta import Arg, Group, Text
 from ..types import IntList
 
 GROUP = Group('debug_tensor_dump', Text(en='Debug tensor dumps', zh='调试张量转储'))
@@ -50,5 +49,4 @@ class DebugTensorDumpArgs:
             ),
             zh="已移除，设置后不起作用。原用于调试时把 JAX 产生的参考输出注入为每一层的输入。",
         ),
-        deprecated=Removed(since=CURRENT),
     )] = False

@@ -2,8 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Removed, Text
-from ..snapshots import CURRENT
+from ..meta import Arg, Group, Text
 
 GROUP = Group('double_sparsity', Text(en='Double sparsity (removed)', zh='双重稀疏（已移除）'))
 
@@ -19,7 +18,6 @@ class DoubleSparsityArgs:
             ),
             zh="已移除，设置后不起作用。原用于启用双重稀疏注意力，即只依据最重要的通道与 token 近似计算注意力。",
         ),
-        deprecated=Removed(since=CURRENT),
     )] = False
 
     ds_channel_config_path: Annotated[str | None, Arg(
@@ -31,7 +29,6 @@ class DoubleSparsityArgs:
             ),
             zh="已移除，设置后不起作用。原为双重稀疏注意力中重要通道配置文件的路径。",
         ),
-        deprecated=Removed(since=CURRENT),
     )] = None
 
     ds_heavy_channel_num: Annotated[int, Arg(
@@ -43,7 +40,6 @@ class DoubleSparsityArgs:
             ),
             zh="已移除，设置后不起作用。原为双重稀疏注意力保留的重要通道数。",
         ),
-        deprecated=Removed(since=CURRENT),
     )] = 32
 
     ds_heavy_token_num: Annotated[int, Arg(
@@ -55,7 +51,6 @@ class DoubleSparsityArgs:
             ),
             zh="已移除，设置后不起作用。原为双重稀疏注意力实际参与计算的重要 token 数。",
         ),
-        deprecated=Removed(since=CURRENT),
     )] = 256
 
     ds_heavy_channel_type: Annotated[Literal['qk', 'k', 'q'], Arg(
@@ -67,7 +62,6 @@ class DoubleSparsityArgs:
             ),
             zh="已移除，设置后不起作用。原用于选择重要通道取自哪类投影（qk、q 或 k）。",
         ),
-        deprecated=Removed(since=CURRENT),
     )] = 'qk'
 
     ds_sparse_decode_threshold: Annotated[int, Arg(
@@ -79,5 +73,4 @@ class DoubleSparsityArgs:
             ),
             zh="已移除，设置后不起作用。原为解码从稠密算子切换到稀疏算子的序列长度阈值（token 数）。",
         ),
-        deprecated=Removed(since=CURRENT),
     )] = 4096

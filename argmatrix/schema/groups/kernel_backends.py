@@ -3,7 +3,7 @@
 from typing import Annotated, Literal
 
 from ..choices import AttentionBackend
-from ..meta import Arg, Group, Renamed, Text
+from ..meta import Arg, Group, Text
 from ..types import StrList
 
 GROUP = Group('kernel_backends', Text(en='Kernel Backends (Attention, Sampling, Grammar, GEMM)', zh='算子后端（注意力、采样、语法约束、GEMM）'))
@@ -358,5 +358,4 @@ class KernelBackendsArgs:
             ),
             zh="旧写法：--monokernel-backend amd 等同于 --enable-amd-monokernel（amd 是它唯一的取值）。目前仍可使用，但会给出警告。",
         ),
-        deprecated=Renamed(successor='enable_amd_monokernel', since='0.5.23', sets=True),
     )] = None

@@ -3,8 +3,7 @@
 from typing import Annotated, Literal
 
 from ..choices import LogLevel
-from ..meta import Arg, Group, Removed, Text
-from ..snapshots import CURRENT
+from ..meta import Arg, Group, Text
 from ..types import FloatList, JsonObject, NonNegFloat, PositiveInt, StrList
 
 GROUP = Group('logs', Text(en='Logging', zh='日志'))
@@ -275,12 +274,11 @@ class LogsArgs:
     crash_on_nan: Annotated[bool, Arg(
         '--crash-on-nan',
         help=Text(
-            en="Removed. It used to crash the server when log-probabilities came out as NaN; it no longer has any "
-               "effect, and setting it fails with a message naming the replacement.",
-            zh="已移除。该参数原用于在对数概率出现 NaN 时令服务器崩溃，现已不起任何作用；设置它会报错，"
-               "错误信息会给出替代做法。",
+            en="Crash the server when log-probabilities come out as NaN. No SGLang release argmatrix has read takes "
+               "it; argmatrix explain says what the release you check against offers instead.",
+            zh="在对数概率出现 NaN 时令服务器崩溃。argmatrix 读过的 SGLang 版本都不接受该参数；"
+               "argmatrix explain 会说明所检查的版本提供的替代做法。",
         ),
-        deprecated=Removed(since=CURRENT, instead=Text(en='use --enable-nan-detection to catch NaNs while debugging', zh='调试 NaN 问题请改用 --enable-nan-detection')),
     )] = False
 
     show_time_cost: Annotated[bool, Arg(

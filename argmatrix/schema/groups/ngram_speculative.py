@@ -3,8 +3,7 @@ expanded and sized."""
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Renamed, Text
-from ..snapshots import CURRENT
+from ..meta import Arg, Group, Text
 from ..types import NonNegInt, PositiveHumanInt
 
 GROUP = Group('ngram_speculative', Text(en='Ngram speculative decoding', zh='Ngram 投机解码'))
@@ -171,8 +170,7 @@ class NgramSpeculativeArgs:
     speculative_ngram_branch_length: Annotated[int, Arg(
         '--speculative-ngram-branch-length',
         help=Text(
-            en="Old name of --speculative-ngram-max-trie-depth; still accepted and passes its value to that flag.",
-            zh="--speculative-ngram-max-trie-depth 的旧名称，仍然可用，取值会转交给新参数。",
+            en="Old name of --speculative-ngram-max-trie-depth; argmatrix passes its value to that flag.",
+            zh="--speculative-ngram-max-trie-depth 的旧名称；argmatrix 会把取值转交给新参数。",
         ),
-        deprecated=Renamed(successor='speculative_ngram_max_trie_depth', since=CURRENT),
     )] = 18

@@ -2,8 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Renamed, Text
-from ..snapshots import CURRENT
+from ..meta import Arg, Group, Text
 from ..types import Fraction, IntList, JsonObject, NonNegInt, PositiveHumanInt, PositiveInt
 
 GROUP = Group('optimization', Text(en='Optimization/debug options', zh='优化/调试选项'))
@@ -927,11 +926,9 @@ class OptimizationArgs:
     enable_piecewise_cuda_graph: Annotated[bool, Arg(
         '--enable-piecewise-cuda-graph',
         help=Text(
-            en="Old name of --enforce-piecewise-cuda-graph; still accepted, and its value is passed on to the new "
-               "flag.",
-            zh="--enforce-piecewise-cuda-graph 的旧名称，仍可使用，取值会转给新参数。",
+            en="Old name of --enforce-piecewise-cuda-graph; argmatrix passes its value on to that flag.",
+            zh="--enforce-piecewise-cuda-graph 的旧名称；argmatrix 会把取值转给该参数。",
         ),
-        deprecated=Renamed(successor='enforce_piecewise_cuda_graph', since=CURRENT),
     )] = False
 
     num_continuous_decode_steps: Annotated[PositiveInt, Arg(

@@ -2,8 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Removed, Text
-from ..snapshots import CURRENT
+from ..meta import Arg, Group, Text
 from ..types import Fraction, NonNegHumanInt, NonNegInt, Port, PositiveInt, StrList
 
 GROUP = Group('pd_disaggregation', Text(en='PD disaggregation', zh='PD 分离'))
@@ -230,7 +229,6 @@ class PdDisaggregationArgs:
             en="Removed; has no effect. It used to tell the prefill server the decode side's tensor-parallel size.",
             zh="已移除，设置后不起作用。原用于在预填充实例上声明解码端的张量并行规模。",
         ),
-        deprecated=Removed(since=CURRENT, instead=Text(en='drop it: the prefill server learns the decode layout at bootstrap', zh='删除即可：预填充实例在引导阶段就会获知解码实例的并行布局')),
     )] = None
 
     disaggregation_decode_dp: Annotated[int | None, Arg(
@@ -239,7 +237,6 @@ class PdDisaggregationArgs:
             en="Removed; has no effect. It used to tell the prefill server the decode side's data-parallel size.",
             zh="已移除，设置后不起作用。原用于在预填充实例上声明解码端的数据并行规模。",
         ),
-        deprecated=Removed(since=CURRENT, instead=Text(en='drop it: the prefill server learns the decode layout at bootstrap', zh='删除即可：预填充实例在引导阶段就会获知解码实例的并行布局')),
     )] = None
 
     disaggregation_prefill_pp: Annotated[int, Arg(
@@ -248,7 +245,6 @@ class PdDisaggregationArgs:
             en="Removed; has no effect. It used to tell the decode server the prefill side's pipeline-parallel size.",
             zh="已移除，设置后不起作用。原用于在解码实例上声明预填充端的流水线并行规模。",
         ),
-        deprecated=Removed(since=CURRENT, instead=Text(en='drop it: the decode server learns the prefill layout at bootstrap', zh='删除即可：解码实例在引导阶段就会获知预填充实例的并行布局')),
     )] = 1
 
     decoupled_spec_role: Annotated[Literal['null', 'verifier', 'drafter'], Arg(

@@ -2,8 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Renamed, Text
-from ..snapshots import CURRENT
+from ..meta import Arg, Group, Text
 from ..types import NonNegInt, Port, PositiveFloat, PositiveInt
 
 GROUP = Group('runtime', Text(en='Runtime options', zh='运行时选项'))
@@ -484,10 +483,9 @@ class RuntimeArgs:
     stream_output: Annotated[bool, Arg(
         '--stream-output',
         help=Text(
-            en="Old name of --incremental-streaming-output; still accepted and sets that flag.",
-            zh="--incremental-streaming-output 的旧名称，仍然可用，效果等同于设置新参数。",
+            en="Old name of --incremental-streaming-output; argmatrix reads it as that flag.",
+            zh="--incremental-streaming-output 的旧名称；argmatrix 把它读作新参数。",
         ),
-        deprecated=Renamed(successor='incremental_streaming_output', since=CURRENT),
     )] = False
 
     mlx_enable_sampling: Annotated[bool, Arg(

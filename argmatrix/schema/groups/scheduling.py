@@ -2,8 +2,7 @@
 
 from typing import Annotated, Literal
 
-from ..meta import Arg, Group, Removed, Text
-from ..snapshots import CURRENT
+from ..meta import Arg, Group, Text
 from ..types import FloatList, Fraction, HumanInt, JsonObject, NonNegInt, PositiveFloat, PositiveHumanInt, PositiveInt
 
 GROUP = Group('scheduling', Text(en='Memory and scheduling', zh='内存与调度'))
@@ -412,7 +411,6 @@ class SchedulingArgs:
                 "错误信息会提示改用 --swa-full-tokens-ratio。"
             ),
         ),
-        deprecated=Removed(since=CURRENT, instead=Text(en='size the sliding-window pool with --swa-full-tokens-ratio', zh='改用 --swa-full-tokens-ratio 设置滑动窗口缓存的大小')),
     )] = None
 
     prefill_decode_interval: Annotated[NonNegInt | None, Arg(
