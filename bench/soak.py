@@ -249,38 +249,72 @@ async def _small_latency(http, rounds: int = 5) -> float:
     return statistics.median(took)
 
 
-async def latency_ratios(url: str, limits) -> dict[str, tuple[float, float]]:
-    """A 5-token request alone, then next to each heavy neighbour: (seconds, ratio to alone)."""
-    import httpx
+# The hostile neighbours of the latency figures come from another client address (Linux answers all of
+# 127.0.0.0/8 on loopback): the server tells callers apart by key and address, and shares the running slots
+# among them.  A caller's own requests are served in order, so they are not each other's neighbours here.
+HOSTILE_ADDRESS = "127.0.0.2"
+PARALLEL_BODIES = 20
 
+
+def neighbour_kinds(limits) -> dict[str, tuple[str, object, int]]:
+    """name -> (path, body, how many at once): the worst the limits allow, and issue 20's heaviest bodies."""
     per_prompt = max(1, limits.max_sequences_per_request // 2)
     stops = [("zq" * 200)[: limits.max_stop_string_length - 1 - i] + "#" for i in range(limits.max_stop_strings)]
     worst = {"model": "demo", "prompt": [[(i * 7 + k) % 500 + 10 for i in range(200)] for k in range(2)],
-             "n": per_prompt, "stop": stops, "max_tokens": 200, "ignore_eos": True, "stream": True}
-    neighbours = {"worst allowed request": ("/v1/completions", worst)}
+             "n": per_prompt, "stop": stops, "max_tokens": 300, "ignore_eos": True, "stream": True}
+    running = 2 * 2 * per_prompt                     # two requests of two prompts x n
+    out: dict[str, tuple[str, object, int]] = {
+        f"2 worst allowed requests ({running} sequences, every running slot)": ("/v1/completions", worst, 2)}
     for path, body, _ in HOSTILE_20:
-        if isinstance(body, dict) and ("stop_token_ids" in body or "stop" in body):
-            neighbours.setdefault("40,000 wrong-typed items", (path, body))
+        if isinstance(body, dict) and "stop_token_ids" in body:
+            out[f"{PARALLEL_BODIES} x 40,000 wrong-typed items"] = (path, body, PARALLEL_BODIES)
         elif isinstance(body, str) and "chat_template_kwargs" in body:
-            neighbours.setdefault("900-level nesting", (path, body))
+            out["900-level nesting"] = (path, body, PARALLEL_BODIES)
+    out[f"{PARALLEL_BODIES} x 40,000 valid items"] = (
+        "/v1/completions", {"model": "demo", "prompt": "a", "max_tokens": 1,
+                            "stop_token_ids": [7 + i % 500 for i in range(40_000)]}, PARALLEL_BODIES)
+    return out
+
+
+async def latency_ratios(url: str, limits, engine) -> dict[str, tuple[float, float]]:
+    """A 5-token request alone, then next to each hostile neighbour from another caller: (seconds, ratio to
+    alone).  The neighbours are kept busy (re-sent as they end) until the measurement is done."""
+    import httpx
+
     out: dict[str, tuple[float, float]] = {}
-    async with httpx.AsyncClient(base_url=url, timeout=300) as http:
+    hostile_transport = httpx.AsyncHTTPTransport(local_address=HOSTILE_ADDRESS)
+    async with httpx.AsyncClient(base_url=url, timeout=300) as http, \
+            httpx.AsyncClient(base_url=url, timeout=300, transport=hostile_transport) as hostile:
         alone = await _small_latency(http)
         out["alone"] = (alone, 1.0)
-        for name, (path, body) in neighbours.items():
-            async def run_neighbour(path=path, body=body, rounds=1 if name == "worst allowed request" else 20):
-                for _ in range(rounds):
+        for name, (path, body, parallel) in neighbour_kinds(limits).items():
+            done = asyncio.Event()
+            streamed = [False] * parallel
+
+            async def keep_sending(k, path=path, body=body, streamed=streamed, done=done):
+                while not done.is_set():
                     if isinstance(body, str):
-                        await http.post(path, content=body.encode(), headers=JSON)
+                        await hostile.post(path, content=body.encode(), headers=JSON)
                     elif body.get("stream"):
-                        await _stream(http, path, body)
+                        async with hostile.stream("POST", path, json=body, headers=USER) as r:
+                            async for _ in r.aiter_lines():
+                                streamed[k] = True
+                                if done.is_set():
+                                    break             # hang up: the server cancels and frees the pages
                     else:
-                        await http.post(path, json=body, headers=USER)
-            task = asyncio.ensure_future(run_neighbour())
-            await asyncio.sleep(0.3)              # the neighbour is admitted and running
+                        await hostile.post(path, json=body, headers=USER)
+
+            tasks = [asyncio.ensure_future(keep_sending(k)) for k in range(parallel)]
+            if isinstance(body, dict) and body.get("stream"):
+                while not (all(streamed) and engine.stats().running >= engine.max_running_requests):
+                    await asyncio.sleep(0.05)     # the neighbours hold every running slot
+            else:
+                await asyncio.sleep(0.5)          # the neighbours' bodies are arriving and being refused
             took = await _small_latency(http)
-            await task
-            out[name] = (took, took / alone)
+            still = not any(t.done() for t in tasks)
+            done.set()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            out[name if still else name + " (a neighbour ended before the measurement did)"] = (took, took / alone)
     return out
 
 
@@ -337,6 +371,8 @@ def main() -> int:
     ap.add_argument("--concurrency", type=int, default=24, help="clients sending at once")
     ap.add_argument("--model-dir", help="a model folder (default: the demo model, built in a temporary folder)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ratios-only", action="store_true",
+                    help="only the latency figures (a 5-token request next to each hostile neighbour), no storm")
     opts = ap.parse_args()
 
     tmp = None
@@ -349,6 +385,18 @@ def main() -> int:
     rt, engine = start_server(model_dir)
     url = rt.url
     failures: list[str] = []
+    if opts.ratios_only:
+        try:
+            ratios = asyncio.run(latency_ratios(rt.url, rt.state.limits, engine))
+        finally:
+            rt.stop()
+            engine.shutdown(grace_s=0)
+            if tmp is not None:
+                tmp.cleanup()
+        print("a 5-token request, alone and next to another caller's:")
+        for name, (secs, ratio) in ratios.items():
+            print(f"  {name:<62} {secs * 1000:8.0f} ms   x{ratio:.2f}")
+        return 0
     try:
         # warm-up round: imports, allocator pools and caches settle before the RSS baseline
         asyncio.run(storm(rt.url, min(10.0, opts.duration / 4), 300, opts.concurrency, opts.seed + 99))
@@ -358,7 +406,7 @@ def main() -> int:
         before = rt.state.tracker.summary()
         stats = asyncio.run(storm(rt.url, opts.duration, opts.max_requests, opts.concurrency, opts.seed))
         idle = wait_idle(engine)
-        ratios = asyncio.run(latency_ratios(rt.url, rt.state.limits))
+        ratios = asyncio.run(latency_ratios(rt.url, rt.state.limits, engine))
         idle = wait_idle(engine)
         gc.collect()
         time.sleep(0.5)
@@ -388,8 +436,9 @@ def main() -> int:
           f"{summary['in_flight']} (before the storm: {before['received']} received)")
     print(f"  pages: {idle.free_pages} free + {idle.cached_pages} cached of {idle.total_pages}, "
           f"{idle.used_pages} in use")
-    print("  a 5-token request next to: " + ", ".join(f"{name} {secs * 1000:.0f} ms (x{ratio:.2f})"
-                                                   for name, (secs, ratio) in ratios.items()))
+    print("  a 5-token request, alone and next to another caller's:")
+    for name, (secs, ratio) in ratios.items():
+        print(f"    {name:<62} {secs * 1000:8.0f} ms   x{ratio:.2f}")
     print(f"  RSS: {rss_start:.0f} MiB after warm-up -> {rss_end:.0f} MiB after the storm "
           f"({rss_end - rss_start:+.0f} MiB)")
     if server_5xx or client_5xx:

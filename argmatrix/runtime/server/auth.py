@@ -89,7 +89,7 @@ DRAIN_BYTES = 64 * 1024
 DRAIN_SECONDS = 1.0
 
 
-async def _drain_briefly(scope: dict, receive) -> None:
+async def drain_briefly(scope: dict, receive) -> None:
     headers = dict(scope.get("headers") or ())
     if b"content-length" not in headers and headers.get(b"transfer-encoding", b"").lower() != b"chunked":
         return
@@ -173,7 +173,7 @@ class APIKeyMiddleware:
         else:
             body = error_body("invalid or missing API key: send 'Authorization: Bearer <key>'",
                               "invalid_request_error", None, "invalid_api_key")
-        await _drain_briefly(scope, receive)
+        await drain_briefly(scope, receive)
         payload = json.dumps(body).encode()
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),
