@@ -153,3 +153,55 @@ def test_request_ids_are_scoped_per_caller(fair_servers, small_engine, monkeypat
     assert victim["r"].status_code == 200 and victim["r"].json()["meta_info"]["finish_reason"]["type"] == "length"
     assert probe["r"].status_code == 200 and probe["r"].json()["meta_info"]["id"] == "victim-1"
     assert_engine_whole(engine)
+
+
+@pytest.mark.parametrize("trust_proxy", [False, True])
+def test_callers_behind_one_proxy_are_one_caller_unless_trust_proxy(fair_servers, small_engine, monkeypatch,
+                                                                    trust_proxy):
+    """Two users behind one proxy (one connection address, one key) send the same request id: without
+    --trust-proxy they are one caller (the second is a 400); with it, X-Forwarded-For tells them apart and an
+    abort by the other one finds nothing."""
+    engine = small_engine
+    rt = fair_servers.start(api_key="sk-shared", trust_proxy=trust_proxy)
+    started, release = threading.Event(), threading.Event()
+    real_step = engine.step
+
+    def step():
+        if engine.stats().running:
+            started.set()
+            release.wait(60)
+        return real_step()
+
+    monkeypatch.setattr(engine, "step", step)
+    body = {"input_ids": [5, 6, 7], "rid": "shared-id", "sampling_params": {"max_new_tokens": 2, "ignore_eos": True}}
+    first: dict = {}
+    alice = {"Authorization": "Bearer sk-shared", "X-Forwarded-For": "203.0.113.7, 10.0.0.1"}
+    bob = {"Authorization": "Bearer sk-shared", "X-Forwarded-For": "10.0.0.2"}
+    t = threading.Thread(target=lambda: first.update(r=httpx.post(rt.url + "/generate", json=body, headers=alice,
+                                                                  timeout=120)))
+    t.start()
+    second: dict = {}
+    try:
+        assert started.wait(60)
+        with httpx.Client(base_url=rt.url, timeout=120) as c:
+            if trust_proxy:
+                aborted = c.post("/abort_request", json={"rid": "shared-id"}, headers=bob)
+                t2 = threading.Thread(target=lambda: second.update(r=c.post("/generate", json=body, headers=bob)))
+                t2.start()
+                release.set()
+                t2.join(120)
+            else:
+                second["r"] = c.post("/generate", json=body, headers=bob)
+                aborted = c.post("/abort_request", json={"rid": "shared-id"}, headers=bob)
+    finally:
+        release.set()
+    t.join(120)
+    assert first["r"].status_code == 200
+    if trust_proxy:                                              # two callers
+        assert aborted.status_code == 404 and second["r"].status_code == 200
+        assert first["r"].json()["meta_info"]["finish_reason"]["type"] == "length"
+    else:                                                        # one caller: its own id twice, its own request
+        assert second["r"].status_code == 400 and second["r"].json()["error"]["param"] == "rid"
+        assert aborted.status_code == 200
+        assert first["r"].json()["meta_info"]["finish_reason"]["type"] == "abort"
+    assert_engine_whole(engine)

@@ -317,6 +317,7 @@ def test_secrets_in_query_strings_do_not_reach_the_access_log(server, caplog):
     with httpx.Client(base_url=server.url, timeout=30) as c:
         assert c.get("/health", params={"api_key": "PLANTEDquery0001", "x": "hf_PLANTEDquery0002"}).status_code == 200
         assert c.get("/v1/models", params={"token": "PLANTEDquery0003"}).status_code == 200
+        assert c.get("/v1/models/hf_PLANTEDpath0004").status_code == 404
     access = [rec.getMessage() for rec in caplog.records if rec.name == "uvicorn.access"]
     assert any("/health?" in line for line in access), access
     assert not any("PLANTED" in line for line in access), access

@@ -150,7 +150,7 @@ def build_app(engine: Any, compiled: Compiled | ServerArgs | ServerContext, *,
     app.add_middleware(BodyGuard, max_bytes=st.limits.max_request_body_bytes,
                        read_timeout_s=st.limits.request_read_timeout_s)
     app.add_middleware(APIKeyMiddleware, api_key=args.api_key, admin_api_key=args.admin_api_key,
-                       metrics_need_key=args.metrics_require_api_key)
+                       metrics_need_key=args.metrics_require_api_key, trust_proxy=args.trust_proxy)
     if not args.api_key:
         app.add_middleware(HostGuard, bound_host=args.host)
     app.add_middleware(StatusCounter, state=st, routes=routes)

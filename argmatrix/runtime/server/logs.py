@@ -59,19 +59,24 @@ class AccessPrefixFilter(logging.Filter):
 
 
 class AccessQueryRedactFilter(logging.Filter):
-    """Hides secrets in the query string of uvicorn access records (``?api_key=...``, token shapes)."""
+    """Hides secrets in the target of uvicorn access records: values of secret-named query keys
+    (``?api_key=...``) and token shapes anywhere in the path or query (``/v1/models/hf_...``)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         args = record.args
-        if isinstance(args, tuple) and len(args) >= 3 and "?" in str(args[2]):
-            from urllib.parse import parse_qsl, urlencode
-
+        if isinstance(args, tuple) and len(args) >= 3:
             from .redact import REDACTED, is_secret_name, redact_text
 
             path, _, query = str(args[2]).partition("?")
-            pairs = [(k, REDACTED if is_secret_name(k) else v) for k, v in parse_qsl(query, keep_blank_values=True)]
-            safe = redact_text(urlencode(pairs, safe="<>"))
-            record.args = (*args[:2], f"{path}?{safe}", *args[3:])
+            target = redact_text(path)
+            if query:
+                from urllib.parse import parse_qsl, urlencode
+
+                pairs = [(k, REDACTED if is_secret_name(k) else v)
+                         for k, v in parse_qsl(query, keep_blank_values=True)]
+                target += "?" + redact_text(urlencode(pairs, safe="<>"))
+            if target != args[2]:
+                record.args = (*args[:2], target, *args[3:])
         return True
 
 
