@@ -256,8 +256,10 @@ class JobStream:
                                         cached_tokens=res.cached_tokens, finish_reason=res.finish_reason,
                                         labels=self.labels, stream=self.stream)
         rid = res.rid if self.n == 1 else f"{res.rid}#{res.index - self.job.base_index}"
+        # the input once per prompt, with its first choice: n copies of a long prompt made level 3 n times slower
+        first_choice = res.index == self.job.base_index
         st.reqlog.finished(rid, self.endpoint, meta, st.loggable_params(self.job.params), res.text,
-                           prompt=self._prompt_for_log())
+                           prompt=self._prompt_for_log() if first_choice else None)
         if st.metrics_file is not None:
             st.metrics_file.write({"rid": rid, "endpoint": self.endpoint, **meta, "labels": self.labels or None})
 
