@@ -7,8 +7,12 @@ process on 127.0.0.1 only, then sends, until the time or request budget runs out
 streamed and plain completions/chat/generate, streams the client abandons
 midway, requests it aborts through /abort_request, oversized bodies and prompts,
 hostile bodies (lone surrogates, 100,000 stop strings, broken JSON, form
-posts, impossible lengths and seeds) and requests without or with the wrong
-key.  Then it checks, and exits 1 if any fails:
+posts, impossible lengths and seeds), requests without or with the wrong
+key, and issue 20's: 40,000-item bodies (valid and wrong-typed), requests at
+--max-sequences-per-request from another caller (a second client address),
+and request ids two callers both use.  After the storm it measures a 5-token
+request alone and next to each hostile neighbour from another caller (the
+ratio is the figure).  Then it checks, and exits 1 if any fails:
 
 - no response had a 5xx status (as the client saw it and as the server counted it);
 - every request the server accepted ended (finished, cancelled or rejected; none failed or in flight);
@@ -232,9 +236,69 @@ async def k_unauthorised(http, rng):
     return r.status_code, expected
 
 
+_HOSTILE_HTTP: dict = {}
+
+
+def _hostile_http(http):
+    """A client from another address (another caller, as the server tells them apart), one per soak client."""
+    import httpx
+
+    key = id(http)
+    if key not in _HOSTILE_HTTP:
+        _HOSTILE_HTTP[key] = httpx.AsyncClient(base_url=http.base_url, timeout=120,
+                                               transport=httpx.AsyncHTTPTransport(local_address=HOSTILE_ADDRESS))
+    return _HOSTILE_HTTP[key]
+
+
+async def k_hog(http, rng):
+    """Issue 20.3: a request at --max-sequences-per-request from another caller, sometimes abandoned midway."""
+    body = {"model": "demo", "prompt": [[rng.randrange(10, 700) for _ in range(40)] for _ in range(2)],
+            "n": _HOG_N, "max_tokens": rng.randint(8, 64), "ignore_eos": True, "stream": True}
+    hostile = _hostile_http(http)
+    async with hostile.stream("POST", "/v1/completions", json=body, headers=USER) as r:
+        events = 0
+        async for line in r.aiter_lines():
+            events += line.startswith("data: ")
+            if rng.random() < 0.3 and events > 3:
+                break
+        return r.status_code, {200}
+
+
+async def k_bigbody(http, rng):
+    """Issue 20: 40,000-item bodies, valid or wrong-typed, parsed off the event loop."""
+    items: list = ([7 + i % 500 for i in range(40_000)] if rng.random() < 0.5 else [{"a": 1}] * 40_000)
+    r = await http.post("/v1/completions", json={"model": "demo", "prompt": "a", "max_tokens": 1,
+                                                 "stop_token_ids": items}, headers=USER)
+    return r.status_code, {200} if isinstance(items[0], int) else {400}
+
+
+async def k_rid_probe(http, rng):
+    """Issue 20.9: another caller's request id (one a soak client may have in flight) is served as a new
+    request of this caller, never refused as taken, and an abort of it finds nothing of this caller's."""
+    rid = f"soak-shared-{rng.randrange(4)}"
+    hostile = _hostile_http(http)
+    r = await hostile.post("/generate", json={"input_ids": _prompt(rng), "rid": rid,
+                                              "sampling_params": {"max_new_tokens": 2}}, headers=USER)
+    if r.status_code == 400 and "already have a request" in r.text:
+        return r.status_code, {400}      # this caller's own id, still in flight from another of its workers
+    return r.status_code, {200}
+
+
+async def k_rid_victim(http, rng):
+    rid = f"soak-shared-{rng.randrange(4)}"
+    r = await http.post("/generate", json={"input_ids": _prompt(rng), "rid": rid,
+                                           "sampling_params": {"max_new_tokens": 8}}, headers=USER)
+    if r.status_code == 400 and "already have a request" in r.text:
+        return r.status_code, {400}
+    return r.status_code, {200}
+
+
+_HOG_N = 8          # set in main from the server's --max-sequences-per-request (two prompts x n)
+
 KINDS = [("stream", 30, k_stream), ("plain", 20, k_plain), ("cancel", 10, k_cancel), ("abort", 5, k_abort),
          ("oversized", 5, k_oversized), ("hostile", 15, k_hostile), ("hostile20", 10, k_hostile20),
-         ("trickle401", 3, k_refused_trickle), ("unauthorised", 15, k_unauthorised)]
+         ("trickle401", 3, k_refused_trickle), ("unauthorised", 15, k_unauthorised), ("hog", 4, k_hog),
+         ("bigbody", 4, k_bigbody), ("rid_probe", 3, k_rid_probe), ("rid_victim", 3, k_rid_victim)]
 
 
 async def _small_latency(http, rounds: int = 5) -> float:
@@ -349,7 +413,12 @@ async def storm(url: str, duration: float, max_requests: int, concurrency: int, 
                     stats["unexpected"].append(f"{kind}: status {status}, expected {sorted(expected)}")
 
     t0 = time.perf_counter()
-    await asyncio.gather(*(worker(i) for i in range(concurrency)))
+    try:
+        await asyncio.gather(*(worker(i) for i in range(concurrency)))
+    finally:
+        for c in list(_HOSTILE_HTTP.values()):
+            await c.aclose()
+        _HOSTILE_HTTP.clear()
     stats["elapsed"] = time.perf_counter() - t0
     return stats
 
@@ -384,6 +453,8 @@ def main() -> int:
         model_dir = str(build_demo_model(Path(tmp.name) / "demo"))
     rt, engine = start_server(model_dir)
     url = rt.url
+    global _HOG_N
+    _HOG_N = max(1, rt.state.limits.max_sequences_per_request // 2)
     failures: list[str] = []
     if opts.ratios_only:
         try:

@@ -350,6 +350,8 @@ def test_large_bodies_are_validated_off_the_loop_one_at_a_time(server, monkeypat
             at_once[0] -= 1
 
     monkeypatch.setattr(bodies, "parse_body", held_parse)
+    assert not bodies.is_cheap(json.dumps({"stop_token_ids": list(range(40_000))}).encode())
+    assert bodies.is_cheap(json.dumps({"text": "a, b " * 900 + "word " * 100_000}).encode())
     wrong = {"model": MODEL_NAME, "prompt": "a", "stop_token_ids": ["x"] * 40_000}
     valid = {"model": MODEL_NAME, "prompt": "a", "max_tokens": 1, "stop_token_ids": [7 + i % 300 for i in range(40_000)]}
 
@@ -375,8 +377,11 @@ def test_large_bodies_are_validated_off_the_loop_one_at_a_time(server, monkeypat
     no_5xx(server)
 
 
-def test_a_body_parsed_off_the_loop_gets_the_errors_fastapi_would_give(server):
-    pad = " " * 20_000                                   # past the inline size: parsed by the worker
+def test_a_body_parsed_off_the_loop_gets_the_errors_fastapi_would_give(server, monkeypatch):
+    from argmatrix.runtime.server import bodies
+
+    monkeypatch.setattr(bodies, "INLINE_VALUES", 0)      # with the padding past the inline size: the worker
+    pad = " " * 20_000
     cases = [(b"{broken" + pad.encode(), "invalid_json", None),
              (('{"text": "\\ud800"' + pad + "}").encode(), "invalid_unicode", "text"),
              (('{"text": "a", "bogus": 1' + pad + "}").encode(), "invalid_request", "bogus"),
@@ -387,3 +392,43 @@ def test_a_body_parsed_off_the_loop_gets_the_errors_fastapi_would_give(server):
             err = r.json()["error"]
             assert r.status_code == 400 and err["code"] == code and err["param"] == param, (body[:40], err)
     no_5xx(server)
+
+
+def test_costly_bodies_are_parsed_in_turn_across_callers(monkeypatch):
+    """Caller A's three costly bodies arrive before caller B's one: B's is parsed second, not fourth."""
+    from argmatrix.runtime.server import bodies
+    from argmatrix.runtime.server.openai_api import GenerateRequest
+
+    first_started, release = threading.Event(), threading.Event()
+    order: list[str] = []
+    real = bodies.parse_body
+
+    def recording(model, body):
+        if not first_started.is_set():
+            first_started.set()
+            release.wait(60)
+        order.append(json.loads(body)["rid"])
+        return real(model, body)
+
+    monkeypatch.setattr(bodies, "parse_body", recording)
+
+    def body(rid: str) -> bytes:
+        return json.dumps({"text": "a", "rid": rid, "sampling_params": {"stop_token_ids": list(range(5000))}}).encode()
+
+    async def go():
+        parser = bodies.BodyParser()
+        try:
+            tasks = [asyncio.ensure_future(parser.parse(GenerateRequest, body("a1"), "A"))]
+            assert await asyncio.to_thread(first_started.wait, 60)
+            tasks += [asyncio.ensure_future(parser.parse(GenerateRequest, body(rid), "A")) for rid in ("a2", "a3")]
+            tasks.append(asyncio.ensure_future(parser.parse(GenerateRequest, body("b1"), "B")))
+            await asyncio.sleep(0)                      # every body is queued before the first one ends
+            while parser.waiting < 4:
+                await asyncio.sleep(0)
+            release.set()
+            return [t.rid for t in await asyncio.gather(*tasks)]
+        finally:
+            parser.close()
+
+    assert asyncio.run(go()) == ["a1", "a2", "a3", "b1"]        # each request gets its own body back
+    assert order == ["a1", "b1", "a2", "a3"]
