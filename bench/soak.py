@@ -165,12 +165,19 @@ HOSTILE = [
 
 
 async def k_hostile(http, rng):
+    import httpx
+
     body, expected = rng.choice(HOSTILE)
     path = "/v1/completions" if b'"prompt"' in body else "/generate"
-    if rng.random() < 0.15:
-        r = await http.post(path, content=body, headers={**USER, "content-type": "application/x-www-form-urlencoded"})
-        return r.status_code, {415}
-    r = await http.post(path, content=body, headers=JSON)
+    form = rng.random() < 0.15
+    try:
+        if form:
+            r = await http.post(path, content=body, headers={**USER,
+                                                             "content-type": "application/x-www-form-urlencoded"})
+            return r.status_code, {415}
+        r = await http.post(path, content=body, headers=JSON)
+    except httpx.TransportError as exc:          # say which body, so a failure can be chased
+        raise type(exc)(f"{'form post of ' if form else ''}{body[:60]!r}... ({len(body):,} bytes): {exc}") from exc
     return r.status_code, expected
 
 

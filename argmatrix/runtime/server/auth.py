@@ -107,7 +107,7 @@ DRAIN_BYTES = 64 * 1024
 DRAIN_SECONDS = 1.0
 
 
-async def drain_briefly(scope: dict, receive) -> None:
+async def drain_briefly(scope: dict, receive, max_bytes: int = DRAIN_BYTES) -> None:
     headers = dict(scope.get("headers") or ())
     if b"content-length" not in headers and headers.get(b"transfer-encoding", b"").lower() != b"chunked":
         return
@@ -115,7 +115,7 @@ async def drain_briefly(scope: dict, receive) -> None:
     deadline = loop.time() + DRAIN_SECONDS
     drained = 0
     with contextlib.suppress(asyncio.TimeoutError):
-        while drained < DRAIN_BYTES:
+        while drained < max_bytes:
             message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
             if message["type"] != "http.request":
                 return
