@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import re
 import threading
 import time
 from collections import Counter
@@ -29,6 +30,14 @@ def scoped_rid(owner: str | None, rid: str) -> str:
     if owner is None:
         return rid
     return f"{rid}@{hashlib.sha256(owner.encode()).hexdigest()[:12]}"
+
+
+_SCOPE_TAG = re.compile(r"@[0-9a-f]{12}(?=(-\d+)?$)")
+
+
+def unscoped_rid(engine_rid: str) -> str:
+    """The caller's id of an engine request (a choice keeps its ``-<i>``), for dumps and logs."""
+    return _SCOPE_TAG.sub("", engine_rid, count=1)
 
 
 @dataclass
