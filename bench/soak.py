@@ -7,8 +7,12 @@ process on 127.0.0.1 only, then sends, until the time or request budget runs out
 streamed and plain completions/chat/generate, streams the client abandons
 midway, requests it aborts through /abort_request, oversized bodies and prompts,
 hostile bodies (lone surrogates, 100,000 stop strings, broken JSON, form
-posts, impossible lengths and seeds) and requests without or with the wrong
-key.  Then it checks, and exits 1 if any fails:
+posts, impossible lengths and seeds), requests without or with the wrong
+key, and issue 20's: 40,000-item bodies (valid and wrong-typed), requests at
+--max-sequences-per-request from another caller (a second client address),
+and request ids two callers both use.  After the storm it measures a 5-token
+request alone and next to each hostile neighbour from another caller (the
+ratio is the figure).  Then it checks, and exits 1 if any fails:
 
 - no response had a 5xx status (as the client saw it and as the server counted it);
 - every request the server accepted ended (finished, cancelled or rejected; none failed or in flight);
@@ -161,12 +165,19 @@ HOSTILE = [
 
 
 async def k_hostile(http, rng):
+    import httpx
+
     body, expected = rng.choice(HOSTILE)
     path = "/v1/completions" if b'"prompt"' in body else "/generate"
-    if rng.random() < 0.15:
-        r = await http.post(path, content=body, headers={**USER, "content-type": "application/x-www-form-urlencoded"})
-        return r.status_code, {415}
-    r = await http.post(path, content=body, headers=JSON)
+    form = rng.random() < 0.15
+    try:
+        if form:
+            r = await http.post(path, content=body, headers={**USER,
+                                                             "content-type": "application/x-www-form-urlencoded"})
+            return r.status_code, {415}
+        r = await http.post(path, content=body, headers=JSON)
+    except httpx.TransportError as exc:          # say which body, so a failure can be chased
+        raise type(exc)(f"{'form post of ' if form else ''}{body[:60]!r}... ({len(body):,} bytes): {exc}") from exc
     return r.status_code, expected
 
 
@@ -232,9 +243,69 @@ async def k_unauthorised(http, rng):
     return r.status_code, expected
 
 
+_HOSTILE_HTTP: dict = {}
+
+
+def _hostile_http(http):
+    """A client from another address (another caller, as the server tells them apart), one per soak client."""
+    import httpx
+
+    key = id(http)
+    if key not in _HOSTILE_HTTP:
+        _HOSTILE_HTTP[key] = httpx.AsyncClient(base_url=http.base_url, timeout=120,
+                                               transport=httpx.AsyncHTTPTransport(local_address=HOSTILE_ADDRESS))
+    return _HOSTILE_HTTP[key]
+
+
+async def k_hog(http, rng):
+    """Issue 20.3: a request at --max-sequences-per-request from another caller, sometimes abandoned midway."""
+    body = {"model": "demo", "prompt": [[rng.randrange(10, 700) for _ in range(40)] for _ in range(2)],
+            "n": _HOG_N, "max_tokens": rng.randint(8, 64), "ignore_eos": True, "stream": True}
+    hostile = _hostile_http(http)
+    async with hostile.stream("POST", "/v1/completions", json=body, headers=USER) as r:
+        events = 0
+        async for line in r.aiter_lines():
+            events += line.startswith("data: ")
+            if rng.random() < 0.3 and events > 3:
+                break
+        return r.status_code, {200}
+
+
+async def k_bigbody(http, rng):
+    """Issue 20: 40,000-item bodies, valid or wrong-typed, parsed off the event loop."""
+    items: list = ([7 + i % 500 for i in range(40_000)] if rng.random() < 0.5 else [{"a": 1}] * 40_000)
+    r = await http.post("/v1/completions", json={"model": "demo", "prompt": "a", "max_tokens": 1,
+                                                 "stop_token_ids": items}, headers=USER)
+    return r.status_code, {200} if isinstance(items[0], int) else {400}
+
+
+async def k_rid_probe(http, rng):
+    """Issue 20.9: another caller's request id (one a soak client may have in flight) is served as a new
+    request of this caller, never refused as taken, and an abort of it finds nothing of this caller's."""
+    rid = f"soak-shared-{rng.randrange(4)}"
+    hostile = _hostile_http(http)
+    r = await hostile.post("/generate", json={"input_ids": _prompt(rng), "rid": rid,
+                                              "sampling_params": {"max_new_tokens": 2}}, headers=USER)
+    if r.status_code == 400 and "already have a request" in r.text:
+        return r.status_code, {400}      # this caller's own id, still in flight from another of its workers
+    return r.status_code, {200}
+
+
+async def k_rid_victim(http, rng):
+    rid = f"soak-shared-{rng.randrange(4)}"
+    r = await http.post("/generate", json={"input_ids": _prompt(rng), "rid": rid,
+                                           "sampling_params": {"max_new_tokens": 8}}, headers=USER)
+    if r.status_code == 400 and "already have a request" in r.text:
+        return r.status_code, {400}
+    return r.status_code, {200}
+
+
+_HOG_N = 8          # set in main from the server's --max-sequences-per-request (two prompts x n)
+
 KINDS = [("stream", 30, k_stream), ("plain", 20, k_plain), ("cancel", 10, k_cancel), ("abort", 5, k_abort),
          ("oversized", 5, k_oversized), ("hostile", 15, k_hostile), ("hostile20", 10, k_hostile20),
-         ("trickle401", 3, k_refused_trickle), ("unauthorised", 15, k_unauthorised)]
+         ("trickle401", 3, k_refused_trickle), ("unauthorised", 15, k_unauthorised), ("hog", 4, k_hog),
+         ("bigbody", 4, k_bigbody), ("rid_probe", 3, k_rid_probe), ("rid_victim", 3, k_rid_victim)]
 
 
 async def _small_latency(http, rounds: int = 5) -> float:
@@ -249,38 +320,72 @@ async def _small_latency(http, rounds: int = 5) -> float:
     return statistics.median(took)
 
 
-async def latency_ratios(url: str, limits) -> dict[str, tuple[float, float]]:
-    """A 5-token request alone, then next to each heavy neighbour: (seconds, ratio to alone)."""
-    import httpx
+# The hostile neighbours of the latency figures come from another client address (Linux answers all of
+# 127.0.0.0/8 on loopback): the server tells callers apart by key and address, and shares the running slots
+# among them.  A caller's own requests are served in order, so they are not each other's neighbours here.
+HOSTILE_ADDRESS = "127.0.0.2"
+PARALLEL_BODIES = 20
 
+
+def neighbour_kinds(limits) -> dict[str, tuple[str, object, int]]:
+    """name -> (path, body, how many at once): the worst the limits allow, and issue 20's heaviest bodies."""
     per_prompt = max(1, limits.max_sequences_per_request // 2)
     stops = [("zq" * 200)[: limits.max_stop_string_length - 1 - i] + "#" for i in range(limits.max_stop_strings)]
     worst = {"model": "demo", "prompt": [[(i * 7 + k) % 500 + 10 for i in range(200)] for k in range(2)],
-             "n": per_prompt, "stop": stops, "max_tokens": 200, "ignore_eos": True, "stream": True}
-    neighbours = {"worst allowed request": ("/v1/completions", worst)}
+             "n": per_prompt, "stop": stops, "max_tokens": 300, "ignore_eos": True, "stream": True}
+    running = 2 * 2 * per_prompt                     # two requests of two prompts x n
+    out: dict[str, tuple[str, object, int]] = {
+        f"2 worst allowed requests ({running} sequences, every running slot)": ("/v1/completions", worst, 2)}
     for path, body, _ in HOSTILE_20:
-        if isinstance(body, dict) and ("stop_token_ids" in body or "stop" in body):
-            neighbours.setdefault("40,000 wrong-typed items", (path, body))
+        if isinstance(body, dict) and "stop_token_ids" in body:
+            out[f"{PARALLEL_BODIES} x 40,000 wrong-typed items"] = (path, body, PARALLEL_BODIES)
         elif isinstance(body, str) and "chat_template_kwargs" in body:
-            neighbours.setdefault("900-level nesting", (path, body))
+            out["900-level nesting"] = (path, body, PARALLEL_BODIES)
+    out[f"{PARALLEL_BODIES} x 40,000 valid items"] = (
+        "/v1/completions", {"model": "demo", "prompt": "a", "max_tokens": 1,
+                            "stop_token_ids": [7 + i % 500 for i in range(40_000)]}, PARALLEL_BODIES)
+    return out
+
+
+async def latency_ratios(url: str, limits, engine) -> dict[str, tuple[float, float]]:
+    """A 5-token request alone, then next to each hostile neighbour from another caller: (seconds, ratio to
+    alone).  The neighbours are kept busy (re-sent as they end) until the measurement is done."""
+    import httpx
+
     out: dict[str, tuple[float, float]] = {}
-    async with httpx.AsyncClient(base_url=url, timeout=300) as http:
+    hostile_transport = httpx.AsyncHTTPTransport(local_address=HOSTILE_ADDRESS)
+    async with httpx.AsyncClient(base_url=url, timeout=300) as http, \
+            httpx.AsyncClient(base_url=url, timeout=300, transport=hostile_transport) as hostile:
         alone = await _small_latency(http)
         out["alone"] = (alone, 1.0)
-        for name, (path, body) in neighbours.items():
-            async def run_neighbour(path=path, body=body, rounds=1 if name == "worst allowed request" else 20):
-                for _ in range(rounds):
+        for name, (path, body, parallel) in neighbour_kinds(limits).items():
+            done = asyncio.Event()
+            streamed = [False] * parallel
+
+            async def keep_sending(k, path=path, body=body, streamed=streamed, done=done):
+                while not done.is_set():
                     if isinstance(body, str):
-                        await http.post(path, content=body.encode(), headers=JSON)
+                        await hostile.post(path, content=body.encode(), headers=JSON)
                     elif body.get("stream"):
-                        await _stream(http, path, body)
+                        async with hostile.stream("POST", path, json=body, headers=USER) as r:
+                            async for _ in r.aiter_lines():
+                                streamed[k] = True
+                                if done.is_set():
+                                    break             # hang up: the server cancels and frees the pages
                     else:
-                        await http.post(path, json=body, headers=USER)
-            task = asyncio.ensure_future(run_neighbour())
-            await asyncio.sleep(0.3)              # the neighbour is admitted and running
+                        await hostile.post(path, json=body, headers=USER)
+
+            tasks = [asyncio.ensure_future(keep_sending(k)) for k in range(parallel)]
+            if isinstance(body, dict) and body.get("stream"):
+                while not (all(streamed) and engine.stats().running >= engine.max_running_requests):
+                    await asyncio.sleep(0.05)     # the neighbours hold every running slot
+            else:
+                await asyncio.sleep(0.5)          # the neighbours' bodies are arriving and being refused
             took = await _small_latency(http)
-            await task
-            out[name] = (took, took / alone)
+            still = not any(t.done() for t in tasks)
+            done.set()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            out[name if still else name + " (a neighbour ended before the measurement did)"] = (took, took / alone)
     return out
 
 
@@ -315,7 +420,12 @@ async def storm(url: str, duration: float, max_requests: int, concurrency: int, 
                     stats["unexpected"].append(f"{kind}: status {status}, expected {sorted(expected)}")
 
     t0 = time.perf_counter()
-    await asyncio.gather(*(worker(i) for i in range(concurrency)))
+    try:
+        await asyncio.gather(*(worker(i) for i in range(concurrency)))
+    finally:
+        for c in list(_HOSTILE_HTTP.values()):
+            await c.aclose()
+        _HOSTILE_HTTP.clear()
     stats["elapsed"] = time.perf_counter() - t0
     return stats
 
@@ -337,6 +447,8 @@ def main() -> int:
     ap.add_argument("--concurrency", type=int, default=24, help="clients sending at once")
     ap.add_argument("--model-dir", help="a model folder (default: the demo model, built in a temporary folder)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ratios-only", action="store_true",
+                    help="only the latency figures (a 5-token request next to each hostile neighbour), no storm")
     opts = ap.parse_args()
 
     tmp = None
@@ -348,7 +460,21 @@ def main() -> int:
         model_dir = str(build_demo_model(Path(tmp.name) / "demo"))
     rt, engine = start_server(model_dir)
     url = rt.url
+    global _HOG_N
+    _HOG_N = max(1, rt.state.limits.max_sequences_per_request // 2)
     failures: list[str] = []
+    if opts.ratios_only:
+        try:
+            ratios = asyncio.run(latency_ratios(rt.url, rt.state.limits, engine))
+        finally:
+            rt.stop()
+            engine.shutdown(grace_s=0)
+            if tmp is not None:
+                tmp.cleanup()
+        print("a 5-token request, alone and next to another caller's:")
+        for name, (secs, ratio) in ratios.items():
+            print(f"  {name:<62} {secs * 1000:8.0f} ms   x{ratio:.2f}")
+        return 0
     try:
         # warm-up round: imports, allocator pools and caches settle before the RSS baseline
         asyncio.run(storm(rt.url, min(10.0, opts.duration / 4), 300, opts.concurrency, opts.seed + 99))
@@ -358,7 +484,7 @@ def main() -> int:
         before = rt.state.tracker.summary()
         stats = asyncio.run(storm(rt.url, opts.duration, opts.max_requests, opts.concurrency, opts.seed))
         idle = wait_idle(engine)
-        ratios = asyncio.run(latency_ratios(rt.url, rt.state.limits))
+        ratios = asyncio.run(latency_ratios(rt.url, rt.state.limits, engine))
         idle = wait_idle(engine)
         gc.collect()
         time.sleep(0.5)
@@ -388,8 +514,9 @@ def main() -> int:
           f"{summary['in_flight']} (before the storm: {before['received']} received)")
     print(f"  pages: {idle.free_pages} free + {idle.cached_pages} cached of {idle.total_pages}, "
           f"{idle.used_pages} in use")
-    print("  a 5-token request next to: " + ", ".join(f"{name} {secs * 1000:.0f} ms (x{ratio:.2f})"
-                                                   for name, (secs, ratio) in ratios.items()))
+    print("  a 5-token request, alone and next to another caller's:")
+    for name, (secs, ratio) in ratios.items():
+        print(f"    {name:<62} {secs * 1000:8.0f} ms   x{ratio:.2f}")
     print(f"  RSS: {rss_start:.0f} MiB after warm-up -> {rss_end:.0f} MiB after the storm "
           f"({rss_end - rss_start:+.0f} MiB)")
     if server_5xx or client_5xx:

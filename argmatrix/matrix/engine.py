@@ -164,7 +164,7 @@ CAPABILITIES: dict[str, Capability] = {
     # argmatrix's own request limits (argmatrix/schema/groups/argmatrix_server.py)
     **dict.fromkeys(("max_request_body_bytes", "max_sequences_per_request", "max_stop_strings",
                      "max_stop_string_length", "request_read_timeout", "metrics_require_api_key",
-                     "log_format"),
+                     "trust_proxy", "log_format"),
                     Capability(WIRED, path="server")),
     "extra_metric_labels": Capability(WIRED, path="server"),
     "enable_metrics_for_all_schedulers": _inert("there is one scheduler, and it always reports metrics",

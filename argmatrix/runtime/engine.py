@@ -15,13 +15,15 @@ Public API (what the HTTP server and the tests use)::
     engine.start()              # background step-loop thread (submit() starts it too)
     engine.shutdown(grace_s=5.0)  # stop accepting, let requests finish for grace_s, abort the rest, join
 
-    stream = engine.submit(prompt, sampling=None, *, request_id=None, priority=None)
+    stream = engine.submit(prompt, sampling=None, *, request_id=None, priority=None, caller="")
         # prompt: str or list[int].  Call it from a coroutine; errors (QueueFullError,
         # PromptTooLongError, ValueError for bad sampling) are raised by the call itself.
+        # caller: who sent it (the server's key and client address); admission is fair across callers.
     async for chunk in stream:  # StreamChunk every --stream-interval tokens and a final one
         ...                     # aclose() / task cancellation aborts the request and frees its pages
     engine.abort(request_id) -> bool
-    engine.add_request(prompt, sampling=None, *, request_id=None, priority=None, on_chunk=None, stream=False) -> str
+    engine.add_request(prompt, sampling=None, *, request_id=None, priority=None, on_chunk=None, stream=False,
+                       caller="") -> str
         # the same without asyncio: on_chunk(StreamChunk) is called from the step loop
 
     engine.generate(prompts, sampling=None, *, priority=None) -> list[Output]
@@ -131,6 +133,7 @@ class EngineStats:
     steps: int
     last_step_started_at: float | None  # time.monotonic(), for a watchdog
     step_in_progress: bool
+    fair_preemptions: int = 0          # slots handed from the caller running the most to one running fewer
 
 
 @dataclass
@@ -450,7 +453,7 @@ class Engine:
         return ids
 
     def _make_requests(self, prompt, sampling: SamplingParams | None, request_id: str | None, priority: int | None,
-                       sink: Callable[[StreamChunk], None], streaming: bool) -> list[Any]:
+                       sink: Callable[[StreamChunk], None], streaming: bool, caller: str = "") -> list[Any]:
         """Validate and build the request(s) for one prompt; queue them.  Raises before queuing anything."""
         from .scheduler import Request
 
@@ -474,7 +477,7 @@ class Engine:
             if rid in self._live:
                 raise ValueError(f"request_id {rid!r} is already in use")
             req = Request(rid=rid, token_ids=list(ids), num_prompt=len(ids), sampling=sampling,
-                          priority=priority or 0, arrival=now)
+                          priority=priority or 0, arrival=now, caller=caller)
             state = _RequestState(parent_id=parent, index=i, sink=sink, streaming=streaming, arrival=now,
                                   stop_ids=frozenset(sampling.stop_token_ids or ()) | (
                                       frozenset() if sampling.ignore_eos else self.eos_token_ids),
@@ -502,7 +505,8 @@ class Engine:
         return reqs
 
     def submit(self, prompt: str | list[int], sampling: SamplingParams | None = None, *,
-               request_id: str | None = None, priority: int | None = None) -> AsyncIterator[StreamChunk]:
+               request_id: str | None = None, priority: int | None = None,
+               caller: str = "") -> AsyncIterator[StreamChunk]:
         """Queue a request now and return an async iterator over its StreamChunks (call from a coroutine)."""
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue = asyncio.Queue()
@@ -510,7 +514,7 @@ class Engine:
         def sink(chunk: StreamChunk) -> None:
             loop.call_soon_threadsafe(queue.put_nowait, chunk)
 
-        reqs = self._make_requests(prompt, sampling, request_id, priority, sink, streaming=True)
+        reqs = self._make_requests(prompt, sampling, request_id, priority, sink, streaming=True, caller=caller)
         self.start()
         return self._stream(queue, [r.rid for r in reqs])
 
@@ -528,13 +532,15 @@ class Engine:
 
     def add_request(self, prompt: str | list[int], sampling: SamplingParams | None = None, *,
                     request_id: str | None = None, priority: int | None = None,
-                    on_chunk: Callable[[StreamChunk], None] | None = None, stream: bool = False) -> str:
+                    on_chunk: Callable[[StreamChunk], None] | None = None, stream: bool = False,
+                    caller: str = "") -> str:
         """Queue a request without asyncio; ``on_chunk`` is called from the step loop.  Returns the request id.
 
         With ``stream=False`` only the final chunk (all text and tokens) is delivered.
         """
         rid = request_id or uuid.uuid4().hex
-        self._make_requests(prompt, sampling, rid, priority, on_chunk or (lambda chunk: None), streaming=stream)
+        self._make_requests(prompt, sampling, rid, priority, on_chunk or (lambda chunk: None), streaming=stream,
+                            caller=caller)
         return rid
 
     def abort(self, request_id: str) -> bool:
@@ -866,7 +872,7 @@ class Engine:
             generated_tokens_total=self._generated_tokens_total, computed_prompt_tokens=self._computed_prompt_tokens,
             preemptions=sched.preemptions, retractions=sched.retractions, evicted_pages=self.tree.evicted_pages,
             steps=self._steps, last_step_started_at=self._last_step_started_at,
-            step_in_progress=self._step_in_progress)
+            step_in_progress=self._step_in_progress, fair_preemptions=sched.fair_preemptions)
 
     def flush_cache(self) -> bool:
         """Empty the prefix cache; False (nothing done) while any request is queued or running."""

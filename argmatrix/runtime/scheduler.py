@@ -7,6 +7,14 @@ list the last logits sample the next token.  A prefill chunk, a decode
 (``n == 1``) and the recomputation of a preempted request are therefore the
 same operation, which keeps the scheduler small.
 
+Fair admission: every request carries its caller (the HTTP server's key and client address; one shared
+caller for programmatic use).  Within a priority level the waiting queue is served round-robin across
+callers (a caller's k-th request, counting the ones it already runs, goes after every other caller's
+(k-1)-th), and a waiting request whose caller runs at least two fewer requests than the caller running the
+most takes a slot from that caller (its newest request is preempted; its computed pages stay cached).  So
+the largest requests the limits allow, from one caller, hold the running slots only while nobody else asks
+for one.
+
 Page ownership: a request's first ``num_tree_pages`` pages belong to the radix
 cache (matched and locked); the rest are the request's own.  Finishing,
 aborting or preempting a request hands its full pages to the radix cache and
@@ -16,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -48,6 +57,7 @@ class Request:
     sampling: SamplingParams
     priority: int = 0
     arrival: float = 0.0
+    caller: str = ""                     # who sent it: admission is fair across callers
     seq: int = field(default_factory=lambda: next(_seq))   # arrival order, kept across preemption
     status: Status = Status.WAITING
     finish_reason: str | None = None
@@ -126,6 +136,9 @@ class Scheduler:
         self.cache_hit_tokens = 0
         self.preemptions = 0              # priority preemptions
         self.retractions = 0              # out-of-pages retractions
+        self.fair_preemptions = 0         # slots handed from the caller running the most to one running fewer
+        self.admissions = 0
+        self.last_admitted: dict[str, int] = {}   # caller -> its latest admission's number (round-robin turns)
 
     # ---- ordering -----------------------------------------------------------------------------------------------
 
@@ -142,12 +155,52 @@ class Scheduler:
         key = POLICY_KEYS[policy]
         if policy == "lpm":
             matched = {id(r): self.tree.peek(r.token_ids[:-1]) for r in self.waiting}
-            return sorted(self.waiting, key=lambda r: (self.prio(r), *key(r, matched[id(r)])))
-        return sorted(self.waiting, key=lambda r: (self.prio(r), *key(r, 0)))
+            ordered = sorted(self.waiting, key=lambda r: (self.prio(r), *key(r, matched[id(r)])))
+        else:
+            ordered = sorted(self.waiting, key=lambda r: (self.prio(r), *key(r, 0)))
+        return self._round_robin(ordered)
+
+    def _round_robin(self, ordered: list[Request]) -> list[Request]:
+        """``ordered`` interleaved across callers within each priority level, keeping each caller's own order.
+
+        A request's turn is how many requests its caller runs plus how many of its own wait ahead of it, so a
+        caller already holding slots goes after the callers holding none; at equal turns the caller admitted
+        least recently goes first.
+        """
+        callers = {r.caller for r in ordered}
+        if len(callers) == 1 and all(r.caller in callers for r in self.running):
+            return ordered                                  # one caller: nothing to share (the common case)
+        turn = Counter(r.caller for r in self.running)
+        turns = {}
+        for r in ordered:
+            turns[id(r)] = turn[r.caller]
+            turn[r.caller] += 1
+        if len(self.last_admitted) > 64 + 2 * (len(self.waiting) + len(self.running)):
+            active = callers | {r.caller for r in self.running}     # forget callers that went away
+            self.last_admitted = {c: n for c, n in self.last_admitted.items() if c in active}
+        last = self.last_admitted
+        # equal turns: the caller admitted least recently first; stable, so policy order within one caller
+        return sorted(ordered, key=lambda r: (self.prio(r), turns[id(r)], last.get(r.caller, -1)))
 
     def _worst_running(self, exclude: set[int]) -> Request | None:
+        """The running request to stop first: the least important, then the newest of the caller running most."""
         candidates = [r for r in self.running if id(r) not in exclude]
-        return max(candidates, key=lambda r: (self.prio(r), r.seq), default=None)
+        held = Counter(r.caller for r in self.running)
+        return max(candidates, key=lambda r: (self.prio(r), held[r.caller], r.seq), default=None)
+
+    def _unfair_victim(self, req: Request, in_batch: set[int]) -> Request | None:
+        """The newest running request of the caller running the most, when that is at least two more than
+        ``req``'s caller runs (so handing ``req`` the slot moves both toward an even share, never past it) and
+        it is no more important than ``req``."""
+        held = Counter(r.caller for r in self.running)
+        if len(held) == 0 or (len(held) == 1 and req.caller in held):
+            return None
+        caller, most = max(held.items(), key=lambda kv: kv[1])
+        if most < held[req.caller] + 2:
+            return None
+        victims = [r for r in self.running if r.caller == caller and id(r) not in in_batch
+                   and self.prio(r) >= self.prio(req)]
+        return max(victims, key=lambda r: (self.prio(r), r.seq), default=None)
 
     # ---- pages --------------------------------------------------------------------------------------------------
 
@@ -203,6 +256,8 @@ class Scheduler:
         self.running.append(req)
         req.status = Status.RUNNING
         req.slot = self.free_slots.pop()
+        self.admissions += 1
+        self.last_admitted[req.caller] = self.admissions
         self.cache_hit_tokens += req.kv_len
         if req.cached_tokens < 0:
             req.cached_tokens = min(req.kv_len, req.num_prompt)
@@ -242,12 +297,14 @@ class Scheduler:
         req.pages[:full], req.num_tree_pages, req.tree_node = pages, full, node
         self.on_pages_replaced(req)
 
-    def preempt(self, req: Request, *, retract: bool) -> None:
+    def preempt(self, req: Request, *, retract: bool, fair: bool = False) -> None:
         """Stop a running request, keep its computed pages in the cache, and queue it again."""
         self._release(req)
         self.running.remove(req)
         req.times_preempted += 1
-        if retract:
+        if fair:
+            self.fair_preemptions += 1
+        elif retract:
             self.retractions += 1
         else:
             self.preemptions += 1
@@ -343,7 +400,7 @@ class Scheduler:
                 if ok:
                     break
                 self._unadmit(req)
-                if not self._preempt_for(req, in_batch):
+                if not (self._preempt_for(req, in_batch) or self._preempt_unfair(req, in_batch)):
                     return                            # head of line blocks: admitting later ones would starve it
             n = self._chunk(req.remaining, budget, first=not batch.reqs)
             if n == 0 or not self._grow(req, req.kv_len + n):
@@ -389,6 +446,14 @@ class Scheduler:
         if victim is None or self.prio(victim) - self.prio(req) < self.cfg.priority_preemption_threshold:
             return False
         self.preempt(victim, retract=False)
+        return True
+
+    def _preempt_unfair(self, req: Request, in_batch: set[int]) -> bool:
+        """Fair share: make room for ``req`` by stopping the newest request of the caller running the most."""
+        victim = self._unfair_victim(req, in_batch)
+        if victim is None:
+            return False
+        self.preempt(victim, retract=False, fair=True)
         return True
 
     # ---- checks -------------------------------------------------------------------------------------------------

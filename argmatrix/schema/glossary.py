@@ -65,6 +65,8 @@ _EXEMPT = re.compile(
     r"|\bargmatrix [a-z-]+|https?://\S+|(?<![\w])[./~]?[\w.-]*/[\w./*-]+|\{[^{}\u4e00-\u9fff]*\}|<[^<>\u4e00-\u9fff]*>"
     r"|\b\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\s*(?:[KMGTPkmgtp]i?B|[KMGTkmgt]|ms|us|s|x|B)?\b")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9+]|[A-Za-z]")
+# a short commit id (the engine table's runs name one): all letters now and then ("aedfebb"), never a word
+_COMMIT = re.compile(r"[0-9a-f]{7,12}")
 CJK = r"\u3400-\u9fff"
 
 
@@ -75,7 +77,7 @@ def ascii_words(zh: str, values: frozenset[str] = frozenset()) -> list[str]:
     for word in _WORD.findall(text):
         w = word.rstrip(".")
         if (len(w) == 1 or w in KEPT_TERMS or w in values or w.lower() in values or w.replace("-", "_") in values
-                or w.isupper() or re.search(r"[_.\d]", w)
+                or w.isupper() or re.search(r"[_.\d]", w) or _COMMIT.fullmatch(w)
                 or re.fullmatch(r"[A-Z][a-z]+[A-Z]\w*", w)):  # identifiers, versions, CamelCase class names
             continue
         out.append(w)

@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import socket
+import threading
 
 import httpx
 import pytest
@@ -316,6 +317,118 @@ def test_secrets_in_query_strings_do_not_reach_the_access_log(server, caplog):
     with httpx.Client(base_url=server.url, timeout=30) as c:
         assert c.get("/health", params={"api_key": "PLANTEDquery0001", "x": "hf_PLANTEDquery0002"}).status_code == 200
         assert c.get("/v1/models", params={"token": "PLANTEDquery0003"}).status_code == 200
+        assert c.get("/v1/models/hf_PLANTEDpath0004").status_code == 404
     access = [rec.getMessage() for rec in caplog.records if rec.name == "uvicorn.access"]
     assert any("/health?" in line for line in access), access
     assert not any("PLANTED" in line for line in access), access
+
+
+# -- 3b. large bodies are validated off the event loop, one at a time -------------------------------------------------
+def test_large_bodies_are_validated_off_the_loop_one_at_a_time(server, monkeypatch):
+    """Twenty 40,000-item bodies (wrong-typed and valid): the first one's validation is held until a 5-token
+    request and /health have been answered, which cannot happen if it runs on the event loop; the others wait
+    their turn, never two at once."""
+    from argmatrix.runtime.server import bodies
+
+    parser = server.state.bodies
+    real = bodies.parse_body
+    holding, answered = threading.Event(), threading.Event()
+    at_once, most = [0], [0]
+    held_seen: list[bool] = []
+
+    def held_parse(model, body):
+        if len(body) <= parser.inline_bytes:
+            return real(model, body)
+        at_once[0] += 1
+        most[0] = max(most[0], at_once[0])
+        try:
+            if not holding.is_set():
+                holding.set()
+                held_seen.append(answered.wait(60))     # the bound only ends a blocked loop's hang
+            return real(model, body)
+        finally:
+            at_once[0] -= 1
+
+    monkeypatch.setattr(bodies, "parse_body", held_parse)
+    assert not bodies.is_cheap(json.dumps({"stop_token_ids": list(range(40_000))}).encode())
+    assert bodies.is_cheap(json.dumps({"text": "a, b " * 900 + "word " * 100_000}).encode())
+    wrong = {"model": MODEL_NAME, "prompt": "a", "stop_token_ids": ["x"] * 40_000}
+    valid = {"model": MODEL_NAME, "prompt": "a", "max_tokens": 1, "stop_token_ids": [7 + i % 300 for i in range(40_000)]}
+
+    async def go():
+        async with httpx.AsyncClient(base_url=server.url, timeout=120) as http:
+            hostile = [asyncio.ensure_future(http.post("/v1/completions", json=wrong if k % 2 else valid))
+                       for k in range(20)]
+            assert await asyncio.to_thread(holding.wait, 60), "no large body reached the parser"
+            health = await http.get("/health")
+            small = await http.post("/generate", json=SMALL)
+            waiting = parser.waiting
+            answered.set()
+            return health, small, waiting, await asyncio.gather(*hostile)
+
+    health, small, waiting, hostile = asyncio.run(go())
+    assert held_seen == [True], "the innocent requests were not answered while a large body was being validated"
+    assert health.status_code == 200 and small.status_code == 200
+    assert small.json()["meta_info"]["completion_tokens"] == 5
+    assert waiting >= 1 and most[0] == bodies.HEAVY_PARSES
+    statuses = sorted(r.status_code for r in hostile)
+    assert statuses == [200] * 10 + [400] * 10, statuses
+    assert all("more invalid value(s)" in r.json()["error"]["message"] for r in hostile if r.status_code == 400)
+    no_5xx(server)
+
+
+def test_a_body_parsed_off_the_loop_gets_the_errors_fastapi_would_give(server, monkeypatch):
+    from argmatrix.runtime.server import bodies
+
+    monkeypatch.setattr(bodies, "INLINE_VALUES", 0)      # with the padding past the inline size: the worker
+    pad = " " * 20_000
+    cases = [(b"{broken" + pad.encode(), "invalid_json", None),
+             (('{"text": "\\ud800"' + pad + "}").encode(), "invalid_unicode", "text"),
+             (('{"text": "a", "bogus": 1' + pad + "}").encode(), "invalid_request", "bogus"),
+             ((pad + "[]").encode(), "invalid_request", None)]
+    with httpx.Client(base_url=server.url, timeout=60) as c:
+        for body, code, param in cases:
+            r = c.post("/generate", content=body, headers={"content-type": "application/json"})
+            err = r.json()["error"]
+            assert r.status_code == 400 and err["code"] == code and err["param"] == param, (body[:40], err)
+    no_5xx(server)
+
+
+def test_costly_bodies_are_parsed_in_turn_across_callers(monkeypatch):
+    """Caller A's three costly bodies arrive before caller B's one: B's is parsed second, not fourth."""
+    from argmatrix.runtime.server import bodies
+    from argmatrix.runtime.server.openai_api import GenerateRequest
+
+    first_started, release = threading.Event(), threading.Event()
+    order: list[str] = []
+    real = bodies.parse_body
+
+    def recording(model, body):
+        if not first_started.is_set():
+            first_started.set()
+            release.wait(60)
+        order.append(json.loads(body)["rid"])
+        return real(model, body)
+
+    monkeypatch.setattr(bodies, "parse_body", recording)
+
+    def body(rid: str) -> bytes:
+        return json.dumps({"text": "a", "rid": rid, "sampling_params": {"stop_token_ids": list(range(5000))}}).encode()
+
+    async def go():
+        parser = bodies.BodyParser()
+        try:
+            tasks = [asyncio.ensure_future(parser.parse(GenerateRequest, body("a1"), "A"))]
+            assert await asyncio.to_thread(first_started.wait, 60)
+            tasks += [asyncio.ensure_future(parser.parse(GenerateRequest, body(rid), "A")) for rid in ("a2", "a3")]
+            tasks.append(asyncio.ensure_future(parser.parse(GenerateRequest, body("b1"), "B")))
+            await asyncio.sleep(0)                      # every body is queued before the first one ends
+            while parser.waiting < 4:
+                await asyncio.sleep(0)
+            release.set()
+            return [t.rid for t in await asyncio.gather(*tasks)]
+        finally:
+            parser.close()
+
+    assert asyncio.run(go()) == ["a1", "a2", "a3", "b1"]        # each request gets its own body back
+    assert order == ["a1", "b1", "a2", "a3"]

@@ -234,3 +234,43 @@ def test_json_request_records_carry_a_timestamp(servers, caplog):
         rec = json.loads(r.getMessage())
         assert list(rec)[:2] == ["timestamp", "event"]          # SGLang's JSON request records start so
         assert datetime.fromisoformat(rec["timestamp"]).tzinfo is not None
+
+
+def test_request_records_and_long_records_bypass_rich_on_a_terminal():
+    """rich lays text out in Python (a 1 MB record took 0.85 s on the event loop, the cause of level 3's 80x):
+    on a terminal, request records and long records are plain dated lines; short server records stay rich."""
+    import io
+
+    from rich.console import Console
+
+    from argmatrix.runtime.server.logs import RICH_MAX_CHARS, install_handlers, remove_handlers
+    from argmatrix.schema import ServerArgs
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, color_system=None, width=100)
+    install_handlers(ServerArgs(log_requests=True, log_requests_level=3), console=console)
+    try:
+        big = "x" * (100 * RICH_MAX_CHARS)
+        logging.getLogger("argmatrix.requests").info("Receive: rid='r1', input=%r", big)
+        logging.getLogger("argmatrix.server").warning("long: %s", big)
+        logging.getLogger("argmatrix.server").warning("short and styled")
+    finally:
+        remove_handlers()
+    lines = out.getvalue().splitlines()
+    dated = r"^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] "
+    assert re.match(dated + r"INFO argmatrix\.requests: Receive: rid='r1', input='x{100000}'$", lines[0]), lines[0][:120]
+    assert re.match(dated + r"WARNING argmatrix\.server: long: x{100000}$", lines[1]), lines[1][:120]
+    assert re.match(r"^\[[^\]]+\] WARNING\s{2,}argmatrix\.server: short and styled", lines[2]), lines[2]  # rich's
+
+
+def test_log_requests_level_3_repeats_the_input_once_per_prompt(servers, caplog):
+    rt = servers.start(log_requests=True, log_requests_level=3, log_requests_format="json")
+    caplog.set_level(logging.INFO, logger="argmatrix.requests")
+    with client(rt) as c:
+        r = c.post("/v1/completions", json={"model": "demo", "prompt": "Log this prompt", "n": 3, "max_tokens": 2})
+    assert r.status_code == 200
+    events = [json.loads(rec.getMessage()) for rec in records(caplog, "argmatrix.requests")]
+    finishes = [e for e in events if e["event"] == "Finish"]
+    assert len(finishes) == 3 and all("output" in e for e in finishes)
+    assert [e.get("input") for e in finishes].count("Log this prompt") == 1
+    assert [e["input"] for e in events if e["event"] == "Receive"] == ["Log this prompt"]

@@ -58,9 +58,15 @@ class _RootPath:
 
 
 def _openapi_without_422(app: FastAPI) -> dict[str, Any]:
-    """FastAPI documents a 422 for every body; this server answers validation errors with 400 instead."""
+    """FastAPI documents a 422 for every body; this server answers validation errors with 400 instead.
+
+    The bodies the generation routes parse themselves (``bodies.py``) reach the components through webhooks
+    that declare them (:func:`_declare_parsed_bodies`), which are dropped here: FastAPI writes them exactly as it
+    writes any body.
+    """
     if app.openapi_schema is None:
         schema = FastAPI.openapi(app)
+        schema.pop("webhooks", None)
         for ops in schema.get("paths", {}).values():
             for op in ops.values():
                 op.get("responses", {}).pop("422", None)
@@ -68,6 +74,18 @@ def _openapi_without_422(app: FastAPI) -> dict[str, Any]:
             schema.get("components", {}).get("schemas", {}).pop(name, None)
         app.openapi_schema = schema
     return app.openapi_schema
+
+
+def _declare_parsed_bodies(app: FastAPI) -> None:
+    """One webhook per body model the routes parse off the loop: never served, only read by the OpenAPI writer."""
+    from .bodies import PARSED_BODIES
+
+    for model in PARSED_BODIES:
+        def declared(body: Any) -> None:
+            """Shown nowhere: the OpenAPI writer only reads its body's model."""
+
+        declared.__annotations__ = {"body": model, "return": None}
+        app.webhooks.add_api_route(f"body-{model.__name__}", declared, methods=["POST"])
 
 
 def route_paths(routes: Any) -> frozenset[str]:
@@ -109,6 +127,7 @@ def build_app(engine: Any, compiled: Compiled | ServerArgs | ServerContext, *,
             st.draining = True
             monitors.stop()
             st.tokpool.close()
+            st.bodies.close()
 
     import argmatrix
 
@@ -124,13 +143,14 @@ def build_app(engine: Any, compiled: Compiled | ServerArgs | ServerContext, *,
     install_handlers(app)
     for router in (health.router, native.router, admin.router, openai.router):
         app.include_router(router)
+    _declare_parsed_bodies(app)
 
     # -- middleware (last added runs first) ----------------------------------
     routes = route_paths(app.routes)
     app.add_middleware(BodyGuard, max_bytes=st.limits.max_request_body_bytes,
                        read_timeout_s=st.limits.request_read_timeout_s)
     app.add_middleware(APIKeyMiddleware, api_key=args.api_key, admin_api_key=args.admin_api_key,
-                       metrics_need_key=args.metrics_require_api_key)
+                       metrics_need_key=args.metrics_require_api_key, trust_proxy=args.trust_proxy)
     if not args.api_key:
         app.add_middleware(HostGuard, bound_host=args.host)
     app.add_middleware(StatusCounter, state=st, routes=routes)

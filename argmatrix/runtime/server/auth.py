@@ -18,7 +18,11 @@ Levels:
 
 Each request is tagged with its :class:`Caller` (``scope["state"]["caller"]``):
 who sent it (a hash of the key used and the client address) and whether it
-holds admin rights, so ``/abort_request`` lets a user abort only its own requests.
+holds admin rights, so ``/abort_request`` lets a user abort only its own requests,
+request ids are scoped per caller and admission is fair across callers.  The client
+address is the connection's, or with ``--trust-proxy`` the last entry of
+``X-Forwarded-For`` (what the proxy in front saw); without it, callers behind one
+proxy that share a key are one caller.
 """
 from __future__ import annotations
 
@@ -50,10 +54,24 @@ def caller_of(scope: Mapping[str, Any]) -> Caller:
     return state.get("caller") or Caller(_principal(scope, None), False)
 
 
-def _principal(scope: Mapping[str, Any], token: str | None) -> str:
+# a forwarded address longer than this is not an address: the connection's is used
+MAX_FORWARDED_CHARS = 64
+
+
+def forwarded_address(scope: Mapping[str, Any]) -> str | None:
+    """The last entry of ``X-Forwarded-For`` (the client the proxy in front of this server saw), if any."""
+    values = [v for k, v in scope.get("headers") or () if k == b"x-forwarded-for"]
+    if not values:
+        return None
+    last = values[-1].decode("latin-1").rsplit(",", 1)[-1].strip()
+    return last if 0 < len(last) <= MAX_FORWARDED_CHARS else None
+
+
+def _principal(scope: Mapping[str, Any], token: str | None, trust_proxy: bool = False) -> str:
     client = scope.get("client") or ("?", 0)
+    address = (forwarded_address(scope) if trust_proxy else None) or client[0]
     key = hashlib.sha256(token.encode()).hexdigest()[:12] if token else "anonymous"
-    return f"{key}@{client[0]}"
+    return f"{key}@{address}"
 
 
 def route_path(scope: dict) -> str:
@@ -89,7 +107,7 @@ DRAIN_BYTES = 64 * 1024
 DRAIN_SECONDS = 1.0
 
 
-async def _drain_briefly(scope: dict, receive) -> None:
+async def drain_briefly(scope: dict, receive, max_bytes: int = DRAIN_BYTES) -> None:
     headers = dict(scope.get("headers") or ())
     if b"content-length" not in headers and headers.get(b"transfer-encoding", b"").lower() != b"chunked":
         return
@@ -97,7 +115,7 @@ async def _drain_briefly(scope: dict, receive) -> None:
     deadline = loop.time() + DRAIN_SECONDS
     drained = 0
     with contextlib.suppress(asyncio.TimeoutError):
-        while drained < DRAIN_BYTES:
+        while drained < max_bytes:
             message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
             if message["type"] != "http.request":
                 return
@@ -107,11 +125,13 @@ async def _drain_briefly(scope: dict, receive) -> None:
 
 
 class APIKeyMiddleware:
-    def __init__(self, app, api_key: str | None, admin_api_key: str | None, metrics_need_key: bool = False):
+    def __init__(self, app, api_key: str | None, admin_api_key: str | None, metrics_need_key: bool = False,
+                 trust_proxy: bool = False):
         self.app = app
         self.api_key = api_key or None
         self.admin_api_key = admin_api_key or None
         self.metrics_need_key = metrics_need_key
+        self.trust_proxy = trust_proxy
 
     def level(self, path: str) -> str:
         if path in PUBLIC_PATHS or (path == METRICS_PATH and not self.metrics_need_key):
@@ -149,10 +169,10 @@ class APIKeyMiddleware:
 
     def caller(self, scope: dict, token: str | None) -> Caller:
         if self.api_key is None and self.admin_api_key is None:
-            return Caller(_principal(scope, None), True)     # no keys: everyone is the operator
+            return Caller(_principal(scope, None, self.trust_proxy), True)     # no keys: everyone is the operator
         admin = _matches(token, self.admin_api_key)
         known = admin or _matches(token, self.api_key)
-        return Caller(_principal(scope, token if known else None), admin)
+        return Caller(_principal(scope, token if known else None, self.trust_proxy), admin)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -173,7 +193,7 @@ class APIKeyMiddleware:
         else:
             body = error_body("invalid or missing API key: send 'Authorization: Bearer <key>'",
                               "invalid_request_error", None, "invalid_api_key")
-        await _drain_briefly(scope, receive)
+        await drain_briefly(scope, receive)
         payload = json.dumps(body).encode()
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),

@@ -21,7 +21,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from .auth import route_path
+from .auth import drain_briefly, route_path
 from .errors import error_body
 
 if TYPE_CHECKING:
@@ -218,6 +218,8 @@ class BodyGuard:
         has_body = chunked or (length or 0) > 0
         if has_body and not _is_json(_header(scope, b"content-type")):
             ctype = _header(scope, b"content-type")
+            # read (and drop) the body, for 1 s at most, so the close does not reset a client yet to read the 415
+            await drain_briefly(scope, receive, self.max_bytes)
             return await send_error(send, 415, f"request bodies must be JSON: send 'Content-Type: application/json'"
                                                f" (got {ctype!r})", "invalid_request_error", "unsupported_media_type",
                                     [(b"connection", b"close")])

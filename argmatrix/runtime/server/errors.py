@@ -84,15 +84,16 @@ def loc_to_param(loc: tuple[Any, ...] | list[Any]) -> str:
     return out
 
 
-def validation_error(errors: Sequence[dict[str, Any]]) -> APIError:
+def validation_error(errors: Sequence[dict[str, Any]], total: int | None = None) -> APIError:
     """Turn FastAPI/pydantic validation errors into one 400 that names the bad fields.
 
     The work is bounded whatever the body: at most :data:`MAX_ERRORS_SCANNED` errors are converted and
-    :data:`MAX_ERROR_MESSAGES` distinct messages shown; the message says how many more there were.
+    :data:`MAX_ERROR_MESSAGES` distinct messages shown; the message says how many more there were (``total``:
+    how many errors there were in all, when ``errors`` holds only the first of them).
     """
     messages: dict[str, None] = {}          # insertion-ordered set: O(1) duplicate check
     first_param: str | None = None
-    total = len(errors)
+    total = len(errors) if total is None else total
     for err in errors[:MAX_ERRORS_SCANNED]:
         etype = err.get("type", "")
         param = loc_to_param(err.get("loc", ()))

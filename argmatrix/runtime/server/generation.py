@@ -158,8 +158,10 @@ class JobStream:
         self.arrival = time.monotonic()
         tracker = state.tracker
         self.tracked = tracker.begin(job.rid, endpoint, stream=stream, owner=owner)
+        self.engine_rid = self.tracked.engine_rid       # the caller's id, scoped to the caller (tracking.py)
         state.reqlog.received(job.rid, endpoint, state.loggable_params(job.params), self._prompt_for_log())
-        kwargs: dict[str, Any] = {"request_id": job.rid}
+        # the caller is also who admission is fair across (scheduler.py)
+        kwargs: dict[str, Any] = {"request_id": self.engine_rid, "caller": owner or ""}
         if priority is not None:
             kwargs["priority"] = priority
         limits = getattr(state, "limits", None)
@@ -185,7 +187,7 @@ class JobStream:
     def _end(self, outcome: str) -> None:
         if self._outcome is None:
             self._outcome = outcome
-            self.state.tracker.end(self.job.rid, outcome)
+            self.state.tracker.end(self.engine_rid, outcome)
             if outcome == "cancelled":
                 for r in self.results:
                     if not r.finished:
@@ -254,8 +256,10 @@ class JobStream:
                                         cached_tokens=res.cached_tokens, finish_reason=res.finish_reason,
                                         labels=self.labels, stream=self.stream)
         rid = res.rid if self.n == 1 else f"{res.rid}#{res.index - self.job.base_index}"
+        # the input once per prompt, with its first choice: n copies of a long prompt made level 3 n times slower
+        first_choice = res.index == self.job.base_index
         st.reqlog.finished(rid, self.endpoint, meta, st.loggable_params(self.job.params), res.text,
-                           prompt=self._prompt_for_log())
+                           prompt=self._prompt_for_log() if first_choice else None)
         if st.metrics_file is not None:
             st.metrics_file.write({"rid": rid, "endpoint": self.endpoint, **meta, "labels": self.labels or None})
 
@@ -264,7 +268,7 @@ class JobStream:
         if not self._started:
             # an async generator that never ran does not run its finally: abort by hand
             with contextlib.suppress(Exception):
-                self.state.engine.abort(self.job.rid)
+                self.state.engine.abort(self.engine_rid)
             with contextlib.suppress(Exception):
                 await self._agen.aclose()
             await self._iter.aclose()
@@ -285,7 +289,7 @@ class Generation:
                                               param=param, priority=priority, owner=owner))
         except BaseException:
             for s in self.streams:
-                s.state.engine.abort(s.job.rid)
+                s.state.engine.abort(s.engine_rid)
                 s._end("cancelled")
             raise
         self._tasks: list[asyncio.Task] = []

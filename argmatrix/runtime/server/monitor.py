@@ -21,6 +21,7 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from .logs import GCWatch
+from .tracking import unscoped_rid
 
 if TYPE_CHECKING:
     from .state import ServerState
@@ -113,8 +114,8 @@ class Monitors:
         out = []
         try:
             for req in list(self.st.engine.scheduler.running):
-                out.append({"rid": req.rid, "prompt_tokens": req.num_prompt, "output_tokens": req.num_output,
-                            "kv_len": req.kv_len, "pages": len(req.pages)})
+                out.append({"rid": unscoped_rid(req.rid), "engine_rid": req.rid, "prompt_tokens": req.num_prompt,
+                            "output_tokens": req.num_output, "kv_len": req.kv_len, "pages": len(req.pages)})
         except Exception:
             logger.debug("could not list the engine's running requests", exc_info=True)
         return out

@@ -21,9 +21,10 @@ class AdminServing(Serving):
     async def abort(self, body: AbortRequest, request: Request) -> AbortResponse:
         """The admin aborts any request; anyone else only the requests they sent (others look absent)."""
         caller = caller_of(request.scope)
-        tracked, owner = self.st.tracker.owner(body.rid)
-        if not caller.admin and (not tracked or owner != caller.principal):
-            raise APIError(404, f"no running request of yours with id {body.rid!r}", param="rid", code="not_found")
-        if not self.st.engine.abort(body.rid):
-            raise APIError(404, f"no running request with id {body.rid!r}", param="rid", code="not_found")
+        # ids are the caller's own (tracking.scoped_rid): a user finds only its requests, the admin every caller's
+        engine_rids = self.st.tracker.find(body.rid, None if caller.admin else caller.principal)
+        aborted = [r for r in engine_rids if self.st.engine.abort(r)]
+        if not aborted:
+            raise APIError(404, f"no running request of yours with id {body.rid!r}" if not caller.admin else
+                           f"no running request with id {body.rid!r}", param="rid", code="not_found")
         return AbortResponse(success=True, rid=body.rid)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import chat_template as chat_templates
+from .bodies import BodyParser
 from .context import ServerContext, served_model_name
 from .errors import APIError, bad_request
 from .limits import Limits, longest_token_chars
@@ -62,6 +63,7 @@ class ServerState:
         self.preferred = self._preferred()
         self.limits = Limits.resolve(args, engine, longest_token_chars(self.tokenizer))
         self.tokpool = TokenizerPool(self.tokenizer)
+        self.bodies = BodyParser()              # large request bodies parsed off the event loop
         self.draining = False
         self.stream_cut: str | None = None     # set when streams are being ended before shutdown
         self.fatal: str | None = None

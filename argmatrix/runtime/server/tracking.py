@@ -1,6 +1,9 @@
 """Book-keeping of the requests the server has seen, for accounting, dumps and ``/abort_request``.
 
-One entry per engine request (a prompt x choice).  Every request that was
+One entry per engine submission (a prompt; the engine fans out its ``n`` choices).  Request ids are the
+caller's own: two callers may use the same id at once, and neither can tell (a request with an id the same caller
+already has in flight is a 400; another caller's never is).  The engine sees :func:`scoped_rid`, the id with a
+tag of its caller, so ids never meet there either.  Every request that was
 ``begin``-ed ends exactly once with an outcome: ``finished`` (the engine said
 stop/length/abort), ``cancelled`` (the client went away or the request was
 aborted), ``rejected`` (refused: queue full, prompt too long, bad parameters)
@@ -9,6 +12,8 @@ or ``failed`` (a server fault).
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import re
 import threading
 import time
 from collections import Counter
@@ -18,11 +23,29 @@ from typing import Any
 OUTCOMES = ("finished", "cancelled", "rejected", "failed")
 
 
+def scoped_rid(owner: str | None, rid: str) -> str:
+    """The engine's id for ``rid`` sent by ``owner``: the caller's id with a tag of the caller (a hash: the log
+    and the engine never show whose it is).  The tag is hex after ``@``, so a scoped id never ends like the
+    engine's ``-<i>`` choice ids and never equals another caller's."""
+    if owner is None:
+        return rid
+    return f"{rid}@{hashlib.sha256(owner.encode()).hexdigest()[:12]}"
+
+
+_SCOPE_TAG = re.compile(r"@[0-9a-f]{12}(?=(-\d+)?$)")
+
+
+def unscoped_rid(engine_rid: str) -> str:
+    """The caller's id of an engine request (a choice keeps its ``-<i>``), for dumps and logs."""
+    return _SCOPE_TAG.sub("", engine_rid, count=1)
+
+
 @dataclass
 class Tracked:
-    rid: str
+    rid: str                                 # the caller's id (what responses and logs show)
     endpoint: str
     arrival: float
+    engine_rid: str = ""                     # scoped_rid(owner, rid): the key here and in the engine
     prompt_tokens: int | None = None
     completion_tokens: int = 0
     first_token_at: float | None = None
@@ -46,24 +69,26 @@ class RequestTracker:
         self.http_disconnects = 0
 
     def begin(self, rid: str, endpoint: str, *, stream: bool = False, owner: str | None = None) -> Tracked:
+        engine_rid = scoped_rid(owner, rid)
         with self._lock:
-            if rid in self.in_flight:
+            if engine_rid in self.in_flight:
                 from .errors import bad_request
 
-                raise bad_request(f"request id {rid!r} is already in flight", param="rid")
-            t = Tracked(rid, endpoint, time.perf_counter(), stream=stream, owner=owner)
+                raise bad_request(f"you already have a request with id {rid!r} in flight; use another 'rid'",
+                                  param="rid")
+            t = Tracked(rid, endpoint, time.perf_counter(), engine_rid=engine_rid, stream=stream, owner=owner)
             try:
                 t.task = asyncio.current_task()
             except RuntimeError:
                 t.task = None
-            self.in_flight[rid] = t
+            self.in_flight[engine_rid] = t
             self.counts["received"] += 1
             return t
 
-    def end(self, rid: str, outcome: str) -> None:
+    def end(self, engine_rid: str, outcome: str) -> None:
         assert outcome in OUTCOMES, outcome
         with self._lock:
-            if self.in_flight.pop(rid, None) is not None:
+            if self.in_flight.pop(engine_rid, None) is not None:
                 self.counts[outcome] += 1
 
     def running(self) -> list[dict[str, Any]]:
@@ -71,13 +96,16 @@ class RequestTracker:
         with self._lock:
             return [t.snapshot(now) for t in self.in_flight.values()]
 
-    def owner(self, rid: str) -> tuple[bool, str | None]:
-        """(whether ``rid`` is in flight, who sent it)."""
+    def find(self, rid: str, owner: str | None) -> list[str]:
+        """The engine ids of ``rid`` in flight: ``owner``'s own, or every caller's for ``owner=None`` (the admin)."""
         with self._lock:
-            t = self.in_flight.get(rid)
-            return (t is not None, t.owner if t is not None else None)
+            if owner is not None:
+                engine_rid = scoped_rid(owner, rid)
+                return [engine_rid] if engine_rid in self.in_flight else []
+            return [k for k, t in self.in_flight.items() if t.rid == rid]
 
     def rids(self) -> list[str]:
+        """The engine ids of every request in flight."""
         with self._lock:
             return list(self.in_flight)
 

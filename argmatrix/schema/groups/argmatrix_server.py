@@ -81,6 +81,24 @@ class ArgmatrixServerArgs:
         ),
     )] = False
 
+    trust_proxy: Annotated[bool, Arg(
+        '--trust-proxy',
+        help=Text(
+            en=(
+                "Tell callers apart by the client address a reverse proxy forwards (the last entry of "
+                "`X-Forwarded-For`) instead of the address of the connection. Set it only when every request comes "
+                "through a proxy you run that appends to or overwrites that header; otherwise any client can claim "
+                "any address. Without it, all callers behind one proxy that use the same key are one caller for "
+                "fair admission, request ids and /abort_request."
+            ),
+            zh=(
+                "按反向代理转发的客户端地址（`X-Forwarded-For` 的最后一项）而不是连接本身的地址区分调用方。"
+                "仅当所有请求都经由你自己运行、会追加或覆盖该请求头的代理到达时才设置，否则任何客户端都能冒充任意地址。"
+                "不设置时，同一代理后使用相同密钥的所有调用方，在公平准入、请求 ID 和 /abort_request 中都被视为同一个调用方。"
+            ),
+        ),
+    )] = False
+
     log_format: Annotated[Literal['text', 'json'], Arg(
         '--log-format',
         help=Text(

@@ -5,6 +5,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 
+from ..bodies import body_openapi, parsed_body
 from ..openai_api import ERROR_RESPONSES, GenerateOutput, GenerateRequest, ModelInfo, ServerInfo, VersionInfo
 from ..streaming import SSE_OPENAPI
 from . import Services, services
@@ -14,9 +15,10 @@ Svc = Annotated[Services, Depends(services)]
 
 
 @router.post("/generate", response_model=GenerateOutput | list[GenerateOutput],
-             responses={**ERROR_RESPONSES, 200: SSE_OPENAPI},
+             responses={**ERROR_RESPONSES, 200: SSE_OPENAPI}, openapi_extra=body_openapi(GenerateRequest),
              summary="SGLang's native generate: text or input_ids, sampling_params, stream")
-async def generate(req: GenerateRequest, request: Request, svc: Svc) -> Any:
+async def generate(req: Annotated[GenerateRequest, parsed_body(GenerateRequest)], request: Request,
+                   svc: Svc) -> Any:
     return await svc.generate.handle(req, request)
 
 

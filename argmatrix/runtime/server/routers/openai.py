@@ -5,6 +5,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 
+from ..bodies import body_openapi, parsed_body
 from ..openai_api import (
     ERROR_RESPONSES,
     ChatCompletionRequest,
@@ -32,11 +33,16 @@ async def get_model(model_id: str, svc: Svc) -> ModelCard:
     return svc.info.model(model_id)
 
 
-@router.post("/v1/completions", response_model=CompletionResponse, responses=STREAMED)
-async def completions(req: CompletionRequest, request: Request, svc: Svc) -> Any:
+# bodies parsed off the event loop (bodies.py); the schema still shows them
+@router.post("/v1/completions", response_model=CompletionResponse, responses=STREAMED,
+             openapi_extra=body_openapi(CompletionRequest))
+async def completions(req: Annotated[CompletionRequest, parsed_body(CompletionRequest)], request: Request,
+                      svc: Svc) -> Any:
     return await svc.completions.handle(req, request)
 
 
-@router.post("/v1/chat/completions", response_model=ChatCompletionResponse, responses=STREAMED)
-async def chat_completions(req: ChatCompletionRequest, request: Request, svc: Svc) -> Any:
+@router.post("/v1/chat/completions", response_model=ChatCompletionResponse, responses=STREAMED,
+             openapi_extra=body_openapi(ChatCompletionRequest))
+async def chat_completions(req: Annotated[ChatCompletionRequest, parsed_body(ChatCompletionRequest)],
+                           request: Request, svc: Svc) -> Any:
     return await svc.chat.handle(req, request)
