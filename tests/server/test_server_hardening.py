@@ -56,9 +56,9 @@ def test_worst_allowed_request_does_not_stall_a_small_one(server, engine):
     assert_engine_whole(engine)
 
 
-def test_too_many_sequences_and_stop_strings_are_refused_before_any_work(server):
+def test_too_many_sequences_and_stop_strings_are_refused_before_any_work(server, engine):
+    work_before = engine.stats().prompt_tokens_total
     with client(server) as c:
-        t0 = time.perf_counter()
         r = c.post("/v1/completions", json={"model": MODEL_NAME, "prompt": ["a"] * 100, "n": 100, "max_tokens": 1})
         assert r.status_code == 400 and r.json()["error"]["code"] == "too_many_sequences"
         assert "--max-sequences-per-request" in r.json()["error"]["message"]
@@ -71,7 +71,7 @@ def test_too_many_sequences_and_stop_strings_are_refused_before_any_work(server)
         assert "--max-stop-strings" in r.json()["error"]["message"]
         r = c.post("/generate", json={"text": "a", "sampling_params": {"stop": ["x" * 10_000]}})
         assert r.status_code == 400 and r.json()["error"]["code"] == "stop_too_long"
-        assert time.perf_counter() - t0 < 10
+    assert engine.stats().prompt_tokens_total == work_before  # nothing reached the engine: refused at the edge
     assert server.state.tracker.summary()["in_flight"] == 0
 
 
@@ -129,12 +129,12 @@ def test_health_answers_while_a_long_prompt_is_tokenized(limited_server):
     assert seen_while_held == [True], "/health was not answered while the prompt was being tokenized"
 
 
-def test_oversized_bodies_and_prompts_are_refused_before_tokenizing(server):
+def test_oversized_bodies_and_prompts_are_refused_before_tokenizing(server, engine):
+    work_before = engine.stats().prompt_tokens_total
     with client(server) as c:
-        t0 = time.perf_counter()
         r = c.post("/generate", json={"text": "x" * (10 * 2**20)})           # the issue's 10 MB prompt
         assert r.status_code == 413 and r.json()["error"]["code"] == "body_too_large"
-        assert time.perf_counter() - t0 < 5
+        assert engine.stats().prompt_tokens_total == work_before  # refused before anything reached the engine
         r = c.post("/generate", json={"text": "word " * 400_000, "sampling_params": {"max_new_tokens": 1}})
         assert r.status_code == 400 and r.json()["error"]["code"] == "context_length_exceeded"
         assert "characters" in r.json()["error"]["message"]
@@ -163,16 +163,14 @@ def test_a_half_sent_body_times_out_with_408(servers):
     with socket.create_connection((host, port), timeout=10) as s:
         s.sendall(f"POST /generate HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
                   f"Content-Length: 100\r\n\r\n{{\"text\":".encode())
-        t0 = time.perf_counter()
         data = b""
         while b"\r\n\r\n" not in data or not data.rstrip().endswith(b"}"):
             part = s.recv(65536)
             if not part:
                 break
             data += part
-        took = time.perf_counter() - t0
-    assert data.startswith(b"HTTP/1.1 408"), data[:200]
-    assert b"request_timeout" in data and took < 5
+    assert data.startswith(b"HTTP/1.1 408"), data[:200]  # the read timeout fired (the socket's own 10 s did not)
+    assert b"request_timeout" in data
     deadline = time.monotonic() + 5          # counted once the handler has returned, just after the reply
     while rt.state.tracker.summary()["http_status"].get("408") != 1 and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -432,17 +430,14 @@ def test_a_second_sigterm_stops_at_once(demo_dir):
         proc.send_signal(signal.SIGTERM)
         time.sleep(1.0)
         assert proc.poll() is None          # draining: waiting for the half-sent request
-        t0 = time.monotonic()
         proc.send_signal(signal.SIGTERM)
-        proc.wait(15)
-        took = time.monotonic() - t0
+        proc.wait(60)   # the second signal ends the drain; without it the half-sent body holds the server 120 s
         slow.close()
         output = proc.stdout.read()
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    assert took < 10, output
     assert "second stop signal" in output
 
 
@@ -454,10 +449,8 @@ def test_connections_that_never_finish_their_headers_are_closed(servers):
         for i, s in enumerate(socks):
             if i % 2:
                 s.sendall(b"POST /generate HTTP/1.1\r\nHost: 127.0.0.1\r\n")    # half the headers
-        t0 = time.perf_counter()
         for s in socks:
-            assert s.recv(1024) == b""          # closed by the server
-        assert time.perf_counter() - t0 < 5
+            assert s.recv(1024) == b""          # closed by the server (each socket's own timeout would raise)
     finally:
         for s in socks:
             s.close()
