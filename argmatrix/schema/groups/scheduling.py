@@ -3,7 +3,17 @@
 from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Text
-from ..types import FloatList, Fraction, HumanInt, JsonObject, NonNegInt, PositiveFloat, PositiveHumanInt, PositiveInt
+from ..types import (
+    FloatList,
+    Fraction,
+    HumanInt,
+    JsonObject,
+    NonNegFloat,
+    NonNegInt,
+    PositiveFloat,
+    PositiveHumanInt,
+    PositiveInt,
+)
 
 GROUP = Group('scheduling', Text(en='Memory and scheduling', zh='内存与调度'))
 
@@ -192,17 +202,17 @@ class SchedulingArgs:
         ),
     )] = 'length'
 
-    schedule_conservativeness: Annotated[PositiveFloat, Arg(
+    schedule_conservativeness: Annotated[NonNegFloat, Arg(
         '--schedule-conservativeness',
         help=Text(
             en=(
                 "Scales how cautiously new requests are admitted given the memory that future decoding will need. "
                 "Values above 1 admit fewer requests (raise it if requests are often retracted); below 1 admits more "
-                "aggressively."
+                "aggressively, and 0 keeps nothing back for decoding (retraction then does all the work)."
             ),
             zh=(
                 "调整调度器在预估后续解码显存需求时接纳新请求的谨慎程度。大于 1 时接纳得更少（请求频繁被撤回时调大），"
-                "小于 1 则更激进地接纳。"
+                "小于 1 则更激进地接纳；设为 0 时不为后续解码预留任何显存（完全依靠撤回请求来应对不足）。"
             ),
         ),
     )] = 1.0

@@ -33,8 +33,7 @@ SITES: dict[int, Disposition] = {
     274: Disposition("declared", "--detokenizer-worker-num is declared >= 1 (AM-E010)"),
     275: Disposition("declared", "--mm-processor-worker-num is declared >= 0 (AM-E010)"),
     276: Disposition("declared", "--mm-io-worker-num is declared >= 0 (AM-E010)"),
-    314: Disposition("declared", "--schedule-conservativeness is declared > 0 (AM-E010); stricter than SGLang, which "
-                                 "takes 0"),
+    314: Disposition("declared", "--schedule-conservativeness is declared >= 0 (AM-E010), as SGLang asserts"),
     319: Disposition("declared", "--model-impl mindspore is offered on Ascend only (AM-E105 on cuda and cpu)"),
     388: Disposition("not-applicable", "dead: validate_buckets_rule returns early for an empty list (:385)"),
     461: Disposition("declared", "--kv-events-config is declared JSON (AM-E010); what KVEventsConfig's own validation "
