@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...schema.meta import Text
 from ..rules import RuleContext
 
 READ_FROM = "0.5.23"
@@ -34,6 +35,20 @@ def chunk_numbers(c: RuleContext) -> dict[str, Any]:
     wanted = int(c.chunked_prefill_size)
     return {"adp": adp, "eff": chunk_per_rank(c), "page": page,
             "ok_chunk": max(step, (wanted + step - 1) // step * step)}
+
+
+# Reasons in both languages: a rule that stands for several related SGLang checks names the one that fails.
+Problem = tuple[Callable[[RuleContext], bool], Text]
+
+
+def first_problem(c: RuleContext, problems: list[Problem] | tuple[Problem, ...]) -> Text | None:
+    return next((text for cond, text in problems if cond(c)), None)
+
+
+def env_true(c: RuleContext, name: str) -> bool:
+    """An SGLang ``EnvBool`` switch in the environment the engine starts in, read as its parse reads it
+    (environ.py: true/1/yes/y, any case)."""
+    return str(c.env.get(name, "")).strip().lower() in ("true", "1", "yes", "y")
 
 
 def sglang_source(where: str) -> str:

@@ -8,8 +8,8 @@ from typing import Any
 
 from ...schema.meta import Text
 from ..rules import Rule
-from .common import attn_dp, sglang_source
-from .resolved import Problem, env_true, first_problem, problem_text
+from .common import Problem, attn_dp, env_true, first_problem, sglang_source
+from .resolved import problem_text
 
 PD_ROLES = ("prefill", "decode")
 

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, a2a_backend, broken_needs, needs_listed, sglang_source
-
-
-def env_on(c: RuleContext, name: str) -> bool:
-    return str(c.env.get(name, "")).lower() in ("true", "1", "yes", "y")
+from .common import Need, a2a_backend, broken_needs, env_true, needs_listed, sglang_source
 
 
 def env_str(c: RuleContext, name: str, default: str) -> str:
@@ -27,7 +23,7 @@ def _megamoe(c: RuleContext) -> bool:
 def _cutedsl_w4a16(c: RuleContext) -> bool:
     """FlashInfer all-to-all feeding CuTe DSL's NVFP4 W4A16 experts (moe_hook.py:489)."""
     return a2a_backend(c) == "flashinfer" and c.moe_runner_backend == "flashinfer_cutedsl" \
-        and env_on(c, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16")
+        and env_true(c, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16")
 
 
 COMBINE = "SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE"
@@ -37,13 +33,13 @@ ENV_CONFLICTS = (
          and c.flashinfer_a2a_dispatch_type is not None,
          "SGLANG_MOE_NVFP4_DISPATCH is set together with --flashinfer-a2a-dispatch-type (say the dispatch once)",
          "同时设置了 SGLANG_MOE_NVFP4_DISPATCH 与 --flashinfer-a2a-dispatch-type（分发方式只能指定一次）"),
-    Need(lambda c: _cutedsl_w4a16(c) and env_on(c, "SGLANG_MOE_NVFP4_DISPATCH"),
+    Need(lambda c: _cutedsl_w4a16(c) and env_true(c, "SGLANG_MOE_NVFP4_DISPATCH"),
          "SGLANG_MOE_NVFP4_DISPATCH off for CuTe DSL NVFP4 W4A16 (it needs the bf16 FlashInfer dispatch)",
          "CuTe DSL NVFP4 W4A16 需要关闭 SGLANG_MOE_NVFP4_DISPATCH（它需要 bf16 的 FlashInfer 分发）"),
     Need(lambda c: _cutedsl_w4a16(c) and c.flashinfer_a2a_dispatch_type in ("auto", "nvfp4"),
          "--flashinfer-a2a-dispatch-type bf16 for CuTe DSL NVFP4 W4A16", "CuTe DSL NVFP4 W4A16 需要 "
          "--flashinfer-a2a-dispatch-type bf16"),
-    Need(lambda c: _megamoe(c) and env_on(c, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16")
+    Need(lambda c: _megamoe(c) and env_true(c, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16")
          and env_str(c, COMBINE, "bf16") != "bf16",
          "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 needs SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE=bf16",
          "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 需要 SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE=bf16"),
@@ -51,10 +47,10 @@ ENV_CONFLICTS = (
          "SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE is bf16, mxfp8 or nvfp4",
          "SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE 须为 bf16、mxfp8 或 nvfp4"),
     Need(lambda c: _megamoe(c) and env_str(c, COMBINE, "bf16") != "bf16"
-         and env_on(c, "SGLANG_FLASHINFER_MEGAMOE_IN_KERNEL_FC2_REDUCE"),
+         and env_true(c, "SGLANG_FLASHINFER_MEGAMOE_IN_KERNEL_FC2_REDUCE"),
          "SGLANG_FLASHINFER_MEGAMOE_IN_KERNEL_FC2_REDUCE only with a bf16 combine",
          "SGLANG_FLASHINFER_MEGAMOE_IN_KERNEL_FC2_REDUCE 只能配合 bf16 合并"),
-    Need(lambda c: c.enable_kv_cache_sharding and env_on(c, "SGLANG_DISAGG_STAGING_BUFFER"),
+    Need(lambda c: c.enable_kv_cache_sharding and env_true(c, "SGLANG_DISAGG_STAGING_BUFFER"),
          "no SGLANG_DISAGG_STAGING_BUFFER with --enable-kv-cache-sharding",
          "启用 --enable-kv-cache-sharding 时不能设置 SGLANG_DISAGG_STAGING_BUFFER"),
     Need(lambda c: c.enable_kv_cache_sharding and not c.disable_radix_cache

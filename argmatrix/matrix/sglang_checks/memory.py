@@ -13,7 +13,7 @@ from typing import Any
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import attn_dp, sglang_source
+from .common import Problem, attn_dp, env_true, first_problem, sglang_source
 
 GPU = frozenset({"gpu"})
 FP4_KV = ("nvfp4", "fp4_mx_block16")
@@ -23,17 +23,6 @@ NVFP4_DEQUANT_DTYPE = {backend: dtype for dtype, backend in NVFP4_PREFILL_BACKEN
 # Transfer backends the unified pool supports under PD disaggregation (server_args.py:347,
 # _unified_memory_pd_transfer_backends).
 UNIFIED_PD_TRANSFER_BACKENDS = ("mooncake",)
-
-Check = tuple[Callable[[RuleContext], bool], Text]
-
-
-def _truthy_env(c: RuleContext, name: str) -> bool:
-    """An SGLang EnvBool set to true in the environment the engine starts in (environ.py EnvBool.parse)."""
-    return str(c.env.get(name, "")).lower() in ("true", "1", "yes", "y")
-
-
-def first_problem(c: RuleContext, checks: tuple[Check, ...]) -> Text | None:
-    return next((what for test, what in checks if test(c)), None)
 
 
 def _nvfp4_prefill_backend_problem(c: RuleContext) -> bool:
@@ -57,7 +46,7 @@ def _nvfp4_prefill_numbers(c: RuleContext) -> dict[str, Any]:
 
 
 # --- LMCache: colocated, plain radix cache only (kv_cache_hook.py:433-475) ------------------------------------------
-LMCACHE: tuple[Check, ...] = (
+LMCACHE: tuple[Problem, ...] = (
     (lambda c: c.enable_hierarchical_cache, Text("--enable-hierarchical-cache", "--enable-hierarchical-cache")),
     (lambda c: c.enable_unified_cache_external_linker,
      Text("--enable-unified-cache-external-linker", "--enable-unified-cache-external-linker")),
@@ -77,14 +66,14 @@ LMCACHE: tuple[Check, ...] = (
 )
 
 # --- the unified pool under PD disaggregation (kv_cache_hook.py:535-566, :740) ----------------------------------
-UNIFIED_PD: tuple[Check, ...] = (
+UNIFIED_PD: tuple[Problem, ...] = (
     (lambda c: c.disaggregation_transfer_backend not in UNIFIED_PD_TRANSFER_BACKENDS,
      Text("--disaggregation-transfer-backend {disaggregation_transfer_backend} (only mooncake moves unified pages)",
           "--disaggregation-transfer-backend {disaggregation_transfer_backend}（只有 mooncake 能传输统一内存池的页）")),
     (lambda c: c.pp_size > 1, Text("--pp-size {pp_size}", "--pp-size {pp_size}")),
     (lambda c: c.disaggregation_transfer_backend == "mooncake" and c.speculative_algorithm is not None,
      Text("speculative decoding over the mooncake transfer backend", "基于 mooncake 传输后端的投机解码")),
-    (lambda c: _truthy_env(c, "SGLANG_DISABLE_LAZY_COMPACTION"),
+    (lambda c: env_true(c, "SGLANG_DISABLE_LAZY_COMPACTION"),
      Text("SGLANG_DISABLE_LAZY_COMPACTION in the environment (the transfer needs lazy compaction)",
           "环境变量 SGLANG_DISABLE_LAZY_COMPACTION（传输依赖延迟压缩）")),
     (lambda c: c.enable_hisparse, Text("--enable-hisparse", "--enable-hisparse")),
@@ -99,7 +88,7 @@ UNIFIED_PD: tuple[Check, ...] = (
 # than SGLang's only for MLA models that pick those kernels.
 PAGE_MAJOR_LINEAR_DECODE = ("triton", "flashinfer")
 PAGE_MAJOR_LINEAR_PREFILL = ("triton", "flashkda", "flashinfer")
-PAGE_MAJOR: tuple[Check, ...] = (
+PAGE_MAJOR: tuple[Problem, ...] = (
     (lambda c: (c.linear_attn_decode_backend or c.linear_attn_backend) not in PAGE_MAJOR_LINEAR_DECODE,
      Text("the linear-attention decode backend {lin_decode} (triton or flashinfer)",
           "线性注意力解码后端 {lin_decode}（须为 triton 或 flashinfer）")),
@@ -117,7 +106,7 @@ def _page_major_numbers(c: RuleContext) -> dict[str, Any]:
             "lin_prefill": c.linear_attn_prefill_backend or c.linear_attn_backend}
 
 
-def _filled(checks: tuple[Check, ...], numbers: Callable[[RuleContext], dict[str, Any]] | None = None):
+def _filled(checks: tuple[Problem, ...], numbers: Callable[[RuleContext], dict[str, Any]] | None = None):
     """problem_text whose texts may quote values ({flag}) and computed numbers."""
     def extra(c: RuleContext) -> dict[str, Any]:
         what = first_problem(c, checks) or Text("", "")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, a2a_backend, attn_dp, broken_needs, ep_size, needs_listed, sglang_source
+from .common import Need, a2a_backend, attn_dp, broken_needs, env_true, ep_size, needs_listed, sglang_source
 
 # The quantizations each FlashInfer MoE runner takes (None: bf16), moe_hook.py:81, :124, :138.
 RUNNER_QUANTIZATIONS: dict[str, tuple[str | None, ...]] = {
@@ -76,7 +76,7 @@ FLASHINFER_A2A_NEEDS = (
 CUTEDSL_DEEPEP_NEEDS = (
     Need(lambda c: c.deepep_mode == "normal", "--deepep-mode low_latency or auto (it has no handler for DeepEP's normal "
          "dispatch)", "--deepep-mode low_latency 或 auto（它没有处理 DeepEP normal 分发的实现）"),
-    Need(lambda c: c.quantization == "nvfp4_online" or _env_on(c, "SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION"),
+    Need(lambda c: c.quantization == "nvfp4_online" or env_true(c, "SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION"),
          "--moe-a2a-backend none or flashinfer for per-token NVFP4 activations (nvfp4_online, or "
          "SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION)", "逐 token 的 NVFP4 激活（nvfp4_online 或 "
          "SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION）需要 --moe-a2a-backend none 或 flashinfer"),
@@ -96,14 +96,9 @@ DISPATCH_TYPE_NEEDS = (
 NVFP4_ONLINE_RUNNERS = ("flashinfer_trtllm", "flashinfer_trtllm_routed", "flashinfer_cutedsl")
 
 
-def _env_on(c: RuleContext, name: str) -> bool:
-    """A boolean SGLANG_* variable of the launch environment, read as SGLang's EnvBool reads it."""
-    return str(c.env.get(name, "")).lower() in ("true", "1", "yes", "y")
-
-
 def _megamoe_w4a16(c: RuleContext) -> bool:
     return (c.moe_runner_backend == "flashinfer_megamoe" and a2a_backend(c) == "flashinfer_megamoe"
-            and _env_on(c, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16"))
+            and env_true(c, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16"))
 
 
 def _draft_a2a(c: RuleContext) -> str | None:

@@ -13,18 +13,10 @@ from typing import Any
 
 from ...schema.meta import Text
 from ..rules import RuleContext
-from .common import attn_dp
+from .common import Problem, attn_dp, first_problem
 
 # SpeculativeAlgorithm's built-in names argmatrix's schema offers; NEXTN is read as EAGLE (speculative_hook.py:112).
 EAGLE_WORKERS = ("EAGLE", "EAGLE3", "NEXTN", "STANDALONE")  # the ones _handle_eagle_family resolves
-EAGLE_DRAFT_HEADS = ("EAGLE", "EAGLE3", "NEXTN")  # the ones whose draft emits target-vocabulary proposals
-
-# Reasons in both languages: a rule that stands for several related SGLang checks names the one that fails.
-Problem = tuple[Callable[[RuleContext], bool], Text]
-
-
-def first_problem(c: RuleContext, problems: list[Problem]) -> Text | None:
-    return next((text for cond, text in problems if cond(c)), None)
 
 
 def problem_text(problems: list[Problem], more: Callable[[RuleContext], dict[str, Any]] | None = None
@@ -36,18 +28,6 @@ def problem_text(problems: list[Problem], more: Callable[[RuleContext], dict[str
         shown = {**c.values, **numbers}
         return {**numbers, "why_en": text.en.format_map(shown), "why_zh": text.zh.format_map(shown)}
     return extra
-
-
-def env_true(c: RuleContext, name: str) -> bool:
-    """An SGLang ``EnvBool`` switch in the environment the engine starts in (its own parse: true/1/yes/y)."""
-    return str(c.env.get(name, "")).strip().lower() in ("true", "1", "yes", "y")
-
-
-def family(c: RuleContext) -> str | None:
-    from ..platforms import PLATFORMS
-
-    platform = PLATFORMS.get(c.platform) if c.platform else None
-    return platform.family if platform else None
 
 
 def algorithm(c: RuleContext) -> str | None:

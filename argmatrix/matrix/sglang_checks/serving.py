@@ -11,19 +11,13 @@ from typing import Any
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import sglang_source
+from .common import env_true, sglang_source
 
 NON_GPU = frozenset({"npu", "cpu"})
-_TRUE = ("1", "true", "yes", "y", "on")
 
 
 def env_set(c: RuleContext, name: str) -> bool:
     return name in c.env
-
-
-def env_true(c: RuleContext, name: str) -> bool:
-    """An SGLang boolean environment variable (``envs.X.get()``) that is on."""
-    return str(c.env.get(name, "")).strip().lower() in _TRUE
 
 
 def grpc_port(c: RuleContext) -> Any:

@@ -9,18 +9,13 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule
-from .common import sglang_source
+from .common import Problem, env_true, family, first_problem, sglang_source
 from .resolved import (
-    EAGLE_DRAFT_HEADS,
     EAGLE_WORKERS,
-    Problem,
     adaptive_refusal,
     adaptive_stays_on,
     algorithm,
     attention_backends,
-    env_true,
-    family,
-    first_problem,
     problem_text,
     rejection_sampling,
 )
@@ -208,5 +203,3 @@ RULES: list[Rule] = [
          severity="warning", source=sglang_source("arg_groups/speculative_hook.py:1381"),
          extra=lambda c: {"why": adaptive_refusal(c)}),
 ]
-
-__all__ = ["EAGLE_DRAFT_HEADS", "RULES"]

@@ -11,8 +11,8 @@ from typing import Any
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import attn_dp, sglang_source
-from .serving import NON_GPU, env_set, env_true
+from .common import attn_dp, env_true, sglang_source
+from .serving import NON_GPU, env_set
 
 WATERMARK = "AM-E362"
 PP = "AM-E363"
