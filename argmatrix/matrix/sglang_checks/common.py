@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,8 +41,19 @@ def chunk_numbers(c: RuleContext) -> dict[str, Any]:
 Problem = tuple[Callable[[RuleContext], bool], Text]
 
 
-def first_problem(c: RuleContext, problems: list[Problem] | tuple[Problem, ...]) -> Text | None:
+def first_problem(c: RuleContext, problems: Sequence[Problem]) -> Text | None:
     return next((text for cond, text in problems if cond(c)), None)
+
+
+def problem_text(problems: Sequence[Problem], more: Callable[[RuleContext], dict[str, Any]] | None = None
+                 ) -> Callable[[RuleContext], dict[str, Any]]:
+    """``extra=`` for a rule whose messages quote the failing reason as {why_en} / {why_zh}; ``more`` adds numbers."""
+    def extra(c: RuleContext) -> dict[str, Any]:
+        numbers = more(c) if more else {}
+        text = first_problem(c, problems) or Text("", "")
+        shown = {**c.values, **numbers}
+        return {**numbers, "why_en": text.en.format_map(shown), "why_zh": text.zh.format_map(shown)}
+    return extra
 
 
 def env_true(c: RuleContext, name: str) -> bool:

@@ -8,8 +8,7 @@ from typing import Any
 
 from ...schema.meta import Text
 from ..rules import Rule
-from .common import Problem, attn_dp, env_true, first_problem, sglang_source
-from .resolved import problem_text
+from .common import Problem, attn_dp, env_true, first_problem, problem_text, sglang_source
 
 PD_ROLES = ("prefill", "decode")
 

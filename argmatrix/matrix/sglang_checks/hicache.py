@@ -10,8 +10,8 @@ from typing import Any
 
 from ...schema.meta import Text
 from ..rules import Rule
-from .common import Problem, first_problem, sglang_source
-from .resolved import adaptive_stays_on, problem_text, radix_cache_on
+from .common import Problem, first_problem, problem_text, sglang_source
+from .resolved import adaptive_stays_on, radix_cache_on
 
 SGLANG_DEFAULT_LAYOUT = "page_first"  # server_args fields, 0.5.23
 RADIX_DETERMINISTIC_BACKENDS = ("ascend", "fa3", "fa4", "triton")  # choices.py:249

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule
-from .common import Problem, attn_dp, env_true, first_problem, sglang_source
-from .resolved import adaptive_stays_on, algorithm, problem_text
+from .common import Problem, attn_dp, env_true, first_problem, problem_text, sglang_source
+from .resolved import adaptive_stays_on, algorithm
 
 
 def lora_on(c) -> bool:

@@ -8,12 +8,11 @@ resolved attention backends have a disposition in ``dispositions/kv_cache_hook.p
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Problem, attn_dp, env_true, first_problem, sglang_source
+from .common import Problem, attn_dp, env_true, first_problem, problem_text, sglang_source
 
 GPU = frozenset({"gpu"})
 FP4_KV = ("nvfp4", "fp4_mx_block16")
@@ -104,16 +103,6 @@ PAGE_MAJOR: tuple[Problem, ...] = (
 def _page_major_numbers(c: RuleContext) -> dict[str, Any]:
     return {"lin_decode": c.linear_attn_decode_backend or c.linear_attn_backend,
             "lin_prefill": c.linear_attn_prefill_backend or c.linear_attn_backend}
-
-
-def _filled(checks: tuple[Problem, ...], numbers: Callable[[RuleContext], dict[str, Any]] | None = None):
-    """problem_text whose texts may quote values ({flag}) and computed numbers."""
-    def extra(c: RuleContext) -> dict[str, Any]:
-        what = first_problem(c, checks) or Text("", "")
-        known = {**c.values, **(numbers(c) if numbers else {})}
-        return {"problem": what.en.format_map(known), "problem_zh": what.zh.format_map(known),
-                **(numbers(c) if numbers else {})}
-    return extra
 
 
 RULES: list[Rule] = [
@@ -236,26 +225,26 @@ RULES: list[Rule] = [
                                              "speculative_algorithm", "dcp_size", "enable_streaming_session",
                                              "hicache_host_memory_mode", "disaggregation_mode"),
          lambda c: c.enable_lmcache and first_problem(c, LMCACHE) is not None,
-         Text("--enable-lmcache does not work with {problem}", "--enable-lmcache 不能与以下设置同时使用：{problem_zh}"),
+         Text("--enable-lmcache does not work with {why_en}", "--enable-lmcache 不能与以下设置同时使用：{why_zh}"),
          Text("drop --enable-lmcache, or the other setting (LMCache runs on a plain radix cache, colocated, without "
               "speculative decoding or attention DP)",
               "去掉 --enable-lmcache 或另一项设置（LMCache 只能运行在普通前缀基数缓存上，预填充与解码同机部署，"
               "且不使用投机解码或注意力数据并行）"),
          source=sglang_source("arg_groups/kv_cache_hook.py:435, :440, :445, :450, :454, :458, :463, :467, :471"),
-         extra=_filled(LMCACHE)),
+         extra=problem_text(LMCACHE)),
     Rule("unified-memory-with-pd", "AM-E403", ("enable_unified_memory", "disaggregation_mode",
                                                "disaggregation_transfer_backend", "pp_size", "enable_hisparse",
                                                "hicache_storage_backend", "dcp_size"),
          lambda c: c.enable_unified_memory and c.disaggregation_mode != "null"
          and first_problem(c, UNIFIED_PD) is not None,
          Text("--enable-unified-memory with PD disaggregation (--disaggregation-mode {disaggregation_mode}) does not "
-              "work with {problem}",
+              "work with {why_en}",
               "--enable-unified-memory 在 PD 分离（--disaggregation-mode {disaggregation_mode}）下不能与以下设置同时使用："
-              "{problem_zh}"),
+              "{why_zh}"),
          Text("change that setting, or drop --enable-unified-memory on this PD instance",
               "修改该设置，或在该 PD 实例上去掉 --enable-unified-memory"),
          source=sglang_source("arg_groups/kv_cache_hook.py:537, :542, :547, :554, :558, :565, :740"),
-         extra=_filled(UNIFIED_PD)),
+         extra=problem_text(UNIFIED_PD)),
     Rule("page-major-layout-needs-unified-memory", "AM-E404", ("enable_page_major_kv_layout", "enable_unified_memory"),
          lambda c: c.enable_page_major_kv_layout and not c.enable_unified_memory,
          Text("--enable-page-major-kv-layout works only with --enable-unified-memory in SGLang 0.5.23 (the static "
@@ -270,12 +259,12 @@ RULES: list[Rule] = [
                                                   "mamba_backend"),
          lambda c: (c.enable_page_major_kv_layout or c.enable_unified_memory)
          and first_problem(c, PAGE_MAJOR) is not None,
-         Text("the page-major KV layout (on with --enable-unified-memory) does not work with {problem}",
-              "页主序 KV 布局（--enable-unified-memory 会启用）不支持：{problem_zh}"),
+         Text("the page-major KV layout (on with --enable-unified-memory) does not work with {why_en}",
+              "页主序 KV 布局（--enable-unified-memory 会启用）不支持：{why_zh}"),
          Text("use --linear-attn-backend triton and --mamba-backend triton (the defaults)",
               "使用 --linear-attn-backend triton 和 --mamba-backend triton（默认值）"),
          source=sglang_source("arg_groups/kv_cache_hook.py:848, :853, :858"),
-         extra=_filled(PAGE_MAJOR, _page_major_numbers)),
+         extra=problem_text(PAGE_MAJOR, _page_major_numbers)),
     Rule("no-kv-cache-needs-fa-prefill", "AM-E406", ("prefill_only_disable_kv_cache", "prefill_attention_backend",
                                                      "attention_backend"),
          lambda c: c.prefill_only_disable_kv_cache

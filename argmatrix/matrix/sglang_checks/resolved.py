@@ -8,26 +8,13 @@ instead of repeating that logic.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from ...schema.meta import Text
 from ..rules import RuleContext
-from .common import Problem, attn_dp, first_problem
+from .common import attn_dp
 
 # SpeculativeAlgorithm's built-in names argmatrix's schema offers; NEXTN is read as EAGLE (speculative_hook.py:112).
 EAGLE_WORKERS = ("EAGLE", "EAGLE3", "NEXTN", "STANDALONE")  # the ones _handle_eagle_family resolves
-
-
-def problem_text(problems: list[Problem], more: Callable[[RuleContext], dict[str, Any]] | None = None
-                 ) -> Callable[[RuleContext], dict[str, Any]]:
-    """``extra=`` for a rule whose messages quote the failing reason as {why_en} / {why_zh}; ``more`` adds numbers."""
-    def extra(c: RuleContext) -> dict[str, Any]:
-        numbers = more(c) if more else {}
-        text = first_problem(c, problems) or Text("", "")
-        shown = {**c.values, **numbers}
-        return {**numbers, "why_en": text.en.format_map(shown), "why_zh": text.zh.format_map(shown)}
-    return extra
 
 
 def algorithm(c: RuleContext) -> str | None:

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule
-from .common import Problem, env_true, family, first_problem, sglang_source
+from .common import Problem, env_true, family, first_problem, problem_text, sglang_source
 from .resolved import (
     EAGLE_WORKERS,
     adaptive_refusal,
     adaptive_stays_on,
     algorithm,
     attention_backends,
-    problem_text,
     rejection_sampling,
 )
 
