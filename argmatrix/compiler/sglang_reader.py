@@ -33,7 +33,7 @@ import re
 from typing import Any
 
 from ..schema.registry import SPECS
-from ..schema.releases import NO_SPELLING, parse_release
+from ..schema.releases import NO_SPELLING, parse_release, spelled_in
 
 HELD = ("0.5.9", "0.5.23")
 
@@ -69,12 +69,6 @@ NEGATABLE_SINCE: dict[str, str] = dict.fromkeys(
 CONFIG_REFUSES: dict[str, frozenset[str]] = {
     "0.5.9": frozenset({"lora_paths", "hybrid_kvcache_ratio", "prefill_round_robin_balance"}),
     "0.5.23": frozenset({"lora_paths", "disable_cuda_graph", "enable_dp_attention"}),
-}
-
-# field -> the flag the release spells it with, where that is not argmatrix's canonical flag (an alias of it)
-RELEASE_FLAG: dict[str, dict[str, str]] = {
-    "0.5.9": {"hisparse_config": "--hierarchical-sparse-attention-extra-config"},
-    "0.5.23": {},
 }
 
 # flags the release accepts and ignores (its DeprecatedAction, nargs=0): a value after one is refused, so
@@ -121,8 +115,12 @@ def config_refuses(name: str, release: str | None) -> bool:
 
 
 def flag(name: str, release: str | None) -> str:
-    """The flag SGLang ``release`` knows field ``name`` by."""
-    return RELEASE_FLAG[held(release)].get(name, SPECS[name].flag)
+    """The flag SGLang ``release`` knows field ``name`` by: its canonical flag, or the first alias that release reads
+    where it does not read the canonical one (the release fixtures' dates, ``schema.releases.spelled_in``)."""
+    spec = SPECS[name]
+    if release is None or spelled_in(spec.flag, release):
+        return spec.flag
+    return next((f for f in spec.flags if f.startswith("--") and spelled_in(f, release)), spec.flag)
 
 
 def ignored(name: str, release: str | None) -> bool:

@@ -123,8 +123,9 @@ def test_the_reader_facts_are_the_releases_parser(release):
     assert sglang_reader.PARSER_DEFAULTS[release] == defaults
     assert sglang_reader.CONFIG_REFUSES[release] == refused
     assert sglang_reader.IGNORED[release] == {n for n, e in entries.items() if e["action"] == "DeprecatedAction"}
-    assert sglang_reader.RELEASE_FLAG[release] == {n: e["flags"][0] for n, e in entries.items()
-                                                   if SPECS[n].flag not in e["flags"]}
+    respelled = {n: sglang_reader.flag(n, release) for n in entries}
+    assert {n: f for n, f in respelled.items() if f != SPECS[n].flag} == {
+        n: e["flags"][0] for n, e in entries.items() if SPECS[n].flag not in e["flags"]}
     assert sglang_reader.SWITCH_TAKES_TEXT[release] == {n for n, e in entries.items() if SPECS[n].is_bool
                                                         and e["action"] == "store" and e["type"] == "str"}
     negatable = {n for n, e in entries.items() if e["action"] == "boolean_optional"}
