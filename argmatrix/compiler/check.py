@@ -231,13 +231,21 @@ def _fill(text: Text, values: dict[str, Any]) -> Text:
     return Text(text.en.format_map(shown), text.zh.format_map(shown))
 
 
-def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, env: Any = None) -> list[Finding]:
+def check_model_rules(values, sources, user_set, platform, flags_used, eng: Engine, env: Any, model: Any,
+                      draft: Any = None) -> list[Finding]:
+    """The engine's rules that read the model's config facts (``Rule.reads_model``), once they were read."""
+    return _check_rules(values, sources, user_set, platform, flags_used, eng, env, model=model, draft=draft)
+
+
+def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, env: Any = None, *,
+                 model: Any = None, draft: Any = None) -> list[Finding]:
+    """The rules that need no model, or (``model`` given) only those that read it."""
     out: list[Finding] = []
     specs = eng.surface.specs
-    ctx = rules.RuleContext(values, user_set, specs, platform, env)
+    ctx = rules.RuleContext(values, user_set, specs, platform, env, model, draft)
     family = PLATFORMS[platform].family
     for rule in eng.rules():
-        if not rule.applies(family) or not rule.violated(ctx):
+        if rule.reads_model != (model is not None) or not rule.applies(family) or not rule.violated(ctx):
             continue
         name = rule.reported_field(ctx)
         quoted = {**values, **rule.extra(ctx)} if rule.extra else values
@@ -245,6 +253,8 @@ def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, e
                            field=name, flag=flags_used.get(name, specs[name].flag), value=values[name],
                            source=sources.get(name), platform=platform,
                            support_related=rule.families is not rules.EVERYWHERE))
+    if model is not None:
+        return out
     for parent in eng.parents():
         if parent.active(ctx):
             continue

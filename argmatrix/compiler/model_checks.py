@@ -17,6 +17,7 @@ from typing import Any
 from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Text
 from ..schema.registry import SPECS
+from .check import check_model_rules
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
 from .memory_plan import MemoryPlan, plan, weight_dtype
 from .model_facts import ModelConfigError, ModelFacts, config_file, read_model_facts
@@ -124,6 +125,7 @@ class PlanInputs:
 @dataclass
 class ModelContext:
     facts: ModelFacts | None = None
+    draft: ModelFacts | None = None  # the speculative draft's, when --speculative-draft-model-path is local
     plan: MemoryPlan | None = None
     devices_per_node: int | None = None
     device_memory: int | None = None
@@ -200,7 +202,8 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
     out += _context(facts, values, user_set, env, where)
     out += _moe_mla(facts, values, user_set, where)
     out += _quant_dtype(facts, values, user_set, platform, where)
-    out += _draft(facts, values, where)
+    drafted, ctx.draft = _draft(facts, values, where)
+    out += drafted
     if ctx.device_memory is None:
         out.append(_finding("AM-N774", Text(
             f"memory plan skipped: the memory of a {PLATFORMS[platform].short.en} device is unknown",
@@ -215,9 +218,15 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
     return ctx
 
 
-def check_model(values, sources, user_set, platform, flags_used, env=None, inputs=None, detection=None) -> list[Finding]:
-    """The compiler hook: the findings of :func:`analyse`."""
-    return analyse(values, sources, user_set, platform, flags_used, env, inputs, detection).findings
+def check_model(values, sources, user_set, platform, flags_used, env=None, inputs=None, detection=None,
+                eng: Any = None) -> list[Finding]:
+    """The compiler hook: the findings of :func:`analyse`, then the engine's rules that read the model's config
+    (``Rule.reads_model``) once a config.json was read."""
+    ctx = analyse(values, sources, user_set, platform, flags_used, env, inputs, detection)
+    if eng is None or ctx.facts is None:
+        return ctx.findings
+    return ctx.findings + check_model_rules(values, sources, user_set, platform, flags_used, eng, env or {},
+                                            ctx.facts, ctx.draft)
 
 
 # --- the rules ----------------------------------------------------------------------------------------------
@@ -380,22 +389,23 @@ def _quant_dtype(facts: ModelFacts, values, user_set, platform, where) -> list[F
     return out
 
 
-def _draft(facts: ModelFacts, values, where) -> list[Finding]:
+def _draft(facts: ModelFacts, values, where) -> tuple[list[Finding], ModelFacts | None]:
+    """The draft's vocabulary check, and the draft's facts for the rules that read them."""
     path = values.get("speculative_draft_model_path")
     if not path or config_file(path) is None:
-        return []
+        return [], None
     try:
         draft = read_model_facts(path)
     except ModelConfigError as exc:
-        return [_finding("AM-E701", exc.text, None, name="speculative_draft_model_path", **where)]
+        return [_finding("AM-E701", exc.text, None, name="speculative_draft_model_path", **where)], None
     if draft.vocab_size == facts.vocab_size:
-        return []
+        return [], draft
     return [_finding("AM-E750", Text(
         f"the draft model's vocabulary ({draft.vocab_size}) differs from the target's ({facts.vocab_size}): "
         "draft tokens would be read as different tokens",
         f"草稿模型的词表大小（{draft.vocab_size}）与目标模型（{facts.vocab_size}）不同：草稿 token 会被误读"),
         Text("use a draft model trained with the target's tokenizer", "请使用以目标模型分词器训练的草稿模型"),
-        name="speculative_draft_model_path", **where)]
+        name="speculative_draft_model_path", **where)], draft
 
 
 def world_size(values) -> int:

@@ -23,12 +23,17 @@ class RuleContext:
     """What a rule may look at: the resolved values and which of them the user chose."""
 
     def __init__(self, values: dict[str, Any], user_set: set[str], specs: dict[str, Any] | None = None,
-                 platform: str | None = None, env: Any = None):
+                 platform: str | None = None, env: Any = None, model: Any = None, draft: Any = None):
         self.values = values
         self.user_set = user_set
         self.specs = SPECS if specs is None else specs  # the surface the values belong to
         self.platform = platform  # the column key the launch is checked for
         self.env = {} if env is None else env  # the environment the engine will start in
+        # The target's and the draft's config facts (compiler.model_facts.ModelFacts; read only by rules with
+        # reads_model, which run once a local config.json was read). Typed loosely: the matrix layer never
+        # imports the compiler that reads them.
+        self.model = model
+        self.draft = draft
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -57,6 +62,10 @@ class Rule:
     # table's status finding for that field is dropped): "--pp-size 2 is not supported" says more than
     # "--pp-size is experimental", and the two must not give contradicting fixes.
     supersedes_status: bool = False
+    # True: the rule reads ``c.model`` (and maybe ``c.draft``, None when the draft has no local config.json), so it
+    # runs after the model's config.json is read, and not at all when there is none (a hub id: SGLang reads it at
+    # start-up, check-config says the model checks were skipped).
+    reads_model: bool = False
 
     def applies(self, family: str) -> bool:
         return self.families is None or family in self.families

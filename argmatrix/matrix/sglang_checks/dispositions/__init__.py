@@ -14,12 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-# model: needs the model's config.json; covered by a check in compiler/model_checks.py (named in `why`).
+# model: needs the model's config.json; covered by a check in compiler/model_checks.py (named in `why`). A site that
+#   a rule with ``reads_model`` ports (it reads ``c.model``, the config facts) is ported, not listed here.
 # runtime: needs devices, files, the network or a running process; nothing can judge it before start-up.
 # not-applicable: cannot fire from a launch line (internal invariant, dead branch, a test-only path), said why.
 # declared: refused before any rule by what the argument's declaration says (type, bound, choices: AM-E010), by the
 #   platform's table (AM-E105) or by the release's spelling facts (AM-W107, AM-E109..E113); `why` names which.
-# pending: model-independent and not ported yet; the coverage report counts these as gaps, never as covered.
+# pending: not ported yet (model-independent, or needing a rule that reads the model); the coverage report counts these as gaps, never as covered.
 Kind = Literal["model", "runtime", "not-applicable", "declared", "pending"]
 
 

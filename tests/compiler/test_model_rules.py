@@ -1,0 +1,54 @@
+"""Rules that read the model's config facts (``Rule.reads_model``) run once a local config.json was read, see the
+target's and the draft's facts, and never run without them."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from argmatrix.compiler.compile import compile
+from argmatrix.matrix.engines.sglang import SglangEngine
+from argmatrix.matrix.rules import Rule
+from argmatrix.schema.meta import Text
+
+MODELS = Path(__file__).parents[1] / "fixtures" / "sglang_conformance" / "models"
+seen: list[tuple[str, str | None]] = []
+
+
+def _llama_only(c) -> bool:
+    seen.append((c.model.architecture, c.draft.architecture if c.draft is not None else None))
+    return c.model.architecture == "LlamaForCausalLM" and c.enable_lora
+
+
+PROBE = Rule("probe-llama-lora", "AM-E999", ("enable_lora",), _llama_only,
+             Text("{enable_lora} on a Llama", "Llama 上的 {enable_lora}"), Text("drop it", "去掉它"),
+             source="test", reads_model=True)
+
+
+@pytest.fixture(autouse=True)
+def probe_rule(monkeypatch):
+    rules = SglangEngine.rules
+    monkeypatch.setattr(SglangEngine, "rules", lambda self: [*rules(self), PROBE])
+    seen.clear()
+
+
+def codes(argv: list[str]) -> list[str]:
+    return [f.code for f in compile(argv, target="cuda").findings]
+
+
+def test_a_model_rule_sees_the_config_it_was_read_from():
+    assert "AM-E999" in codes(["--model-path", str(MODELS / "llama-tiny"), "--enable-lora"])
+    assert seen == [("LlamaForCausalLM", None)]
+    assert "AM-E999" not in codes(["--model-path", str(MODELS / "qwen3-8b"), "--enable-lora"])
+    assert seen[-1][0] != "LlamaForCausalLM"
+
+
+def test_a_model_rule_sees_the_drafts_config():
+    codes(["--model-path", str(MODELS / "llama-3.1-8b"), "--speculative-algorithm", "EAGLE",
+           "--speculative-draft-model-path", str(MODELS / "llama-tiny")])
+    assert seen == [("LlamaForCausalLM", "LlamaForCausalLM")]
+
+
+def test_without_a_local_config_a_model_rule_never_runs():
+    assert "AM-E999" not in codes(["--model-path", "meta-llama/Llama-3.1-8B", "--enable-lora"])
+    assert seen == []
