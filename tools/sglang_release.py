@@ -53,6 +53,13 @@ ACTION_KINDS = {
 STRICT_MODULES = ("sglang.srt.server_args",)
 STRICT_PACKAGES = ("sglang.srt.arg_groups.",)
 FLAG_RE = re.compile(r"--[a-z0-9][a-z0-9-]*[a-z0-9]")
+# Fields whose parser takes any string (no argparse choices) but whose value SGLang looks up in a closed set of
+# names at start-up: field -> (file, the Enum class whose members are the names, names SGLang maps before the
+# look-up). Recorded as "checked_choices" only where the parser has no choices of its own.
+LOOKED_UP: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    # SpeculativeAlgorithm.from_string(name.upper()); NEXTN becomes EAGLE (or FROZEN_KV_MTP) before it
+    "speculative_algorithm": ("sglang/srt/speculative/spec_info.py", "SpeculativeAlgorithm", ("NEXTN",)),
+}
 
 
 def download(version: str, dest: Path) -> Path:
@@ -364,6 +371,30 @@ def _classify(flags: list[dict]) -> None:
             dep["kind"] = "deprecated"
 
 
+def _enum_members(source: str, cls: str) -> list[str]:
+    """The member names an ``Enum`` class assigns in ``source`` (``NONE``, SGLang's "off", left out)."""
+    import ast
+
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name == cls:
+            return [t.id for st in node.body if isinstance(st, ast.Assign) for t in st.targets
+                    if isinstance(t, ast.Name) and t.id.isupper() and t.id != "NONE"]
+    return []
+
+
+def _looked_up(root: Path, flags: list[dict]) -> None:
+    """Give each LOOKED_UP field without parser choices the names the release looks its value up in."""
+    for entry in flags:
+        if entry["dest"] not in LOOKED_UP or entry["choices"] is not None:
+            continue
+        path, cls, aliases = LOOKED_UP[entry["dest"]]
+        file = root / path
+        names = _enum_members(file.read_text(encoding="utf-8"), cls) if file.exists() else []
+        if not names:
+            raise SystemExit(f"{path} has no {cls} members: update LOOKED_UP in tools/sglang_release.py")
+        entry["checked_choices"] = names + [a for a in aliases if a not in names]
+
+
 def extract(wheel: Path) -> dict:
     try:
         import msgspec  # noqa: F401  (imported for real by the child; fail here with a fix instead)
@@ -377,6 +408,7 @@ def extract(wheel: Path) -> dict:
         if out.returncode != 0:
             raise SystemExit(f"could not build SGLang {version}'s parser:\n{out.stderr[-3000:]}")
         dumped = json.loads(out.stdout)
+        _looked_up(Path(tmp), dumped["flags"])
     _classify(dumped["flags"])
     return {
         "sglang_version": version,

@@ -87,7 +87,9 @@ def derive(fixtures: dict[str, list[dict]], flags: dict[str, str], specs: dict, 
                 spellings_missing[flag] = tuple(sorted(set(lacking), key=_key))
         if not spec.choices:
             continue
-        with_choices = [(r, {str(c) for c in e["choices"]}) for r, e in seen if e is not None and e.get("choices")
+        # a release's parser choices, or the names it looks a free string up in at start-up (checked_choices)
+        with_choices = [(r, {str(c) for c in e.get("choices") or e["checked_choices"]}) for r, e in seen
+                        if e is not None and (e.get("choices") or e.get("checked_choices"))
                         and not (e.get("deprecated") and not e["deprecated"]["accepted"])]
         if not with_choices:
             continue

@@ -123,7 +123,7 @@ def value_findings(name: str, value: Any, release: str, flag: str, where: dict[s
                 else Text(f"SGLang {release} no longer has {flag} {v} (gone since {since})",
                           f"SGLang {release} 已不再支持 {flag} {v}（自 {since} 起移除）"))
         out.append(Finding("AM-E113", ERROR, "deprecation",
-                           Text(f"{said.en}; it stops with 'invalid choice'", f"{said.zh}；启动时报错“invalid choice”"),
+                           Text(f"{said.en}; it refuses the value at start-up", f"{said.zh}；启动时会拒绝该取值"),
                            _other_value(name, flag, release), **where))
     return out
 

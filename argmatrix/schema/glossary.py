@@ -44,7 +44,7 @@ xgrammar outlines llguidance Outlines XGrammar EAGLE EAGLE3 NEXTN NGRAM STANDALO
 FlashMLA MLA MHA GQA DP TP PP EP CP SWA NSA DSA ID IDs IP TTFT ITL SSM GDN KDA Jinja Jinja2 Lua HiCache HiSparse
 RDMA NUMA InfiniBand IB NIC SLA SLO QPS RPS FSDP RL NaN Inf LRU LFU FIFO TBO PD EPD
 rank ranks all-reduce all-gather all-to-all reduce-scatter top-k top-p min-p logits logit logprobs RoPE RMSNorm
-LayerNorm ViT MiMo Blackwell Hopper Ampere Ada NVLink Spark Dynamo MegaMoE Uvicorn Granian FastAPI WebSocket Bearer
+LayerNorm ViT MiMo Blackwell Hopper Ampere Ada NVLink Spark Dynamo MegaMoE Uvicorn Granian FastAPI WebSocket Bearer DSpark Gemma
 Authorization Rust Unix Apple Nsight Systems TorchInductor TensorFloat Quark msProbe MindStudio msModelSlim FlexKV
 ModelExpress Transfer Engine Muse Lean CuTe cuBLAS cuDNN cudnn Philox Waterfill Domino Inkling FlashRL DFlash Lustre
 NVMe RadixAttention Adler Aaronson Schema Responses StreamingSession UnifiedRadixCache ReplaySSM Qwen4 SM10x tcp

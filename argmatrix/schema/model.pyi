@@ -261,7 +261,7 @@ class ServerArgs(_ServerArgsBase):
     enable_nvidia_megakernel: bool
     enable_amd_monokernel: bool
     monokernel_backend: Literal['amd'] | None
-    speculative_algorithm: Literal['EAGLE', 'EAGLE3', 'NEXTN', 'STANDALONE', 'NGRAM'] | None
+    speculative_algorithm: Literal['EAGLE', 'EAGLE3', 'NEXTN', 'STANDALONE', 'NGRAM', 'DFLASH', 'DSPARK', 'UNO', 'FROZEN_KV_MTP'] | None
     speculative_draft_model_path: str | None
     speculative_draft_model_revision: str | None
     speculative_draft_load_format: Literal['auto', 'pt', 'safetensors', 'npcache', 'dummy', 'sharded_state', 'gguf', 'bitsandbytes', 'layered', 'remote', 'remote_instance', 'expert_pack', 'fastsafetensors', 'flash_rl', 'instanttensor', 'mistral', 'presharded', 'private', 'runai_streamer']

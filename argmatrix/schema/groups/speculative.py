@@ -12,17 +12,30 @@ GROUP = Group('speculative', Text(en='Speculative decoding', zh='投机解码'))
 
 class SpeculativeArgs:
 
-    speculative_algorithm: Annotated[Literal['EAGLE', 'EAGLE3', 'NEXTN', 'STANDALONE', 'NGRAM'] | None, Arg(
+    # SGLang's builtins (speculative/spec_info.py's SpeculativeAlgorithm, plus its NEXTN alias). Since 0.5.12 the
+    # parser takes any string and the first hook to look the name up refuses an unknown one; names a plugin
+    # registers (SpeculativeAlgorithm.register) are not known here.
+    speculative_algorithm: Annotated[Literal['EAGLE', 'EAGLE3', 'NEXTN', 'STANDALONE', 'NGRAM', 'DFLASH', 'DSPARK',
+                                             'UNO', 'FROZEN_KV_MTP'] | None, Arg(
         '--speculative-algorithm',
         help=Text(
             en=(
                 "Speculative decoding method: EAGLE or EAGLE3 (draft head), NEXTN (the model's own multi-token "
-                "prediction layers), STANDALONE (a separate small draft model) or NGRAM (drafts from an n-gram cache, "
-                "no draft model). Unset disables speculative decoding."
+                "prediction layers), STANDALONE (a separate small draft model), NGRAM (drafts from an n-gram cache, "
+                "no draft model), DFLASH (block-diffusion draft), DSPARK (DSpark's draft and ragged verification), "
+                "UNO (a LoRA draft on the target, --uno-lora-path) or FROZEN_KV_MTP (a Gemma 4 assistant draft "
+                "reading the target's KV cache; SGLang also picks it for NEXTN or EAGLE with such a draft). Write "
+                "the name in upper case: SGLang 0.5.12 and later also read other cases, argmatrix does not. Unset "
+                "disables speculative decoding."
             ),
             zh=(
                 "投机解码算法：EAGLE 或 EAGLE3（草稿头）、NEXTN（模型自带的多 token 预测层）、"
-                "STANDALONE（独立的小草稿模型）、NGRAM（从 n-gram 缓存生成草稿，无需草稿模型）。不设置则关闭投机解码。"
+                "STANDALONE（独立的小草稿模型）、NGRAM（从 n-gram 缓存生成草稿，无需草稿模型）、"
+                "DFLASH（块扩散草稿）、DSPARK（DSpark 草稿与不等长验证）、UNO（在目标模型上加 LoRA 作草稿，"
+                "见 --uno-lora-path）或 FROZEN_KV_MTP（读取目标模型 KV 缓存的 Gemma 4 助手草稿；"
+                "NEXTN 或 EAGLE 配这类草稿时 SGLang 也会自动改用它）。名称请用大写：SGLang 0.5.12 及以后的版本也接受其他大小写写法，"
+                "argmatrix 不接受。"
+                "不设置则关闭投机解码。"
             ),
         ),
     )] = None
