@@ -174,7 +174,7 @@ class ServerArgs(_ServerArgsBase):
     trace_modules: str
     otlp_traces_endpoint: str
     otlp_service_name: str | None
-    log_requests_target: str | None
+    log_requests_target: list[str] | None
     uvicorn_access_log_exclude_prefixes: list[str]
     crash_on_nan: bool
     show_time_cost: bool

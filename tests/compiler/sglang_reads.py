@@ -26,9 +26,6 @@ class Verdict:
 
 # SGLang's bookkeeping next to its fields: set when the flag is given at all
 BOOKKEEPING = {"_radix_eviction_policy_explicitly_set": "radix_eviction_policy"}
-# argmatrix types the field as one value where SGLang's parser takes several (nargs '+'): one value reaches SGLang
-# as a one-item list, which is what argmatrix means
-SCALAR_READ_AS_LIST = frozenset({"log_requests_target"})
 
 
 def load(release: str) -> dict:
@@ -107,8 +104,6 @@ def as_read(meant: dict[str, Any], entries: dict[str, dict], baseline: dict[str,
             value = "true"
         if "const" in entry and entry["action"].endswith("StoreConstAction"):
             value = entry["const"] if value is not None else entry["default"]
-        if name in SCALAR_READ_AS_LIST and value is not None and not isinstance(value, list):
-            value = [value]
         out[entry["dest"]] = value
     for mark, name in BOOKKEEPING.items():
         if mark in baseline:  # a release that keeps the mark

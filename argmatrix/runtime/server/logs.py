@@ -222,7 +222,7 @@ def remove_handlers() -> None:
 
 
 def install_request_targets(args: ServerArgs) -> None:
-    """``--log-requests-target``: ``stdout`` and/or directories (comma-separated) for request logs."""
+    """``--log-requests-target``: ``stdout`` and/or directories for request logs (a list, as SGLang takes it)."""
     for old in list(request_logger.handlers):
         if getattr(old, "_argmatrix", False):
             request_logger.removeHandler(old)
@@ -232,7 +232,8 @@ def install_request_targets(args: ServerArgs) -> None:
         request_logger.propagate = True
         return
     request_logger.propagate = False
-    for part in (p.strip() for p in str(target).split(",")):
+    targets = target if isinstance(target, list) else [target]
+    for part in (p.strip() for t in targets for p in str(t).split(",")):
         if not part:
             continue
         if part == "stdout":

@@ -251,13 +251,14 @@ class LogsArgs:
         ),
     )] = None
 
-    log_requests_target: Annotated[str | None, Arg(
+    log_requests_target: Annotated[StrList | None, Arg(
         '--log-requests-target',
         help=Text(
-            en="Where --log-requests output goes: 'stdout', or a directory in which request log files are written. "
-               "Unset sends it to the normal server log.",
-            zh="--log-requests 日志的去向：stdout，或一个用于存放请求日志文件的目录。"
-               "不设置时写入常规服务器日志。",
+            en="Where --log-requests output goes: 'stdout' and/or directories in which request log files are "
+               "written, several separated by spaces as SGLang takes them (or commas). Unset sends it to the normal "
+               "server log.",
+            zh="--log-requests 日志的去向：stdout 和/或用于存放请求日志文件的目录；可写多个，"
+               "按 SGLang 的写法用空格分隔（也可用逗号）。不设置时写入常规服务器日志。",
         ),
     )] = None
 
