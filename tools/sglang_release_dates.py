@@ -106,6 +106,11 @@ def derive(fixtures: dict[str, list[dict]], flags: dict[str, str], specs: dict, 
     newest = fixtures[releases[-1]]
     no_spelling = sorted(flags[e["flags"][0]] for e in newest if e["action"] == "boolean_optional"
                          and e["flags"][0] in flags)
+    for name in no_spelling:  # the off switch is a spelling too: releases before BooleanOptionalAction lack it
+        off = "--no-" + specs[name].flag[2:]
+        lacking = [r for r in releases if (e := entry(name, r)) is not None and off not in e["flags"]]
+        if lacking:
+            spellings_missing[off] = tuple(lacking)
     schema_spellings = set(flags)
     former = {}
     for r in releases:

@@ -42,6 +42,8 @@ def alias_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> 
     """An alias newer than its field (``--enable-hicache``, 0.5.23): the release stops on it."""
     if spelled_in(flag, release) or not exists_in(name, release) or not flag.startswith("--"):
         return None
+    if flag not in SPECS[name].flags:
+        return None  # an off switch (--no-X), not an alias: negation_finding says what the release lacks
     spelling = next((f for f in SPECS[name].flags if f.startswith("--") and spelled_in(f, release)), None)
     if spelling is None:
         return None
@@ -96,7 +98,8 @@ def negation_finding(name: str, release: str, flag: str, where: dict[str, Any]) 
     ``flag`` is an off switch the command-line parser derived (``Assignment.negated``), never a real spelling.
     """
     positive = SPECS[name].flag
-    if "--" + flag[2:].replace("_", "-") == "--no-" + positive[2:] and name in NO_SPELLING:
+    off = "--no-" + positive[2:]
+    if "--" + flag[2:].replace("_", "-") == off and name in NO_SPELLING and spelled_in(off, release):
         return None
     off_by_default = SPECS[name].default is not True
     fix = (Text(f"leave {positive} out: it is off by default", f"去掉该参数即可：{positive} 默认关闭") if off_by_default

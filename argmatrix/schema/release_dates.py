@@ -356,6 +356,12 @@ SPELLINGS_MISSING: dict[str, tuple[str, ...]] = {'--enable-hicache': ('0.5.9', '
                       '0.5.18', '0.5.19', '0.5.20', '0.5.21', '0.5.22'),
  '--hierarchical-sparse-attention-extra-config': ('0.5.10', '0.5.11'),
  '--hisparse-config': ('0.5.9',),
+ '--no-enable-decoder-swa-bounded-replay': ('0.5.21', '0.5.22'),
+ '--no-enable-fused-qk-norm-rope': ('0.5.9', '0.5.10', '0.5.11', '0.5.12', '0.5.13', '0.5.14', '0.5.15', '0.5.16',
+                                    '0.5.17', '0.5.18', '0.5.19', '0.5.20', '0.5.21', '0.5.22'),
+ '--no-enable-tf32-matmul': ('0.5.15', '0.5.16', '0.5.17', '0.5.18', '0.5.19', '0.5.20', '0.5.21', '0.5.22'),
+ '--no-mm-enable-dp-encoder': ('0.5.9', '0.5.10', '0.5.11', '0.5.12', '0.5.13', '0.5.14', '0.5.15', '0.5.16',
+                               '0.5.17', '0.5.18', '0.5.19', '0.5.20', '0.5.21', '0.5.22'),
  '--smg-http-sidecar-port': ('0.5.11', '0.5.12', '0.5.13', '0.5.14', '0.5.15')}
 
 # field -> release -> the choice values that release is the first to take

@@ -127,6 +127,10 @@ def test_negations_sglang_does_not_have():
     f = only(run(["--disable-hicache"], target="cuda", sglang_version="0.5.23"), "AM-E111")
     assert "unrecognized arguments" in f.message.en and "--enable-hierarchical-cache" in f.hint.en
     assert run(["--no-enable-fused-qk-norm-rope"], target="cuda", sglang_version="0.5.23").findings == []
+    # the off switch arrived with BooleanOptionalAction in 0.5.23; the releases before have only the on switch
+    for older in ("0.5.9", "0.5.22"):
+        f = only(run(["--no-enable-fused-qk-norm-rope"], target="cuda", sglang_version=older), "AM-E111")
+        assert f"SGLang {older} has no --no-enable-fused-qk-norm-rope" in f.message.en and "off by default" in f.hint.en
     assert run(["--disable-hicache"], target="cuda", sglang_version=None).findings == []
 
 
