@@ -7,11 +7,13 @@ from pathlib import Path
 
 from argmatrix.compiler.compile import compile as compile_launch
 from argmatrix.matrix.platforms import PLATFORMS
-from argmatrix.matrix.platforms.ascend_newer_values import NEWER_THAN_TABLE, RELEASE
+from argmatrix.matrix.platforms.ascend_newer_values import NEWER_THAN_NARROWED_ROW, NEWER_THAN_TABLE, RELEASE
 from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
 from argmatrix.matrix.platforms.cpu import CPU_CI_LAUNCHES, CPU_NEEDS
 from argmatrix.matrix.status import Status
 from argmatrix.schema.registry import FLAGS, SPECS
+from argmatrix.schema.release_dates import VALUES_INTRODUCED
+from argmatrix.schema.releases import OLDEST
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 SUPPORTED_LABELS = ("A2, A3",)
@@ -50,6 +52,21 @@ def test_a_newer_value_is_unverified_on_a2_and_a3_and_supported_elsewhere():
         assert "AM-W108" not in _codes(["--model-path", "m", "--radix-eviction-policy", "lfu"], chip)
     assert "AM-W108" not in _codes(argv, "cuda")
     assert compile_launch(argv, target="a3", env={}, strict=True).exit_code == 1  # --strict: unverified is an error
+
+
+def test_a_value_newer_than_a_narrowed_row_is_dated_after_the_oldest_release_and_unverified_on_ascend():
+    for name, values in NEWER_THAN_NARROWED_ROW.items():
+        assert ASCEND_TABLE[name].options is not None, name  # only rows the table narrows need the list
+        dated = {v: r for r, vs in VALUES_INTRODUCED.get(name, {}).items() for v in vs}
+        for value, where in values.items():
+            assert value not in ASCEND_TABLE[name].options and dated.get(value, OLDEST) != OLDEST, (name, value)
+            assert f"since {dated[value]}" in where and "npu" in where, (name, value, where)
+    argv = ["--model-path", "m", "--speculative-algorithm", "DSPARK"]
+    for chip in ("a2", "a3"):
+        assert "AM-W108" in _codes(argv, chip) and "AM-E105" not in _codes(argv, chip)
+        # a value the table's time had and the table leaves out stays refused; UNO is CUDA-only in SGLang's code
+        assert "AM-E105" in _codes(["--model-path", "m", "--speculative-algorithm", "EAGLE"], chip)
+        assert "AM-E105" in _codes(["--model-path", "m", "--speculative-algorithm", "UNO"], chip)
 
 
 def test_what_sglangs_xeon_ci_launches_is_supported_on_the_cpu_column():

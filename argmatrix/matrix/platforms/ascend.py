@@ -16,7 +16,7 @@ from ...schema.releases import predecessors
 from ..devices import GIB, DeviceFacts
 from ..status import Cell, Note, Status
 from .ascend_labels import LABEL_CELLS, Row
-from .ascend_newer_values import NEWER_THAN_TABLE
+from .ascend_newer_values import NEWER_THAN_NARROWED_ROW, NEWER_THAN_TABLE
 from .ascend_table import ASCEND_TABLE
 from .base import HARDWARE_INDEPENDENT, Platform, is_hardware_independent
 from .values import HARDWARE_INDEPENDENT_CHOICES
@@ -64,11 +64,12 @@ class AscendChip(Platform):
         row = self.row(spec)
         if row is None or row.options is None or spec.name in HARDWARE_INDEPENDENT_CHOICES:
             return super().allowed(spec)
-        return row.options + tuple(v for v in ALSO_ALLOWED_ON_NPU.get(spec.name, ()) if v not in row.options)
+        also = (*ALSO_ALLOWED_ON_NPU.get(spec.name, ()), *NEWER_THAN_NARROWED_ROW.get(spec.name, {}))
+        return row.options + tuple(v for v in also if v not in row.options)
 
     def value_cell(self, spec: ArgSpec, value: Any) -> Cell | None:
         """A value SGLang added after the table listed the argument's values is unverified on every Ascend chip."""
-        if value not in NEWER_THAN_TABLE.get(spec.name, ()):
+        if value not in NEWER_THAN_TABLE.get(spec.name, ()) and value not in NEWER_THAN_NARROWED_ROW.get(spec.name, {}):
             return None
         return Cell(Status.UNVERIFIED, Text(
             f"SGLang added this value after the Ascend feature table listed the values of {spec.flag}; "
@@ -82,7 +83,7 @@ class AscendChip(Platform):
     def notes(self, spec: ArgSpec) -> tuple[Note, ...]:
         row = self.row(spec)
         notes = row.notes if row is not None else ()
-        newer = NEWER_THAN_TABLE.get(spec.name)
+        newer = (*NEWER_THAN_TABLE.get(spec.name, ()), *NEWER_THAN_NARROWED_ROW.get(spec.name, {}))
         if newer:
             listed = ", ".join(newer)
             notes = (*notes, Note(Text(f"unverified on Ascend: {listed} (added after the table listed the values)",

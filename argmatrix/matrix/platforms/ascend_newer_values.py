@@ -17,3 +17,15 @@ NEWER_THAN_TABLE: dict[str, tuple[str, ...]] = {
     "encoder_transfer_backend": ("auto",),                      # zmq_to_scheduler, zmq_to_tokenizer, mooncake
     "remote_instance_weight_loader_backend": ("modelexpress",),  # transfer_engine, nccl
 }
+
+# Rows the table narrows to the values it lists (``Row.options``): there the page's list is its word, and a value
+# that existed when it was written and is not listed is not available on A2/A3. A value SGLang added after the
+# oldest release argmatrix reads (schema/release_dates.py VALUES_INTRODUCED), and whose SGLang code names the NPU
+# as a device it runs on, was not there to be listed: it is unverified, not refused. Cited per value.
+NEWER_THAN_NARROWED_ROW: dict[str, dict[str, str]] = {
+    "speculative_algorithm": {
+        "DFLASH": "arg_groups/speculative_hook.py:_handle_dflash (cuda, npu or xpu), since 0.5.11",
+        "DSPARK": "arg_groups/speculative_hook.py:_handle_dspark (cuda, npu or xpu), since 0.5.16",
+    },
+}
+
