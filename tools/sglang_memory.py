@@ -29,109 +29,25 @@ from __future__ import annotations
 
 import argparse
 import ast
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import json
 import logging
 import sys
 import tempfile
-import types
 import warnings
 from pathlib import Path
 from types import SimpleNamespace
+
+import engine_stubs  # tools/engine_stubs.py: this script's folder is on sys.path
 
 GIB = 1 << 30
 HERE = Path(__file__).resolve().parent.parent
 DEFAULT_MODEL = HERE / "tests/fixtures/model_configs/qwen2.5-7b.json"
 
 
-# ---- stubs for modules the venv lacks ----------------------------------------------------------------------------
-
-class Dummy:
-    """Anything a stubbed module exports: callable, subclassable, falsy."""
-
-    def __init__(self, *a, **k):
-        pass
-
-    def __call__(self, *a, **k):
-        return Dummy()
-
-    def __getattr__(self, name):
-        if name.startswith("__") and name.endswith("__"):
-            raise AttributeError(name)
-        return Dummy()
-
-    def __getitem__(self, key):
-        return Dummy()
-
-    def __iter__(self):
-        return iter(())
-
-    def __bool__(self):
-        return False
-
-    def __or__(self, other):
-        return Dummy()
-
-    __ror__ = __or__
-
-    def __mro_entries__(self, bases):
-        return (Dummy,)
-
-
-class StubModule(types.ModuleType):
-    __version__ = "0.0.0"
-
-    def __getattr__(self, name):
-        if name.startswith("__") and name.endswith("__"):
-            raise AttributeError(name)
-        return Dummy()
-
-
-def _imported_by_sglang() -> bool:
-    frame = sys._getframe(2)
-    while frame is not None:
-        name = frame.f_globals.get("__name__", "")
-        if "importlib" not in frame.f_code.co_filename and name != __name__:
-            return name.startswith("sglang")
-        frame = frame.f_back
-    return False
-
-
-class MissingModuleStubs(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Last on ``sys.meta_path``: a top-level module nothing else finds, imported by SGLang, becomes a stub."""
-
-    def find_spec(self, name, path, target=None):
-        top = name.split(".")[0]
-        if top == "sglang" or top in sys.stdlib_module_names:
-            return None
-        if "." in name:
-            return importlib.machinery.ModuleSpec(name, self, is_package=True) \
-                if isinstance(sys.modules.get(top), StubModule) else None
-        if not _imported_by_sglang():
-            return None
-        return importlib.machinery.ModuleSpec(name, self, is_package=True)
-
-    def create_module(self, spec):
-        module = StubModule(spec.name)
-        module.__path__ = []
-        return module
-
-    def exec_module(self, module):
-        pass
-
+# ---- stubs for modules the venv lacks: a top-level module nothing else finds, imported by SGLang --------------
 
 def install_stubs() -> None:
-    sys.meta_path.append(MissingModuleStubs())
-    real_find_spec = importlib.util.find_spec
-
-    def find_spec(name, package=None):  # libraries probing for an optional module must not see a stub
-        if isinstance(sys.modules.get(name.split(".")[0]), StubModule):
-            return None
-        return real_find_spec(name, package)
-
-    importlib.util.find_spec = find_spec
+    engine_stubs.install(lambda name: True, first=False, only_from_sglang=True, hide_from_probes=True)
 
 
 # ---- the faked device -----------------------------------------------------------------------------------------

@@ -70,35 +70,10 @@ def _encode(value):
 
 
 def _stub_torchvision() -> None:
-    import importlib.abc
-    import importlib.machinery
-    import types
+    """SGLang's multimodal modules import torchvision, which the venv may lack; its parser never needs it."""
+    import engine_stubs  # tools/engine_stubs.py: this script's folder is on sys.path
 
-    class Stub(types.ModuleType):
-        def __getattr__(self, name):
-            if name.startswith("__"):
-                raise AttributeError(name)
-            return Stub(f"{self.__name__}.{name}")
-
-        def __call__(self, *args, **kwargs):
-            return self
-
-    class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-        def find_spec(self, name, path, target=None):
-            if name.split(".")[0] == "torchvision":
-                return importlib.machinery.ModuleSpec(name, self, is_package=True)
-            return None
-
-        def create_module(self, spec):
-            module = Stub(spec.name)
-            module.__path__ = []
-            module.__version__ = "0.0.0"
-            return module
-
-        def exec_module(self, module):
-            pass
-
-    sys.meta_path.insert(0, Finder())
+    engine_stubs.install(lambda name: name == "torchvision", first=True)
 
 
 def engine_side() -> None:
