@@ -12,8 +12,6 @@ _SCHEMA_UNO = "UNO is not among argmatrix's --speculative-algorithm values yet (
 _DEFAULT_FILL = ("fills a value the user left unset (SGLang's default for speculative decoding); nothing the launch "
                  "says is replaced")
 _OUT_OF_TREE = "asks an out-of-tree platform plugin; argmatrix's columns (a2, a3, 310p, a5, cuda, cpu) are SGLang's in-tree platforms"
-_IQUEST = ("IQuest Q1 MTP drafts: reads the target's and the draft checkpoint's configs; no model check covers it "
-           "(none; AM-E750 compares vocabularies only)")
 
 SITES: dict[int, Disposition] = {
     76: Disposition("not-applicable", "turns the overlap scheduler off on a CPU, where it is on only by default (no flag "
@@ -45,14 +43,9 @@ SITES: dict[int, Disposition] = {
     912: Disposition("not-applicable", _OUT_OF_TREE),
     917: Disposition("not-applicable", _OUT_OF_TREE),
     998: Disposition("not-applicable", _DEFAULT_FILL),
-    1023: Disposition("model", _IQUEST),
-    1030: Disposition("model", _IQUEST),
-    1032: Disposition("model", _IQUEST),
-    1034: Disposition("model", _IQUEST),
-    1036: Disposition("model", _IQUEST),
-    1041: Disposition("model", _IQUEST),
-    1049: Disposition("model", _IQUEST),
-    1051: Disposition("model", _IQUEST),
+    1041: Disposition("not-applicable", "argmatrix's schema bounds --speculative-num-steps at 1 or more (AM-E010), and "
+                                        "without it the steps are the draft's num_draft_slots, which its config class "
+                                        "refuses below 1"),
     1066: Disposition("not-applicable", _OUT_OF_TREE),
     1092: Disposition("not-applicable", _DEFAULT_FILL),
     1245: Disposition("not-applicable", "unreachable: the same top-k other than 1 is refused two checks earlier (:1222, "
