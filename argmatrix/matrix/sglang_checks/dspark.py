@@ -189,7 +189,7 @@ RULES: list[Rule] = [
          lambda c: dspark(c) and _window_problem(c),
          Text("DSPARK verifies gamma + 1 tokens: --speculative-num-draft-tokens {speculative_num_draft_tokens} does not "
               "fit {why_en}", "DSPARK 每次验证 gamma + 1 个 token：--speculative-num-draft-tokens "
-              "{speculative_num_draft_tokens} 与{why_zh}不符"),
+              "{speculative_num_draft_tokens} 与 {why_zh}不符"),
          Text("write --speculative-dspark-block-size (gamma) and drop --speculative-num-draft-tokens, which SGLang then "
               "sets to gamma + 1", "写 --speculative-dspark-block-size（即 gamma）并去掉 "
               "--speculative-num-draft-tokens，SGLang 会将其设为 gamma + 1"),
