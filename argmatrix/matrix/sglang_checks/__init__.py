@@ -19,6 +19,7 @@ from . import (
     deterministic,
     disaggregation,
     dllm,
+    dspark,
     environment,
     hicache,
     kv_cache,
@@ -32,13 +33,14 @@ from . import (
     serving,
     sharding,
     speculative,
+    speculative_model,
     startup,
     validation,
 )
 
 # One module per area of SGLang's checks; each exports RULES.
 SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *kv_cache.RULES, *validation.RULES,
-                            *loading.RULES, *speculative.RULES, *lora.RULES, *disaggregation.RULES,
+                            *loading.RULES, *speculative.RULES, *dspark.RULES, *speculative_model.RULES, *lora.RULES, *disaggregation.RULES,
                             *deterministic.RULES, *hicache.RULES, *dllm.RULES, *parallel.RULES,
                             *moe.RULES, *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES,
                             *replacements.RULES, *memory.RULES]

@@ -9,21 +9,13 @@ from . import Disposition
 _SCHEMA_DFLASH = ("DFLASH is not among argmatrix's --speculative-algorithm values yet (AM-E010 refuses the launch "
                   "before any rule runs); port with the value")
 _SCHEMA_UNO = "UNO is not among argmatrix's --speculative-algorithm values yet (AM-E010 refuses it); port with the value"
-_SCHEMA_DSPARK = ("DSPARK is not among argmatrix's --speculative-algorithm values yet (AM-E010 refuses it); port with "
-                  "the value")
 _DEFAULT_FILL = ("fills a value the user left unset (SGLang's default for speculative decoding); nothing the launch "
                  "says is replaced")
 _OUT_OF_TREE = "asks an out-of-tree platform plugin; argmatrix's columns (a2, a3, 310p, a5, cuda, cpu) are SGLang's in-tree platforms"
-_FROZEN_KV_MTP = ("FROZEN_KV_MTP is chosen only when the draft's config.json names a Gemma4 assistant architecture; "
-                  "no model check in compiler/model_checks.py reads the draft's architecture (none)")
-_IQUEST = ("IQuest Q1 MTP drafts: reads the target's and the draft checkpoint's configs; no model check covers it "
-           "(none; AM-E750 compares vocabularies only)")
 
 SITES: dict[int, Disposition] = {
     76: Disposition("not-applicable", "turns the overlap scheduler off on a CPU, where it is on only by default (no flag "
                                       "turns it on); nothing the launch says is replaced"),
-    103: Disposition("pending", "EAGLE3 with a Gemma4 assistant draft: needs the draft's config.json architecture; no "
-                              "model check covers it (none)"),
     205: Disposition("not-applicable", "argmatrix's schema bounds --speculative-draft-window-size at 1 or more "
                                        "(AM-E010 refuses 0 and below first)"),
     224: Disposition("not-applicable", "argmatrix's schema bounds --speculative-draft-sink-size at 0 or more (AM-E010)"),
@@ -43,21 +35,17 @@ SITES: dict[int, Disposition] = {
     **{line: Disposition("pending", _SCHEMA_UNO) for line in (
         453, 455, 460, 462, 467, 474, 489, 496, 502, 509, 513, 519, 532, 540, 549, 551, 556, 579, 581, 583, 592,
         602, 608)},
-    **{line: Disposition("pending", _SCHEMA_DSPARK) for line in (
-        670, 676, 678, 693, 698, 707, 715, 752, 764, 781, 809, 830, 842, 847)},
+    809: Disposition("not-applicable", "argmatrix's schema bounds --speculative-dspark-block-size at 1 or more "
+                                       "(AM-E010 refuses 0 and below first)"),
+    842: Disposition("not-applicable", "unreachable: the window is set to gamma + 1 whenever gamma is known, and gamma is "
+                                       "unknown only when --speculative-num-draft-tokens was given"),
     858: Disposition("not-applicable", _DEFAULT_FILL),
     912: Disposition("not-applicable", _OUT_OF_TREE),
     917: Disposition("not-applicable", _OUT_OF_TREE),
-    998: Disposition("pending", _FROZEN_KV_MTP),
-    1008: Disposition("pending", _FROZEN_KV_MTP),
-    1023: Disposition("model", _IQUEST),
-    1030: Disposition("model", _IQUEST),
-    1032: Disposition("model", _IQUEST),
-    1034: Disposition("model", _IQUEST),
-    1036: Disposition("model", _IQUEST),
-    1041: Disposition("model", _IQUEST),
-    1049: Disposition("model", _IQUEST),
-    1051: Disposition("model", _IQUEST),
+    998: Disposition("not-applicable", _DEFAULT_FILL),
+    1041: Disposition("not-applicable", "argmatrix's schema bounds --speculative-num-steps at 1 or more (AM-E010), and "
+                                        "without it the steps are the draft's num_draft_slots, which its config class "
+                                        "refuses below 1"),
     1066: Disposition("not-applicable", _OUT_OF_TREE),
     1092: Disposition("not-applicable", _DEFAULT_FILL),
     1245: Disposition("not-applicable", "unreachable: the same top-k other than 1 is refused two checks earlier (:1222, "
