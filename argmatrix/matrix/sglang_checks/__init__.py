@@ -25,6 +25,7 @@ from . import (
     loading,
     lora,
     memory,
+    model_overrides,
     modes,
     moe,
     parallel,
@@ -41,4 +42,4 @@ SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *kv_cache.RULES, *va
                             *loading.RULES, *speculative.RULES, *lora.RULES, *disaggregation.RULES,
                             *deterministic.RULES, *hicache.RULES, *dllm.RULES, *parallel.RULES,
                             *moe.RULES, *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES,
-                            *replacements.RULES, *memory.RULES]
+                            *replacements.RULES, *memory.RULES, *model_overrides.RULES]
