@@ -1,4 +1,4 @@
-"""SGLang 0.5.23's per-architecture overrides (argmatrix/matrix/sglang_checks/model_overrides.py), through
+"""SGLang 0.5.23's per-architecture overrides (argmatrix/matrix/sglang_checks/model_overrides*.py), through
 check-config's in-process path on the config-only stand-ins the conformance tool hands SGLang itself.
 
 The launches are the conformance pairs of tests/fixtures/sglang_conformance/cases/portg.yaml: a case
@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from argmatrix.compiler.compile import compile
-from argmatrix.matrix.sglang_checks import model_overrides
+from argmatrix.matrix.sglang_checks import model_overrides, model_overrides_deepseek, model_overrides_nemotron
 
 HERE = Path(__file__).parents[1] / "fixtures" / "sglang_conformance"
 CASES = yaml.safe_load((HERE / "cases" / "portg.yaml").read_text())
@@ -47,7 +47,8 @@ def test_each_conformance_pair_breaks_and_holds_its_rule(case):
 
 def test_every_rule_has_a_pair():
     numbers = {c["id"].split("-")[1] for c in CASES}
-    assert {r.code[4:] for r in model_overrides.RULES} == numbers
+    rules = [*model_overrides.RULES, *model_overrides_deepseek.RULES, *model_overrides_nemotron.RULES]
+    assert {r.code[4:] for r in rules} == numbers
 
 
 def test_the_rules_never_run_on_a_hub_id():
@@ -82,3 +83,27 @@ def test_qwen4_exp_fp8_indexer_needs_the_compressed_indexer(tmp_path):
     assert "AM-E489" in found(["--model-path", plain, "--qsa-indexer-dtype", "fp8_e4m3"], "cuda")
     assert "AM-E489" not in found(["--model-path", qsa, "--qsa-indexer-dtype", "fp8_e4m3"], "cuda")
     assert "AM-E489" in found(["--model-path", qsa, "--enable-unified-memory"], "cuda")
+
+
+NEMOTRON = {"architectures": ["NemotronHForCausalLM"], "model_type": "nemotron_h", "n_routed_experts": 8,
+            "num_experts_per_tok": 2, "moe_intermediate_size": 512, **SMALL}
+
+
+def test_nemotron_h_modelopt_needs_relu2(tmp_path):
+    modelopt = {"quantization_config": {"quant_method": "modelopt", "quant_algo": "FP8"}}
+    silu = _model(tmp_path / "silu", {**NEMOTRON, "mlp_hidden_act": "silu", **modelopt})
+    relu2 = _model(tmp_path / "relu2", {**NEMOTRON, "mlp_hidden_act": "relu2", **modelopt})
+    assert "AM-E481" in found(["--model-path", silu], "cuda")
+    assert "AM-E481" not in found(["--model-path", relu2], "cuda")
+
+
+def test_nemotron_h_puzzle_expert_remap_needs_one_expert_count(tmp_path):
+    def blocks(*counts: int) -> list[dict]:
+        return [{"block_type": "mamba"}, *({"block_type": "moe", "n_routed_experts": n} for n in counts)]
+    puzzle = {**NEMOTRON, "architectures": ["NemotronHPuzzleForCausalLM"]}
+    mixed = _model(tmp_path / "mixed", {**puzzle, "block_configs": blocks(8, 16)})
+    even = _model(tmp_path / "even", {**puzzle, "block_configs": blocks(8, 8)})
+    remap = ["--ep-num-redundant-experts", "2", "--tp-size", "2", "--ep-size", "2"]
+    assert "AM-E481" in found(["--model-path", mixed, *remap], "cuda")
+    assert "AM-E481" not in found(["--model-path", even, *remap], "cuda")
+    assert "AM-E481" not in found(["--model-path", mixed], "cuda")

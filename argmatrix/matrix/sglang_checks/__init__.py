@@ -26,6 +26,8 @@ from . import (
     lora,
     memory,
     model_overrides,
+    model_overrides_deepseek,
+    model_overrides_nemotron,
     modes,
     moe,
     parallel,
@@ -42,4 +44,5 @@ SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *kv_cache.RULES, *va
                             *loading.RULES, *speculative.RULES, *lora.RULES, *disaggregation.RULES,
                             *deterministic.RULES, *hicache.RULES, *dllm.RULES, *parallel.RULES,
                             *moe.RULES, *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES,
-                            *replacements.RULES, *memory.RULES, *model_overrides.RULES]
+                            *replacements.RULES, *memory.RULES, *model_overrides.RULES,
+                            *model_overrides_deepseek.RULES, *model_overrides_nemotron.RULES]

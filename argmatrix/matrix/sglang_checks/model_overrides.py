@@ -1,9 +1,11 @@
 """SGLang's per-architecture start-up checks (arg_groups/model_overrides/*.py): what a model family refuses or
 replaces, read from the model's config.json (``reads_model``: these run only once a local config.json was read).
 
-SGLang runs one override function per architecture (the first entry of ``architectures``); each tables below
-names the architectures that function is registered for, and the conditions it refuses, in its own order.
-Checks that read the GPU's SM generation (Blackwell-only branches) are not here; see the dispositions.
+SGLang runs the override functions registered for the architecture named first in ``architectures``; the
+frozensets here are those registrations, and each problem list keeps the order the function checks in. This module
+holds the shared readers and the smaller families; the DeepSeek family is in model_overrides_deepseek.py and
+Nemotron-H in model_overrides_nemotron.py. Checks that read the GPU's SM generation (Blackwell-only branches) are
+not ported here; the dispositions say so.
 """
 from __future__ import annotations
 
@@ -11,21 +13,6 @@ from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import Problem, attn_dp, family, first_problem, problem_text, sglang_source
 
-# _deepseek_family_overrides is registered for these (model_overrides/deepseek_v2.py:37).
-DEEPSEEK_FAMILY = frozenset({
-    "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "KimiK25ForConditionalGeneration", "MistralLarge3ForCausalLM",
-    "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM", "Glm5NextForConditionalGeneration", "HYV4ForCausalLM",
-    "HYV4ForCausalLMNextN", "LongcatFlashForCausalLM", "LongcatFlashForCausalLMNextN", "Dots3NoteForCausalLM",
-})
-# configs/model_config.py is_deepseek_dsa: one of these architectures with an ``index_topk`` (the DSA indexer).
-DSA_ARCHITECTURES = frozenset({
-    "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLMNextN", "MistralLarge3ForCausalLM",
-    "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM", "GlmMoeDsaForCausalLMNextN",
-    "Glm5NextForConditionalGenerationNextN", "Glm5NextForConditionalGeneration", "LongcatFlashForCausalLM",
-    "LongcatFlashForCausalLMNextN", "Dots3NoteForCausalLM", "Dots3NoteForCausalLMNextN", "HYV4ForCausalLM",
-    "HYV4ForCausalLMNextN",
-})
-HYV4 = frozenset({"HYV4ForCausalLM", "HYV4ForCausalLMNextN"})
 MINIMAX_M3 = frozenset({"MiniMaxM3SparseForCausalLM", "MiniMaxM3SparseForConditionalGeneration"})
 IQUEST_Q1 = frozenset({"IQuestQ1ForCausalLM", "IQuestQ1MTP"})
 KIMI_K3 = frozenset({"KimiK3ForConditionalGeneration"})
@@ -50,98 +37,14 @@ def text_raw(c: RuleContext, key: str, default=None):
     return (text if isinstance(text, dict) else c.model.raw).get(key, default)
 
 
-def on_gpu(c: RuleContext) -> bool:
-    return family(c) == "gpu"
+def outside_npu(c: RuleContext) -> bool:
+    """The DSA branch for CUDA and ROCm GPUs is "not NPU and not XPU" (deepseek_v2.py:105): argmatrix has no XPU
+    target, so every target but Ascend's takes it, the CPU one included."""
+    return family(c) != "npu"
 
 
 def env_value(c: RuleContext, name: str, default: str) -> str:
     return str(c.env.get(name, default))
-
-
-# --- DeepSeek family (model_overrides/deepseek_v2.py) ---------------------------------------------------------------
-
-def deepseek(c: RuleContext) -> bool:
-    return arch(c) in DEEPSEEK_FAMILY
-
-
-def dsa(c: RuleContext) -> bool:
-    """A DeepSeek-family model with DSA sparse attention (DeepSeek V3.2, GLM 5, ...)."""
-    return deepseek(c) and arch(c) in DSA_ARCHITECTURES and raw(c, "index_topk") is not None
-
-
-def index_kpool(c: RuleContext) -> int:
-    return int(raw(c, "index_kpool", 1) or 1)
-
-
-def cp_adp(c: RuleContext) -> int:
-    """The attention-DP width a DeepSeek context-parallel layout runs (model_override_base.context_parallel_attn_dp_size:
-    --dp-size there counts attention-DP groups too)."""
-    if c.enable_dp_attention:
-        return attn_dp(c)
-    return max(1, int(c.attn_dp_size or 1)) * max(1, int(c.dp_size or 1))
-
-
-def dsa_gpu_cp(c: RuleContext) -> bool:
-    """DSA context parallelism on a CUDA GPU (the DSA branch outside NPU and XPU)."""
-    return dsa(c) and on_gpu(c) and bool(c.enable_prefill_cp)
-
-
-def mla_cp(c: RuleContext) -> bool:
-    """MLA prefill context parallelism: a DeepSeek-family model without DSA, on any platform."""
-    return deepseek(c) and not dsa(c) and bool(c.model.is_mla) and bool(c.enable_prefill_cp)
-
-
-def cp_attn_cp_size(c: RuleContext) -> int:
-    """The --attention-context-parallel-size SGLang sets: an explicit width survives only DSA's interleave layout."""
-    if dsa_gpu_cp(c) and c.cp_strategy == "interleave" and int(c.attn_cp_size) > 1:
-        return int(c.attn_cp_size)
-    return int(c.tp_size) // cp_adp(c)
-
-
-def cp_moe_forced(c: RuleContext) -> bool:
-    """Whether the layout forces --moe-dense-tp-size 1, --moe-a2a-backend deepep and --ep-size tp: DSA's zigzag
-    strategy and every MLA context-parallel launch."""
-    return mla_cp(c) or (dsa_gpu_cp(c) and c.cp_strategy == "zigzag")
-
-
-DSA_DCP: list[Problem] = [
-    (lambda c: c.enable_hisparse or c.enable_hierarchical_cache,
-     Text("it does not work with HiSparse or the hierarchical cache (--enable-hisparse / --enable-hierarchical-cache)",
-          "它不能与 HiSparse 或分层缓存（--enable-hisparse / --enable-hierarchical-cache）同用")),
-    (lambda c: c.disaggregation_mode != "null",
-     Text("it does not work with PD disaggregation (--disaggregation-mode {disaggregation_mode})",
-          "它不能与 PD 分离（--disaggregation-mode {disaggregation_mode}）同用")),
-    (lambda c: c.speculative_eagle_topk not in (None, 1),
-     Text("it needs --speculative-eagle-topk 1, not {speculative_eagle_topk}",
-          "它要求 --speculative-eagle-topk 1，而不是 {speculative_eagle_topk}")),
-    (lambda c: on_gpu(c) and index_kpool(c) > 1,
-     Text("the checkpoint pools {kpool} index keys per group (index_kpool), and a pooled key spans positions that "
-          "different DCP ranks own", "该检查点的索引键按 {kpool} 个一组池化（index_kpool），一个池化键会跨越不同 DCP "
-          "rank 持有的位置")),
-]
-CP_REPLACED: list[Problem] = [
-    (lambda c: c.changed("dp_size") and int(c.dp_size) > 1,
-     Text("--dp-size {dp_size} is read as {dp_size} attention-DP groups (a deprecated reading) and --dp-size becomes 1",
-          "--dp-size {dp_size} 被当作 {dp_size} 个注意力数据并行组（已弃用的用法），--dp-size 改为 1")),
-    (lambda c: cp_moe_forced(c) and c.changed("moe_dense_tp_size") and c.moe_dense_tp_size != 1,
-     Text("--moe-dense-tp-size {moe_dense_tp_size} is replaced by 1", "--moe-dense-tp-size {moe_dense_tp_size} 被替换为 1")),
-    (lambda c: cp_moe_forced(c) and c.changed("moe_a2a_backend") and c.moe_a2a_backend != "deepep",
-     Text("--moe-a2a-backend {moe_a2a_backend} is replaced by deepep",
-          "--moe-a2a-backend {moe_a2a_backend} 被替换为 deepep")),
-    (lambda c: cp_moe_forced(c) and c.changed("ep_size") and int(c.ep_size) != int(c.tp_size),
-     Text("--ep-size {ep_size} is replaced by the --tp-size {tp_size}", "--ep-size {ep_size} 被替换为 --tp-size 的值 {tp_size}")),
-    (lambda c: c.changed("attn_cp_size") and int(c.attn_cp_size) != cp_attn_cp_size(c),
-     Text("--attention-context-parallel-size {attn_cp_size} is replaced by {cp_width} (--tp-size / attention-DP width)",
-          "--attention-context-parallel-size {attn_cp_size} 被替换为 {cp_width}（--tp-size / 注意力数据并行宽度）")),
-]
-HYV4_CP: list[Problem] = [
-    (lambda c: c.enable_prefill_cp,
-     Text("--enable-prefill-cp: its attention has no DSA context-parallel metadata or sharding",
-          "--enable-prefill-cp：其注意力实现没有 DSA 上下文并行所需的元数据与切分")),
-    (lambda c: int(c.dcp_size) > 1,
-     Text("--dcp-size {dcp_size}: decode context parallelism cannot give its learnable attention sinks one owner rank",
-          "--dcp-size {dcp_size}：解码上下文并行无法让其可学习的注意力 sink 只由一个 rank 持有")),
-]
 
 
 # --- MiniMax M3 (model_overrides/minimax_m3.py) ---------------------------------------------------------------------
@@ -327,53 +230,11 @@ def _other_extra(c: RuleContext) -> dict:
 
 
 def _numbers(c: RuleContext) -> dict:
-    return {"adp": attn_dp(c), "kpool": index_kpool(c), "cp_width": cp_attn_cp_size(c) if c.enable_prefill_cp else 1,
-            "ragged": env_value(c, "SGLANG_RAGGED_VERIFY_MODE", "static"), "decode": decode_backend(c),
-            "moss_prefill": moss_prefill_backend(c), "architecture": arch(c)}
+    return {"adp": attn_dp(c), "ragged": env_value(c, "SGLANG_RAGGED_VERIFY_MODE", "static"),
+            "decode": decode_backend(c), "moss_prefill": moss_prefill_backend(c), "architecture": arch(c)}
 
 
 RULES: list[Rule] = [
-    Rule("dsa-dcp-limits", "AM-E480", ("dcp_size", "enable_hisparse", "enable_hierarchical_cache", "disaggregation_mode",
-                                       "speculative_eagle_topk"),
-         lambda c: dsa(c) and int(c.dcp_size) > 1 and first_problem(c, DSA_DCP) is not None,
-         Text("--dcp-size {dcp_size} on {architecture} (DSA sparse attention): {why_en}",
-              "{architecture}（DSA 稀疏注意力）上的 --dcp-size {dcp_size}：{why_zh}"),
-         Text("drop --dcp-size, or drop what DSA decode context parallelism does not support",
-              "去掉 --dcp-size，或去掉 DSA 解码上下文并行不支持的设置"),
-         source=sglang_source("arg_groups/model_overrides/deepseek_v2.py:22, :24, :26, :164"),
-         extra=problem_text(DSA_DCP, _numbers), reads_model=True),
-    Rule("hyv4-no-context-parallel", "AM-E481", ("enable_prefill_cp", "dcp_size"),
-         lambda c: arch(c) in HYV4 and first_problem(c, HYV4_CP) is not None,
-         Text("{architecture} does not support context parallelism: {why_en}",
-              "{architecture} 不支持上下文并行：{why_zh}"),
-         Text("drop --enable-prefill-cp and --dcp-size for this model", "该模型请去掉 --enable-prefill-cp 与 --dcp-size"),
-         source=sglang_source("arg_groups/model_overrides/deepseek_v2.py:63, :71"),
-         extra=problem_text(HYV4_CP, _numbers), reads_model=True),
-    Rule("dsa-cp-one-node", "AM-E482", ("enable_prefill_cp", "tp_size"),
-         lambda c: dsa_gpu_cp(c) and int(c.tp_size) > 8,
-         Text("--enable-prefill-cp on {architecture} (DSA) runs on one machine only: --tp-size {tp_size} is over 8",
-              "{architecture}（DSA）上的 --enable-prefill-cp 只能在单机运行：--tp-size {tp_size} 超过 8"),
-         Text("use --tp-size 8 or less with --enable-prefill-cp, or drop --enable-prefill-cp",
-              "与 --enable-prefill-cp 同用时请使用不超过 8 的 --tp-size，或去掉 --enable-prefill-cp"),
-         source=sglang_source("arg_groups/model_overrides/deepseek_v2.py:123"), extra=_numbers, reads_model=True),
-    Rule("deepseek-cp-replaces-layout", "AM-W483", ("enable_prefill_cp", "dp_size", "moe_dense_tp_size",
-                                                    "moe_a2a_backend", "ep_size", "attn_cp_size"),
-         lambda c: (dsa_gpu_cp(c) or mla_cp(c)) and first_problem(c, CP_REPLACED) is not None,
-         Text("--enable-prefill-cp on {architecture}: SGLang sets its own context-parallel layout: {why_en}",
-              "{architecture} 上的 --enable-prefill-cp：SGLang 会使用自己的上下文并行布局：{why_zh}"),
-         Text("drop the flags the layout replaces (use --attn-dp-size instead of --dp-size)",
-              "去掉被该布局替换的参数（用 --attn-dp-size 代替 --dp-size）"),
-         severity="warning",
-         source=sglang_source("arg_groups/model_overrides/deepseek_v2.py:107, :119, :135, :192, :203, :211"),
-         extra=problem_text(CP_REPLACED, _numbers), reads_model=True),
-    Rule("dsa-page-size-replaced", "AM-W484", ("page_size",),
-         lambda c: dsa(c) and on_gpu(c) and c.changed("page_size") and int(c.page_size) != 64 * index_kpool(c),
-         Text("--page-size {page_size} on {architecture} (DSA): SGLang replaces it by {dsa_page} (64 x index_kpool "
-              "{kpool}), so a page holds a whole pooled index group", "{architecture}（DSA）上的 --page-size "
-              "{page_size}：SGLang 会将其替换为 {dsa_page}（64 x index_kpool {kpool}），使一页容纳完整的池化索引组"),
-         Text("drop --page-size, or set --page-size {dsa_page}", "去掉 --page-size，或设为 --page-size {dsa_page}"),
-         severity="warning", source=sglang_source("arg_groups/model_overrides/deepseek_v2.py:173"),
-         extra=lambda c: {**_numbers(c), "dsa_page": 64 * index_kpool(c)}, reads_model=True),
     Rule("minimax-m3-nvfp4-limits", "AM-E485", ("speculative_algorithm", "pp_size", "disaggregation_mode", "page_size",
                                                 "quantization"),
          lambda c: minimax_nvfp4(c) and first_problem(c, MINIMAX_NVFP4) is not None,
@@ -412,7 +273,7 @@ RULES: list[Rule] = [
                                             "prefill_attention_backend", "attention_backend", "enable_unified_memory",
                                             "qsa_indexer_dtype", "pp_size"),
          lambda c: first_problem(c, other_family_problems(c)) is not None,
-         Text("{architecture}: {why_en}", "{architecture}：{why_zh}"),
+         Text("a limit of {architecture} in SGLang: {why_en}", "SGLang 对 {architecture} 的限制：{why_zh}"),
          Text("change the flag named for this model", "针对该模型修改所述参数"),
          source=sglang_source("arg_groups/model_overrides/minicpm.py:18, :26, :54, "
                               "arg_groups/model_overrides/ernie45_vl.py:15, arg_groups/model_overrides/moss_vl.py:27, "
