@@ -107,3 +107,21 @@ def test_nemotron_h_puzzle_expert_remap_needs_one_expert_count(tmp_path):
     assert "AM-E481" in found(["--model-path", mixed, *remap], "cuda")
     assert "AM-E481" not in found(["--model-path", even, *remap], "cuda")
     assert "AM-E481" not in found(["--model-path", mixed], "cuda")
+
+
+VERDICTS = json.loads((HERE / "verdicts-0.5.23.json").read_text())["cases"]
+WARNING_RULES = {r.code[4:]: r for r in [*model_overrides.RULES, *model_overrides_deepseek.RULES]
+                 if r.severity == "warning"}
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c["id"].split("-")[1] in WARNING_RULES
+                                  and VERDICTS[c["id"]]["verdict"] == "accepted"], ids=lambda c: c["id"])
+def test_a_warning_says_what_sglang_replaced(case):
+    """SGLang's recording lists the values its resolution replaced (``changed``): a warning's breaking launch is one
+    where SGLang replaced a field of the rule, and its neighbours are launches where it replaced none."""
+    fields = set(WARNING_RULES[case["id"].split("-")[1]].fields)
+    replaced = set(VERDICTS[case["id"]].get("changed", {}))
+    if case["id"].endswith("-breaks"):
+        assert replaced & fields
+    else:
+        assert not replaced & fields
