@@ -69,7 +69,8 @@ class AscendChip(Platform):
 
     def value_cell(self, spec: ArgSpec, value: Any) -> Cell | None:
         """A value SGLang added after the table listed the argument's values is unverified on every Ascend chip."""
-        if value not in NEWER_THAN_TABLE.get(spec.name, ()) and value not in NEWER_THAN_NARROWED_ROW.get(spec.name, {}):
+        newer = (*NEWER_THAN_TABLE.get(spec.name, ()), *NEWER_THAN_NARROWED_ROW.get(spec.name, {}))
+        if value not in newer:  # a tuple: the value may be a list or an object, which a dict cannot be asked about
             return None
         return Cell(Status.UNVERIFIED, Text(
             f"SGLang added this value after the Ascend feature table listed the values of {spec.flag}; "

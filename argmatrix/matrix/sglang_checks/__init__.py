@@ -26,6 +26,9 @@ from . import (
     loading,
     lora,
     memory,
+    model_overrides,
+    model_overrides_deepseek,
+    model_overrides_nemotron,
     modes,
     moe,
     parallel,
@@ -43,4 +46,5 @@ SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *kv_cache.RULES, *va
                             *loading.RULES, *speculative.RULES, *dspark.RULES, *speculative_model.RULES, *lora.RULES, *disaggregation.RULES,
                             *deterministic.RULES, *hicache.RULES, *dllm.RULES, *parallel.RULES,
                             *moe.RULES, *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES,
-                            *replacements.RULES, *memory.RULES]
+                            *replacements.RULES, *memory.RULES, *model_overrides.RULES,
+                            *model_overrides_deepseek.RULES, *model_overrides_nemotron.RULES]

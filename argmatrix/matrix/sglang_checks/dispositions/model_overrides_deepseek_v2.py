@@ -8,52 +8,8 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    22: Disposition('pending',  # raise in _dsa_dcp_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    24: Disposition('pending',  # raise in _dsa_dcp_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    26: Disposition('pending',  # raise in _dsa_dcp_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    63: Disposition('pending',  # raise in _deepseek_family_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    71: Disposition('pending',  # raise in _deepseek_family_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    107: Disposition('pending',  # override in _deepseek_family_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    119: Disposition('pending',  # override in _deepseek_family_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    123: Disposition('pending',  # assert in _deepseek_family_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    135: Disposition('pending',  # override in _deepseek_family_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    156: Disposition('pending',  # override in _deepseek_family_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    164: Disposition('pending',  # raise in _deepseek_family_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    173: Disposition('pending',  # override in _deepseek_family_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    176: Disposition('pending',  # override in _deepseek_family_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    192: Disposition('pending',  # override in _deepseek_family_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    203: Disposition('pending',  # override in _deepseek_family_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
-    211: Disposition('pending',  # override in _deepseek_family_overrides
-                         'model: a per-model override of deepseek_v2 (runs only for that architecture, read from config.json);'
-                         ' no check in compiler/model_checks.py covers it'),
+    156: Disposition('not-applicable',  # override in _deepseek_family_overrides
+                         'ROCm only (get_platform().is_hip); argmatrix has no ROCm target (DSA page size 1 on the legacy aiter path)'),
+    176: Disposition('not-applicable',  # override in _deepseek_family_overrides
+                         'XPU only (get_platform().is_xpu: DSA page size 128); argmatrix has no XPU target'),
 }

@@ -8,7 +8,6 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    19: Disposition('pending',  # override in _exaone_overrides
-                         'model: a per-model override of exaone (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
+    19: Disposition('not-applicable',  # override in _exaone_overrides
+                         'sets --disable-hybrid-swa-memory, a store_true flag, for this architecture: it only replaces the default (off), so no value the user set is lost (configs with a sliding_window_pattern)'),
 }

@@ -8,28 +8,20 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    52: Disposition('pending',  # raise in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
+    52: Disposition('not-applicable',  # raise in _gpt_oss_overrides
+                         'Intel XPU only (get_platform().is_xpu: bfloat16 dtype); argmatrix has no XPU target'),
     67: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
+                         "reads the GPU's SM generation (is_sm100: FlashInfer MXFP4 MoE runner); the device-generation checks own it"),
     72: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    80: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    94: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    99: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
+                         "reads the GPU's SM generation (is_sm120: FlashInfer CUTLASS MXFP4 MoE runner); the device-generation checks own it"),
+    80: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         'ROCm only (get_platform().is_hip); argmatrix has no ROCm target (aiter MXFP4 MoE runner)'),
+    94: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         'ROCm only (get_platform().is_hip); argmatrix has no ROCm target (triton MoE runner with SGLANG_USE_AITER)'),
+    99: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         'MUSA only (get_platform().is_musa); argmatrix has no MUSA target'),
     112: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    118: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
+                         "reads the GPU's SM generation (is_blackwell with the NVIDIA driver version); the device-generation checks own it"),
+    118: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         "fills --moe-runner-backend only while it is 'auto' (the default) with triton_kernel: no value the user set is replaced"),
 }

@@ -8,22 +8,10 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    26: Disposition('pending',  # raise in _require_kimi_k3_cutedsl_dcp_support
-                         'model: a per-model override of kimi_k3 (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    33: Disposition('pending',  # raise in _require_kimi_k3_cutedsl_dcp_support
-                         'model: a per-model override of kimi_k3 (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    45: Disposition('pending',  # raise in _require_kimi_k3_aiter_gluon_dcp_support
-                         'model: a per-model override of kimi_k3 (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    57: Disposition('pending',  # override in _kimi_k3_overrides
-                         'model: a per-model override of kimi_k3 (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    71: Disposition('pending',  # raise in _kimi_k3_overrides
-                         'model: a per-model override of kimi_k3 (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    110: Disposition('pending',  # raise in _kimi_k3_overrides
-                         'model: a per-model override of kimi_k3 (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
+    26: Disposition('runtime',  # raise in _require_kimi_k3_cutedsl_dcp_support
+                         "imports flashinfer and reads a kernel's signature: depends on the FlashInfer installed where SGLang starts"),
+    33: Disposition('runtime',  # raise in _require_kimi_k3_cutedsl_dcp_support
+                         "reads the installed FlashInfer kernel's signature (enable_dcp, FlashInfer 0.6.17+): known only where SGLang starts"),
+    45: Disposition('runtime',  # raise in _require_kimi_k3_aiter_gluon_dcp_support
+                         "asks whether aiter's gluon MLA kernel loads: depends on the installed aiter, known only at start-up"),
 }

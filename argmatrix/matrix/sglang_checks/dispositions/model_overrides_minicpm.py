@@ -8,13 +8,4 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    18: Disposition('pending',  # raise in _minicpm_sala_overrides
-                         'model: a per-model override of minicpm (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    26: Disposition('pending',  # raise in _minicpm_sala_overrides
-                         'model: a per-model override of minicpm (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    54: Disposition('pending',  # raise in _minicpm_sala_overrides
-                         'model: a per-model override of minicpm (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
 }

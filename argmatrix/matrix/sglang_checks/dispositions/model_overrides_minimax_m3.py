@@ -8,37 +8,14 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    58: Disposition('pending',  # raise in _minimax_m3_overrides
-                         'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
-    63: Disposition('pending',  # raise in _minimax_m3_overrides
-                         'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
     68: Disposition('pending',  # raise in _minimax_m3_overrides
-                         'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
-    70: Disposition('pending',  # raise in _minimax_m3_overrides
-                         'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
-    74: Disposition('pending',  # raise in _minimax_m3_overrides
-                         'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
-    76: Disposition('pending',  # raise in _minimax_m3_overrides
-                         'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
-    93: Disposition('pending',  # raise in _minimax_m3_overrides
-                         'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
+                         "reads the GPU's SM generation (is_blackwell: M3.1 NVFP4 drafting needs Blackwell); the device-generation checks own it"),
     105: Disposition('pending',  # raise in _minimax_m3_overrides
-                         'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
+                         "reached only on Blackwell (the not is_blackwell return above it): reads the GPU's SM generation (is_blackwell); the device-generation checks own it"),
     111: Disposition('pending',  # raise in _minimax_m3_overrides
-                         'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
+                         "reached only on Blackwell (the not is_blackwell return above it): reads the GPU's SM generation (is_blackwell); the device-generation checks own it"),
     119: Disposition('pending',  # raise in _minimax_m3_overrides
-                         'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
-    133: Disposition('pending',  # override in _minimax_m3_overrides
-                         'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
+                         "reached only on Blackwell (the not is_blackwell return above it): reads the GPU's SM generation (is_blackwell); the device-generation checks own it"),
+    133: Disposition('not-applicable',  # override in _minimax_m3_overrides
+                         'ROCm only (get_platform().is_hip); argmatrix has no ROCm target (aiter all-reduce fusion turned off)'),
 }

@@ -8,7 +8,4 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    27: Disposition('pending',  # assert in _moss_vl_overrides
-                         'model: a per-model override of moss_vl (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
 }

@@ -8,22 +8,4 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    44: Disposition('pending',  # assert in _nemotron_h_overrides
-                         'model: a per-model override of nemotron_h (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
-    76: Disposition('pending',  # raise in _nemotron_h_overrides
-                         'model: a per-model override of nemotron_h (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
-    78: Disposition('pending',  # raise in _nemotron_h_overrides
-                         'model: a per-model override of nemotron_h (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
-    154: Disposition('pending',  # raise in _validate_expert_remap
-                         'model: a per-model override of nemotron_h (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
-    164: Disposition('pending',  # raise in _validate_expert_remap
-                         'model: a per-model override of nemotron_h (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
-    176: Disposition('pending',  # raise in _validate_expert_remap
-                         'model: a per-model override of nemotron_h (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
 }

@@ -8,7 +8,6 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    20: Disposition('pending',  # override in _olmo2_overrides
-                         'model: a per-model override of olmo2 (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
+    20: Disposition('not-applicable',  # override in _olmo2_overrides
+                         'sets --disable-hybrid-swa-memory, a store_true flag, for this architecture: it only replaces the default (off), so no value the user set is lost'),
 }

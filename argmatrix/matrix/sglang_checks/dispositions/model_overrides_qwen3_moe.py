@@ -9,6 +9,5 @@ from . import Disposition
 
 SITES: dict[int, Disposition] = {
     67: Disposition('pending',  # raise in _qwen3_moe_family_overrides
-                         'model: a per-model override of qwen3_moe (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
+                         "inside the is_sm100 branch (W4A16_NVFP4 MoE runner): reads the GPU's SM generation (is_sm100); the device-generation checks own it"),
 }

@@ -8,16 +8,6 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    33: Disposition('pending',  # raise in _qwen4_exp_overrides
-                         'model: a per-model override of qwen4_exp (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
-    39: Disposition('pending',  # raise in _qwen4_exp_overrides
-                         'model: a per-model override of qwen4_exp (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
     82: Disposition('pending',  # raise in _qwen4_exp_overrides
-                         'model: a per-model override of qwen4_exp (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
-    86: Disposition('pending',  # raise in _qwen4_exp_overrides
-                         'model: a per-model override of qwen4_exp (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
+                         "reads the GPU's SM generation (is_sm90/is_sm100: --qsa-indexer-dtype fp8_e4m3 needs a CUDA SM90/SM100 GPU); the device-generation checks own it"),
 }
