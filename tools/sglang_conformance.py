@@ -52,11 +52,9 @@ MODEL_WORD = "M"  # the argv word the cases write for the model path
 TARGETS = ("a2", "a3", "cuda", "cpu")
 
 # Packages SGLang imports at module level that a CPU venv without extras lacks; stubbed by name (never used by the
-# argument code: image transforms, kernel FFI, tokenizer and checkpoint formats, the logit-processor pickler, the
-# tool-call JSON parser and einops, which the speculative draft modules DSPARK and DFLASH read their configs with
-# import).
+# argument code: image transforms, kernel FFI, tokenizer and checkpoint formats, the logit-processor pickler).
 STUBBED_MODULES = ("torchvision", "dill", "tvm_ffi", "sentencepiece", "compressed_tensors", "gguf", "flashinfer",
-                   "sgl_kernel", "pynvml", "torch_npu", "partial_json_parser", "einops")
+                   "sgl_kernel", "pynvml", "torch_npu")
 # CONFORMANCE_EXTRA_STUBS=a,b: more names, for finding what a new SGLang release imports (each one is a harness
 # failure until it is stubbed).
 STUBBED_MODULES += tuple(m for m in os.environ.get("CONFORMANCE_EXTRA_STUBS", "").split(",") if m)
@@ -182,57 +180,13 @@ def argv_of(case: dict[str, Any]) -> list[str]:
 # The worker (one per target; imports SGLang)
 
 
-class _Stub:
-    """What a stubbed package hands out: anything, callable, iterable as nothing, usable as a base class."""
-
-    def __init__(self, name: str) -> None:
-        self._name = name
-
-    def __call__(self, *args: Any, **kwargs: Any) -> _Stub:
-        return _Stub(self._name + "()")
-
-    def __getattr__(self, name: str) -> _Stub:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return _Stub(f"{self._name}.{name}")
-
-    def __mro_entries__(self, bases: tuple) -> tuple:
-        return (object,)
-
-    def __iter__(self):
-        return iter(())
-
-
 def _install_stub_finder() -> None:
-    import importlib.abc
-    import importlib.machinery
-    import types
+    """Modules the venv lacks and SGLang's code imports (STUBBED_MODULES) become stubs (tools/engine_stubs.py)."""
+    import engine_stubs  # this script's folder is on sys.path
 
-    class StubModule(types.ModuleType):
-        def __getattr__(self, name: str) -> Any:
-            if name.startswith("__"):
-                raise AttributeError(name)
-            return _Stub(f"{self.__name__}.{name}")
-
-    class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-        def find_spec(self, name, path, target=None):
-            if name.split(".")[0] in STUBBED_MODULES:
-                return importlib.machinery.ModuleSpec(name, self, is_package=True)
-            return None
-
-        def create_module(self, spec):
-            module = StubModule(spec.name)
-            module.__path__ = []
-            module.__version__ = "0.0.0"  # transformers compares versions of what it finds
-            if spec.name == "dill":  # SGLang pickles a logit processor at import time
-                module.dumps = lambda *a, **k: b""
-                module.loads = lambda *a, **k: None
-            return module
-
-        def exec_module(self, module):
-            pass
-
-    sys.meta_path.append(Finder())
+    # SGLang pickles a logit processor with dill at import time
+    engine_stubs.install(lambda name: name in STUBBED_MODULES, first=False,
+                         exports={"dill": {"dumps": lambda *a, **k: b"", "loads": lambda *a, **k: None}})
 
 
 def _fake_probes(target: str) -> dict[str, Any]:
@@ -358,7 +312,8 @@ def _classify(exc: BaseException) -> dict[str, Any]:
         "raised_at": raised_at,
     }
     why = None
-    stub_reached = any("sglang_conformance" in f.filename for f in frames[1:]) or "_Stub" in str(exc)
+    stub_reached = (any(Path(f.filename).name in ("sglang_conformance.py", "engine_stubs.py") for f in frames[1:])
+                    or "'Stub'" in str(exc) or "<stub>" in str(exc))
     if isinstance(exc, HARNESS_TYPES) or stub_reached:
         why = f"{type(exc).__name__}: an import or a stub of the tool failed, not a check of SGLang's"
     elif last is None or _rel(last.filename) is None:
