@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..rules import Rule
 from . import (
     attention,
+    deepseek_v4,
     deterministic,
     disaggregation,
     dllm,
@@ -41,4 +42,4 @@ SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *kv_cache.RULES, *va
                             *loading.RULES, *speculative.RULES, *lora.RULES, *disaggregation.RULES,
                             *deterministic.RULES, *hicache.RULES, *dllm.RULES, *parallel.RULES,
                             *moe.RULES, *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES,
-                            *replacements.RULES, *memory.RULES]
+                            *replacements.RULES, *memory.RULES, *deepseek_v4.RULES]
