@@ -25,6 +25,7 @@ from . import (
     kv_cache,
     loading,
     lora,
+    mega_moe,
     memory,
     modes,
     moe,
@@ -42,4 +43,5 @@ SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *kv_cache.RULES, *va
                             *loading.RULES, *speculative.RULES, *lora.RULES, *disaggregation.RULES,
                             *deterministic.RULES, *hicache.RULES, *dllm.RULES, *parallel.RULES,
                             *moe.RULES, *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES,
-                            *replacements.RULES, *memory.RULES, *deepseek_v4.RULES]
+                            *replacements.RULES, *memory.RULES, *deepseek_v4.RULES,
+                            *mega_moe.RULES]
