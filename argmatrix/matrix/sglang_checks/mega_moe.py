@@ -13,7 +13,7 @@ from typing import Any
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Problem, a2a_backend, attn_dp, family, first_problem, problem_text, sglang_source
+from .common import Problem, a2a_backend, attn_dp, chunk_per_rank, family, first_problem, problem_text, sglang_source
 
 # mega_moe_hook.py MEGA_MOE_NO_FALLBACK_ARCHS: MoE blocks with no fused-MoE fallback under megamoe
 NO_FALLBACK_ARCHITECTURES = frozenset({
@@ -60,7 +60,9 @@ def _cp_size(c: RuleContext) -> int | None:
 def _partition(c: RuleContext) -> tuple[str, int, int, int]:
     """(partition name, its size, the alignment, one rank's share of the chunk), as validate_mega_moe_token_budget
     splits --chunked-prefill-size."""
-    chunk, tp, cp = int(c.chunked_prefill_size), int(c.tp_size), _cp_size(c) or 1
+    # under attention DP SGLang has already divided the chunk by the DP width (parallel_hook.py:331); this check
+    # divides it once more
+    chunk, tp, cp = chunk_per_rank(c), int(c.tp_size), _cp_size(c) or 1
     if c.enable_prefill_cp:
         return "attn_cp_size", cp, 1, -(-chunk // cp)
     if attn_dp(c) > 1:
@@ -90,9 +92,10 @@ BUDGET: list[Problem] = [
           "{part_size}", "--chunked-prefill-size {chunked_prefill_size} 按 {part} {part_size} 切分后每个 rank 没有词元")),
     (lambda c: _required(c) > (budget(c) or 0),
      Text("one rank's share of a prefill chunk is {required} tokens (--chunked-prefill-size {chunked_prefill_size} "
-          "split over {part} {part_size}, aligned to {align}), more than the {budget} of "
+          "split over {part} {part_size}, after the attention-DP split, aligned to {align}), more than the {budget} of "
           "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK", "每个 rank 分到的预填充分块为 {required} 个词元"
-          "（--chunked-prefill-size {chunked_prefill_size} 按 {part} {part_size} 切分、对齐到 {align}），超过 "
+          "（--chunked-prefill-size {chunked_prefill_size} 先按注意力数据并行切分，再按 {part} {part_size} 切分、对齐到 "
+          "{align}），超过 "
           "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK 的 {budget}")),
 ]
 

@@ -15,6 +15,7 @@ from .common import (
     a2a_backend,
     attn_dp,
     broken_needs,
+    chunk_per_rank,
     env_true,
     ep_size,
     first_problem,
@@ -183,6 +184,38 @@ def _instance_connector(c: RuleContext) -> bool:
     return bool(sep) and scheme == "instance"
 
 
+def _deepep_v2_capacity(c: RuleContext) -> int | None:
+    try:
+        return int(str(c.env.get("SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 128)))  # environ.py default
+    except ValueError:
+        return None  # SGLang's EnvInt refuses it elsewhere
+
+
+def _deepep_v2_prefill_tokens(c: RuleContext) -> int | None:
+    """The largest prefill dispatch on one rank (required_deepep_v2_prefill_tokens_per_rank): the prefill buffer
+    (the per-DP-rank chunk, or --max-prefill-tokens without chunking) spread over the TP ranks of one DP group. None
+    while SGLang sizes the chunk from the GPU's memory; the registered architectures size it the default way."""
+    if c.chunked_prefill_size is None:
+        return None
+    chunk = chunk_per_rank(c) if c.chunked_prefill_size > 0 else 0
+    ceiling = chunk
+    if c.enable_dynamic_chunking and c.pp_size > 1 and chunk:
+        ceiling = max(chunk, c.max_prefill_tokens or 0, -(-chunk * 5 // 4))
+    ceiling = ceiling or int(c.max_prefill_tokens or 0)
+    return -(-ceiling // max(1, int(c.tp_size) // attn_dp(c)))
+
+
+DEEPEP_V2_LAUNCH: list[Problem] = [
+    (_instance_connector, Text("it cannot check a model loaded through the instance connector ({model_path}): it must "
+                               "see the architecture", "它无法校验经实例连接器加载的模型（{model_path}）：它需要读取模型架构")),
+    (lambda c: c.disaggregation_mode != "decode" and _deepep_v2_prefill_tokens(c) is not None
+     and _deepep_v2_capacity(c) is not None and _deepep_v2_prefill_tokens(c) > _deepep_v2_capacity(c),
+     Text("one rank dispatches up to {required} prefill tokens, more than the {capacity} of "
+          "SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK", "每个 rank 最多分发 {required} 个预填充词元，超过 "
+          "SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK 的 {capacity}")),
+]
+
+
 def _draft_a2a(c: RuleContext) -> str | None:
     """The draft model's all-to-all backend: its own flag, else the target's (not for NGRAM, which has no draft)."""
     if c.speculative_moe_a2a_backend is not None:
@@ -326,11 +359,14 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/moe_hook.py:726"),
          extra=lambda c: {"archs": ", ".join(DEEPEP_V2_ARCHITECTURES), "architecture": c.model.architecture},
          reads_model=True),
-    Rule("deepep-v2-instance-connector", "AM-E443", ("moe_a2a_backend", "model_path"),
-         lambda c: a2a_backend(c) == "deepep_v2" and _instance_connector(c),
-         Text("--moe-a2a-backend deepep_v2 cannot check a model loaded through the instance connector ({model_path}): "
-              "it must see the architecture", "--moe-a2a-backend deepep_v2 无法校验经实例连接器加载的模型"
-              "（{model_path}）：它需要读取模型架构"),
-         Text("load the model from a path, or use --moe-a2a-backend deepep", "改为从路径加载模型，或改用 --moe-a2a-backend deepep"),
-         source=sglang_source("arg_groups/moe_hook.py:716")),
+    Rule("deepep-v2-launch", "AM-E443", ("moe_a2a_backend", "model_path", "chunked_prefill_size"),
+         lambda c: a2a_backend(c) == "deepep_v2" and first_problem(c, DEEPEP_V2_LAUNCH) is not None,
+         Text("--moe-a2a-backend deepep_v2: {why_en}; SGLang refuses it at start-up",
+              "--moe-a2a-backend deepep_v2：{why_zh}；SGLang 会在启动时拒绝"),
+         Text("load the model from a path, and raise SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK to {required} "
+              "or lower --chunked-prefill-size", "从路径加载模型，并将 SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK "
+              "调到 {required} 或调小 --chunked-prefill-size"),
+         source=sglang_source("arg_groups/moe_hook.py:716, :689"),
+         extra=problem_text(DEEPEP_V2_LAUNCH, lambda c: {"required": _deepep_v2_prefill_tokens(c),
+                                                         "capacity": _deepep_v2_capacity(c)})),
 ]

@@ -35,14 +35,10 @@ SITES: dict[int, Disposition] = {
     615: Disposition('pending',  # assert in handle_a2a_moe
                          'the pplx per-rank dispatch budget (SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK against chunk and '
                          'graph sizes); not ported'),
-    689: Disposition('pending',  # raise in validate_deepep_v2_dispatch_token_budget
-                         'compares the per-rank prefill and decode-graph token budget with '
-                         "SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK; needs SGLang's graph batch sizes and budget "
-                         'arithmetic, not ported'),
     700: Disposition('pending',  # raise in validate_deepep_v2_dispatch_token_budget
-                         'compares the per-rank prefill and decode-graph token budget with '
-                         "SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK; needs SGLang's graph batch sizes and budget "
-                         'arithmetic, not ported'),
+                         'the decode half of the DeepEP v2 budget: the largest decode CUDA-graph batch, which SGLang '
+                         "derives from the GPU's memory (cuda_graph_config.decode.max_bs), times the tokens per request; "
+                         'not ported (AM-E443 ports the prefill half, :689)'),
     767: Disposition('pending',  # raise in validate_flashinfer_a2a_token_budget
                          'the FlashInfer all-to-all per-rank workspace budget against chunk and graph sizes; not ported'),
 }
