@@ -7,6 +7,8 @@ quantization read its config.json (``reads_model``).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
@@ -184,35 +186,66 @@ def _instance_connector(c: RuleContext) -> bool:
     return bool(sep) and scheme == "instance"
 
 
-def _deepep_v2_capacity(c: RuleContext) -> int | None:
+def _env_int(c: RuleContext, name: str, default: int) -> int | None:
+    """An SGLang ``EnvInt`` as it reads it; None when it is no integer (SGLang refuses that elsewhere)."""
     try:
-        return int(str(c.env.get("SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 128)))  # environ.py default
+        return int(str(c.env.get(name, default)))
     except ValueError:
-        return None  # SGLang's EnvInt refuses it elsewhere
+        return None
 
 
-def _deepep_v2_prefill_tokens(c: RuleContext) -> int | None:
-    """The largest prefill dispatch on one rank (required_deepep_v2_prefill_tokens_per_rank): the prefill buffer
-    (the per-DP-rank chunk, or --max-prefill-tokens without chunking) spread over the TP ranks of one DP group. None
-    while SGLang sizes the chunk from the GPU's memory; the registered architectures size it the default way."""
-    if c.chunked_prefill_size is None:
+# The per-rank dispatch buffers of the all-to-all backends (environ.py defaults)
+DISPATCH_BUDGET_ENV = {"deepep_v2": ("SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 128),
+                       "mori": ("SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 4096),
+                       "pplx": ("SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 128)}
+
+
+def _dispatch_required(c: RuleContext) -> int | None:
+    """The largest dispatch one rank makes, as the backend's start-up check computes it, from the chunk per
+    attention-DP rank (attention DP has divided it by then, parallel_hook.py:331). None while SGLang sizes the chunk
+    from the GPU's memory, and on a PD decode server, which these checks skip.
+
+    deepep_v2 (required_deepep_v2_prefill_tokens_per_rank): the prefill buffer (the chunk, or --max-prefill-tokens
+    without chunking) spread over the TP ranks of one DP group; the registered architectures size it that default
+    way. mori: the chunk. pplx: the chunk, or --cuda-graph-max-bs-decode when larger. mori and pplx skip the check
+    without chunking."""
+    backend = a2a_backend(c)
+    if c.chunked_prefill_size is None or c.disaggregation_mode == "decode":
         return None
     chunk = chunk_per_rank(c) if c.chunked_prefill_size > 0 else 0
-    ceiling = chunk
-    if c.enable_dynamic_chunking and c.pp_size > 1 and chunk:
-        ceiling = max(chunk, c.max_prefill_tokens or 0, -(-chunk * 5 // 4))
-    ceiling = ceiling or int(c.max_prefill_tokens or 0)
-    return -(-ceiling // max(1, int(c.tp_size) // attn_dp(c)))
+    if backend == "deepep_v2":
+        ceiling = chunk
+        if c.enable_dynamic_chunking and c.pp_size > 1 and chunk:
+            ceiling = max(chunk, c.max_prefill_tokens or 0, -(-chunk * 5 // 4))
+        ceiling = ceiling or int(c.max_prefill_tokens or 0)
+        return -(-ceiling // max(1, int(c.tp_size) // attn_dp(c)))
+    if backend in ("mori", "pplx") and chunk > 0:
+        return max(chunk, int(c.cuda_graph_max_bs_decode or 0)) if backend == "pplx" else chunk
+    return None
 
 
-DEEPEP_V2_LAUNCH: list[Problem] = [
-    (_instance_connector, Text("it cannot check a model loaded through the instance connector ({model_path}): it must "
-                               "see the architecture", "它无法校验经实例连接器加载的模型（{model_path}）：它需要读取模型架构")),
-    (lambda c: c.disaggregation_mode != "decode" and _deepep_v2_prefill_tokens(c) is not None
-     and _deepep_v2_capacity(c) is not None and _deepep_v2_prefill_tokens(c) > _deepep_v2_capacity(c),
-     Text("one rank dispatches up to {required} prefill tokens, more than the {capacity} of "
-          "SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK", "每个 rank 最多分发 {required} 个预填充词元，超过 "
-          "SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK 的 {capacity}")),
+def _over_dispatch_budget(c: RuleContext) -> bool:
+    env = DISPATCH_BUDGET_ENV.get(a2a_backend(c))
+    required = _dispatch_required(c)
+    capacity = _env_int(c, *env) if env else None
+    return required is not None and capacity is not None and required > capacity
+
+
+def _dispatch_numbers(c: RuleContext) -> dict[str, Any]:
+    env = DISPATCH_BUDGET_ENV.get(a2a_backend(c))
+    return {"a2a": a2a_backend(c), "env": env[0] if env else "", "capacity": _env_int(c, *env) if env else None,
+            "required": _dispatch_required(c)}
+
+
+A2A_DISPATCH: list[Problem] = [
+    (lambda c: a2a_backend(c) == "deepep_v2" and _instance_connector(c),
+     Text("DeepEP v2 cannot check a model loaded through the instance connector ({model_path}): it must see the "
+          "architecture; load it from a path", "DeepEP v2 无法校验经实例连接器加载的模型（{model_path}）：它需要读取模型"
+          "架构；请改为从路径加载")),
+    (_over_dispatch_budget,
+     Text("one rank dispatches up to {required} tokens in a forward, more than the {capacity} of {env}; raise {env} "
+          "to {required} or lower --chunked-prefill-size", "每个 rank 单次前向最多分发 {required} 个词元，超过 {env} 的 "
+          "{capacity}；请将 {env} 调到 {required}，或调小 --chunked-prefill-size")),
 ]
 
 
@@ -359,14 +392,13 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/moe_hook.py:726"),
          extra=lambda c: {"archs": ", ".join(DEEPEP_V2_ARCHITECTURES), "architecture": c.model.architecture},
          reads_model=True),
-    Rule("deepep-v2-launch", "AM-E443", ("moe_a2a_backend", "model_path", "chunked_prefill_size"),
-         lambda c: a2a_backend(c) == "deepep_v2" and first_problem(c, DEEPEP_V2_LAUNCH) is not None,
-         Text("--moe-a2a-backend deepep_v2: {why_en}; SGLang refuses it at start-up",
-              "--moe-a2a-backend deepep_v2：{why_zh}；SGLang 会在启动时拒绝"),
-         Text("load the model from a path, and raise SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK to {required} "
-              "or lower --chunked-prefill-size", "从路径加载模型，并将 SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK "
-              "调到 {required} 或调小 --chunked-prefill-size"),
-         source=sglang_source("arg_groups/moe_hook.py:716, :689"),
-         extra=problem_text(DEEPEP_V2_LAUNCH, lambda c: {"required": _deepep_v2_prefill_tokens(c),
-                                                         "capacity": _deepep_v2_capacity(c)})),
+    Rule("a2a-dispatch-budget", "AM-E443",
+         ("moe_a2a_backend", "chunked_prefill_size", "cuda_graph_max_bs_decode", "model_path"),
+         lambda c: a2a_backend(c) in DISPATCH_BUDGET_ENV and first_problem(c, A2A_DISPATCH) is not None,
+         Text("--moe-a2a-backend {a2a}: {why_en}; SGLang refuses it at start-up",
+              "--moe-a2a-backend {a2a}：{why_zh}；SGLang 会在启动时拒绝"),
+         Text("change what the message names, or use --moe-a2a-backend deepep",
+              "按提示修改，或改用 --moe-a2a-backend deepep"),
+         source=sglang_source("arg_groups/moe_hook.py:716, :689, :567, :615"),
+         extra=problem_text(A2A_DISPATCH, _dispatch_numbers)),
 ]

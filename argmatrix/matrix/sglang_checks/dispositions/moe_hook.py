@@ -23,18 +23,12 @@ SITES: dict[int, Disposition] = {
                          ' the user chose is replaced'),
     558: Disposition('pending',  # override in handle_a2a_moe
                          'SGLang warns and replaces --deepep-mode; no warning rule ports it yet'),
-    567: Disposition('pending',  # assert in handle_a2a_moe
-                         'the MORI per-rank dispatch budget (SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK against chunk and '
-                         'graph sizes); not ported'),
     587: Disposition('not-applicable',  # override in handle_a2a_moe
                          'SGLang fills in --deepep-mode low_latency for pplx, which the launch left to it (unset or auto): no '
                          'value the user chose is replaced'),
     609: Disposition('not-applicable',  # override in handle_a2a_moe
                          'SGLang fills in --moe-runner-backend deep_gemm for pplx, which the launch left to it (unset or '
                          'auto): no value the user chose is replaced'),
-    615: Disposition('pending',  # assert in handle_a2a_moe
-                         'the pplx per-rank dispatch budget (SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK against chunk and '
-                         'graph sizes); not ported'),
     700: Disposition('pending',  # raise in validate_deepep_v2_dispatch_token_budget
                          'the decode half of the DeepEP v2 budget: the largest decode CUDA-graph batch, which SGLang '
                          "derives from the GPU's memory (cuda_graph_config.decode.max_bs), times the tokens per request; "
