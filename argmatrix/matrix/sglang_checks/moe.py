@@ -186,18 +186,24 @@ def _instance_connector(c: RuleContext) -> bool:
     return bool(sep) and scheme == "instance"
 
 
-def _env_int(c: RuleContext, name: str, default: int) -> int | None:
-    """An SGLang ``EnvInt`` as it reads it; None when it is no integer (SGLang refuses that elsewhere)."""
+def _env_int(c: RuleContext, name: str, default: int | None) -> int | None:
+    """An SGLang ``EnvInt`` as it reads it; None when unset without a default, or no integer (SGLang refuses that
+    elsewhere)."""
+    value = c.env.get(name, default)
     try:
-        return int(str(c.env.get(name, default)))
+        return None if value is None else int(str(value))
     except ValueError:
         return None
 
 
-# The per-rank dispatch buffers of the all-to-all backends (environ.py defaults)
-DISPATCH_BUDGET_ENV = {"deepep_v2": ("SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 128),
-                       "mori": ("SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 4096),
-                       "pplx": ("SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 128)}
+# The per-rank dispatch buffers of the all-to-all backends (environ.py defaults). FlashInfer's has none: unset,
+# its workspace is sized from the chunk itself (overrides.py flashinfer_a2a_max_dispatch_tokens_per_rank).
+DISPATCH_BUDGET_ENV: dict[str, tuple[str, int | None]] = {
+    "deepep_v2": ("SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 128),
+    "mori": ("SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 4096),
+    "pplx": ("SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 128),
+    "flashinfer": ("SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK", None),
+}
 
 
 def _dispatch_required(c: RuleContext) -> int | None:
@@ -208,17 +214,21 @@ def _dispatch_required(c: RuleContext) -> int | None:
     deepep_v2 (required_deepep_v2_prefill_tokens_per_rank): the prefill buffer (the chunk, or --max-prefill-tokens
     without chunking) spread over the TP ranks of one DP group; the registered architectures size it that default
     way. mori: the chunk. pplx: the chunk, or --cuda-graph-max-bs-decode when larger. mori and pplx skip the check
-    without chunking."""
+    without chunking. flashinfer (_required_flashinfer_a2a_dispatch_tokens_per_rank): the prefill buffer, or the
+    prefill and decode CUDA graphs' batches when larger; those SGLang sizes from the GPU's memory, so only the buffer
+    is counted here, and a launch whose graphs alone overflow the workspace is left to SGLang."""
     backend = a2a_backend(c)
     if c.chunked_prefill_size is None or c.disaggregation_mode == "decode":
         return None
     chunk = chunk_per_rank(c) if c.chunked_prefill_size > 0 else 0
+    ceiling = chunk
+    if c.enable_dynamic_chunking and c.pp_size > 1 and chunk:  # overrides.py max_prefill_buffer_tokens
+        ceiling = max(chunk, c.max_prefill_tokens or 0, -(-chunk * 5 // 4))
     if backend == "deepep_v2":
-        ceiling = chunk
-        if c.enable_dynamic_chunking and c.pp_size > 1 and chunk:
-            ceiling = max(chunk, c.max_prefill_tokens or 0, -(-chunk * 5 // 4))
         ceiling = ceiling or int(c.max_prefill_tokens or 0)
         return -(-ceiling // max(1, int(c.tp_size) // attn_dp(c)))
+    if backend == "flashinfer":
+        return ceiling or None  # without chunking AM-E338 says so first (moe_hook.py:756)
     if backend in ("mori", "pplx") and chunk > 0:
         return max(chunk, int(c.cuda_graph_max_bs_decode or 0)) if backend == "pplx" else chunk
     return None
@@ -397,8 +407,8 @@ RULES: list[Rule] = [
          lambda c: a2a_backend(c) in DISPATCH_BUDGET_ENV and first_problem(c, A2A_DISPATCH) is not None,
          Text("--moe-a2a-backend {a2a}: {why_en}; SGLang refuses it at start-up",
               "--moe-a2a-backend {a2a}：{why_zh}；SGLang 会在启动时拒绝"),
-         Text("change what the message names, or use --moe-a2a-backend deepep",
-              "按提示修改，或改用 --moe-a2a-backend deepep"),
-         source=sglang_source("arg_groups/moe_hook.py:716, :689, :567, :615"),
+         Text("change what the message names, or use another --moe-a2a-backend",
+              "按提示修改，或换用其他 --moe-a2a-backend"),
+         source=sglang_source("arg_groups/moe_hook.py:716, :689, :567, :615, :767"),
          extra=problem_text(A2A_DISPATCH, _dispatch_numbers)),
 ]

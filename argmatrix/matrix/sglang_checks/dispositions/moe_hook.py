@@ -33,6 +33,4 @@ SITES: dict[int, Disposition] = {
                          'the decode half of the DeepEP v2 budget: the largest decode CUDA-graph batch, which SGLang '
                          "derives from the GPU's memory (cuda_graph_config.decode.max_bs), times the tokens per request; "
                          'not ported (AM-E443 ports the prefill half, :689)'),
-    767: Disposition('pending',  # raise in validate_flashinfer_a2a_token_budget
-                         'the FlashInfer all-to-all per-rank workspace budget against chunk and graph sizes; not ported'),
 }
