@@ -4,8 +4,8 @@ With ``--moe-a2a-backend megamoe`` the DeepGEMM MegaMoE kernel dispatches throug
 SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK tokens (8192 unless set). For the architectures whose MoE
 block has no fused-MoE fallback, and for NVFP4 experts, SGLang checks at start-up that one rank's share of a
 prefill chunk fits that buffer; which architectures those are is the model's config.json (``reads_model``).
-The decode-side half of the check (:174) needs the decode CUDA-graph batch size SGLang derives from the GPU's
-memory, and is not ported.
+The decode-side half of the check (:174) is judged only when --cuda-graph-max-bs-decode fixes the decode batch;
+otherwise SGLang derives it from the GPU's memory, and the check is left to it.
 """
 from __future__ import annotations
 
@@ -82,15 +82,35 @@ def _checks_prefill(c: RuleContext) -> bool:
             and c.chunked_prefill_size is not None and budget(c) is not None and _cp_size(c) is not None)
 
 
+def decode_tokens(c: RuleContext) -> int | None:
+    """The largest decode forward on one rank (mega_moe_decode_tokens_per_rank): the decode CUDA-graph batch, capped
+    by this rank's share of --max-running-requests. Known only when --cuda-graph-max-bs-decode fixes the batch (else
+    SGLang sizes it from the GPU's memory) and without speculative decoding (whose verify batch SGLang resizes)."""
+    if c.cuda_graph_max_bs_decode is None or c.speculative_algorithm is not None:
+        return None
+    tokens = int(c.cuda_graph_max_bs_decode)
+    if c.max_running_requests is not None:
+        adp, align = attn_dp(c), max(int(c.tp_size) // attn_dp(c), 1)
+        tokens = min(tokens, -(-(int(c.max_running_requests) // adp) // align) * align)
+    return tokens
+
+
 BUDGET: list[Problem] = [
-    (lambda c: c.chunked_prefill_size <= 0,
+    (lambda c: c.disaggregation_mode != "prefill" and decode_tokens(c) is not None and budget(c) is not None
+     and decode_tokens(c) > (budget(c) or 0),
+     Text("its largest decode forward is {decode} tokens per rank (--cuda-graph-max-bs-decode "
+          "{cuda_graph_max_bs_decode}, capped by --max-running-requests), more than the {budget} of "
+          "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK", "其最大的解码前向每个 rank 有 {decode} 个词元"
+          "（--cuda-graph-max-bs-decode {cuda_graph_max_bs_decode}，受 --max-running-requests 限制），超过 "
+          "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK 的 {budget}")),
+    (lambda c: _checks_prefill(c) and c.chunked_prefill_size <= 0,
      Text("it needs chunked prefill (a positive --chunked-prefill-size bounds what one rank dispatches), not "
           "--chunked-prefill-size {chunked_prefill_size}", "它需要分块预填充（正的 --chunked-prefill-size 才能限定每个 "
           "rank 分发的词元数），不能使用 --chunked-prefill-size {chunked_prefill_size}")),
-    (lambda c: _partition(c)[3] <= 0,
+    (lambda c: _checks_prefill(c) and _partition(c)[3] <= 0,
      Text("--chunked-prefill-size {chunked_prefill_size} leaves no token per rank once split over {part} "
           "{part_size}", "--chunked-prefill-size {chunked_prefill_size} 按 {part} {part_size} 切分后每个 rank 没有词元")),
-    (lambda c: _required(c) > (budget(c) or 0),
+    (lambda c: _checks_prefill(c) and _required(c) > (budget(c) or 0),
      Text("one rank's share of a prefill chunk is {required} tokens (--chunked-prefill-size {chunked_prefill_size} "
           "split over {part} {part_size}, after the attention-DP split, aligned to {align}), more than the {budget} of "
           "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK", "每个 rank 分到的预填充分块为 {required} 个词元"
@@ -101,23 +121,24 @@ BUDGET: list[Problem] = [
 
 
 def _numbers(c: RuleContext) -> dict[str, Any]:
-    if c.chunked_prefill_size is None or c.chunked_prefill_size <= 0:
-        return {"budget": budget(c)}
+    if c.chunked_prefill_size is None or c.chunked_prefill_size <= 0 or _cp_size(c) is None:
+        return {"budget": budget(c), "decode": decode_tokens(c)}
     part, size, align, _ = _partition(c)
-    return {"part": part, "part_size": size, "align": align, "required": _required(c), "budget": budget(c)}
+    return {"part": part, "part_size": size, "align": align, "required": _required(c), "budget": budget(c),
+            "decode": decode_tokens(c)}
 
 
 RULES: list[Rule] = [
     Rule("megamoe-token-budget", "AM-E438",
          ("moe_a2a_backend", "chunked_prefill_size", "attn_dp_size", "tp_size"),
          lambda c: family(c) == "gpu" and megamoe(c) and not c.encoder_only and needs_budget(c)
-         and _checks_prefill(c) and first_problem(c, BUDGET) is not None,
+         and first_problem(c, BUDGET) is not None,
          Text("--moe-a2a-backend megamoe on {architecture}: {why_en}; SGLang refuses it at start-up",
               "{architecture} 上的 --moe-a2a-backend megamoe：{why_zh}；SGLang 会在启动时拒绝"),
-         Text("set a positive --chunked-prefill-size no larger than the budget per rank, or raise "
-              "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK", "设置不超过每 rank 预算的正 "
-              "--chunked-prefill-size，或调大 SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK"),
-         source=sglang_source("arg_groups/mega_moe_hook.py:192, :226, :241"),
+         Text("keep a positive --chunked-prefill-size and --cuda-graph-max-bs-decode within the budget per rank, or "
+              "raise SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK", "使正的 --chunked-prefill-size 与 "
+              "--cuda-graph-max-bs-decode 不超过每 rank 预算，或调大 SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK"),
+         source=sglang_source("arg_groups/mega_moe_hook.py:174, :192, :226, :241"),
          extra=problem_text(BUDGET, lambda c: {**_numbers(c), "architecture": c.model.architecture}),
          reads_model=True),
 ]

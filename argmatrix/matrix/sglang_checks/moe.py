@@ -234,6 +234,25 @@ def _dispatch_required(c: RuleContext) -> int | None:
     return None
 
 
+def _deepep_v2_graph_tokens(c: RuleContext) -> int | None:
+    """DeepEP v2's largest decode CUDA graph on one rank (_decode_graph_dispatch_tokens_per_rank): 0 without decode
+    graphs (a PD prefill server, graphs disabled), else the --cuda-graph-max-bs-decode batch capped by this rank's
+    share of --max-running-requests. None where SGLang sizes the batch (flag unset) or resizes it (speculative)."""
+    if c.disaggregation_mode == "prefill" or c.disable_cuda_graph or c.cuda_graph_backend_decode == "disabled":
+        return 0
+    if c.cuda_graph_max_bs_decode is None or c.speculative_algorithm is not None:
+        return None
+    tokens = int(c.cuda_graph_max_bs_decode)
+    if c.max_running_requests is not None:
+        tokens = min(tokens, max(1, int(c.max_running_requests) // attn_dp(c)))
+    return tokens
+
+
+def _over_graph_budget(c: RuleContext) -> bool:
+    graph, capacity = _deepep_v2_graph_tokens(c), _env_int(c, *DISPATCH_BUDGET_ENV["deepep_v2"])
+    return a2a_backend(c) == "deepep_v2" and graph is not None and capacity is not None and graph > capacity
+
+
 def _over_dispatch_budget(c: RuleContext) -> bool:
     env = DISPATCH_BUDGET_ENV.get(a2a_backend(c))
     required = _dispatch_required(c)
@@ -244,7 +263,7 @@ def _over_dispatch_budget(c: RuleContext) -> bool:
 def _dispatch_numbers(c: RuleContext) -> dict[str, Any]:
     env = DISPATCH_BUDGET_ENV.get(a2a_backend(c))
     return {"a2a": a2a_backend(c), "env": env[0] if env else "", "capacity": _env_int(c, *env) if env else None,
-            "required": _dispatch_required(c)}
+            "required": _dispatch_required(c), "graph": _deepep_v2_graph_tokens(c)}
 
 
 A2A_DISPATCH: list[Problem] = [
@@ -256,6 +275,12 @@ A2A_DISPATCH: list[Problem] = [
      Text("one rank dispatches up to {required} tokens in a forward, more than the {capacity} of {env}; raise {env} "
           "to {required} or lower --chunked-prefill-size", "每个 rank 单次前向最多分发 {required} 个词元，超过 {env} 的 "
           "{capacity}；请将 {env} 调到 {required}，或调小 --chunked-prefill-size")),
+    (_over_graph_budget,
+     Text("its largest decode CUDA graph dispatches {graph} tokens per rank (--cuda-graph-max-bs-decode "
+          "{cuda_graph_max_bs_decode}, capped by --max-running-requests), more than the {capacity} of {env}; raise {env} "
+          "to {graph} or lower --cuda-graph-max-bs-decode", "其最大的解码 CUDA 图每个 rank 分发 {graph} 个词元"
+          "（--cuda-graph-max-bs-decode {cuda_graph_max_bs_decode}，受 --max-running-requests 限制），超过 {env} 的 "
+          "{capacity}；请将 {env} 调到 {graph}，或调小 --cuda-graph-max-bs-decode")),
 ]
 
 
@@ -409,6 +434,6 @@ RULES: list[Rule] = [
               "--moe-a2a-backend {a2a}：{why_zh}；SGLang 会在启动时拒绝"),
          Text("change what the message names, or use another --moe-a2a-backend",
               "按提示修改，或换用其他 --moe-a2a-backend"),
-         source=sglang_source("arg_groups/moe_hook.py:716, :689, :567, :615, :767"),
+         source=sglang_source("arg_groups/moe_hook.py:716, :689, :700, :567, :615, :767"),
          extra=problem_text(A2A_DISPATCH, _dispatch_numbers)),
 ]

@@ -21,8 +21,4 @@ SITES: dict[int, Disposition] = {
     152: Disposition('not-applicable',  # raise in validate_flydsl_decode_capacity
                          "reads SGLANG_AMD_FLYDSL_MEGA_MOE_DECODE_MTPR, an AMD ROCm kernel's setting; ROCm has no column "
                          '(AM-E601)'),
-    174: Disposition('pending',  # raise in validate_mega_moe_token_budget
-                         'the decode half of the MegaMoE per-rank budget: the largest decode CUDA-graph batch, which SGLang '
-                         "derives from the GPU's memory and the TP layout (cuda_graph_config.decode.max_bs), times the "
-                         'tokens per request; not ported (AM-E438 ports the prefill half)'),
 }

@@ -29,8 +29,4 @@ SITES: dict[int, Disposition] = {
     609: Disposition('not-applicable',  # override in handle_a2a_moe
                          'SGLang fills in --moe-runner-backend deep_gemm for pplx, which the launch left to it (unset or '
                          'auto): no value the user chose is replaced'),
-    700: Disposition('pending',  # raise in validate_deepep_v2_dispatch_token_budget
-                         'the decode half of the DeepEP v2 budget: the largest decode CUDA-graph batch, which SGLang '
-                         "derives from the GPU's memory (cuda_graph_config.decode.max_bs), times the tokens per request; "
-                         'not ported (AM-E443 ports the prefill half, :689)'),
 }
