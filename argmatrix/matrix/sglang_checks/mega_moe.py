@@ -96,8 +96,8 @@ def decode_tokens(c: RuleContext) -> int | None:
 
 
 BUDGET: list[Problem] = [
-    (lambda c: c.disaggregation_mode != "prefill" and decode_tokens(c) is not None and budget(c) is not None
-     and decode_tokens(c) > (budget(c) or 0),
+    (lambda c: c.disaggregation_mode != "prefill" and (decode_tokens(c) or 0) > (budget(c) or 0)
+     and budget(c) is not None,
      Text("its largest decode forward is {decode} tokens per rank (--cuda-graph-max-bs-decode "
           "{cuda_graph_max_bs_decode}, capped by --max-running-requests), more than the {budget} of "
           "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK", "其最大的解码前向每个 rank 有 {decode} 个词元"
