@@ -1,4 +1,4 @@
-"""The model-independent checks SGLang applies to its arguments at start-up, as declared rules.
+"""The checks SGLang applies to its arguments at start-up, as declared rules.
 
 SGLang runs these after it has loaded its arguments and before any weight; a
 launch that breaks one stops with an ``AssertionError`` or ``ValueError``, some
@@ -8,14 +8,16 @@ attention-DP width) before anything starts, and says which flag to change.
 Where SGLang silently replaces a value the user gave, the rule is a warning.
 
 Each rule names where it was read (``source``: release and file:line in the
-0.5.23 wheel, ``sglang/srt/`` omitted).  Checks that need the model's
-config.json are in ``compiler/model_checks.py``.
+0.5.23 wheel, ``sglang/srt/`` omitted).  A check that needs the model's
+config.json is a rule with ``reads_model`` (it runs once the config was read);
+the model checks that are not SGLang's own sites are in ``compiler/model_checks.py``.
 """
 from __future__ import annotations
 
 from ..rules import Rule
 from . import (
     attention,
+    deepseek_v4,
     deterministic,
     disaggregation,
     dllm,
@@ -25,6 +27,7 @@ from . import (
     kv_cache,
     loading,
     lora,
+    mega_moe,
     memory,
     model_overrides,
     model_overrides_deepseek,
@@ -41,10 +44,33 @@ from . import (
     validation,
 )
 
-# One module per area of SGLang's checks; each exports RULES.
-SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *kv_cache.RULES, *validation.RULES,
-                            *loading.RULES, *speculative.RULES, *dspark.RULES, *speculative_model.RULES, *lora.RULES, *disaggregation.RULES,
-                            *deterministic.RULES, *hicache.RULES, *dllm.RULES, *parallel.RULES,
-                            *moe.RULES, *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES,
-                            *replacements.RULES, *memory.RULES, *model_overrides.RULES,
-                            *model_overrides_deepseek.RULES, *model_overrides_nemotron.RULES]
+# One module per area of SGLang's checks, each exporting RULES; one per line, so areas added side by side merge.
+AREAS = (
+    startup,
+    serving,
+    kv_cache,
+    validation,
+    loading,
+    speculative,
+    dspark,
+    speculative_model,
+    lora,
+    disaggregation,
+    deterministic,
+    hicache,
+    dllm,
+    parallel,
+    moe,
+    attention,
+    sharding,
+    environment,
+    modes,
+    replacements,
+    memory,
+    model_overrides,
+    model_overrides_deepseek,
+    model_overrides_nemotron,
+    deepseek_v4,
+    mega_moe,
+)
+SGLANG_RULES: list[Rule] = [rule for area in AREAS for rule in area.RULES]

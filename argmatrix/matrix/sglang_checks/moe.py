@@ -2,13 +2,29 @@
 ``arg_groups/mega_moe_hook.py``), read from 0.5.23.
 
 Runner and backend values left at ``auto`` are resolved by SGLang from the checkpoint and the GPU; these rules fire
-only on what the launch line itself fixes.
+only on what the launch line itself fixes, and the ones that also need the checkpoint's architecture or
+quantization read its config.json (``reads_model``).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, a2a_backend, attn_dp, broken_needs, env_true, ep_size, needs_listed, sglang_source
+from .common import (
+    Need,
+    Problem,
+    a2a_backend,
+    attn_dp,
+    broken_needs,
+    chunk_per_rank,
+    env_true,
+    ep_size,
+    first_problem,
+    needs_listed,
+    problem_text,
+    sglang_source,
+)
 
 # The quantizations each FlashInfer MoE runner takes (None: bf16), moe_hook.py:81, :124, :138.
 RUNNER_QUANTIZATIONS: dict[str, tuple[str | None, ...]] = {
@@ -99,6 +115,173 @@ NVFP4_ONLINE_RUNNERS = ("flashinfer_trtllm", "flashinfer_trtllm_routed", "flashi
 def _megamoe_w4a16(c: RuleContext) -> bool:
     return (c.moe_runner_backend == "flashinfer_megamoe" and a2a_backend(c) == "flashinfer_megamoe"
             and env_true(c, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16"))
+
+
+# These checks read --quantization as the launch gives it: SGLang has not yet taken the checkpoint's own method
+# (an FP8 DeepSeek-V3 reads as None there), only its NVFP4-MoE metadata and FP4-expert layout.
+def hybrid_nvfp4_moe(c: RuleContext) -> bool:
+    """A mixed FP8 + NVFP4-experts checkpoint (model_config.py nvfp4_moe_meta)."""
+    quant = c.model.raw.get("quantization_config")
+    return (isinstance(quant, dict) and str(quant.get("quant_algo", "")).upper() == "MIXED_PRECISION"
+            and str(quant.get("moe_quant_algo", "")).upper() == "NVFP4" and quant.get("group_size") is not None)
+
+
+def fp4_experts(c: RuleContext) -> bool | None:
+    """Routed experts stored as MXFP4 (model_config.py is_fp4_experts); None for DeepSeek-V4, where SGLang reads it
+    from the weight files' dtype."""
+    if c.model.architecture == "DeepseekV4ForCausalLM":
+        return None
+    quant = c.model.raw.get("quantization_config")
+    quant = quant if isinstance(quant, dict) else {}
+    return quant.get("routed_experts_quant_method") == "mxfp4" or (
+        c.model.architecture in ("MiMoV2ForCausalLM", "MiMoV2FlashForCausalLM")
+        and str(quant.get("store_dtype") or "").lower() == "mxfp4")
+
+
+CUTEDSL_QUANTIZATIONS = ("modelopt_fp4", "modelopt_mixed", "nvfp4_online")
+
+# moe_hook.py validate_flashinfer_megamoe_model: the architectures FlashInfer MegaMoE is validated on
+MEGAMOE_ARCHITECTURES = ("BeamForCausalLM", "DeepseekV2ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM",
+                         "DeepseekV4ForCausalLM", "Glm4MoeForCausalLM", "GlmMoeDsaForCausalLM", "NemotronHForCausalLM",
+                         "NemotronHPuzzleForCausalLM", "Qwen2MoeForCausalLM", "Qwen3MoeForCausalLM",
+                         "KimiK3ForConditionalGeneration", "KimiK3LinearForCausalLM")
+
+
+def _megamoe_quantization_ok(c: RuleContext) -> bool:
+    quant = c.quantization
+    return (quant in ("mxfp8", "modelopt_fp4") or (quant == "nvfp4_online"
+                                                   and env_true(c, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16"))
+            or fp4_experts(c) is not False or hybrid_nvfp4_moe(c))
+
+
+def _not_bf16(c: RuleContext) -> bool:
+    """The model's dtype is not bfloat16: --dtype names another, or auto keeps the checkpoint's float16."""
+    if c.dtype != "auto":
+        return c.dtype != "bfloat16"
+    return c.model.torch_dtype in ("float16", "half")
+
+
+FLASHINFER_MEGAMOE_MODEL: list[Problem] = [
+    (lambda c: c.model.architecture not in MEGAMOE_ARCHITECTURES,
+     Text("it is not validated for the architecture {architecture}", "它未在架构 {architecture} 上验证")),
+    (lambda c: not _megamoe_quantization_ok(c),
+     Text("it runs MXFP8, ModelOpt NVFP4, FP4-expert or hybrid NVFP4-MoE checkpoints (or nvfp4_online with "
+          "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16=1), not quantization {quant}", "它只支持 MXFP8、ModelOpt NVFP4、"
+          "FP4 专家或混合 NVFP4 MoE 权重（或配合 SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16=1 的 nvfp4_online），不支持量化 "
+          "{quant}")),
+    (lambda c: env_true(c, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16") and _not_bf16(c),
+     Text("its NVFP4 W4A16 path (SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16) needs --dtype bfloat16",
+          "它的 NVFP4 W4A16 路径（SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16）需要 --dtype bfloat16")),
+]
+
+# configs/moe_model_registry.py _DEEPEP_V2_MODELS: the architectures registered for DeepEP v2
+DEEPEP_V2_ARCHITECTURES = ("DeepseekV3ForCausalLM", "DeepseekV4ForCausalLM", "Qwen3MoeForCausalLM",
+                           "Glm5NextForConditionalGeneration", "GlmMoeDsaForCausalLM", "MiMoV2ForCausalLM",
+                           "MiMoV2FlashForCausalLM")
+
+
+def _instance_connector(c: RuleContext) -> bool:
+    """A model loaded through SGLang's instance connector (instance://...), as parse_connector_type reads it."""
+    scheme, sep, _ = str(c.model_path or "").rpartition("://")
+    return bool(sep) and scheme == "instance"
+
+
+def _env_int(c: RuleContext, name: str, default: int | None) -> int | None:
+    """An SGLang ``EnvInt`` as it reads it; None when unset without a default, or no integer (SGLang refuses that
+    elsewhere)."""
+    value = c.env.get(name, default)
+    try:
+        return None if value is None else int(str(value))
+    except ValueError:
+        return None
+
+
+# The per-rank dispatch buffers of the all-to-all backends (environ.py defaults). FlashInfer's has none: unset,
+# its workspace is sized from the chunk itself (overrides.py flashinfer_a2a_max_dispatch_tokens_per_rank).
+DISPATCH_BUDGET_ENV: dict[str, tuple[str, int | None]] = {
+    "deepep_v2": ("SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 128),
+    "mori": ("SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 4096),
+    "pplx": ("SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 128),
+    "flashinfer": ("SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK", None),
+}
+
+
+def _dispatch_required(c: RuleContext) -> int | None:
+    """The largest dispatch one rank makes, as the backend's start-up check computes it, from the chunk per
+    attention-DP rank (attention DP has divided it by then, parallel_hook.py:331). None while SGLang sizes the chunk
+    from the GPU's memory, and on a PD decode server, which these checks skip.
+
+    deepep_v2 (required_deepep_v2_prefill_tokens_per_rank): the prefill buffer (the chunk, or --max-prefill-tokens
+    without chunking) spread over the TP ranks of one DP group; the registered architectures size it that default
+    way. mori: the chunk. pplx: the chunk, or --cuda-graph-max-bs-decode when larger. mori and pplx skip the check
+    without chunking. flashinfer (_required_flashinfer_a2a_dispatch_tokens_per_rank): the prefill buffer, or the
+    prefill and decode CUDA graphs' batches when larger; those SGLang sizes from the GPU's memory, so only the buffer
+    is counted here, and a launch whose graphs alone overflow the workspace is left to SGLang."""
+    backend = a2a_backend(c)
+    if c.chunked_prefill_size is None or c.disaggregation_mode == "decode":
+        return None
+    chunk = chunk_per_rank(c) if c.chunked_prefill_size > 0 else 0
+    ceiling = chunk
+    if c.enable_dynamic_chunking and c.pp_size > 1 and chunk:  # overrides.py max_prefill_buffer_tokens
+        ceiling = max(chunk, c.max_prefill_tokens or 0, -(-chunk * 5 // 4))
+    if backend == "deepep_v2":
+        ceiling = ceiling or int(c.max_prefill_tokens or 0)
+        return -(-ceiling // max(1, int(c.tp_size) // attn_dp(c)))
+    if backend == "flashinfer":
+        return ceiling or None  # without chunking AM-E338 says so first (moe_hook.py:756)
+    if backend in ("mori", "pplx") and chunk > 0:
+        return max(chunk, int(c.cuda_graph_max_bs_decode or 0)) if backend == "pplx" else chunk
+    return None
+
+
+def _deepep_v2_graph_tokens(c: RuleContext) -> int | None:
+    """DeepEP v2's largest decode CUDA graph on one rank (_decode_graph_dispatch_tokens_per_rank): 0 without decode
+    graphs (a PD prefill server, graphs disabled), else the --cuda-graph-max-bs-decode batch capped by this rank's
+    share of --max-running-requests. None where SGLang sizes the batch (flag unset) or resizes it (speculative)."""
+    if c.disaggregation_mode == "prefill" or c.disable_cuda_graph or c.cuda_graph_backend_decode == "disabled":
+        return 0
+    if c.cuda_graph_max_bs_decode is None or c.speculative_algorithm is not None:
+        return None
+    tokens = int(c.cuda_graph_max_bs_decode)
+    if c.max_running_requests is not None:
+        tokens = min(tokens, max(1, int(c.max_running_requests) // attn_dp(c)))
+    return tokens
+
+
+def _over_graph_budget(c: RuleContext) -> bool:
+    graph, capacity = _deepep_v2_graph_tokens(c), _env_int(c, *DISPATCH_BUDGET_ENV["deepep_v2"])
+    return a2a_backend(c) == "deepep_v2" and graph is not None and capacity is not None and graph > capacity
+
+
+def _over_dispatch_budget(c: RuleContext) -> bool:
+    env = DISPATCH_BUDGET_ENV.get(a2a_backend(c))
+    required = _dispatch_required(c)
+    capacity = _env_int(c, *env) if env else None
+    return required is not None and capacity is not None and required > capacity
+
+
+def _dispatch_numbers(c: RuleContext) -> dict[str, Any]:
+    env = DISPATCH_BUDGET_ENV.get(a2a_backend(c))
+    return {"a2a": a2a_backend(c), "env": env[0] if env else "", "capacity": _env_int(c, *env) if env else None,
+            "required": _dispatch_required(c), "graph": _deepep_v2_graph_tokens(c)}
+
+
+A2A_DISPATCH: list[Problem] = [
+    (lambda c: a2a_backend(c) == "deepep_v2" and _instance_connector(c),
+     Text("DeepEP v2 cannot check a model loaded through the instance connector ({model_path}): it must see the "
+          "architecture; load it from a path", "DeepEP v2 无法校验经实例连接器加载的模型（{model_path}）：它需要读取模型"
+          "架构；请改为从路径加载")),
+    (_over_dispatch_budget,
+     Text("one rank dispatches up to {required} tokens in a forward, more than the {capacity} of {env}; raise {env} "
+          "to {required} or lower --chunked-prefill-size", "每个 rank 单次前向最多分发 {required} 个词元，超过 {env} 的 "
+          "{capacity}；请将 {env} 调到 {required}，或调小 --chunked-prefill-size")),
+    (_over_graph_budget,
+     Text("its largest decode CUDA graph dispatches {graph} tokens per rank (--cuda-graph-max-bs-decode "
+          "{cuda_graph_max_bs_decode}, capped by --max-running-requests), more than the {capacity} of {env}; raise {env} "
+          "to {graph} or lower --cuda-graph-max-bs-decode", "其最大的解码 CUDA 图每个 rank 分发 {graph} 个词元"
+          "（--cuda-graph-max-bs-decode {cuda_graph_max_bs_decode}，受 --max-running-requests 限制），超过 {env} 的 "
+          "{capacity}；请将 {env} 调到 {graph}，或调小 --cuda-graph-max-bs-decode")),
+]
 
 
 def _draft_a2a(c: RuleContext) -> str | None:
@@ -206,4 +389,51 @@ RULES: list[Rule] = [
          Text("--moe-a2a-backend pplx needs: {needs_en}", "--moe-a2a-backend pplx 的要求未满足：{needs_zh}"),
          Text("change the settings listed, or use --moe-a2a-backend deepep", "按上述要求修改，或改用 --moe-a2a-backend deepep"),
          source=sglang_source("arg_groups/moe_hook.py:577, :591, :599"), extra=needs_listed(PPLX_NEEDS)),
+    # --- rules that read the checkpoint's config.json ------------------------------------------------------------
+    Rule("cutedsl-runner-quantization", "AM-E439", ("moe_runner_backend", "quantization"),
+         lambda c: c.moe_runner_backend == "flashinfer_cutedsl" and c.quantization not in CUTEDSL_QUANTIZATIONS
+         and not hybrid_nvfp4_moe(c),
+         Text("--moe-runner-backend flashinfer_cutedsl runs ModelOpt NVFP4 (modelopt_fp4, modelopt_mixed), nvfp4_online "
+              "or hybrid NVFP4-MoE checkpoints, not quantization {quant}", "--moe-runner-backend flashinfer_cutedsl 只支持 "
+              "ModelOpt NVFP4（modelopt_fp4、modelopt_mixed）、nvfp4_online 或混合 NVFP4 MoE 权重，不支持量化 {quant}"),
+         Text("use --moe-runner-backend auto (SGLang picks a runner for the checkpoint), or an NVFP4 checkpoint",
+              "改用 --moe-runner-backend auto（由 SGLang 按权重选择），或使用 NVFP4 权重"),
+         source=sglang_source("arg_groups/moe_hook.py:96"),
+         extra=lambda c: {"quant": c.quantization or "bf16 (none)"}, reads_model=True),
+    Rule("a2a-nvfp4-dispatch-needs-nvfp4", "AM-E440", ("flashinfer_a2a_dispatch_type", "quantization"),
+         lambda c: a2a_backend(c) == "flashinfer" and c.flashinfer_a2a_dispatch_type == "nvfp4"
+         and c.quantization != "modelopt_fp4" and not hybrid_nvfp4_moe(c),
+         Text("--flashinfer-a2a-dispatch-type nvfp4 needs a ModelOpt NVFP4 checkpoint (modelopt_fp4) or hybrid NVFP4-MoE "
+              "metadata, not quantization {quant}", "--flashinfer-a2a-dispatch-type nvfp4 需要 ModelOpt NVFP4 权重"
+              "（modelopt_fp4）或混合 NVFP4 MoE 元数据，不支持量化 {quant}"),
+         Text("use --flashinfer-a2a-dispatch-type auto (bf16 dispatch for this checkpoint)",
+              "改用 --flashinfer-a2a-dispatch-type auto（此权重将以 bf16 分发）"),
+         source=sglang_source("arg_groups/moe_hook.py:202"),
+         extra=lambda c: {"quant": c.quantization or "bf16 (none)"}, reads_model=True),
+    Rule("flashinfer-megamoe-model", "AM-E441", ("moe_a2a_backend", "quantization", "dtype"),
+         lambda c: a2a_backend(c) == "flashinfer_megamoe" and first_problem(c, FLASHINFER_MEGAMOE_MODEL) is not None,
+         Text("--moe-a2a-backend flashinfer_megamoe: {why_en}; SGLang refuses it at start-up",
+              "--moe-a2a-backend flashinfer_megamoe：{why_zh}；SGLang 会在启动时拒绝"),
+         Text("use --moe-a2a-backend deepep (or none) for this checkpoint", "此权重请改用 --moe-a2a-backend deepep（或 none）"),
+         source=sglang_source("arg_groups/moe_hook.py:258, :275, :322"),
+         extra=problem_text(FLASHINFER_MEGAMOE_MODEL, lambda c: {"architecture": c.model.architecture,
+                                                                  "quant": c.quantization or "bf16 (none)"}),
+         reads_model=True),
+    Rule("deepep-v2-architecture", "AM-E442", ("moe_a2a_backend",),
+         lambda c: a2a_backend(c) == "deepep_v2" and c.model.architecture not in DEEPEP_V2_ARCHITECTURES,
+         Text("--moe-a2a-backend deepep_v2 is validated only for the architectures {archs}, not {architecture}",
+              "--moe-a2a-backend deepep_v2 只在架构 {archs} 上验证过，不支持 {architecture}"),
+         Text("use --moe-a2a-backend deepep", "改用 --moe-a2a-backend deepep"),
+         source=sglang_source("arg_groups/moe_hook.py:726"),
+         extra=lambda c: {"archs": ", ".join(DEEPEP_V2_ARCHITECTURES), "architecture": c.model.architecture},
+         reads_model=True),
+    Rule("a2a-dispatch-budget", "AM-E443",
+         ("moe_a2a_backend", "chunked_prefill_size", "cuda_graph_max_bs_decode", "model_path"),
+         lambda c: a2a_backend(c) in DISPATCH_BUDGET_ENV and first_problem(c, A2A_DISPATCH) is not None,
+         Text("--moe-a2a-backend {a2a}: {why_en}; SGLang refuses it at start-up",
+              "--moe-a2a-backend {a2a}：{why_zh}；SGLang 会在启动时拒绝"),
+         Text("change what the message names, or use another --moe-a2a-backend",
+              "按提示修改，或换用其他 --moe-a2a-backend"),
+         source=sglang_source("arg_groups/moe_hook.py:716, :689, :700, :567, :615, :767"),
+         extra=problem_text(A2A_DISPATCH, _dispatch_numbers)),
 ]

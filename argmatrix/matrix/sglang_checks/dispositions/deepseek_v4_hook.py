@@ -14,73 +14,11 @@ SITES: dict[int, Disposition] = {
     104: Disposition('pending',  # assert in apply_deepseek_v4_defaults
                          'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
                          'covers it'),
-    108: Disposition('pending',  # assert in apply_deepseek_v4_defaults
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    112: Disposition('pending',  # assert in apply_deepseek_v4_defaults
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    115: Disposition('pending',  # assert in apply_deepseek_v4_defaults
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    123: Disposition('pending',  # assert in apply_deepseek_v4_defaults
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    129: Disposition('pending',  # assert in apply_deepseek_v4_defaults
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    144: Disposition('pending',  # override in apply_deepseek_v4_defaults
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    149: Disposition('pending',  # assert in apply_deepseek_v4_defaults
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    156: Disposition('pending',  # assert in apply_deepseek_v4_defaults
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    168: Disposition('pending',  # raise in validate_deepseek_v4_cp
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    173: Disposition('pending',  # raise in validate_deepseek_v4_cp
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    182: Disposition('pending',  # raise in validate_deepseek_v4_cp
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    201: Disposition('pending',  # raise in validate_deepseek_v4_cp
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    223: Disposition('pending',  # assert in validate_deepseek_v4_cp
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    226: Disposition('pending',  # assert in validate_deepseek_v4_cp
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    231: Disposition('pending',  # raise in validate_deepseek_v4_cp
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    242: Disposition('pending',  # override in validate_deepseek_v4_cp
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    263: Disposition('pending',  # raise in validate_deepseek_v41_encoder_replay_budget
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    278: Disposition('pending',  # raise in validate_deepseek_v41_features
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    287: Disposition('pending',  # raise in validate_deepseek_v41_features
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    329: Disposition('pending',  # raise in validate_deepseek_v41_features
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    350: Disposition('pending',  # raise in validate_deepseek_v41_features
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    376: Disposition('pending',  # raise in validate_deepseek_v41_features
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    409: Disposition('pending',  # raise in validate_deepseek_v41_features
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
+    144: Disposition('not-applicable',  # override in apply_deepseek_v4_defaults
+                         'SGLang fills in --max-running-requests 256 for DeepSeek-V4, which the launch left unset: no value '
+                         'the user chose is replaced'),
+    182: Disposition('not-applicable',  # raise in validate_deepseek_v4_cp
+                         'runs only on ROCm (get_platform().is_hip), which has no column (AM-E601)'),
+    201: Disposition('not-applicable',  # raise in validate_deepseek_v4_cp
+                         'runs only on ROCm (get_platform().is_hip), which has no column (AM-E601)'),
 }

@@ -21,16 +21,4 @@ SITES: dict[int, Disposition] = {
     152: Disposition('not-applicable',  # raise in validate_flydsl_decode_capacity
                          "reads SGLANG_AMD_FLYDSL_MEGA_MOE_DECODE_MTPR, an AMD ROCm kernel's setting; ROCm has no column "
                          '(AM-E601)'),
-    174: Disposition('pending',  # raise in validate_mega_moe_token_budget
-                         'model: the MegaMoE per-rank token budget against '
-                         'SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK, run for MegaMoE models; no check covers it'),
-    192: Disposition('pending',  # raise in validate_mega_moe_token_budget
-                         'model: the MegaMoE per-rank token budget against '
-                         'SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK, run for MegaMoE models; no check covers it'),
-    226: Disposition('pending',  # raise in validate_mega_moe_token_budget
-                         'model: the MegaMoE per-rank token budget against '
-                         'SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK, run for MegaMoE models; no check covers it'),
-    241: Disposition('pending',  # raise in validate_mega_moe_token_budget
-                         'model: the MegaMoE per-rank token budget against '
-                         'SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK, run for MegaMoE models; no check covers it'),
 }
