@@ -16,12 +16,14 @@ from __future__ import annotations
 from ..rules import Rule
 from . import (
     attention,
+    cp_tp,
     deterministic,
     disaggregation,
     dllm,
     environment,
     hicache,
     kv_cache,
+    layernorm_sp,
     loading,
     lora,
     memory,
@@ -40,5 +42,5 @@ from . import (
 SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *kv_cache.RULES, *validation.RULES,
                             *loading.RULES, *speculative.RULES, *lora.RULES, *disaggregation.RULES,
                             *deterministic.RULES, *hicache.RULES, *dllm.RULES, *parallel.RULES,
-                            *moe.RULES, *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES,
+                            *moe.RULES, *attention.RULES, *sharding.RULES, *layernorm_sp.RULES, *cp_tp.RULES, *environment.RULES, *modes.RULES,
                             *replacements.RULES, *memory.RULES]
