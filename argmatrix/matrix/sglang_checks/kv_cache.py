@@ -201,8 +201,10 @@ KV4_MHA = frozenset({"triton", "torch_native", "flex_attention", "trtllm_mha"})
 
 def kv4_refusal(c: RuleContext) -> tuple[str, frozenset[str]] | None:
     """The backend the FP4 check asserts on and the set it must lie in; None when it passes or is not decided by
-    what the launch names (a mixed prefill/decode pair only warns; an unset backend is SGLang's pick)."""
-    if c.kv_cache_dtype not in ("nvfp4", "fp4_mx_block16"):
+    what the launch names (a mixed prefill/decode pair only warns; an unset backend is SGLang's pick).  Only
+    fp4_mx_block16: for nvfp4 SGLang first replaces the prefill and decode backends by its own NVFP4 pair
+    (handle_nvfp4_prefill_kv_dequant_dtype), which the launch's names no longer tell."""
+    if c.kv_cache_dtype != "fp4_mx_block16":
         return None
     prefill = c.prefill_attention_backend or c.attention_backend
     decode = c.decode_attention_backend or c.attention_backend
