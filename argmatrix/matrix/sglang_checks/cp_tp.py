@@ -9,6 +9,7 @@ from typing import Any
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import Problem, a2a_backend, env_true, ep_size, first_problem, problem_text, sglang_source
+from .sharding import deepseek_dsa, resolved_attn_cp
 
 GLM5_NEXT, QWEN4_EXP = "Glm5NextForConditionalGeneration", "Qwen4ExpForConditionalGeneration"
 SHARING_MODELS = frozenset({GLM5_NEXT, QWEN4_EXP})  # _SUPPORTED_MODELS
@@ -20,8 +21,9 @@ def architecture(c: RuleContext) -> str:
 
 
 def sharing(c: RuleContext) -> bool:
-    """resolve_cp_tp_group_sharing runs past its guard: prefill CP over more than one rank on a model it supports."""
-    return bool(c.enable_prefill_cp) and c.attn_cp_size > 1 and architecture(c) in SHARING_MODELS
+    """resolve_cp_tp_group_sharing runs past its guard: prefill CP over more than one rank on a model it supports
+    (on GLM-5 Next, a DeepSeek-family MLA model, SGLang has already set --attn-cp-size to tp / attention-DP)."""
+    return bool(c.enable_prefill_cp) and resolved_attn_cp(c) > 1 and architecture(c) in SHARING_MODELS
 
 
 def strategy(c: RuleContext) -> str:
@@ -35,12 +37,20 @@ def native_mtp_or_dflash(c: RuleContext) -> bool:
                                 and c.speculative_eagle_topk in (None, 1))
 
 
+def resolved_ep(c: RuleContext) -> int:
+    """--ep-size as the hook reads it: GLM-5 Next's MLA prefill-CP override (and its DSA one with zigzag) set it to
+    --tp-size before (model_overrides/deepseek_v2.py)."""
+    if architecture(c) == GLM5_NEXT and (not deepseek_dsa(c) or c.cp_strategy == "zigzag"):
+        return int(c.tp_size)
+    return ep_size(c)
+
+
 def unsupported(c: RuleContext) -> list[str]:
     """The flags of the hook's ``unsupported`` table that the launch sets, in the table's order."""
     table = {"--enable-dsa-cache-layer-split": c.enable_dsa_cache_layer_split, "--dcp-size above 1": c.dcp_size > 1,
              "--enable-mixed-chunk": c.enable_mixed_chunk, "--moe-dp-size above 1": c.moe_dp_size > 1}
     if architecture(c) == QWEN4_EXP:
-        table |= {"--ep-size above 1": ep_size(c) > 1, "--moe-a2a-backend": a2a_backend(c) != "none",
+        table |= {"--ep-size above 1": resolved_ep(c) > 1, "--moe-a2a-backend": a2a_backend(c) != "none",
                   "--enable-waterfill": c.enable_waterfill, "--pp-size above 1": c.pp_size > 1,
                   "--disaggregation-mode decode": c.disaggregation_mode == "decode"}
     elif c.disaggregation_mode != "null":  # GLM-5 Next behind PD disaggregation
@@ -48,7 +58,7 @@ def unsupported(c: RuleContext) -> list[str]:
                   "--disaggregation-transfer-backend other than mooncake": c.disaggregation_transfer_backend != "mooncake",
                   "--speculative-algorithm other than DFLASH": c.speculative_algorithm != "DFLASH",
                   "--pp-size above 1": c.pp_size > 1, "--dp-size above 1": c.dp_size > 1,
-                  "--ep-size above 1": ep_size(c) > 1}
+                  "--ep-size above 1": resolved_ep(c) > 1}
     return [flag for flag, on in table.items() if on]
 
 
@@ -58,16 +68,25 @@ def _config_value(c: RuleContext, key: str) -> Any:
     return text[key] if key in text else raw.get(key)
 
 
+# What the config classes default to when config.json leaves the count out: Qwen4ExpTextConfig is a Qwen3NextConfig
+# (linear_num_key_heads=16, linear_num_value_heads=32); Glm5NextTextConfig builds linear_attn_config from
+# linear_num_heads=64.
+DEFAULT_LINEAR_HEADS = {QWEN4_EXP: {"linear_num_key_heads": 16, "linear_num_value_heads": 32},
+                        GLM5_NEXT: {"num_heads": 64}}
+
+
 def linear_heads(c: RuleContext) -> dict[str, int]:
-    """The linear-attention head counts the hook divides by --tp-size, as the checkpoint's config.json states them
-    (linear_num_key_heads / linear_num_value_heads, else linear_attn_config.num_heads or linear_num_heads); a count
-    the file leaves to the config class's default is not judged."""
-    keys = {name: _config_value(c, name) for name in ("linear_num_key_heads", "linear_num_value_heads")}
-    if keys["linear_num_key_heads"] is None:
+    """The linear-attention head counts the hook divides by --tp-size: linear_num_key_heads / linear_num_value_heads
+    (Qwen4 Exp), else linear_attn_config.num_heads, built from linear_num_heads when absent (GLM-5 Next)."""
+    defaults = DEFAULT_LINEAR_HEADS[architecture(c)]
+    if "linear_num_key_heads" in defaults:
+        heads = {name: _config_value(c, name) for name in defaults}
+    else:
         linear = _config_value(c, "linear_attn_config")
-        heads = linear.get("num_heads") if isinstance(linear, dict) else _config_value(c, "linear_num_heads")
-        keys = {"num_heads": heads}
-    return {name: count for name, count in keys.items() if isinstance(count, int) and not isinstance(count, bool)}
+        heads = {"num_heads": linear.get("num_heads") if isinstance(linear, dict)
+                 else _config_value(c, "linear_num_heads")}
+    counts = {name: defaults[name] if count is None else count for name, count in heads.items()}
+    return {name: count for name, count in counts.items() if isinstance(count, int) and not isinstance(count, bool)}
 
 
 def heads_not_divisible(c: RuleContext) -> list[str]:
@@ -75,9 +94,9 @@ def heads_not_divisible(c: RuleContext) -> list[str]:
 
 
 CP_TP_PROBLEMS: tuple[Problem, ...] = (
-    (lambda c: c.attn_cp_size != c.tp_size,
-     Text("--attn-cp-size must equal --tp-size, not {attn_cp_size} against {tp_size}",
-          "--attn-cp-size 必须等于 --tp-size，而现在是 {attn_cp_size} 对 {tp_size}")),
+    (lambda c: resolved_attn_cp(c) != c.tp_size,
+     Text("the CP width must equal --tp-size, not {cp} against {tp_size} (attention DP narrows it)",
+          "CP 宽度必须等于 --tp-size，而现在是 {cp} 对 {tp_size}（注意力数据并行会使其变窄）")),
     (lambda c: c.cp_strategy != strategy(c),
      Text("it needs --cp-strategy {strategy}, not {cp_strategy}", "需要 --cp-strategy {strategy}，而不是 {cp_strategy}")),
     (lambda c: c.speculative_algorithm is not None and architecture(c) != GLM5_NEXT,
@@ -100,7 +119,7 @@ CP_TP_PROBLEMS: tuple[Problem, ...] = (
 
 def numbers(c: RuleContext) -> dict[str, Any]:
     off = unsupported(c)
-    return {"arch": architecture(c), "strategy": strategy(c), "unsupported_en": ", ".join(off),
+    return {"arch": architecture(c), "strategy": strategy(c), "cp": resolved_attn_cp(c), "unsupported_en": ", ".join(off),
             "unsupported_zh": "、".join(off), "heads": ", ".join(heads_not_divisible(c))}
 
 

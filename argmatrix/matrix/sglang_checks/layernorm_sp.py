@@ -11,6 +11,7 @@ from ..rules import Rule, RuleContext
 from .common import (
     Need,
     Problem,
+    a2a_backend,
     attn_dp,
     broken_needs,
     env_true,
@@ -26,6 +27,7 @@ MUSE_SPARK = frozenset({"MuseSparkForConditionalGeneration"})
 SP_ARCHITECTURES = MUSE_SPARK | frozenset({"Qwen3ForCausalLM"})
 # environ.py: SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK = EnvInt(8192)
 MEGAMOE_CAPACITY_ENV, MEGAMOE_CAPACITY_DEFAULT = "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK", 8192
+NVFP4_DISPATCH_ENV = "SGLANG_MOE_NVFP4_DISPATCH"
 
 LAYERNORM_SP_NEEDS = (
     Need(lambda c: c.tp_size <= 1, "--tp-size above 1 (there is nothing to shard on one rank)",
@@ -52,11 +54,24 @@ def megamoe_capacity(c: RuleContext) -> int | None:
         return None
 
 
-def megamoe_per_rank(c: RuleContext) -> int:
-    """validate_muse_megamoe_token_budget: the chunk (or, without chunking, the prefill budget) split over TP."""
+def megamoe_per_rank(c: RuleContext) -> int | None:
+    """validate_muse_megamoe_token_budget: the chunk (or, with chunking off, the prefill budget) split over TP.  None
+    when --chunked-prefill-size is left to SGLang, which sizes it from the GPU's memory at start-up."""
     chunk = c.chunked_prefill_size
-    budget = int(chunk) if chunk is not None and chunk > 0 else int(c.max_prefill_tokens or 0)
+    if chunk is None:
+        return None
+    budget = int(chunk) if chunk > 0 else int(c.max_prefill_tokens or 0)
     return (budget + int(c.tp_size) - 1) // int(c.tp_size)
+
+
+def nvfp4_dispatch(c: RuleContext) -> bool:
+    """SGLANG_MOE_NVFP4_DISPATCH as :102 reads it: set true, or left unset and turned on by moe_hook.py's FlashInfer
+    all-to-all set-up for --quantization modelopt_fp4 without --flashinfer-a2a-dispatch-type (a checkpoint's own
+    NVFP4 MoE metadata, which also turns it on, is not read here)."""
+    if NVFP4_DISPATCH_ENV in c.env:
+        return env_true(c, NVFP4_DISPATCH_ENV)
+    return (a2a_backend(c) == "flashinfer" and c.flashinfer_a2a_dispatch_type is None
+            and c.quantization == "modelopt_fp4")
 
 
 def quantization_given_other(c: RuleContext) -> bool:
@@ -105,15 +120,17 @@ MUSE_PROBLEMS: tuple[Problem, ...] = (
           "MegaMoE 不能与 --enable-mixed-chunk 同时使用：混合批次会绕过序列并行预填充")),
     (lambda c: c.enable_megamoe_for_layernorm_sp and (megamoe_capacity(c) or 0) <= 0,
      Text(f"MegaMoE needs a positive {MEGAMOE_CAPACITY_ENV}", f"MegaMoE 需要正的 {MEGAMOE_CAPACITY_ENV}")),
-    (lambda c: c.enable_megamoe_for_layernorm_sp and megamoe_per_rank(c) <= 0,
+    (lambda c: c.enable_megamoe_for_layernorm_sp and (megamoe_per_rank(c) or 1) <= 0,
      Text("MegaMoE needs a positive prefill token budget (--chunked-prefill-size or --max-prefill-tokens)",
           "MegaMoE 需要正的预填充 token 预算（--chunked-prefill-size 或 --max-prefill-tokens）")),
-    (lambda c: c.enable_megamoe_for_layernorm_sp and megamoe_per_rank(c) > (megamoe_capacity(c) or 0) > 0,
+    (lambda c: c.enable_megamoe_for_layernorm_sp and (megamoe_per_rank(c) or 0) > (megamoe_capacity(c) or 0) > 0,
      Text(f"MegaMoE needs {{per_rank}} tokens per rank, more than {MEGAMOE_CAPACITY_ENV}={{capacity}}",
           f"MegaMoE 每个 rank 需要 {{per_rank}} 个 token，超过 {MEGAMOE_CAPACITY_ENV}={{capacity}}")),
-    (lambda c: not c.enable_megamoe_for_layernorm_sp and env_true(c, "SGLANG_MOE_NVFP4_DISPATCH"),
-     Text("it needs SGLANG_MOE_NVFP4_DISPATCH unset or 0, so the FlashInfer all-to-all carries BF16 activations",
-          "需要不设置 SGLANG_MOE_NVFP4_DISPATCH 或设为 0，使 FlashInfer all-to-all 传输 BF16 激活")),
+    (lambda c: not c.enable_megamoe_for_layernorm_sp and nvfp4_dispatch(c),
+     Text("it needs SGLANG_MOE_NVFP4_DISPATCH=0 so the FlashInfer all-to-all carries BF16 activations (with "
+          "--quantization modelopt_fp4 SGLang turns it on when the variable is unset)",
+          "需要设置 SGLANG_MOE_NVFP4_DISPATCH=0，使 FlashInfer all-to-all 传输 BF16 激活（变量未设置时，"
+          "--quantization modelopt_fp4 会让 SGLang 自动打开它）")),
 )
 
 
@@ -149,11 +166,12 @@ RULES: list[Rule] = [
                                                 "enable_megamoe_for_layernorm_sp", "enable_mixed_chunk"),
          lambda c: c.enable_layernorm_sp and muse(c) and c.tp_size > 1 and first_problem(c, MUSE_PROBLEMS) is not None,
          Text("--enable-layernorm-sp on Muse Spark: {why_en}", "在 Muse Spark 上使用 --enable-layernorm-sp：{why_zh}"),
-         Text("serve it as --tp-size 8 --ep-size 8 --moe-a2a-backend flashinfer --moe-runner-backend "
-              "flashinfer_trtllm --quantization modelopt_fp4 (NVFP4 weights), or add "
-              "--enable-megamoe-for-layernorm-sp for BF16 weights",
-              "按 --tp-size 8 --ep-size 8 --moe-a2a-backend flashinfer --moe-runner-backend flashinfer_trtllm "
-              "--quantization modelopt_fp4（NVFP4 权重）启动，BF16 权重则加 --enable-megamoe-for-layernorm-sp"),
+         Text("serve it as SGLANG_MOE_NVFP4_DISPATCH=0 with --tp-size 8 --moe-a2a-backend flashinfer "
+              "--moe-runner-backend flashinfer_trtllm --quantization modelopt_fp4 (NVFP4 weights), or as --tp-size 8 "
+              "--ep-size 8 --enable-megamoe-for-layernorm-sp --moe-runner-backend flashinfer_trtllm (BF16 weights)",
+              "NVFP4 权重：设置 SGLANG_MOE_NVFP4_DISPATCH=0，并按 --tp-size 8 --moe-a2a-backend flashinfer "
+              "--moe-runner-backend flashinfer_trtllm --quantization modelopt_fp4 启动；BF16 权重：按 --tp-size 8 "
+              "--ep-size 8 --enable-megamoe-for-layernorm-sp --moe-runner-backend flashinfer_trtllm 启动"),
          source=sglang_source("arg_groups/layernorm_sp_hook.py:47, :102, :142, :151, :158, :163, :168, :200, :205"),
          extra=problem_text(MUSE_PROBLEMS, muse_numbers), reads_model=True),
 ]

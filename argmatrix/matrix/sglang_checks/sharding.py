@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, Problem, attn_dp, broken_needs, first_problem, needs_listed, problem_text, sglang_source
+from .common import (
+    Need,
+    Problem,
+    attn_dp,
+    broken_needs,
+    family,
+    first_problem,
+    needs_listed,
+    problem_text,
+    sglang_source,
+)
 
 KV_SHARDING_NEEDS = (
     Need(lambda c: c.disaggregation_mode != "prefill", "a PD prefill worker (--disaggregation-mode prefill)",
@@ -73,6 +83,32 @@ def deepseek_dsa(c: RuleContext) -> bool:
     return architectures(c)[0] in DSA_ARCHITECTURES and config_value(c, "index_topk") is not None
 
 
+# model_overrides/deepseek_v2.py: the architectures its DeepSeek-family overrides are registered for.
+DEEPSEEK_FAMILY = frozenset({
+    "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "KimiK25ForConditionalGeneration", "MistralLarge3ForCausalLM",
+    "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM", "Glm5NextForConditionalGeneration", "HYV4ForCausalLM",
+    "HYV4ForCausalLMNextN", "LongcatFlashForCausalLM", "LongcatFlashForCausalLMNextN", "Dots3NoteForCausalLM"})
+MLA_BY_DEFAULT = frozenset({"Glm5NextForConditionalGeneration"})  # its config class defaults kv_lora_rank to 512
+
+
+def mla(c: RuleContext) -> bool:
+    return bool(c.model.is_mla) or architectures(c)[0] in MLA_BY_DEFAULT
+
+
+def resolved_attn_cp(c: RuleContext) -> int:
+    """--attn-cp-size as SGLang resolves it with --enable-prefill-cp on a DeepSeek-family model
+    (model_overrides/deepseek_v2.py): DSA on a GPU keeps an explicit width with interleave, else takes
+    tp / attention-DP; MLA always takes tp / attention-DP.  Every other launch keeps the value it names."""
+    if not c.enable_prefill_cp or architectures(c)[0] not in DEEPSEEK_FAMILY:
+        return int(c.attn_cp_size)
+    width = int(c.tp_size) // max(1, int(c.attn_dp_size or 1) * int(c.dp_size or 1))
+    if deepseek_dsa(c):
+        if family(c) != "gpu" or (c.cp_strategy == "interleave" and c.attn_cp_size > 1):
+            return int(c.attn_cp_size)
+        return width
+    return width if mla(c) else int(c.attn_cp_size)
+
+
 def dsa_prefill(c: RuleContext) -> bool:
     """The prefill backend is dsa: named, or left unset on a DSA model (model_overrides/deepseek_v2.py sets it)."""
     named = c.prefill_attention_backend or c.attention_backend
@@ -109,7 +145,7 @@ KV_SHARDING_MODEL: tuple[Problem, ...] = (
     (lambda c: config_value(c, "attention_chunk_size") is not None,
      Text("it does not support chunked (local) attention, which the config sets (attention_chunk_size)",
           "它不支持分块（局部）注意力，而模型配置设置了 attention_chunk_size")),
-    (lambda c: dsa_prefill(c) and (c.device not in (None, "cuda") or not c.enable_prefill_cp or c.attn_cp_size <= 1
+    (lambda c: dsa_prefill(c) and (c.device not in (None, "cuda") or not c.enable_prefill_cp or resolved_attn_cp(c) <= 1
                                    or c.cp_strategy != "interleave" or c.pp_size != 1),
      Text("with the dsa backend it needs CUDA, --enable-prefill-cp over --attn-cp-size above 1 with --cp-strategy interleave, "
           "and --pp-size 1", "使用 dsa 后端时须在 CUDA 上、开启 --enable-prefill-cp 且 --attn-cp-size 大于 1、"
@@ -128,14 +164,14 @@ KV_SHARDING_MODEL: tuple[Problem, ...] = (
           "不启用 index_kpool_compress")),
     (lambda c: not dsa_prefill(c) and deepseek_dsa(c),
      Text("a DSA model needs the dsa attention backend, not {backend}", "DSA 模型需要 dsa 注意力后端，而不是 {backend}")),
-    (lambda c: c.model.is_mla and c.attn_cp_size <= 1 and attn_dp(c) > 1,
+    (lambda c: mla(c) and resolved_attn_cp(c) <= 1 and attn_dp(c) > 1,
      Text("an MLA model without prefill context parallelism needs plain TP attention (no attention DP: "
           "--attn-dp-size 1)", "不使用预填充上下文并行的 MLA 模型须使用纯张量并行注意力（不用注意力数据并行："
           "--attn-dp-size 1）")),
-    (lambda c: c.model.is_mla and c.attn_cp_size <= 1 and c.tp_size <= 1,
+    (lambda c: mla(c) and resolved_attn_cp(c) <= 1 and c.tp_size <= 1,
      Text("an MLA model without prefill context parallelism needs --tp-size above 1 (it shards over the TP ranks)",
           "不使用预填充上下文并行的 MLA 模型须 --tp-size 大于 1（按张量并行 rank 切分）")),
-    (lambda c: not c.model.is_mla and (not c.enable_prefill_cp or c.attn_cp_size <= 1),
+    (lambda c: not mla(c) and (not c.enable_prefill_cp or resolved_attn_cp(c) <= 1),
      Text("a GQA (non-MLA) model needs prefill context parallelism: --enable-prefill-cp with --attn-cp-size above 1",
           "GQA（非 MLA）模型须使用预填充上下文并行：--enable-prefill-cp 且 --attn-cp-size 大于 1")),
 )
