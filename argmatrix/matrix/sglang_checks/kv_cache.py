@@ -11,6 +11,7 @@ from typing import Any
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import Problem, first_problem, problem_text, sglang_source
+from .sharding import mla
 
 NON_GPU = frozenset({"npu", "cpu"})
 PREFILL_ONLY = "AM-E276"
@@ -95,7 +96,7 @@ def decode_offload(c: RuleContext) -> bool:
 
 
 UNIFIED_MODEL_PROBLEMS: tuple[Problem, ...] = (
-    (lambda c: decode_offload(c) and c.model.is_mla,
+    (lambda c: decode_offload(c) and mla(c),
      Text("decode KV offload does not support MLA models yet", "解码端 KV 卸载暂不支持 MLA 模型")),
     (lambda c: decode_offload(c) and mamba_hybrid(c),
      Text("decode KV offload does not support hybrid Mamba models", "解码端 KV 卸载不支持混合 Mamba 模型")),
@@ -108,7 +109,7 @@ UNIFIED_MODEL_PROBLEMS: tuple[Problem, ...] = (
      Text("EAGLE needs a hybrid target (sliding-window or Mamba hybrid) whose pool holds the draft's KV, and {arch} "
           "is a plain full-attention model", "EAGLE 需要混合目标模型（滑动窗口或 Mamba 混合），由其缓存池容纳草稿的 KV，"
           "而 {arch} 是普通的全注意力模型")),
-    (lambda c: c.dcp_size > 1 and not c.model.is_mla,
+    (lambda c: c.dcp_size > 1 and not mla(c),
      Text("decode context parallelism (--dcp-size {dcp_size}) works only for MLA models", "解码上下文并行"
           "（--dcp-size {dcp_size}）只适用于 MLA 模型")),
     (lambda c: c.dcp_size > 1 and hybrid_swa(c),
@@ -149,7 +150,7 @@ def spec_allowed(c: RuleContext) -> frozenset[str] | None:
     if allowed is not None:
         return allowed - {"flashinfer"} if c.dcp_size > 1 else allowed
     if algo in ("EAGLE", "EAGLE3", "NEXTN"):
-        return SPEC_VERIFY_AUDITED if c.model.is_mla else SPEC_MHA_AUDITED
+        return SPEC_VERIFY_AUDITED if mla(c) else SPEC_MHA_AUDITED
     return None
 
 
@@ -161,7 +162,7 @@ def eagle_draft_backends(c: RuleContext) -> set[str]:
 
 
 def page_major_allowed(c: RuleContext) -> frozenset[str]:
-    if c.model.is_mla:
+    if mla(c):
         return PAGE_MAJOR_MLA
     return PAGE_MAJOR_ASYMMETRIC if asymmetric_kv(c) else PAGE_MAJOR_MHA
 
@@ -174,7 +175,7 @@ UNIFIED_BACKEND_PROBLEMS: tuple[Problem, ...] = (
     (lambda c: not eagle_draft_backends(c) <= SPEC_MHA_AUDITED,
      Text("the fused EAGLE draft runs on {draft}, but it reads its KV only through " + ", ".join(sorted(SPEC_MHA_AUDITED)),
           "融合的 EAGLE 草稿运行在 {draft} 上，但它只能通过 " + "、".join(sorted(SPEC_MHA_AUDITED)) + " 读取 KV")),
-    (lambda c: c.dcp_size > 1 and c.model.is_mla and not hybrid_swa(c) and c.disaggregation_mode == "null"
+    (lambda c: c.dcp_size > 1 and mla(c) and not hybrid_swa(c) and c.disaggregation_mode == "null"
      and not named_backends(c) <= UNIFIED_DCP_BACKENDS,
      Text("with --dcp-size {dcp_size} the full-attention layers need " + ", ".join(sorted(UNIFIED_DCP_BACKENDS))
           + ", not {named}", "--dcp-size {dcp_size} 时全注意力层需要 " + "、".join(sorted(UNIFIED_DCP_BACKENDS))
@@ -211,18 +212,18 @@ def kv4_refusal(c: RuleContext) -> tuple[str, frozenset[str]] | None:
     if prefill is None or decode is None or (prefill != decode and prefill != "fa4"):
         return None
     if prefill == "fa4":
-        allowed = KV4_FA4_MLA if c.model.is_mla else KV4_FA4_MHA
+        allowed = KV4_FA4_MLA if mla(c) else KV4_FA4_MHA
         return None if decode in allowed else (str(decode), allowed)
     if c.attention_backend is None:
         return None
-    allowed = KV4_MLA if c.model.is_mla else KV4_MHA
+    allowed = KV4_MLA if mla(c) else KV4_MHA
     return None if c.attention_backend in allowed else (str(c.attention_backend), allowed)
 
 
 def kv4_numbers(c: RuleContext) -> dict[str, Any]:
     backend, allowed = kv4_refusal(c) or ("", frozenset())
     return {"backend": backend, "allowed": ", ".join(sorted(allowed)),
-            "attention": "MLA" if c.model.is_mla else "MHA"}
+            "attention": "MLA" if mla(c) else "MHA"}
 
 
 
@@ -330,7 +331,7 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/kv_cache_hook.py:678")),
     # --- HiCache with decode context parallelism (hicache_hook.py:129, resolve_hicache_dcp_compatibility) -------
     Rule("hicache-dcp-needs-mla", HICACHE_DCP_MLA, ("enable_hierarchical_cache", "dcp_size"),
-         lambda c: c.enable_hierarchical_cache and c.dcp_size > 1 and not c.model.is_mla,
+         lambda c: c.enable_hierarchical_cache and c.dcp_size > 1 and not mla(c),
          Text("--enable-hierarchical-cache with --dcp-size {dcp_size} works only for MLA models: the host pool's "
               "per-rank index translation exists only for MLA, and {arch} is not one",
               "--enable-hierarchical-cache 与 --dcp-size {dcp_size} 同用只适用于 MLA 模型：主机缓存池按 rank 的索引"

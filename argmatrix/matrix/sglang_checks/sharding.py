@@ -88,11 +88,22 @@ DEEPSEEK_FAMILY = frozenset({
     "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "KimiK25ForConditionalGeneration", "MistralLarge3ForCausalLM",
     "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM", "Glm5NextForConditionalGeneration", "HYV4ForCausalLM",
     "HYV4ForCausalLMNextN", "LongcatFlashForCausalLM", "LongcatFlashForCausalLMNextN", "Dots3NoteForCausalLM"})
-MLA_BY_DEFAULT = frozenset({"Glm5NextForConditionalGeneration"})  # its config class defaults kv_lora_rank to 512
+# configs/model_config.py: the architectures SGLang serves with MLA (attention_arch) whatever their config.json says
+# (Pixtral, DeepseekVL2 and the Bailing models only with an MLA config, which ModelFacts.mla reads).
+MLA_ARCHITECTURES = frozenset({
+    "DeepseekV2ForCausalLM", "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV3ForCausalLMNextN",
+    "Glm4MoeLiteForCausalLM", "Glm4MoeLiteForCausalLMNextN", "GlmMoeDsaForCausalLM", "GlmMoeDsaForCausalLMNextN",
+    "Glm5NextForConditionalGeneration", "Glm5NextForConditionalGenerationNextN", "LongcatFlashForCausalLM",
+    "LongcatFlashForCausalLMNextN", "HYV4ForCausalLM", "HYV4ForCausalLMNextN", "DotsVLMForCausalLM",
+    "Dots3NoteForCausalLM", "Dots3NoteForCausalLMNextN", "MistralLarge3ForCausalLM", "MistralLarge3ForCausalLMEagle",
+    "KimiK25ForConditionalGeneration", "Eagle3DeepseekV2ForCausalLM", "GigaChat35ForCausalLM",
+    "GigaChat35ForCausalLMNextN", "MiniCPM3ForCausalLM", "KimiVLForConditionalGeneration", "KimiLinearForCausalLM",
+    "KimiK3LinearForCausalLM", "KimiK3ForConditionalGeneration", "SarvamMLAForCausalLM"})
 
 
 def mla(c: RuleContext) -> bool:
-    return bool(c.model.is_mla) or architectures(c)[0] in MLA_BY_DEFAULT
+    """use_mla_backend: SGLang's MLA architectures, or a config with MLA's latent KV (kv_lora_rank)."""
+    return bool(c.model.is_mla) or any(a in MLA_ARCHITECTURES for a in architectures(c))
 
 
 def resolved_attn_cp(c: RuleContext) -> int:
