@@ -1,12 +1,13 @@
 """SGLang 0.5.23's checks on KV-cache sharding and LayerNorm sequence parallelism
-(``matrix/sglang_checks/sharding.py``): one launch that breaks each rule and one close to it that does not."""
+(``matrix/sglang_checks/sharding.py``, ``layernorm_sp.py``) that need no model: one launch that breaks each rule and
+one close to it that does not.  The rules that read config.json: test_sglang_checks_model_sites.py."""
 from __future__ import annotations
 
 from functools import partial
 
 import pytest
 
-from argmatrix.matrix.sglang_checks import sharding
+from argmatrix.matrix.sglang_checks import layernorm_sp, sharding
 
 from .helpers import codes
 from .helpers import run as _run
@@ -37,7 +38,7 @@ def test_each_check_breaks_and_holds(code, target, bad, good):
 
 
 def test_every_rule_of_the_module_is_exercised():
-    assert {r.code for r in sharding.RULES} == {c[0] for c in CASES}
+    assert {r.code for m in (sharding, layernorm_sp) for r in m.RULES if not r.reads_model} == {c[0] for c in CASES}
 
 
 def test_kv_sharding_names_each_missing_condition_in_both_languages():

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from argmatrix.matrix.sglang_checks import attention, modes, moe, parallel, replacements, sharding
+from argmatrix.matrix.sglang_checks import attention, layernorm_sp, modes, moe, parallel, replacements, sharding
 
 from .helpers import codes, run
 
@@ -19,8 +19,8 @@ INVENTORY = ROOT / "tests" / "fixtures" / "sglang_check_sites-0.5.23.json"
 # environment.py's rules are left out: a case is a launch line and a target, and has no environment to set; their
 # pairs are in tests/compiler/test_sglang_checks_environment.py only.
 # The rules that read config.json are left out too (the cases' M is no local folder), and the codes from AM-E410 on,
-# ported in the next round: their pairs are in cases/port*.yaml and tests/compiler/test_sglang_checks_port*.py.
-RULES = [r for m in (parallel, moe, attention, sharding, modes, replacements) for r in m.RULES
+# ported in the next round: their pairs are in cases/port*.yaml and tests/compiler/test_sglang_checks_*.py.
+RULES = [r for m in (parallel, moe, attention, sharding, layernorm_sp, modes, replacements) for r in m.RULES
          if not r.reads_model and int(r.code[4:]) < 410]
 CASES = [case for path in sorted(CASES_DIR.glob("inventory-*.yaml"))
          for case in yaml.safe_load(path.read_text(encoding="utf-8"))]

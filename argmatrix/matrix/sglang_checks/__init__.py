@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..rules import Rule
 from . import (
     attention,
+    cp_tp,
     deepseek_v4,
     deterministic,
     disaggregation,
@@ -25,6 +26,7 @@ from . import (
     environment,
     hicache,
     kv_cache,
+    layernorm_sp,
     loading,
     lora,
     mega_moe,
@@ -72,5 +74,7 @@ AREAS = (
     model_overrides_nemotron,
     deepseek_v4,
     mega_moe,
+    layernorm_sp,
+    cp_tp,
 )
 SGLANG_RULES: list[Rule] = [rule for area in AREAS for rule in area.RULES]

@@ -6,14 +6,21 @@ Each rule names the 0.5.23 wheel line of the ``raise`` or ``assert`` it ports.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import sglang_source
+from .common import Problem, first_problem, problem_text, sglang_source
+from .sharding import mla
 
 NON_GPU = frozenset({"npu", "cpu"})
 PREFILL_ONLY = "AM-E276"
 UNIFIED = "AM-E277"
 DCP = "AM-E279"
+HICACHE_DCP_MLA = "AM-E448"
+UNIFIED_MODEL = "AM-E450"
+UNIFIED_BACKENDS = "AM-E451"
+KV4_BACKENDS = "AM-E452"
 MAMBA = "AM-E360"
 INT8_MAMBA = "AM-E361"
 
@@ -23,6 +30,200 @@ UNIFIED_SPEC_AUDITED = (None, "DSPARK", "EAGLE", "EAGLE3", "NEXTN", "DFLASH")
 
 def prefill_only(c: RuleContext) -> bool:
     return bool(c.prefill_only_disable_kv_cache)
+
+
+# --- what the unified pool's checks read of the model (configs/model_config.py, configs/hybrid_arch.py) ------------
+# is_hybrid_swa_model's architectures (SWA_SINK_ARCHS and MIMO_V2_MODEL_ARCHS spelled out).
+HYBRID_SWA_ARCHS = frozenset({
+    "BeamForCausalLM", "Llama4ForConditionalGeneration", "DeepseekV4ForCausalLM", "DeepseekV4ForCausalLMNextN",
+    "DeepseekV4ForCausalLMDSpark", "GptOssForCausalLM", "GraniteSWAForCausalLM", "GraniteMoeSWAForCausalLM",
+    "IQuestQ1ForCausalLM", "IQuestQ1MTP", "MiMoV2ForCausalLM", "MiMoV2FlashForCausalLM", "MiMoV2MTP",
+    "Step3p5ForCausalLM", "Step3p5MTP", "Step3p7ForConditionalGeneration", "Gemma4ForCausalLM",
+    "Gemma4ForConditionalGeneration", "EmbeddingGemma2Model", "Gemma4UnifiedForConditionalGeneration",
+    "DiffusionGemmaForBlockDiffusion", "LagunaForCausalLM", "MellumForCausalLM", "MuseGlimmerForCausalLM",
+    "MuseGlimmerForConditionalGeneration", "InklingForConditionalGeneration", "InklingForConditionalGenerationMTP",
+    "UnlimitedOCRForCausalLM"})
+# The config classes mambaish_config recognises without conditions of their own, by their model_type (a positive
+# list: a hybrid family missing here is only not judged).
+MAMBA_HYBRID_TYPES = frozenset({
+    "qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text", "intern_s2_preview", "jet_nemotron",
+    "jet_vlm", "falcon_h1", "nemotron_h", "nemotron_h_puzzle", "lfm2", "lfm2_moe", "zaya", "mamba", "mamba2",
+    "falcon_mamba", "kimi_linear", "glm5_next"})
+# Families SGLang loads as plain full-attention models (no sliding-window pool, no linear-attention layers): the
+# ones argmatrix's model facts cover.  Only these are judged "not a unified target".
+PLAIN_ATTENTION_TYPES = frozenset({"llama", "mistral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "mixtral",
+                                   "deepseek_v2", "deepseek_v3"})
+
+
+def _text_config(c: RuleContext) -> dict[str, Any]:
+    text = c.model.raw.get("text_config")
+    return text if isinstance(text, dict) else c.model.raw
+
+
+def _archs(c: RuleContext) -> list[str]:
+    archs = c.model.raw.get("architectures")
+    return [str(a) for a in archs] if isinstance(archs, list) and archs else [str(c.model.architecture)]
+
+
+def hybrid_swa(c: RuleContext) -> bool:
+    """ModelConfig.is_hybrid_swa: a listed architecture (Beam only with sliding layers, Laguna only with a window),
+    or a text config that says so itself; --disable-hybrid-swa-memory turns it off."""
+    archs, text = _archs(c), _text_config(c)
+    if c.disable_hybrid_swa_memory:
+        return False
+    if any(a in HYBRID_SWA_ARCHS for a in archs):
+        if "BeamForCausalLM" in archs:
+            return "sliding_attention" in (text.get("layer_types") or [])
+        return not ("LagunaForCausalLM" in archs and not text.get("sliding_window"))
+    return bool(text.get("is_hybrid_swa"))
+
+
+def mamba_hybrid(c: RuleContext) -> bool:
+    return str(c.model.raw.get("model_type")) in MAMBA_HYBRID_TYPES or c.model.model_type in MAMBA_HYBRID_TYPES
+
+
+def plain_attention(c: RuleContext) -> bool:
+    return c.model.model_type in PLAIN_ATTENTION_TYPES and not hybrid_swa(c) and not mamba_hybrid(c)
+
+
+def pd_unified(c: RuleContext) -> bool:
+    return bool(c.enable_unified_memory) and c.disaggregation_mode != "null"
+
+
+def decode_offload(c: RuleContext) -> bool:
+    """Past :565: decode KV offload to the file backend, the only one the unified pool takes."""
+    return pd_unified(c) and c.disaggregation_decode_enable_offload_kvcache and c.hicache_storage_backend == "file"
+
+
+UNIFIED_MODEL_PROBLEMS: tuple[Problem, ...] = (
+    (lambda c: decode_offload(c) and mla(c),
+     Text("decode KV offload does not support MLA models yet", "解码端 KV 卸载暂不支持 MLA 模型")),
+    (lambda c: decode_offload(c) and mamba_hybrid(c),
+     Text("decode KV offload does not support hybrid Mamba models", "解码端 KV 卸载不支持混合 Mamba 模型")),
+    (lambda c: decode_offload(c) and hybrid_swa(c),
+     Text("decode KV offload does not support hybrid sliding-window models yet", "解码端 KV 卸载暂不支持混合滑动窗口模型")),
+    (lambda c: pd_unified(c) and c.disaggregation_decode_retraction_backup == "host_pool" and mamba_hybrid(c),
+     Text("--disaggregation-decode-retraction-backup host_pool does not support hybrid Mamba models",
+          "--disaggregation-decode-retraction-backup host_pool 不支持混合 Mamba 模型")),
+    (lambda c: c.speculative_algorithm in ("EAGLE", "EAGLE3", "NEXTN") and plain_attention(c),
+     Text("EAGLE needs a hybrid target (sliding-window or Mamba hybrid) whose pool holds the draft's KV, and {arch} "
+          "is a plain full-attention model", "EAGLE 需要混合目标模型（滑动窗口或 Mamba 混合），由其缓存池容纳草稿的 KV，"
+          "而 {arch} 是普通的全注意力模型")),
+    (lambda c: c.dcp_size > 1 and not mla(c),
+     Text("decode context parallelism (--dcp-size {dcp_size}) works only for MLA models", "解码上下文并行"
+          "（--dcp-size {dcp_size}）只适用于 MLA 模型")),
+    (lambda c: c.dcp_size > 1 and hybrid_swa(c),
+     Text("decode context parallelism (--dcp-size {dcp_size}) does not support hybrid sliding-window models",
+          "解码上下文并行（--dcp-size {dcp_size}）不支持混合滑动窗口模型")),
+)
+
+# The backends each of the unified pool's checks audited (kv_cache_hook.py _SPEC_VERIFY_AUDITED_BACKENDS, ...).
+SPEC_VERIFY_AUDITED = frozenset({"triton", "trtllm_mla", "cutedsl_mla", "flashmla", "flashinfer", "fa3"})
+SPEC_MHA_AUDITED = frozenset({"triton", "flashinfer", "fa3", "trtllm_mha"})
+UNIFIED_DCP_BACKENDS = frozenset({"flashinfer", "trtllm_mla", "cutedsl_mla"})
+PAGE_MAJOR_MLA = frozenset({"triton", "fa3", "trtllm_mla", "flashinfer", "cutedsl_mla", "flashmla"})
+PAGE_MAJOR_ASYMMETRIC = frozenset({"triton", "fa3", "fa4"})
+PAGE_MAJOR_MHA = frozenset({"triton", "fa3", "fa4", "flashinfer", "trtllm_mha"})
+
+
+def named_backends(c: RuleContext) -> set[str]:
+    """The prefill and decode backends the launch names (attention_backends_of: each phase's own flag, else
+    --attention-backend).  A phase left unset is SGLang's pick for the GPU and the model, which check-config cannot
+    know, so it is not judged."""
+    prefill = c.prefill_attention_backend or c.attention_backend
+    decode = c.decode_attention_backend or c.attention_backend
+    return {str(b) for b in (prefill, decode) if b is not None}
+
+
+def asymmetric_kv(c: RuleContext) -> bool:
+    """ModelConfig.has_asymmetric_kv for a non-MLA model: a config whose V rows are narrower than its K rows."""
+    text = _text_config(c)
+    v_dim, swa_k, swa_v = text.get("v_head_dim"), text.get("swa_head_dim"), text.get("swa_v_head_dim")
+    return (v_dim is not None and v_dim != c.model.head_dim) or (swa_k is not None and swa_v is not None
+                                                                 and swa_k != swa_v)
+
+
+def spec_allowed(c: RuleContext) -> frozenset[str] | None:
+    """What _assert_spec_verify_backends (DSPARK, DFLASH) and the EAGLE branch allow the target's backends."""
+    algo = c.speculative_algorithm
+    allowed = {"DSPARK": SPEC_VERIFY_AUDITED | {"fa4"}, "DFLASH": SPEC_MHA_AUDITED}.get(algo)
+    if allowed is not None:
+        return allowed - {"flashinfer"} if c.dcp_size > 1 else allowed
+    if algo in ("EAGLE", "EAGLE3", "NEXTN"):
+        return SPEC_VERIFY_AUDITED if mla(c) else SPEC_MHA_AUDITED
+    return None
+
+
+def eagle_draft_backends(c: RuleContext) -> set[str]:
+    if c.speculative_algorithm not in ("EAGLE", "EAGLE3", "NEXTN"):
+        return set()
+    return {str(c.speculative_draft_attention_backend)} if c.speculative_draft_attention_backend \
+        else named_backends(c)
+
+
+def page_major_allowed(c: RuleContext) -> frozenset[str]:
+    if mla(c):
+        return PAGE_MAJOR_MLA
+    return PAGE_MAJOR_ASYMMETRIC if asymmetric_kv(c) else PAGE_MAJOR_MHA
+
+
+UNIFIED_BACKEND_PROBLEMS: tuple[Problem, ...] = (
+    (lambda c: (spec_allowed(c) is not None) and not named_backends(c) <= (spec_allowed(c) or frozenset()),
+     Text("--speculative-algorithm {speculative_algorithm} needs the target on the backends audited for it "
+          "({allowed}), not {named}", "--speculative-algorithm {speculative_algorithm} 要求目标模型使用为其验证过的后端"
+          "（{allowed}），而不是 {named}")),
+    (lambda c: not eagle_draft_backends(c) <= SPEC_MHA_AUDITED,
+     Text("the fused EAGLE draft runs on {draft}, but it reads its KV only through " + ", ".join(sorted(SPEC_MHA_AUDITED)),
+          "融合的 EAGLE 草稿运行在 {draft} 上，但它只能通过 " + "、".join(sorted(SPEC_MHA_AUDITED)) + " 读取 KV")),
+    (lambda c: c.dcp_size > 1 and mla(c) and not hybrid_swa(c) and c.disaggregation_mode == "null"
+     and not named_backends(c) <= UNIFIED_DCP_BACKENDS,
+     Text("with --dcp-size {dcp_size} the full-attention layers need " + ", ".join(sorted(UNIFIED_DCP_BACKENDS))
+          + ", not {named}", "--dcp-size {dcp_size} 时全注意力层需要 " + "、".join(sorted(UNIFIED_DCP_BACKENDS))
+          + "，而不是 {named}")),
+    (lambda c: not named_backends(c) <= page_major_allowed(c),
+     Text("its page-major KV layout takes, on this model, only {page_major}, not {named}",
+          "其按页优先的 KV 布局在该模型上只支持 {page_major}，而不是 {named}")),
+)
+
+
+def unified_numbers(c: RuleContext) -> dict[str, Any]:
+    named = named_backends(c)
+    return {"arch": _archs(c)[0], "named": ", ".join(sorted(named)) or "-",
+            "allowed": ", ".join(sorted(spec_allowed(c) or ())), "draft": ", ".join(sorted(eagle_draft_backends(c))),
+            "page_major": ", ".join(sorted(page_major_allowed(c)))}
+
+
+# --- FP4 KV cache against the attention backends (kv_cache_hook.py:112, handle_kv4_compatibility) -----------------
+KV4_FA4_MLA = frozenset({"flashinfer", "trtllm_mla"})
+KV4_FA4_MHA = frozenset({"triton", "torch_native", "flex_attention"})
+KV4_MLA = frozenset({"flashinfer", "trtllm_mla"})
+KV4_MHA = frozenset({"triton", "torch_native", "flex_attention", "trtllm_mha"})
+
+
+def kv4_refusal(c: RuleContext) -> tuple[str, frozenset[str]] | None:
+    """The backend the FP4 check asserts on and the set it must lie in; None when it passes or is not decided by
+    what the launch names (a mixed prefill/decode pair only warns; an unset backend is SGLang's pick).  Only
+    fp4_mx_block16: for nvfp4 SGLang first replaces the prefill and decode backends by its own NVFP4 pair
+    (handle_nvfp4_prefill_kv_dequant_dtype), which the launch's names no longer tell."""
+    if c.kv_cache_dtype != "fp4_mx_block16":
+        return None
+    prefill = c.prefill_attention_backend or c.attention_backend
+    decode = c.decode_attention_backend or c.attention_backend
+    if prefill is None or decode is None or (prefill != decode and prefill != "fa4"):
+        return None
+    if prefill == "fa4":
+        allowed = KV4_FA4_MLA if mla(c) else KV4_FA4_MHA
+        return None if decode in allowed else (str(decode), allowed)
+    if c.attention_backend is None:
+        return None
+    allowed = KV4_MLA if mla(c) else KV4_MHA
+    return None if c.attention_backend in allowed else (str(c.attention_backend), allowed)
+
+
+def kv4_numbers(c: RuleContext) -> dict[str, Any]:
+    backend, allowed = kv4_refusal(c) or ("", frozenset())
+    return {"backend": backend, "allowed": ", ".join(sorted(allowed)),
+            "attention": "MLA" if mla(c) else "MHA"}
 
 
 
@@ -128,7 +329,18 @@ RULES: list[Rule] = [
               "--enable-unified-memory 配合 EAGLE 时不支持 --enable-hierarchical-cache"),
          Text("drop --enable-hierarchical-cache, or the speculative decoding", "去掉 --enable-hierarchical-cache，或去掉投机解码"),
          source=sglang_source("arg_groups/kv_cache_hook.py:678")),
-    # --- decode context parallelism (parallel_hook.py:240, handle_decode_context_parallelism) -------------------
+    # --- HiCache with decode context parallelism (hicache_hook.py:129, resolve_hicache_dcp_compatibility) -------
+    Rule("hicache-dcp-needs-mla", HICACHE_DCP_MLA, ("enable_hierarchical_cache", "dcp_size"),
+         lambda c: c.enable_hierarchical_cache and c.dcp_size > 1 and not mla(c),
+         Text("--enable-hierarchical-cache with --dcp-size {dcp_size} works only for MLA models: the host pool's "
+              "per-rank index translation exists only for MLA, and {arch} is not one",
+              "--enable-hierarchical-cache 与 --dcp-size {dcp_size} 同用只适用于 MLA 模型：主机缓存池按 rank 的索引"
+              "转换只为 MLA 实现，而 {arch} 不是 MLA 模型"),
+         Text("use --dcp-size 1 with HiCache on this model, or drop --enable-hierarchical-cache",
+              "在该模型上使用 HiCache 时请设 --dcp-size 1，或去掉 --enable-hierarchical-cache"),
+         source=sglang_source("arg_groups/hicache_hook.py:158"), extra=lambda c: {"arch": c.model.architecture},
+         reads_model=True),
+    # --- the Mamba state cache (mamba_hook.py) ---------------------------------------------------------------------
     Rule("mamba-rounding-needs-fp16", MAMBA, ("enable_mamba_cache_stochastic_rounding", "mamba_ssm_dtype"),
          lambda c: c.enable_mamba_cache_stochastic_rounding and c.mamba_ssm_dtype != "float16",
          Text("--enable-mamba-cache-stochastic-rounding needs --mamba-ssm-dtype float16, not {mamba_ssm_dtype}",
@@ -168,4 +380,37 @@ RULES: list[Rule] = [
          Text("--enable-int8-mamba-checkpoint does not work with --enable-lmcache, which is not int8-aware",
               "--enable-int8-mamba-checkpoint 不能与 --enable-lmcache 同时使用，后者不识别 int8"),
          Text("drop one of the two", "二者去掉其一"), source=sglang_source("arg_groups/mamba_hook.py:96")),
+    # --- the unified pool against the model and the backends it resolves (kv_cache_hook.py:528, :712, :765) -----
+    Rule("unified-memory-model", UNIFIED_MODEL, ("enable_unified_memory", "speculative_algorithm", "dcp_size",
+                                                 "disaggregation_decode_enable_offload_kvcache",
+                                                 "disaggregation_decode_retraction_backup"),
+         lambda c: c.enable_unified_memory and first_problem(c, UNIFIED_MODEL_PROBLEMS) is not None,
+         Text("--enable-unified-memory on {arch}: {why_en}; SGLang refuses the launch at start-up",
+              "在 {arch} 上使用 --enable-unified-memory：{why_zh}；SGLang 会在启动时拒绝该启动命令"),
+         Text("drop the option named, or drop --enable-unified-memory for this model",
+              "去掉上述选项，或对该模型去掉 --enable-unified-memory"),
+         source=sglang_source("arg_groups/kv_cache_hook.py:570, :574, :578, :584, :610, :727, :733"),
+         extra=problem_text(UNIFIED_MODEL_PROBLEMS, unified_numbers), reads_model=True),
+    Rule("unified-memory-backends", UNIFIED_BACKENDS, ("attention_backend", "prefill_attention_backend",
+                                                       "decode_attention_backend", "speculative_draft_attention_backend",
+                                                       "enable_unified_memory"),
+         # the page-major layout's backend check (:822) is reached only with the unified pool: without it :783
+         # refuses --enable-page-major-kv-layout first
+         lambda c: c.enable_unified_memory and first_problem(c, UNIFIED_BACKEND_PROBLEMS) is not None,
+         Text("--enable-unified-memory on {arch}: {why_en}; SGLang refuses the launch at start-up",
+              "在 {arch} 上使用 --enable-unified-memory：{why_zh}；SGLang 会在启动时拒绝该启动命令"),
+         Text("name backends from the list with --attention-backend (or leave it to SGLang), or drop "
+              "--enable-unified-memory", "用 --attention-backend 指定列表中的后端（或交给 SGLang 选择），或去掉 "
+              "--enable-unified-memory"),
+         source=sglang_source("arg_groups/kv_cache_hook.py:519, :622, :634, :754, :822"),
+         extra=problem_text(UNIFIED_BACKEND_PROBLEMS, unified_numbers), reads_model=True),
+    Rule("kv4-attention-backends", KV4_BACKENDS, ("kv_cache_dtype", "attention_backend", "prefill_attention_backend",
+                                                  "decode_attention_backend"),
+         lambda c: kv4_refusal(c) is not None,
+         Text("--kv-cache-dtype {kv_cache_dtype} on an {attention} model does not work with the {backend} attention "
+              "backend; it takes {allowed}", "--kv-cache-dtype {kv_cache_dtype} 在 {attention} 模型上不能配合 {backend} "
+              "注意力后端；可用的是 {allowed}"),
+         Text("use --attention-backend with one of: {allowed}", "请用 --attention-backend 指定以下之一：{allowed}"),
+         families=frozenset({"gpu"}), source=sglang_source("arg_groups/kv_cache_hook.py:282, :292, :302, :313"),
+         extra=kv4_numbers, reads_model=True),
 ]

@@ -1,12 +1,22 @@
-"""SGLang's start-up checks on KV-cache sharding and LayerNorm sequence parallelism (``arg_groups/kv_shard_hook.py``,
-``arg_groups/layernorm_sp_hook.py``), read from 0.5.23.  Their model- and backend-dependent halves (MLA or GQA, the
-DSA layout, the architectures LayerNorm SP supports) need the checkpoint and stay with the inventory's dispositions.
+"""SGLang's start-up checks on KV-cache sharding (``arg_groups/kv_shard_hook.py``), read from 0.5.23: what the flag
+needs of the launch alone, and (read from the model's config.json) what it needs of an MLA, GQA or DeepSeek-DSA
+model.  LayerNorm sequence parallelism is ``layernorm_sp.py``.
 """
 from __future__ import annotations
 
 from ...schema.meta import Text
-from ..rules import Rule
-from .common import Need, attn_dp, broken_needs, needs_listed, sglang_source
+from ..rules import Rule, RuleContext
+from .common import (
+    Need,
+    Problem,
+    attn_dp,
+    broken_needs,
+    family,
+    first_problem,
+    needs_listed,
+    problem_text,
+    sglang_source,
+)
 
 KV_SHARDING_NEEDS = (
     Need(lambda c: c.disaggregation_mode != "prefill", "a PD prefill worker (--disaggregation-mode prefill)",
@@ -45,12 +55,142 @@ KV_SHARDING_NEEDS = (
          "使用 trtllm_mla 预填充时：--attn-cp-size 须为 1，且须开启分块前缀缓存"),
 )
 
-LAYERNORM_SP_NEEDS = (
-    Need(lambda c: c.tp_size <= 1, "--tp-size above 1 (there is nothing to shard on one rank)",
-         "--tp-size 大于 1（单个 rank 上没有可切分的序列）"),
-    Need(lambda c: attn_dp(c) > 1, "no attention data parallelism", "不能使用注意力数据并行"),
-    Need(lambda c: c.pp_size > 1, "no pipeline parallelism (--pp-size 1)", "不能使用流水线并行（--pp-size 须为 1）"),
+# configs/model_config.py is_deepseek_dsa: these architectures with an ``index_topk`` in their config.
+DSA_ARCHITECTURES = frozenset({
+    "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLMNextN", "MistralLarge3ForCausalLM",
+    "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM", "GlmMoeDsaForCausalLMNextN",
+    "Glm5NextForConditionalGenerationNextN", "Glm5NextForConditionalGeneration", "LongcatFlashForCausalLM",
+    "LongcatFlashForCausalLMNextN", "Dots3NoteForCausalLM", "Dots3NoteForCausalLMNextN", "HYV4ForCausalLM",
+    "HYV4ForCausalLMNextN"})
+# configs/model_config.py is_encoder_decoder_model
+ENCODER_DECODER = frozenset({"WhisperForConditionalGeneration", "MllamaForConditionalGeneration",
+                             "MossVLForConditionalGeneration"})
+
+
+def config_value(c: RuleContext, key: str) -> object:
+    """A key of the model's config.json, at the top or in its language model's ``text_config`` (hf_text_config)."""
+    raw = c.model.raw
+    text = raw.get("text_config") if isinstance(raw.get("text_config"), dict) else {}
+    return text.get(key, raw.get(key)) if text else raw.get(key)
+
+
+def architectures(c: RuleContext) -> list[str]:
+    archs = c.model.raw.get("architectures")
+    return [str(a) for a in archs] if isinstance(archs, list) and archs else [str(c.model.architecture)]
+
+
+def deepseek_dsa(c: RuleContext) -> bool:
+    return architectures(c)[0] in DSA_ARCHITECTURES and config_value(c, "index_topk") is not None
+
+
+# model_overrides/deepseek_v2.py: the architectures its DeepSeek-family overrides are registered for.
+DEEPSEEK_FAMILY = frozenset({
+    "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "KimiK25ForConditionalGeneration", "MistralLarge3ForCausalLM",
+    "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM", "Glm5NextForConditionalGeneration", "HYV4ForCausalLM",
+    "HYV4ForCausalLMNextN", "LongcatFlashForCausalLM", "LongcatFlashForCausalLMNextN", "Dots3NoteForCausalLM"})
+# configs/model_config.py: the architectures SGLang serves with MLA (attention_arch) whatever their config.json says
+# (Pixtral, DeepseekVL2 and the Bailing models only with an MLA config, which ModelFacts.mla reads).
+MLA_ARCHITECTURES = frozenset({
+    "DeepseekV2ForCausalLM", "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV3ForCausalLMNextN",
+    "Glm4MoeLiteForCausalLM", "Glm4MoeLiteForCausalLMNextN", "GlmMoeDsaForCausalLM", "GlmMoeDsaForCausalLMNextN",
+    "Glm5NextForConditionalGeneration", "Glm5NextForConditionalGenerationNextN", "LongcatFlashForCausalLM",
+    "LongcatFlashForCausalLMNextN", "HYV4ForCausalLM", "HYV4ForCausalLMNextN", "DotsVLMForCausalLM",
+    "Dots3NoteForCausalLM", "Dots3NoteForCausalLMNextN", "MistralLarge3ForCausalLM", "MistralLarge3ForCausalLMEagle",
+    "KimiK25ForConditionalGeneration", "Eagle3DeepseekV2ForCausalLM", "GigaChat35ForCausalLM",
+    "GigaChat35ForCausalLMNextN", "MiniCPM3ForCausalLM", "KimiVLForConditionalGeneration", "KimiLinearForCausalLM",
+    "KimiK3LinearForCausalLM", "KimiK3ForConditionalGeneration", "SarvamMLAForCausalLM"})
+
+
+def mla(c: RuleContext) -> bool:
+    """use_mla_backend: SGLang's MLA architectures, or a config with MLA's latent KV (kv_lora_rank)."""
+    return bool(c.model.is_mla) or any(a in MLA_ARCHITECTURES for a in architectures(c))
+
+
+def resolved_attn_cp(c: RuleContext) -> int:
+    """--attn-cp-size as SGLang resolves it with --enable-prefill-cp on a DeepSeek-family model
+    (model_overrides/deepseek_v2.py): DSA on a GPU keeps an explicit width with interleave, else takes
+    tp / attention-DP; MLA always takes tp / attention-DP.  Every other launch keeps the value it names."""
+    if not c.enable_prefill_cp or architectures(c)[0] not in DEEPSEEK_FAMILY:
+        return int(c.attn_cp_size)
+    width = int(c.tp_size) // max(1, int(c.attn_dp_size or 1) * int(c.dp_size or 1))
+    if deepseek_dsa(c):
+        if family(c) != "gpu" or (c.cp_strategy == "interleave" and c.attn_cp_size > 1):
+            return int(c.attn_cp_size)
+        return width
+    return width if mla(c) else int(c.attn_cp_size)
+
+
+def dsa_prefill(c: RuleContext) -> bool:
+    """The prefill backend is dsa: named, or left unset on a DSA model (model_overrides/deepseek_v2.py sets it)."""
+    named = c.prefill_attention_backend or c.attention_backend
+    return named in ("dsa", "nsa") or (named is None and deepseek_dsa(c))
+
+
+def glm_dsa_nextn(c: RuleContext) -> bool:
+    """:115's one speculative case: single-layer NextN EAGLE with top-k 1 on GLM DSA."""
+    return (c.speculative_algorithm == "EAGLE" and architectures(c)[0] == "GlmMoeDsaForCausalLM"
+            and config_value(c, "num_nextn_predict_layers") == 1 and c.speculative_eagle_topk == 1
+            and not c.enable_multi_layer_eagle)
+
+
+# handle_kv_cache_sharding's checks that read the model, in its order (validate_kv_shard_attention_backend's
+# DSA half among them).
+KV_SHARDING_MODEL: tuple[Problem, ...] = (
+    (lambda c: c.speculative_algorithm is not None and not glm_dsa_nextn(c),
+     Text("it takes speculative decoding only as single-layer NextN EAGLE with --speculative-eagle-topk 1 on "
+          "GlmMoeDsaForCausalLM, not --speculative-algorithm {speculative_algorithm}",
+          "它只支持 GlmMoeDsaForCausalLM 上的单层 NextN EAGLE 投机解码且 --speculative-eagle-topk 1，不支持 "
+          "--speculative-algorithm {speculative_algorithm}")),
+    (lambda c: c.enable_hierarchical_cache and deepseek_dsa(c) and c.hicache_host_memory_mode != "cache",
+     Text("HiCache on a DSA model needs --hicache-host-memory-mode cache, not {hicache_host_memory_mode}",
+          "DSA 模型上的 HiCache 需要 --hicache-host-memory-mode cache，而不是 {hicache_host_memory_mode}")),
+    (lambda c: c.enable_hierarchical_cache and deepseek_dsa(c)
+     and (c.hicache_io_backend != "kernel" or c.hicache_mem_layout not in ("layer_first", "page_first")),
+     Text("HiCache on a DSA model needs --hicache-io-backend kernel with --hicache-mem-layout layer_first or "
+          "page_first, not {hicache_io_backend} / {hicache_mem_layout}",
+          "DSA 模型上的 HiCache 需要 --hicache-io-backend kernel 且 --hicache-mem-layout 为 layer_first 或 page_first，"
+          "而不是 {hicache_io_backend} / {hicache_mem_layout}")),
+    (lambda c: any(a in ENCODER_DECODER for a in architectures(c)),
+     Text("it does not support encoder-decoder models: their cross-attention pages are not sharded",
+          "它不支持编码器-解码器模型：其交叉注意力页不参与切分")),
+    (lambda c: config_value(c, "attention_chunk_size") is not None,
+     Text("it does not support chunked (local) attention, which the config sets (attention_chunk_size)",
+          "它不支持分块（局部）注意力，而模型配置设置了 attention_chunk_size")),
+    (lambda c: dsa_prefill(c) and (c.device not in (None, "cuda") or not c.enable_prefill_cp or resolved_attn_cp(c) <= 1
+                                   or c.cp_strategy != "interleave" or c.pp_size != 1),
+     Text("with the dsa backend it needs CUDA, --enable-prefill-cp over --attn-cp-size above 1 with --cp-strategy interleave, "
+          "and --pp-size 1", "使用 dsa 后端时须在 CUDA 上、开启 --enable-prefill-cp 且 --attn-cp-size 大于 1、"
+          "--cp-strategy interleave，并且 --pp-size 为 1")),
+    (lambda c: dsa_prefill(c) and (c.dsa_prefill_backend != "trtllm" or c.dsa_decode_backend != "trtllm"
+                                   or c.kv_cache_dtype != "fp8_e4m3" or c.page_size != 64),
+     Text("with the dsa backend it needs --dsa-prefill-backend trtllm, --dsa-decode-backend trtllm, --kv-cache-dtype fp8_e4m3 "
+          "and --page-size 64", "使用 dsa 后端时须 --dsa-prefill-backend trtllm、--dsa-decode-backend trtllm、"
+          "--kv-cache-dtype fp8_e4m3 且 --page-size 64")),
+    (lambda c: dsa_prefill(c) and (c.disaggregation_transfer_backend != "mooncake" or c.enable_dsa_cache_layer_split
+                                   or config_value(c, "index_kpool") not in (None, 1)
+                                   or bool(config_value(c, "index_kpool_compress"))),
+     Text("with the dsa backend it needs --disaggregation-transfer-backend mooncake, no --enable-dsa-cache-layer-split, and a "
+          "checkpoint with index_kpool 1 and no index_kpool_compress", "使用 dsa 后端时须 "
+          "--disaggregation-transfer-backend mooncake、不加 --enable-dsa-cache-layer-split，且检查点的 index_kpool 为 1、"
+          "不启用 index_kpool_compress")),
+    (lambda c: not dsa_prefill(c) and deepseek_dsa(c),
+     Text("a DSA model needs the dsa attention backend, not {backend}", "DSA 模型需要 dsa 注意力后端，而不是 {backend}")),
+    (lambda c: mla(c) and resolved_attn_cp(c) <= 1 and attn_dp(c) > 1,
+     Text("an MLA model without prefill context parallelism needs plain TP attention (no attention DP: "
+          "--attn-dp-size 1)", "不使用预填充上下文并行的 MLA 模型须使用纯张量并行注意力（不用注意力数据并行："
+          "--attn-dp-size 1）")),
+    (lambda c: mla(c) and resolved_attn_cp(c) <= 1 and c.tp_size <= 1,
+     Text("an MLA model without prefill context parallelism needs --tp-size above 1 (it shards over the TP ranks)",
+          "不使用预填充上下文并行的 MLA 模型须 --tp-size 大于 1（按张量并行 rank 切分）")),
+    (lambda c: not mla(c) and (not c.enable_prefill_cp or resolved_attn_cp(c) <= 1),
+     Text("a GQA (non-MLA) model needs prefill context parallelism: --enable-prefill-cp with --attn-cp-size above 1",
+          "GQA（非 MLA）模型须使用预填充上下文并行：--enable-prefill-cp 且 --attn-cp-size 大于 1")),
 )
+
+
+def kv_sharding_numbers(c: RuleContext) -> dict[str, object]:
+    return {"arch": architectures(c)[0], "backend": c.prefill_attention_backend or c.attention_backend}
+
 
 RULES: list[Rule] = [
     Rule("kv-cache-sharding-needs", "AM-E347", ("enable_kv_cache_sharding",),
@@ -61,15 +201,15 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/kv_shard_hook.py:71, :79, :84, :100, :120, :126, :146, :152, :157, :161, :166, :171, :177, "
                               ":195, :199, :207, :214, :237, :274, :282"),
          extra=needs_listed(KV_SHARDING_NEEDS)),
-    Rule("layernorm-sp-needs", "AM-E348", ("enable_layernorm_sp", "enable_megamoe_for_layernorm_sp"),
-         lambda c: (c.enable_megamoe_for_layernorm_sp and not c.enable_layernorm_sp)
-         or (c.enable_layernorm_sp and broken_needs(LAYERNORM_SP_NEEDS)(c)),
-         Text("LayerNorm sequence parallelism is set up wrongly: {problem_en}", "LayerNorm 序列并行的设置有误：{problem_zh}"),
-         Text("fix the settings named, or drop --enable-layernorm-sp", "按上述要求修改，或去掉 --enable-layernorm-sp"),
-         source=sglang_source("arg_groups/layernorm_sp_hook.py:25, :136, :173, :187"),
-         extra=lambda c: {
-             "problem_en": "--enable-megamoe-for-layernorm-sp needs --enable-layernorm-sp" if not c.enable_layernorm_sp
-             else "--enable-layernorm-sp needs " + needs_listed(LAYERNORM_SP_NEEDS)(c)["needs_en"],
-             "problem_zh": "--enable-megamoe-for-layernorm-sp 需要 --enable-layernorm-sp" if not c.enable_layernorm_sp
-             else "--enable-layernorm-sp 的要求：" + needs_listed(LAYERNORM_SP_NEEDS)(c)["needs_zh"]}),
+    Rule("kv-cache-sharding-model", "AM-E446", ("enable_kv_cache_sharding", "speculative_algorithm", "enable_prefill_cp",
+                                                "attn_cp_size", "attention_backend", "prefill_attention_backend"),
+         lambda c: c.enable_kv_cache_sharding and first_problem(c, KV_SHARDING_MODEL) is not None,
+         Text("--enable-kv-cache-sharding on {arch}: {why_en}; SGLang refuses the launch at start-up",
+              "在 {arch} 上使用 --enable-kv-cache-sharding：{why_zh}；SGLang 会在启动时拒绝该启动命令"),
+         Text("change the settings named (a GQA model: --enable-prefill-cp --attn-cp-size 2 --cp-strategy interleave), "
+              "or drop --enable-kv-cache-sharding", "按上述要求修改（GQA 模型：--enable-prefill-cp --attn-cp-size 2 "
+              "--cp-strategy interleave），或去掉 --enable-kv-cache-sharding"),
+         source=sglang_source("arg_groups/kv_shard_hook.py:42, :51, :61, :67, :115, :186, :191, :223, :229, :254, :260, "
+                              ":266"),
+         extra=problem_text(KV_SHARDING_MODEL, kv_sharding_numbers), reads_model=True),
 ]

@@ -7,8 +7,6 @@ SITES: dict[int, Disposition] = {
     28: Disposition("not-applicable", "argmatrix's schema reads --unified-cache-external-linker-config as a JSON object "
                                       "(AM-E010 refuses anything else)"),
     117: Disposition("not-applicable", "argmatrix's schema bounds --hicache-host-memory-fraction to (0, 1] (AM-E010)"),
-    158: Disposition("pending", "HiCache with --dcp-size above 1 needs an MLA model; compiler/model_checks.py knows MLA "
-                              "(ModelFacts.mla) but has no check for this combination (none)"),
     250: Disposition("not-applicable", "argmatrix's schema offers only cache and buffer_only for "
                                        "--hicache-host-memory-mode (AM-E010)"),
     263: Disposition("not-applicable", "unreachable from a launch: handle_hicache_ratio_default gives every non-decode "

@@ -1,7 +1,9 @@
 """kv_cache_hook.py (0.5.23) sites no rule of matrix/sglang_checks/memory.py ports, and why.
 
 The sites the other check modules port (the no-KV-cache embedding checks, the unified pool's speculative and
-cache checks, decode KV offload with host-pool retraction) are not listed here: their rules cite them.
+cache checks, decode KV offload with host-pool retraction, and in kv_cache.py the FP4 KV cache's and the unified
+pool's checks against the model and the attention backends, which read config.json) are not listed here: their
+rules cite them.
 """
 from __future__ import annotations
 
@@ -11,11 +13,6 @@ _SM100 = ("needs the GPU's generation (SM100/SM120 Blackwell), which no launch l
           "on Ascend and the CPU --kv-cache-dtype already offers no FP4/MXFP8 value (AM-E105)")
 _SM100_NATIVE = ("fires only for native NVFP4 on an SM100 GPU with trtllm_mha among the resolved backends: the "
                  "GPU's generation is not known before start-up")
-_KV4_BACKENDS = ("which attention backends an FP4 KV cache may pair depends on whether the model uses MLA and on "
-                 "the backends SGLang resolves for it; no model check yet")
-_UNIFIED_MODEL = "reads the model's architecture (MLA / hybrid Mamba / hybrid sliding window); no model check yet"
-_UNIFIED_BACKENDS = ("reads the attention backends SGLang resolves from the model and GPU (and, for EAGLE, whether "
-                     "the target is a hybrid model); no model check yet")
 
 SITES: dict[int, Disposition] = {
     60: Disposition("runtime", _SM100),
@@ -29,26 +26,9 @@ SITES: dict[int, Disposition] = {
     241: Disposition("runtime", _SM100_NATIVE),
     252: Disposition("runtime", _SM100_NATIVE),
     260: Disposition("runtime", _SM100_NATIVE),
-    282: Disposition("pending", _KV4_BACKENDS),
-    292: Disposition("pending", _KV4_BACKENDS),
-    302: Disposition("pending", _KV4_BACKENDS),
-    313: Disposition("pending", _KV4_BACKENDS),
     318: Disposition("not-applicable", "fires only off CUDA, where an FP4 --kv-cache-dtype is already outside the "
                                        "platform's values (Ascend table: auto; CPU: auto, bf16) and refused as AM-E105"),
     337: Disposition("not-applicable", "an ordering invariant of SGLang's own resolution pipeline, not a launch check"),
     431: Disposition("not-applicable", "--swa-prefix-tails is a non-negative integer in argmatrix's schema: a negative "
                                        "value is refused first (AM-E010)"),
-    519: Disposition("pending", _UNIFIED_BACKENDS),
-    570: Disposition("pending", _UNIFIED_MODEL),
-    574: Disposition("pending", _UNIFIED_MODEL),
-    578: Disposition("pending", _UNIFIED_MODEL),
-    584: Disposition("pending", _UNIFIED_MODEL),
-    610: Disposition("pending", _UNIFIED_MODEL),
-    622: Disposition("pending", _UNIFIED_BACKENDS),
-    634: Disposition("pending", _UNIFIED_BACKENDS),
-    727: Disposition("pending", _UNIFIED_MODEL),
-    733: Disposition("pending", _UNIFIED_MODEL),
-    754: Disposition("pending", _UNIFIED_BACKENDS),
-    822: Disposition("pending", "the page-major layout's attention backends depend on MLA / asymmetric K-V heads and "
-                                "on the backends SGLang resolves; no model check yet"),
 }
