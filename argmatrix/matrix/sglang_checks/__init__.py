@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from ..rules import Rule
 from . import (
+    architectures,
     attention,
     deterministic,
     disaggregation,
     dllm,
+    dllm_models,
     environment,
     hicache,
     kv_cache,
@@ -41,4 +43,5 @@ SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *kv_cache.RULES, *va
                             *loading.RULES, *speculative.RULES, *lora.RULES, *disaggregation.RULES,
                             *deterministic.RULES, *hicache.RULES, *dllm.RULES, *parallel.RULES,
                             *moe.RULES, *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES,
-                            *replacements.RULES, *memory.RULES]
+                            *replacements.RULES, *memory.RULES, *architectures.RULES,
+                            *dllm_models.RULES]
