@@ -74,6 +74,14 @@ def test_each_check_breaks_and_holds(code, target, bad, good):
     assert code not in codes(run(good, target=target)), good
 
 
+@pytest.mark.parametrize("code, target, bad, good", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_each_finding_says_why_and_what_to_write_in_both_languages(code, target, bad, good):
+    for f in (f for f in run(bad, target=target).findings if f.code == code):
+        for text in (f.message.en, f.message.zh, f.hint.en, f.hint.zh):
+            assert text.strip() and "{" not in text.replace("{{", ""), (code, text)
+        assert f.hint.en != f.hint.zh
+
+
 def _config(tmp_path: Path, name: str, **fields) -> list[str]:
     """A copy of llama-tiny's config.json with other fields (architectures, model_type, ...)."""
     cfg = {**json.loads((MODELS / "llama-tiny" / "config.json").read_text()), **fields}

@@ -118,6 +118,18 @@ NEEDS_ARCHITECTURE: list[Problem] = [
           "Kimi-VL、Kimi K2.5/K3、MiMo-V2、Dots3-Note、GLM-5 Next、MiniMax-M3、Muse Spark）")),
 ]
 
+NEEDS_ARCHITECTURE_FIX = [
+    Text("use --dcp-size 1 on Ascend, or serve a DeepSeek Sparse Attention model (DeepSeek-V3.2, GLM-5)",
+         "昇腾上请使用 --dcp-size 1，或改用 DeepSeek 稀疏注意力模型（DeepSeek-V3.2、GLM-5）"),
+    Text("drop --enable-dsa-cache-layer-split", "去掉 --enable-dsa-cache-layer-split"),
+    Text("drop --enable-cp-decode-attn-tp", "去掉 --enable-cp-decode-attn-tp"),
+    Text("drop --enable-two-batch-overlap for this checkpoint", "对该检查点去掉 --enable-two-batch-overlap"),
+    Text("drop --enable-encoder-swa-bounded-replay", "去掉 --enable-encoder-swa-bounded-replay"),
+    Text("drop --mamba-radix-cache-strategy (auto)", "去掉 --mamba-radix-cache-strategy（使用 auto）"),
+    Text("drop --encoder-only / --language-only, or serve one of the listed multimodal models",
+         "去掉 --encoder-only / --language-only，或改用所列的多模态模型之一"),
+]
+
 
 def _split_off_prefill(c: RuleContext) -> bool:
     return c.enable_dsa_cache_layer_split and c.disaggregation_mode != "prefill"
@@ -179,6 +191,26 @@ PARALLEL_LIMITS: list[Problem] = [
           "MiMo-V2 融合的 qkv_proj 权重按注意力 TP {mimo_tp} 交错排列；本次启动的注意力 TP 为 {attn_tp}"
           "（--tp-size 除以 --attn-dp-size 与 --attention-context-parallel-size）")),
 ]
+PARALLEL_LIMITS_FIX = [
+    Text("use --pp-size 1 and --ep-size 1", "使用 --pp-size 1 与 --ep-size 1"),
+    Text("use --ep-size 1, or another --moe-runner-backend", "使用 --ep-size 1，或改用其他 --moe-runner-backend"),
+    Text("make the attention TP a divisor of {mimo_tp}, e.g. --tp-size {mimo_tp} without attention DP or CP",
+         "让注意力 TP 整除 {mimo_tp}，例如 --tp-size {mimo_tp} 且不使用注意力 DP 与 CP"),
+]
+
+
+def explained(problems: list[Problem], fixes: list[Text]) -> Any:
+    """``extra=`` for a rule whose message quotes the failing reason ({why_en}/{why_zh}) and whose hint quotes that
+    reason's own fix ({fix_en}/{fix_zh}); ``fixes`` runs parallel to ``problems``."""
+    def extra(c: RuleContext) -> dict[str, Any]:
+        numbers = _numbers(c)
+        shown = {**c.values, **numbers}
+        hit = next((i for i, (cond, _) in enumerate(problems) if cond(c)), None)
+        why, fix = (problems[hit][1], fixes[hit]) if hit is not None else (Text("", ""), Text("", ""))
+        return {**numbers, "why_en": why.en.format_map(shown), "why_zh": why.zh.format_map(shown),
+                "fix_en": fix.en.format_map(shown), "fix_zh": fix.zh.format_map(shown)}
+    return extra
+
 
 # The attention backends an architecture runs with (model_hook.py), checked on the prefill and decode backends as
 # SGLang resolves them (a split backend falls back to --attention-backend).  A backend left unset is filled by the
@@ -298,8 +330,22 @@ V4_KV: list[Problem] = [
 ]
 
 
-def _kv_problem(c: RuleContext) -> Text | None:
-    return (first_problem(c, DSA_KV) if dsa_on_gpu(c) else None) or first_problem(c, V4_KV)
+DSA_KV_FIX = [
+    Text("use --kv-cache-dtype bfloat16, or leave it auto", "使用 --kv-cache-dtype bfloat16，或保持 auto"),
+    Text("use --kv-cache-dtype bfloat16 or fp8_e4m3, or leave it auto",
+         "使用 --kv-cache-dtype bfloat16 或 fp8_e4m3，或保持 auto"),
+    Text("use flashmla_sparse for both DSA backends, or leave them unset",
+         "两个 DSA 后端都使用 flashmla_sparse，或不设置"),
+    Text("drop --enable-hisparse, or name another DSA backend than tilelang",
+         "去掉 --enable-hisparse，或改用 tilelang 以外的 DSA 后端"),
+    Text("use flashmla_kv (Hopper) or trtllm (Blackwell) as DSA backend, or leave it unset",
+         "DSA 后端改用 flashmla_kv（Hopper）或 trtllm（Blackwell），或不设置"),
+    Text("set both --dsa-prefill-backend and --dsa-decode-backend to tilelang, or neither",
+         "将 --dsa-prefill-backend 与 --dsa-decode-backend 都设为 tilelang，或都不设为 tilelang"),
+    Text("use --dcp-size 1, or another DSA backend than tilelang", "使用 --dcp-size 1，或改用 tilelang 以外的 DSA 后端"),
+]
+V4_KV_FIX = [Text("use --kv-cache-dtype fp8_e4m3 or bfloat16, or leave it auto",
+                  "使用 --kv-cache-dtype fp8_e4m3 或 bfloat16，或保持 auto")]
 
 
 # overrides.py _MAMBA_RADIX_CACHE_ARCHS: the models whose mamba state the radix cache tracks.
@@ -329,6 +375,18 @@ def _mamba_chunk_page_mismatch(c: RuleContext) -> bool:
     return max(page, chunk) % min(page, chunk) != 0
 
 
+MAMBA_CHUNK = Text("the mamba chunk size {chunk} and --page-size {page_size} must divide one another for "
+                   "--mamba-radix-cache-strategy {mamba_radix_cache_strategy}",
+                   "使用 --mamba-radix-cache-strategy {mamba_radix_cache_strategy} 时，mamba 分块大小 {chunk} 与 "
+                   "--page-size {page_size} 必须能互相整除")
+# Every KV-cache check of the rule, in SGLang's order, with its fix.
+KV_CACHE: list[Problem] = [*((lambda c, cond=cond: dsa_on_gpu(c) and cond(c), why) for cond, why in DSA_KV), *V4_KV,
+                           (_mamba_chunk_page_mismatch, MAMBA_CHUNK)]
+KV_CACHE_FIX = [*DSA_KV_FIX, *V4_KV_FIX, Text("use a --page-size that {chunk} divides or that divides {chunk}, e.g. "
+                                             "--page-size {chunk}", "改用与 {chunk} 能互相整除的 --page-size，例如 "
+                                             "--page-size {chunk}")]
+
+
 def _numbers(c: RuleContext) -> dict[str, Any]:
     return {"chunk": mamba_chunk(c), "ep_size_resolved": ep_size(c), "mimo_tp": _mimo_fused_tp(c), "attn_tp": attn_tp(c),
             "architecture": arch(c), "backends": ", ".join(dict.fromkeys(str(b) for b in split_backends(c)))}
@@ -340,12 +398,11 @@ RULES: list[Rule] = [
           "enable_encoder_swa_bounded_replay", "mamba_radix_cache_strategy", "encoder_only", "language_only"),
          lambda c: first_problem(c, NEEDS_ARCHITECTURE) is not None,
          Text("SGLang refuses this launch for {architecture} at start-up: {why_en}",
-              "SGLang 启动时会拒绝以 {architecture} 运行本次启动：{why_zh}"),
-         Text("drop the flag for this model, or serve a model it supports",
-              "对该模型去掉这个参数，或改用它支持的模型"),
+              "SGLang 启动时会拒绝本次启动（模型为 {architecture}）：{why_zh}"),
+         Text("{fix_en}", "{fix_zh}"),
          source=sglang_source("arg_groups/model_hook.py:170, :188, :199, :67, :1045, :1063, "
                               "pd_disaggregation_hook.py:372"),
-         extra=problem_text(NEEDS_ARCHITECTURE, _numbers), reads_model=True),
+         extra=explained(NEEDS_ARCHITECTURE, NEEDS_ARCHITECTURE_FIX), reads_model=True),
     Rule("dsa-context-parallel-setup", "AM-E457",
          ("enable_dsa_cache_layer_split", "enable_prefill_cp", "disaggregation_mode", "cp_strategy",
           "disaggregation_transfer_backend", "pp_size"),
@@ -362,10 +419,10 @@ RULES: list[Rule] = [
                                                      "attn_dp_size", "attn_cp_size"),
          lambda c: first_problem(c, PARALLEL_LIMITS) is not None,
          Text("SGLang refuses this parallel layout for {architecture} at start-up: {why_en}",
-              "SGLang 启动时会拒绝 {architecture} 的这种并行方式：{why_zh}"),
-         Text("change the parallel sizes to what the model needs", "将并行规模改为该模型所需的取值"),
+              "SGLang 启动时会拒绝 {architecture} 采用这种并行方式：{why_zh}"),
+         Text("{fix_en}", "{fix_zh}"),
          source=sglang_source("arg_groups/model_hook.py:183, :569, :586"),
-         extra=problem_text(PARALLEL_LIMITS, _numbers), reads_model=True),
+         extra=explained(PARALLEL_LIMITS, PARALLEL_LIMITS_FIX), reads_model=True),
     Rule("architecture-attention-backends", "AM-E459",
          ("attention_backend", "prefill_attention_backend", "decode_attention_backend"),
          lambda c: first_problem(c, BACKENDS) is not None,
@@ -377,13 +434,12 @@ RULES: list[Rule] = [
          extra=problem_text(BACKENDS, _numbers), reads_model=True),
     Rule("architecture-kv-cache", "AM-E465", ("kv_cache_dtype", "dsa_prefill_backend", "dsa_decode_backend",
                                               "enable_hisparse", "dcp_size", "page_size"),
-         lambda c: _kv_problem(c) is not None or _mamba_chunk_page_mismatch(c),
+         lambda c: first_problem(c, KV_CACHE) is not None,
          Text("SGLang refuses the KV cache of this launch for {architecture} at start-up: {why_en}",
               "SGLang 启动时会拒绝本次启动为 {architecture} 设置的 KV 缓存：{why_zh}"),
-         Text("use the KV-cache dtype, backends and page size named there, or leave them unset for SGLang to pick",
-              "改用上面给出的 KV 缓存类型、后端与页大小，或不设置，由 SGLang 选择"),
+         Text("{fix_en}", "{fix_zh}"),
          source=sglang_source("arg_groups/overrides.py:528, :541, :650, :692, :563, :572, :577, :907, :1919"),
-         extra=lambda c: _kv_extra(c), reads_model=True),
+         extra=explained(KV_CACHE, KV_CACHE_FIX), reads_model=True),
 ]
 
 
@@ -425,15 +481,3 @@ RULES.append(
          Text("write the value SGLang will use for this model", "直接写出 SGLang 对该模型实际采用的值"),
          severity="warning", source=sglang_source("arg_groups/model_hook.py:808, overrides.py:352"),
          extra=lambda c: {**needs_listed(ARCH_REPLACED)(c), "architecture": arch(c)}, reads_model=True))
-
-
-MAMBA_CHUNK = Text("the mamba chunk size {chunk} and --page-size {page_size} must divide one another for "
-                   "--mamba-radix-cache-strategy {mamba_radix_cache_strategy}",
-                   "使用 --mamba-radix-cache-strategy {mamba_radix_cache_strategy} 时，mamba 分块大小 {chunk} 与 "
-                   "--page-size {page_size} 必须能互相整除")
-
-
-def _kv_extra(c: RuleContext) -> dict[str, Any]:
-    text = _kv_problem(c) or MAMBA_CHUNK
-    shown = {**c.values, **_numbers(c)}
-    return {**_numbers(c), "why_en": text.en.format_map(shown), "why_zh": text.zh.format_map(shown)}
