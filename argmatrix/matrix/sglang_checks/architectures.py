@@ -214,7 +214,7 @@ def explained(problems: list[Problem], fixes: list[Text]) -> Any:
 
 # The attention backends an architecture runs with (model_hook.py), checked on the prefill and decode backends as
 # SGLang resolves them (a split backend falls back to --attention-backend).  A backend left unset is filled by the
-# architecture's own override with an allowed one, so only a named backend can break it.
+# architecture's own override with an allowed one, so only a named backend can break it (see named()).
 GPT_OSS_BACKENDS = ("triton", "trtllm_mha", "fa3", "fa4", "ascend", "intel_amx", "intel_xpu", "aiter")
 LLAMA4_BACKENDS = ("fa3", "aiter", "triton", "ascend", "trtllm_mha", "intel_xpu")
 GEMMA4_BACKENDS = ("trtllm_mha", "triton", "fa4", "ascend", "intel_xpu", "intel_amx", "aiter")
@@ -223,9 +223,16 @@ GEMMA4_ARCHS = ("Gemma4ForConditionalGeneration", "Gemma4ForCausalLM", "Gemma4Un
 EXAONE_ARCHS = ("Exaone4ForCausalLM", "ExaoneMoEForCausalLM", "ExaoneMoeForCausalLM")
 
 
+def named(c: RuleContext, field: str) -> Any:
+    """An attention backend the launch names.  A platform's default is left out: SGLang's architecture override
+    picks the backend for a launch that names none (GPT-OSS takes intel_amx on a CPU, not torch_native)."""
+    return c.values[field] if field in c.user_set else None
+
+
 def split_backends(c: RuleContext) -> list[Any]:
-    """(prefill, decode) as model_override_base.attention_backends_of reads them, the unset ones left out."""
-    pair = (c.prefill_attention_backend or c.attention_backend, c.decode_attention_backend or c.attention_backend)
+    """(prefill, decode) as model_override_base.attention_backends_of reads them, the unnamed ones left out."""
+    base = named(c, "attention_backend")
+    pair = (named(c, "prefill_attention_backend") or base, named(c, "decode_attention_backend") or base)
     return [b for b in pair if b is not None]
 
 
@@ -238,20 +245,20 @@ BACKENDS: list[Problem] = [
      Text("GPT-OSS runs with the attention backends triton, trtllm_mha, fa3, fa4, ascend, intel_amx, intel_xpu or "
           "aiter only", "GPT-OSS 只支持注意力后端 triton、trtllm_mha、fa3、fa4、ascend、intel_amx、intel_xpu 或 aiter")),
     (lambda c: arch(c) in ("Llama4ForConditionalGeneration", "Llama4ForCausalLM") and family(c) != "cpu"
-     and c.device != "cpu" and c.attention_backend is not None and c.attention_backend not in LLAMA4_BACKENDS,
+     and c.device != "cpu" and named(c, "attention_backend") not in (None, *LLAMA4_BACKENDS),
      Text("Llama 4 runs with --attention-backend fa3, aiter, triton, ascend, trtllm_mha or intel_xpu only",
           "Llama 4 只支持 --attention-backend fa3、aiter、triton、ascend、trtllm_mha 或 intel_xpu")),
     (lambda c: arch(c) in GEMMA4_ARCHS and _outside(GEMMA4_BACKENDS, split_backends(c)),
      Text("Gemma 4 runs with the attention backends trtllm_mha, triton, fa4, ascend, intel_xpu, intel_amx or aiter "
           "only", "Gemma 4 只支持注意力后端 trtllm_mha、triton、fa4、ascend、intel_xpu、intel_amx 或 aiter")),
     (lambda c: arch(c) in EXAONE_ARCHS and raw(c, "sliding_window_pattern") is not None
-     and c.attention_backend is not None and c.attention_backend not in EXAONE_BACKENDS,
+     and named(c, "attention_backend") not in (None, *EXAONE_BACKENDS),
      Text("EXAONE with sliding-window layers runs with --attention-backend fa3, triton or trtllm_mha only",
           "带滑动窗口层的 EXAONE 只支持 --attention-backend fa3、triton 或 trtllm_mha")),
-    (lambda c: arch(c) == "Olmo2ForCausalLM" and c.attention_backend == "flashinfer",
+    (lambda c: arch(c) == "Olmo2ForCausalLM" and named(c, "attention_backend") == "flashinfer",
      Text("SGLang refuses --attention-backend flashinfer for OLMo 2/3: it slows these models down badly",
           "SGLang 不允许 OLMo 2/3 使用 --attention-backend flashinfer：它会使这些模型明显变慢")),
-    (lambda c: arch(c) in ("Lfm2ForCausalLM", "Lfm2MoeForCausalLM") and c.attention_backend == "triton",
+    (lambda c: arch(c) in ("Lfm2ForCausalLM", "Lfm2MoeForCausalLM") and named(c, "attention_backend") == "triton",
      Text("LFM2 cannot run --attention-backend triton: its first layer need not be an attention layer",
           "LFM2 不能使用 --attention-backend triton：它的第一层不一定是注意力层")),
 ]
