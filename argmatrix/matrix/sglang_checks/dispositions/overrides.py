@@ -98,7 +98,8 @@ SITES: dict[int, Disposition] = {
     1766: Disposition('not-applicable',  # raise in validate_declarations
                          "guards what a per-model override may declare (SGLang's own tables); no launch line reaches it"),
     1951: Disposition('pending',  # raise in max_speculative_num_draft_tokens
-                         'reached before start-up only from the DeepEP v2 dispatch budget (moe_hook.py:672), and only '
+                         'reached before start-up only through the decode-graph dispatch budgets of DeepEP v2 and FlashInfer '
+                         'all-to-all (moe_hook.py:672), and only '
                          '--speculative-adaptive can trip it (a static algorithm declares exactly '
                          '--speculative-num-draft-tokens): the bound is one more than the largest candidate step of the '
                          'adaptive config (7 in SGLang\'s default, or --speculative-adaptive-config\'s file); not ported'),
