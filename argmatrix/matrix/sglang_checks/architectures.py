@@ -16,8 +16,8 @@ from ..rules import Rule, RuleContext
 from .common import (
     Need,
     Problem,
+    attn_dp,
     broken_needs,
-    ep_size,
     family,
     first_problem,
     needs_listed,
@@ -171,19 +171,21 @@ def _mimo_fused_tp(c: RuleContext) -> int | None:
 
 
 def attn_tp(c: RuleContext) -> int:
-    """runtime_context.derive_attn_tp_size: --tp-size over the attention CP and DP widths."""
-    return max(1, int(c.tp_size) // max(1, int(c.attn_cp_size)) // max(1, int(c.attn_dp_size)))
+    """runtime_context.derive_attn_tp_size: --tp-size over the attention CP and DP widths (the deprecated
+    --enable-dp-attention already read as attention DP)."""
+    return max(1, int(c.tp_size) // max(1, int(c.attn_cp_size)) // attn_dp(c))
 
 
-# Parallel layouts an architecture cannot run (model_hook.py:175, :569, :576).
+# Parallel layouts an architecture cannot run (model_hook.py:175, :569, :576).  SGLang checks them before the
+# all-to-all backends set --ep-size to --tp-size (pipeline.py runs handle_a2a_moe later), so --ep-size is the launch's.
 PARALLEL_LIMITS: list[Problem] = [
-    (lambda c: arch(c) == "InternS2MobiusForConditionalGeneration" and (c.pp_size != 1 or ep_size(c) != 1),
+    (lambda c: arch(c) == "InternS2MobiusForConditionalGeneration" and (c.pp_size != 1 or c.ep_size != 1),
      Text("Intern-S2-Mobius runs without pipeline and expert parallelism (--pp-size {pp_size}, --ep-size "
-          "{ep_size_resolved} must both be 1)", "Intern-S2-Mobius 不支持流水线并行与专家并行（--pp-size {pp_size}、"
-          "--ep-size {ep_size_resolved} 都必须为 1）")),
-    (lambda c: arch(c) == "GptOssForCausalLM" and c.moe_runner_backend == "triton_kernel" and ep_size(c) != 1,
-     Text("GPT-OSS with --moe-runner-backend triton_kernel runs with --ep-size 1 only, not {ep_size_resolved}",
-          "GPT-OSS 使用 --moe-runner-backend triton_kernel 时只支持 --ep-size 1，不支持 {ep_size_resolved}")),
+          "{ep_size} must both be 1)", "Intern-S2-Mobius 不支持流水线并行与专家并行（--pp-size {pp_size}、"
+          "--ep-size {ep_size} 都必须为 1）")),
+    (lambda c: arch(c) == "GptOssForCausalLM" and c.moe_runner_backend == "triton_kernel" and c.ep_size != 1,
+     Text("GPT-OSS with --moe-runner-backend triton_kernel runs with --ep-size 1 only, not {ep_size}",
+          "GPT-OSS 使用 --moe-runner-backend triton_kernel 时只支持 --ep-size 1，不支持 {ep_size}")),
     (lambda c: arch(c) == "MiMoV2ForCausalLM" and not c.encoder_only and (want := _mimo_fused_tp(c)) is not None
      and want % attn_tp(c) != 0,
      Text("MiMo-V2's fused qkv_proj weights are interleaved for attention TP {mimo_tp}; this launch runs attention "
@@ -395,7 +397,7 @@ KV_CACHE_FIX = [*DSA_KV_FIX, *V4_KV_FIX, Text("use a --page-size that {chunk} di
 
 
 def _numbers(c: RuleContext) -> dict[str, Any]:
-    return {"chunk": mamba_chunk(c), "ep_size_resolved": ep_size(c), "mimo_tp": _mimo_fused_tp(c), "attn_tp": attn_tp(c),
+    return {"chunk": mamba_chunk(c), "mimo_tp": _mimo_fused_tp(c), "attn_tp": attn_tp(c),
             "architecture": arch(c), "backends": ", ".join(dict.fromkeys(str(b) for b in split_backends(c)))}
 
 
