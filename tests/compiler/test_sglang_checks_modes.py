@@ -9,17 +9,14 @@ from argmatrix.matrix.sglang_checks import modes
 
 from .helpers import codes
 from .helpers import run as _run
-from .test_model_rules import MODELS
 
 run = partial(_run, sglang_version="0.5.23")
 LORA = ["--max-lora-rank", "8", "--lora-target-modules", "all"]
-LLAMA = ["--model-path", str(MODELS / "llama-tiny")]
 
 CASES = [  # (rule code, target, argv that breaks it, argv that does not)
     ("AM-E316", "cuda", ["--language-model-only", "--encoder-only"], ["--language-model-only"]),
     ("AM-E316", "cuda", ["--language-model-only", "--mm-enable-dp-encoder", "--tp", "2"], ["--mm-enable-dp-encoder",
                                                                                            "--tp", "2"]),
-    ("AM-E460", "cuda", [*LLAMA, "--language-model-only"], LLAMA),  # a supported model: test_sglang_checks_architectures
     ("AM-E320", "cuda", ["--lora-paths", '{"name": "a", "path": "/x"}', *LORA],
      ["--lora-paths", '{"lora_name": "a", "lora_path": "/x"}', *LORA]),
 ]

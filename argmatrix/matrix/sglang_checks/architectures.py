@@ -1,7 +1,8 @@
 """SGLang 0.5.23's start-up checks that depend on the model's architecture (``arg_groups/model_hook.py``
-handle_model_specific_adjustments and handle_mamba_radix_cache, ``pd_disaggregation_hook.py``'s encoder
-disaggregation): features that exist for some architectures only, and the attention backends and parallel layouts
-an architecture needs.
+handle_model_specific_adjustments, handle_mamba_radix_cache and handle_language_model_only,
+``pd_disaggregation_hook.py``'s encoder disaggregation, ``overrides.py``'s DSA and DeepSeek-V4 KV-cache passes):
+features that exist for some architectures only, and the attention backends, parallel layouts and KV caches an
+architecture needs.
 
 These rules read the model's config facts (``reads_model``): ``c.model.architecture`` is SGLang's
 ``hf_config.architectures[0]`` and ``c.model.raw`` the config.json SGLang reads its other fields from.  The
@@ -24,6 +25,7 @@ from .common import (
     problem_text,
     sglang_source,
 )
+from .modes import WITHOUT_LANGUAGE_MODEL_ONLY
 from .replacements import gave, gave_graphs
 from .resolved import radix_cache_on
 
@@ -50,6 +52,9 @@ ENCODER_DISAGG_ARCHS = ("Qwen2VLForConditionalGeneration", "Qwen3VLForConditiona
                         "Dots3NoteForCausalLM", "KimiVLForConditionalGeneration", "KimiK25ForConditionalGeneration",
                         "KimiK3ForConditionalGeneration", "MiMoV2ForCausalLM", "Glm5NextForConditionalGeneration",
                         "MiniMaxM3SparseForConditionalGeneration", "MuseSparkForConditionalGeneration")
+# server_args.py ServerArgs.LANGUAGE_MODEL_ONLY_ARCHITECTURES: the models whose text part --language-model-only loads.
+LANGUAGE_MODEL_ONLY_ARCHS = ("DeepseekV4ForCausalLM", "MuseGlimmerForConditionalGeneration",
+                             "Cosmos3ForConditionalGeneration", "Cosmos3EdgeForConditionalGeneration")
 # Architectures whose every layer is attention: SGLang keeps no mamba state for them, so an explicit extra-buffer
 # --mamba-radix-cache-strategy has nothing to work on (model_hook.py:1063).  Only the plain families argmatrix reads
 # (compiler/model_facts.py); a hybrid SGLang recognises by its config class is never among them.
@@ -396,6 +401,24 @@ KV_CACHE_FIX = [*DSA_KV_FIX, *V4_KV_FIX, Text("use a --page-size that {chunk} di
                                              "--page-size {chunk}")]
 
 
+def _lmo_conflicts(c: RuleContext) -> bool:
+    """modes.py's AM-E316 case (SGLang's first check of --language-model-only), which this rule leaves to it."""
+    return any(c.values[name] for name, _ in WITHOUT_LANGUAGE_MODEL_ONLY)
+
+
+# handle_language_model_only after its flag checks (model_hook.py:1096-1110).
+LANGUAGE_MODEL_ONLY: list[Problem] = [
+    (lambda c: c.language_model_only and not _lmo_conflicts(c) and c.disaggregation_mode != "null"
+     and c.model.model_type != "deepseek_v41",
+     Text("it does not take part in PD disaggregation (--disaggregation-mode {disaggregation_mode}), except for "
+          "DeepSeek-V4.1", "它不能用于 PD 分离（--disaggregation-mode {disaggregation_mode}），DeepSeek-V4.1 除外")),
+    (lambda c: c.language_model_only and not _lmo_conflicts(c)
+     and not any(a in LANGUAGE_MODEL_ONLY_ARCHS for a in raw(c, "architectures") or [arch(c)]),
+     Text("SGLang offers it for " + ", ".join(LANGUAGE_MODEL_ONLY_ARCHS) + " only, not {architecture}",
+          "SGLang 只对 " + "、".join(LANGUAGE_MODEL_ONLY_ARCHS) + " 提供它，不支持 {architecture}")),
+]
+
+
 def _numbers(c: RuleContext) -> dict[str, Any]:
     return {"chunk": mamba_chunk(c), "mimo_tp": _mimo_fused_tp(c), "attn_tp": attn_tp(c),
             "architecture": arch(c), "backends": ", ".join(dict.fromkeys(str(b) for b in split_backends(c)))}
@@ -441,6 +464,13 @@ RULES: list[Rule] = [
               "model", "改用所列的后端之一，或不设置注意力后端，由 SGLang 为该模型选择"),
          source=sglang_source("arg_groups/model_hook.py:536, :622, :655, :679, :690, :719"),
          extra=problem_text(BACKENDS, _numbers), reads_model=True),
+    Rule("language-model-only-model", "AM-E460", ("language_model_only", "disaggregation_mode"),
+         lambda c: first_problem(c, LANGUAGE_MODEL_ONLY) is not None,
+         Text("SGLang refuses --language-model-only for this model at start-up: {why_en}",
+              "SGLang 启动时会拒绝对该模型使用 --language-model-only：{why_zh}"),
+         Text("drop --language-model-only", "去掉 --language-model-only"),
+         source=sglang_source("arg_groups/model_hook.py:1098, :1106"),
+         extra=problem_text(LANGUAGE_MODEL_ONLY, _numbers), reads_model=True),
     Rule("architecture-kv-cache", "AM-E465", ("kv_cache_dtype", "dsa_prefill_backend", "dsa_decode_backend",
                                               "enable_hisparse", "dcp_size", "page_size"),
          lambda c: first_problem(c, KV_CACHE) is not None,
