@@ -124,6 +124,11 @@ def test_the_architectures_without_a_stand_in(tmp_path):
     assert "AM-E465" not in codes(run([*glm, *FP8, "--dsa-decode-backend", "triton"], target="cuda"))
     assert "AM-E465" in codes(run([*glm, "--kv-cache-dtype", "bfloat16", "--dsa-decode-backend", "triton"],
                                   target="cuda"))
+    shared = _config(tmp_path, "dsa-shared-topk", architectures=["DeepseekV32ForCausalLM"], index_topk=2048,
+                     index_topk_freq=2)
+    assert "AM-E456" in codes(run([*shared, "--tp", "2", "--enable-two-batch-overlap"], target="cuda"))
+    assert "AM-E456" not in codes(run([*DSA, "--tp", "2", "--enable-two-batch-overlap"], target="cuda"))
+    assert "AM-E457" in codes(run([*DSA, *SPLIT, "--pp-size", "2"], target="cuda"))
     indel = _config(tmp_path, "indel", architectures=["LLaDA2MoeModelLM"])
     assert "AM-E463" in codes(run([*indel, "--dllm-algorithm", "JointThresholdInDel"], target="cuda"))
     assert "AM-E463" not in codes(run([*indel, "--dllm-algorithm", "JointThreshold"], target="cuda"))
