@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from ..rules import Rule
 from . import (
+    architectures,
     attention,
     cp_tp,
     deepseek_v4,
     deterministic,
     disaggregation,
     dllm,
+    dllm_models,
     dspark,
     environment,
     hicache,
@@ -76,5 +78,7 @@ AREAS = (
     mega_moe,
     layernorm_sp,
     cp_tp,
+    architectures,
+    dllm_models,
 )
 SGLANG_RULES: list[Rule] = [rule for area in AREAS for rule in area.RULES]

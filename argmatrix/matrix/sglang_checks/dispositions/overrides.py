@@ -14,56 +14,31 @@ SITES: dict[int, Disposition] = {
                          "an invariant of SGLang's own resolution machinery, not of a launch: no launch line reaches it"),
     125: Disposition('not-applicable',  # raise in declare_resolution
                          "an invariant of SGLang's own resolution machinery, not of a launch: no launch line reaches it"),
-    352: Disposition('pending',  # override in _step3p_overrides
-                         'model: Step3p5ForCausalLM with hierarchical cache (config.json); no check covers it'),
-    356: Disposition('pending',  # override in _step3p_overrides
-                         'model: Step3p5ForCausalLM with hierarchical cache (config.json); no check covers it'),
+    356: Disposition('not-applicable',  # override in _step3p_overrides
+                         'SGLang turns on --disable-hybrid-swa-memory (Step-3.5 with hierarchical cache) here, a switch a '
+                         'launch line can only turn on (store-true): no value the user gave is replaced, so there is nothing '
+                         'to warn about'),
     504: Disposition('not-applicable',  # override in _dsa_kv_cache_dtype_default
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
-    528: Disposition('pending',  # raise in _dsa_kv_cache_dtype_default
-                         "model: _dsa_kv_cache_dtype_default decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
-    541: Disposition('pending',  # assert in _dsa_kv_cache_dtype_default
-                         "model: _dsa_kv_cache_dtype_default decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
-    563: Disposition('pending',  # raise in _check_dsa_backend_constraints
-                         'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
-                         'compiler/model_checks.py covers it'),
-    572: Disposition('pending',  # raise in _check_dsa_backend_constraints
-                         'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
-                         'compiler/model_checks.py covers it'),
-    577: Disposition('pending',  # raise in _check_dsa_backend_constraints
-                         'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
-                         'compiler/model_checks.py covers it'),
     583: Disposition('runtime',  # raise in _check_dsa_backend_constraints
                          'depends on the GPU generation (SM89 or newer for TileLang FP8 KV), which neither the launch line nor'
                          ' the cuda column says'),
     621: Disposition('not-applicable',  # override in _dsa_split_backend_resolution
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
-    650: Disposition('pending',  # raise in _dsa_split_backend_resolution
-                         "model: _dsa_split_backend_resolution decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
-    658: Disposition('pending',  # override in _dsa_split_backend_resolution
-                         "model: _dsa_split_backend_resolution decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
-    671: Disposition('pending',  # override in _dsa_split_backend_resolution
-                         "model: _dsa_split_backend_resolution decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
-    692: Disposition('pending',  # raise in _dsa_split_backend_resolution
-                         'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
-                         'compiler/model_checks.py covers it'),
-    703: Disposition('pending',  # override in _dsa_split_backend_resolution
-                         'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
-                         'compiler/model_checks.py covers it'),
-    737: Disposition('pending',  # override in _dsa_split_backend_resolution
-                         'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
-                         'compiler/model_checks.py covers it'),
-    871: Disposition('pending',  # raise in _deepseek_spec_moe_resolution
-                         "model: DeepSeek's speculative MoE runner (SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE on an NVFP4 checkpoint "
-                         'with an FP8 NextN layer); no check covers it'),
-    907: Disposition('pending',  # assert in _deepseek_v4_kv_cache_dtype
-                         "model: _deepseek_v4_kv_cache_dtype decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
+    658: Disposition('not-applicable',  # override in _dsa_split_backend_resolution
+                         'SGLang fills in the DSA split backends the launch left unset (flashmla_sparse for learnable attention sinks) and warns which it chose; a '
+                         'backend the launch names is kept (or refused by AM-E465): no value the user gave is replaced'),
+    671: Disposition('not-applicable',  # override in _dsa_split_backend_resolution
+                         'SGLang fills in the DSA split backends the launch left unset (GLM-5 with an FP8 KV cache on SM120/121) and warns which it chose; a '
+                         'backend the launch names is kept (or refused by AM-E465): no value the user gave is replaced'),
+    703: Disposition('not-applicable',  # override in _dsa_split_backend_resolution
+                         'SGLang fills in the DSA split backends the launch left unset (the HiSparse default) and warns which it chose; a '
+                         'backend the launch names is kept (or refused by AM-E465): no value the user gave is replaced'),
+    737: Disposition('not-applicable',  # override in _dsa_split_backend_resolution
+                         'SGLang fills in the DSA split backends the launch left unset (from the KV-cache dtype and the GPU generation) and warns which it chose; a '
+                         'backend the launch names is kept (or refused by AM-E465): no value the user gave is replaced'),
+    871: Disposition('not-applicable',  # raise in _deepseek_spec_moe_resolution
+                         'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
     920: Disposition('not-applicable',  # override in _sparse_head_overlap_disable
                          'SGLang turns on --disable-overlap-schedule (SGLANG_EMBEDDINGS_SPARSE_HEAD) here, a switch a launch '
                          'line can only turn on (store-true): no value the user gave is replaced, so there is nothing to warn '
@@ -116,18 +91,16 @@ SITES: dict[int, Disposition] = {
                          'only turn on (store-true): no value the user gave is replaced, so there is nothing to warn about'),
     1699: Disposition('not-applicable',  # override in _dllm_attention_backend
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
-    1724: Disposition('pending',  # override in _dllm_overlap_disable
-                         "model: diffusion LLM settings from the model's dLLM config (block size); no check covers it"),
-    1738: Disposition('pending',  # override in _dllm_page_size
-                         "model: diffusion LLM settings from the model's dLLM config (block size); no check covers it"),
-    1744: Disposition('pending',  # override in _dllm_page_size
-                         "model: diffusion LLM settings from the model's dLLM config (block size); no check covers it"),
+    1724: Disposition('not-applicable',  # override in _dllm_overlap_disable
+                         'SGLang turns on --disable-overlap-schedule (diffusion LLM inference) here, a switch a launch line '
+                         'can only turn on (store-true): no value the user gave is replaced, so there is nothing to warn '
+                         'about'),
     1766: Disposition('not-applicable',  # raise in validate_declarations
                          "guards what a per-model override may declare (SGLang's own tables); no launch line reaches it"),
-    1919: Disposition('pending',  # assert in mamba_cache_chunk_size
-                         "model: mamba_cache_chunk_size decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
     1951: Disposition('pending',  # raise in max_speculative_num_draft_tokens
-                         'the draft-token ceiling a speculative algorithm declares against --speculative-num-draft-tokens; not'
-                         ' ported'),
+                         'reached before start-up only through the decode-graph dispatch budgets of DeepEP v2 and FlashInfer '
+                         'all-to-all (moe_hook.py:672), and only '
+                         '--speculative-adaptive can trip it (a static algorithm declares exactly '
+                         '--speculative-num-draft-tokens): the bound is one more than the largest candidate step of the '
+                         'adaptive config (7 in SGLang\'s default, or --speculative-adaptive-config\'s file); not ported'),
 }

@@ -19,6 +19,5 @@ SITES: dict[int, Disposition] = {
     277: Disposition("pending", "SGLANG_RUST_SERVER on a prefill server with --disaggregation-bootstrap-port other than "
                                 "the default or --port: model-independent for the built-in transfer backends, not ported "
                                 "(portB's rule codes ran out)"),
-    372: Disposition("pending", _ENCODER_MODEL),
     383: Disposition("pending", _ENCODER_MODEL),
 }
