@@ -54,7 +54,7 @@ TARGETS = ("a2", "a3", "cuda", "cpu")
 # Packages SGLang imports at module level that a CPU venv without extras lacks; stubbed by name (never used by the
 # argument code: image transforms, kernel FFI, tokenizer and checkpoint formats, the logit-processor pickler).
 STUBBED_MODULES = ("torchvision", "dill", "tvm_ffi", "sentencepiece", "compressed_tensors", "gguf", "flashinfer",
-                   "sgl_kernel", "pynvml", "torch_npu")
+                   "sgl_kernel", "pynvml", "torch_npu", "partial_json_parser", "einops")
 # CONFORMANCE_EXTRA_STUBS=a,b: more names, for finding what a new SGLang release imports (each one is a harness
 # failure until it is stubbed).
 STUBBED_MODULES += tuple(m for m in os.environ.get("CONFORMANCE_EXTRA_STUBS", "").split(",") if m)

@@ -17,6 +17,7 @@ from ..rules import Rule
 from . import (
     attention,
     deterministic,
+    dflash,
     disaggregation,
     dllm,
     environment,
@@ -33,6 +34,7 @@ from . import (
     sharding,
     speculative,
     startup,
+    uno,
     validation,
 )
 
@@ -41,4 +43,4 @@ SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *kv_cache.RULES, *va
                             *loading.RULES, *speculative.RULES, *lora.RULES, *disaggregation.RULES,
                             *deterministic.RULES, *hicache.RULES, *dllm.RULES, *parallel.RULES,
                             *moe.RULES, *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES,
-                            *replacements.RULES, *memory.RULES]
+                            *replacements.RULES, *memory.RULES, *dflash.RULES, *uno.RULES]
