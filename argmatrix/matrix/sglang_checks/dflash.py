@@ -74,7 +74,7 @@ RULES: list[Rule] = [
               "在 CUDA GPU 上用 --speculative-draft-model-path 指定 DFLASH 草稿模型并保持 --pp-size 1，"
               "或改用其他 --speculative-algorithm（如在 CPU 上用 NGRAM）"),
          source=sglang_source("arg_groups/speculative_hook.py:298, :320, :325"), extra=problem_text(DFLASH_NEEDS)),
-    Rule("dflash-dp-attention-on-gpu", "AM-E411", ("enable_dp_lm_head", "attn_cp_size", "attn_dp_size"),
+    Rule("dflash-dp-attention-on-gpu", "AM-E411", ("attn_cp_size", "enable_dp_lm_head", "attn_dp_size"),
          lambda c: dflash(c) and family(c) == "gpu" and dflash_attn_dp(c)
          and first_problem(c, DFLASH_DP_ATTENTION) is not None,
          Text("DFLASH with attention DP on a GPU: {why_en}; SGLang refuses the launch at start-up",

@@ -49,8 +49,10 @@ def tree_numbers(c: RuleContext) -> dict[str, Any]:
 
 def backends_named(c: RuleContext) -> dict[str, Any]:
     prefill, decode = prefill_decode_backends(c)
+    def zh(label: str, backend: Any) -> str:
+        return f"{label} {backend}" if backend else f"{label}由 SGLang 选择"
     return {"backends": f"prefill {prefill or 'left to SGLang'}, decode {decode or 'left to SGLang'}",
-            "backends_zh": f"预填充 {prefill or '由 SGLang 选择'}，解码 {decode or '由 SGLang 选择'}"}
+            "backends_zh": f"{zh('预填充', prefill)}，{zh('解码', decode)}"}
 
 
 UNO_NEEDS: list[Problem] = [
