@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from argmatrix.matrix.sglang_checks import dflash, uno
+from argmatrix.matrix.sglang_checks import dflash, draft_models, uno
 
 from .helpers import by_code, codes
 from .helpers import run as _run
 
 run = partial(_run, sglang_version="0.5.23")
-MODULES = (dflash, uno)
+MODULES = (dflash, uno, draft_models)
 CONFORMANCE = Path(__file__).resolve().parents[1] / "fixtures" / "sglang_conformance"
 CASES_FILE = CONFORMANCE / "cases" / "porta.yaml"
 MODEL = str(CONFORMANCE / "models" / "llama-tiny")

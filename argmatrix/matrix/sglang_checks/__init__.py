@@ -20,6 +20,7 @@ from . import (
     dflash,
     disaggregation,
     dllm,
+    draft_models,
     environment,
     hicache,
     kv_cache,
@@ -43,4 +44,5 @@ SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *kv_cache.RULES, *va
                             *loading.RULES, *speculative.RULES, *lora.RULES, *disaggregation.RULES,
                             *deterministic.RULES, *hicache.RULES, *dllm.RULES, *parallel.RULES,
                             *moe.RULES, *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES,
-                            *replacements.RULES, *memory.RULES, *dflash.RULES, *uno.RULES]
+                            *replacements.RULES, *memory.RULES, *dflash.RULES, *uno.RULES,
+                            *draft_models.RULES]

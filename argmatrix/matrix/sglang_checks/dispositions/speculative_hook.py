@@ -17,9 +17,6 @@ _IQUEST = ("IQuest Q1 MTP drafts: reads the target's and the draft checkpoint's 
 SITES: dict[int, Disposition] = {
     76: Disposition("not-applicable", "turns the overlap scheduler off on a CPU, where it is on only by default (no flag "
                                       "turns it on); nothing the launch says is replaced"),
-    103: Disposition("pending", "EAGLE3 with a Gemma4 assistant draft: a reads_model rule could read the draft's "
-                              "config.json architectures (c.draft.raw); not ported yet, and argmatrix's config reader "
-                              "and the conformance harness have no Gemma4 assistant config.json to check it on"),
     205: Disposition("not-applicable", "argmatrix's schema bounds --speculative-draft-window-size at 1 or more "
                                        "(AM-E010 refuses 0 and below first)"),
     224: Disposition("not-applicable", "argmatrix's schema bounds --speculative-draft-sink-size at 0 or more (AM-E010)"),
