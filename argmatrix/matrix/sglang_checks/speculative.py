@@ -1,8 +1,8 @@
 """SGLang's start-up checks on speculative decoding (arg_groups/speculative_hook.py and the PP check in
 validation_hook.py), on the values resolution leaves: NEXTN read as EAGLE, adaptive speculation switched off where
-SGLang cannot run it, NGRAM's 12 draft tokens when none are given.  The checks of one algorithm's own handler are in dflash.py and uno.py
-(DSPARK's, where ported, in dspark.py), those that read the draft's config.json in draft_models.py; the lists here
-name every built-in algorithm as SGLang's own lists do.
+SGLang cannot run it, NGRAM's 12 draft tokens when none are given.  The checks of one algorithm's own handler are
+in dflash.py and uno.py (DSPARK's, where ported, in dspark.py), those that read the draft's config.json in
+draft_models.py; the lists here name every built-in algorithm as SGLang's own lists do.
 """
 from __future__ import annotations
 
