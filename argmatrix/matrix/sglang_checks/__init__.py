@@ -21,6 +21,7 @@ from . import (
     cp_tp,
     deepseek_v4,
     deterministic,
+    dflash,
     disaggregation,
     dllm,
     dllm_models,
@@ -45,6 +46,7 @@ from . import (
     speculative,
     speculative_model,
     startup,
+    uno,
     validation,
 )
 
@@ -80,5 +82,7 @@ AREAS = (
     cp_tp,
     architectures,
     dllm_models,
+    dflash,
+    uno,
 )
 SGLANG_RULES: list[Rule] = [rule for area in AREAS for rule in area.RULES]

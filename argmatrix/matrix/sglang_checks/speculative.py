@@ -1,9 +1,8 @@
 """SGLang's start-up checks on speculative decoding (arg_groups/speculative_hook.py and the PP check in
 validation_hook.py), on the values resolution leaves: NEXTN read as EAGLE, adaptive speculation switched off where
-SGLang cannot run it, NGRAM's 12 draft tokens when none are given.
-
-DFLASH, DSPARK, UNO and FROZEN_KV_MTP have no rules: argmatrix's schema does not offer those algorithms yet
-(dispositions/speculative_hook.py says so per site).
+SGLang cannot run it, NGRAM's 12 draft tokens when none are given.  The checks of one algorithm's own handler are
+in dflash.py, uno.py and dspark.py, those that read the draft's or the target's config.json in
+speculative_model.py; the lists here name every built-in algorithm as SGLang's own lists do.
 """
 from __future__ import annotations
 
@@ -22,11 +21,19 @@ from .resolved import (
 # speculative_hook.py:1393 reads the steps from DEFAULT_ADAPTIVE_CONFIG (adaptive_spec_params.py:28) without a file.
 ADAPTIVE_DEFAULT_STEPS = (0, 1, 3, 5, 7)
 NGRAM_DEFAULT_DRAFT_TOKENS = 12  # speculative_hook.py:1317
+# The algorithms a PD decode server keeps its radix cache with (speculative_hook.py:166, read after NEXTN became EAGLE).
+DECODE_RADIX_ALGORITHMS = (None, "EAGLE", "EAGLE3", "DSPARK")
+BLOCK_VERIFICATION_ALGORITHMS = ("EAGLE", "EAGLE3", "DFLASH", "DSPARK")  # speculative_hook.py:177
+DP_SPEC_PREFILL_ALGORITHMS = ("EAGLE", "EAGLE3", "DSPARK")  # speculative_hook.py:254
+# The algorithms whose handler turns --enable-mixed-chunk off: STANDALONE (supports_mixed_chunk, spec_info.py:149),
+# NGRAM (:1350), UNO (:602) and FROZEN_KV_MTP (:1008).
+NO_MIXED_CHUNK_ALGORITHMS = ("STANDALONE", "NGRAM", "UNO", "FROZEN_KV_MTP")
 
 BLOCK_VERIFICATION: list[Problem] = [
-    (lambda c: algorithm(c) not in ("EAGLE", "EAGLE3"),
-     Text("it works only with EAGLE-family speculative decoding (EAGLE, EAGLE3, NEXTN)",
-          "它只适用于 EAGLE 系列投机解码（EAGLE、EAGLE3、NEXTN）")),
+    (lambda c: algorithm(c) not in BLOCK_VERIFICATION_ALGORITHMS,
+     Text("it works only with --speculative-algorithm EAGLE, EAGLE3, NEXTN, DFLASH or DSPARK, not "
+          "{speculative_algorithm}", "它只适用于 --speculative-algorithm EAGLE、EAGLE3、NEXTN、DFLASH 或 DSPARK，"
+          "不适用于 {speculative_algorithm}")),
     (lambda c: family(c) != "gpu", Text("it runs only on CUDA (or ROCm) GPUs", "它只能在 CUDA（或 ROCm）GPU 上运行")),
 ]
 REJECTION_SAMPLING: list[Problem] = [
@@ -51,7 +58,7 @@ RULES: list[Rule] = [
     Rule("decode-radix-cache-with-speculative", "AM-E280",
          ("disaggregation_decode_enable_radix_cache", "speculative_algorithm", "disaggregation_mode"),
          lambda c: c.disaggregation_mode == "decode" and c.disaggregation_decode_enable_radix_cache
-         and c.speculative_algorithm in ("STANDALONE", "NGRAM"),
+         and algorithm(c) not in DECODE_RADIX_ALGORITHMS,
          Text("--disaggregation-decode-enable-radix-cache does not work with --speculative-algorithm "
               "{speculative_algorithm} on a decode server", "解码实例上的 --disaggregation-decode-enable-radix-cache "
               "不能与 --speculative-algorithm {speculative_algorithm} 同时使用"),
@@ -73,12 +80,12 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/speculative_hook.py:228")),
     Rule("dp-spec-prefill-coordination", "AM-E283", ("speculative_algorithm", "enable_multi_layer_eagle"),
          lambda c: env_true(c, "SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION")
-         and (algorithm(c) not in ("EAGLE", "EAGLE3") or c.enable_multi_layer_eagle),
-         Text("SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION is set: it needs single-layer EAGLE or EAGLE3 speculative "
-              "decoding (here --speculative-algorithm {speculative_algorithm}, --enable-multi-layer-eagle "
-              "{enable_multi_layer_eagle})", "设置了 SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION：它要求单层 EAGLE 或 "
-              "EAGLE3 投机解码（当前 --speculative-algorithm {speculative_algorithm}，--enable-multi-layer-eagle "
-              "{enable_multi_layer_eagle}）"),
+         and (algorithm(c) not in DP_SPEC_PREFILL_ALGORITHMS or c.enable_multi_layer_eagle),
+         Text("SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION is set: it needs single-layer EAGLE, EAGLE3 or DSPARK "
+              "speculative decoding (here --speculative-algorithm {speculative_algorithm}, --enable-multi-layer-eagle "
+              "{enable_multi_layer_eagle})", "设置了 SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION：它要求单层 EAGLE、"
+              "EAGLE3 或 DSPARK 投机解码（当前 --speculative-algorithm {speculative_algorithm}，"
+              "--enable-multi-layer-eagle {enable_multi_layer_eagle}）"),
          Text("unset SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION, or use --speculative-algorithm EAGLE without "
               "--enable-multi-layer-eagle", "取消 SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION，或使用 "
               "--speculative-algorithm EAGLE 且不加 --enable-multi-layer-eagle"),
@@ -171,13 +178,13 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/speculative_hook.py:1417"),
          extra=lambda c: {"steps": ", ".join(map(str, ADAPTIVE_DEFAULT_STEPS))}),
     Rule("speculative-turns-mixed-chunk-off", "AM-W292", ("enable_mixed_chunk", "speculative_algorithm"),
-         lambda c: c.enable_mixed_chunk and c.speculative_algorithm in ("STANDALONE", "NGRAM"),
+         lambda c: c.enable_mixed_chunk and c.speculative_algorithm in NO_MIXED_CHUNK_ALGORITHMS,
          Text("--enable-mixed-chunk is turned off by SGLang: --speculative-algorithm {speculative_algorithm} does not "
               "support mixed chunked prefill", "SGLang 会关闭 --enable-mixed-chunk：--speculative-algorithm "
               "{speculative_algorithm} 不支持混合分块预填充"),
          Text("drop --enable-mixed-chunk (or use --speculative-algorithm EAGLE, which keeps it)",
               "去掉 --enable-mixed-chunk（或改用支持它的 --speculative-algorithm EAGLE）"),
-         severity="warning", source=sglang_source("arg_groups/speculative_hook.py:1114, :1350")),
+         severity="warning", source=sglang_source("arg_groups/speculative_hook.py:602, :1008, :1114, :1350")),
     Rule("eagle-chain-draft-tokens-adjusted", "AM-W293", ("speculative_num_draft_tokens", "speculative_eagle_topk",
                                                            "speculative_num_steps"),
          lambda c: c.speculative_algorithm in EAGLE_WORKERS and not adaptive_stays_on(c)

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from . import Disposition
 
-_SCHEMA_DFLASH = ("DFLASH is not among argmatrix's --speculative-algorithm values yet (AM-E010 refuses the launch "
-                  "before any rule runs); port with the value")
-_SCHEMA_UNO = "UNO is not among argmatrix's --speculative-algorithm values yet (AM-E010 refuses it); port with the value"
 _DEFAULT_FILL = ("fills a value the user left unset (SGLang's default for speculative decoding); nothing the launch "
                  "says is replaced")
 _OUT_OF_TREE = "asks an out-of-tree platform plugin; argmatrix's columns (a2, a3, 310p, a5, cuda, cpu) are SGLang's in-tree platforms"
@@ -19,22 +16,15 @@ SITES: dict[int, Disposition] = {
     205: Disposition("not-applicable", "argmatrix's schema bounds --speculative-draft-window-size at 1 or more "
                                        "(AM-E010 refuses 0 and below first)"),
     224: Disposition("not-applicable", "argmatrix's schema bounds --speculative-draft-sink-size at 0 or more (AM-E010)"),
-    298: Disposition("pending", _SCHEMA_DFLASH),
-    305: Disposition("pending", _SCHEMA_DFLASH),
-    308: Disposition("pending", _SCHEMA_DFLASH),
-    310: Disposition("pending", _SCHEMA_DFLASH),
-    314: Disposition("pending", _SCHEMA_DFLASH),
-    320: Disposition("pending", _SCHEMA_DFLASH),
-    325: Disposition("pending", _SCHEMA_DFLASH),
-    341: Disposition("pending", _SCHEMA_DFLASH),
-    358: Disposition("pending", _SCHEMA_DFLASH),
-    370: Disposition("pending", _SCHEMA_DFLASH),
-    377: Disposition("pending", _SCHEMA_DFLASH),
-    430: Disposition("pending", _SCHEMA_DFLASH),
+    305: Disposition("not-applicable", "only an XPU reaches it: a CPU is refused first (:298, AM-E410) and an NPU "
+                                       "skips the block; argmatrix has no XPU column"),
+    314: Disposition("not-applicable", "unreachable: with SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION set, SGLang "
+                                       "refuses DFLASH earlier (:257, AM-E283)"),
+    370: Disposition("not-applicable", "argmatrix's schema bounds --speculative-dflash-block-size at 1 or more "
+                                       "(AM-E010 refuses 0 and below first)"),
     444: Disposition("not-applicable", _DEFAULT_FILL),
-    **{line: Disposition("pending", _SCHEMA_UNO) for line in (
-        453, 455, 460, 462, 467, 474, 489, 496, 502, 509, 513, 519, 532, 540, 549, 551, 556, 579, 581, 583, 592,
-        602, 608)},
+    489: Disposition("not-applicable", "argmatrix's schema bounds --speculative-eagle-topk at 1 or more (AM-E010)"),
+    502: Disposition("not-applicable", "argmatrix's schema bounds --speculative-num-steps at 1 or more (AM-E010)"),
     809: Disposition("not-applicable", "argmatrix's schema bounds --speculative-dspark-block-size at 1 or more "
                                        "(AM-E010 refuses 0 and below first)"),
     842: Disposition("not-applicable", "unreachable: the window is set to gamma + 1 whenever gamma is known, and gamma is "
