@@ -2,6 +2,8 @@
 expert dispatch and the LM head (``arg_groups/parallel_hook.py``, ``arg_groups/overrides.py``), read from 0.5.23."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import Need, a2a_backend, attn_dp, broken_needs, ep_size, family, needs_listed, sglang_source
@@ -44,6 +46,9 @@ MOE_DP_NEEDS = (
 )
 
 SHARED_EXPERTS_TP_NEEDS = (
+    Need(lambda c: str(c.model_path or "").startswith("instance://"),
+         "a model path SGLang can read a Kimi-K3 config from (not an instance:// connector)",
+         "SGLang 能读取 Kimi-K3 配置的模型路径（不能是 instance:// 连接器）"),
     Need(lambda c: attn_tp(c) % c.shared_experts_tp_size != 0,
          "a divisor of the attention TP size (tp / (attention DP x attention CP))",
          "能整除注意力张量并行规模（tp ÷（注意力数据并行 × 注意力上下文并行））"),
@@ -76,6 +81,28 @@ def decode_graphs(c: RuleContext) -> bool:
         and c.attention_backend not in ("torch_native", "flex_attention")
 
 
+def _replica_aligned(c: RuleContext) -> bool:
+    """physical_ep_size_to_dp_size (elastic_ep/topology.py) on each EP size scale-up names: a whole number of
+    attention replicas of tp / attention-DP ranks (parallel_hook.py:606-611)."""
+    if c.tp_size % (attn_dp(c) * int(c.attn_cp_size or 1)) != 0:
+        return True  # the topology check before it (:594) is what fails
+    replica = int(c.tp_size) // attn_dp(c)
+    sizes = [int(c.max_ep_size), int(c.elastic_ep_initial_size or c.tp_size)]
+    if c.ep_join_mode == "scale":
+        sizes.append(int(c.ep_join_rank_offset))
+    return all(size > 0 and size % replica == 0 for size in sizes)
+
+
+def _chosen_prefill_graphs(c: RuleContext) -> bool:
+    """A prefill CUDA-graph backend the launch chose (the flag or --cuda-graph-config), which SGLang keeps.  Left
+    unset, scale-up's nixl dispatch already turns the breakable default off (cuda_graph_hook.py, unvalidated a2a)."""
+    cfg: Any = c.cuda_graph_config
+    in_config = cfg.get("prefill", {}).get("backend") if isinstance(cfg, dict) and isinstance(cfg.get("prefill"), dict) \
+        else None
+    chosen = c.cuda_graph_backend_prefill if "cuda_graph_backend_prefill" in c.user_set else in_config
+    return chosen in ("full", "breakable")
+
+
 def scale_joiner(c: RuleContext) -> bool:
     return scaling(c) and c.ep_join_mode == "scale"
 
@@ -103,6 +130,14 @@ ELASTIC_NEEDS = (
          "--max-ep-size above --tp-size for --elastic-ep-initial-size", "--elastic-ep-initial-size 需要 --max-ep-size 大于 "
          "--tp-size"),
     # run-time scale-up (--max-ep-size above --tp-size), parallel_hook.py:615-744
+    Need(lambda c: scaling(c) and c.tp_size % (attn_dp(c) * int(c.attn_cp_size or 1)) != 0,
+         "--tp-size divisible by attention DP x attention CP for scale-up",
+         "扩容时 --tp-size 须能被注意力数据并行 × 注意力上下文并行整除"),
+    Need(lambda c: scaling(c) and not _replica_aligned(c),
+         "--max-ep-size, --elastic-ep-initial-size (or --tp-size) and a joiner's --elastic-ep-join-rank-offset in "
+         "whole attention replicas (multiples of --tp-size / attention DP) for scale-up",
+         "扩容时 --max-ep-size、--elastic-ep-initial-size（或 --tp-size）以及加入进程组的 "
+         "--elastic-ep-join-rank-offset 须是整数个注意力副本（--tp-size ÷ 注意力数据并行 的整数倍）"),
     Need(lambda c: scaling(c) and attn_tp(c) > 1 and c.moe_dense_tp_size != 1,
          "--moe-dense-tp-size 1 for scale-up with attention TP above 1", "注意力张量并行大于 1 时扩容需要 --moe-dense-tp-size 1"),
     Need(lambda c: scaling(c) and c.tokenizer_worker_num != 1, "--tokenizer-worker-num 1 for scale-up",
@@ -140,6 +175,9 @@ ELASTIC_NEEDS = (
          "扩容需要 --ep-size 等于 --tp-size"),
     Need(lambda c: scaling(c) and a2a_backend(c) != "nixl", "--moe-a2a-backend nixl for scale-up",
          "扩容需要 --moe-a2a-backend nixl"),
+    Need(lambda c: scaling(c) and _chosen_prefill_graphs(c),
+         "prefill CUDA graphs off for scale-up (--cuda-graph-backend-prefill disabled, or leave it unset)",
+         "扩容时预填充 CUDA 图须关闭（--cuda-graph-backend-prefill disabled，或不设置）"),
     Need(lambda c: scaling(c) and not c.disable_cuda_graph and c.cuda_graph_backend_decode in ("breakable", "tc_piecewise"),
          "decode CUDA graphs full or off for scale-up (not --cuda-graph-backend-decode {cuda_graph_backend_decode})",
          "扩容时解码 CUDA 图须为 full 或关闭（不能是 --cuda-graph-backend-decode {cuda_graph_backend_decode}）"),
@@ -208,7 +246,7 @@ RULES: list[Rule] = [
          Text("--shared-experts-tp-size {shared_experts_tp_size} needs: {needs_en}",
               "--shared-experts-tp-size {shared_experts_tp_size} 的要求未满足：{needs_zh}"),
          Text("change the settings listed, or drop --shared-experts-tp-size", "按上述要求修改，或去掉 --shared-experts-tp-size"),
-         source=sglang_source("arg_groups/parallel_hook.py:216, :234"), extra=needs_listed(SHARED_EXPERTS_TP_NEEDS)),
+         source=sglang_source("arg_groups/parallel_hook.py:216, :221, :234"), extra=needs_listed(SHARED_EXPERTS_TP_NEEDS)),
     Rule("dwdp-layout", "AM-E321", ("dwdp_size", "tp_size"),
          lambda c: c.dwdp_size > 1 and broken_needs(DWDP_NEEDS)(c),
          Text("--dwdp-size {dwdp_size} needs: {needs_en}", "--dwdp-size {dwdp_size} 的要求未满足：{needs_zh}"),
@@ -221,7 +259,7 @@ RULES: list[Rule] = [
          Text("change the settings listed; without elastic EP, drop its flags", "按上述要求修改；不使用弹性专家并行时去掉相关参数"),
          source=sglang_source("arg_groups/parallel_hook.py:531, :538, :547, :551, :555, :561, :567, :578, :615, :624, "
                               ":627, :630, :640, :644, :650, :655, :666, :671, :677, :681, :685, :722, :727, :731, "
-                              ":735, :739, :744, :692, :700, :704, :707, :710, :713, :716, :719"),
+                              ":735, :739, :744, :692, :700, :704, :707, :710, :713, :716, :719, :594, :612, :696"),
          extra=needs_listed(ELASTIC_NEEDS)),
     Rule("ep-dispatch-per-rank-needs-a2a", "AM-E323", ("ep_dispatch_algorithm", "moe_a2a_backend"),
          lambda c: a2a_backend(c) == "none" and c.ep_dispatch_algorithm in ("static", "lp"),

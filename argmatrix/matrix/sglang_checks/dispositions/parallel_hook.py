@@ -28,9 +28,6 @@ SITES: dict[int, Disposition] = {
     145: Disposition('pending',  # raise in handle_context_parallelism
                          "model: handle_context_parallelism decides it from the model's config.json; no check in "
                          'compiler/model_checks.py covers it'),
-    221: Disposition('pending',  # raise in handle_shared_experts_tp
-                         'model: --shared-experts-tp-size is for Kimi-K3 only, and an instance-connector model path has no '
-                         'config to tell; no check covers it'),
     226: Disposition('pending',  # raise in handle_shared_experts_tp
                          "model: handle_shared_experts_tp decides it from the model's config.json; no check in "
                          'compiler/model_checks.py covers it'),
@@ -52,20 +49,12 @@ SITES: dict[int, Disposition] = {
     570: Disposition('not-applicable',  # assert in handle_elastic_ep
                          "argmatrix's schema refuses it first: --max-ep-size is declared a positive integer (AM-E010), so no "
                          'rule is needed'),
-    594: Disposition('pending',  # raise in handle_elastic_ep
-                         'the elastic scale-up topology (tp against attention DP x CP) for run-time growth; not ported'),
-    612: Disposition('pending',  # raise in handle_elastic_ep
-                         're-raises what elastic_ep.topology.physical_ep_size_to_dp_size refuses for --max-ep-size / '
-                         '--elastic-ep-initial-size; that arithmetic is not ported'),
     621: Disposition('not-applicable',  # assert in handle_elastic_ep
                          "argmatrix's schema refuses it first: --elastic-ep-scale-timeout is declared a positive number "
                          '(AM-E010), so no rule is needed'),
     670: Disposition('not-applicable',  # assert in handle_elastic_ep
                          "argmatrix's schema refuses it first: --elastic-ep-initial-size is declared a positive integer "
                          '(AM-E010), so no rule is needed'),
-    696: Disposition('pending',  # assert in handle_elastic_ep
-                         "pending: needs the CUDA-graph backends as SGLang's cuda_graph_hook resolves them for scale-up; not "
-                         'ported'),
     758: Disposition('not-applicable',  # override in handle_eplb_and_dispatch
                          'SGLang fills in --expert-distribution-recorder-mode for EPLB, which the launch left to it (unset or '
                          'auto): no value the user chose is replaced'),

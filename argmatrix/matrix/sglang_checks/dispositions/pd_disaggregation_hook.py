@@ -16,9 +16,6 @@ SITES: dict[int, Disposition] = {
                                       "allows here (mooncake_tcp is mooncake by then)"),
     127: Disposition("not-applicable", "a decode server without --disaggregation-decode-enable-radix-cache runs without the "
                                        "radix cache; no flag turns it on there, so nothing the launch says is replaced"),
-    277: Disposition("pending", "SGLANG_RUST_SERVER on a prefill server with --disaggregation-bootstrap-port other than "
-                                "the default or --port: model-independent for the built-in transfer backends, not ported "
-                                "(portB's rule codes ran out)"),
     372: Disposition("pending", _ENCODER_MODEL),
     383: Disposition("pending", _ENCODER_MODEL),
 }
