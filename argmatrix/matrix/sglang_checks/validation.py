@@ -291,7 +291,8 @@ RULES: list[Rule] = [
               "\"max_bs\": 64}}}}'", "请给出以 decode 和/或 prefill 为键的对象，例如 '{{\"decode\": {{\"backend\": "
               "\"full\", \"max_bs\": 64}}}}'"),
          # SGLang's argparse type for the flag (parse_cuda_graph_config_arg), outside arg_groups/: not an inventory site
-         source=sglang_source("parser of --cuda-graph-config: model_executor/cuda_graph_config.py:264, :269, :279"),
+         source=sglang_source("parser of --cuda-graph-config, parse_cuda_graph_config_arg in "
+                              "model_executor/cuda_graph_config.py (lines 264, 269, 279)"),
          extra=lambda c: _why(graph_config_problem(c))),
     # DSPARK off a prefill instance (validation_hook.py:125) is refused earlier, by speculative_hook.py:715
     Rule("pp-dspark-without-pp-spec-env", PP, ("speculative_algorithm", "pp_size", "disaggregation_mode"),
