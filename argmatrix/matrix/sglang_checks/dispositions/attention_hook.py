@@ -64,9 +64,6 @@ SITES: dict[int, Disposition] = {
                          'SGLang turns on --enable-deterministic-inference (for --rl-on-policy-target) here, a switch a launch'
                          ' line can only turn on (store-true): no value the user gave is replaced, so there is nothing to warn'
                          ' about'),
-    645: Disposition('pending',  # raise in handle_deterministic_inference
-                         "model: handle_deterministic_inference decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
     649: Disposition('runtime',  # raise in handle_deterministic_inference
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
@@ -74,7 +71,4 @@ SITES: dict[int, Disposition] = {
                          'SGLang turns on --disable-radix-cache (deterministic inference on a backend without radix support) '
                          'here, a switch a launch line can only turn on (store-true): no value the user gave is replaced, so '
                          'there is nothing to warn about'),
-    699: Disposition('pending',  # override in handle_deterministic_inference
-                         'SGLang warns that deterministic inference with TP pins NCCL and turns off custom all-reduce (not on '
-                         'ROCm); no warning rule ports it yet'),
 }
