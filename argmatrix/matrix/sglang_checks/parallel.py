@@ -6,7 +6,19 @@ from typing import Any
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, a2a_backend, attn_dp, broken_needs, ep_size, family, needs_listed, sglang_source
+from .common import (
+    Need,
+    Problem,
+    a2a_backend,
+    attn_dp,
+    broken_needs,
+    ep_size,
+    family,
+    first_problem,
+    needs_listed,
+    problem_text,
+    sglang_source,
+)
 
 A2A_WITH_EP = ("deepep", "megamoe", "mooncake", "ascend_fuseep", "mori")
 
@@ -68,6 +80,37 @@ DWDP_NEEDS = (
     Need(lambda c: c.pp_size != 1, "--pp-size 1", "--pp-size 须为 1"),
     Need(lambda c: c.enable_two_batch_overlap, "no --enable-two-batch-overlap", "不能使用 --enable-two-batch-overlap"),
 )
+
+# Model-specific limits of context parallelism and shared-experts TP (handle_context_parallelism,
+# _boundary_parallelism_overrides, handle_shared_experts_tp), read from the model's config.json.
+NEMOTRON_H = ("nemotron_h", "nemotron_h_puzzle")  # model_type, as SGLang reads it from the text config
+MIMO_V2 = ("MiMoV2ForCausalLM", "MiMoV2FlashForCausalLM")
+INPUT_SCATTERED_OFF_TYPES = (*NEMOTRON_H, "longcat_flash")
+INPUT_SCATTERED_OFF_ARCHITECTURES = ("InklingForConditionalGeneration", "InklingForConditionalGenerationMTP",
+                                     "KimiK3ForConditionalGeneration", "KimiK3LinearForCausalLM")
+
+
+def _arch(c: RuleContext) -> str:
+    return str(c.model.architecture)
+
+
+MODEL_PARALLEL_LIMITS: list[Problem] = [
+    (lambda c: c.model.model_type in NEMOTRON_H and c.attn_cp_size > 1,
+     Text("Nemotron-H does not support attention context parallelism (--attn-cp-size {attn_cp_size})",
+          "Nemotron-H 不支持注意力上下文并行（--attn-cp-size {attn_cp_size}）")),
+    (lambda c: c.model.model_type == "longcat_flash" and c.enable_prefill_cp and c.attn_cp_size > 1,
+     Text("LongCat-Flash does not support --enable-prefill-cp with --attn-cp-size {attn_cp_size}",
+          "LongCat-Flash 不支持 --enable-prefill-cp 与 --attn-cp-size {attn_cp_size} 同时使用")),
+    (lambda c: c.enable_prefill_cp and _arch(c) == "DeepseekV32ForCausalLM" and c.cp_strategy == "zigzag",
+     Text("DeepSeek V3.2 prefill context parallelism does not support --cp-strategy zigzag",
+          "DeepSeek V3.2 的预填充上下文并行不支持 --cp-strategy zigzag")),
+    (lambda c: c.enable_prefill_cp and _arch(c) in MIMO_V2 and c.cp_strategy != "zigzag",
+     Text("MiMo V2 prefill context parallelism supports only --cp-strategy zigzag",
+          "MiMo V2 的预填充上下文并行只支持 --cp-strategy zigzag")),
+    (lambda c: c.shared_experts_tp_size is not None and _arch(c) != "KimiK3ForConditionalGeneration",
+     Text("--shared-experts-tp-size is for Kimi-K3 only", "--shared-experts-tp-size 只适用于 Kimi-K3")),
+]
+
 
 def scaling(c: RuleContext) -> bool:
     """Elastic EP that may grow at run time: a backend and --max-ep-size above --tp-size (parallel_hook.py:572)."""
@@ -286,4 +329,25 @@ RULES: list[Rule] = [
               "请在纯注意力数据并行布局（--attn-dp-size 等于 --tp-size）上使用，或去掉它"),
          source=sglang_source("arg_groups/overrides.py:1429, :1432, :1436, :1441"),
          extra=needs_listed(TP_LM_HEAD_NEEDS)),
+    # --- limits of one model's forward (read from its config.json) --------------------------------------------------
+    Rule("model-parallel-limits", "AM-E473", ("attn_cp_size", "enable_prefill_cp", "cp_strategy",
+                                              "shared_experts_tp_size"),
+         lambda c: first_problem(c, MODEL_PARALLEL_LIMITS) is not None,
+         Text("{arch}: {why_en}", "{arch}：{why_zh}"),
+         Text("drop that parallelism option for this model (or, for prefill CP on DeepSeek V3.2, use --cp-strategy "
+              "interleave; on MiMo V2, --cp-strategy zigzag)", "对该模型去掉这一并行选项（DeepSeek V3.2 的预填充上下文并行"
+              "请改用 --cp-strategy interleave，MiMo V2 请用 --cp-strategy zigzag）"),
+         source=sglang_source("arg_groups/parallel_hook.py:77, :79, :128, :137, :226"), reads_model=True,
+         extra=problem_text(MODEL_PARALLEL_LIMITS, lambda c: {"arch": _arch(c)})),
+    Rule("input-scattered-attention-off-for-model", "AM-W474", ("enable_attn_tp_input_scattered",),
+         lambda c: bool(c.enable_attn_tp_input_scattered)
+         and (c.model.model_type in INPUT_SCATTERED_OFF_TYPES or _arch(c) in INPUT_SCATTERED_OFF_ARCHITECTURES)
+         and not (c.model.model_type in NEMOTRON_H and c.attn_cp_size > 1)
+         and not (c.model.model_type == "longcat_flash" and c.enable_prefill_cp and c.attn_cp_size > 1),
+         Text("--enable-attn-tp-input-scattered is overridden: {arch}'s forward never enters the input-scattered "
+              "attention scope, so SGLang turns it off", "--enable-attn-tp-input-scattered 会被覆盖：{arch} 的前向计算"
+              "不会进入输入分散的注意力区域，SGLang 会将其关闭"),
+         Text("drop --enable-attn-tp-input-scattered for this model", "对该模型去掉 --enable-attn-tp-input-scattered"),
+         severity="warning", source=sglang_source("arg_groups/parallel_hook.py:86"), reads_model=True,
+         extra=lambda c: {"arch": _arch(c)}),
 ]

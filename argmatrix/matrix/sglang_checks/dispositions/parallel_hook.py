@@ -8,29 +8,12 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    77: Disposition('pending',  # raise in _boundary_parallelism_overrides
-                         "model: _boundary_parallelism_overrides decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
-    79: Disposition('pending',  # raise in _boundary_parallelism_overrides
-                         "model: _boundary_parallelism_overrides decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
-    86: Disposition('pending',  # override in _boundary_parallelism_overrides
-                         "model: _boundary_parallelism_overrides decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
     119: Disposition('not-applicable',  # raise in handle_context_parallelism
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
-    128: Disposition('pending',  # raise in handle_context_parallelism
-                         "model: handle_context_parallelism decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
-    137: Disposition('pending',  # raise in handle_context_parallelism
-                         "model: handle_context_parallelism decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
     145: Disposition('pending',  # raise in handle_context_parallelism
-                         "model: handle_context_parallelism decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
-    226: Disposition('pending',  # raise in handle_shared_experts_tp
-                         "model: handle_shared_experts_tp decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
+                         "model: whether SGLang counts a MiMo V2 checkpoint as multimodal (ModelConfig.is_multimodal: "
+                         "its vision/audio sub-configs as get_hf_text_config reads them, --enable-multimodal) is not "
+                         "ported; the other model limits of handle_context_parallelism are AM-E473"),
     244: Disposition('not-applicable',  # raise in handle_decode_context_parallelism
                          "argmatrix's schema refuses it first: --dcp-size is declared a positive integer (AM-E010), so no rule"
                          ' is needed'),
