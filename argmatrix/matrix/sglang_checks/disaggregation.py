@@ -197,4 +197,14 @@ RULES: list[Rule] = [
               "cpu_tensor", "去掉 --disaggregation-decode-enable-offload-kvcache，或改用 "
               "--disaggregation-decode-retraction-backup cpu_tensor"),
          source=sglang_source("arg_groups/kv_cache_hook.py:409")),
+    Rule("muse-language-only-without-adaptive-dispatch", "AM-E477", ("enable_adaptive_dispatch_to_encoder",
+                                                                      "language_only"),
+         lambda c: c.model.architecture == "MuseSparkForConditionalGeneration" and c.language_only
+         and c.enable_adaptive_dispatch_to_encoder,
+         Text("a Muse Spark --language-only server loads no local encoder, so it cannot take "
+              "--enable-adaptive-dispatch-to-encoder", "Muse Spark 的 --language-only 实例不加载本地编码器，因此不能使用 "
+              "--enable-adaptive-dispatch-to-encoder"),
+         Text("drop --enable-adaptive-dispatch-to-encoder on the language-only server",
+              "在仅语言模型实例上去掉 --enable-adaptive-dispatch-to-encoder"),
+         source=sglang_source("arg_groups/pd_disaggregation_hook.py:383"), reads_model=True),
 ]

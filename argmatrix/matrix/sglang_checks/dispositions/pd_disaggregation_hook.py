@@ -17,5 +17,4 @@ SITES: dict[int, Disposition] = {
     127: Disposition("not-applicable", "a decode server without --disaggregation-decode-enable-radix-cache runs without the "
                                        "radix cache; no flag turns it on there, so nothing the launch says is replaced"),
     372: Disposition("pending", _ENCODER_MODEL),
-    383: Disposition("pending", _ENCODER_MODEL),
 }
