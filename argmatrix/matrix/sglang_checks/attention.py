@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, broken_needs, needs_listed, sglang_source
+from .common import Need, broken_needs, env_true, needs_listed, sglang_source
 
 # SGLang 0.5.23 arg_groups/choices.py DETERMINISTIC_ATTENTION_BACKEND_CHOICES
 
@@ -20,6 +20,20 @@ DETERMINISTIC_MLA_ARCHITECTURES = ("DeepseekV2ForCausalLM", "DeepseekV3ForCausal
                                    "Glm4MoeLiteForCausalLM", "Glm5NextForConditionalGeneration")
 RADIX_DETERMINISTIC_BACKENDS = ("ascend", "fa3", "fa4", "triton")
 DETERMINISTIC_BACKENDS = ("ascend", "fa3", "fa4", "flashinfer", "intel_xpu", "triton")  # choices.py:113
+
+
+def uses_kda(c: RuleContext) -> bool:
+    """Kimi Delta Attention layers in the model (configs/model_config.py uses_kda_attention), in its config or its
+    text config."""
+    raw = c.model.raw
+    for cfg in (raw, raw.get("text_config") if isinstance(raw.get("text_config"), dict) else {}):
+        linear = cfg.get("linear_attn_config")
+        if isinstance(linear, dict) and linear.get("kda_layers"):
+            return True
+        if "linear_attention" in (cfg.get("layer_types") or []) and cfg.get("linear_num_heads") is not None \
+                and cfg.get("linear_head_dim") is not None:
+            return True
+    return False
 
 
 def deterministic(c: RuleContext) -> bool:
@@ -136,4 +150,13 @@ RULES: list[Rule] = [
               "去掉 --enable-torch-symm-mem（此时它不起作用），或不使用确定性推理"),
          severity="warning", families=frozenset({"gpu", "cpu"}),  # ROCm keeps its own path; no column for it
          source=sglang_source("arg_groups/attention_hook.py:699")),
+    Rule("kda-pp-spec-verify-on-triton", "AM-W479", ("linear_attn_verify_backend",),
+         lambda c: c.linear_attn_verify_backend == "flashinfer" and env_true(c, "SGLANG_ENABLE_PP_SPEC") and uses_kda(c),
+         Text("--linear-attn-verify-backend flashinfer is overridden: with SGLANG_ENABLE_PP_SPEC, SGLang verifies "
+              "Kimi Delta Attention drafts on triton (FlashInfer's verify row layout does not fit)",
+              "--linear-attn-verify-backend flashinfer 会被覆盖：设置 SGLANG_ENABLE_PP_SPEC 时，SGLang 对 Kimi Delta "
+              "Attention 的草稿校验改用 triton（FlashInfer 的校验行布局不适用）"),
+         Text("use --linear-attn-verify-backend triton, or unset SGLANG_ENABLE_PP_SPEC",
+              "改用 --linear-attn-verify-backend triton，或取消 SGLANG_ENABLE_PP_SPEC"),
+         severity="warning", source=sglang_source("arg_groups/attention_hook.py:361"), reads_model=True),
 ]

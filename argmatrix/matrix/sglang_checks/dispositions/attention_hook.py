@@ -45,9 +45,6 @@ SITES: dict[int, Disposition] = {
     341: Disposition('runtime',  # raise in handle_linear_attn_backend
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
-    361: Disposition('pending',  # override in handle_linear_attn_backend
-                         "model: handle_linear_attn_backend decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
     373: Disposition('runtime',  # raise in handle_linear_attn_backend
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
