@@ -220,10 +220,10 @@ ELASTIC_NEEDS = (
          "扩容需要 --moe-a2a-backend nixl"),
     Need(lambda c: scaling(c) and _chosen_prefill_graphs(c),
          "prefill CUDA graphs off for scale-up (--cuda-graph-backend-prefill disabled, or leave it unset)",
-         "扩容时预填充 CUDA 图须关闭（--cuda-graph-backend-prefill disabled，或不设置）"),
+         "扩容时预填充 CUDA Graph 须关闭（--cuda-graph-backend-prefill disabled，或不设置）"),
     Need(lambda c: scaling(c) and not c.disable_cuda_graph and c.cuda_graph_backend_decode in ("breakable", "tc_piecewise"),
          "decode CUDA graphs full or off for scale-up (not --cuda-graph-backend-decode {cuda_graph_backend_decode})",
-         "扩容时解码 CUDA 图须为 full 或关闭（不能是 --cuda-graph-backend-decode {cuda_graph_backend_decode}）"),
+         "扩容时解码 CUDA Graph 须为 full 或关闭（不能是 --cuda-graph-backend-decode {cuda_graph_backend_decode}）"),
     Need(lambda c: scaling(c) and decode_graphs(c) and (
         c.device not in (None, "cuda") or c.speculative_algorithm is not None or c.is_embedding
         or c.dllm_algorithm is not None or c.encoder_only or c.forward_hooks or c.enable_pdmux),

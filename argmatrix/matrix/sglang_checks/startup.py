@@ -231,7 +231,7 @@ RULES: list[Rule] = [
          lambda c: graph_prefill_context(c) is not None
          and graph_context_numbers(c)["aligned"] > graph_context_numbers(c)["ctx"],
          Text("the prefill CUDA-graph context {wanted} (aligned to {page}-token pages: {aligned}) exceeds the model's "
-              "context length {ctx}", "预填充 CUDA 图的上下文 {wanted}（按 {page} 个词元的页对齐后为 {aligned}）超过了模型的"
+              "context length {ctx}", "预填充 CUDA Graph 的上下文 {wanted}（按 {page} 个词元的页对齐后为 {aligned}）超过了模型的"
               "上下文长度 {ctx}"),
          Text("use --cuda-graph-prefill-max-context {ctx} or less", "改用不超过 {ctx} 的 --cuda-graph-prefill-max-context"),
          source=sglang_source("arg_groups/cuda_graph_hook.py:435"), reads_model=True, extra=graph_context_numbers),
