@@ -1,6 +1,7 @@
 """Dispositions of the check sites in SGLang 0.5.23's ``arg_groups/cuda_graph_hook.py`` that no rule ports.
 
-Ported: :417 (a --cuda-graph-config backend), AM-E375 in ``sglang_checks/loading.py``.
+Ported: :417 (a --cuda-graph-config backend), AM-E375 in ``sglang_checks/loading.py``; :435 (the prefill graph
+context against the model's context length), AM-E478 in ``sglang_checks/startup.py``.
 """
 from __future__ import annotations
 

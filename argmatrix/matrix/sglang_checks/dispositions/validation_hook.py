@@ -1,7 +1,7 @@
 """Dispositions of the check sites in SGLang 0.5.23's ``arg_groups/validation_hook.py`` that no rule ports.
 
 The others are ported in ``sglang_checks/startup.py`` (AM-E233..E259) and ``sglang_checks/validation.py``
-(AM-E362..E372), each citing its line.
+(AM-E362..E372, AM-E470), each citing its line.
 """
 from __future__ import annotations
 
