@@ -32,6 +32,7 @@ from . import (
     layernorm_sp,
     loading,
     lora,
+    mamba,
     mega_moe,
     memory,
     model_overrides,
@@ -84,5 +85,6 @@ AREAS = (
     dllm_models,
     dflash,
     uno,
+    mamba,
 )
 SGLANG_RULES: list[Rule] = [rule for area in AREAS for rule in area.RULES]

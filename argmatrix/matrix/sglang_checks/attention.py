@@ -8,9 +8,37 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, broken_needs, needs_listed, sglang_source
+from .common import Need, broken_needs, env_true, needs_listed, sglang_source
 
 # SGLang 0.5.23 arg_groups/choices.py DETERMINISTIC_ATTENTION_BACKEND_CHOICES
+
+# Deterministic inference on absorbed-MLA models (attention_hook.py:615): the architectures SGLang treats as DeepSeek
+# there, and the backends that keep the radix cache deterministic (choices.py
+# RADIX_SUPPORTED_DETERMINISTIC_ATTENTION_BACKEND), the only ones it takes for them.
+DETERMINISTIC_MLA_ARCHITECTURES = ("DeepseekV2ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM",
+                                   "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM",
+                                   "Glm4MoeLiteForCausalLM", "Glm5NextForConditionalGeneration")
+RADIX_DETERMINISTIC_BACKENDS = ("ascend", "fa3", "fa4", "triton")
+DETERMINISTIC_BACKENDS = ("ascend", "fa3", "fa4", "flashinfer", "intel_xpu", "triton")  # choices.py:113
+
+
+def uses_kda(c: RuleContext) -> bool:
+    """Kimi Delta Attention layers in the model (configs/model_config.py uses_kda_attention), in its config or its
+    text config."""
+    raw = c.model.raw
+    for cfg in (raw, raw.get("text_config") if isinstance(raw.get("text_config"), dict) else {}):
+        linear = cfg.get("linear_attn_config")
+        if isinstance(linear, dict) and linear.get("kda_layers"):
+            return True
+        if "linear_attention" in (cfg.get("layer_types") or []) and cfg.get("linear_num_heads") is not None \
+                and cfg.get("linear_head_dim") is not None:
+            return True
+    return False
+
+
+def deterministic(c: RuleContext) -> bool:
+    """Deterministic inference, asked for or implied by --rl-on-policy-target (attention_hook.py:586)."""
+    return bool(c.enable_deterministic_inference or c.rl_on_policy_target is not None)
 
 
 def named_backends(c: RuleContext) -> tuple[str, ...]:
@@ -98,4 +126,37 @@ RULES: list[Rule] = [
          Text("use --decode-attention-backend cutedsl_mla with the default prefill backend and --kv-cache-dtype auto",
               "使用 --decode-attention-backend cutedsl_mla，预填充后端保持默认，并设置 --kv-cache-dtype auto"),
          source=sglang_source("arg_groups/overrides.py:1241, :1254")),
+    # --- deterministic inference (attention_hook.py:580, handle_deterministic_inference) ---------------------------
+    Rule("deterministic-mla-attention-backend", "AM-E469", ("attention_backend", "enable_deterministic_inference"),
+         # a backend outside DETERMINISTIC_BACKENDS is AM-E392's; an unset one SGLang picks as fa3 or triton here
+         lambda c: deterministic(c) and c.model.architecture in DETERMINISTIC_MLA_ARCHITECTURES
+         and not str(c.model_path or "").startswith("instance://")
+         and c.attention_backend in DETERMINISTIC_BACKENDS and c.attention_backend not in RADIX_DETERMINISTIC_BACKENDS,
+         Text("deterministic inference on {arch} (absorbed MLA) works only with the ascend, fa3, fa4 or triton "
+              "attention backend, not {attention_backend}", "{arch}（吸收式 MLA）上的确定性推理只支持 ascend、fa3、fa4 "
+              "或 triton 注意力后端，不支持 {attention_backend}"),
+         Text("use --attention-backend triton (or fa3 on Hopper), or leave it unset",
+              "改用 --attention-backend triton（Hopper 上也可用 fa3），或不设置"),
+         source=sglang_source("arg_groups/attention_hook.py:645"), reads_model=True,
+         extra=lambda c: {"arch": c.model.architecture}),
+    Rule("deterministic-tp-turns-off-symm-mem", "AM-W472", ("enable_torch_symm_mem", "enable_deterministic_inference",
+                                                             "tp_size"),
+         lambda c: deterministic(c) and c.tp_size > 1 and c.enable_torch_symm_mem,
+         Text("--enable-torch-symm-mem is overridden: deterministic inference with --tp-size {tp_size} pins NCCL to a "
+              "tree all-reduce and turns symmetric-memory (and custom) all-reduce off",
+              "--enable-torch-symm-mem 会被覆盖：--tp-size {tp_size} 下的确定性推理把 NCCL 固定为树形 all-reduce，"
+              "并关闭对称内存（以及自定义）all-reduce"),
+         Text("drop --enable-torch-symm-mem (it has no effect here), or drop deterministic inference",
+              "去掉 --enable-torch-symm-mem（此时它不起作用），或不使用确定性推理"),
+         severity="warning", families=frozenset({"gpu", "cpu"}),  # ROCm keeps its own path; no column for it
+         source=sglang_source("arg_groups/attention_hook.py:699")),
+    Rule("kda-pp-spec-verify-on-triton", "AM-W479", ("linear_attn_verify_backend",),
+         lambda c: c.linear_attn_verify_backend == "flashinfer" and env_true(c, "SGLANG_ENABLE_PP_SPEC") and uses_kda(c),
+         Text("--linear-attn-verify-backend flashinfer is overridden: with SGLANG_ENABLE_PP_SPEC, SGLang verifies "
+              "Kimi Delta Attention drafts on triton (FlashInfer's verify row layout does not fit)",
+              "--linear-attn-verify-backend flashinfer 会被覆盖：设置 SGLANG_ENABLE_PP_SPEC 时，SGLang 对 Kimi Delta "
+              "Attention 的草稿校验改用 triton（FlashInfer 的校验行布局不适用）"),
+         Text("use --linear-attn-verify-backend triton, or unset SGLANG_ENABLE_PP_SPEC",
+              "改用 --linear-attn-verify-backend triton，或取消 SGLANG_ENABLE_PP_SPEC"),
+         severity="warning", source=sglang_source("arg_groups/attention_hook.py:361"), reads_model=True),
 ]

@@ -11,6 +11,7 @@ from ..rules import Rule
 from .common import Problem, attn_dp, env_true, first_problem, problem_text, sglang_source
 
 PD_ROLES = ("prefill", "decode")
+RUST_DEFAULT_BOOTSTRAP_PORT = 8998  # SGLang's default --disaggregation-bootstrap-port (fields/disagg.py)
 
 
 def transfer_backend(c) -> str:
@@ -171,6 +172,19 @@ RULES: list[Rule] = [
          Text("run the encoder as its own server with --encoder-only alone, and the language model with "
               "--language-only", "编码器单独用 --encoder-only 启动，语言模型用 --language-only 启动"),
          source=sglang_source("arg_groups/pd_disaggregation_hook.py:306, :310, :312"), extra=problem_text(ENCODER)),
+    Rule("rust-server-bootstrap-port", "AM-E471", ("disaggregation_bootstrap_port", "port"),
+         # every built-in prefill transfer backend runs SGLang's common KV bootstrap server, which the Rust server
+         # stands in for (managers/disagg_service.py rust_server_serves_kv_bootstrap); fake is refused at :146
+         lambda c: c.disaggregation_mode == "prefill" and env_true(c, "SGLANG_RUST_SERVER")
+         and c.disaggregation_bootstrap_port not in (RUST_DEFAULT_BOOTSTRAP_PORT, c.port),
+         Text("SGLANG_RUST_SERVER serves the KV bootstrap registry on the API port, so --disaggregation-bootstrap-port "
+              "{disaggregation_bootstrap_port} conflicts with --port {port}",
+              "SGLANG_RUST_SERVER 在 API 端口上提供 KV 引导注册服务，因此 --disaggregation-bootstrap-port "
+              "{disaggregation_bootstrap_port} 与 --port {port} 冲突"),
+         Text("drop --disaggregation-bootstrap-port (decode servers and the PD router then contact the prefill API "
+              "port), or set it to --port", "去掉 --disaggregation-bootstrap-port（解码实例与 PD 路由随后连接预填充实例的 "
+              "API 端口），或将其设为与 --port 相同"),
+         source=sglang_source("arg_groups/pd_disaggregation_hook.py:277")),
     Rule("decode-offload-vs-host-pool-retraction", "AM-E388", ("disaggregation_decode_enable_offload_kvcache",
                                                                 "disaggregation_decode_retraction_backup"),
          lambda c: c.disaggregation_decode_enable_offload_kvcache and retraction_backup(c) == "host_pool",
@@ -183,4 +197,14 @@ RULES: list[Rule] = [
               "cpu_tensor", "去掉 --disaggregation-decode-enable-offload-kvcache，或改用 "
               "--disaggregation-decode-retraction-backup cpu_tensor"),
          source=sglang_source("arg_groups/kv_cache_hook.py:409")),
+    Rule("muse-language-only-without-adaptive-dispatch", "AM-E477", ("enable_adaptive_dispatch_to_encoder",
+                                                                      "language_only"),
+         lambda c: c.model.architecture == "MuseSparkForConditionalGeneration" and c.language_only
+         and c.enable_adaptive_dispatch_to_encoder,
+         Text("a Muse Spark --language-only server loads no local encoder, so it cannot take "
+              "--enable-adaptive-dispatch-to-encoder", "Muse Spark 的 --language-only 实例不加载本地编码器，因此不能使用 "
+              "--enable-adaptive-dispatch-to-encoder"),
+         Text("drop --enable-adaptive-dispatch-to-encoder on the language-only server",
+              "在仅语言模型实例上去掉 --enable-adaptive-dispatch-to-encoder"),
+         source=sglang_source("arg_groups/pd_disaggregation_hook.py:383"), reads_model=True),
 ]

@@ -14,6 +14,47 @@ from .common import Problem, first_problem, problem_text, sglang_source
 from .resolved import adaptive_stays_on, radix_cache_on
 
 SGLANG_DEFAULT_LAYOUT = "page_first"  # server_args fields, 0.5.23
+
+# The models HiSparse runs on (configs/model_config.py is_deepseek_dsa, is_deepseek_v4, is_minimax_sparse): a DSA
+# architecture counts only when its config has index_topk.
+DSA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLMNextN",
+                     "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM",
+                     "GlmMoeDsaForCausalLMNextN", "Glm5NextForConditionalGenerationNextN",
+                     "Glm5NextForConditionalGeneration", "LongcatFlashForCausalLM", "LongcatFlashForCausalLMNextN",
+                     "Dots3NoteForCausalLM", "Dots3NoteForCausalLMNextN", "HYV4ForCausalLM", "HYV4ForCausalLMNextN")
+DEEPSEEK_V4_ARCHITECTURES = ("DeepseekV4ForCausalLM", "DeepseekV4ForCausalLMNextN", "DeepseekV4ForCausalLMDSpark")
+MINIMAX_SPARSE_ARCHITECTURES = ("MiniMaxM3SparseForCausalLM", "MiniMaxM3SparseForConditionalGeneration")
+# hisparse_hook.py:18-37 (CUDA): the DSA backends HiSparse runs per KV-cache dtype (SGLang has read bf16 as bfloat16
+# by then; any other dtype a DSA model refuses earlier, overrides.py:541).
+HISPARSE_DSA_BACKENDS = {"bfloat16": ("flashmla_sparse",), "bf16": ("flashmla_sparse",),
+                         "fp8_e4m3": ("flashmla_kv", "flashinfer_sparse_mla"),
+                         "auto": ("flashmla_sparse", "flashmla_kv", "flashinfer_sparse_mla")}
+
+
+def is_dsa(c) -> bool:
+    return c.model.architecture in DSA_ARCHITECTURES and c.model.raw.get("index_topk") is not None
+
+
+def hisparse_bad_backends(c) -> list[str]:
+    """The DSA backends the launch names that HiSparse does not run with its KV-cache dtype (hisparse_hook.py:55).
+    With --kv-cache-dtype auto only a backend outside every dtype's set is certain to be refused."""
+    allowed = HISPARSE_DSA_BACKENDS.get(str(c.kv_cache_dtype))
+    if allowed is None:
+        return []
+    return [f"--dsa-{phase}-backend {backend}" for phase, backend in (("prefill", c.dsa_prefill_backend),
+                                                                       ("decode", c.dsa_decode_backend))
+            if backend is not None and backend not in allowed]
+
+
+HISPARSE_MODEL: list[Problem] = [
+    (lambda c: not (is_dsa(c) or c.model.architecture in DEEPSEEK_V4_ARCHITECTURES
+                    or c.model.architecture in MINIMAX_SPARSE_ARCHITECTURES),
+     Text("it runs only on DeepSeek sparse-attention (DSA) models such as DeepSeek V3.2 or GLM-5, DeepSeek V4 and "
+          "MiniMax M3, not {arch}", "它只支持 DeepSeek 稀疏注意力（DSA）模型（如 DeepSeek V3.2、GLM-5）、DeepSeek V4 和 "
+          "MiniMax M3，不支持 {arch}")),
+    (lambda c: is_dsa(c) and bool(hisparse_bad_backends(c)),
+     Text("with --kv-cache-dtype {kv_cache_dtype} it does not run {bad}", "在 --kv-cache-dtype {kv_cache_dtype} 下它不支持 {bad}")),
+]
 RADIX_DETERMINISTIC_BACKENDS = ("ascend", "fa3", "fa4", "triton")  # choices.py:249
 
 
@@ -175,4 +216,14 @@ RULES: list[Rule] = [
               "--speculative-eagle-topk 1"),
          source=sglang_source("arg_groups/hisparse_hook.py:109, :84, :119, :124"),
          extra=problem_text(HISPARSE, lambda c: {"topk": hisparse_topk(c)})),
+    Rule("hisparse-model", "AM-E475", ("enable_hisparse", "kv_cache_dtype", "dsa_prefill_backend", "dsa_decode_backend"),
+         lambda c: c.enable_hisparse and first_problem(c, HISPARSE_MODEL) is not None,
+         Text("--enable-hisparse: {why_en}", "--enable-hisparse：{why_zh}"),
+         Text("drop --enable-hisparse for this model; on a DSA model use --kv-cache-dtype bfloat16 with "
+              "flashmla_sparse, or fp8_e4m3 with flashmla_kv (or leave the DSA backends unset)",
+              "对该模型去掉 --enable-hisparse；在 DSA 模型上请使用 --kv-cache-dtype bfloat16 配合 flashmla_sparse，"
+              "或 fp8_e4m3 配合 flashmla_kv（或不设置 DSA 后端）"),
+         source=sglang_source("arg_groups/hisparse_hook.py:104, :55"), reads_model=True,
+         extra=problem_text(HISPARSE_MODEL, lambda c: {"arch": c.model.architecture,
+                                                       "bad": ", ".join(hisparse_bad_backends(c))})),
 ]

@@ -2,9 +2,23 @@
 expert dispatch and the LM head (``arg_groups/parallel_hook.py``, ``arg_groups/overrides.py``), read from 0.5.23."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, a2a_backend, attn_dp, broken_needs, ep_size, family, needs_listed, sglang_source
+from .common import (
+    Need,
+    Problem,
+    a2a_backend,
+    attn_dp,
+    broken_needs,
+    ep_size,
+    family,
+    first_problem,
+    needs_listed,
+    problem_text,
+    sglang_source,
+)
 
 A2A_WITH_EP = ("deepep", "megamoe", "mooncake", "ascend_fuseep", "mori")
 
@@ -44,6 +58,9 @@ MOE_DP_NEEDS = (
 )
 
 SHARED_EXPERTS_TP_NEEDS = (
+    Need(lambda c: str(c.model_path or "").startswith("instance://"),
+         "a model path SGLang can read a Kimi-K3 config from (not an instance:// connector)",
+         "SGLang 能读取 Kimi-K3 配置的模型路径（不能是 instance:// 连接器）"),
     Need(lambda c: attn_tp(c) % c.shared_experts_tp_size != 0,
          "a divisor of the attention TP size (tp / (attention DP x attention CP))",
          "能整除注意力张量并行规模（tp ÷（注意力数据并行 × 注意力上下文并行））"),
@@ -64,6 +81,37 @@ DWDP_NEEDS = (
     Need(lambda c: c.enable_two_batch_overlap, "no --enable-two-batch-overlap", "不能使用 --enable-two-batch-overlap"),
 )
 
+# Model-specific limits of context parallelism and shared-experts TP (handle_context_parallelism,
+# _boundary_parallelism_overrides, handle_shared_experts_tp), read from the model's config.json.
+NEMOTRON_H = ("nemotron_h", "nemotron_h_puzzle")  # model_type, as SGLang reads it from the text config
+MIMO_V2 = ("MiMoV2ForCausalLM", "MiMoV2FlashForCausalLM")
+INPUT_SCATTERED_OFF_TYPES = (*NEMOTRON_H, "longcat_flash")
+INPUT_SCATTERED_OFF_ARCHITECTURES = ("InklingForConditionalGeneration", "InklingForConditionalGenerationMTP",
+                                     "KimiK3ForConditionalGeneration", "KimiK3LinearForCausalLM")
+
+
+def _arch(c: RuleContext) -> str:
+    return str(c.model.architecture)
+
+
+MODEL_PARALLEL_LIMITS: list[Problem] = [
+    (lambda c: c.model.model_type in NEMOTRON_H and c.attn_cp_size > 1,
+     Text("Nemotron-H does not support attention context parallelism (--attn-cp-size {attn_cp_size})",
+          "Nemotron-H 不支持注意力上下文并行（--attn-cp-size {attn_cp_size}）")),
+    (lambda c: c.model.model_type == "longcat_flash" and c.enable_prefill_cp and c.attn_cp_size > 1,
+     Text("LongCat-Flash does not support --enable-prefill-cp with --attn-cp-size {attn_cp_size}",
+          "LongCat-Flash 不支持 --enable-prefill-cp 与 --attn-cp-size {attn_cp_size} 同时使用")),
+    (lambda c: c.enable_prefill_cp and _arch(c) == "DeepseekV32ForCausalLM" and c.cp_strategy == "zigzag",
+     Text("DeepSeek V3.2 prefill context parallelism does not support --cp-strategy zigzag",
+          "DeepSeek V3.2 的预填充上下文并行不支持 --cp-strategy zigzag")),
+    (lambda c: c.enable_prefill_cp and _arch(c) in MIMO_V2 and c.cp_strategy != "zigzag",
+     Text("MiMo V2 prefill context parallelism supports only --cp-strategy zigzag",
+          "MiMo V2 的预填充上下文并行只支持 --cp-strategy zigzag")),
+    (lambda c: c.shared_experts_tp_size is not None and _arch(c) != "KimiK3ForConditionalGeneration",
+     Text("--shared-experts-tp-size is for Kimi-K3 only", "--shared-experts-tp-size 只适用于 Kimi-K3")),
+]
+
+
 def scaling(c: RuleContext) -> bool:
     """Elastic EP that may grow at run time: a backend and --max-ep-size above --tp-size (parallel_hook.py:572)."""
     return elastic_on(c) and c.max_ep_size is not None and c.max_ep_size > c.tp_size
@@ -74,6 +122,28 @@ def decode_graphs(c: RuleContext) -> bool:
     picks other than full is refused for scale-up too, parallel_hook.py:692, so either way the launch fails.)"""
     return not c.disable_cuda_graph and c.cuda_graph_backend_decode in (None, "full") \
         and c.attention_backend not in ("torch_native", "flex_attention")
+
+
+def _replica_aligned(c: RuleContext) -> bool:
+    """physical_ep_size_to_dp_size (elastic_ep/topology.py) on each EP size scale-up names: a whole number of
+    attention replicas of tp / attention-DP ranks (parallel_hook.py:606-611)."""
+    if c.tp_size % (attn_dp(c) * int(c.attn_cp_size or 1)) != 0:
+        return True  # the topology check before it (:594) is what fails
+    replica = int(c.tp_size) // attn_dp(c)
+    sizes = [int(c.max_ep_size), int(c.elastic_ep_initial_size or c.tp_size)]
+    if c.ep_join_mode == "scale":
+        sizes.append(int(c.ep_join_rank_offset))
+    return all(size > 0 and size % replica == 0 for size in sizes)
+
+
+def _chosen_prefill_graphs(c: RuleContext) -> bool:
+    """A prefill CUDA-graph backend the launch chose (the flag or --cuda-graph-config), which SGLang keeps.  Left
+    unset, scale-up's nixl dispatch already turns the breakable default off (cuda_graph_hook.py, unvalidated a2a)."""
+    cfg: Any = c.cuda_graph_config
+    in_config = cfg.get("prefill", {}).get("backend") if isinstance(cfg, dict) and isinstance(cfg.get("prefill"), dict) \
+        else None
+    chosen = c.cuda_graph_backend_prefill if "cuda_graph_backend_prefill" in c.user_set else in_config
+    return chosen in ("full", "breakable")
 
 
 def scale_joiner(c: RuleContext) -> bool:
@@ -103,6 +173,14 @@ ELASTIC_NEEDS = (
          "--max-ep-size above --tp-size for --elastic-ep-initial-size", "--elastic-ep-initial-size 需要 --max-ep-size 大于 "
          "--tp-size"),
     # run-time scale-up (--max-ep-size above --tp-size), parallel_hook.py:615-744
+    Need(lambda c: scaling(c) and c.tp_size % (attn_dp(c) * int(c.attn_cp_size or 1)) != 0,
+         "--tp-size divisible by attention DP x attention CP for scale-up",
+         "扩容时 --tp-size 须能被注意力数据并行 × 注意力上下文并行整除"),
+    Need(lambda c: scaling(c) and not _replica_aligned(c),
+         "--max-ep-size, --elastic-ep-initial-size (or --tp-size) and a joiner's --elastic-ep-join-rank-offset in "
+         "whole attention replicas (multiples of --tp-size / attention DP) for scale-up",
+         "扩容时 --max-ep-size、--elastic-ep-initial-size（或 --tp-size）以及加入进程组的 "
+         "--elastic-ep-join-rank-offset 须是整数个注意力副本（--tp-size ÷ 注意力数据并行 的整数倍）"),
     Need(lambda c: scaling(c) and attn_tp(c) > 1 and c.moe_dense_tp_size != 1,
          "--moe-dense-tp-size 1 for scale-up with attention TP above 1", "注意力张量并行大于 1 时扩容需要 --moe-dense-tp-size 1"),
     Need(lambda c: scaling(c) and c.tokenizer_worker_num != 1, "--tokenizer-worker-num 1 for scale-up",
@@ -140,9 +218,12 @@ ELASTIC_NEEDS = (
          "扩容需要 --ep-size 等于 --tp-size"),
     Need(lambda c: scaling(c) and a2a_backend(c) != "nixl", "--moe-a2a-backend nixl for scale-up",
          "扩容需要 --moe-a2a-backend nixl"),
+    Need(lambda c: scaling(c) and _chosen_prefill_graphs(c),
+         "prefill CUDA graphs off for scale-up (--cuda-graph-backend-prefill disabled, or leave it unset)",
+         "扩容时预填充 CUDA Graph 须关闭（--cuda-graph-backend-prefill disabled，或不设置）"),
     Need(lambda c: scaling(c) and not c.disable_cuda_graph and c.cuda_graph_backend_decode in ("breakable", "tc_piecewise"),
          "decode CUDA graphs full or off for scale-up (not --cuda-graph-backend-decode {cuda_graph_backend_decode})",
-         "扩容时解码 CUDA 图须为 full 或关闭（不能是 --cuda-graph-backend-decode {cuda_graph_backend_decode}）"),
+         "扩容时解码 CUDA Graph 须为 full 或关闭（不能是 --cuda-graph-backend-decode {cuda_graph_backend_decode}）"),
     Need(lambda c: scaling(c) and decode_graphs(c) and (
         c.device not in (None, "cuda") or c.speculative_algorithm is not None or c.is_embedding
         or c.dllm_algorithm is not None or c.encoder_only or c.forward_hooks or c.enable_pdmux),
@@ -208,7 +289,7 @@ RULES: list[Rule] = [
          Text("--shared-experts-tp-size {shared_experts_tp_size} needs: {needs_en}",
               "--shared-experts-tp-size {shared_experts_tp_size} 的要求未满足：{needs_zh}"),
          Text("change the settings listed, or drop --shared-experts-tp-size", "按上述要求修改，或去掉 --shared-experts-tp-size"),
-         source=sglang_source("arg_groups/parallel_hook.py:216, :234"), extra=needs_listed(SHARED_EXPERTS_TP_NEEDS)),
+         source=sglang_source("arg_groups/parallel_hook.py:216, :221, :234"), extra=needs_listed(SHARED_EXPERTS_TP_NEEDS)),
     Rule("dwdp-layout", "AM-E321", ("dwdp_size", "tp_size"),
          lambda c: c.dwdp_size > 1 and broken_needs(DWDP_NEEDS)(c),
          Text("--dwdp-size {dwdp_size} needs: {needs_en}", "--dwdp-size {dwdp_size} 的要求未满足：{needs_zh}"),
@@ -221,7 +302,7 @@ RULES: list[Rule] = [
          Text("change the settings listed; without elastic EP, drop its flags", "按上述要求修改；不使用弹性专家并行时去掉相关参数"),
          source=sglang_source("arg_groups/parallel_hook.py:531, :538, :547, :551, :555, :561, :567, :578, :615, :624, "
                               ":627, :630, :640, :644, :650, :655, :666, :671, :677, :681, :685, :722, :727, :731, "
-                              ":735, :739, :744, :692, :700, :704, :707, :710, :713, :716, :719"),
+                              ":735, :739, :744, :692, :700, :704, :707, :710, :713, :716, :719, :594, :612, :696"),
          extra=needs_listed(ELASTIC_NEEDS)),
     Rule("ep-dispatch-per-rank-needs-a2a", "AM-E323", ("ep_dispatch_algorithm", "moe_a2a_backend"),
          lambda c: a2a_backend(c) == "none" and c.ep_dispatch_algorithm in ("static", "lp"),
@@ -248,4 +329,25 @@ RULES: list[Rule] = [
               "请在纯注意力数据并行布局（--attn-dp-size 等于 --tp-size）上使用，或去掉它"),
          source=sglang_source("arg_groups/overrides.py:1429, :1432, :1436, :1441"),
          extra=needs_listed(TP_LM_HEAD_NEEDS)),
+    # --- limits of one model's forward (read from its config.json) --------------------------------------------------
+    Rule("model-parallel-limits", "AM-E473", ("attn_cp_size", "enable_prefill_cp", "cp_strategy",
+                                              "shared_experts_tp_size"),
+         lambda c: first_problem(c, MODEL_PARALLEL_LIMITS) is not None,
+         Text("{arch}: {why_en}", "{arch}：{why_zh}"),
+         Text("drop that parallelism option for this model (or, for prefill CP on DeepSeek V3.2, use --cp-strategy "
+              "interleave; on MiMo V2, --cp-strategy zigzag)", "对该模型去掉这一并行选项（DeepSeek V3.2 的预填充上下文并行"
+              "请改用 --cp-strategy interleave，MiMo V2 请用 --cp-strategy zigzag）"),
+         source=sglang_source("arg_groups/parallel_hook.py:77, :79, :128, :137, :226"), reads_model=True,
+         extra=problem_text(MODEL_PARALLEL_LIMITS, lambda c: {"arch": _arch(c)})),
+    Rule("input-scattered-attention-off-for-model", "AM-W474", ("enable_attn_tp_input_scattered",),
+         lambda c: bool(c.enable_attn_tp_input_scattered)
+         and (c.model.model_type in INPUT_SCATTERED_OFF_TYPES or _arch(c) in INPUT_SCATTERED_OFF_ARCHITECTURES)
+         and not (c.model.model_type in NEMOTRON_H and c.attn_cp_size > 1)
+         and not (c.model.model_type == "longcat_flash" and c.enable_prefill_cp and c.attn_cp_size > 1),
+         Text("--enable-attn-tp-input-scattered is overridden: {arch}'s forward never enters the input-scattered "
+              "attention scope, so SGLang turns it off", "--enable-attn-tp-input-scattered 会被覆盖：{arch} 的前向计算"
+              "不会进入输入分散的注意力区域，SGLang 会将其关闭"),
+         Text("drop --enable-attn-tp-input-scattered for this model", "对该模型去掉 --enable-attn-tp-input-scattered"),
+         severity="warning", source=sglang_source("arg_groups/parallel_hook.py:86"), reads_model=True,
+         extra=lambda c: {"arch": _arch(c)}),
 ]

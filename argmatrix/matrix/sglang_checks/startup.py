@@ -8,6 +8,24 @@ from ...schema.meta import Text
 from ..rules import NPU, Rule
 from .common import EAGLE_FAMILY, attn_dp, chunk_numbers, chunk_per_rank, replicas, sglang_source
 
+
+def graph_prefill_context(c) -> int | None:
+    """The prefill CUDA-graph context SGLang aligns to whole pages (cuda_graph_hook.py:425): --cuda-graph-prefill-max-
+    context, else max_context_size of --cuda-graph-config's prefill phase."""
+    cfg = c.cuda_graph_config
+    in_config = cfg["prefill"].get("max_context_size") if isinstance(cfg, dict) and isinstance(cfg.get("prefill"), dict) \
+        else None
+    chosen = c.cuda_graph_prefill_max_context if c.cuda_graph_prefill_max_context is not None else in_config
+    return chosen if isinstance(chosen, int) and not isinstance(chosen, bool) and chosen > 0 else None
+
+
+def graph_context_numbers(c) -> dict:
+    page = int(c.page_size or 1)  # left unset, the page SGLang picks is at least 1: the aligned size only grows
+    wanted = graph_prefill_context(c) or 0
+    return {"aligned": (wanted + page - 1) // page * page, "page": page, "wanted": wanted,
+            "ctx": int(c.context_length or c.model.context_length)}
+
+
 RULES: list[Rule] = [
     # --- parallel layout (tp x pp vs nodes, node ranks and --dist-init-addr: compiler/model_checks.py, AM-E76x) ----
     Rule("dp-replicas-across-nodes", "AM-E233", ("dp_size", "nnodes"),
@@ -208,5 +226,13 @@ RULES: list[Rule] = [
               "none", "--enable-quant-communications 量化的是张量并行通信；--tp-size 1 时没有这种通信"),
          Text("drop it, or use --tp-size 2 or more", "去掉它，或使用 2 及以上的 --tp-size"),
          source=sglang_source("arg_groups/validation_hook.py:350")),
+    Rule("graph-prefill-context-within-model", "AM-E478", ("cuda_graph_prefill_max_context", "cuda_graph_config",
+                                                            "context_length"),
+         lambda c: graph_prefill_context(c) is not None
+         and graph_context_numbers(c)["aligned"] > graph_context_numbers(c)["ctx"],
+         Text("the prefill CUDA-graph context {wanted} (aligned to {page}-token pages: {aligned}) exceeds the model's "
+              "context length {ctx}", "预填充 CUDA Graph 的上下文 {wanted}（按 {page} 个词元的页对齐后为 {aligned}）超过了模型的"
+              "上下文长度 {ctx}"),
+         Text("use --cuda-graph-prefill-max-context {ctx} or less", "改用不超过 {ctx} 的 --cuda-graph-prefill-max-context"),
+         source=sglang_source("arg_groups/cuda_graph_hook.py:435"), reads_model=True, extra=graph_context_numbers),
 ]
-

@@ -7,6 +7,7 @@ NEXTN already reads as EAGLE.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ...schema.meta import Text
@@ -20,6 +21,13 @@ PDMUX = "AM-E365"
 BUCKETS = "AM-E366"
 DEVICE_BOUND = "AM-E367"
 AUX = "AM-E371"
+# The phases of --cuda-graph-config and the keys each takes (model_executor/cuda_graph_config.py
+# ALLOWED_KEYS_PER_PHASE), which SGLang's parser checks before anything else reads the object.
+GRAPH_PHASE_KEYS = {
+    "decode": ("backend", "max_bs", "bs"),
+    "prefill": ("backend", "max_bs", "bs", "max_context_size", "full_prefill_max_req",
+                "full_prefill_prefix_chunk_tokens", "max_seq_len"),
+}
 EAGLE_LIKE = ("EAGLE", "NEXTN")  # what SGLang's pipeline-parallel path reads as "EAGLE" after resolution
 
 
@@ -153,7 +161,8 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/validation_hook.py:112")),
     # --- pipeline parallelism (validation_hook.py:119, check_pipeline_parallel_compat) -----------------------------
     Rule("pp-speculative-single-layer-eagle", PP, ("speculative_algorithm", "pp_size", "enable_multi_layer_eagle"),
-         lambda c: pp_spec(c) and not (c.speculative_algorithm in EAGLE_LIKE and not c.enable_multi_layer_eagle),
+         lambda c: pp_spec(c) and c.speculative_algorithm != "DSPARK"
+         and not (c.speculative_algorithm in EAGLE_LIKE and not c.enable_multi_layer_eagle),
          Text("with --pp-size {pp_size} SGLang runs only single-layer EAGLE speculative decoding, not "
               "--speculative-algorithm {speculative_algorithm}{multi}",
               "--pp-size {pp_size} 时 SGLang 只支持单层 EAGLE 投机解码，不支持 --speculative-algorithm "
@@ -273,6 +282,34 @@ RULES: list[Rule] = [
               "捕获辅助隐藏状态（不带草稿模型，--pp-size 1）"),
          source=sglang_source("arg_groups/validation_hook.py:707, :714, :720, :725, :731, :739, :744"),
          extra=lambda c: _why(aux_problem(c))),
+    # --- checks of SGLang's parser and small validators that name no single feature -------------------------------
+    Rule("cuda-graph-config-shape", "AM-E468", ("cuda_graph_config",),
+         lambda c: graph_config_problem(c) is not None,
+         Text("--cuda-graph-config is refused by SGLang's parser: {reason}",
+              "--cuda-graph-config 会被 SGLang 的参数解析拒绝：{reason_zh}"),
+         Text("give an object keyed by decode and/or prefill, e.g. '{{\"decode\": {{\"backend\": \"full\", "
+              "\"max_bs\": 64}}}}'", "请给出以 decode 和/或 prefill 为键的对象，例如 '{{\"decode\": {{\"backend\": "
+              "\"full\", \"max_bs\": 64}}}}'"),
+         # SGLang's argparse type for the flag (parse_cuda_graph_config_arg), outside arg_groups/: not an inventory site
+         source=sglang_source("parser of --cuda-graph-config, parse_cuda_graph_config_arg in "
+                              "model_executor/cuda_graph_config.py (lines 264, 269, 279)"),
+         extra=lambda c: _why(graph_config_problem(c))),
+    # DSPARK off a prefill instance (validation_hook.py:125) is refused earlier, by speculative_hook.py:715
+    Rule("pp-dspark-without-pp-spec-env", PP, ("speculative_algorithm", "pp_size", "disaggregation_mode"),
+         lambda c: c.pp_size > 1 and c.speculative_algorithm == "DSPARK" and c.disaggregation_mode == "prefill"
+         and env_true(c, "SGLANG_ENABLE_PP_SPEC"),
+         Text("DSPARK with --pp-size {pp_size} on a prefill instance does not work with SGLANG_ENABLE_PP_SPEC",
+              "预填充实例上 --pp-size {pp_size} 的 DSPARK 不能与 SGLANG_ENABLE_PP_SPEC 同时使用"),
+         Text("unset SGLANG_ENABLE_PP_SPEC, or use --pp-size 1", "取消 SGLANG_ENABLE_PP_SPEC，或使用 --pp-size 1"),
+         source=sglang_source("arg_groups/validation_hook.py:128")),
+    Rule("ib-device-not-blank", "AM-E470", ("mooncake_ib_device", "disaggregation_ib_device"),
+         lambda c: bool(_mooncake_ib_devices(c)),
+         Text("{flags} is blank: SGLang refuses an empty IB device list for Mooncake",
+              "{flags} 为空：SGLang 不接受 Mooncake 的空 IB 设备列表"),
+         Text("name the devices (e.g. mlx5_0,mlx5_1), or drop the flag to let Mooncake find them",
+              "写出设备名（例如 mlx5_0,mlx5_1），或去掉该参数让 Mooncake 自动发现"),
+         source=sglang_source("arg_groups/validation_hook.py:533"),
+         extra=lambda c: {"flags": ", ".join(_mooncake_ib_devices(c))}),
 ]
 
 
@@ -334,6 +371,41 @@ def watermark_problem(c: RuleContext) -> Text | None:
     if (cfg.get("default_enabled") or cfg.get("enforce_all")) and key is None:
         return Text("default_enabled and enforce_all need a key", "设置 default_enabled 或 enforce_all 时必须同时设置 key")
     return None
+
+
+def graph_config_problem(c: RuleContext) -> Text | None:
+    """What parse_cuda_graph_config_arg refuses in an inline --cuda-graph-config, or None: a phase other than decode
+    and prefill, a phase that is not an object, a key the phase does not take (in SGLang's order)."""
+    cfg: Any = c.cuda_graph_config
+    if not isinstance(cfg, dict):
+        return None
+    for phase, settings in cfg.items():
+        if phase not in GRAPH_PHASE_KEYS:
+            return Text(f"'{phase}' is not a phase (only decode and prefill are)",
+                        f"“{phase}”不是阶段名（只有 decode 和 prefill）")
+        if not isinstance(settings, dict):
+            return Text(f"the '{phase}' phase must be a JSON object of settings, not {json.dumps(settings)}",
+                        f"“{phase}”阶段必须是由设置项组成的 JSON 对象，而不是 {json.dumps(settings)}")
+        allowed = GRAPH_PHASE_KEYS[phase]
+        for key in settings:
+            if key not in allowed:
+                return Text(f"the '{phase}' phase has no setting '{key}' (it takes {', '.join(allowed)})",
+                            f"“{phase}”阶段没有设置项“{key}”（可用：{'、'.join(allowed)}）")
+    return None
+
+
+def _mooncake_ib_devices(c: RuleContext) -> list[str]:
+    """The IB device flags SGLang hands to validate_ib_devices (validation_hook.py:489) whose text is blank: it
+    refuses them before it looks for devices."""
+    blank = []
+    if c.elastic_ep_backend == "mooncake" and c.mooncake_ib_device is not None and not c.mooncake_ib_device.strip():
+        blank.append("--mooncake-ib-device")
+    pd_mooncake = (c.disaggregation_transfer_backend == "mooncake"  # mooncake_tcp drops the devices first (:40)
+                   and c.disaggregation_mode in ("prefill", "decode"))
+    if (pd_mooncake or c.encoder_transfer_backend == "mooncake") and c.disaggregation_ib_device is not None \
+            and not c.disaggregation_ib_device.strip():
+        blank.append("--disaggregation-ib-device")
+    return blank
 
 
 def _publishing(c: RuleContext) -> bool:

@@ -45,9 +45,6 @@ SITES: dict[int, Disposition] = {
     341: Disposition('runtime',  # raise in handle_linear_attn_backend
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
-    361: Disposition('pending',  # override in handle_linear_attn_backend
-                         "model: handle_linear_attn_backend decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
     373: Disposition('runtime',  # raise in handle_linear_attn_backend
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
@@ -64,9 +61,6 @@ SITES: dict[int, Disposition] = {
                          'SGLang turns on --enable-deterministic-inference (for --rl-on-policy-target) here, a switch a launch'
                          ' line can only turn on (store-true): no value the user gave is replaced, so there is nothing to warn'
                          ' about'),
-    645: Disposition('pending',  # raise in handle_deterministic_inference
-                         "model: handle_deterministic_inference decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
     649: Disposition('runtime',  # raise in handle_deterministic_inference
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
@@ -74,7 +68,4 @@ SITES: dict[int, Disposition] = {
                          'SGLang turns on --disable-radix-cache (deterministic inference on a backend without radix support) '
                          'here, a switch a launch line can only turn on (store-true): no value the user gave is replaced, so '
                          'there is nothing to warn about'),
-    699: Disposition('pending',  # override in handle_deterministic_inference
-                         'SGLang warns that deterministic inference with TP pins NCCL and turns off custom all-reduce (not on '
-                         'ROCm); no warning rule ports it yet'),
 }

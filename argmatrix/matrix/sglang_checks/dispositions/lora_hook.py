@@ -10,8 +10,7 @@ SITES: dict[int, Disposition] = {
     36: Disposition("not-applicable", "argmatrix's schema bounds --max-loras-per-batch at 1 or more (AM-E010)"),
     42: Disposition("not-applicable", "turns --enable-lora on when it is unset and --lora-paths is given, which argmatrix "
                                       "reads the same way (rules.PARENTS 'lora'); nothing the launch says is replaced"),
-    96: Disposition("pending", "a --lora-paths item given as an object without 'lora_name' and 'lora_path' keys: "
-                               "model-independent, not ported (portB's rule codes ran out)"),
+    96: Disposition("not-applicable", "from a launch line (or --config) such an entry is refused first by SGLang's --lora-paths action (argparse_actions.py:17, AM-E320); only the Python API hands :96 a dict"),
     108: Disposition("not-applicable", "argmatrix's schema types --lora-paths items as text or objects (AM-E010 refuses "
                                        "anything else)"),
     133: Disposition("not-applicable", "argmatrix's schema types --lora-paths as a list (AM-E010 refuses anything else)"),

@@ -8,32 +8,12 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    77: Disposition('pending',  # raise in _boundary_parallelism_overrides
-                         "model: _boundary_parallelism_overrides decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
-    79: Disposition('pending',  # raise in _boundary_parallelism_overrides
-                         "model: _boundary_parallelism_overrides decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
-    86: Disposition('pending',  # override in _boundary_parallelism_overrides
-                         "model: _boundary_parallelism_overrides decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
     119: Disposition('not-applicable',  # raise in handle_context_parallelism
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
-    128: Disposition('pending',  # raise in handle_context_parallelism
-                         "model: handle_context_parallelism decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
-    137: Disposition('pending',  # raise in handle_context_parallelism
-                         "model: handle_context_parallelism decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
     145: Disposition('pending',  # raise in handle_context_parallelism
-                         "model: handle_context_parallelism decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
-    221: Disposition('pending',  # raise in handle_shared_experts_tp
-                         'model: --shared-experts-tp-size is for Kimi-K3 only, and an instance-connector model path has no '
-                         'config to tell; no check covers it'),
-    226: Disposition('pending',  # raise in handle_shared_experts_tp
-                         "model: handle_shared_experts_tp decides it from the model's config.json; no check in "
-                         'compiler/model_checks.py covers it'),
+                         "model: whether SGLang counts a MiMo V2 checkpoint as multimodal (ModelConfig.is_multimodal: "
+                         "its vision/audio sub-configs as get_hf_text_config reads them, --enable-multimodal) is not "
+                         "ported; the other model limits of handle_context_parallelism are AM-E473"),
     244: Disposition('not-applicable',  # raise in handle_decode_context_parallelism
                          "argmatrix's schema refuses it first: --dcp-size is declared a positive integer (AM-E010), so no rule"
                          ' is needed'),
@@ -52,20 +32,12 @@ SITES: dict[int, Disposition] = {
     570: Disposition('not-applicable',  # assert in handle_elastic_ep
                          "argmatrix's schema refuses it first: --max-ep-size is declared a positive integer (AM-E010), so no "
                          'rule is needed'),
-    594: Disposition('pending',  # raise in handle_elastic_ep
-                         'the elastic scale-up topology (tp against attention DP x CP) for run-time growth; not ported'),
-    612: Disposition('pending',  # raise in handle_elastic_ep
-                         're-raises what elastic_ep.topology.physical_ep_size_to_dp_size refuses for --max-ep-size / '
-                         '--elastic-ep-initial-size; that arithmetic is not ported'),
     621: Disposition('not-applicable',  # assert in handle_elastic_ep
                          "argmatrix's schema refuses it first: --elastic-ep-scale-timeout is declared a positive number "
                          '(AM-E010), so no rule is needed'),
     670: Disposition('not-applicable',  # assert in handle_elastic_ep
                          "argmatrix's schema refuses it first: --elastic-ep-initial-size is declared a positive integer "
                          '(AM-E010), so no rule is needed'),
-    696: Disposition('pending',  # assert in handle_elastic_ep
-                         "pending: needs the CUDA-graph backends as SGLang's cuda_graph_hook resolves them for scale-up; not "
-                         'ported'),
     758: Disposition('not-applicable',  # override in handle_eplb_and_dispatch
                          'SGLang fills in --expert-distribution-recorder-mode for EPLB, which the launch left to it (unset or '
                          'auto): no value the user chose is replaced'),

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from . import Disposition
 
-_ENCODER_MODEL = "needs the model's architecture from its config.json; no model check covers encoder disaggregation (none)"
-
 SITES: dict[int, Disposition] = {
     65: Disposition("not-applicable", "argmatrix's schema bounds --disaggregation-decode-host-receive-threshold to "
                                       "[0, 1] (AM-E010)"),
@@ -16,8 +14,4 @@ SITES: dict[int, Disposition] = {
                                       "allows here (mooncake_tcp is mooncake by then)"),
     127: Disposition("not-applicable", "a decode server without --disaggregation-decode-enable-radix-cache runs without the "
                                        "radix cache; no flag turns it on there, so nothing the launch says is replaced"),
-    277: Disposition("pending", "SGLANG_RUST_SERVER on a prefill server with --disaggregation-bootstrap-port other than "
-                                "the default or --port: model-independent for the built-in transfer backends, not ported "
-                                "(portB's rule codes ran out)"),
-    383: Disposition("pending", _ENCODER_MODEL),
 }

@@ -1,7 +1,7 @@
 """Dispositions of the check sites in SGLang 0.5.23's ``arg_groups/validation_hook.py`` that no rule ports.
 
 The others are ported in ``sglang_checks/startup.py`` (AM-E233..E259) and ``sglang_checks/validation.py``
-(AM-E362..E372), each citing its line.
+(AM-E362..E372, AM-E470), each citing its line.
 """
 from __future__ import annotations
 
@@ -18,8 +18,7 @@ SITES: dict[int, Disposition] = {
                                       "in (choices.py:133); a plugin's backend is not a launch-line fact"),
     121: Disposition("not-applicable", "SGLang's resolution turns the overlap scheduler off for --pp-size above 1 "
                                        "before this assert (overrides.py:1627)"),
-    125: Disposition("pending", "PP with DSPARK needs --disaggregation-mode prefill: " + _DSPARK),
-    128: Disposition("pending", "PP with DSPARK refuses SGLANG_ENABLE_PP_SPEC: " + _DSPARK),
+    125: Disposition("not-applicable", "DSPARK with --pp-size above 1 off a prefill instance is refused earlier, by speculative_hook.py:715"),
     179: Disposition("model", "tp x pp divisible by --nnodes: compiler/model_checks.py AM-E761 (its topology check "
                               "runs with or without a config.json)"),
     183: Disposition("declared", "--pp-max-micro-batch-size is declared >= 1 (AM-E010)"),
@@ -43,8 +42,6 @@ SITES: dict[int, Disposition] = {
     508: Disposition("runtime", "a non-text IB device group, read after the sysfs check of :538; " + _IB),
     514: Disposition("runtime", "an empty IB device group, read after the sysfs check of :538; " + _IB),
     525: Disposition("runtime", "IB devices this machine does not have; " + _IB),
-    533: Disposition("pending", "an empty --mooncake-ib-device or encoder-transfer IB device string is refused before "
-                                "sysfs is read: model-independent, not ported yet"),
     538: Disposition("runtime", "no /sys/class/infiniband on this machine; " + _IB),
     545: Disposition("runtime", "no IB device on this machine; " + _IB),
     550: Disposition("not-applicable", "parse_ib_device_config returns text or a mapping: an internal invariant"),
