@@ -120,6 +120,7 @@ class PlanInputs:
     devices_per_node: int | None = None   # --devices-per-node
     input_len: int | None = None          # --plan-input-len
     output_len: int | None = None         # --plan-output-len
+    gpu_arch: Any = None                  # --gpu-arch: a matrix.devices.GpuArch, the CUDA GPU's compute capability
 
 
 @dataclass
@@ -219,14 +220,14 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
 
 
 def check_model(values, sources, user_set, platform, flags_used, env=None, inputs=None, detection=None,
-                eng: Any = None) -> list[Finding]:
+                eng: Any = None, gpu: Any = None) -> list[Finding]:
     """The compiler hook: the findings of :func:`analyse`, then the engine's rules that read the model's config
     (``Rule.reads_model``) once a config.json was read."""
     ctx = analyse(values, sources, user_set, platform, flags_used, env, inputs, detection)
     if eng is None or ctx.facts is None:
         return ctx.findings
     return ctx.findings + check_model_rules(values, sources, user_set, platform, flags_used, eng, env or {},
-                                            ctx.facts, ctx.draft)
+                                            ctx.facts, ctx.draft, gpu)
 
 
 # --- the rules ----------------------------------------------------------------------------------------------
