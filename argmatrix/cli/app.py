@@ -288,7 +288,7 @@ def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text 
 
     found = run_detect()
     if fmt is OutFormat.json:
-        print(render.dumps(asdict(found)))
+        print(render.dumps({**asdict(found), "gpu_arch": str(found.gpu_arch) if found.gpu_arch else None}))
         return
     chosen = _lang(lang)
     word = {k: v(chosen) for k, v in DETECT_WORDS.items()}

@@ -20,6 +20,7 @@ from . import (
     disaggregation,
     dllm,
     environment,
+    gpu_generation,
     hicache,
     kv_cache,
     loading,
@@ -41,4 +42,4 @@ SGLANG_RULES: list[Rule] = [*startup.RULES, *serving.RULES, *kv_cache.RULES, *va
                             *loading.RULES, *speculative.RULES, *lora.RULES, *disaggregation.RULES,
                             *deterministic.RULES, *hicache.RULES, *dllm.RULES, *parallel.RULES,
                             *moe.RULES, *attention.RULES, *sharding.RULES, *environment.RULES, *modes.RULES,
-                            *replacements.RULES, *memory.RULES]
+                            *replacements.RULES, *memory.RULES, *gpu_generation.RULES]

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from . import Disposition
 
-_SM100 = ("needs the GPU's generation (SM100/SM120 Blackwell), which no launch line or platform column states; "
-          "on Ascend and the CPU --kv-cache-dtype already offers no FP4/MXFP8 value (AM-E105)")
 _SM100_NATIVE = ("fires only for native NVFP4 on an SM100 GPU with trtllm_mha among the resolved backends: the "
                  "GPU's generation is not known before start-up")
 _KV4_BACKENDS = ("which attention backends an FP4 KV cache may pair depends on whether the model uses MLA and on "
@@ -18,9 +16,6 @@ _UNIFIED_BACKENDS = ("reads the attention backends SGLang resolves from the mode
                      "the target is a hybrid model); no model check yet")
 
 SITES: dict[int, Disposition] = {
-    60: Disposition("runtime", _SM100),
-    106: Disposition("runtime", _SM100),
-    128: Disposition("runtime", _SM100),
     172: Disposition("runtime", _SM100_NATIVE),
     184: Disposition("runtime", _SM100_NATIVE),
     198: Disposition("runtime", _SM100_NATIVE),

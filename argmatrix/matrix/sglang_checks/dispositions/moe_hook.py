@@ -23,10 +23,6 @@ SITES: dict[int, Disposition] = {
     322: Disposition('pending',  # raise in handle_a2a_moe
                          "model: handle_a2a_moe decides it from the model's config.json; no check in compiler/model_checks.py "
                          'covers it'),
-    336: Disposition('runtime',  # raise in handle_a2a_moe
-                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
-                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
-                         '(AM-E105)'),
     370: Disposition('not-applicable',  # override in handle_a2a_moe
                          'SGLang fills in --deepep-mode low_latency for flashinfer_cutedsl, which the launch left to it (unset'
                          ' or auto): no value the user chose is replaced'),

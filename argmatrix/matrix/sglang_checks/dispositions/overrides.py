@@ -73,14 +73,6 @@ SITES: dict[int, Disposition] = {
     1112: Disposition('not-applicable',  # override in _deterministic_attention_backend
                          'SGLang fills in --attention-backend for deterministic inference, which the launch left to it (unset '
                          'or auto): no value the user chose is replaced'),
-    1211: Disposition('runtime',  # raise in _mla_kv_cache_dtype_checks
-                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
-                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
-                         '(AM-E105)'),
-    1245: Disposition('runtime',  # raise in _cutedsl_prefill_backend_fill
-                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
-                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
-                         '(AM-E105)'),
     1293: Disposition('runtime',  # override in _fa4_page_constraint
                          'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
                          'nor the cuda column says'),
@@ -91,9 +83,6 @@ SITES: dict[int, Disposition] = {
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
     1333: Disposition('not-applicable',  # override in _intel_xpu_page_constraint
                          "the intel_xpu attention backend's page sizes: Intel XPU has no column"),
-    1458: Disposition('runtime',  # raise in _moe_runner_backend_quant_constraints
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
     1536: Disposition('not-applicable',  # override in _moe_runner_fusion_disable
                          'SGLang turns on --disable-shared-experts-fusion (LoRA MoE runners) here, a switch a launch line can '
                          'only turn on (store-true): no value the user gave is replaced, so there is nothing to warn about'),

@@ -1,0 +1,262 @@
+"""SGLang's start-up checks that read the CUDA GPU's generation (``is_sm90_supported``, ``is_sm100_supported``,
+``is_blackwell``, ``torch.cuda.get_device_capability``), read from 0.5.23.
+
+The cuda column stands for every NVIDIA generation, so these checks read the compute capability the launch is
+checked for (``RuleContext.gpu``: ``--gpu-arch``, or what detection read from this machine's GPU).  Where it is
+unknown they do not guess: one warning (AM-W499) names each launch choice SGLang accepts on some generations only,
+and says how to tell argmatrix the GPU.  A warning, not a skip: the launch is refused on the wrong GPU, and a
+silent pass would read as "checked".
+
+SGLang's predicates (utils/common.py) go by the capability's major: SM90 is 9.x, SM100 10.x (B200, GB200, B300),
+SM120 12.x, Blackwell 10.x to 12.x; each also asks for a CUDA release (12.3 for SM90, 12.8 for Blackwell) that these
+GPUs need to run SGLang at all, so the rules go by the GPU alone.  Only what the launch names is judged: a backend
+left unset is picked by SGLang for the GPU it finds.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ...schema.meta import Text
+from ..devices import GpuArch
+from ..rules import Rule, RuleContext
+from .common import a2a_backend, sglang_source
+
+GPU = frozenset({"gpu"})
+CUTEDSL_MLA = ("cutedsl_mla", "tokenspeed_mla")  # tokenspeed_mla: SGLang's deprecated alias (serving_hook.py:304)
+
+
+def prefill_backend(c: RuleContext) -> str | None:
+    """The prefill attention backend the launch names (model_override_base.attention_backends_of)."""
+    return c.prefill_attention_backend or c.attention_backend  # type: ignore[no-any-return]
+
+
+def decode_backend(c: RuleContext) -> str | None:
+    return c.decode_attention_backend or c.attention_backend  # type: ignore[no-any-return]
+
+
+def named_backends(c: RuleContext) -> tuple[str, ...]:
+    return tuple(str(b) for b in (c.attention_backend, c.prefill_attention_backend, c.decode_attention_backend) if b)
+
+
+def skip_softmax_prefill(c: RuleContext) -> bool:
+    """SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR above 0 (an EnvFloat; unset or unreadable: 0)."""
+    try:
+        return float(str(c.env.get("SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR", "0") or 0)) > 0
+    except ValueError:
+        return False
+
+
+def native_nvfp4_prefill(c: RuleContext) -> bool:
+    """NVFP4 KV whose prefill reads NVFP4 natively: asked for, or implied by a trtllm_mha prefill
+    (kv_cache_hook.py handle_nvfp4_prefill_kv_dequant_dtype); left to SGLang, it picks fp8 off SM100."""
+    return c.kv_cache_dtype == "nvfp4" and (c.prefill_kv_cache_dequant_dtype == "nvfp4" or (
+        c.prefill_kv_cache_dequant_dtype == "auto" and prefill_backend(c) == "trtllm_mha"))
+
+
+def linear_decode(c: RuleContext) -> str:
+    return str(c.linear_attn_decode_backend or c.linear_attn_backend)
+
+
+def linear_prefill(c: RuleContext) -> str:
+    return str(c.linear_attn_prefill_backend or c.linear_attn_backend)
+
+
+@dataclass(frozen=True)
+class GenCheck:
+    """One SGLang check over the GPU generation: ``asks`` says when the launch makes the choice it guards,
+    ``accepts`` on which generations SGLang starts it, ``what`` names the choice and ``runs_on`` the generations
+    (templates over the resolved values), ``fix`` what to do on another GPU."""
+
+    asks: Callable[[RuleContext], bool]
+    accepts: Callable[[GpuArch], bool]
+    what: Text
+    runs_on: Text
+    fix: Text
+    site: str
+
+
+SM90_SM100_SM120 = Text("Hopper SM90, Blackwell SM100 or SM120", "Hopper SM90、Blackwell SM100 或 SM120")
+SM100 = Text("datacenter Blackwell SM100/SM103 (B200, GB200, B300)",
+             "数据中心级 Blackwell SM100/SM103（B200、GB200、B300）")
+BLACKWELL = Text("Blackwell (SM100, SM110 or SM12x)", "Blackwell（SM100、SM110 或 SM12x）")
+BELOW_SM100 = Text("GPUs older than SM100", "早于 SM100 的 GPU")
+
+ATTENTION = (
+    GenCheck(lambda c: "trtllm_mla" in (c.attention_backend, c.decode_attention_backend), lambda g: g.blackwell,
+             Text("the trtllm_mla attention backend", "trtllm_mla 注意力后端"), BLACKWELL,
+             Text("use another MLA backend, e.g. flashinfer or fa3 (flashmla on Hopper)",
+                  "换用其他 MLA 后端，例如 flashinfer 或 fa3（Hopper 上可用 flashmla）"), "arg_groups/overrides.py:1211"),
+    GenCheck(lambda c: any(b in CUTEDSL_MLA for b in named_backends(c)), lambda g: g.sm100,
+             Text("the cutedsl_mla attention backend", "cutedsl_mla 注意力后端"), SM100,
+             Text("use another decode backend, e.g. flashinfer or fa3", "换用其他解码后端，例如 flashinfer 或 fa3"),
+             "arg_groups/overrides.py:1245"),
+    GenCheck(lambda c: prefill_backend(c) == "trtllm_mha", lambda g: g.sm90 or g.sm100 or g.sm120,
+             Text("the trtllm_mha prefill backend", "trtllm_mha 预填充后端"), SM90_SM100_SM120,
+             Text("use another prefill backend, e.g. flashinfer or triton", "换用其他预填充后端，例如 flashinfer 或 triton"),
+             "arg_groups/attention_hook.py:203"),
+    GenCheck(lambda c: prefill_backend(c) == "trtllm_mha" and (c.kv_cache_dtype == "fp8_e4m3" or skip_softmax_prefill(c)),
+             lambda g: not g.sm120,
+             Text("the trtllm_mha prefill backend with an fp8_e4m3 KV cache or skip-softmax "
+                  "(SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR)",
+                  "trtllm_mha 预填充后端配合 fp8_e4m3 KV 缓存或 skip-softmax"
+                  "（SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR）"),
+             Text("GPUs other than SM120 (its FMHAv2 prefill has neither)", "SM120 以外的 GPU（SM120 的 FMHAv2 预填充两者都不支持）"),
+             Text("use --kv-cache-dtype auto and leave the skip-softmax factor unset, or another prefill backend",
+                  "改用 --kv-cache-dtype auto 且不设置 skip-softmax 系数，或换用其他预填充后端"),
+             "arg_groups/attention_hook.py:218"),
+    GenCheck(lambda c: decode_backend(c) == "trtllm_mha", lambda g: g.sm90 or g.sm100 or g.sm120,
+             Text("the trtllm_mha decode backend", "trtllm_mha 解码后端"), SM90_SM100_SM120,
+             Text("use another decode backend, e.g. flashinfer or triton", "换用其他解码后端，例如 flashinfer 或 triton"),
+             "arg_groups/attention_hook.py:225"),
+    GenCheck(lambda c: prefill_backend(c) == "trtllm_mha" and c.attn_cp_size > 1, lambda g: g.sm100,
+             Text("prefill context parallelism (--attn-cp-size {attn_cp_size}) on the trtllm_mha prefill backend",
+                  "在 trtllm_mha 预填充后端上做预填充上下文并行（--attn-cp-size {attn_cp_size}）"),
+             Text("SM100 (only its trtllm-gen context kernel masks CP shards)", "SM100（只有它的 trtllm-gen 上下文内核支持 CP 分片掩码）"),
+             Text("use --attn-cp-size 1, or another prefill backend", "改用 --attn-cp-size 1，或换用其他预填充后端"),
+             "arg_groups/attention_hook.py:233"),
+)
+
+KV_CACHE = (
+    GenCheck(native_nvfp4_prefill, lambda g: g.sm100,
+             Text("native NVFP4 prefill (--kv-cache-dtype nvfp4 with --prefill-kv-cache-dequant-dtype nvfp4 or a "
+                  "trtllm_mha prefill)", "原生 NVFP4 预填充（--kv-cache-dtype nvfp4 配合 "
+                  "--prefill-kv-cache-dequant-dtype nvfp4 或 trtllm_mha 预填充）"), SM100,
+             Text("use --prefill-kv-cache-dequant-dtype fp8_e4m3 without a prefill backend, or another --kv-cache-dtype",
+                  "改用 --prefill-kv-cache-dequant-dtype fp8_e4m3 且不指定预填充后端，或换用其他 --kv-cache-dtype"),
+             "arg_groups/kv_cache_hook.py:60"),
+    GenCheck(lambda c: c.kv_cache_dtype == "nvfp4", lambda g: g.sm100 or g.sm120,
+             Text("--kv-cache-dtype nvfp4", "--kv-cache-dtype nvfp4"),
+             Text("Blackwell SM100 or SM120", "Blackwell SM100 或 SM120"),
+             Text("use --kv-cache-dtype fp4_mx_block16 (the block-16 FP4 recipe) or fp8_e4m3",
+                  "改用 --kv-cache-dtype fp4_mx_block16（块大小 16 的 FP4 方案）或 fp8_e4m3"),
+             "arg_groups/kv_cache_hook.py:128"),
+    GenCheck(lambda c: c.kv_cache_dtype == "mxfp8", lambda g: g.blackwell,
+             Text("--kv-cache-dtype mxfp8", "--kv-cache-dtype mxfp8"), BLACKWELL,
+             Text("use --kv-cache-dtype fp8_e4m3 or auto", "改用 --kv-cache-dtype fp8_e4m3 或 auto"),
+             "arg_groups/kv_cache_hook.py:106"),
+)
+
+LINEAR_ATTENTION = (
+    GenCheck(lambda c: c.enable_mamba_cache_stochastic_rounding and c.mamba_backend == "triton", lambda g: g.sm100,
+             Text("--enable-mamba-cache-stochastic-rounding with --mamba-backend triton",
+                  "--enable-mamba-cache-stochastic-rounding 配合 --mamba-backend triton"),
+             Text("SM100 (it uses the cvt.rs PTX instruction)", "SM100（它使用 cvt.rs PTX 指令）"),
+             Text("use --mamba-backend flashinfer, or drop --enable-mamba-cache-stochastic-rounding",
+                  "改用 --mamba-backend flashinfer，或去掉 --enable-mamba-cache-stochastic-rounding"),
+             "arg_groups/mamba_hook.py:45"),
+    GenCheck(lambda c: linear_decode(c) == "flashinfer" and c.mamba_ssm_dtype != "bfloat16", lambda g: g.major < 10,
+             Text("the flashinfer linear-attention decode backend with --mamba-ssm-dtype {mamba_ssm_dtype}",
+                  "flashinfer 线性注意力解码后端配合 --mamba-ssm-dtype {mamba_ssm_dtype}"),
+             Text("GPUs older than SM100 (from SM100 on it keeps the state in bfloat16 only)",
+                  "早于 SM100 的 GPU（从 SM100 起它只以 bfloat16 保存状态）"),
+             Text("use --mamba-ssm-dtype bfloat16", "改用 --mamba-ssm-dtype bfloat16"), "arg_groups/attention_hook.py:341"),
+    GenCheck(lambda c: c.linear_attn_verify_backend == "flashinfer" and c.mamba_ssm_dtype != "bfloat16",
+             lambda g: g.major < 10,
+             Text("--linear-attn-verify-backend flashinfer with --mamba-ssm-dtype {mamba_ssm_dtype}",
+                  "--linear-attn-verify-backend flashinfer 配合 --mamba-ssm-dtype {mamba_ssm_dtype}"),
+             Text("GPUs older than SM100 (from SM100 on it keeps the state in bfloat16 only)",
+                  "早于 SM100 的 GPU（从 SM100 起它只以 bfloat16 保存状态）"),
+             Text("use --mamba-ssm-dtype bfloat16", "改用 --mamba-ssm-dtype bfloat16"), "arg_groups/attention_hook.py:373"),
+)
+
+MOE = (
+    GenCheck(lambda c: a2a_backend(c) == "megamoe", lambda g: g.sm90 or g.sm100,
+             Text("--moe-a2a-backend megamoe", "--moe-a2a-backend megamoe"),
+             Text("SM90 (block-FP8 experts) or SM100 (MXFP4 / NVFP4 experts)", "SM90（块 FP8 专家）或 SM100（MXFP4 / NVFP4 专家）"),
+             Text("use another --moe-a2a-backend, e.g. deepep", "换用其他 --moe-a2a-backend，例如 deepep"),
+             "arg_groups/mega_moe_hook.py:43"),
+    GenCheck(lambda c: a2a_backend(c) == "flashinfer_megamoe", lambda g: g.sm100,
+             Text("--moe-a2a-backend flashinfer_megamoe", "--moe-a2a-backend flashinfer_megamoe"), SM100,
+             Text("use another --moe-a2a-backend, e.g. deepep", "换用其他 --moe-a2a-backend，例如 deepep"),
+             "arg_groups/moe_hook.py:336"),
+    GenCheck(lambda c: c.quantization == "nvfp4_online", lambda g: g.sm100,
+             Text("--quantization nvfp4_online", "--quantization nvfp4_online"), SM100,
+             Text("use a quantization this GPU runs, e.g. fp8", "换用该 GPU 支持的量化方式，例如 fp8"),
+             "arg_groups/overrides.py:1458"),
+)
+
+# SM100 and newer FlashInfer GDN prefill needs CUDA 13: a second fact, the CUDA release torch was built with, that
+# argmatrix does not have (attention_hook.py:390)
+CUDA13_PREFILL = GenCheck(lambda c: linear_prefill(c) == "flashinfer", lambda g: g.major < 10,
+                          Text("the flashinfer linear-attention prefill backend", "flashinfer 线性注意力预填充后端"),
+                          BELOW_SM100, Text("", ""), "arg_groups/attention_hook.py:390")
+
+EVERY_CHECK = (*ATTENTION, *KV_CACHE, *LINEAR_ATTENTION, *MOE, CUDA13_PREFILL)
+
+
+def _refused(checks: tuple[GenCheck, ...]) -> Callable[[RuleContext], GenCheck | None]:
+    def first(c: RuleContext) -> GenCheck | None:
+        if c.gpu is None:
+            return None
+        return next((k for k in checks if k.asks(c) and not k.accepts(c.gpu)), None)
+    return first
+
+
+def _quoted(found: Callable[[RuleContext], GenCheck | None]) -> Callable[[RuleContext], dict[str, Any]]:
+    def extra(c: RuleContext) -> dict[str, Any]:
+        k = found(c)
+        assert k is not None and c.gpu is not None  # extra runs only for a rule that fired
+        shown = {n: v for n, v in c.values.items()}
+        return {"what_en": k.what.en.format_map(shown), "what_zh": k.what.zh.format_map(shown),
+                "runs_en": k.runs_on.en, "runs_zh": k.runs_on.zh, "fix_en": k.fix.en, "fix_zh": k.fix.zh,
+                "gpu": str(c.gpu), "capability": c.gpu.capability}
+    return extra
+
+
+def _rule(rule_id: str, code: str, fields: tuple[str, ...], checks: tuple[GenCheck, ...]) -> Rule:
+    found = _refused(checks)
+    return Rule(rule_id, code, fields, lambda c: found(c) is not None,
+                Text("{what_en} runs only on {runs_en}; this GPU is {gpu} (compute capability {capability}), so "
+                     "SGLang refuses the launch at start-up",
+                     "{what_zh} 只能在 {runs_zh} 上运行；该 GPU 为 {gpu}（计算能力 {capability}），SGLang 启动时会拒绝"),
+                Text("{fix_en}, or run on such a GPU", "{fix_zh}，或在符合要求的 GPU 上运行"), families=GPU,
+                source=sglang_source(", ".join(k.site for k in checks)), extra=_quoted(found))
+
+
+def _unknown(c: RuleContext) -> list[GenCheck]:
+    return [k for k in EVERY_CHECK if k.asks(c)] if c.gpu is None else []
+
+
+def _unknown_listed(c: RuleContext) -> dict[str, Any]:
+    shown = {n: v for n, v in c.values.items()}
+    hit = _unknown(c)
+    return {"asked_en": "; ".join(f"{k.what.en.format_map(shown)} (on {k.runs_on.en})" for k in hit),
+            "asked_zh": "；".join(f"{k.what.zh.format_map(shown)}（限 {k.runs_on.zh}）" for k in hit)}
+
+
+ATTENTION_FIELDS = ("attention_backend", "prefill_attention_backend", "decode_attention_backend", "kv_cache_dtype",
+                    "attn_cp_size")
+KV_FIELDS = ("kv_cache_dtype", "prefill_kv_cache_dequant_dtype", "prefill_attention_backend", "attention_backend")
+LINEAR_FIELDS = ("enable_mamba_cache_stochastic_rounding", "linear_attn_decode_backend", "linear_attn_verify_backend",
+                 "linear_attn_backend", "mamba_backend", "mamba_ssm_dtype")
+MOE_FIELDS = ("moe_a2a_backend", "quantization", "enable_waterfill")
+
+RULES: list[Rule] = [
+    _rule("attention-backend-gpu-generation", "AM-E490", ATTENTION_FIELDS, ATTENTION),
+    _rule("kv-cache-dtype-gpu-generation", "AM-E491", KV_FIELDS, KV_CACHE),
+    _rule("linear-attention-gpu-generation", "AM-E492", LINEAR_FIELDS, LINEAR_ATTENTION),
+    _rule("moe-gpu-generation", "AM-E493", MOE_FIELDS, MOE),
+    Rule("linear-prefill-flashinfer-needs-cuda-13", "AM-W495", ("linear_attn_prefill_backend", "linear_attn_backend"),
+         lambda c: c.gpu is not None and CUDA13_PREFILL.asks(c) and not CUDA13_PREFILL.accepts(c.gpu),
+         Text("the flashinfer linear-attention prefill backend on {gpu} needs torch built with CUDA 13 or newer, "
+              "which argmatrix cannot see: SGLang refuses the launch at start-up under an older CUDA",
+              "在 {gpu} 上，flashinfer 线性注意力预填充后端要求 torch 基于 CUDA 13 或更新版本构建，argmatrix 无法得知"
+              "这一点：CUDA 较旧时 SGLang 启动时会拒绝"),
+         Text("check torch.version.cuda on the machine, or use --linear-attn-prefill-backend triton",
+              "请在该机器上确认 torch.version.cuda，或改用 --linear-attn-prefill-backend triton"),
+         families=GPU, severity="warning", source=sglang_source(CUDA13_PREFILL.site),
+         extra=lambda c: {"gpu": str(c.gpu)}),
+    Rule("gpu-generation-unknown", "AM-W499",
+         tuple(dict.fromkeys((*ATTENTION_FIELDS, *KV_FIELDS, *LINEAR_FIELDS, "linear_attn_prefill_backend", *MOE_FIELDS))),
+         lambda c: bool(_unknown(c)),
+         Text("SGLang accepts these only on some GPU generations, and argmatrix does not know this GPU's: {asked_en}",
+              "以下选择 SGLang 只在部分 GPU 代际上接受，而 argmatrix 不知道该 GPU 属于哪一代：{asked_zh}"),
+         Text("pass --gpu-arch (e.g. sm90 for H100/H200, sm100 for B200) so argmatrix can check them, or run "
+              "check-config on the GPU machine, where detection reads it",
+              "请用 --gpu-arch 指定（如 H100/H200 为 sm90，B200 为 sm100），以便 argmatrix 检查；或在 GPU 机器上运行 "
+              "check-config，由检测读取"),
+         families=GPU, severity="warning", extra=_unknown_listed,
+         source=sglang_source(", ".join(k.site for k in EVERY_CHECK))),
+]
