@@ -28,14 +28,17 @@ MODEL_CODES: dict[str, tuple[str, Text]] = {
                            "跳过模型检查：模型路径不是含 config.json 的本地目录")),
     "AM-E701": (ERROR, Text("the model's config.json cannot be read or lacks a needed shape",
                             "模型的 config.json 无法读取或缺少所需字段")),
-    "AM-E710": (ERROR, Text("attention heads do not divide by the attention tensor-parallel size",
-                            "注意力头数不能被注意力张量并行数整除")),
-    "AM-E711": (ERROR, Text("KV heads neither divide by nor divide the attention tensor-parallel size",
-                            "KV 头数与注意力张量并行数互不整除")),
+    "AM-E710": (ERROR, Text("attention heads do not divide by the attention tensor-parallel size (not on the CPU, "
+                            "where SGLang pads the heads to a multiple of it)",
+                            "注意力头数不能被注意力张量并行数整除（CPU 上不检查：SGLang 会把头数补齐为其倍数）")),
+    "AM-E711": (ERROR, Text("KV heads neither divide by nor divide the attention tensor-parallel size (not on the CPU, "
+                            "where SGLang pads them)",
+                            "KV 头数与注意力张量并行数互不整除（CPU 上不检查：SGLang 会补齐）")),
     "AM-N712": (NOTE, Text("the vocabulary does not divide by --tp-size; SGLang pads each shard",
                            "词表大小不能被 --tp-size 整除；SGLang 会填充每个分片")),
-    "AM-E713": (ERROR, Text("an MLP or expert intermediate size does not shard evenly (or not into whole fp8 blocks)",
-                            "MLP 或专家的中间维度无法均匀切分（或无法切成完整的 fp8 块）")),
+    "AM-E713": (ERROR, Text("an MLP or expert intermediate size does not shard evenly (or not into whole fp8 blocks; "
+                            "not on the CPU, where SGLang pads it)",
+                            "MLP 或专家的中间维度无法均匀切分（或无法切成完整的 fp8 块；CPU 上不检查：SGLang 会补齐）")),
     "AM-E720": (ERROR, Text("--context-length is above what the model supports",
                             "--context-length 超过模型支持的长度")),
     "AM-W721": (WARNING, Text("--context-length is above what the model supports, allowed by "
@@ -161,8 +164,7 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
     ctx.device_memory = inputs.device_memory or getattr(detected, "memory_bytes", None)
     family = PLATFORMS[platform].family if platform in PLATFORMS else "gpu"
     out = ctx.findings
-    out += _topology(values, user_set, None if family == "cpu" and not inputs.devices_per_node
-                     else ctx.devices_per_node, where)
+    out += _topology(values, user_set, ctx.devices_per_node, where)
 
     source = inputs.model_config or values.get("model_path")
     if not source:
@@ -199,7 +201,7 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
             # CPU ranks are processes on one host (SGLang binds them to NUMA nodes): they share its memory,
             # and the number of devices does not limit them
             ctx.device_memory //= world_size(values)
-    out += _parallel(facts, values, where)
+    out += _parallel(facts, values, where, pads_unaligned=family == "cpu")
     out += _context(facts, values, user_set, env, where)
     out += _moe_mla(facts, values, user_set, where)
     out += _quant_dtype(facts, values, user_set, platform, where)
@@ -241,19 +243,23 @@ def _divisor_hint(n: int, limit: int = 64) -> str:
     return ", ".join(str(d) for d in (1, 2, 4, 8, 16, 32, 64) if d <= limit and n % d == 0)
 
 
-def _parallel(facts: ModelFacts, values, where) -> list[Finding]:
+def _parallel(facts: ModelFacts, values, where, pads_unaligned: bool = False) -> list[Finding]:
+    """Heads and intermediate sizes against the TP size.  ``pads_unaligned``: SGLang's CPU backend pads the heads,
+    KV heads and MLP/expert intermediate sizes up to a multiple of --tp-size before loading
+    (configs/update_config.py adjust_config_with_unaligned_cpu_tp, model_runner.py on device cpu), so none of
+    them has to divide there; only the vocabulary note stays."""
     out: list[Finding] = []
     tp = values.get("tp_size") or 1
     attn_tp = _attn_tp(values)
     label = "--tp-size" if attn_tp == tp else "the attention TP size (--tp-size / --dp-size)"
     label_zh = "--tp-size" if attn_tp == tp else "注意力 TP 大小（--tp-size / --dp-size）"
-    if facts.heads % attn_tp:
+    if facts.heads % attn_tp and not pads_unaligned:
         out.append(_finding("AM-E710", Text(
             f"{label} {attn_tp} does not divide the model's {facts.heads} attention heads",
             f"{label_zh} {attn_tp} 不能整除模型的 {facts.heads} 个注意力头"),
             Text(f"use a tensor-parallel size that divides {facts.heads}: {_divisor_hint(facts.heads)}",
                  f"请使用能整除 {facts.heads} 的张量并行数：{_divisor_hint(facts.heads)}"), name="tp_size", **where))
-    if facts.mla is None and facts.kv_heads % attn_tp and attn_tp % facts.kv_heads:
+    if not pads_unaligned and facts.mla is None and facts.kv_heads % attn_tp and attn_tp % facts.kv_heads:
         out.append(_finding("AM-E711", Text(
             f"{label} {attn_tp} and the model's {facts.kv_heads} KV heads divide neither way: heads can be neither "
             "split evenly nor replicated",
@@ -266,6 +272,8 @@ def _parallel(facts: ModelFacts, values, where) -> list[Finding]:
             "multiple of 64 rows, which costs a little memory",
             f"词表大小 {facts.vocab_size} 不能被 --tp-size {tp} 整除；SGLang 会把每个分片补齐到 64 行的倍数，略增显存"),
             None, name="tp_size", **where))
+    if pads_unaligned:
+        return out
     dense_tp = values.get("moe_dense_tp_size") or tp
     checks = []
     dense_layers = facts.layers - (len(facts.moe.moe_layers) if facts.moe else 0)

@@ -41,8 +41,9 @@ MODEL_WORD, DEFAULT_MODEL = "M", "llama-tiny"
 
 # The platform the recording faked (tools/sglang_conformance.py, PLATFORMS), told to argmatrix the way check-config
 # is told: devices per node, memory per device, and the GPU's compute capability (an H200, SM90; None off CUDA).
+# The CPU has no device count (the harness fakes 0 devices; SGLang binds ranks to core groups and counts none).
 DEVICES = {"cuda": (8, 143771 * 2**20, "sm90"), "a2": (8, 64 * GIB, None), "a3": (16, 64 * GIB, None),
-           "cpu": (1, 256 * GIB, None)}
+           "cpu": (None, 256 * GIB, None)}
 
 
 def corpus() -> dict[str, dict[str, Any]]:
