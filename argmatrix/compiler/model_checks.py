@@ -476,6 +476,8 @@ def _memory(p: MemoryPlan, values, devices: int | None, where) -> list[Finding]:
     said = FRACTION_SOURCES[p.mem_fraction_source]
     frac = f"--mem-fraction-static {p.mem_fraction_static} ({said.en})"
     frac_zh = f"--mem-fraction-static {p.mem_fraction_static}（{said.zh}）"
+    assumed_en, assumed_zh = (f" ({p.weights_assumed.en})", f"（{p.weights_assumed.zh}）") if p.weights_assumed \
+        else ("", "")
     if not p.weights_fit:
         static = p.device_memory_bytes * p.mem_fraction_static
         tp_hint = (Text(f"use --tp-size {p.smallest_fitting_tp} or more (the smallest that holds the weights and one "
@@ -486,13 +488,14 @@ def _memory(p: MemoryPlan, values, devices: int | None, where) -> list[Finding]:
                    Text("no tensor-parallel size up to 256 fits: use a quantized checkpoint or pipeline parallelism",
                         "张量并行数到 256 都放不下：请使用量化检查点或流水线并行"))
         return [_finding("AM-E770", Text(
-            f"weights need {gib(p.per_device_weight_bytes)} per device, more than the {gib(static)} that {frac} leaves "
-            f"of {gib(p.device_memory_bytes)}: nothing is left for the KV cache",
-            f"每个设备需要 {gib(p.per_device_weight_bytes)} 存放权重，超过 {frac_zh} 在 {gib(p.device_memory_bytes)} 中留出的 "
-            f"{gib(static)}：KV 缓存已无空间"), tp_hint, name="tp_size", kind="memory", **where)]
-    summary_en = (f"weights {gib(p.per_device_weight_bytes)}/device, reserve {gib(p.reserve_bytes)} ({frac}), "
-                  f"KV pool {p.kv_pool_tokens} tokens at {p.kv_bytes_per_token} B/token")
-    summary_zh = (f"权重 {gib(p.per_device_weight_bytes)}/设备，预留 {gib(p.reserve_bytes)}（{frac_zh}），"
+            f"weights need {gib(p.per_device_weight_bytes)} per device{assumed_en}, more than the {gib(static)} that "
+            f"{frac} leaves of {gib(p.device_memory_bytes)}: nothing is left for the KV cache",
+            f"每个设备需要 {gib(p.per_device_weight_bytes)} 存放权重{assumed_zh}，超过 {frac_zh} 在 "
+            f"{gib(p.device_memory_bytes)} 中留出的 {gib(static)}：KV 缓存已无空间"), tp_hint, name="tp_size",
+            kind="memory", **where)]
+    summary_en = (f"weights {gib(p.per_device_weight_bytes)}/device{assumed_en}, reserve {gib(p.reserve_bytes)} "
+                  f"({frac}), KV pool {p.kv_pool_tokens} tokens at {p.kv_bytes_per_token} B/token")
+    summary_zh = (f"权重 {gib(p.per_device_weight_bytes)}/设备{assumed_zh}，预留 {gib(p.reserve_bytes)}（{frac_zh}），"
                   f"KV 缓存池 {p.kv_pool_tokens} token，每 token {p.kv_bytes_per_token} 字节")
     if not p.max_running_requests:
         return [_finding("AM-W772", Text(
