@@ -47,6 +47,16 @@ CASES = [  # (code, argv, a GPU SGLang refuses it on, one it starts it on)
     ("AM-E493", ["--moe-a2a-backend", "megamoe", "--tp", "2"], "sm120", "sm90"),
     ("AM-E493", ["--moe-a2a-backend", "flashinfer_megamoe", "--tp", "2", "--attn-dp-size", "2"], "sm90", "sm100"),
     ("AM-E493", ["--quantization", "nvfp4_online"], "sm90", "sm100"),
+    ("AM-E490", ["--enable-deepseek-v4-fp4-indexer"], "sm90", "sm120"),
+    # native NVFP4 on SM100 (trtllm_mha's block-scale layout); SM120 runs NVFP4 without these limits
+    ("AM-E494", ["--kv-cache-dtype", "nvfp4", "--speculative-algorithm", "STANDALONE"], "sm100", "sm120"),
+    ("AM-E494", ["--kv-cache-dtype", "nvfp4", "--speculative-algorithm", "NGRAM"], "sm100", "sm120"),
+    ("AM-E494", ["--kv-cache-dtype", "nvfp4", "--speculative-algorithm", "EAGLE",
+                 "--speculative-draft-attention-backend", "flashinfer"], "sm100", "sm120"),
+    ("AM-E494", ["--kv-cache-dtype", "nvfp4", "--disaggregation-mode", "prefill"], "sm100", "sm120"),
+    ("AM-E494", ["--kv-cache-dtype", "nvfp4", "--enable-hierarchical-cache"], "sm100", "sm120"),
+    ("AM-W496", ["--kv-cache-dtype", "nvfp4", "--prefill-kv-cache-dequant-dtype", "fp8_e4m3",
+                 "--speculative-algorithm", "EAGLE", "--speculative-attention-mode", "prefill"], "sm100", "sm120"),
 ]
 
 
@@ -57,8 +67,32 @@ def test_each_check_breaks_and_holds(code, argv, refused, started):
     assert "AM-W499" not in codes(on(refused, argv)) + codes(on(started, argv))  # the generation was known
 
 
+def test_native_nvfp4_with_the_supported_speculation_starts_on_sm100():
+    argv = ["--kv-cache-dtype", "nvfp4", "--speculative-algorithm", "NGRAM", "--speculative-ngram-max-bfs-breadth", "1"]
+    assert not [c for c in codes(on("sm100", argv)) if c.startswith("AM-E49")]
+    assert "AM-W496" not in codes(on("sm100", ["--kv-cache-dtype", "nvfp4", "--speculative-algorithm", "EAGLE"]))
+
+
+def test_fa4_page_size_on_sm100_reads_the_model():
+    """SGLang moves a model without MLA to page 128 under fa4 on SM100; an MLA model keeps its page size."""
+    from pathlib import Path
+
+    configs = Path(__file__).parents[1] / "fixtures" / "model_configs"
+
+    def fa4(arch, name, page="64"):
+        return run(["--model-path", "m", "--attention-backend", "fa4", "--page-size", page], target="cuda", env={},
+                   plan_inputs=PlanInputs(model_config=str(configs / f"{name}.json"), gpu_arch=parse_gpu_arch(arch),
+                                          device_memory=141 << 30, devices_per_node=8))
+
+    f = only(fa4("sm100", "llama-3.1-8b"), "AM-W497")
+    assert "128" in f.message.en and f.flag == "--page-size" and f.severity == "warning"
+    assert "AM-W497" not in codes(fa4("sm100", "llama-3.1-8b", page="128"))
+    assert "AM-W497" not in codes(fa4("sm90", "llama-3.1-8b"))
+    assert "AM-W497" not in codes(fa4("sm100", "deepseek-v2-lite"))  # MLA
+
+
 def test_every_rule_is_exercised_and_names_its_sites():
-    exercised = {c[0] for c in CASES} | {"AM-W495", "AM-W499"}
+    exercised = {c[0] for c in CASES} | {"AM-W495", "AM-W497", "AM-W499"}
     assert {r.code for r in gpu_generation.RULES} == exercised
     assert all(r.source and "0.5.23" in r.source and r.families == {"gpu"} for r in gpu_generation.RULES)
 

@@ -116,6 +116,11 @@ ATTENTION = (
              Text("SM100 (only its trtllm-gen context kernel masks CP shards)", "SM100（只有它的 trtllm-gen 上下文内核支持 CP 分片掩码）"),
              Text("use --attn-cp-size 1, or another prefill backend", "改用 --attn-cp-size 1，或换用其他预填充后端"),
              "arg_groups/attention_hook.py:233"),
+    GenCheck(lambda c: c.enable_deepseek_v4_fp4_indexer, lambda g: g.sm100 or g.sm120,
+             Text("--enable-deepseek-v4-fp4-indexer", "--enable-deepseek-v4-fp4-indexer"),
+             Text("SM100 or SM120 (FP4 indexer kernels)", "SM100 或 SM120（FP4 索引器内核）"),
+             Text("drop --enable-deepseek-v4-fp4-indexer", "去掉 --enable-deepseek-v4-fp4-indexer"),
+             "arg_groups/serving_hook.py:467"),
 )
 
 KV_CACHE = (
@@ -177,13 +182,79 @@ MOE = (
              "arg_groups/overrides.py:1458"),
 )
 
+# Native NVFP4 KV on SM100: SGLang puts decode (and, unless the FP8 workspace is asked for, prefill) on trtllm_mha,
+# whose physical block-scale layout the draft workers, transfer and host pools do not carry yet
+# (kv_cache_hook.py handle_kv4_compatibility, uses_sm100_trtllm_nvfp4)
+NATIVE_SPEC = ("EAGLE", "EAGLE3", "NEXTN", "NGRAM")
+
+
+def spec(c: RuleContext) -> str | None:
+    return str(c.speculative_algorithm).upper() if c.speculative_algorithm is not None else None
+
+
+def _nvfp4(c: RuleContext) -> bool:
+    return c.kv_cache_dtype == "nvfp4"
+
+
+NOT_ON_SM100 = Text("GPUs other than SM100 (there NVFP4 runs on trtllm_mha's own block-scale layout)",
+                    "SM100 以外的 GPU（SM100 上 NVFP4 使用 trtllm_mha 自己的块缩放布局）")
+NVFP4_SM100 = (
+    GenCheck(lambda c: _nvfp4(c) and spec(c) is not None and spec(c) not in NATIVE_SPEC, lambda g: not g.sm100,
+             Text("--kv-cache-dtype nvfp4 with --speculative-algorithm {speculative_algorithm}",
+                  "--kv-cache-dtype nvfp4 配合 --speculative-algorithm {speculative_algorithm}"), NOT_ON_SM100,
+             Text("use EAGLE, EAGLE3, NEXTN or NGRAM, or another --kv-cache-dtype",
+                  "改用 EAGLE、EAGLE3、NEXTN 或 NGRAM，或换用其他 --kv-cache-dtype"),
+             "arg_groups/kv_cache_hook.py:172, :184"),
+    GenCheck(lambda c: _nvfp4(c) and spec(c) == "NGRAM" and c.speculative_ngram_max_bfs_breadth != 1,
+             lambda g: not g.sm100,
+             Text("--kv-cache-dtype nvfp4 with NGRAM and --speculative-ngram-max-bfs-breadth "
+                  "{speculative_ngram_max_bfs_breadth} (trtllm_mha verifies a linear chain only)",
+                  "--kv-cache-dtype nvfp4 配合 NGRAM 与 --speculative-ngram-max-bfs-breadth "
+                  "{speculative_ngram_max_bfs_breadth}（trtllm_mha 只能校验线性链）"), NOT_ON_SM100,
+             Text("use --speculative-ngram-max-bfs-breadth 1", "改用 --speculative-ngram-max-bfs-breadth 1"),
+             "arg_groups/kv_cache_hook.py:198"),
+    GenCheck(lambda c: _nvfp4(c) and spec(c) not in (None, "NGRAM")
+             and c.speculative_draft_attention_backend not in (None, "trtllm_mha"), lambda g: not g.sm100,
+             Text("--kv-cache-dtype nvfp4 with --speculative-draft-attention-backend "
+                  "{speculative_draft_attention_backend}", "--kv-cache-dtype nvfp4 配合 "
+                  "--speculative-draft-attention-backend {speculative_draft_attention_backend}"), NOT_ON_SM100,
+             Text("use --speculative-draft-attention-backend trtllm_mha, or leave it unset",
+                  "改用 --speculative-draft-attention-backend trtllm_mha，或不设置"), "arg_groups/kv_cache_hook.py:226"),
+    GenCheck(lambda c: _nvfp4(c) and c.disaggregation_mode != "null", lambda g: not g.sm100,
+             Text("--kv-cache-dtype nvfp4 with PD disaggregation (--disaggregation-mode {disaggregation_mode})",
+                  "--kv-cache-dtype nvfp4 配合 PD 分离（--disaggregation-mode {disaggregation_mode}）"), NOT_ON_SM100,
+             Text("use --kv-cache-dtype fp8_e4m3 for a disaggregated deployment",
+                  "PD 分离部署请改用 --kv-cache-dtype fp8_e4m3"), "arg_groups/kv_cache_hook.py:252"),
+    GenCheck(lambda c: _nvfp4(c) and (c.enable_hierarchical_cache or c.enable_lmcache), lambda g: not g.sm100,
+             Text("--kv-cache-dtype nvfp4 with the hierarchical cache or LMCache",
+                  "--kv-cache-dtype nvfp4 配合分层缓存或 LMCache"), NOT_ON_SM100,
+             Text("drop --enable-hierarchical-cache / --enable-lmcache, or use --kv-cache-dtype fp8_e4m3",
+                  "去掉 --enable-hierarchical-cache / --enable-lmcache，或改用 --kv-cache-dtype fp8_e4m3"),
+             "arg_groups/kv_cache_hook.py:260"),
+)
+
+
+def fa4_page(c: RuleContext) -> int:
+    """The page size SGLang gives FA4 on SM100 for a model without MLA (overrides.py _fa4_page_constraint)."""
+    return 1 if "DiffusionGemmaForBlockDiffusion" in (c.model.raw.get("architectures") or []) else 128
+
+
+def mixed_nvfp4_prefill_mode(c: RuleContext) -> bool:
+    """NVFP4 KV with FlashInfer's FP8-workspace prefill and speculative decoding asked to verify in prefill mode:
+    on SM100 SGLang verifies on the trtllm_mha decode kernel instead (kv_cache_hook.py:241)."""
+    fp8_prefill = c.prefill_kv_cache_dequant_dtype == "fp8_e4m3" or (
+        c.prefill_kv_cache_dequant_dtype == "auto" and prefill_backend(c) == "flashinfer")
+    return bool(_nvfp4(c) and fp8_prefill and c.speculative_algorithm is not None
+                and "speculative_attention_mode" in c.user_set and c.speculative_attention_mode == "prefill")
+
+
 # SM100 and newer FlashInfer GDN prefill needs CUDA 13: a second fact, the CUDA release torch was built with, that
 # argmatrix does not have (attention_hook.py:390)
 CUDA13_PREFILL = GenCheck(lambda c: linear_prefill(c) == "flashinfer", lambda g: g.major < 10,
                           Text("the flashinfer linear-attention prefill backend", "flashinfer 线性注意力预填充后端"),
                           BELOW_SM100, Text("", ""), "arg_groups/attention_hook.py:390")
 
-EVERY_CHECK = (*ATTENTION, *KV_CACHE, *LINEAR_ATTENTION, *MOE, CUDA13_PREFILL)
+EVERY_CHECK = (*ATTENTION, *KV_CACHE, *NVFP4_SM100, *LINEAR_ATTENTION, *MOE, CUDA13_PREFILL)
 
 
 def _refused(checks: tuple[GenCheck, ...]) -> Callable[[RuleContext], GenCheck | None]:
@@ -227,17 +298,41 @@ def _unknown_listed(c: RuleContext) -> dict[str, Any]:
 
 
 ATTENTION_FIELDS = ("attention_backend", "prefill_attention_backend", "decode_attention_backend", "kv_cache_dtype",
-                    "attn_cp_size")
+                    "attn_cp_size", "enable_deepseek_v4_fp4_indexer")
 KV_FIELDS = ("kv_cache_dtype", "prefill_kv_cache_dequant_dtype", "prefill_attention_backend", "attention_backend")
 LINEAR_FIELDS = ("enable_mamba_cache_stochastic_rounding", "linear_attn_decode_backend", "linear_attn_verify_backend",
                  "linear_attn_backend", "mamba_backend", "mamba_ssm_dtype")
 MOE_FIELDS = ("moe_a2a_backend", "quantization", "enable_waterfill")
+NVFP4_FIELDS = ("kv_cache_dtype", "speculative_algorithm", "speculative_ngram_max_bfs_breadth",
+                "speculative_draft_attention_backend", "disaggregation_mode", "enable_hierarchical_cache",
+                "enable_lmcache")
 
 RULES: list[Rule] = [
     _rule("attention-backend-gpu-generation", "AM-E490", ATTENTION_FIELDS, ATTENTION),
     _rule("kv-cache-dtype-gpu-generation", "AM-E491", KV_FIELDS, KV_CACHE),
     _rule("linear-attention-gpu-generation", "AM-E492", LINEAR_FIELDS, LINEAR_ATTENTION),
     _rule("moe-gpu-generation", "AM-E493", MOE_FIELDS, MOE),
+    _rule("native-nvfp4-on-sm100", "AM-E494", NVFP4_FIELDS, NVFP4_SM100),
+    Rule("native-nvfp4-verify-mode-on-sm100", "AM-W496", ("speculative_attention_mode", "kv_cache_dtype"),
+         lambda c: c.gpu is not None and c.gpu.sm100 and mixed_nvfp4_prefill_mode(c),
+         Text("--speculative-attention-mode prefill with an NVFP4 KV cache and FlashInfer's FP8 prefill on {gpu}: "
+              "SGLang verifies drafts on the trtllm_mha decode kernel and replaces it by decode",
+              "在 {gpu} 上，NVFP4 KV 缓存配合 FlashInfer 的 FP8 预填充时设置了 --speculative-attention-mode prefill："
+              "SGLang 会改在 trtllm_mha 解码内核上校验草稿，并将其替换为 decode"),
+         Text("drop --speculative-attention-mode, or set it to decode", "去掉 --speculative-attention-mode，或设为 decode"),
+         families=GPU, severity="warning", source=sglang_source("arg_groups/kv_cache_hook.py:241"),
+         extra=lambda c: {"gpu": str(c.gpu)}),
+    Rule("fa4-page-size-on-sm100", "AM-W497", ("page_size", "attention_backend", "prefill_attention_backend",
+                                                "decode_attention_backend"),
+         lambda c: c.gpu is not None and c.gpu.sm100 and "fa4" in named_backends(c) and c.model.mla is None
+         and (c.speculative_eagle_topk or 0) <= 1 and "page_size" in c.user_set and c.page_size != fa4_page(c),
+         Text("--page-size {page_size} with the fa4 attention backend on {gpu}: SGLang replaces it by {fa4_page} "
+              "(FA4 runs models without MLA at that page size)",
+              "在 {gpu} 上使用 fa4 注意力后端时设置了 --page-size {page_size}：SGLang 会将其替换为 {fa4_page}"
+              "（FA4 对不使用 MLA 的模型只支持该页大小）"),
+         Text("use --page-size {fa4_page}, or drop --page-size", "改用 --page-size {fa4_page}，或去掉 --page-size"),
+         families=GPU, severity="warning", source=sglang_source("arg_groups/overrides.py:1293"), reads_model=True,
+         extra=lambda c: {"gpu": str(c.gpu), "fa4_page": fa4_page(c)}),
     Rule("linear-prefill-flashinfer-needs-cuda-13", "AM-W495", ("linear_attn_prefill_backend", "linear_attn_backend"),
          lambda c: c.gpu is not None and CUDA13_PREFILL.asks(c) and not CUDA13_PREFILL.accepts(c.gpu),
          Text("the flashinfer linear-attention prefill backend on {gpu} needs torch built with CUDA 13 or newer, "
@@ -249,7 +344,8 @@ RULES: list[Rule] = [
          families=GPU, severity="warning", source=sglang_source(CUDA13_PREFILL.site),
          extra=lambda c: {"gpu": str(c.gpu)}),
     Rule("gpu-generation-unknown", "AM-W499",
-         tuple(dict.fromkeys((*ATTENTION_FIELDS, *KV_FIELDS, *LINEAR_FIELDS, "linear_attn_prefill_backend", *MOE_FIELDS))),
+         tuple(dict.fromkeys((*ATTENTION_FIELDS, *KV_FIELDS, *LINEAR_FIELDS, "linear_attn_prefill_backend", *MOE_FIELDS,
+                              *NVFP4_FIELDS, "enable_deepseek_v4_fp4_indexer"))),
          lambda c: bool(_unknown(c)),
          Text("SGLang accepts these only on some GPU generations, and argmatrix does not know this GPU's: {asked_en}",
               "以下选择 SGLang 只在部分 GPU 代际上接受，而 argmatrix 不知道该 GPU 属于哪一代：{asked_zh}"),

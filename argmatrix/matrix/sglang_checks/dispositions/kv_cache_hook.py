@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from . import Disposition
 
-_SM100_NATIVE = ("fires only for native NVFP4 on an SM100 GPU with trtllm_mha among the resolved backends: the "
-                 "GPU's generation is not known before start-up")
 _KV4_BACKENDS = ("which attention backends an FP4 KV cache may pair depends on whether the model uses MLA and on "
                  "the backends SGLang resolves for it; no model check yet")
 _UNIFIED_MODEL = "reads the model's architecture (MLA / hybrid Mamba / hybrid sliding window); no model check yet"
@@ -16,14 +14,9 @@ _UNIFIED_BACKENDS = ("reads the attention backends SGLang resolves from the mode
                      "the target is a hybrid model); no model check yet")
 
 SITES: dict[int, Disposition] = {
-    172: Disposition("runtime", _SM100_NATIVE),
-    184: Disposition("runtime", _SM100_NATIVE),
-    198: Disposition("runtime", _SM100_NATIVE),
-    216: Disposition("runtime", _SM100_NATIVE),
-    226: Disposition("runtime", _SM100_NATIVE),
-    241: Disposition("runtime", _SM100_NATIVE),
-    252: Disposition("runtime", _SM100_NATIVE),
-    260: Disposition("runtime", _SM100_NATIVE),
+    216: Disposition("not-applicable", "SGLang fills in --speculative-draft-attention-backend trtllm_mha for native "
+                                       "NVFP4 on SM100, which the launch left unset: no value the user chose is "
+                                       "replaced (a value other than trtllm_mha is refused, AM-E494)"),
     282: Disposition("pending", _KV4_BACKENDS),
     292: Disposition("pending", _KV4_BACKENDS),
     302: Disposition("pending", _KV4_BACKENDS),

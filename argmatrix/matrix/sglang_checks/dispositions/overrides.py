@@ -73,9 +73,6 @@ SITES: dict[int, Disposition] = {
     1112: Disposition('not-applicable',  # override in _deterministic_attention_backend
                          'SGLang fills in --attention-backend for deterministic inference, which the launch left to it (unset '
                          'or auto): no value the user chose is replaced'),
-    1293: Disposition('runtime',  # override in _fa4_page_constraint
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
     1307: Disposition('runtime',  # override in _attention_backend_platform_fallbacks
                          'depends on whether the CPU has Intel AMX, which the cpu column does not say (SGLang falls back to '
                          'torch_native without it)'),
