@@ -92,7 +92,7 @@ def test_fa4_page_size_on_sm100_reads_the_model():
 
 
 def test_every_rule_is_exercised_and_names_its_sites():
-    exercised = {c[0] for c in CASES} | {"AM-W495", "AM-W497", "AM-W499"}
+    exercised = {c[0] for c in CASES} | {"AM-W490", "AM-E495", "AM-W495", "AM-W497", "AM-W499"}
     assert {r.code for r in gpu_generation.RULES} == exercised
     assert all(r.source and "0.5.23" in r.source and r.families == {"gpu"} for r in gpu_generation.RULES)
 
@@ -169,3 +169,29 @@ def test_detection_reads_the_capability(monkeypatch):
     argv = ["--kv-cache-dtype", "nvfp4"]
     assert not [c for c in codes(run(argv, target=None)) if c.startswith("AM-E49") or c == "AM-W499"]
     assert "AM-E491" in codes(run(argv, target=None, plan_inputs=PlanInputs(gpu_arch=GpuArch(9, 0))))
+
+
+def test_architecture_checks_read_the_model_and_the_generation(tmp_path):
+    """Deterministic fa4 on a DeepSeek (absorbed MLA) needs SM100/SM110; Qwen4-Exp's FP8 QSA indexer SM90/SM100."""
+    from pathlib import Path
+
+    configs = Path(__file__).parents[1] / "fixtures" / "model_configs"
+    qwen4 = json.loads((configs / "qwen3-8b.json").read_text())
+    qwen4["architectures"] = ["Qwen4ExpForConditionalGeneration"]
+    (tmp_path / "config.json").write_text(json.dumps(qwen4))
+
+    def launch(arch, config, argv):
+        return run(["--model-path", "m", *argv], target="cuda", env={},
+                   plan_inputs=PlanInputs(model_config=config, gpu_arch=parse_gpu_arch(arch) if arch else None,
+                                          device_memory=180 << 30, devices_per_node=8))
+
+    deepseek = str(configs / "deepseek-v3.json")
+    det = ["--enable-deterministic-inference", "--attention-backend", "fa4", "--tp", "8"]
+    f = only(launch("sm90", deepseek, det), "AM-E495")
+    assert "DeepseekV3ForCausalLM" in f.message.en and "SM100/SM110" in f.message.en
+    assert "AM-E495" not in codes(launch("sm100", deepseek, det))
+    assert "AM-E495" not in codes(launch("sm90", str(configs / "llama-3.1-8b.json"), det))  # not absorbed MLA
+    assert "DeepseekV3ForCausalLM" in only(launch(None, deepseek, det), "AM-W490").message.en
+    qsa = ["--qsa-indexer-dtype", "fp8_e4m3"]
+    assert "AM-E495" in codes(launch("sm120", str(tmp_path / "config.json"), qsa))
+    assert "AM-E495" not in codes(launch("sm90", str(tmp_path / "config.json"), qsa))

@@ -254,6 +254,27 @@ CUDA13_PREFILL = GenCheck(lambda c: linear_prefill(c) == "flashinfer", lambda g:
                           Text("the flashinfer linear-attention prefill backend", "flashinfer 线性注意力预填充后端"),
                           BELOW_SM100, Text("", ""), "arg_groups/attention_hook.py:390")
 
+# Checks SGLang makes for some architectures only (they read c.model: rules with reads_model)
+DETERMINISTIC_DEEPSEEK = ("DeepseekV2ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM",
+                          "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM",
+                          "Glm4MoeLiteForCausalLM", "Glm5NextForConditionalGeneration")  # attention_hook.py:625
+MODEL_CHECKS = (
+    GenCheck(lambda c: c.enable_deterministic_inference and c.attention_backend == "fa4"
+             and c.model.architecture in DETERMINISTIC_DEEPSEEK, lambda g: g.sm100 or g.sm110,
+             Text("deterministic inference on the fa4 backend for {architecture} (absorbed MLA)",
+                  "{architecture}（吸收式 MLA）在 fa4 后端上做确定性推理"),
+             Text("SM100/SM110 (flash_attn.cute implements absorbed MLA only there)",
+                  "SM100/SM110（flash_attn.cute 只在这些架构上实现了吸收式 MLA）"),
+             Text("use --attention-backend triton or fa3", "改用 --attention-backend triton 或 fa3"),
+             "arg_groups/attention_hook.py:649"),
+    GenCheck(lambda c: c.qsa_indexer_dtype == "fp8_e4m3" and c.model.architecture == "Qwen4ExpForConditionalGeneration",
+             lambda g: g.sm90 or g.sm100,
+             Text("--qsa-indexer-dtype fp8_e4m3 for {architecture}", "{architecture} 使用 --qsa-indexer-dtype fp8_e4m3"),
+             Text("SM90 or SM100 (TileLang FP8 GEMMs)", "SM90 或 SM100（TileLang FP8 GEMM）"),
+             Text("use --qsa-indexer-dtype auto", "改用 --qsa-indexer-dtype auto"),
+             "arg_groups/model_overrides/qwen4_exp.py:82"),
+)
+
 EVERY_CHECK = (*ATTENTION, *KV_CACHE, *NVFP4_SM100, *LINEAR_ATTENTION, *MOE, CUDA13_PREFILL)
 
 
@@ -265,34 +286,39 @@ def _refused(checks: tuple[GenCheck, ...]) -> Callable[[RuleContext], GenCheck |
     return first
 
 
+def _model_words(c: RuleContext) -> dict[str, Any]:
+    return {"architecture": c.model.architecture} if c.model is not None else {}
+
+
 def _quoted(found: Callable[[RuleContext], GenCheck | None]) -> Callable[[RuleContext], dict[str, Any]]:
     def extra(c: RuleContext) -> dict[str, Any]:
         k = found(c)
         assert k is not None and c.gpu is not None  # extra runs only for a rule that fired
-        shown = {n: v for n, v in c.values.items()}
+        shown = {**c.values, **_model_words(c)}
         return {"what_en": k.what.en.format_map(shown), "what_zh": k.what.zh.format_map(shown),
                 "runs_en": k.runs_on.en, "runs_zh": k.runs_on.zh, "fix_en": k.fix.en, "fix_zh": k.fix.zh,
                 "gpu": str(c.gpu), "capability": c.gpu.capability}
     return extra
 
 
-def _rule(rule_id: str, code: str, fields: tuple[str, ...], checks: tuple[GenCheck, ...]) -> Rule:
+def _rule(rule_id: str, code: str, fields: tuple[str, ...], checks: tuple[GenCheck, ...],
+          reads_model: bool = False) -> Rule:
     found = _refused(checks)
     return Rule(rule_id, code, fields, lambda c: found(c) is not None,
                 Text("{what_en} runs only on {runs_en}; this GPU is {gpu} (compute capability {capability}), so "
                      "SGLang refuses the launch at start-up",
                      "{what_zh} 只能在 {runs_zh} 上运行；该 GPU 为 {gpu}（计算能力 {capability}），SGLang 启动时会拒绝"),
                 Text("{fix_en}, or run on such a GPU", "{fix_zh}，或在符合要求的 GPU 上运行"), families=GPU,
-                source=sglang_source(", ".join(k.site for k in checks)), extra=_quoted(found))
+                source=sglang_source(", ".join(k.site for k in checks)), extra=_quoted(found), reads_model=reads_model)
 
 
-def _unknown(c: RuleContext) -> list[GenCheck]:
-    return [k for k in EVERY_CHECK if k.asks(c)] if c.gpu is None else []
+def _unknown(c: RuleContext, checks: tuple[GenCheck, ...] = EVERY_CHECK) -> list[GenCheck]:
+    return [k for k in checks if k.asks(c)] if c.gpu is None else []
 
 
-def _unknown_listed(c: RuleContext) -> dict[str, Any]:
-    shown = {n: v for n, v in c.values.items()}
-    hit = _unknown(c)
+def _unknown_listed(c: RuleContext, checks: tuple[GenCheck, ...] = EVERY_CHECK) -> dict[str, Any]:
+    shown = {**c.values, **_model_words(c)}
+    hit = _unknown(c, checks)
     return {"asked_en": "; ".join(f"{k.what.en.format_map(shown)} (on {k.runs_on.en})" for k in hit),
             "asked_zh": "；".join(f"{k.what.zh.format_map(shown)}（限 {k.runs_on.zh}）" for k in hit)}
 
@@ -313,6 +339,18 @@ RULES: list[Rule] = [
     _rule("linear-attention-gpu-generation", "AM-E492", LINEAR_FIELDS, LINEAR_ATTENTION),
     _rule("moe-gpu-generation", "AM-E493", MOE_FIELDS, MOE),
     _rule("native-nvfp4-on-sm100", "AM-E494", NVFP4_FIELDS, NVFP4_SM100),
+    _rule("model-gpu-generation", "AM-E495", ("attention_backend", "enable_deterministic_inference",
+                                              "qsa_indexer_dtype"), MODEL_CHECKS, reads_model=True),
+    Rule("model-gpu-generation-unknown", "AM-W490", ("attention_backend", "enable_deterministic_inference",
+                                                      "qsa_indexer_dtype"),
+         lambda c: bool(_unknown(c, MODEL_CHECKS)),
+         Text("SGLang accepts these for this model only on some GPU generations, and argmatrix does not know this "
+              "GPU's: {asked_en}", "以下选择对该模型 SGLang 只在部分 GPU 代际上接受，而 argmatrix 不知道该 GPU 属于哪一代："
+              "{asked_zh}"),
+         Text("pass --gpu-arch (e.g. sm90 for H100/H200, sm100 for B200) so argmatrix can check them",
+              "请用 --gpu-arch 指定（如 H100/H200 为 sm90，B200 为 sm100），以便 argmatrix 检查"),
+         families=GPU, severity="warning", reads_model=True, extra=lambda c: _unknown_listed(c, MODEL_CHECKS),
+         source=sglang_source(", ".join(k.site for k in MODEL_CHECKS))),
     Rule("native-nvfp4-verify-mode-on-sm100", "AM-W496", ("speculative_attention_mode", "kv_cache_dtype"),
          lambda c: c.gpu is not None and c.gpu.sm100 and mixed_nvfp4_prefill_mode(c),
          Text("--speculative-attention-mode prefill with an NVFP4 KV cache and FlashInfer's FP8 prefill on {gpu}: "

@@ -42,9 +42,6 @@ SITES: dict[int, Disposition] = {
     645: Disposition('pending',  # raise in handle_deterministic_inference
                          "model: handle_deterministic_inference decides it from the model's config.json; no check in "
                          'compiler/model_checks.py covers it'),
-    649: Disposition('runtime',  # raise in handle_deterministic_inference
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
     663: Disposition('not-applicable',  # override in handle_deterministic_inference
                          'SGLang turns on --disable-radix-cache (deterministic inference on a backend without radix support) '
                          'here, a switch a launch line can only turn on (store-true): no value the user gave is replaced, so '

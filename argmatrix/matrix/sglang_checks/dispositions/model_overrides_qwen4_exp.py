@@ -14,9 +14,6 @@ SITES: dict[int, Disposition] = {
     39: Disposition('pending',  # raise in _qwen4_exp_overrides
                          'model: a per-model override of qwen4_exp (runs only for that architecture, read from config.json); '
                          'no check in compiler/model_checks.py covers it'),
-    82: Disposition('pending',  # raise in _qwen4_exp_overrides
-                         'model: a per-model override of qwen4_exp (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
     86: Disposition('pending',  # raise in _qwen4_exp_overrides
                          'model: a per-model override of qwen4_exp (runs only for that architecture, read from config.json); '
                          'no check in compiler/model_checks.py covers it'),
