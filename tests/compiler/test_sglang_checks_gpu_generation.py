@@ -192,6 +192,14 @@ def test_architecture_checks_read_the_model_and_the_generation(tmp_path):
     assert "AM-E495" not in codes(launch("sm100", deepseek, det))
     assert "AM-E495" not in codes(launch("sm90", str(configs / "llama-3.1-8b.json"), det))  # not absorbed MLA
     assert "DeepseekV3ForCausalLM" in only(launch(None, deepseek, det), "AM-W490").message.en
+    v4 = json.loads((configs / "deepseek-v3.json").read_text())
+    v4.update(architectures=["DeepseekV4ForCausalLM"], model_type="deepseek_v4")
+    (tmp_path / "v4").mkdir()
+    (tmp_path / "v4" / "config.json").write_text(json.dumps(v4))
+    trtllm = ["--dsv4-attn-backend", "trtllm", "--tp", "8"]
+    assert "AM-E495" in codes(launch("sm90", str(tmp_path / "v4" / "config.json"), trtllm))
+    assert "AM-E495" not in codes(launch("sm100", str(tmp_path / "v4" / "config.json"), trtllm))
+    assert "AM-E495" not in codes(launch("sm90", deepseek, trtllm))  # the hook runs for DeepSeek-V4 only
     qsa = ["--qsa-indexer-dtype", "fp8_e4m3"]
     assert "AM-E495" in codes(launch("sm120", str(tmp_path / "config.json"), qsa))
     assert "AM-E495" not in codes(launch("sm90", str(tmp_path / "config.json"), qsa))

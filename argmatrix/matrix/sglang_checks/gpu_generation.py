@@ -273,6 +273,10 @@ MODEL_CHECKS = (
              Text("SM90 or SM100 (TileLang FP8 GEMMs)", "SM90 或 SM100（TileLang FP8 GEMM）"),
              Text("use --qsa-indexer-dtype auto", "改用 --qsa-indexer-dtype auto"),
              "arg_groups/model_overrides/qwen4_exp.py:82"),
+    GenCheck(lambda c: c.dsv4_attn_backend == "trtllm" and c.model.architecture == "DeepseekV4ForCausalLM",
+             lambda g: g.sm100, Text("--dsv4-attn-backend trtllm", "--dsv4-attn-backend trtllm"), SM100,
+             Text("use --dsv4-attn-backend auto or flashmla", "改用 --dsv4-attn-backend auto 或 flashmla"),
+             "arg_groups/deepseek_v4_hook.py:104"),
 )
 
 EVERY_CHECK = (*ATTENTION, *KV_CACHE, *NVFP4_SM100, *LINEAR_ATTENTION, *MOE, CUDA13_PREFILL)
@@ -329,6 +333,7 @@ KV_FIELDS = ("kv_cache_dtype", "prefill_kv_cache_dequant_dtype", "prefill_attent
 LINEAR_FIELDS = ("enable_mamba_cache_stochastic_rounding", "linear_attn_decode_backend", "linear_attn_verify_backend",
                  "linear_attn_backend", "mamba_backend", "mamba_ssm_dtype")
 MOE_FIELDS = ("moe_a2a_backend", "quantization", "enable_waterfill")
+MODEL_FIELDS = ("attention_backend", "enable_deterministic_inference", "qsa_indexer_dtype", "dsv4_attn_backend")
 NVFP4_FIELDS = ("kv_cache_dtype", "speculative_algorithm", "speculative_ngram_max_bfs_breadth",
                 "speculative_draft_attention_backend", "disaggregation_mode", "enable_hierarchical_cache",
                 "enable_lmcache")
@@ -339,10 +344,8 @@ RULES: list[Rule] = [
     _rule("linear-attention-gpu-generation", "AM-E492", LINEAR_FIELDS, LINEAR_ATTENTION),
     _rule("moe-gpu-generation", "AM-E493", MOE_FIELDS, MOE),
     _rule("native-nvfp4-on-sm100", "AM-E494", NVFP4_FIELDS, NVFP4_SM100),
-    _rule("model-gpu-generation", "AM-E495", ("attention_backend", "enable_deterministic_inference",
-                                              "qsa_indexer_dtype"), MODEL_CHECKS, reads_model=True),
-    Rule("model-gpu-generation-unknown", "AM-W490", ("attention_backend", "enable_deterministic_inference",
-                                                      "qsa_indexer_dtype"),
+    _rule("model-gpu-generation", "AM-E495", MODEL_FIELDS, MODEL_CHECKS, reads_model=True),
+    Rule("model-gpu-generation-unknown", "AM-W490", MODEL_FIELDS,
          lambda c: bool(_unknown(c, MODEL_CHECKS)),
          Text("SGLang accepts these for this model only on some GPU generations, and argmatrix does not know this "
               "GPU's: {asked_en}", "以下选择对该模型 SGLang 只在部分 GPU 代际上接受，而 argmatrix 不知道该 GPU 属于哪一代："

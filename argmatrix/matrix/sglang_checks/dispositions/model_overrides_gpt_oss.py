@@ -11,25 +11,18 @@ SITES: dict[int, Disposition] = {
     52: Disposition('pending',  # raise in _gpt_oss_overrides
                          'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
                          'check in compiler/model_checks.py covers it'),
-    67: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    72: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    80: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    94: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    99: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    112: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
-    118: Disposition('pending',  # override in _gpt_oss_overrides
-                         'model: a per-model override of gpt_oss (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
+    67: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
+    72: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
+    80: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
+    94: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
+    99: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
+    112: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
+    118: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
 }

@@ -8,7 +8,6 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    34: Disposition('pending',  # override in _llama4_overrides
-                         'model: a per-model override of llama4 (runs only for that architecture, read from config.json); no '
-                         'check in compiler/model_checks.py covers it'),
+    34: Disposition('not-applicable',  # override in _llama4_overrides
+                         'SGLang picks the attention backend for Llama 4 by the GPU generation only when --attention-backend is unset: no value the launch chose is replaced'),
 }

@@ -35,9 +35,10 @@ SITES: dict[int, Disposition] = {
     577: Disposition('pending',  # raise in _check_dsa_backend_constraints
                          'model: runs for DeepSeek Sparse Attention (DSA) models only (config.json); no check in '
                          'compiler/model_checks.py covers it'),
-    583: Disposition('runtime',  # raise in _check_dsa_backend_constraints
-                         'depends on the GPU generation (SM89 or newer for TileLang FP8 KV), which neither the launch line nor'
-                         ' the cuda column says'),
+    583: Disposition('pending',  # raise in _check_dsa_backend_constraints
+                         'model and GPU generation: TileLang FP8 KV (SM89 or newer) is checked only for DeepSeek Sparse '
+                         'Attention models, on the DSA backends SGLang resolves from the generation; the generation is a '
+                         'fact now (RuleContext.gpu), the DSA resolution is not ported yet'),
     621: Disposition('not-applicable',  # override in _dsa_split_backend_resolution
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
     650: Disposition('pending',  # raise in _dsa_split_backend_resolution
