@@ -200,6 +200,15 @@ def test_architecture_checks_read_the_model_and_the_generation(tmp_path):
     assert "AM-E495" in codes(launch("sm90", str(tmp_path / "v4" / "config.json"), trtllm))
     assert "AM-E495" not in codes(launch("sm100", str(tmp_path / "v4" / "config.json"), trtllm))
     assert "AM-E495" not in codes(launch("sm90", deepseek, trtllm))  # the hook runs for DeepSeek-V4 only
+    m3 = json.loads((configs / "qwen3-30b-a3b.json").read_text())
+    m3.update(architectures=["MiniMaxM3SparseForConditionalGeneration"],
+              quantization_config={"quant_method": "mxfp8", "moe_quant_algo": "NVFP4",
+                                   "moe_quant_format": "nvfp4-pack-quantized"})
+    (tmp_path / "m3").mkdir()
+    (tmp_path / "m3" / "config.json").write_text(json.dumps(m3))
+    dspark = ["--speculative-algorithm", "DSPARK"]
+    assert "AM-E495" in codes(launch("sm90", str(tmp_path / "m3" / "config.json"), dspark))
+    assert "AM-E495" not in codes(launch("sm100", str(tmp_path / "m3" / "config.json"), dspark))
     qsa = ["--qsa-indexer-dtype", "fp8_e4m3"]
     assert "AM-E495" in codes(launch("sm120", str(tmp_path / "config.json"), qsa))
     assert "AM-E495" not in codes(launch("sm90", str(tmp_path / "config.json"), qsa))

@@ -254,6 +254,17 @@ CUDA13_PREFILL = GenCheck(lambda c: linear_prefill(c) == "flashinfer", lambda g:
                           Text("the flashinfer linear-attention prefill backend", "flashinfer 线性注意力预填充后端"),
                           BELOW_SM100, Text("", ""), "arg_groups/attention_hook.py:390")
 
+def minimax_m3_nvfp4(c: RuleContext) -> bool:
+    """The quantization SGLang serves MiniMax-M3 with: --quantization, else the checkpoint's, where an mxfp8
+    checkpoint with NVFP4-packed experts is served as minimax_m3_nvfp4 (model_overrides/minimax_m3.py)."""
+    if c.quantization is not None:
+        return bool(c.quantization == "minimax_m3_nvfp4")
+    q = c.model.raw.get("quantization_config") or {}
+    return bool(isinstance(q, dict) and q.get("quant_method") == "mxfp8"
+                and str(q.get("moe_quant_algo", "")).upper() == "NVFP4"
+                and q.get("moe_quant_format") == "nvfp4-pack-quantized")
+
+
 # Checks SGLang makes for some architectures only (they read c.model: rules with reads_model)
 DETERMINISTIC_DEEPSEEK = ("DeepseekV2ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM",
                           "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM",
@@ -273,6 +284,12 @@ MODEL_CHECKS = (
              Text("SM90 or SM100 (TileLang FP8 GEMMs)", "SM90 或 SM100（TileLang FP8 GEMM）"),
              Text("use --qsa-indexer-dtype auto", "改用 --qsa-indexer-dtype auto"),
              "arg_groups/model_overrides/qwen4_exp.py:82"),
+    GenCheck(lambda c: c.model.architecture == "MiniMaxM3SparseForConditionalGeneration" and minimax_m3_nvfp4(c)
+             and spec(c) in ("DSPARK", "DFLASH"), lambda g: g.blackwell,
+             Text("{speculative_algorithm} speculation on MiniMax-M3.1's NVFP4 checkpoint",
+                  "MiniMax-M3.1 NVFP4 检查点上的 {speculative_algorithm} 投机解码"), BLACKWELL,
+             Text("run it on a Blackwell GPU, or drop --speculative-algorithm", "请在 Blackwell GPU 上运行，或去掉 --speculative-algorithm"),
+             "arg_groups/model_overrides/minimax_m3.py:68"),
     GenCheck(lambda c: c.dsv4_attn_backend == "trtllm" and c.model.architecture == "DeepseekV4ForCausalLM",
              lambda g: g.sm100, Text("--dsv4-attn-backend trtllm", "--dsv4-attn-backend trtllm"), SM100,
              Text("use --dsv4-attn-backend auto or flashmla", "改用 --dsv4-attn-backend auto 或 flashmla"),
@@ -333,7 +350,8 @@ KV_FIELDS = ("kv_cache_dtype", "prefill_kv_cache_dequant_dtype", "prefill_attent
 LINEAR_FIELDS = ("enable_mamba_cache_stochastic_rounding", "linear_attn_decode_backend", "linear_attn_verify_backend",
                  "linear_attn_backend", "mamba_backend", "mamba_ssm_dtype")
 MOE_FIELDS = ("moe_a2a_backend", "quantization", "enable_waterfill")
-MODEL_FIELDS = ("attention_backend", "enable_deterministic_inference", "qsa_indexer_dtype", "dsv4_attn_backend")
+MODEL_FIELDS = ("attention_backend", "enable_deterministic_inference", "qsa_indexer_dtype", "dsv4_attn_backend",
+                "speculative_algorithm")
 NVFP4_FIELDS = ("kv_cache_dtype", "speculative_algorithm", "speculative_ngram_max_bfs_breadth",
                 "speculative_draft_attention_backend", "disaggregation_mode", "enable_hierarchical_cache",
                 "enable_lmcache")

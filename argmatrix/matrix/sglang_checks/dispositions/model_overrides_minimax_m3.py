@@ -14,9 +14,6 @@ SITES: dict[int, Disposition] = {
     63: Disposition('pending',  # raise in _minimax_m3_overrides
                          'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
                          'no check in compiler/model_checks.py covers it'),
-    68: Disposition('pending',  # raise in _minimax_m3_overrides
-                         'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
-                         'no check in compiler/model_checks.py covers it'),
     70: Disposition('pending',  # raise in _minimax_m3_overrides
                          'model: a per-model override of minimax_m3 (runs only for that architecture, read from config.json); '
                          'no check in compiler/model_checks.py covers it'),
