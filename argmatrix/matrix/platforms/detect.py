@@ -100,7 +100,7 @@ def _probe_cuda() -> Detection | None:
     said = f" (compute capability {arch.capability})" if arch is not None else ""
     said_zh = f"（计算能力 {arch.capability}）" if arch is not None else ""
     return Detection("cuda", f"torch.cuda device 0 is {name}{said}", name, device_count=count, memory_bytes=memory,
-                     how_zh=f"torch.cuda 的 0 号设备为 {name}{said_zh}", gpu_arch=arch)
+                     gpu_arch=arch, how_zh=f"torch.cuda 的 0 号设备为 {name}{said_zh}")
 
 
 PROBES = [_probe_npu, _probe_cuda]
