@@ -4,7 +4,8 @@
 The cuda column stands for every NVIDIA generation, so these checks read the compute capability the launch is
 checked for (``RuleContext.gpu``: ``--gpu-arch``, or what detection read from this machine's GPU).  Where it is
 unknown they do not guess: one warning (AM-W499) names each launch choice SGLang accepts on some generations only,
-and says how to tell argmatrix the GPU.  A warning, not a skip: the launch is refused on the wrong GPU, and a
+and says how to tell argmatrix the GPU; AM-W499 is also the warning where a second unknown fact decides (the CUDA
+release torch was built with).  A warning, not a skip: the launch is refused on the wrong GPU, and a
 silent pass would read as "checked".
 
 SGLang's predicates (utils/common.py) go by the capability's major: SM90 is 9.x, SM100 10.x (B200, GB200, B300),
@@ -363,7 +364,7 @@ RULES: list[Rule] = [
     _rule("moe-gpu-generation", "AM-E493", MOE_FIELDS, MOE),
     _rule("native-nvfp4-on-sm100", "AM-E494", NVFP4_FIELDS, NVFP4_SM100),
     _rule("model-gpu-generation", "AM-E495", MODEL_FIELDS, MODEL_CHECKS, reads_model=True),
-    Rule("model-gpu-generation-unknown", "AM-W490", MODEL_FIELDS,
+    Rule("model-gpu-generation-unknown", "AM-W499", MODEL_FIELDS,
          lambda c: bool(_unknown(c, MODEL_CHECKS)),
          Text("SGLang accepts these for this model only on some GPU generations, and argmatrix does not know this "
               "GPU's: {asked_en}", "以下选择对该模型 SGLang 只在部分 GPU 代际上接受，而 argmatrix 不知道该 GPU 属于哪一代："
@@ -392,7 +393,7 @@ RULES: list[Rule] = [
          Text("use --page-size {fa4_page}, or drop --page-size", "改用 --page-size {fa4_page}，或去掉 --page-size"),
          families=GPU, severity="warning", source=sglang_source("arg_groups/overrides.py:1293"), reads_model=True,
          extra=lambda c: {"gpu": str(c.gpu), "fa4_page": fa4_page(c)}),
-    Rule("linear-prefill-flashinfer-needs-cuda-13", "AM-W495", ("linear_attn_prefill_backend", "linear_attn_backend"),
+    Rule("linear-prefill-flashinfer-needs-cuda-13", "AM-W499", ("linear_attn_prefill_backend", "linear_attn_backend"),
          lambda c: c.gpu is not None and CUDA13_PREFILL.asks(c) and not CUDA13_PREFILL.accepts(c.gpu),
          Text("the flashinfer linear-attention prefill backend on {gpu} needs torch built with CUDA 13 or newer, "
               "which argmatrix cannot see: SGLang refuses the launch at start-up under an older CUDA",
