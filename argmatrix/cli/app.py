@@ -20,6 +20,8 @@ PLAN_HELP = {
     "devices_per_node": "Devices in one node; default: detected or the platform's (a2: 8, a3: 16).",
     "plan_input_len": "Plan for requests of this many prompt tokens (with --plan-output-len) instead of the context.",
     "plan_output_len": "Plan for requests generating this many tokens (with --plan-input-len).",
+    "gpu_arch": "The CUDA GPU's compute capability (sm90 for H100/H200, sm100 for B200, sm120; or 9.0, 10.0): "
+                "SGLang's checks that need a GPU generation read it; default: detected, else unknown.",
 }
 
 app = typer.Typer(
@@ -109,6 +111,7 @@ def check_config(
     devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
     plan_input_len: int | None = typer.Option(None, "--plan-input-len", help=PLAN_HELP["plan_input_len"]),
     plan_output_len: int | None = typer.Option(None, "--plan-output-len", help=PLAN_HELP["plan_output_len"]),
+    gpu_arch: str | None = typer.Option(None, "--gpu-arch", help=PLAN_HELP["gpu_arch"]),
     show_secrets: bool = typer.Option(False, "--show-secrets", help=SHOW_SECRETS_HELP),
 ) -> None:
     """Check server flags before anything loads: argmatrix check-config --target a3 -- --tp-size 2 ...
@@ -124,7 +127,8 @@ def check_config(
                                       allow_unsupported=allow_unsupported, engine=engine,
                                       model_config=model_config, device_memory=device_memory,
                                       devices_per_node=devices_per_node, plan_input_len=plan_input_len,
-                                      plan_output_len=plan_output_len, sglang_version=sglang_version,
+                                      plan_output_len=plan_output_len, gpu_arch=gpu_arch,
+                                      sglang_version=sglang_version,
                                       vllm_version=vllm_version, compat=compat.value if compat else None))
 
 
@@ -145,6 +149,7 @@ def plan(
     devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
     plan_input_len: int | None = typer.Option(None, "--plan-input-len", help=PLAN_HELP["plan_input_len"]),
     plan_output_len: int | None = typer.Option(None, "--plan-output-len", help=PLAN_HELP["plan_output_len"]),
+    gpu_arch: str | None = typer.Option(None, "--gpu-arch", help=PLAN_HELP["gpu_arch"]),
 ) -> None:
     """Will it fit: weights, KV cache and reserve per device, from config.json alone (no weights read).
 
@@ -156,7 +161,7 @@ def plan(
     raise typer.Exit(run_plan(ctx.args, target=target, config=config, fmt=fmt.value,
                               lang=lang.value if lang else None, model_config=model_config,
                               device_memory=device_memory, devices_per_node=devices_per_node,
-                              plan_input_len=plan_input_len, plan_output_len=plan_output_len))
+                              plan_input_len=plan_input_len, plan_output_len=plan_output_len, gpu_arch=gpu_arch))
 
 
 matrix_app = typer.Typer(invoke_without_command=True, no_args_is_help=False,
@@ -283,7 +288,7 @@ def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text 
 
     found = run_detect()
     if fmt is OutFormat.json:
-        print(render.dumps(asdict(found)))
+        print(render.dumps({**asdict(found), "gpu_arch": str(found.gpu_arch) if found.gpu_arch else None}))
         return
     chosen = _lang(lang)
     word = {k: v(chosen) for k, v in DETECT_WORDS.items()}
@@ -392,6 +397,7 @@ def launch(
     model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
     device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
     devices_per_node: int | None = typer.Option(None, "--devices-per-node", help=PLAN_HELP["devices_per_node"]),
+    gpu_arch: str | None = typer.Option(None, "--gpu-arch", help=PLAN_HELP["gpu_arch"]),
     show_secrets: bool = typer.Option(False, "--show-secrets", help=SHOW_SECRETS_HELP),
 ) -> None:
     """Check the flags, then start the engine with them: argmatrix launch --target a3 -- --model-path M --tp 16
@@ -409,7 +415,7 @@ def launch(
                                 compat=compat.value if compat else None,
                                 dry_run=dry_run, config_out=config_out, allow_unimplemented=allow_unimplemented,
                                 model_config=model_config,
-                                device_memory=device_memory, devices_per_node=devices_per_node))
+                                device_memory=device_memory, devices_per_node=devices_per_node, gpu_arch=gpu_arch))
 
 
 @app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)

@@ -25,9 +25,10 @@ OPTIONS: dict[str, tuple[str, tuple[str, ...] | bool | None]] = {
     # the model and memory options (cli/plan.py); the counts become ints below
     "--model-config": ("model_config", None), "--device-memory": ("device_memory", None),
     "--devices-per-node": ("devices_per_node", None), "--plan-input-len": ("plan_input_len", None),
-    "--plan-output-len": ("plan_output_len", None),
+    "--plan-output-len": ("plan_output_len", None), "--gpu-arch": ("gpu_arch", None),
 }
-PLAN_KEYS = ("model_config", "device_memory", "devices_per_node", "plan_input_len", "plan_output_len")
+PLAN_KEYS = ("model_config", "device_memory", "devices_per_node", "plan_input_len", "plan_output_len", "gpu_arch")
+COUNT_KEYS = ("devices_per_node", "plan_input_len", "plan_output_len")
 
 
 def run_check_config(server_argv: list[str], *, target: str | None = None, config: str | None = None,
@@ -39,7 +40,8 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
 
     Secrets are printed as ``<redacted>`` (``schema/redact.py``) unless ``show_secrets``.
 
-    ``plan_options``: --model-config, --device-memory, --devices-per-node, --plan-input-len/--plan-output-len.
+    ``plan_options``: --model-config, --device-memory, --devices-per-node, --plan-input-len/--plan-output-len,
+    --gpu-arch.
     """
     import sys
 
@@ -108,7 +110,7 @@ def fast_path(argv: list[str]) -> int | None:
             return None
         if isinstance(kind, tuple) and value not in kind:
             return None
-        if key in PLAN_KEYS[2:]:
+        if key in COUNT_KEYS:
             if not value.isdigit():
                 return None  # typer reports the bad integer
             kwargs[key] = int(value)

@@ -69,6 +69,10 @@ HELP_ZH: dict[str, str] = {
         "每个节点的设备数；默认取检测结果或平台的标称值（a2 为 8，a3 为 16）。",
     "Plan for requests of this many prompt tokens (with --plan-output-len) instead of the context.":
         "按提示词长度为该 token 数的请求做规划（与 --plan-output-len 一起使用），而不是按上下文长度。",
+    "The CUDA GPU's compute capability (sm90 for H100/H200, sm100 for B200, sm120; or 9.0, 10.0): "
+    "SGLang's checks that need a GPU generation read it; default: detected, else unknown.":
+        "CUDA GPU 的计算能力（H100/H200 为 sm90，B200 为 sm100，另有 sm120；也可写 9.0、10.0）：SGLang 中依赖 GPU "
+        "架构代际的检查会读取它；默认取本机检测结果，检测不到则视为未知。",
     "Plan for requests generating this many tokens (with --plan-input-len).":
         "按生成该 token 数的请求做规划（与 --plan-input-len 一起使用）。",
     # check-config

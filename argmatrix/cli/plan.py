@@ -24,9 +24,10 @@ class PlanOptionError(ValueError):
 
 def plan_inputs(model_config: str | None = None, device_memory: str | None = None,
                 devices_per_node: int | None = None, plan_input_len: int | None = None,
-                plan_output_len: int | None = None):
+                plan_output_len: int | None = None, gpu_arch: str | None = None):
     """Validate the plan options into ``PlanInputs``; PlanOptionError names the option, the value and a fix."""
     from ..compiler.model_checks import PlanInputs, parse_size
+    from ..matrix.devices import GPU_ARCH_EXAMPLES, parse_gpu_arch
 
     memory = None
     if device_memory is not None:
@@ -38,7 +39,14 @@ def plan_inputs(model_config: str | None = None, device_memory: str | None = Non
                         ("--plan-output-len", plan_output_len)):
         if value is not None and (not isinstance(value, int) or value <= 0):
             raise PlanOptionError(f"{flag} {value}: expected a positive integer", f"{flag} {value}：应为正整数")
-    return PlanInputs(model_config, memory, devices_per_node, plan_input_len, plan_output_len)
+    arch = None
+    if gpu_arch is not None:
+        try:
+            arch = parse_gpu_arch(gpu_arch)
+        except ValueError as exc:
+            raise PlanOptionError(f"--gpu-arch: {exc}", f"--gpu-arch：{gpu_arch!r} 不是 CUDA 计算能力；请写成 "
+                                  f"{GPU_ARCH_EXAMPLES.replace(' or ', ' 或 ')} 这样的形式") from None
+    return PlanInputs(model_config, memory, devices_per_node, plan_input_len, plan_output_len, arch)
 
 
 def _size_error_zh(text: str) -> str:

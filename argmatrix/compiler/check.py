@@ -107,9 +107,9 @@ def _where_hint(spec: ArgSpec, platform: str, flag: str, status: Status, eng: En
 
 def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
           flags_used: dict[str, str], release: str | None = None, eng: Engine | None = None,
-          env: Any = None) -> list[Finding]:
+          env: Any = None, gpu: Any = None) -> list[Finding]:
     """Every support, option, rule and deprecation finding for ``platform`` when ``eng`` runs the launch
-    (default SGLang; spellings per its ``release``)."""
+    (default SGLang; spellings per its ``release``); ``gpu``: the CUDA GPU's compute capability when known."""
     eng = eng or get_engine("sglang")
     specs = eng.surface.specs
     sglang_surface = specs is SPECS  # deprecations and release spellings are declared for SGLang's flags
@@ -172,7 +172,7 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
                                Text(f"{flag} {show(bad[0])} is not available on {target.short.en}{only.en}",
                                     f"{flag} {show(bad[0])} 在 {target.short.zh} 上不可用{only.zh}"),
                                choice_hint(spec, platform, flag, bad[0], eng), support_related=True, **where))
-    out.extend(_check_rules(values, sources, user_set, platform, flags_used, eng, env))
+    out.extend(_check_rules(values, sources, user_set, platform, flags_used, eng, env, gpu=gpu))
     return _one_finding_per_cause(out, eng)
 
 
@@ -232,17 +232,17 @@ def _fill(text: Text, values: dict[str, Any]) -> Text:
 
 
 def check_model_rules(values, sources, user_set, platform, flags_used, eng: Engine, env: Any, model: Any,
-                      draft: Any = None) -> list[Finding]:
+                      draft: Any = None, gpu: Any = None) -> list[Finding]:
     """The engine's rules that read the model's config facts (``Rule.reads_model``), once they were read."""
-    return _check_rules(values, sources, user_set, platform, flags_used, eng, env, model=model, draft=draft)
+    return _check_rules(values, sources, user_set, platform, flags_used, eng, env, model=model, draft=draft, gpu=gpu)
 
 
 def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, env: Any = None, *,
-                 model: Any = None, draft: Any = None) -> list[Finding]:
+                 model: Any = None, draft: Any = None, gpu: Any = None) -> list[Finding]:
     """The rules that need no model, or (``model`` given) only those that read it."""
     out: list[Finding] = []
     specs = eng.surface.specs
-    ctx = rules.RuleContext(values, user_set, specs, platform, env, model, draft)
+    ctx = rules.RuleContext(values, user_set, specs, platform, env, model, draft, gpu)
     family = PLATFORMS[platform].family
     for rule in eng.rules():
         if rule.reads_model != (model is not None) or not rule.applies(family) or not rule.violated(ctx):

@@ -334,8 +334,16 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         validate({n for n in specs if sources[n] != before_derive[n]})
 
     # 4. check against the engine on the platform
+    gpu = gpu_arch(plan_inputs, detection, platform_key)
+    given_arch = getattr(plan_inputs, "gpu_arch", None)
+    if given_arch is not None and gpu is None and not target_rejected:
+        findings.append(Finding("AM-W498", WARNING, USAGE, Text(
+            f"--gpu-arch {given_arch} has no effect: the target {platform.short.en} is not a CUDA GPU",
+            f"--gpu-arch {given_arch} 不起作用：目标平台 {platform.short.zh} 不是 CUDA GPU"),
+            Text("drop --gpu-arch, or check with --target cuda", "去掉 --gpu-arch，或改用 --target cuda 检查"),
+            flag="--gpu-arch", value=str(given_arch), source="--gpu-arch", platform=platform_key))
     if not target_rejected:
-        findings += check(values, sources, user_set, platform_key, flags_used, version, eng, env_map)
+        findings += check(values, sources, user_set, platform_key, flags_used, version, eng, env_map, gpu)
         if complete:
             findings += check_required(values, sources, platform_key, eng, version)
         findings += check_objects(values, sources, user_set, platform_key, flags_used, eng)
@@ -344,7 +352,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             findings += release_findings(eng, argv_assignments, version, values, platform_key)
         if sglang_surface:
             findings += check_model(values, sources, user_set, platform_key, flags_used, env_map, plan_inputs,
-                                    detection, eng)
+                                    detection, eng, gpu)
     if eng.key == ARGMATRIX_ENGINE and check_implemented:
         findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)
     findings = [respell(f, typed_as, surface.flags) for f in findings]
@@ -358,6 +366,20 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
 
 
 ARGMATRIX_ENGINE = "argmatrix"  # the engine whose own implementation table (matrix/engine.py) is checked
+
+
+def gpu_arch(plan_inputs: Any, detection: Any, platform_key: str) -> Any:
+    """The CUDA GPU's compute capability the rules may read: ``--gpu-arch``, else what detection read from this
+    machine's device 0, else None (unknown: the cuda column covers every NVIDIA generation, and assuming one would
+    refuse on a Hopper what a Blackwell starts, or the other way round).  Off CUDA there is none."""
+    if PLATFORMS[platform_key].family != "gpu":
+        return None
+    given = getattr(plan_inputs, "gpu_arch", None)
+    if given is not None:
+        return given
+    if detection is not None and detection.platform == platform_key:
+        return getattr(detection, "gpu_arch", None)
+    return None
 
 
 def _pick_engine(engine: str | bool | None, compat: str | None, argv: list[str]):

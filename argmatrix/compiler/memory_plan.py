@@ -45,6 +45,7 @@ from ..matrix.engines.sglang_memory import (
     prefill_graph_sizes,
 )
 from ..matrix.platforms import PLATFORMS
+from ..schema.meta import Text
 from .model_facts import METHOD_BITS, ModelFacts, QuantFacts, _attention_options, attention_params
 
 MIB = 1 << 20
@@ -196,6 +197,7 @@ class MemoryPlan:
     max_running_requests: int | None         # requests of request_len held at once
     smallest_fitting_tp: int | None = None
     notes: tuple[str, ...] = field(default=())
+    weights_assumed: Text | None = None      # what the weight sizes had to assume (ModelSlim without its description)
 
     @property
     def known(self) -> bool:
@@ -232,7 +234,22 @@ class MemoryPlan:
         }
 
 
-def _component_bytes(facts: ModelFacts, par: Parallel, dtype_bytes: float, linear_bytes: float) -> dict[str, int]:
+def modelslim_bytes(facts: ModelFacts, dtype_bytes: float) -> tuple[float, float, Text | None]:
+    """Bytes per weight of the linear layers and of the routed experts under --quantization modelslim, and what
+    had to be assumed.  SGLang reads the widths per weight from the export's quant_model_description.json
+    (W8A8, W4A8_DYNAMIC, ...); without it the export could be any of them, so the weights are sized at 4 bits,
+    the narrowest ModelSlim writes: a lower bound that refuses only what fits under no scheme."""
+    described = facts.modelslim
+    if described is None:
+        return 0.5, 0.5, Text("ModelSlim widths unknown (no quant_model_description.json): weights sized at 4 bits, "
+                              "the narrowest scheme", "ModelSlim 位宽未知（没有 quant_model_description.json）："
+                              "权重按最窄的 4 位方案估算")
+    linear = described.bits / 8 if described.bits else dtype_bytes
+    return linear, (described.expert_bits / 8 if described.expert_bits else linear), None
+
+
+def _component_bytes(facts: ModelFacts, par: Parallel, dtype_bytes: float, linear_bytes: float,
+                     expert_bytes: float | None = None) -> dict[str, int]:
     """One device's weight bytes by component (see docs/plan.md, "Weights per device")."""
     p = facts.params
     stage = math.ceil(facts.layers / par.pp) / facts.layers  # share of the layers one pipeline stage holds
@@ -245,7 +262,7 @@ def _component_bytes(facts: ModelFacts, par: Parallel, dtype_bytes: float, linea
         "attention": attn_layer * facts.layers * stage * linear_bytes,
         "dense_mlp": p.dense_mlp / (par.moe_dense_tp or par.tp) * stage * linear_bytes,
         "shared_experts": p.shared_experts / par.tp * stage * linear_bytes,
-        "experts": p.experts * redundancy / moe_tp * stage * linear_bytes,
+        "experts": p.experts * redundancy / moe_tp * stage * (linear_bytes if expert_bytes is None else expert_bytes),
         "embeddings": p.embeddings / par.tp * dtype_bytes,
         "lm_head": p.lm_head / par.tp * dtype_bytes,
     }
@@ -355,8 +372,11 @@ def plan(facts: ModelFacts, values: dict[str, Any], *, target: str, family: str,
     dtype_bytes = DTYPE_BYTES.get(dtype, 2)
     method = values.get("quantization") or (facts.quantization.method if facts.quantization else None)
     linear = quant_bytes_per_param(facts.quantization, method) or dtype_bytes
-    components = _component_bytes(facts, par, dtype_bytes, linear)
-    whole = _component_bytes(facts, Parallel(), dtype_bytes, linear)
+    experts, assumed = linear, None
+    if method == "modelslim":
+        linear, experts, assumed = modelslim_bytes(facts, dtype_bytes)
+    components = _component_bytes(facts, par, dtype_bytes, linear, experts)
+    whole = _component_bytes(facts, Parallel(), dtype_bytes, linear, experts)
     kv_flag = values.get("kv_cache_dtype") or "auto"
     kv_bytes = DTYPE_BYTES.get(dtype if kv_flag == "auto" else kv_flag, 2)
     rate, full_rate = kv_rates(facts, par, kv_bytes)
@@ -379,7 +399,7 @@ def plan(facts: ModelFacts, values: dict[str, Any], *, target: str, family: str,
                               cap_tokens=cap)
     result = MemoryPlan(target, devices_per_node, device_memory, facts.architecture, facts.params.total,
                         sum(whole.values()), components, weights, rate, full_rate, facts.sliding_window, reserve,
-                        fraction, source, pool, request_len, None, None)
+                        fraction, source, pool, request_len, None, None, weights_assumed=assumed)
     if pool is not None and pool > 0:
         pool_bytes = pool * rate
         max_ctx = _largest_request(result, pool_bytes, context)

@@ -28,14 +28,17 @@ MODEL_CODES: dict[str, tuple[str, Text]] = {
                            "跳过模型检查：模型路径不是含 config.json 的本地目录")),
     "AM-E701": (ERROR, Text("the model's config.json cannot be read or lacks a needed shape",
                             "模型的 config.json 无法读取或缺少所需字段")),
-    "AM-E710": (ERROR, Text("attention heads do not divide by the attention tensor-parallel size",
-                            "注意力头数不能被注意力张量并行数整除")),
-    "AM-E711": (ERROR, Text("KV heads neither divide by nor divide the attention tensor-parallel size",
-                            "KV 头数与注意力张量并行数互不整除")),
+    "AM-E710": (ERROR, Text("attention heads do not divide by the attention tensor-parallel size (not on the CPU, "
+                            "where SGLang pads the heads to a multiple of it)",
+                            "注意力头数不能被注意力张量并行数整除（CPU 上不检查：SGLang 会把头数补齐为其倍数）")),
+    "AM-E711": (ERROR, Text("KV heads neither divide by nor divide the attention tensor-parallel size (not on the CPU, "
+                            "where SGLang pads them)",
+                            "KV 头数与注意力张量并行数互不整除（CPU 上不检查：SGLang 会补齐）")),
     "AM-N712": (NOTE, Text("the vocabulary does not divide by --tp-size; SGLang pads each shard",
                            "词表大小不能被 --tp-size 整除；SGLang 会填充每个分片")),
-    "AM-E713": (ERROR, Text("an MLP or expert intermediate size does not shard evenly (or not into whole fp8 blocks)",
-                            "MLP 或专家的中间维度无法均匀切分（或无法切成完整的 fp8 块）")),
+    "AM-E713": (ERROR, Text("an MLP or expert intermediate size does not shard evenly (or not into whole fp8 blocks; "
+                            "not on the CPU, where SGLang pads it)",
+                            "MLP 或专家的中间维度无法均匀切分（或无法切成完整的 fp8 块；CPU 上不检查：SGLang 会补齐）")),
     "AM-E720": (ERROR, Text("--context-length is above what the model supports",
                             "--context-length 超过模型支持的长度")),
     "AM-W721": (WARNING, Text("--context-length is above what the model supports, allowed by "
@@ -120,6 +123,7 @@ class PlanInputs:
     devices_per_node: int | None = None   # --devices-per-node
     input_len: int | None = None          # --plan-input-len
     output_len: int | None = None         # --plan-output-len
+    gpu_arch: Any = None                  # --gpu-arch: a matrix.devices.GpuArch, the CUDA GPU's compute capability
 
 
 @dataclass
@@ -160,8 +164,7 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
     ctx.device_memory = inputs.device_memory or getattr(detected, "memory_bytes", None)
     family = PLATFORMS[platform].family if platform in PLATFORMS else "gpu"
     out = ctx.findings
-    out += _topology(values, user_set, None if family == "cpu" and not inputs.devices_per_node
-                     else ctx.devices_per_node, where)
+    out += _topology(values, user_set, ctx.devices_per_node, where)
 
     source = inputs.model_config or values.get("model_path")
     if not source:
@@ -198,7 +201,7 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
             # CPU ranks are processes on one host (SGLang binds them to NUMA nodes): they share its memory,
             # and the number of devices does not limit them
             ctx.device_memory //= world_size(values)
-    out += _parallel(facts, values, where)
+    out += _parallel(facts, values, where, pads_unaligned=family == "cpu")
     out += _context(facts, values, user_set, env, where)
     out += _moe_mla(facts, values, user_set, where)
     out += _quant_dtype(facts, values, user_set, platform, where)
@@ -219,14 +222,14 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
 
 
 def check_model(values, sources, user_set, platform, flags_used, env=None, inputs=None, detection=None,
-                eng: Any = None) -> list[Finding]:
+                eng: Any = None, gpu: Any = None) -> list[Finding]:
     """The compiler hook: the findings of :func:`analyse`, then the engine's rules that read the model's config
     (``Rule.reads_model``) once a config.json was read."""
     ctx = analyse(values, sources, user_set, platform, flags_used, env, inputs, detection)
     if eng is None or ctx.facts is None:
         return ctx.findings
     return ctx.findings + check_model_rules(values, sources, user_set, platform, flags_used, eng, env or {},
-                                            ctx.facts, ctx.draft)
+                                            ctx.facts, ctx.draft, gpu)
 
 
 # --- the rules ----------------------------------------------------------------------------------------------
@@ -240,19 +243,23 @@ def _divisor_hint(n: int, limit: int = 64) -> str:
     return ", ".join(str(d) for d in (1, 2, 4, 8, 16, 32, 64) if d <= limit and n % d == 0)
 
 
-def _parallel(facts: ModelFacts, values, where) -> list[Finding]:
+def _parallel(facts: ModelFacts, values, where, pads_unaligned: bool = False) -> list[Finding]:
+    """Heads and intermediate sizes against the TP size.  ``pads_unaligned``: SGLang's CPU backend pads the heads,
+    KV heads and MLP/expert intermediate sizes up to a multiple of --tp-size before loading
+    (configs/update_config.py adjust_config_with_unaligned_cpu_tp, model_runner.py on device cpu), so none of
+    them has to divide there; only the vocabulary note stays."""
     out: list[Finding] = []
     tp = values.get("tp_size") or 1
     attn_tp = _attn_tp(values)
     label = "--tp-size" if attn_tp == tp else "the attention TP size (--tp-size / --dp-size)"
     label_zh = "--tp-size" if attn_tp == tp else "注意力 TP 大小（--tp-size / --dp-size）"
-    if facts.heads % attn_tp:
+    if facts.heads % attn_tp and not pads_unaligned:
         out.append(_finding("AM-E710", Text(
             f"{label} {attn_tp} does not divide the model's {facts.heads} attention heads",
             f"{label_zh} {attn_tp} 不能整除模型的 {facts.heads} 个注意力头"),
             Text(f"use a tensor-parallel size that divides {facts.heads}: {_divisor_hint(facts.heads)}",
                  f"请使用能整除 {facts.heads} 的张量并行数：{_divisor_hint(facts.heads)}"), name="tp_size", **where))
-    if facts.mla is None and facts.kv_heads % attn_tp and attn_tp % facts.kv_heads:
+    if not pads_unaligned and facts.mla is None and facts.kv_heads % attn_tp and attn_tp % facts.kv_heads:
         out.append(_finding("AM-E711", Text(
             f"{label} {attn_tp} and the model's {facts.kv_heads} KV heads divide neither way: heads can be neither "
             "split evenly nor replicated",
@@ -265,6 +272,8 @@ def _parallel(facts: ModelFacts, values, where) -> list[Finding]:
             "multiple of 64 rows, which costs a little memory",
             f"词表大小 {facts.vocab_size} 不能被 --tp-size {tp} 整除；SGLang 会把每个分片补齐到 64 行的倍数，略增显存"),
             None, name="tp_size", **where))
+    if pads_unaligned:
+        return out
     dense_tp = values.get("moe_dense_tp_size") or tp
     checks = []
     dense_layers = facts.layers - (len(facts.moe.moe_layers) if facts.moe else 0)
@@ -467,6 +476,8 @@ def _memory(p: MemoryPlan, values, devices: int | None, where) -> list[Finding]:
     said = FRACTION_SOURCES[p.mem_fraction_source]
     frac = f"--mem-fraction-static {p.mem_fraction_static} ({said.en})"
     frac_zh = f"--mem-fraction-static {p.mem_fraction_static}（{said.zh}）"
+    assumed_en, assumed_zh = (f" ({p.weights_assumed.en})", f"（{p.weights_assumed.zh}）") if p.weights_assumed \
+        else ("", "")
     if not p.weights_fit:
         static = p.device_memory_bytes * p.mem_fraction_static
         tp_hint = (Text(f"use --tp-size {p.smallest_fitting_tp} or more (the smallest that holds the weights and one "
@@ -477,13 +488,14 @@ def _memory(p: MemoryPlan, values, devices: int | None, where) -> list[Finding]:
                    Text("no tensor-parallel size up to 256 fits: use a quantized checkpoint or pipeline parallelism",
                         "张量并行数到 256 都放不下：请使用量化检查点或流水线并行"))
         return [_finding("AM-E770", Text(
-            f"weights need {gib(p.per_device_weight_bytes)} per device, more than the {gib(static)} that {frac} leaves "
-            f"of {gib(p.device_memory_bytes)}: nothing is left for the KV cache",
-            f"每个设备需要 {gib(p.per_device_weight_bytes)} 存放权重，超过 {frac_zh} 在 {gib(p.device_memory_bytes)} 中留出的 "
-            f"{gib(static)}：KV 缓存已无空间"), tp_hint, name="tp_size", kind="memory", **where)]
-    summary_en = (f"weights {gib(p.per_device_weight_bytes)}/device, reserve {gib(p.reserve_bytes)} ({frac}), "
-                  f"KV pool {p.kv_pool_tokens} tokens at {p.kv_bytes_per_token} B/token")
-    summary_zh = (f"权重 {gib(p.per_device_weight_bytes)}/设备，预留 {gib(p.reserve_bytes)}（{frac_zh}），"
+            f"weights need {gib(p.per_device_weight_bytes)} per device{assumed_en}, more than the {gib(static)} that "
+            f"{frac} leaves of {gib(p.device_memory_bytes)}: nothing is left for the KV cache",
+            f"每个设备需要 {gib(p.per_device_weight_bytes)} 存放权重{assumed_zh}，超过 {frac_zh} 在 "
+            f"{gib(p.device_memory_bytes)} 中留出的 {gib(static)}：KV 缓存已无空间"), tp_hint, name="tp_size",
+            kind="memory", **where)]
+    summary_en = (f"weights {gib(p.per_device_weight_bytes)}/device{assumed_en}, reserve {gib(p.reserve_bytes)} "
+                  f"({frac}), KV pool {p.kv_pool_tokens} tokens at {p.kv_bytes_per_token} B/token")
+    summary_zh = (f"权重 {gib(p.per_device_weight_bytes)}/设备{assumed_zh}，预留 {gib(p.reserve_bytes)}（{frac_zh}），"
                   f"KV 缓存池 {p.kv_pool_tokens} token，每 token {p.kv_bytes_per_token} 字节")
     if not p.max_running_requests:
         return [_finding("AM-W772", Text(

@@ -11,6 +11,7 @@ Multimodal configs with a ``text_config`` are read through their language model.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -70,6 +71,7 @@ class QuantFacts:
     bits: int | None               # weight bits, when the config says or the method implies it
     group_size: int | None         # GPTQ/AWQ group size; None for per-channel or block schemes
     block_size: tuple[int, ...] | None = None  # fp8 weight_block_size, e.g. (128, 128)
+    expert_bits: int | None = None  # the routed experts' weight bits when they differ (ModelSlim W4A8 MoE)
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,9 @@ class ModelFacts:
     quantization: QuantFacts | None
     params: ParamCounts
     extra_layers: int = 0           # DeepSeek's next-token (MTP) layers, loaded only for speculative decoding
+    # ModelSlim's per-weight schemes (quant_model_description.json beside config.json, what SGLang reads for
+    # --quantization modelslim), as bits; None when the folder has none
+    modelslim: QuantFacts | None = None
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -176,7 +181,47 @@ def read_model_facts(path: str | os.PathLike) -> ModelFacts:
                                     f"{file}：不是可读的 JSON 文件（{exc}）")) from None
     if not isinstance(cfg, dict):
         raise ModelConfigError(Text(f"{file}: the top level is not a JSON object", f"{file}：顶层不是 JSON 对象"))
-    return facts_from_config(cfg, str(file))
+    facts = facts_from_config(cfg, str(file))
+    described = read_modelslim_description(file.parent / MODELSLIM_DESCRIPTION)
+    return dataclasses.replace(facts, modelslim=described) if described is not None else facts
+
+
+# ModelSlim's weight schemes (SGLang layers/quantization/modelslim/modelslim.py) -> weight bits; FLOAT: unquantized
+MODELSLIM_DESCRIPTION = "quant_model_description.json"
+MODELSLIM_SCHEME_BITS: dict[str, int | None] = {
+    "W8A8": 8, "W8A8_DYNAMIC": 8, "W8A8_MXFP8": 8, "W4A8_DYNAMIC": 4, "W4A8_MXFP": 4, "W4A4_DYNAMIC": 4,
+    "W4A4_MXFP4": 4, "W4A16": 4, "FLOAT": None,
+}
+
+
+def read_modelslim_description(path: Path) -> QuantFacts | None:
+    """The weight bits a ModelSlim export states per weight (``quant_model_description.json``): the most common
+    scheme of the routed experts' weights and of the other linear weights.  None when there is no such file or
+    it names no scheme argmatrix knows (the plan then says it does not know the widths)."""
+    if not path.is_file():
+        return None
+    try:
+        text = read_text(path)
+        check_nesting(text, str(path))
+        described = json.loads(text)
+    except (UnreadableFile, OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        return None
+    if not isinstance(described, dict):
+        return None
+    counts: dict[bool, dict[str, int]] = {True: {}, False: {}}  # is an expert weight -> scheme -> weights
+    for name, scheme in described.items():
+        if isinstance(name, str) and name.endswith(".weight") and scheme in MODELSLIM_SCHEME_BITS \
+                and "norm" not in name and "embed" not in name:
+            kind = counts[".experts." in name]
+            kind[scheme] = kind.get(scheme, 0) + 1
+    if not counts[True] and not counts[False]:
+        return None
+
+    def bits(kind: dict[str, int]) -> int | None:
+        return MODELSLIM_SCHEME_BITS[max(kind, key=lambda k: kind[k])] if kind else None
+
+    linear, experts = bits(counts[False]), bits(counts[True])
+    return QuantFacts("modelslim", linear, None, None, expert_bits=experts if counts[True] else None)
 
 
 def _int(cfg: dict[str, Any], source: str, *keys: str, default: Any = ...) -> Any:

@@ -13,6 +13,7 @@ from typing import Any
 from ..schema.meta import Text
 from ..schema.registry import SPECS
 from ..schema.releases import superseded
+from .devices import GpuArch
 
 # Which platform families a rule applies to (``Platform.family``); None: every platform.
 NPU = frozenset({"npu"})
@@ -23,7 +24,8 @@ class RuleContext:
     """What a rule may look at: the resolved values and which of them the user chose."""
 
     def __init__(self, values: dict[str, Any], user_set: set[str], specs: dict[str, Any] | None = None,
-                 platform: str | None = None, env: Any = None, model: Any = None, draft: Any = None):
+                 platform: str | None = None, env: Any = None, model: Any = None, draft: Any = None,
+                 gpu: GpuArch | None = None):
         self.values = values
         self.user_set = user_set
         self.specs = SPECS if specs is None else specs  # the surface the values belong to
@@ -34,6 +36,9 @@ class RuleContext:
         # imports the compiler that reads them.
         self.model = model
         self.draft = draft
+        # The CUDA GPU's compute capability (--gpu-arch, or detected on the machine); None: unknown, and a rule
+        # whose check needs it does not guess (sglang_checks/gpu_generation.py says so instead)
+        self.gpu = gpu
 
     def __getattr__(self, name: str) -> Any:
         try:

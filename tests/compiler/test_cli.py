@@ -260,7 +260,8 @@ def test_detect_on_this_machine(cli):
     assert f"platform: {expected}" in r.stdout and "how: " in r.stdout
     data = json.loads(cli("detect", "--format", "json").stdout)
     assert data["platform"] == expected and data["platform"] in PLATFORMS
-    assert set(data) == {"platform", "how", "how_zh", "device_name", "unsupported", "device_count", "memory_bytes"}
+    assert set(data) == {"platform", "how", "how_zh", "device_name", "unsupported", "device_count", "memory_bytes",
+                         "gpu_arch"}
 
 
 def test_fast_path_knows_exactly_the_typer_options():

@@ -29,7 +29,7 @@ import yaml
 
 from argmatrix.compiler import compile
 from argmatrix.compiler.model_checks import PlanInputs
-from argmatrix.matrix.devices import GIB
+from argmatrix.matrix.devices import GIB, parse_gpu_arch
 
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "sglang_conformance"
 RELEASE = "0.5.23"
@@ -39,8 +39,11 @@ BETTER: dict[str, str] = {e["id"]: e["reason"] for e in yaml.safe_load((HERE / "
 GAPS: dict[str, str] = {e["id"]: e["site"] for e in yaml.safe_load((HERE / "known_gaps.yaml").read_text()) or []}
 MODEL_WORD, DEFAULT_MODEL = "M", "llama-tiny"
 
-# The platform the recording faked (tools/sglang_conformance.py, PLATFORMS), told to argmatrix's model checks.
-DEVICES = {"cuda": (8, 143771 * 2**20), "a2": (8, 64 * GIB), "a3": (16, 64 * GIB), "cpu": (1, 256 * GIB)}
+# The platform the recording faked (tools/sglang_conformance.py, PLATFORMS), told to argmatrix the way check-config
+# is told: devices per node, memory per device, and the GPU's compute capability (an H200, SM90; None off CUDA).
+# The CPU has no device count (the harness fakes 0 devices; SGLang binds ranks to core groups and counts none).
+DEVICES = {"cuda": (8, 143771 * 2**20, "sm90"), "a2": (8, 64 * GIB, None), "a3": (16, 64 * GIB, None),
+           "cpu": (None, 256 * GIB, None)}
 
 
 def corpus() -> dict[str, dict[str, Any]]:
@@ -59,9 +62,10 @@ def argv_for_argmatrix(case: dict[str, Any]) -> list[str]:
 @functools.cache
 def argmatrix_errors(case_id: str) -> tuple[str, ...]:
     case = CASES[case_id]
-    count, memory = DEVICES[case["target"]]
+    count, memory, arch = DEVICES[case["target"]]
     compiled = compile(argv_for_argmatrix(case), target=case["target"], env=case.get("env", {}), sglang_version=RELEASE,
-                       plan_inputs=PlanInputs(device_memory=memory, devices_per_node=count))
+                       plan_inputs=PlanInputs(device_memory=memory, devices_per_node=count,
+                                              gpu_arch=parse_gpu_arch(arch) if arch else None))
     return tuple(f"{f.code} {f.message.en}" for f in compiled.findings if f.severity == "error")
 
 

@@ -194,6 +194,11 @@ CPU = CpuPlatform(key="cpu", title=Text("CPU only", "仅 CPU"), short=Text("CPU"
                   device_type="cpu", dist_backend="gloo",
                   engine_defaults={"chunked_prefill_size": 2048, "mem_fraction_static": 0.3,
                                    "max_running_requests": 256},
-                  devices=DeviceFacts(1, None, ("float32", "bfloat16", "float16"), Text(
-                      "the host itself: one device whose memory is the system memory (MemTotal in /proc/meminfo)",
-                      "主机本身：一个设备，内存为系统内存（/proc/meminfo 的 MemTotal）")))
+                  # no device count: SGLang runs each TP rank as a process bound to a core group (one per NUMA
+                  # node by default, SGLANG_CPU_OMP_THREADS_BIND), so --tp 6 on a host with six sub-NUMA nodes is
+                  # SGLang's own Xeon CI launch; nothing counts devices before start-up
+                  devices=DeviceFacts(None, None, ("float32", "bfloat16", "float16"), Text(
+                      "the host itself: its ranks are processes bound to core groups (one per NUMA node by default), "
+                      "sharing the system memory (MemTotal in /proc/meminfo); no device count limits --tp-size",
+                      "主机本身：各个 rank 是绑定到核组（默认每个 NUMA 节点一组）的进程，共享系统内存"
+                      "（/proc/meminfo 的 MemTotal）；没有设备数量限制 --tp-size")))

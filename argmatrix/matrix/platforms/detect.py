@@ -12,6 +12,7 @@ import importlib
 import importlib.util
 from dataclasses import dataclass
 
+from ..devices import GpuArch
 from . import PLATFORMS, Platform
 
 
@@ -24,6 +25,7 @@ class Detection:
     device_count: int | None = None   # devices torch sees on this node (the memory plan's devices per node)
     memory_bytes: int | None = None   # total memory of device 0 as the driver reports it
     how_zh: str | None = None         # ``how`` in Chinese
+    gpu_arch: GpuArch | None = None   # a CUDA device 0's compute capability (what SGLang's SM checks read)
 
     def explained(self, lang: str) -> str:
         """``how`` in ``lang`` (English when no Chinese was written)."""
@@ -36,6 +38,15 @@ def _count_and_memory(module) -> tuple[int | None, int | None]:
         return int(module.device_count()), int(module.get_device_properties(0).total_memory)
     except Exception:  # noqa: BLE001 - an old driver without properties must not break detection
         return None, None
+
+
+def _capability(cuda) -> GpuArch | None:
+    """Device 0's compute capability from torch.cuda; None if the driver cannot say."""
+    try:
+        major, minor = cuda.get_device_capability(0)
+        return GpuArch(int(major), int(minor))
+    except Exception:  # noqa: BLE001 - a driver that cannot report it must not break detection
+        return None
 
 
 def ascend_platform(soc_name: str) -> Platform | None:
@@ -85,8 +96,11 @@ def _probe_cuda() -> Detection | None:
         return Detection("cpu", f"torch failed to query CUDA ({exc}); using cpu",
                          how_zh=f"torch 查询 CUDA 失败（{exc}）；按 cpu 检查")
     count, memory = _count_and_memory(torch.cuda)
-    return Detection("cuda", f"torch.cuda device 0 is {name}", name, device_count=count, memory_bytes=memory,
-                     how_zh=f"torch.cuda 的 0 号设备为 {name}")
+    arch = _capability(torch.cuda)
+    said = f" (compute capability {arch.capability})" if arch is not None else ""
+    said_zh = f"（计算能力 {arch.capability}）" if arch is not None else ""
+    return Detection("cuda", f"torch.cuda device 0 is {name}{said}", name, device_count=count, memory_bytes=memory,
+                     gpu_arch=arch, how_zh=f"torch.cuda 的 0 号设备为 {name}{said_zh}")
 
 
 PROBES = [_probe_npu, _probe_cuda]

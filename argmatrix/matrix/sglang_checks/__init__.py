@@ -27,6 +27,7 @@ from . import (
     dllm_models,
     dspark,
     environment,
+    gpu_generation,
     hicache,
     kv_cache,
     layernorm_sp,
@@ -86,5 +87,6 @@ AREAS = (
     dflash,
     uno,
     mamba,
+    gpu_generation,
 )
 SGLANG_RULES: list[Rule] = [rule for area in AREAS for rule in area.RULES]

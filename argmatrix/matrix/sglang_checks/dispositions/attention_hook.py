@@ -26,31 +26,6 @@ SITES: dict[int, Disposition] = {
                          'runs only on Intel XPU (--dcp-size above 1 there), a platform argmatrix has no column for'),
     105: Disposition('not-applicable',  # raise in _check_xpu_dcp
                          'runs only on Intel XPU (--dcp-size above 1 there), a platform argmatrix has no column for'),
-    203: Disposition('runtime',  # raise in handle_attention_backend_compatibility
-                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
-                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
-                         '(AM-E105)'),
-    218: Disposition('runtime',  # raise in handle_attention_backend_compatibility
-                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
-                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
-                         '(AM-E105)'),
-    225: Disposition('runtime',  # raise in handle_attention_backend_compatibility
-                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
-                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
-                         '(AM-E105)'),
-    233: Disposition('runtime',  # raise in handle_attention_backend_compatibility
-                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
-                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
-                         '(AM-E105)'),
-    341: Disposition('runtime',  # raise in handle_linear_attn_backend
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
-    373: Disposition('runtime',  # raise in handle_linear_attn_backend
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
-    390: Disposition('runtime',  # raise in handle_linear_attn_backend
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
     435: Disposition('not-applicable',  # raise in handle_linear_attn_backend
                          "argmatrix's schema refuses it first: --linear-replayssm-cache-len is declared a positive integer "
                          '(AM-E010), so no rule is needed'),
@@ -61,9 +36,6 @@ SITES: dict[int, Disposition] = {
                          'SGLang turns on --enable-deterministic-inference (for --rl-on-policy-target) here, a switch a launch'
                          ' line can only turn on (store-true): no value the user gave is replaced, so there is nothing to warn'
                          ' about'),
-    649: Disposition('runtime',  # raise in handle_deterministic_inference
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
     663: Disposition('not-applicable',  # override in handle_deterministic_inference
                          'SGLang turns on --disable-radix-cache (deterministic inference on a backend without radix support) '
                          'here, a switch a launch line can only turn on (store-true): no value the user gave is replaced, so '

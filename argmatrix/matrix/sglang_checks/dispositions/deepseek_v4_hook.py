@@ -9,11 +9,9 @@ from . import Disposition
 
 SITES: dict[int, Disposition] = {
     95: Disposition('pending',  # assert in apply_deepseek_v4_defaults
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
-    104: Disposition('pending',  # assert in apply_deepseek_v4_defaults
-                         'model: runs only for DeepSeek-V4 checkpoints (config.json); no check in compiler/model_checks.py '
-                         'covers it'),
+                         'model and GPU generation: --dsv4-attn-backend flashmla_mega needs a DeepSeek-V4.1 checkpoint '
+                         '(model_type deepseek_v41) on SM100; not ported yet (gpu_generation.py ports the trtllm one, '
+                         ':104)'),
     144: Disposition('not-applicable',  # override in apply_deepseek_v4_defaults
                          'SGLang fills in --max-running-requests 256 for DeepSeek-V4, which the launch left unset: no value '
                          'the user chose is replaced'),

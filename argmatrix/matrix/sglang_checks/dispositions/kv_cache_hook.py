@@ -9,23 +9,16 @@ from __future__ import annotations
 
 from . import Disposition
 
-_SM100 = ("needs the GPU's generation (SM100/SM120 Blackwell), which no launch line or platform column states; "
-          "on Ascend and the CPU --kv-cache-dtype already offers no FP4/MXFP8 value (AM-E105)")
-_SM100_NATIVE = ("fires only for native NVFP4 on an SM100 GPU with trtllm_mha among the resolved backends: the "
-                 "GPU's generation is not known before start-up")
+_KV4_BACKENDS = ("which attention backends an FP4 KV cache may pair depends on whether the model uses MLA and on "
+                 "the backends SGLang resolves for it; no model check yet")
+_UNIFIED_MODEL = "reads the model's architecture (MLA / hybrid Mamba / hybrid sliding window); no model check yet"
+_UNIFIED_BACKENDS = ("reads the attention backends SGLang resolves from the model and GPU (and, for EAGLE, whether "
+                     "the target is a hybrid model); no model check yet")
 
 SITES: dict[int, Disposition] = {
-    60: Disposition("runtime", _SM100),
-    106: Disposition("runtime", _SM100),
-    128: Disposition("runtime", _SM100),
-    172: Disposition("runtime", _SM100_NATIVE),
-    184: Disposition("runtime", _SM100_NATIVE),
-    198: Disposition("runtime", _SM100_NATIVE),
-    216: Disposition("runtime", _SM100_NATIVE),
-    226: Disposition("runtime", _SM100_NATIVE),
-    241: Disposition("runtime", _SM100_NATIVE),
-    252: Disposition("runtime", _SM100_NATIVE),
-    260: Disposition("runtime", _SM100_NATIVE),
+    216: Disposition("not-applicable", "SGLang fills in --speculative-draft-attention-backend trtllm_mha for native "
+                                       "NVFP4 on SM100, which the launch left unset: no value the user chose is "
+                                       "replaced (a value other than trtllm_mha is refused, AM-E494)"),
     318: Disposition("not-applicable", "fires only off CUDA, where an FP4 --kv-cache-dtype is already outside the "
                                        "platform's values (Ascend table: auto; CPU: auto, bf16) and refused as AM-E105"),
     337: Disposition("not-applicable", "an ordering invariant of SGLang's own resolution pipeline, not a launch check"),

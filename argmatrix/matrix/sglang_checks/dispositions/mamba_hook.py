@@ -10,8 +10,6 @@ from . import Disposition
 SITES: dict[int, Disposition] = {
     22: Disposition("declared", "--mamba-cache-philox-rounds is declared >= 0 (AM-E010)"),
     25: Disposition("declared", "--mamba-max-states-per-path is declared -1 or >= 1 (AM-E010)"),
-    45: Disposition("runtime", "stochastic rounding with --mamba-backend triton needs an SM100 GPU: the CUDA column "
-                               "does not say which GPU runs the launch"),
     70: Disposition("runtime", "imports flashinfer.mamba on a machine that has FlashInfer (whether it is installed); "
                                "without FlashInfer (NPU, CPU) :72 refuses, ported as AM-E360"),
     140: Disposition("not-applicable", "mamba_cache_chunk_size is derived by SGLang itself once page_size is set: an "

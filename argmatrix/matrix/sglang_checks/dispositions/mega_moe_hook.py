@@ -8,10 +8,6 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    43: Disposition('runtime',  # raise in check_mega_moe_compat
-                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
-                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
-                         '(AM-E105)'),
     141: Disposition('not-applicable',  # raise in validate_flydsl_decode_capacity
                          "reads SGLANG_AMD_FLYDSL_MEGA_MOE_DECODE_MTPR, an AMD ROCm kernel's setting; ROCm has no column "
                          '(AM-E601)'),

@@ -10,18 +10,18 @@ from . import Disposition
 SITES: dict[int, Disposition] = {
     52: Disposition('not-applicable',  # raise in _gpt_oss_overrides
                          'Intel XPU only (get_platform().is_xpu: bfloat16 dtype); argmatrix has no XPU target'),
-    67: Disposition('pending',  # override in _gpt_oss_overrides
-                         "reads the GPU's SM generation (is_sm100: FlashInfer MXFP4 MoE runner); the device-generation checks own it"),
-    72: Disposition('pending',  # override in _gpt_oss_overrides
-                         "reads the GPU's SM generation (is_sm120: FlashInfer CUTLASS MXFP4 MoE runner); the device-generation checks own it"),
+    67: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
+    72: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
     80: Disposition('not-applicable',  # override in _gpt_oss_overrides
-                         'ROCm only (get_platform().is_hip); argmatrix has no ROCm target (aiter MXFP4 MoE runner)'),
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
     94: Disposition('not-applicable',  # override in _gpt_oss_overrides
-                         'ROCm only (get_platform().is_hip); argmatrix has no ROCm target (triton MoE runner with SGLANG_USE_AITER)'),
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
     99: Disposition('not-applicable',  # override in _gpt_oss_overrides
-                         'MUSA only (get_platform().is_musa); argmatrix has no MUSA target'),
-    112: Disposition('pending',  # override in _gpt_oss_overrides
-                         "reads the GPU's SM generation (is_blackwell with the NVIDIA driver version); the device-generation checks own it"),
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
+    112: Disposition('not-applicable',  # override in _gpt_oss_overrides
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
     118: Disposition('not-applicable',  # override in _gpt_oss_overrides
-                         "fills --moe-runner-backend only while it is 'auto' (the default) with triton_kernel: no value the user set is replaced"),
+                         'SGLang picks the MoE runner for GPT-OSS by the GPU generation only under --moe-runner-backend auto: a value the launch left to it, not one it chose'),
 }

@@ -9,5 +9,5 @@ from . import Disposition
 
 SITES: dict[int, Disposition] = {
     34: Disposition('not-applicable',  # override in _llama4_overrides
-                         'fills --attention-backend only when it is unset (the default): no value the user set is replaced'),
+                         'SGLang picks the attention backend for Llama 4 by the GPU generation only when --attention-backend is unset: no value the launch chose is replaced'),
 }

@@ -8,8 +8,6 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    68: Disposition('pending',  # raise in _minimax_m3_overrides
-                         "reads the GPU's SM generation (is_blackwell: M3.1 NVFP4 drafting needs Blackwell); the device-generation checks own it"),
     105: Disposition('pending',  # raise in _minimax_m3_overrides
                          "reached only on Blackwell (the not is_blackwell return above it): reads the GPU's SM generation (is_blackwell); the device-generation checks own it"),
     111: Disposition('pending',  # raise in _minimax_m3_overrides

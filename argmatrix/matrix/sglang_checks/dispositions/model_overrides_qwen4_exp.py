@@ -8,6 +8,4 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    82: Disposition('pending',  # raise in _qwen4_exp_overrides
-                         "reads the GPU's SM generation (is_sm90/is_sm100: --qsa-indexer-dtype fp8_e4m3 needs a CUDA SM90/SM100 GPU); the device-generation checks own it"),
 }

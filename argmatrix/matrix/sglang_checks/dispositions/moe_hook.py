@@ -8,10 +8,6 @@ from __future__ import annotations
 from . import Disposition
 
 SITES: dict[int, Disposition] = {
-    336: Disposition('runtime',  # raise in handle_a2a_moe
-                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
-                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
-                         '(AM-E105)'),
     370: Disposition('not-applicable',  # override in handle_a2a_moe
                          'SGLang fills in --deepep-mode low_latency for flashinfer_cutedsl, which the launch left to it (unset'
                          ' or auto): no value the user chose is replaced'),

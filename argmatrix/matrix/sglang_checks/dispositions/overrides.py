@@ -20,9 +20,10 @@ SITES: dict[int, Disposition] = {
                          'to warn about'),
     504: Disposition('not-applicable',  # override in _dsa_kv_cache_dtype_default
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
-    583: Disposition('runtime',  # raise in _check_dsa_backend_constraints
-                         'depends on the GPU generation (SM89 or newer for TileLang FP8 KV), which neither the launch line nor'
-                         ' the cuda column says'),
+    583: Disposition('pending',  # raise in _check_dsa_backend_constraints
+                         'model and GPU generation: TileLang FP8 KV (SM89 or newer) is checked only for DeepSeek Sparse '
+                         'Attention models, on the DSA backends SGLang resolves from the generation; the generation is a '
+                         'fact now (RuleContext.gpu), the DSA resolution is not ported yet'),
     621: Disposition('not-applicable',  # override in _dsa_split_backend_resolution
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
     658: Disposition('not-applicable',  # override in _dsa_split_backend_resolution
@@ -48,17 +49,6 @@ SITES: dict[int, Disposition] = {
     1112: Disposition('not-applicable',  # override in _deterministic_attention_backend
                          'SGLang fills in --attention-backend for deterministic inference, which the launch left to it (unset '
                          'or auto): no value the user chose is replaced'),
-    1211: Disposition('runtime',  # raise in _mla_kv_cache_dtype_checks
-                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
-                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
-                         '(AM-E105)'),
-    1245: Disposition('runtime',  # raise in _cutedsl_prefill_backend_fill
-                         'on CUDA it depends on the GPU generation (compute capability), which neither the launch line nor the'
-                         ' cuda column says; on Ascend and CPU the platform table refuses the CUDA-only backend first '
-                         '(AM-E105)'),
-    1293: Disposition('runtime',  # override in _fa4_page_constraint
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
     1307: Disposition('runtime',  # override in _attention_backend_platform_fallbacks
                          'depends on whether the CPU has Intel AMX, which the cpu column does not say (SGLang falls back to '
                          'torch_native without it)'),
@@ -66,9 +56,6 @@ SITES: dict[int, Disposition] = {
                          'fires only on ROCm, MUSA or Intel XPU, platforms argmatrix has no column for (AM-E601)'),
     1333: Disposition('not-applicable',  # override in _intel_xpu_page_constraint
                          "the intel_xpu attention backend's page sizes: Intel XPU has no column"),
-    1458: Disposition('runtime',  # raise in _moe_runner_backend_quant_constraints
-                         'depends on the GPU generation or CUDA version (compute capability), which neither the launch line '
-                         'nor the cuda column says'),
     1536: Disposition('not-applicable',  # override in _moe_runner_fusion_disable
                          'SGLang turns on --disable-shared-experts-fusion (LoRA MoE runners) here, a switch a launch line can '
                          'only turn on (store-true): no value the user gave is replaced, so there is nothing to warn about'),
