@@ -183,7 +183,10 @@ PARENTS: list[Parent] = [
             "eplb_min_rebalancing_utilization_threshold")),
     Parent("torch-compile", "enable_torch_compile", lambda c: c.enable_torch_compile,
            ("torch_compile_max_bs", "enable_torch_compile_debug_mode")),
-    Parent("deepep", "moe_a2a_backend", lambda c: c.moe_a2a_backend == "deepep", ("deepep_mode", "deepep_config")),
+    # SGLang 0.5.23 moe_hook._handle_a2a_moe reads --deepep-mode for the deepep, mori and pplx dispatchers
+    Parent("deepep", "moe_a2a_backend", lambda c: c.moe_a2a_backend == "deepep", ("deepep_config",)),
+    Parent("deepep-mode", "moe_a2a_backend", lambda c: c.moe_a2a_backend in ("deepep", "mori", "pplx"),
+           ("deepep_mode",)),
     Parent("mamba-extra-buffer", "mamba_scheduler_strategy", lambda c: c.mamba_scheduler_strategy == "extra_buffer",
            ("mamba_track_interval",)),
     Parent("pd-disaggregation", "disaggregation_mode", lambda c: c.disaggregation_mode != "null",

@@ -122,6 +122,16 @@ def test_sub_flags_without_their_parent(argv, child, parent):
                                       target="a3"))
 
 
+def test_deepep_mode_belongs_to_every_dispatcher_that_reads_it():
+    """SGLang reads --deepep-mode for deepep, mori and pplx (moe_hook._handle_a2a_moe); --deepep-config for deepep."""
+    for backend in ("deepep", "mori", "pplx"):
+        assert "AM-W220" not in codes(run(["--moe-a2a-backend", backend, "--deepep-mode", "low_latency"],
+                                          target="cuda")), backend
+    assert only(run(["--moe-a2a-backend", "mori", "--deepep-config", "{}"], target="cuda"), "AM-W220").field == \
+        "deepep_config"
+    assert only(run(["--deepep-mode", "normal"], target="cuda"), "AM-W220").field == "deepep_mode"
+
+
 def test_lora_paths_satisfy_lora_options():
     """--lora-paths implies --enable-lora, so LoRA options with it are not orphans."""
     c = run(["--lora-paths", "/adapters/a", "--max-lora-rank", "8"], target="a3")

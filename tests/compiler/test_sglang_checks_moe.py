@@ -77,7 +77,23 @@ def test_each_check_breaks_and_holds(code, target, bad, good):
 
 def test_every_rule_of_the_module_is_exercised():
     # the rules that read the checkpoint are exercised on config stand-ins in test_sglang_checks_portc.py
-    assert {r.code for r in moe.RULES if not r.reads_model} == {c[0] for c in CASES}
+    assert {r.code for r in moe.RULES if not r.reads_model} == {c[0] for c in CASES} | ENV_CODES
+
+
+ENV_CODES = {"AM-W447"}  # rules that read the engine's environment, exercised below
+MORI = ["--tp", "2", "--ep-size", "2", "--moe-a2a-backend", "mori", "--deepep-mode", "low_latency",
+        "--chunked-prefill-size", "4096"]
+
+
+def test_an_explicit_mori_epv2_replaces_the_low_latency_mode():
+    # moe_hook.py:558, recorded as lead-mori-epv2-low-latency-* in the conformance corpus
+    found = [f for f in run(MORI, target="cuda", env={"SGLANG_MORI_EP_V2": "true"}).findings if f.code == "AM-W447"]
+    assert len(found) == 1 and found[0].severity == "warning" and found[0].field == "deepep_mode"
+    assert "normal" in found[0].message.en and "normal" in found[0].message.zh
+    for env in ({"SGLANG_MORI_EP_V2": "false"}, {}):  # EPv1, or EPv2 unsupported on these columns: the mode stays
+        assert "AM-W447" not in codes(run(MORI, target="cuda", env=env)), env
+    assert "AM-W447" not in codes(run(MORI[:-4] + ["--deepep-mode", "normal", "--chunked-prefill-size", "4096"],
+                                      target="cuda", env={"SGLANG_MORI_EP_V2": "true"}))
 
 
 def test_mxfp8_is_left_to_sglang_which_replaces_the_runner():

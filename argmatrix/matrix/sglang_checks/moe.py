@@ -436,4 +436,17 @@ RULES: list[Rule] = [
               "按提示修改，或换用其他 --moe-a2a-backend"),
          source=sglang_source("arg_groups/moe_hook.py:716, :689, :700, :567, :615, :767"),
          extra=problem_text(A2A_DISPATCH, _dispatch_numbers)),
+    # SGLang's _resolve_mori_ep_v2: an explicit SGLANG_MORI_EP_V2=true keeps EPv2 whatever it lacks; left unset, EPv2
+    # is preferred only where it is supported (ROCm's aiter runner, bf16 or a DeepSeek-V4 checkpoint), none of
+    # argmatrix's columns, so EPv1 runs and keeps the mode.
+    Rule("mori-epv2-has-no-low-latency", "AM-W447", ("deepep_mode", "moe_a2a_backend"),
+         lambda c: a2a_backend(c) == "mori" and "deepep_mode" in c.user_set and c.deepep_mode == "low_latency"
+         and "SGLANG_MORI_EP_V2" in c.env and env_true(c, "SGLANG_MORI_EP_V2"),
+         Text("MORI EPv2 (SGLANG_MORI_EP_V2 set true) has no low-latency kernel: SGLang replaces --deepep-mode "
+              "low_latency by normal without failing",
+              "MORI EPv2（SGLANG_MORI_EP_V2 设为 true）没有低延迟算子：SGLang 会把 --deepep-mode low_latency "
+              "直接改为 normal"),
+         Text("write --deepep-mode normal (or auto), or set SGLANG_MORI_EP_V2=false to run MORI EPv1 in low-latency "
+              "mode", "改写为 --deepep-mode normal（或 auto），或设置 SGLANG_MORI_EP_V2=false 改用支持低延迟模式的 MORI EPv1"),
+         severity="warning", source=sglang_source("arg_groups/moe_hook.py:558")),
 ]

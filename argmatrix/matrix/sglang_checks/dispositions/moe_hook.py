@@ -17,11 +17,6 @@ SITES: dict[int, Disposition] = {
     551: Disposition('not-applicable',  # override in handle_a2a_moe
                          'SGLang fills in --deepep-mode normal for MORI, which the launch left to it (unset or auto): no value'
                          ' the user chose is replaced'),
-    558: Disposition('pending',  # override in handle_a2a_moe
-                         'SGLang warns and replaces --deepep-mode low_latency by normal when MORI EPv2 runs, which needs '
-                         "ROCm's aiter runner (SGLANG_USE_AITER), bfloat16 and a DeepSeek-V4 checkpoint, or "
-                         'SGLANG_MORI_EP_V2 set; no warning rule ports it yet (this session\'s codes AM-E430..E443 are '
-                         'all used)'),
     587: Disposition('not-applicable',  # override in handle_a2a_moe
                          'SGLang fills in --deepep-mode low_latency for pplx, which the launch left to it (unset or auto): no '
                          'value the user chose is replaced'),
