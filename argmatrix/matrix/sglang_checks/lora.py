@@ -45,9 +45,16 @@ LORA_MOE_RUNNER: list[Problem] = [
           "--ep-num-redundant-experts")),
 ]
 LORA_SPECULATIVE: list[Problem] = [
-    (lambda c: algorithm(c) not in ("EAGLE", "EAGLE3"),
-     Text("it works only with NGRAM, EAGLE, EAGLE3 or NEXTN, not --speculative-algorithm {speculative_algorithm}",
-          "只能使用 NGRAM、EAGLE、EAGLE3 或 NEXTN，不能使用 --speculative-algorithm {speculative_algorithm}")),
+    # lora_hook.py:253: the algorithms whose verify step gives every request the same token width
+    (lambda c: algorithm(c) not in ("EAGLE", "EAGLE3", "DFLASH", "DSPARK"),
+     Text("it works only with NGRAM, EAGLE, EAGLE3, NEXTN, DFLASH or DSPARK, not --speculative-algorithm "
+          "{speculative_algorithm}",
+          "只能使用 NGRAM、EAGLE、EAGLE3、NEXTN、DFLASH 或 DSPARK，不能使用 --speculative-algorithm "
+          "{speculative_algorithm}")),
+    (lambda c: algorithm(c) == "DSPARK" and str(c.env.get("SGLANG_RAGGED_VERIFY_MODE", "static")) != "static",
+     Text("DSPARK with LoRA needs SGLANG_RAGGED_VERIFY_MODE=static: per-request verify lengths break LoRA's "
+          "equal-width segments", "DSPARK 与 LoRA 同用时要求 SGLANG_RAGGED_VERIFY_MODE=static："
+          "按请求变化的验证长度会打乱 LoRA 的等宽分段")),
     (adaptive_stays_on,
      Text("EAGLE-family drafts do not support --speculative-adaptive here", "此时 EAGLE 系列草稿不支持 --speculative-adaptive")),
     (lambda c: "experimental_sgl_trtllm" in (c.moe_runner_backend, c.speculative_moe_runner_backend),
