@@ -107,7 +107,7 @@ def _where_hint(spec: ArgSpec, platform: str, flag: str, status: Status, eng: En
 
 def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
           flags_used: dict[str, str], release: str | None = None, eng: Engine | None = None,
-          env: Any = None, gpu: Any = None) -> list[Finding]:
+          env: Any = None, gpu: Any = None, model: Any = None, draft: Any = None) -> list[Finding]:
     """Every support, option, rule and deprecation finding for ``platform`` when ``eng`` runs the launch
     (default SGLang; spellings per its ``release``); ``gpu``: the CUDA GPU's compute capability when known."""
     eng = eng or get_engine("sglang")
@@ -172,7 +172,8 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
                                Text(f"{flag} {show(bad[0])} is not available on {target.short.en}{only.en}",
                                     f"{flag} {show(bad[0])} 在 {target.short.zh} 上不可用{only.zh}"),
                                choice_hint(spec, platform, flag, bad[0], eng), support_related=True, **where))
-    out.extend(_check_rules(values, sources, user_set, platform, flags_used, eng, env, gpu=gpu))
+    out.extend(_check_rules(values, sources, user_set, platform, flags_used, eng, env, gpu=gpu, model=model,
+                            draft=draft))
     return _one_finding_per_cause(out, eng)
 
 
@@ -234,18 +235,20 @@ def _fill(text: Text, values: dict[str, Any]) -> Text:
 def check_model_rules(values, sources, user_set, platform, flags_used, eng: Engine, env: Any, model: Any,
                       draft: Any = None, gpu: Any = None) -> list[Finding]:
     """The engine's rules that read the model's config facts (``Rule.reads_model``), once they were read."""
-    return _check_rules(values, sources, user_set, platform, flags_used, eng, env, model=model, draft=draft, gpu=gpu)
+    return _check_rules(values, sources, user_set, platform, flags_used, eng, env, model=model, draft=draft, gpu=gpu,
+                        model_phase=True)
 
 
 def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, env: Any = None, *,
-                 model: Any = None, draft: Any = None, gpu: Any = None) -> list[Finding]:
-    """The rules that need no model, or (``model`` given) only those that read it."""
+                 model: Any = None, draft: Any = None, gpu: Any = None, model_phase: bool = False) -> list[Finding]:
+    """The rules that need no model (they may still look at ``c.model``/``c.draft`` where a config.json was read,
+    None otherwise), or (``model_phase``) only those that read it."""
     out: list[Finding] = []
     specs = eng.surface.specs
     ctx = rules.RuleContext(values, user_set, specs, platform, env, model, draft, gpu)
     family = PLATFORMS[platform].family
     for rule in eng.rules():
-        if rule.reads_model != (model is not None) or not rule.applies(family) or not rule.violated(ctx):
+        if rule.reads_model != model_phase or not rule.applies(family) or not rule.violated(ctx):
             continue
         name = rule.reported_field(ctx)
         quoted = {**values, **rule.extra(ctx)} if rule.extra else values
@@ -253,7 +256,7 @@ def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, e
                            field=name, flag=flags_used.get(name, specs[name].flag), value=values[name],
                            source=sources.get(name), platform=platform,
                            support_related=rule.families is not rules.EVERYWHERE))
-    if model is not None:
+    if model_phase:
         return out
     for parent in eng.parents():
         if parent.active(ctx):

@@ -27,7 +27,7 @@ from .check import check, check_engine, check_objects, check_required, check_res
 from .derive import derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findings
 from .flexible_argv import parse_flexible_argv
-from .model_checks import check_model
+from .model_checks import check_model, known_model
 from .releases import release_findings
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
 
@@ -343,7 +343,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             Text("drop --gpu-arch, or check with --target cuda", "去掉 --gpu-arch，或改用 --target cuda 检查"),
             flag="--gpu-arch", value=str(given_arch), source="--gpu-arch", platform=platform_key))
     if not target_rejected:
-        findings += check(values, sources, user_set, platform_key, flags_used, version, eng, env_map, gpu)
+        model, draft = known_model(values, plan_inputs) if sglang_surface else (None, None)
+        findings += check(values, sources, user_set, platform_key, flags_used, version, eng, env_map, gpu, model, draft)
         if complete:
             findings += check_required(values, sources, platform_key, eng, version)
         findings += check_objects(values, sources, user_set, platform_key, flags_used, eng)

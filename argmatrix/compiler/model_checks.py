@@ -221,6 +221,20 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
     return ctx
 
 
+def known_model(values: dict[str, Any], inputs: PlanInputs | None = None) -> tuple[ModelFacts | None, ModelFacts | None]:
+    """The target's and the draft's config facts where a local config.json can be read, else None (no finding:
+    :func:`analyse` reports what cannot be read). The flag rules may consult them (``c.model``/``c.draft``)."""
+    def read(path: Any) -> ModelFacts | None:
+        if not path or config_file(path) is None:
+            return None
+        try:
+            return read_model_facts(path)
+        except ModelConfigError:
+            return None
+    return (read((inputs.model_config if inputs else None) or values.get("model_path")),
+            read(values.get("speculative_draft_model_path")))
+
+
 def check_model(values, sources, user_set, platform, flags_used, env=None, inputs=None, detection=None,
                 eng: Any = None, gpu: Any = None) -> list[Finding]:
     """The compiler hook: the findings of :func:`analyse`, then the engine's rules that read the model's config

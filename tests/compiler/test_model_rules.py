@@ -49,6 +49,28 @@ def test_a_model_rule_sees_the_drafts_config():
     assert seen == [("LlamaForCausalLM", "LlamaForCausalLM")]
 
 
+FLAG_SEEN: list[tuple[str | None, str | None]] = []
+
+
+def _flags_only(c) -> bool:  # a rule without reads_model may consult the facts where they are known
+    FLAG_SEEN.append((c.model.architecture if c.model is not None else None,
+                      c.draft.architecture if c.draft is not None else None))
+    return False
+
+
+FLAG_RULE = Rule("probe-flags", "AM-E998", ("enable_lora",), _flags_only, Text("x", "x"), Text("x", "x"), source="test")
+
+
+def test_a_flag_rule_sees_the_facts_where_a_config_was_read_and_none_elsewhere(monkeypatch):
+    rules = SglangEngine.rules
+    monkeypatch.setattr(SglangEngine, "rules", lambda self: [*rules(self), FLAG_RULE])
+    FLAG_SEEN.clear()
+    codes(["--model-path", str(MODELS / "llama-3.1-8b"), "--speculative-algorithm", "EAGLE",
+           "--speculative-draft-model-path", str(MODELS / "llama-tiny")])
+    codes(["--model-path", "meta-llama/Llama-3.1-8B"])
+    assert FLAG_SEEN == [("LlamaForCausalLM", "LlamaForCausalLM"), (None, None)]  # run once each, in the first phase
+
+
 def test_without_a_local_config_a_model_rule_never_runs():
     assert "AM-E999" not in codes(["--model-path", "meta-llama/Llama-3.1-8B", "--enable-lora"])
     assert seen == []

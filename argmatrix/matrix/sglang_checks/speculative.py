@@ -17,6 +17,7 @@ from .resolved import (
     attention_backends,
     rejection_sampling,
 )
+from .speculative_model import iquest_mtp, promoted_to_frozen_kv_mtp
 
 # speculative_hook.py:1393 reads the steps from DEFAULT_ADAPTIVE_CONFIG (adaptive_spec_params.py:28) without a file.
 ADAPTIVE_DEFAULT_STEPS = (0, 1, 3, 5, 7)
@@ -52,6 +53,13 @@ REJECTION_SAMPLING: list[Problem] = [
 
 def _ngram_draft_tokens(c) -> int:
     return int(c.speculative_num_draft_tokens or NGRAM_DEFAULT_DRAFT_TOKENS)
+
+
+def shape_set_elsewhere(c) -> bool:
+    """SGLang never asks the launch for the EAGLE shape: a Gemma4 assistant draft runs as FROZEN_KV_MTP, whose handler
+    reads none of it, and an IQuest Q1 target's MTP handler sets the top-k to 1 first (speculative_hook.py:109,
+    :1158). Known only where the config.json was read (``c.model``/``c.draft``); otherwise the flags decide."""
+    return promoted_to_frozen_kv_mtp(c) or (c.model is not None and iquest_mtp(c))
 
 
 RULES: list[Rule] = [
@@ -95,7 +103,8 @@ RULES: list[Rule] = [
     # fails comparing the missing top-k with 1 (a TypeError at speculative_hook.py:1276, no check site of its own).
     Rule("eagle-shape-all-or-steps-and-topk", "AM-E284", ("speculative_num_steps", "speculative_eagle_topk",
                                                           "speculative_num_draft_tokens"),
-         lambda c: c.speculative_algorithm in EAGLE_WORKERS and not adaptive_stays_on(c) and (
+         lambda c: c.speculative_algorithm in EAGLE_WORKERS and not adaptive_stays_on(c) and not shape_set_elsewhere(c)
+         and (
              (c.speculative_num_steps is None
               and (c.speculative_eagle_topk is not None or c.speculative_num_draft_tokens is not None))
              or (c.speculative_num_steps is not None and c.speculative_eagle_topk is None)),
