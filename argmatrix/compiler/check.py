@@ -261,7 +261,7 @@ def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, e
     for parent in eng.parents():
         if parent.active(ctx):
             continue
-        pflag = specs[parent.parent].flag
+        pflag = specs[parent.parent].flag + (f" {parent.value}" if parent.value else "")
         for child in parent.children:
             if not ctx.changed(child):
                 continue

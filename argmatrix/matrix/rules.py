@@ -151,6 +151,17 @@ class Parent:
     parent: str                          # the flag to name in the message
     active: Callable[[RuleContext], bool]
     children: tuple[str, ...]
+    value: str | None = None             # the parent's value the children need, named with it ("... DFLASH")
+
+
+# Options only one speculative algorithm reads (speculative_hook.py's _handle_dflash, _handle_dspark, _handle_uno)
+ALGORITHM_OPTIONS: dict[str, tuple[str, ...]] = {
+    "DFLASH": ("speculative_dflash_block_size",),
+    "DSPARK": ("speculative_dspark_block_size", "speculative_dspark_sps_table_path",
+               "speculative_dspark_confidence_sts_path", "speculative_dspark_align_verify_tokens_to_graph_tier"),
+    "UNO": ("uno_lora_path",),
+}
+_ALGORITHM_OWN = {n for names in ALGORITHM_OPTIONS.values() for n in names}
 
 
 PARENTS: list[Parent] = [
@@ -158,7 +169,10 @@ PARENTS: list[Parent] = [
            ("schedule_low_priority_values_first", "priority_scheduling_preemption_threshold")),
     Parent("speculative", "speculative_algorithm", lambda c: c.speculative_algorithm is not None,
            tuple(n for n in SPECS if n.startswith("speculative_") and n != "speculative_algorithm"
-                 and not superseded(n))),
+                 and not superseded(n) and n not in _ALGORITHM_OWN)),
+    *(Parent(f"speculative-{algorithm.lower()}", "speculative_algorithm",
+             lambda c, a=algorithm: c.speculative_algorithm == a, names, value=algorithm)
+      for algorithm, names in ALGORITHM_OPTIONS.items()),
     Parent("dynamic-batch-tokenizer", "enable_dynamic_batch_tokenizer", lambda c: c.enable_dynamic_batch_tokenizer,
            ("dynamic_batch_tokenizer_batch_size", "dynamic_batch_tokenizer_batch_timeout")),
     Parent("lora", "enable_lora", lambda c: bool(c.enable_lora or c.lora_paths),

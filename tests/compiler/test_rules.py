@@ -122,6 +122,19 @@ def test_sub_flags_without_their_parent(argv, child, parent):
                                       target="a3"))
 
 
+@pytest.mark.parametrize("option, algorithm", [
+    (["--speculative-dflash-block-size", "8"], "DFLASH"), (["--speculative-dspark-block-size", "4"], "DSPARK"),
+    (["--uno-lora-path", "/adapters/uno"], "UNO")])
+def test_an_option_of_one_speculative_algorithm_needs_that_algorithm(option, algorithm):
+    """speculative_hook.py reads these in its handler of one algorithm only; another algorithm ignores them."""
+    for other in ([], ["--speculative-algorithm", "EAGLE", "--speculative-draft-model-path", "d"]):
+        found = only(run(other + option, target="cuda"), "AM-W220")
+        assert found.message.en == f"{option[0]} has no effect without --speculative-algorithm {algorithm}"
+        assert f"--speculative-algorithm {algorithm}" in found.message.zh
+    assert "AM-W220" not in codes(run(["--speculative-algorithm", algorithm, "--speculative-draft-model-path", "d"]
+                                      + option, target="cuda"))
+
+
 def test_deepep_mode_belongs_to_every_dispatcher_that_reads_it():
     """SGLang reads --deepep-mode for deepep, mori and pplx (moe_hook._handle_a2a_moe); --deepep-config for deepep."""
     for backend in ("deepep", "mori", "pplx"):
