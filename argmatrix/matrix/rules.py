@@ -164,15 +164,18 @@ ALGORITHM_OPTIONS: dict[str, tuple[str, ...]] = {
 _ALGORITHM_OWN = {n for names in ALGORITHM_OPTIONS.values() for n in names}
 
 
+def _algorithm_is(algorithm: str) -> Callable[[RuleContext], bool]:
+    return lambda c: c.speculative_algorithm == algorithm
+
+
 PARENTS: list[Parent] = [
     Parent("priority-scheduling", "enable_priority_scheduling", lambda c: c.enable_priority_scheduling,
            ("schedule_low_priority_values_first", "priority_scheduling_preemption_threshold")),
     Parent("speculative", "speculative_algorithm", lambda c: c.speculative_algorithm is not None,
            tuple(n for n in SPECS if n.startswith("speculative_") and n != "speculative_algorithm"
                  and not superseded(n) and n not in _ALGORITHM_OWN)),
-    *(Parent(f"speculative-{algorithm.lower()}", "speculative_algorithm",
-             lambda c, a=algorithm: c.speculative_algorithm == a, names, value=algorithm)
-      for algorithm, names in ALGORITHM_OPTIONS.items()),
+    *(Parent(f"speculative-{algorithm.lower()}", "speculative_algorithm", _algorithm_is(algorithm), names,
+             value=algorithm) for algorithm, names in ALGORITHM_OPTIONS.items()),
     Parent("dynamic-batch-tokenizer", "enable_dynamic_batch_tokenizer", lambda c: c.enable_dynamic_batch_tokenizer,
            ("dynamic_batch_tokenizer_batch_size", "dynamic_batch_tokenizer_batch_timeout")),
     Parent("lora", "enable_lora", lambda c: bool(c.enable_lora or c.lora_paths),
