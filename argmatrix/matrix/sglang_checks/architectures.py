@@ -15,6 +15,7 @@ from typing import Any
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
+    DSA_ARCHITECTURES,
     Need,
     Problem,
     attn_dp,
@@ -29,12 +30,6 @@ from .modes import WITHOUT_LANGUAGE_MODEL_ONLY
 from .replacements import gave, gave_graphs
 from .resolved import radix_cache_on
 
-# configs/model_config.py is_deepseek_dsa: these architectures with an index_topk in config.json.
-DSA_ARCHS = ("DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLMNextN",
-             "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM",
-             "GlmMoeDsaForCausalLMNextN", "Glm5NextForConditionalGenerationNextN", "Glm5NextForConditionalGeneration",
-             "LongcatFlashForCausalLM", "LongcatFlashForCausalLMNextN", "Dots3NoteForCausalLM",
-             "Dots3NoteForCausalLMNextN", "HYV4ForCausalLM", "HYV4ForCausalLMNextN")
 # model_hook.py:268: the DeepSeek family branch, inside which the DSA checks run.
 DEEPSEEK_FAMILY = ("DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "KimiK25ForConditionalGeneration",
                    "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM",
@@ -74,7 +69,7 @@ def raw(c: RuleContext, key: str) -> Any:
 
 def is_dsa(c: RuleContext) -> bool:
     """DeepSeek Sparse Attention (V3.2, GLM-5, ...): configs/model_config.py is_deepseek_dsa."""
-    return arch(c) in DSA_ARCHS and raw(c, "index_topk") is not None
+    return arch(c) in DSA_ARCHITECTURES and raw(c, "index_topk") is not None
 
 
 def dsa_branch(c: RuleContext) -> bool:

@@ -115,3 +115,18 @@ def a2a_backend(c: RuleContext) -> str:
 def ep_size(c: RuleContext) -> int:
     """--ep-size as SGLang resolves it."""
     return int(c.tp_size) if a2a_backend(c) in A2A_EP_SPANNING else int(c.ep_size)
+
+
+# configs/model_config.py is_deepseek_dsa: the architectures DeepSeek Sparse Attention runs on (with an index_topk)
+DSA_ARCHITECTURES = frozenset({
+    "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLMNextN", "MistralLarge3ForCausalLM",
+    "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM", "GlmMoeDsaForCausalLMNextN",
+    "Glm5NextForConditionalGenerationNextN", "Glm5NextForConditionalGeneration", "LongcatFlashForCausalLM",
+    "LongcatFlashForCausalLMNextN", "Dots3NoteForCausalLM", "Dots3NoteForCausalLMNextN", "HYV4ForCausalLM",
+    "HYV4ForCausalLMNextN"})
+
+
+def architectures(c: RuleContext) -> list[str]:
+    """The model's config.json ``architectures`` (SGLang reads the first), or the one the facts name."""
+    archs = c.model.raw.get("architectures")
+    return [str(a) for a in archs] if isinstance(archs, list) and archs else [str(c.model.architecture)]

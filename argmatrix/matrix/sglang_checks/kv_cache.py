@@ -10,7 +10,7 @@ from typing import Any
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Problem, first_problem, problem_text, sglang_source
+from .common import Problem, architectures, first_problem, problem_text, sglang_source
 from .sharding import mla
 
 NON_GPU = frozenset({"npu", "cpu"})
@@ -60,15 +60,11 @@ def _text_config(c: RuleContext) -> dict[str, Any]:
     return text if isinstance(text, dict) else c.model.raw
 
 
-def _archs(c: RuleContext) -> list[str]:
-    archs = c.model.raw.get("architectures")
-    return [str(a) for a in archs] if isinstance(archs, list) and archs else [str(c.model.architecture)]
-
 
 def hybrid_swa(c: RuleContext) -> bool:
     """ModelConfig.is_hybrid_swa: a listed architecture (Beam only with sliding layers, Laguna only with a window),
     or a text config that says so itself; --disable-hybrid-swa-memory turns it off."""
-    archs, text = _archs(c), _text_config(c)
+    archs, text = architectures(c), _text_config(c)
     if c.disable_hybrid_swa_memory:
         return False
     if any(a in HYBRID_SWA_ARCHS for a in archs):
@@ -188,7 +184,7 @@ UNIFIED_BACKEND_PROBLEMS: tuple[Problem, ...] = (
 
 def unified_numbers(c: RuleContext) -> dict[str, Any]:
     named = named_backends(c)
-    return {"arch": _archs(c)[0], "named": ", ".join(sorted(named)) or "-",
+    return {"arch": architectures(c)[0], "named": ", ".join(sorted(named)) or "-",
             "allowed": ", ".join(sorted(spec_allowed(c) or ())), "draft": ", ".join(sorted(eagle_draft_backends(c))),
             "page_major": ", ".join(sorted(page_major_allowed(c)))}
 

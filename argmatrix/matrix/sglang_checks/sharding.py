@@ -7,8 +7,10 @@ from __future__ import annotations
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
+    DSA_ARCHITECTURES,
     Need,
     Problem,
+    architectures,
     attn_dp,
     broken_needs,
     family,
@@ -56,12 +58,6 @@ KV_SHARDING_NEEDS = (
 )
 
 # configs/model_config.py is_deepseek_dsa: these architectures with an ``index_topk`` in their config.
-DSA_ARCHITECTURES = frozenset({
-    "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLMNextN", "MistralLarge3ForCausalLM",
-    "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM", "GlmMoeDsaForCausalLMNextN",
-    "Glm5NextForConditionalGenerationNextN", "Glm5NextForConditionalGeneration", "LongcatFlashForCausalLM",
-    "LongcatFlashForCausalLMNextN", "Dots3NoteForCausalLM", "Dots3NoteForCausalLMNextN", "HYV4ForCausalLM",
-    "HYV4ForCausalLMNextN"})
 # configs/model_config.py is_encoder_decoder_model
 ENCODER_DECODER = frozenset({"WhisperForConditionalGeneration", "MllamaForConditionalGeneration",
                              "MossVLForConditionalGeneration"})
@@ -73,10 +69,6 @@ def config_value(c: RuleContext, key: str) -> object:
     text = raw.get("text_config") if isinstance(raw.get("text_config"), dict) else {}
     return text.get(key, raw.get(key)) if text else raw.get(key)
 
-
-def architectures(c: RuleContext) -> list[str]:
-    archs = c.model.raw.get("architectures")
-    return [str(a) for a in archs] if isinstance(archs, list) and archs else [str(c.model.architecture)]
 
 
 def deepseek_dsa(c: RuleContext) -> bool:
