@@ -353,7 +353,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             findings += release_findings(eng, argv_assignments, version, values, platform_key)
         if sglang_surface:
             findings += check_model(values, sources, user_set, platform_key, flags_used, env_map, plan_inputs,
-                                    detection, eng, gpu)
+                                    detection, eng, gpu, (model, draft))
     if eng.key == ARGMATRIX_ENGINE and check_implemented:
         findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)
     findings = [respell(f, typed_as, surface.flags) for f in findings]

@@ -151,8 +151,9 @@ def _finding(code: str, message: Text, hint: Text | None, *, name: str, values, 
 
 def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] | frozenset[str], platform: str,
             flags_used: dict[str, str], env: Any = None, inputs: PlanInputs | None = None,
-            detection: Any = None) -> ModelContext:
-    """Everything this module finds for one resolved configuration, with the facts and plan it used."""
+            detection: Any = None, known: tuple[ModelFacts | None, ModelFacts | None] = (None, None)) -> ModelContext:
+    """Everything this module finds for one resolved configuration, with the facts and plan it used; ``known``: the
+    target's and the draft's facts already read (:func:`known_model`), so they are not read twice."""
     asked = inputs is not None
     inputs = explicit = inputs or PlanInputs()
     env = os.environ if env is None else env
@@ -184,7 +185,7 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
                 name="model_path", **where))
         return ctx
     try:
-        facts = read_model_facts(source)
+        facts = known[0] or read_model_facts(source)
     except ModelConfigError as exc:
         kind = USAGE if inputs.model_config else "model"
         out.append(Finding("AM-E701", ERROR, kind, exc.text, Text(
@@ -205,7 +206,7 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
     out += _context(facts, values, user_set, env, where)
     out += _moe_mla(facts, values, user_set, where)
     out += _quant_dtype(facts, values, user_set, platform, where)
-    drafted, ctx.draft = _draft(facts, values, where)
+    drafted, ctx.draft = _draft(facts, values, where, known[1])
     out += drafted
     if ctx.device_memory is None:
         out.append(_finding("AM-N774", Text(
@@ -236,10 +237,11 @@ def known_model(values: dict[str, Any], inputs: PlanInputs | None = None) -> tup
 
 
 def check_model(values, sources, user_set, platform, flags_used, env=None, inputs=None, detection=None,
-                eng: Any = None, gpu: Any = None) -> list[Finding]:
+                eng: Any = None, gpu: Any = None,
+                known: tuple[ModelFacts | None, ModelFacts | None] = (None, None)) -> list[Finding]:
     """The compiler hook: the findings of :func:`analyse`, then the engine's rules that read the model's config
     (``Rule.reads_model``) once a config.json was read."""
-    ctx = analyse(values, sources, user_set, platform, flags_used, env, inputs, detection)
+    ctx = analyse(values, sources, user_set, platform, flags_used, env, inputs, detection, known)
     if eng is None or ctx.facts is None:
         return ctx.findings
     return ctx.findings + check_model_rules(values, sources, user_set, platform, flags_used, eng, env or {},
@@ -412,13 +414,14 @@ def _quant_dtype(facts: ModelFacts, values, user_set, platform, where) -> list[F
     return out
 
 
-def _draft(facts: ModelFacts, values, where) -> tuple[list[Finding], ModelFacts | None]:
-    """The draft's vocabulary check, and the draft's facts for the rules that read them."""
+def _draft(facts: ModelFacts, values, where, known: ModelFacts | None = None) -> tuple[list[Finding], ModelFacts | None]:
+    """The draft's vocabulary check, and the draft's facts (``known`` when already read) for the rules that read
+    them."""
     path = values.get("speculative_draft_model_path")
     if not path or config_file(path) is None:
         return [], None
     try:
-        draft = read_model_facts(path)
+        draft = known or read_model_facts(path)
     except ModelConfigError as exc:
         return [_finding("AM-E701", exc.text, None, name="speculative_draft_model_path", **where)], None
     if draft.vocab_size == facts.vocab_size:
