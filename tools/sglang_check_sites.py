@@ -62,21 +62,30 @@ def release_of(root: Path) -> str:
 
 
 def server_args_fields(root: Path) -> frozenset[str]:
-    """The annotated attributes of the classes in arg_groups/fields/*.py: the names ServerArgs holds."""
+    """The names ServerArgs holds: the annotated attributes of the classes in arg_groups/fields/*.py (0.5.19 on),
+    else of the ``ServerArgs`` dataclass in server_args.py (the releases before the fields moved out)."""
     names: set[str] = set()
     for path in sorted((root / "arg_groups" / "fields").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.ClassDef):
-                for stmt in node.body:
-                    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
-                            and not stmt.target.id.startswith("_"):
-                        names.add(stmt.target.id)
+                names.update(_annotated(node))
     if not names:
-        raise SystemExit(f"no server-args fields found under {root / 'arg_groups' / 'fields'}")
+        tree = ast.parse((root / "server_args.py").read_text(), "server_args.py")
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and node.name == "ServerArgs":
+                names.update(_annotated(node))
+    if not names:
+        raise SystemExit(f"no server-args fields found under {root / 'arg_groups' / 'fields'} or in ServerArgs")
     return frozenset(names)
 
 
+def _annotated(cls: ast.ClassDef) -> set[str]:
+    return {stmt.target.id for stmt in cls.body if isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name) and not stmt.target.id.startswith("_")}
+
+
 def files_read(root: Path) -> list[Path]:
+    # arg_groups/ arrived in 0.5.12; before it every check sits in server_args.py
     files = [root / "server_args.py", *sorted((root / "arg_groups").rglob("*.py"))]
     missing = [f for f in files if not f.exists()]
     if missing:

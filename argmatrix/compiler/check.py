@@ -4,6 +4,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from ..matrix import engine, rules
@@ -107,9 +108,11 @@ def _where_hint(spec: ArgSpec, platform: str, flag: str, status: Status, eng: En
 
 def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
           flags_used: dict[str, str], release: str | None = None, eng: Engine | None = None,
-          env: Any = None, gpu: Any = None, model: Any = None, draft: Any = None) -> list[Finding]:
+          env: Any = None, gpu: Any = None, model: Any = None, draft: Any = None,
+          defaults: Mapping[str, Any] | None = None) -> list[Finding]:
     """Every support, option, rule and deprecation finding for ``platform`` when ``eng`` runs the launch
-    (default SGLang; spellings per its ``release``); ``gpu``: the CUDA GPU's compute capability when known."""
+    (default SGLang; spellings per its ``release``); ``gpu``: the CUDA GPU's compute capability when known;
+    ``defaults``: the release's own defaults where they are not the declared ones (``Engine.release_defaults``)."""
     eng = eng or get_engine("sglang")
     specs = eng.surface.specs
     sglang_surface = specs is SPECS  # deprecations and release spellings are declared for SGLang's flags
@@ -173,7 +176,7 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
                                     f"{flag} {show(bad[0])} 在 {target.short.zh} 上不可用{only.zh}"),
                                choice_hint(spec, platform, flag, bad[0], eng), support_related=True, **where))
     out.extend(_check_rules(values, sources, user_set, platform, flags_used, eng, env, gpu=gpu, model=model,
-                            draft=draft))
+                            draft=draft, release=release, defaults=defaults))
     return _one_finding_per_cause(out, eng)
 
 
@@ -233,29 +236,32 @@ def _fill(text: Text, values: dict[str, Any]) -> Text:
 
 
 def check_model_rules(values, sources, user_set, platform, flags_used, eng: Engine, env: Any, model: Any,
-                      draft: Any = None, gpu: Any = None) -> list[Finding]:
+                      draft: Any = None, gpu: Any = None, release: str | None = None) -> list[Finding]:
     """The engine's rules that read the model's config facts (``Rule.reads_model``), once they were read."""
     return _check_rules(values, sources, user_set, platform, flags_used, eng, env, model=model, draft=draft, gpu=gpu,
-                        model_phase=True)
+                        model_phase=True, release=release, defaults=eng.release_defaults(release) if release else None)
 
 
 def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, env: Any = None, *,
-                 model: Any = None, draft: Any = None, gpu: Any = None, model_phase: bool = False) -> list[Finding]:
+                 model: Any = None, draft: Any = None, gpu: Any = None, model_phase: bool = False,
+                 release: str | None = None, defaults: Mapping[str, Any] | None = None) -> list[Finding]:
     """The rules that need no model (they may still look at ``c.model``/``c.draft`` where a config.json was read,
-    None otherwise), or (``model_phase``) only those that read it."""
+    None otherwise), or (``model_phase``) only those that read it; under ``release``, only the rules whose check
+    that release's code has (``Engine.rule_holds``)."""
     out: list[Finding] = []
     specs = eng.surface.specs
-    ctx = rules.RuleContext(values, user_set, specs, platform, env, model, draft, gpu)
+    ctx = rules.RuleContext(values, user_set, specs, platform, env, model, draft, gpu, defaults)
     family = PLATFORMS[platform].family
     for rule in eng.rules():
-        if rule.reads_model != model_phase or not rule.applies(family) or not rule.violated(ctx):
+        if rule.reads_model != model_phase or not rule.applies(family) or not eng.rule_holds(rule, release) \
+                or not rule.violated(ctx):
             continue
         name = rule.reported_field(ctx)
         quoted = {**values, **rule.extra(ctx)} if rule.extra else values
         out.append(Finding(rule.code, rule.severity, "rule", _fill(rule.message, quoted), _fill(rule.hint, quoted),
                            field=name, flag=flags_used.get(name, specs[name].flag), value=values[name],
                            source=sources.get(name), platform=platform,
-                           support_related=rule.families is not rules.EVERYWHERE))
+                           support_related=rule.families is not rules.EVERYWHERE, rule=rule.id))
     if model_phase:
         return out
     for parent in eng.parents():

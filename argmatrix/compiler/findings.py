@@ -36,10 +36,10 @@ class Finding:
     source: str | None = None
     platform: str | None = None
     support_related: bool = dataclasses.field(default=False, compare=False)
+    rule: str | None = dataclasses.field(default=None, compare=False)  # the id of the rule that raised it, if one did
 
     def with_severity(self, severity: str) -> Finding:
-        return Finding(self.code, severity, self.kind, self.message, self.hint, self.field, self.flag, self.value,
-                       self.source, self.platform, self.support_related)
+        return dataclasses.replace(self, severity=severity)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -47,6 +47,7 @@ class Finding:
             "value": _jsonable(self.value), "source": self.source, "platform": self.platform,
             "message": {"en": self.message.en, "zh": self.message.zh},
             "hint": {"en": self.hint.en, "zh": self.hint.zh} if self.hint else None,
+            **({"rule": self.rule} if self.rule else {}),
         }
 
 

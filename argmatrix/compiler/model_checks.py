@@ -238,14 +238,15 @@ def known_model(values: dict[str, Any], inputs: PlanInputs | None = None) -> tup
 
 def check_model(values, sources, user_set, platform, flags_used, env=None, inputs=None, detection=None,
                 eng: Any = None, gpu: Any = None,
-                known: tuple[ModelFacts | None, ModelFacts | None] = (None, None)) -> list[Finding]:
+                known: tuple[ModelFacts | None, ModelFacts | None] = (None, None),
+                release: str | None = None) -> list[Finding]:
     """The compiler hook: the findings of :func:`analyse`, then the engine's rules that read the model's config
     (``Rule.reads_model``) once a config.json was read."""
     ctx = analyse(values, sources, user_set, platform, flags_used, env, inputs, detection, known)
     if eng is None or ctx.facts is None:
         return ctx.findings
     return ctx.findings + check_model_rules(values, sources, user_set, platform, flags_used, eng, env or {},
-                                            ctx.facts, ctx.draft, gpu)
+                                            ctx.facts, ctx.draft, gpu, release)
 
 
 # --- the rules ----------------------------------------------------------------------------------------------

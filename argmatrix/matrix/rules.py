@@ -6,7 +6,7 @@ are templates filled with argument values, in both languages.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,8 +25,10 @@ class RuleContext:
 
     def __init__(self, values: dict[str, Any], user_set: set[str], specs: dict[str, Any] | None = None,
                  platform: str | None = None, env: Any = None, model: Any = None, draft: Any = None,
-                 gpu: GpuArch | None = None):
+                 gpu: GpuArch | None = None, defaults: Mapping[str, Any] | None = None):
         self.values = values
+        # the release's own defaults where they are not the declared ones (Engine.release_defaults)
+        self.defaults = {} if defaults is None else defaults
         self.user_set = user_set
         self.specs = SPECS if specs is None else specs  # the surface the values belong to
         self.platform = platform  # the column key the launch is checked for
@@ -47,8 +49,8 @@ class RuleContext:
             raise AttributeError(name) from None
 
     def changed(self, name: str) -> bool:
-        """Set by the user to something other than the declared default."""
-        return name in self.user_set and self.values[name] != self.specs[name].default
+        """Set by the user to something other than the default of the release checked against."""
+        return name in self.user_set and self.values[name] != self.defaults.get(name, self.specs[name].default)
 
 
 @dataclass(frozen=True)

@@ -133,6 +133,8 @@ class Engine:
     # fields the engine refuses to start without (argparse ``required=True`` and the like), each with where that
     # was read; compiler/check.py reports a missing one as AM-E011
     required: tuple[Required, ...] = ()
+    # the Python distribution whose installed version is the release that would run (None: nothing to detect)
+    distribution: str | None = None
 
     def spelling_for(self, release: str | None) -> Spelling:
         """The spelling rules of ``release`` (the newest change at or before it), else ``spelling``."""
@@ -182,6 +184,10 @@ class Engine:
         """Cross-field checks, the engine's own start-up checks among them, each citing its source."""
         return ()
 
+    def rule_holds(self, rule: Rule, release: str | None) -> bool:
+        """Whether ``release``'s code has the check ``rule`` ports (None: no release is checked, every rule holds)."""
+        return True
+
     def parents(self) -> Sequence[Parent]:
         """Options that mean something only when their parent feature is on."""
         return ()
@@ -198,7 +204,30 @@ class Engine:
         """The documented keys of JSON-object argument ``name`` on ``platform`` (None: not documented)."""
         return None
 
+    def release_defaults(self, release: str) -> Mapping[str, Any]:
+        """field -> the value ``release`` of this engine starts from when nobody sets it, where that is not the
+        declared default (read from the release's own parser); empty when the engine has no releases."""
+        return {}
+
+    def defaults_by_release(self, spec: ArgSpec) -> list[tuple[str, str, Any]]:
+        """``(first, last, default)`` per run of held releases with one default for ``spec``, where the held
+        releases' own defaults are not all the declared one (empty: the declared default everywhere)."""
+        return []
+
     def release_default(self, env: Mapping[str, str]) -> str | None:
+        return self.pick_release(env)[0]
+
+    def pick_release(self, env: Mapping[str, str]) -> tuple[str | None, str]:
+        """The release a launch is judged by when no option names one, and where that came from: the environment
+        variable, else the release installed here (``installed.py``), else the newest held."""
         if self.releases is None:
-            return None
-        return env.get(self.releases.env_var) or self.releases.newest
+            return None, ""
+        if env.get(self.releases.env_var):
+            return env[self.releases.env_var], f"env:{self.releases.env_var}"
+        if self.distribution is not None:
+            from .installed import installed_release
+
+            found = installed_release(self.distribution)
+            if found is not None:
+                return found, f"installed:{self.distribution}"
+        return self.releases.newest, "newest"

@@ -7,11 +7,13 @@ table ``schema/release_table.py``.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from ...schema import releases
-from ...schema.meta import Text
+from ...schema.meta import MISSING, Text
 from ...schema.registry import ArgSpec
 from ..platforms.base import Platform
 from ..rules import PARENTS, Parent, Rule, all_rules
@@ -38,11 +40,35 @@ class SglangEngine(Engine):
     def notes(self, spec: ArgSpec, platform: Platform) -> tuple[Note, ...]:
         return platform.notes(spec)
 
+    def release_defaults(self, release: str) -> Mapping[str, Any]:
+        return _release_defaults(release)
+
+    def defaults_by_release(self, spec: ArgSpec) -> list[tuple[str, str, Any]]:
+        return releases.defaults_by_release(spec.name) if spec.name in releases.PARSER_DEFAULTS else []
+
     def rules(self) -> Sequence[Rule]:
         return all_rules()
 
+    def rule_holds(self, rule: Rule, release: str | None) -> bool:
+        if release is None:
+            return True
+        from ..sglang_checks.rule_releases import HOLDS_IN
+
+        spans = HOLDS_IN.get(rule.id)
+        if spans is None:
+            return True  # its check is in every held release (or it cites none the inventories list)
+        r = releases.parse_release(release)
+        return any(releases.parse_release(a) <= r <= releases.parse_release(b) for a, b in spans)
+
     def parents(self) -> Sequence[Parent]:
         return PARENTS
+
+
+@functools.cache
+def _release_defaults(release: str) -> Mapping[str, Any]:
+    """The fields whose default in ``release``'s own parser is a value other than the declared default."""
+    found = {name: releases.release_default(name, release) for name in releases.PARSER_DEFAULTS}
+    return MappingProxyType({name: value for name, value in found.items() if value is not MISSING})
 
 
 # the dates are schema/releases.py's (the one reader of the release fixtures and the hand-kept table), not a copy
@@ -65,6 +91,7 @@ SGLANG = SglangEngine(
     # argparse refuses a launch without --model-path in every release held (the fixtures' "required": true)
     required=(Required("model_path", "Qwen/Qwen3-8B",
                        "SGLang 0.5.9 and 0.5.23 ServerArgs.add_cli_args: --model-path is required=True"),),
+    distribution="sglang",
     derives=frozenset({"tokenizer-from-model", "served-name-from-model", "lora-from-paths", "ep-from-tp",
                        "http-log-level-from-log-level"}),
     description=Text("SGLang's server (python -m sglang.launch_server), checked against the SGLang release you "
