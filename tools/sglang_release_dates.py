@@ -24,6 +24,8 @@ What no fixture can say is ``release_table.py``; ``releases.py`` reads both.
 """
 from __future__ import annotations
 
+from typing import Any
+
 '''
 
 
@@ -49,6 +51,8 @@ def derive(fixtures: dict[str, list[dict]], flags: dict[str, str], specs: dict, 
         return next((e for e in fixtures[release] if any(flags.get(f) == name for f in e["flags"])), None)
 
     introduced, gone, deprecated, refused_by_error, ignored = {}, {}, {}, {}, {}
+    parser_defaults: dict[str, tuple[tuple[str, object], ...]] = {}
+    parser_types: dict[str, tuple[tuple[str, str], ...]] = {}
     successors: dict[str, tuple[str, ...]] = {}
     spellings_missing: dict[str, tuple[str, ...]] = {}
     values_introduced: dict[str, dict[str, list[str]]] = {}
@@ -79,6 +83,17 @@ def derive(fixtures: dict[str, list[dict]], flags: dict[str, str], specs: dict, 
                 refused_by_error[name] = (r, dropped[0] if dropped else None)
             if dep["successors"]:
                 successors[name] = tuple(dep["successors"])  # the newest release that names them has the last word
+        own = [(r, e) for r, e in takes if e["dest"] == name]  # not an old spelling kept as another field's alias
+        runs = _default_runs(own, spec.default)
+        if runs:
+            parser_defaults[name] = runs
+        typed = [(r, e["type"]) for r, e in own if not e["action"].startswith("Deprecated")]
+        # the release converts otherwise than the field: a number of the other kind, or a switch it reads as text
+        numeric = spec.type_label in ("int", "float")
+        unlike = any((numeric and t in ("int", "float") and t != spec.type_label) or (spec.is_bool and t == "str")
+                     for _, t in typed)
+        if len({t for _, t in typed}) > 1 or unlike:
+            parser_types[name] = tuple((r, t) for i, (r, t) in enumerate(typed) if i == 0 or typed[i - 1][1] != t)
         lives = {r for r, _ in takes}
         for flag in spec.flags:
             lacking = [r for r, e in seen if r in lives and e is not None and flag not in e["flags"]]
@@ -136,8 +151,23 @@ def derive(fixtures: dict[str, list[dict]], flags: dict[str, str], specs: dict, 
         "VALUES_INTRODUCED": freeze(values_introduced),
         "VALUES_GONE": freeze(values_gone),
         "NO_SPELLING": tuple(no_spelling),
+        "PARSER_DEFAULTS": dict(sorted(parser_defaults.items())),
+        "PARSER_TYPES": dict(sorted(parser_types.items())),
         "UNHELD_SPELLINGS_GONE": dict(sorted(former_gone.items())),
     }
+
+
+def _default_runs(takes: list[tuple[str, dict]], declared: object) -> tuple[tuple[str, object], ...]:
+    """``((since, default), ...)``: the parser default of each release that takes the flag, one entry per change,
+    when any release's differs from argmatrix's declared default (empty otherwise)."""
+    runs: list[tuple[str, object]] = []
+    for release, entry in takes:
+        default = entry["default"]
+        if isinstance(default, str) and (entry["type"] == "json" or isinstance(declared, (dict, list))):
+            default = json.loads(default)  # SGLang keeps a JSON object's default as its text ('{}')
+        if not runs or runs[-1][1] != default:
+            runs.append((release, default))
+    return tuple(runs) if any(d != declared for _, d in runs) else ()
 
 
 COMMENTS = {
@@ -154,6 +184,10 @@ COMMENTS = {
     "VALUES_GONE": "field -> release -> the values that release is the first to refuse (0.5.8: no release takes it)",
     "NO_SPELLING": "fields whose off switch the newest release spells --no-<flag> (argparse BooleanOptionalAction)",
     "UNHELD_SPELLINGS_GONE": "spellings no schema field holds -> the first release that refuses them",
+    "PARSER_DEFAULTS": "field -> ((first release, its parser's default), ...) for the fields whose parser default "
+                       "in some release is not the declared one (None: the release resolves it at start-up)",
+    "PARSER_TYPES": "field -> ((first release, the type its parser converts the value with), ...) for the fields "
+                    "whose parser type changed between releases",
 }
 
 
@@ -164,6 +198,8 @@ TYPES = {
     "SPELLINGS_MISSING": "dict[str, tuple[str, ...]]", "VALUES_INTRODUCED": "dict[str, dict[str, tuple[str, ...]]]",
     "VALUES_GONE": "dict[str, dict[str, tuple[str, ...]]]", "NO_SPELLING": "tuple[str, ...]",
     "UNHELD_SPELLINGS_GONE": "dict[str, str]",
+    "PARSER_DEFAULTS": "dict[str, tuple[tuple[str, Any], ...]]",
+    "PARSER_TYPES": "dict[str, tuple[tuple[str, str], ...]]",
 }
 
 

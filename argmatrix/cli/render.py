@@ -97,6 +97,13 @@ def findings_lines(compiled, lang: str, command: str = "check-config") -> list[L
         if compiled.detection is not None:
             head += f"  [{words['detected']}{colon(lang)}{_explained(compiled.detection, lang)}]"
         lines[0].append(("  " + head, ""))
+    release = getattr(compiled, "release", None)
+    if release is not None:  # which release judged the launch, and why that one
+        from ..compiler.compile import release_source_text
+        from ..matrix.engines import get as get_engine
+
+        title = get_engine(compiled.engine).title(lang)
+        lines[0].append((f"  {title} {release}{paren(release_source_text(compiled.release_from)(lang), lang)}", ""))
     for f in compiled.findings:
         mark, style = MARKS[f.severity]
         line: Line = [(f"{mark} {f.code} {words[f.severity]}", style), (f"  {f.message(lang)}", "")]
@@ -255,6 +262,11 @@ def explain_text(row: dict, lang: str, out=None) -> None:
     out.print(escape(row["help"][lang]))
     out.print(f"{'type' if en else '类型'}{c}{escape(_type_text(row, lang))}    "
               f"{'default' if en else '默认值'}{c}{escape(shown_value(row['default'], lang))}")
+    by_release = row.get("defaults_by_release") or []
+    if len(by_release) > 1:  # the releases held disagree: say each one's own default
+        runs = [(f"{r['first']}" if r["first"] == r["last"] else f"{r['first']}–{r['last']}")
+                + f" {shown_value(r['default'], lang)}" for r in by_release]
+        out.print(f"{'default per release' if en else '各版本默认值'}{c}{escape(('; ' if en else '；').join(runs))}")
     if row["choices"]:
         out.print(f"{'choices' if en else '可选值'}{c}{escape(', '.join(map(str, row['choices'])))}")
     rel = row.get("release")

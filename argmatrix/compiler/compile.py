@@ -46,6 +46,8 @@ class Compiled:
     sglang_version: str | None = None  # the SGLang release whose spellings were checked (None: none)
     engine: str = "sglang"             # the engine whose rules judged the launch (matrix/engines)
     release: str | None = None         # that engine's release the launch was checked against (None: none)
+    # where that release came from: the option (--sglang-version), env:VAR, installed:<distribution>, or newest
+    release_from: str | None = None
     target_known: bool = True  # False: --target named no platform; ``platform`` is then only what values resolved on
 
     @property
@@ -92,6 +94,7 @@ class Compiled:
             "platform": self.platform if self.target_known else None,
             "engine": self.engine,
             "release": self.release,
+            "release_from": self.release_from,
             "sglang_version": self.sglang_version,
             "ok": self.ok,
             "exit_code": self.exit_code,
@@ -106,18 +109,45 @@ class Compiled:
 DEFAULT_RELEASE: Any = MISSING
 
 
-def _release(eng: Engine, text: str) -> tuple[str | None, Finding | None]:
-    """A release of ``eng`` the spelling data covers, or a usage finding that says which ones do."""
+def _release(eng: Engine, text: str, said_by: str) -> tuple[str | None, Finding | None]:
+    """A release of ``eng`` the held facts cover, or a usage finding that says which ones do.  A release newer than
+    any held (``said_by`` where it was named) is judged by the newest held one, with a warning naming both."""
     line = eng.releases
     assert line is not None
     if line.covers(text):
         return text.strip().lstrip("vV"), None
     option, name, oldest, newest = line.option, line.name, line.oldest, line.newest
+    try:
+        newer = line.parse(text) > line.parse(newest)
+    except ValueError:
+        newer = False
+    if newer:
+        where = release_source_text(said_by)
+        return newest, Finding("AM-W605", WARNING, USAGE, Text(
+            f"{name} {text} ({where.en}) is newer than any release argmatrix holds: judged by {name} {newest}, "
+            "so flags, defaults and checks it added are not known",
+            f"{name} {text}（{where.zh}）比 argmatrix 收录的所有版本都新：按 {name} {newest} 检查，"
+            "新版本加入的参数、默认值和检查尚不了解"),
+            Text(f"add it with 'python tools/add_release.py {eng.key} {text}' (docs/releases.md), or pass "
+                 f"{option} {newest} to silence this", f"用 'python tools/add_release.py {eng.key} {text}' 收录该版本"
+                 f"（见 docs/releases.md），或指定 {option} {newest} 以消除此警告"),
+            value=text, source=said_by)
     span = Text(f"{oldest} to {newest}", f"{oldest} 至 {newest}") if oldest != newest else Text(newest, newest)
     return None, usage("AM-E602", Text(f"{option} {text}: argmatrix knows the flags of {name} {span.en}",
                                        f"{option} {text}：argmatrix 只了解 {name} {span.zh} 的参数"),
                        Text(f"pass a release argmatrix holds, e.g. {option} {newest}",
                             f"请指定 argmatrix 已收录的版本，例如 {option} {newest}"), value=text)
+
+
+def release_source_text(how: str | None) -> Text:
+    """Where the release a launch was judged by came from, in words (``Compiled.release_from``)."""
+    if how is None or how == "newest":
+        return Text("the newest held", "收录的最新版本")
+    if how.startswith("env:"):
+        return Text(f"from {how[4:]}", f"来自 {how[4:]}")
+    if how.startswith("installed:"):
+        return Text(f"installed here ({how[10:]})", f"本机已安装（{how[10:]}）")
+    return Text(f"from {how}", f"来自 {how}")
 
 
 def _jsonable(value: Any) -> Any:
@@ -210,8 +240,13 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     if chosen is DEFAULT_RELEASE and versions and versions.get(eng.key):
         chosen = versions[eng.key]
     version = None
+    release_from = None
     if eng.releases is not None and chosen is not None:
-        version, problem = _release(eng, chosen if chosen is not DEFAULT_RELEASE else eng.release_default(env_map))
+        if chosen is DEFAULT_RELEASE:
+            chosen, release_from = eng.pick_release(env_map)
+        else:
+            release_from = eng.releases.option
+        version, problem = _release(eng, chosen, release_from)
         if problem is not None:
             findings.append(problem)
     detection = None
@@ -272,9 +307,12 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
                 continue
             layers.append([Assignment(name, value, "override")])
 
-    # 2. merge: declared default < the engine's default on this platform < layers
+    # 2. merge: declared default < the release's own default < the engine's default on this platform < layers
     values: dict[str, Any] = {n: s.default for n, s in specs.items()}
     sources: dict[str, str] = dict.fromkeys(specs, "default")
+    release_defaults = eng.release_defaults(version) if version is not None else {}
+    for name, rdefault in release_defaults.items():
+        values[name], sources[name] = rdefault, f"release:{version}"
     for name, spec in specs.items():
         pdefault = eng.default(spec, platform)
         if pdefault is not MISSING:
@@ -327,7 +365,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             user_set.discard(name)
         values.update(typed)
 
-    validate({n for n in specs if sources[n] != "default"})
+    validate({n for n in specs if sources[n] != "default" and not sources[n].startswith("release:")})
     if sglang_surface:  # the derivations are declared over SGLang's fields
         before_derive = dict(sources)
         derive(values, sources, user_set)
@@ -344,7 +382,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             flag="--gpu-arch", value=str(given_arch), source="--gpu-arch", platform=platform_key))
     if not target_rejected:
         model, draft = known_model(values, plan_inputs) if sglang_surface else (None, None)
-        findings += check(values, sources, user_set, platform_key, flags_used, version, eng, env_map, gpu, model, draft)
+        findings += check(values, sources, user_set, platform_key, flags_used, version, eng, env_map, gpu, model, draft,
+                          release_defaults)
         if complete:
             findings += check_required(values, sources, platform_key, eng, version)
         findings += check_objects(values, sources, user_set, platform_key, flags_used, eng)
@@ -353,7 +392,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             findings += release_findings(eng, argv_assignments, version, values, platform_key)
         if sglang_surface:
             findings += check_model(values, sources, user_set, platform_key, flags_used, env_map, plan_inputs,
-                                    detection, eng, gpu, (model, draft))
+                                    detection, eng, gpu, (model, draft), version)
     if eng.key == ARGMATRIX_ENGINE and check_implemented:
         findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)
     findings = [respell(f, typed_as, surface.flags) for f in findings]
@@ -363,7 +402,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         findings = [f.with_severity(WARNING) if f.severity == ERROR and f.support_related else f for f in findings]
     return Compiled(values, platform_key, sources, sort_findings(findings), frozenset(user_set), detection,
                     allow_unimplemented, version if eng.key == "sglang" else None, eng.key, version,
-                    not target_rejected)
+                    release_from if version is not None else None, not target_rejected)
 
 
 ARGMATRIX_ENGINE = "argmatrix"  # the engine whose own implementation table (matrix/engine.py) is checked

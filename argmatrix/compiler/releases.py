@@ -11,6 +11,7 @@ from ..schema.releases import (
     OLDEST,
     argmatrix_only,
     exists_in,
+    parser_type,
     spelled_in,
     state_of,
     successor_fields,
@@ -183,7 +184,21 @@ def argv_findings(assignments: list[Any], release: str, values: dict[str, Any], 
             out.append(switch_value_finding(release, flag, a.literal, where))
         if a.negated and (found := negation_finding(a.field, release, flag, where)) is not None:
             out.append(found)
+        if (found := whole_number_finding(a.field, release, flag, values[a.field], where)) is not None:
+            out.append(found)
     return out
+
+
+def whole_number_finding(name: str, release: str, flag: str, value: Any, where: dict[str, Any]) -> Finding | None:
+    """A fraction given to a flag ``release``'s parser converts with ``int`` (argparse stops on it), where
+    argmatrix's field, typed for the releases that read a float, took it."""
+    if parser_type(name, release) != "int" or not isinstance(value, float) or value.is_integer():
+        return None
+    whole = max(1, round(value))
+    return Finding("AM-E118", ERROR, "deprecation",
+                   Text(f"SGLang {release} reads {flag} as a whole number: {value} stops it with 'invalid int value'",
+                        f"SGLang {release} 把 {flag} 读作整数：{value} 会使其报错“invalid int value”"),
+                   Text(f"write a whole number, e.g. {flag} {whole}", f"请写整数，例如 {flag} {whole}"), **where)
 
 
 def release_findings(eng: Any, assignments: list[Any], release: str, values: dict[str, Any],

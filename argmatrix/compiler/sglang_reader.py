@@ -4,7 +4,7 @@
 
 * **what an absent flag means.**  argmatrix writes every value the user set, but a ``store_true`` switch can only
   be said off by leaving it out, which gives SGLang's *parser* default.  Where that differs from argmatrix's
-  declared default (``PARSER_DEFAULTS``, the 18 fields of 0.5.23), argmatrix must reason with SGLang's: leaving
+  declared default (``parser_defaults``, from every release's fixture), argmatrix must reason with SGLang's: leaving
   ``--disable-shared-experts-fusion`` out means off in SGLang, but leaving ``--enable-lora`` out means unset
   (SGLang decides), which is not the off the user asked for;
 * **which switches have ``--no-X``** (``argparse.BooleanOptionalAction``): ``NO_SPELLING`` of
@@ -32,31 +32,26 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..schema import releases
+from ..schema.meta import MISSING
 from ..schema.registry import SPECS
 from ..schema.releases import NO_SPELLING, parse_release, spelled_in
 
 HELD = ("0.5.9", "0.5.23")
 
-# field -> SGLang's parser default, where it is not argmatrix's declared default (JSON objects SGLang keeps as
-# the text '{}' are the same value and not listed)
-PARSER_DEFAULTS: dict[str, dict[str, Any]] = {
-    "0.5.9": {
-        "fastapi_root_path": "", "pp_async_batch_depth": 0, "soft_watchdog_timeout": None,
-        "file_storage_path": "sglang_storage", "enable_lora": None, "enable_lora_overlap_loading": None,
-        "nsa_prefill_backend": None, "nsa_decode_backend": None, "fp4_gemm_runner_backend": "flashinfer_cutlass",
-        "speculative_draft_load_format": None, "eplb_algorithm": "auto", "mamba_ssm_dtype": None,
-        "disable_shared_experts_fusion": False, "disable_chunked_prefix_cache": False,
-    },
-    "0.5.23": {
-        "swa_full_tokens_ratio": None, "disable_chunked_prefix_cache": False, "pp_async_batch_depth": 0,
-        "soft_watchdog_timeout": None, "fastapi_root_path": "", "enable_fused_qk_norm_rope": None,
-        "speculative_draft_load_format": None, "eplb_algorithm": "auto", "disable_shared_experts_fusion": False,
-        "mamba_ssm_dtype": None, "mamba_full_memory_ratio": None, "hicache_ratio": None,
-        "hicache_mem_layout": "page_first", "hicache_storage_prefetch_policy": "timeout",
-        "mm_enable_dp_encoder": None, "enable_lora": None, "enable_lora_overlap_loading": None,
-        "encoder_transfer_backend": "auto",
-    },
-}
+def parser_defaults(release: str) -> dict[str, Any]:
+    """field -> SGLang ``release``'s parser default, where it is not argmatrix's declared default (None: the
+    release resolves it at start-up), read from the release fixtures (``schema/release_dates.py``)."""
+    out = {}
+    for name in releases.PARSER_DEFAULTS:
+        default = releases.parser_default(name, release)
+        if default is not MISSING and default != SPECS[name].default:
+            out[name] = default
+    return out
+
+
+# the same for the releases whose --config readers are held
+PARSER_DEFAULTS: dict[str, dict[str, Any]] = {release: parser_defaults(release) for release in HELD}
 
 # the first release whose parser reads --no-X for the switch; a field not listed has it since it arrived
 NEGATABLE_SINCE: dict[str, str] = dict.fromkeys(
@@ -105,7 +100,7 @@ def negatable(name: str, release: str | None) -> bool:
 
 def absent_value(name: str, release: str | None) -> Any:
     """What SGLang ``release`` holds for ``name`` when its flag is not given."""
-    table = PARSER_DEFAULTS[held(release)]
+    table = parser_defaults(release) if release is not None else PARSER_DEFAULTS[held(release)]
     return table[name] if name in table else SPECS[name].default
 
 

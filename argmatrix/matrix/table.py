@@ -32,9 +32,19 @@ def _engine(eng: Any = None) -> Any:
     return eng if eng is not None and not isinstance(eng, str) else get(eng or DEFAULT)
 
 
-def effective_default(spec: ArgSpec, platform: str, eng: Any = None) -> Any:
-    value = _engine(eng).default(spec, PLATFORMS[platform])
-    return spec.default if value is MISSING else value
+def effective_default(spec: ArgSpec, platform: str, eng: Any = None, release: str | None = None) -> Any:
+    """What ``platform`` starts from when nobody sets ``spec``: the engine's default there, else the release's own
+    default (``Engine.release_defaults``), else the declared one."""
+    eng = _engine(eng)
+    value = eng.default(spec, PLATFORMS[platform])
+    return release_default(spec, eng, release) if value is MISSING else value
+
+
+def release_default(spec: ArgSpec, eng: Any, release: str | None) -> Any:
+    """The default of ``spec`` under ``release`` of ``eng`` (the declared default where the release keeps it)."""
+    if release is None:
+        return spec.default
+    return eng.release_defaults(release).get(spec.name, spec.default)
 
 
 def release_of(eng: Any, release: Any = MISSING) -> str | None:
@@ -82,7 +92,7 @@ def platform_entry(spec: ArgSpec, platform: str, eng: Any = None, release: Any =
     return {
         "status": cell.status.value,
         "reason": {"en": cell.reason.en, "zh": cell.reason.zh} if cell.reason else None,
-        "default": _plain(effective_default(spec, platform, eng)),
+        "default": _plain(effective_default(spec, platform, eng, release)),
         # what argmatrix's own engine uses here when the value stays unset (SGLang derives it at start-up)
         "engine_default": None if engine_default is MISSING else engine_default,
         "options": _plain(_in_release(judged, eng.allowed(judged, p), release)),
@@ -104,7 +114,10 @@ def row(spec: ArgSpec, eng: Any = None, release: Any = MISSING) -> dict[str, Any
         "flags": list(spec.flags),
         "group": spec.group.key,
         "type": spec.type_label,
-        "default": _plain(spec.default),
+        "default": _plain(release_default(spec, eng, chosen)),
+        # one entry per run of releases with the same default, where the held releases disagree
+        "defaults_by_release": [{"first": first, "last": last, "default": _plain(value)}
+                                for first, last, value in eng.defaults_by_release(spec)],
         "choices": _plain(_in_release(spec, spec.choices, chosen)),
         "release": release_entry(spec, chosen) if sglang_surface and chosen is not None else None,
         "npu_label": ascend_label(spec) if sglang_surface else None,

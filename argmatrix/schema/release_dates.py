@@ -6,6 +6,8 @@ What no fixture can say is ``release_table.py``; ``releases.py`` reads both.
 """
 from __future__ import annotations
 
+from typing import Any
+
 # the releases whose parsers were read (tests/fixtures/sglang-<release>.json)
 RELEASES_READ: tuple[str, ...] = ('0.5.9', '0.5.10', '0.5.11', '0.5.12', '0.5.13', '0.5.14', '0.5.15', '0.5.16', '0.5.17', '0.5.18', '0.5.19',
  '0.5.20', '0.5.21', '0.5.22', '0.5.23')
@@ -533,6 +535,40 @@ VALUES_GONE: dict[str, dict[str, tuple[str, ...]]] = {'attention_backend': {'0.5
 NO_SPELLING: tuple[str, ...] = ('dcp_replicate_q_proj', 'dllm_fdfo', 'enable_decoder_swa_bounded_replay', 'enable_dsa_fused_indexer',
  'enable_fused_qk_norm_rope', 'enable_tf32_matmul', 'enable_tp_lm_head_all_to_all', 'experts_shared_outer_loras',
  'lora_strict_loading', 'mm_enable_dp_encoder', 'ple_offload_embedding', 'speculative_enable_w4a4_mxfp4_megamoe')
+
+# field -> ((first release, its parser's default), ...) for the fields whose parser default in some release is not the declared one (None: the release resolves it at start-up)
+PARSER_DEFAULTS: dict[str, tuple[tuple[str, Any], ...]] = {'collect_tokens_histogram': (('0.5.9', False), ('0.5.11', None)),
+ 'dcp_comm_backend': (('0.5.17', 'ag_rs'), ('0.5.20', None)),
+ 'disaggregation_decode_host_receive_threshold': (('0.5.21', 0.0), ('0.5.22', 1.0)),
+ 'enable_decoder_swa_bounded_replay': (('0.5.21', False), ('0.5.23', None)),
+ 'enable_fused_qk_norm_rope': (('0.5.9', False), ('0.5.23', None)),
+ 'enable_lora': (('0.5.9', None),),
+ 'enable_lora_overlap_loading': (('0.5.9', None),),
+ 'enable_piecewise_cuda_graph': (('0.5.9', False), ('0.5.10', None)),
+ 'enable_tf32_matmul': (('0.5.15', False), ('0.5.23', None)),
+ 'encoder_transfer_backend': (('0.5.9', 'zmq_to_scheduler'), ('0.5.17', 'auto')),
+ 'fastapi_root_path': (('0.5.9', ''),),
+ 'file_storage_path': (('0.5.9', 'sglang_storage'), ('0.5.22', None)),
+ 'fp4_gemm_runner_backend': (('0.5.9', 'flashinfer_cutlass'), ('0.5.10', 'auto')),
+ 'hicache_mem_layout': (('0.5.9', 'layer_first'), ('0.5.14', 'page_first')),
+ 'hicache_ratio': (('0.5.9', 2.0), ('0.5.18', None)),
+ 'hicache_storage_prefetch_policy': (('0.5.9', 'best_effort'), ('0.5.12', 'timeout')),
+ 'hicache_storage_prefetch_retry_max_attempts': (('0.5.19', 4), ('0.5.20', 8)),
+ 'hicache_storage_prefetch_retry_poll_interval': (('0.5.19', 0), ('0.5.20', 8)),
+ 'mamba_full_memory_ratio': (('0.5.9', 0.9), ('0.5.20', None)),
+ 'mamba_ssm_dtype': (('0.5.9', None),),
+ 'mm_enable_dp_encoder': (('0.5.9', False), ('0.5.23', None)),
+ 'nsa_decode_backend': (('0.5.9', None),),
+ 'nsa_prefill_backend': (('0.5.9', None),),
+ 'pp_async_batch_depth': (('0.5.9', 0),),
+ 'prefill_decode_interval': (('0.5.19', 0), ('0.5.20', None)),
+ 'prefill_round_robin_balance': (('0.5.9', None),),
+ 'soft_watchdog_timeout': (('0.5.9', None),),
+ 'speculative_draft_load_format': (('0.5.9', None),),
+ 'swa_full_tokens_ratio': (('0.5.9', 0.8), ('0.5.20', None))}
+
+# field -> ((first release, the type its parser converts the value with), ...) for the fields whose parser type changed between releases
+PARSER_TYPES: dict[str, tuple[tuple[str, str], ...]] = {'debug_tensor_dump_inject': (('0.5.9', 'str'),), 'mm_per_request_timeout': (('0.5.9', 'int'),)}
 
 # spellings no schema field holds -> the first release that refuses them
 UNHELD_SPELLINGS_GONE: dict[str, str] = {'--cuda-graph-tc-compiler': '0.5.22',

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Literal
+from typing import Any, Literal
 
-from .meta import ARGMATRIX_ONLY_GROUPS, Text
+from .meta import ARGMATRIX_ONLY_GROUPS, MISSING, Text
+from .release_dates import PARSER_DEFAULTS, PARSER_TYPES
 from .release_table import (
     CHANGES,
     FORMER_FLAGS,
@@ -33,7 +34,7 @@ from .release_table import (
     Change,
 )
 
-__all__ = ["CHANGES", "FORMER_FLAGS", "INTRODUCED", "KNOWN_FLAG_SETS", "NEWEST", "NO_SPELLING", "OLDEST",
+__all__ = ["CHANGES", "FORMER_FLAGS", "PARSER_DEFAULTS", "INTRODUCED", "KNOWN_FLAG_SETS", "NEWEST", "NO_SPELLING", "OLDEST",
            "SEED_RELEASE", "VALUES_GONE", "VALUES_INTRODUCED", "Change", "Verdict", "verdict"]
 
 
@@ -83,6 +84,54 @@ def exists_in(name: str, release: str) -> bool:
         return False
     change = CHANGES.get(name)
     return not (change is not None and change.gone_in is not None and r >= parse_release(change.gone_in))
+
+
+def parser_default(name: str, release: str) -> Any:
+    """The default SGLang ``release``'s own parser gives field ``name`` (None: the release resolves it at start-up),
+    or ``MISSING`` where it is the declared default or the release lacks the flag (``release_dates.PARSER_DEFAULTS``,
+    read from the release fixtures)."""
+    r = parse_release(release)
+    found = [d for since, d in PARSER_DEFAULTS.get(name, ()) if parse_release(since) <= r]
+    return found[-1] if found and exists_in(name, release) else MISSING
+
+
+def parser_type(name: str, release: str) -> str | None:
+    """The type SGLang ``release``'s parser converts field ``name``'s value with, where it changed between releases
+    or is not the field's own number kind (``release_dates.PARSER_TYPES``); None: the field's own type."""
+    r = parse_release(release)
+    found = [t for since, t in PARSER_TYPES.get(name, ()) if parse_release(since) <= r]
+    return found[-1] if found else None
+
+
+def release_default(name: str, release: str) -> Any:
+    """What a launch under SGLang ``release`` starts from for field ``name`` when nobody sets it: the release's
+    parser default where it is a value and not the declared default, else ``MISSING`` (the declared default holds;
+    a release that resolves the value at start-up is represented by the declared default, which is that value)."""
+    from .registry import SPECS
+
+    default = parser_default(name, release)
+    # both must be values: where either side says "unset" (None, or a parser's 0 / '' beside a declared None) the
+    # engine decides at start-up, and the declared default already stands for that
+    declared = SPECS[name].default
+    return MISSING if default is None or declared is None or default == declared else default
+
+
+def defaults_by_release(name: str) -> list[tuple[str, str, Any]]:
+    """``(first, last, default)`` per run of releases whose parser gives field ``name`` the same default, over the
+    held releases that have its flag; None where the release resolves it at start-up."""
+    from .registry import SPECS
+
+    runs: list[tuple[str, str, Any]] = []
+    for release in KNOWN_FLAG_SETS:
+        if not exists_in(name, release):
+            continue
+        default = parser_default(name, release)
+        default = SPECS[name].default if default is MISSING else default
+        if runs and runs[-1][2] == default:
+            runs[-1] = (runs[-1][0], release, default)
+        else:
+            runs.append((release, release, default))
+    return runs
 
 
 def gone_dates() -> dict[str, str]:

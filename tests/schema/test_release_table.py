@@ -131,3 +131,62 @@ def test_how_a_refused_flag_stops_follows_from_the_release_flag_set(release):
         prefixed = {f for f in theirs if f.startswith(flag)}
         assert (v.refusal == "ambiguous") == (len(prefixed) > 1), (flag, prefixed)
         assert set(abbreviates(flag, release)) <= prefixed
+
+
+def _own_entries(release: str) -> dict[str, dict]:
+    """field -> the release's parser entry for it (its own dest, not an old spelling kept as another's alias)."""
+    out = {}
+    for e in json.loads((FIXTURES / f"sglang-{release}.json").read_text(encoding="utf-8"))["flags"]:
+        name = e["dest"]
+        if name in SPECS and set(SPECS[name].flags) & set(e["flags"]):
+            out[name] = e
+    return out
+
+
+@pytest.mark.parametrize("release", KNOWN_FLAG_SETS)
+def test_every_flag_exists_with_the_default_of_the_release(release):
+    """Each flag the release's parser has exists there for argmatrix, and starts from that parser's default: a JSON
+    object kept as its text is the object, an empty list and None are both 'nothing given'."""
+    from argmatrix.schema.meta import MISSING
+    from argmatrix.schema.releases import exists_in, parser_default
+
+    for name, e in _own_entries(release).items():
+        if not exists_in(name, release):
+            assert e.get("deprecated") and not e["deprecated"]["accepted"], (release, name)
+            continue  # the parser keeps it only to stop with its own error: no default to start from
+        theirs = e["default"]
+        mine = parser_default(name, release)
+        mine = SPECS[name].default if mine is MISSING else mine
+        if isinstance(theirs, str) and isinstance(mine, (dict, list, tuple)):
+            theirs = json.loads(theirs)
+        if mine in ((), []) and theirs in (None, []):
+            continue
+        assert mine == theirs, (release, name, mine, theirs)
+
+
+@pytest.mark.parametrize("release", KNOWN_FLAG_SETS)
+def test_every_flag_is_read_as_the_type_of_the_release(release):
+    """The field's type takes what the release's parser converts: the same kind of number (a release that reads an
+    int where argmatrix reads a float is dated in PARSER_TYPES, and a fraction there is AM-E118), a switch, a list,
+    text or JSON (SGLang reads a JSON object as text)."""
+    from argmatrix.compiler.sglang_reader import SWITCH_TAKES_TEXT
+    from argmatrix.schema.releases import parser_type
+
+    def kinds(name: str) -> set[str]:
+        spec = SPECS[name]
+        label = spec.type_label
+        if spec.is_bool:
+            return {"bool", "str"} if name in SWITCH_TAKES_TEXT.get(release, set()) else {"bool"}
+        if spec.is_object:
+            return {"json", "str"}
+        if spec.is_list:
+            return {"list"}
+        if label.startswith("int") or (label.startswith("{") and all(isinstance(c, int) for c in spec.choices)):
+            return {"int"}
+        return {label} if label == "float" else {"str"}
+
+    for name, e in _own_entries(release).items():
+        if e["action"].startswith("Deprecated"):
+            continue  # a placeholder action that only warns: its type converts nothing
+        expected = {parser_type(name, release)} if parser_type(name, release) else kinds(name)
+        assert e["type"] in expected, (release, name, e["type"], SPECS[name].type_label)

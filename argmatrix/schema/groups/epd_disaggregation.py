@@ -52,7 +52,7 @@ class EpdDisaggregationArgs:
             ),
             zh="嵌入从编码实例传到语言实例的方式：zmq_to_scheduler 直接发给调度器，zmq_to_tokenizer 发给分词管理进程，mooncake 经 RDMA 传输。两端须保持一致。",
         ),
-    )] = 'zmq_to_scheduler'
+    )] = 'auto'
 
     encoder_urls: Annotated[StrList, Arg(
         '--encoder-urls',

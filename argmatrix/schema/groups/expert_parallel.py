@@ -285,7 +285,7 @@ class ExpertParallelArgs:
                 "再在节点内部分层均衡；auto 自动选择。"
             ),
         ),
-    )] = 'deepseek'
+    )] = 'auto'
 
     eplb_rebalance_num_iterations: Annotated[PositiveInt, Arg(
         '--eplb-rebalance-num-iterations',

@@ -115,7 +115,7 @@ class HierarchicalCacheArgs:
                 "是按页布局的变体，也是昇腾支持的两种。"
             ),
         ),
-    )] = 'layer_first'
+    )] = 'page_first'
 
     hicache_storage_backend: Annotated[Literal['file', 'mooncake', 'hf3fs', 'nixl', 'aibrix', 'eic', 'dynamic', 'mori', 'npu_memcache', 'seaweedfs', 'shm', 'sim', 'simm', 'tensorcast'] | None, Arg(
         '--hicache-storage-backend',
@@ -139,7 +139,7 @@ class HierarchicalCacheArgs:
             ),
             zh="何时停止从存储层预取请求的 KV 缓存：best_effort 在请求可被调度时即停止，wait_complete 等待预取全部完成，timeout 最多等到超时。",
         ),
-    )] = 'best_effort'
+    )] = 'timeout'
 
     hicache_storage_prefetch_retry_poll_interval: Annotated[NonNegInt, Arg(
         '--hicache-storage-prefetch-retry-poll-interval',

@@ -664,11 +664,11 @@ class OptimizationArgs:
         '--disable-shared-experts-fusion',
         help=Text(
             en="Do not fuse the shared expert of DeepSeek V3/R1 into the routed MoE kernel; it runs as a separate "
-               "MLP instead. On by default here (no fusion).",
+               "MLP instead. Off unless given: SGLang fuses where the model and backend allow it.",
             zh="不把 DeepSeek V3/R1 的共享专家并入路由专家的 MoE 算子，改为单独计算。"
-               "此处默认开启（即不做融合）。",
+               "不指定时为关闭：模型和后端允许时 SGLang 会做融合。",
         ),
-    )] = True
+    )] = False
 
     enforce_shared_experts_fusion: Annotated[bool, Arg(
         '--enforce-shared-experts-fusion',
@@ -697,11 +697,11 @@ class OptimizationArgs:
         '--disable-chunked-prefix-cache',
         help=Text(
             en="Turn off the chunked prefix cache of DeepSeek MLA models (cached prefixes processed in chunks "
-               "during prefill), which saves overhead on short sequences. On by default here.",
+               "during prefill), which saves overhead on short sequences. Off unless given.",
             zh="关闭 DeepSeek MLA 模型的分块前缀缓存（预填充时把已缓存的前缀分块处理），"
-               "可减少短序列上的额外开销。此处默认开启（即不使用该特性）。",
+               "可减少短序列上的额外开销。不指定时为关闭（即使用分块前缀缓存）。",
         ),
-    )] = True
+    )] = False
 
     disable_fast_image_processor: Annotated[bool, Arg(
         '--disable-fast-image-processor',
