@@ -30,6 +30,15 @@ def _no_argmatrix_env(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _no_installed_engines(monkeypatch):
+    """An SGLang or vLLM installed on the developer's machine would change which release judges a launch
+    (``matrix/engines/installed.py``); the tests judge by what they name, or the newest held."""
+    from argmatrix.matrix.engines import installed
+
+    monkeypatch.setattr(installed, "installed_release", lambda distribution: None)
+
+
+@pytest.fixture(autouse=True)
 def _wide_console(monkeypatch):
     """rich wraps output at the terminal's width (80 columns without a terminal), so a message that holds a
     tmp path wraps differently from run to run and a substring check misses it. Tests about wrapping set

@@ -344,7 +344,7 @@ def install_chinese_chrome() -> None:
     for name, value in PANELS.items():
         if hasattr(rich_utils, name):
             setattr(rich_utils, name, value)
-    formatting = _click_module("formatting")
+    formatting = click_module("formatting")
     formatting.wrap_text = wrap_text
     formatting.term_len = display_width
     original_usage = formatting.HelpFormatter.write_usage
@@ -363,7 +363,7 @@ def install_chinese_chrome() -> None:
         original_dl(self, [(first, _markers(second)) for first, second in rows], col_max, col_spacing)
 
     formatting.HelpFormatter.write_dl = write_dl
-    core = _click_module("core")
+    core = click_module("core")
     original_help_option = core.Command.get_help_option
 
     def get_help_option(self, ctx):
@@ -373,7 +373,7 @@ def install_chinese_chrome() -> None:
         return option
 
     core.Command.get_help_option = get_help_option
-    exceptions = _click_module("exceptions")
+    exceptions = click_module("exceptions")
     for cls in (getattr(exceptions, n) for n in dir(exceptions)):
         if isinstance(cls, type) and issubclass(cls, exceptions.ClickException) and "format_message" in vars(cls):
             setattr(cls, "format_message", _in_chinese(vars(cls)["format_message"]))  # noqa: B010 - mypy: a method
@@ -399,7 +399,7 @@ def _in_chinese(format_message):
     return wrapped
 
 
-def _click_module(name: str) -> Any:
+def click_module(name: str) -> Any:
     """typer 0.24+ vendors click as ``typer._click``; older typers use click itself."""
     try:
         from typer._click import core, exceptions, formatting  # type: ignore[import-not-found]

@@ -7,6 +7,7 @@ import unicodedata
 
 import typer.core
 
+from .help_zh import click_module
 from .lang import default_lang
 
 
@@ -80,7 +81,41 @@ def server_flags_help(lang: str, width: int = 100) -> str:
 
 
 class ServerFlagsCommand(typer.core.TyperCommand):
-    """A typer command whose --help also lists every server argument, by group."""
+    """A typer command whose --help also lists every server argument, by group.
+
+    Server flags pass through as extra arguments.  Before a ``--`` only the command's own options may stand: an
+    unknown one there is a usage error naming it, never a server flag, so a mistyped option (``--vlm-version``)
+    cannot change which engine or release judges the launch line after ``--``."""
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        if "--" in args:
+            unknown = self._unknown_options(ctx, args[:args.index("--")])
+            if unknown:
+                lang = default_lang()
+                said = ", ".join(unknown)
+                raise click_module("exceptions").UsageError(
+                    f"unknown option {said} before '--': {ctx.command_path}'s own options go before '--', the "
+                    f"server's flags after it (see {ctx.command_path} --help)" if lang == "en" else
+                    f"“--”之前出现未知选项 {said}：{ctx.command_path} 自身的选项写在“--”之前，服务端参数写在其后"
+                    f"（参见 {ctx.command_path} --help）", ctx=ctx)
+        return super().parse_args(ctx, args)
+
+    def _unknown_options(self, ctx, own: list[str]) -> list[str]:
+        takes_value: dict[str, bool] = {name: False for name in ctx.help_option_names}
+        for param in self.get_params(ctx):
+            for opt in (*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())):
+                takes_value[opt] = not (getattr(param, "is_flag", False) or getattr(param, "count", False))
+        unknown, i = [], 0
+        while i < len(own):
+            token = own[i]
+            name, eq, _ = token.partition("=")
+            if token.startswith("-") and token != "-":
+                if name not in takes_value:
+                    unknown.append(name)
+                elif takes_value[name] and not eq:
+                    i += 1  # its value
+            i += 1
+        return unknown
 
     def format_help(self, ctx, formatter) -> None:
         super().format_help(ctx, formatter)

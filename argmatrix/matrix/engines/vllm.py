@@ -180,6 +180,7 @@ VLLM = VllmEngine(
     spelling=SPELLING_032,
     spelling_since={"0.33.0": SPELLING_033},
     releases=RELEASES,
+    distribution="vllm",
     description=Text("vLLM's OpenAI-compatible server (vllm serve); on Ascend, with the vLLM-Ascend plugin",
                      "vLLM 的 OpenAI 兼容服务（vllm serve）；在昇腾上配合 vLLM-Ascend 插件运行"),
 )
