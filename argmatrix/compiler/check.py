@@ -4,6 +4,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import shlex
 from typing import Any
 
 from ..matrix import engine, rules
@@ -515,8 +516,43 @@ def check_resets(values: dict[str, Any], sources: dict[str, str], user_set: set[
                            Text(f"{who} on {target.short.en} replaces {said} {show(current)} with "
                                 f"{show(becomes)}: {reset.reason.en}", f"{target.short.zh} 上的 {who} 会把 "
                                 f"{said} {show(current)} 改为 {show(becomes)}：{reset.reason.zh}"),
-                           Text(f"write {said} {show(becomes)} to say what will run, or leave it out",
-                                f"可直接写 {said} {show(becomes)} 以反映实际行为，或不设置它"),
+                           reset_hint(surface.specs[name], tuple(path), becomes, said),
                            field=name, flag=flag, value=current, source=sources.get(name), platform=platform,
                            support_related=True))
     return out
+
+
+def reset_tokens(spec: ArgSpec, path: tuple[str, ...], value: Any) -> list[str] | None:
+    """The words that make the engine read ``value`` for ``spec`` (at ``path`` inside its JSON object): [] when
+    leaving the flag (or the key) out means it, None when the command line cannot say it.  Switches are written
+    as switches (``--x``, ``--no-x`` where the parser declares it), never ``--x false``; a key as ``--x.key
+    value``, which vLLM's parser reads as JSON where it parses, else as text."""
+    from .launch import surface_tokens
+
+    if not path:
+        if value == spec.default or (value is None and spec.default is None):
+            return []
+        tokens, _why = surface_tokens(spec, value, bool(spec.arg.negatable))
+        return tokens
+    if value is None:
+        return []  # the key left out: the config class's own default
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str):
+        try:
+            json.loads(value)
+            text = json.dumps(value)  # "1" or "true" as text: quoted, or the parser reads a number or a switch
+        except ValueError:
+            pass
+    return [f"{spec.flag}.{'.'.join(path)}", text]
+
+
+def reset_hint(spec: ArgSpec, path: tuple[str, ...], becomes: Any, said: str) -> Text:
+    """AM-W950's fix: what to write so the launch says what runs, in a spelling the engine's parser accepts."""
+    tokens = reset_tokens(spec, path, becomes)
+    if tokens:
+        words = shlex.join(tokens)
+        return Text(f"write {words} instead, to say what will run, or leave {said} out",
+                    f"可改写为 {words} 以反映实际行为，或去掉 {said}")
+    where = f"the key {'.'.join(path)}" if path else said
+    where_zh = f"键 {'.'.join(path)}" if path else said
+    return Text(f"leave {where} out: that is what will run", f"去掉{where_zh}：实际运行的就是不设置时的取值")
