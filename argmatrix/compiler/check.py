@@ -61,6 +61,12 @@ def nearest(value: Any, offered: tuple[Any, ...]) -> Any | None:
     return offered[lowered.index(close[0])] if close else None
 
 
+def explain_command(flag: str, eng: Engine | None = None) -> str:
+    """The explain command that shows ``flag`` as ``eng`` reads it (SGLang's when no engine is named)."""
+    key = eng.key if eng is not None else "sglang"
+    return f"argmatrix explain {flag}" if key == "sglang" else f"argmatrix explain --engine {key} {flag}"
+
+
 def choice_hint(spec: ArgSpec, platform: str, flag: str, value: Any, eng: Engine | None = None) -> Text | None:
     """What to write instead of a value the target refuses: the nearest value it offers, and what it offers.
 
@@ -77,8 +83,9 @@ def choice_hint(spec: ArgSpec, platform: str, flag: str, value: Any, eng: Engine
     listed = ", ".join(show(a) for a in offered[:LISTED_AT_MOST])
     more = Text("", "")
     if len(offered) > LISTED_AT_MOST:
-        more = Text(f", … {len(offered)} in all: argmatrix explain {flag}",
-                    f"，…… 共 {len(offered)} 个：argmatrix explain {flag}")
+        # explain shows SGLang's flag unless told the engine: a vLLM hint must name it
+        said = explain_command(flag, eng)
+        more = Text(f", … {len(offered)} in all: {said}", f"，…… 共 {len(offered)} 个：{said}")
     near = nearest(value, offered)
     if near is None:
         return Text(f"choose one of the values allowed on {short.en}: {listed}{more.en}",
@@ -432,8 +439,8 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
                 near = nearest(path, tuple(keys))
                 hint = (Text(f"did you mean {near}? ({keys[near].help.en})",
                              f"您是否想写 {near}？（{keys[near].help.zh}）") if near is not None else
-                        Text(f"see the documented keys: argmatrix explain {flag} --engine {eng.key}",
-                             f"请查看已记录的键：argmatrix explain {flag} --engine {eng.key}"))
+                        Text(f"see the documented keys: {explain_command(flag, eng)}",
+                             f"请查看已记录的键：{explain_command(flag, eng)}"))
                 said = (Text("it refuses to start", "它会拒绝启动") if strict
                         else Text("it is ignored", "将被忽略"))
                 out.append(Finding(code, severity, "rule",
