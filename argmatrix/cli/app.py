@@ -266,6 +266,12 @@ def explain(flag: str = typer.Argument(..., help="A flag (--tp-size), alias or f
     try:
         found = spec(flag) if surface.key == "sglang" else surface.spec(flag)
     except KeyError:
+        from ..schema.vllm.removed import removed
+
+        gone = removed(flag) if surface.key == "vllm" else None
+        if gone is not None:  # a flag vLLM removed: when, and what to write instead
+            _fail(Text(f"{flag}: {gone.when.en}. {gone.instead.en} ({gone.source})",
+                       f"{flag}：{gone.when.zh}。{gone.instead.zh}（{gone.source}）")(_lang(lang)))
         hint = surface.suggest_flag(flag) if flag.startswith("-") else surface.suggest(flag)
         hint_flag = surface.specs[surface.flags[hint]].flag if hint in surface.flags else \
             surface.specs[hint].flag if hint in surface.specs else None

@@ -111,3 +111,13 @@ def test_export_prints_no_internal_source():
                        target="cuda", env={})
     out = export(compiled, "sglang")
     assert all(not (f.source or "").startswith("translated:") for f in out.findings)
+
+
+def test_explain_says_a_removed_flag_left():
+    from typer.testing import CliRunner
+
+    from argmatrix.cli.app import app
+
+    result = CliRunner().invoke(app, ["explain", "--engine", "vllm", "--swap-space"])
+    assert result.exit_code == 2
+    assert "0.18.0" in result.output and "--kv-offloading-size" in result.output
