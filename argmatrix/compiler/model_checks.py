@@ -39,6 +39,10 @@ MODEL_CODES: dict[str, tuple[str, Text]] = {
     "AM-E713": (ERROR, Text("an MLP or expert intermediate size does not shard evenly (or not into whole fp8 blocks; "
                             "not on the CPU, where SGLang pads it)",
                             "MLP 或专家的中间维度无法均匀切分（或无法切成完整的 fp8 块；CPU 上不检查：SGLang 会补齐）")),
+    "AM-E714": (ERROR, Text("vLLM: --decode-context-parallel-size on a GQA model needs more tensor-parallel ranks than "
+                            "KV heads, at most tp / KV heads of them, dividing the query heads per KV head",
+                            "vLLM：GQA 模型上的 --decode-context-parallel-size 要求张量并行规模大于 KV 头数、不超过 "
+                            "tp / KV 头数，且能整除每个 KV 头对应的查询头数")),
     "AM-E720": (ERROR, Text("--context-length (vLLM: --max-model-len) is above what the model supports",
                             "--context-length（vLLM：--max-model-len）超过模型支持的长度")),
     "AM-W721": (WARNING, Text("--context-length is above what the model supports, allowed by "
@@ -48,8 +52,6 @@ MODEL_CODES: dict[str, tuple[str, Text]] = {
                               "（vLLM：--max-model-len 与 VLLM_ALLOW_LONG_MAX_MODEL_LEN）")),
     "AM-E730": (ERROR, Text("a MoE-only flag on a dense model", "在稠密模型上使用了仅适用于 MoE 的参数")),
     "AM-E731": (ERROR, Text("--ep-size does not divide the expert count", "--ep-size 不能整除专家数")),
-    "AM-W733": (WARNING, Text("an expert-parallel flag on a dense model, which vLLM ignores",
-                              "在稠密模型上使用了专家并行参数，vLLM 会忽略它")),
     "AM-E732": (ERROR, Text("an MLA-only feature on a model without MLA", "在不使用 MLA 的模型上启用了仅适用于 MLA 的功能")),
     "AM-E740": (ERROR, Text("--quantization contradicts the checkpoint's quantization_config",
                             "--quantization 与检查点的 quantization_config 矛盾")),

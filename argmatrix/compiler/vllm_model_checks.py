@@ -270,15 +270,41 @@ def quantization_checks(facts: ModelFacts, values: dict[str, Any], family: str,
 
 
 def moe_checks(facts: ModelFacts, values: dict[str, Any], user_set: Any, where: dict[str, Any]) -> list[Finding]:
-    """vLLM ignores expert parallelism on a dense model; on a MoE model it spreads uneven experts itself
-    (fused_moe determine_expert_map gives the first ranks one more), so the count needs no divisor."""
-    if facts.moe is not None:
+    """--enable-expert-parallel on a dense model: vLLM refuses it (vllm/config/model.py
+    _verify_with_expert_parallelism).  On a MoE model vLLM spreads uneven experts itself (fused_moe
+    expert_map_manager.py determine_expert_map gives the first ranks one more), so the count needs no divisor."""
+    if facts.moe is not None or "enable_expert_parallel" not in user_set or not values.get("enable_expert_parallel"):
         return []
-    return [_finding("AM-W733", Text(
-        f"{_flag(where, name)} has no effect: {facts.architecture} is a dense model, it has no experts",
-        f"{_flag(where, name)} 不起作用：{facts.architecture} 是稠密模型，没有专家"),
-        Text(f"remove {_flag(where, name)}", f"去掉 {_flag(where, name)}"), name=name, where=where)
-        for name in ("enable_expert_parallel", "enable_eplb") if name in user_set and values.get(name)]
+    flag = _flag(where, "enable_expert_parallel")
+    return [_finding("AM-E730", Text(
+        f"{flag} needs a MoE model; {facts.architecture} is dense, and vLLM refuses it",
+        f"{flag} 需要 MoE 模型；{facts.architecture} 是稠密模型，vLLM 拒绝启动"),
+        Text(f"remove {flag}", f"去掉 {flag}"), name="enable_expert_parallel", where=where)]
+
+
+def dcp_checks(facts: ModelFacts, values: dict[str, Any], where: dict[str, Any]) -> list[Finding]:
+    """Decode context parallelism on a model without MLA (vllm/config/model.py verify_with_parallel_config): the
+    DCP ranks split one KV head's replicas, so tp must exceed the KV heads, dcp be at most tp / KV heads and
+    divide the query heads per KV head."""
+    dcp, tp = _f(values, "decode_context_parallel_size"), _f(values, "tensor_parallel_size")
+    if dcp <= 1 or facts.mla is not None or facts.kv_heads <= 0:
+        return []
+    kv, per_kv = facts.kv_heads, facts.heads // max(1, facts.kv_heads)
+    flag = _flag(where, "decode_context_parallel_size")
+    if tp <= kv:
+        said = Text(f"{flag} {dcp} needs --tensor-parallel-size above the model's {kv} KV heads (it is {tp})",
+                    f"{flag} {dcp} 要求 --tensor-parallel-size 大于模型的 {kv} 个 KV 头（当前为 {tp}）")
+    elif dcp > tp // kv:
+        said = Text(f"{flag} {dcp} is above --tensor-parallel-size {tp} / {kv} KV heads = {tp // kv}",
+                    f"{flag} {dcp} 超过 --tensor-parallel-size {tp} / {kv} 个 KV 头 = {tp // kv}")
+    elif per_kv % dcp:
+        said = Text(f"{flag} {dcp} does not divide the {per_kv} query heads per KV head",
+                    f"{flag} {dcp} 不能整除每个 KV 头对应的 {per_kv} 个查询头")
+    else:
+        return []
+    return [_finding("AM-E714", Text(f"{said.en}: vLLM refuses it", f"{said.zh}：vLLM 拒绝启动"),
+                     Text(f"raise --tensor-parallel-size, or use {flag} 1", f"请增大 --tensor-parallel-size，或使用 {flag} 1"),
+                     name="decode_context_parallel_size", where=where)]
 
 
 # --- memory -------------------------------------------------------------------------------------------------
@@ -439,6 +465,7 @@ def analyse_vllm(values: dict[str, Any], sources: dict[str, str], user_set: Any,
     out += context_checks(facts, values, user_set, env, where)
     out += quantization_checks(facts, values, family, where)
     out += moe_checks(facts, values, user_set, where)
+    out += dcp_checks(facts, values, where)
     if ctx.device_memory is None and family != "cpu":
         ctx.device_memory = PLATFORMS[platform].device_facts().memory_bytes
     if family == "cpu":  # vLLM's CPU backend sizes its cache from VLLM_CPU_KVCACHE_SPACE, not from a share

@@ -101,12 +101,19 @@ def test_quantization_against_the_checkpoint(tmp_path):
     assert "AM-E740" not in codes(["vllm", "serve", str(tmp_path), "--quantization", "awq_marlin"], "cuda")[0]
 
 
-def test_expert_parallel_on_a_dense_model_is_said_to_do_nothing():
+def test_expert_parallel_on_a_dense_model_is_refused():
     found, _ = codes(["vllm", "serve", "m", "--enable-expert-parallel"], "cuda", model_config=QWEN_7B)
-    assert "AM-W733" in found
+    assert "AM-E730" in found
     found, _ = codes(["vllm", "serve", "m", "--enable-expert-parallel", "-tp", "4"], "cuda",
                      model_config=str(CONFIGS / "qwen3-30b-a3b.json"))
-    assert "AM-W733" not in found
+    assert "AM-E730" not in found
+
+
+@pytest.mark.parametrize("tp, dcp, refused", [(8, 2, True), (16, 2, False), (16, 4, True), (32, 4, False)])
+def test_decode_context_parallel_on_a_gqa_model(tp, dcp, refused):
+    """Llama-3.1-8B: 32 heads, 8 KV heads: tp must exceed 8 and dcp be at most tp / 8."""
+    found, _ = codes(["vllm", "serve", "m", "-tp", str(tp), "-dcp", str(dcp)], "cuda", model_config=LLAMA_8B)
+    assert ("AM-E714" in found) == refused
 
 
 def test_a_72b_class_model_does_not_fit_one_a2_device():
