@@ -177,8 +177,8 @@ def topology(values: dict[str, Any], devices: int | None, where: dict[str, Any])
             Text("pass --data-parallel-address with the head node's address, the same on every node",
                  "请在每个节点上传入相同的 --data-parallel-address（主节点地址）"),
             name="data_parallel_size_local", where=where, kind="topology"))
-    if devices is None:
-        return out
+    if devices is None or "ray" in (values.get("distributed_executor_backend"), values.get("data_parallel_backend")):
+        return out  # Ray places the workers over its cluster's nodes (parallel.py: the device count is not asked)
     need = node_devices(values)
     if need > devices:
         how = (f"dp {dp} x {shape} over --nnodes {nnodes}" if nnodes > 1 else

@@ -73,6 +73,11 @@ def test_multi_node_layouts(extra, code):
     assert f.message.zh and f.hint and f.hint.zh
 
 
+def test_ray_places_the_workers_over_its_cluster():
+    found, _ = codes(["vllm", "serve", "m", "-tp", "16", "--distributed-executor-backend", "ray"], "a2")
+    assert "AM-E760" not in found
+
+
 def test_nnodes_spreads_the_workers():
     found, _ = codes(["vllm", "serve", "m", "-tp", "8", "-dp", "2", "--nnodes", "2", "--node-rank", "1"], "a2")
     assert not {"AM-E760", "AM-E761", "AM-E762"} & set(found)
