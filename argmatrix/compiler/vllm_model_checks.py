@@ -331,7 +331,8 @@ def activation_bytes(facts: ModelFacts, values: dict[str, Any], memory: int, act
 
 
 def vllm_plan(facts: ModelFacts, values: dict[str, Any], *, target: str, memory: int, devices: int | None,
-              input_len: int | None = None, output_len: int | None = None) -> tuple[MemoryPlan, int]:
+              input_len: int | None = None, output_len: int | None = None,
+              utilization_given: bool = False) -> tuple[MemoryPlan, int]:
     """vLLM's KV cache for this launch on one device: the plan, and the blocks it holds."""
     family = PLATFORMS[target].family
     par = Parallel(tp=_f(values, "tensor_parallel_size"), pp=_f(values, "pipeline_parallel_size"))
@@ -367,7 +368,7 @@ def vllm_plan(facts: ModelFacts, values: dict[str, Any], *, target: str, memory:
     request_len: int = (input_len or 0) + (output_len or 0) if (input_len or output_len) else context
     p = MemoryPlan(target, devices, memory, facts.architecture, facts.params.total, sum(whole.values()), components,
                    weights, rate, full_rate, facts.sliding_window, reserve, util,
-                   "argument" if "gpu_memory_utilization" in values.get("__user_set__", ()) else "vllm default",
+                   "argument" if utilization_given else "vllm default",
                    pool if available > 0 else 0, request_len, None, None, weights_assumed=assumed,
                    notes=(f"block size {block}",))
     if pool > 0:
@@ -482,9 +483,9 @@ def analyse_vllm(values: dict[str, Any], sources: dict[str, str], user_set: Any,
             Text("pass --device-memory (e.g. 80GB) and --devices-per-node",
                  "请指定 --device-memory（如 80GB）与 --devices-per-node"), name="model", where=where, kind="memory"))
         return ctx
-    ctx.plan, _ = vllm_plan(facts, {**values, "__user_set__": frozenset(user_set)}, target=platform,
-                            memory=ctx.device_memory, devices=ctx.devices_per_node, input_len=inputs.input_len,
-                            output_len=inputs.output_len)
+    ctx.plan, _ = vllm_plan(facts, values, target=platform, memory=ctx.device_memory, devices=ctx.devices_per_node,
+                            input_len=inputs.input_len, output_len=inputs.output_len,
+                            utilization_given="gpu_memory_utilization" in user_set)
     out += memory_findings(ctx.plan, values, where, facts.context_length)
     return ctx
 
