@@ -182,3 +182,13 @@ def test_plan_engine_option(cli):
 def test_plan_without_a_model_says_how_to_give_one(cli):
     r = cli("plan", "--target", "a2", "--", "vllm", "serve")
     assert r.exit_code == 2 and "vllm serve DIR" in r.output
+
+
+@pytest.mark.parametrize("target, memory, tokens", [("a2", 64 * GIB, 823_936), ("cuda", 80 * GIB, 1_065_888)])
+def test_qwen25_7b_figures_in_the_docs(target, memory, tokens):
+    """docs/plan.md's worked figures (vLLM's defaults, computed from vLLM's code; no figure recorded from vLLM
+    itself is available here to compare with)."""
+    facts = read_model_facts(QWEN_7B)
+    values = dict(compile(["vllm", "serve", "m"], target=target, env={}).values)
+    p, _ = vllm_plan(facts, values, target=target, memory=memory, devices=8)
+    assert p.kv_pool_tokens == tokens
