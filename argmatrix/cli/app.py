@@ -137,6 +137,10 @@ class PlanFormat(str, Enum):
     json = "json"
 
 
+PLAN_ENGINE_HELP = ("Whose memory rules: sglang (default) or vllm; `vllm serve DIR` after -- selects vllm by "
+                    "itself.")
+
+
 @app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)
 def plan(
     ctx: typer.Context,
@@ -150,6 +154,7 @@ def plan(
     plan_input_len: int | None = typer.Option(None, "--plan-input-len", help=PLAN_HELP["plan_input_len"]),
     plan_output_len: int | None = typer.Option(None, "--plan-output-len", help=PLAN_HELP["plan_output_len"]),
     gpu_arch: str | None = typer.Option(None, "--gpu-arch", help=PLAN_HELP["gpu_arch"]),
+    engine: str | None = typer.Option(None, "--engine", help=PLAN_ENGINE_HELP),
 ) -> None:
     """Will it fit: weights, KV cache and reserve per device, from config.json alone (no weights read).
 
@@ -161,7 +166,8 @@ def plan(
     raise typer.Exit(run_plan(ctx.args, target=target, config=config, fmt=fmt.value,
                               lang=lang.value if lang else None, model_config=model_config,
                               device_memory=device_memory, devices_per_node=devices_per_node,
-                              plan_input_len=plan_input_len, plan_output_len=plan_output_len, gpu_arch=gpu_arch))
+                              plan_input_len=plan_input_len, plan_output_len=plan_output_len, gpu_arch=gpu_arch,
+                              engine=engine))
 
 
 matrix_app = typer.Typer(invoke_without_command=True, no_args_is_help=False,
@@ -260,6 +266,12 @@ def explain(flag: str = typer.Argument(..., help="A flag (--tp-size), alias or f
     try:
         found = spec(flag) if surface.key == "sglang" else surface.spec(flag)
     except KeyError:
+        from ..schema.vllm.removed import removed
+
+        gone = removed(flag) if surface.key == "vllm" else None
+        if gone is not None:  # a flag vLLM removed: when, and what to write instead
+            _fail(Text(f"{flag}: {gone.when.en}. {gone.instead.en} ({gone.source})",
+                       f"{flag}：{gone.when.zh}。{gone.instead.zh}（{gone.source}）")(_lang(lang)))
         hint = surface.suggest_flag(flag) if flag.startswith("-") else surface.suggest(flag)
         hint_flag = surface.specs[surface.flags[hint]].flag if hint in surface.flags else \
             surface.specs[hint].flag if hint in surface.specs else None

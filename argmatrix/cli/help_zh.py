@@ -112,6 +112,8 @@ HELP_ZH: dict[str, str] = {
         "一个参数在所有平台上的全部信息（针对一个引擎及 SGLang 版本）。",
     "Whose flag: sglang (default), vllm or argmatrix.": "哪个引擎的参数：sglang（默认）、vllm 或 argmatrix。",
     "Whose matrix: sglang (default), vllm or argmatrix.": "哪个引擎的矩阵：sglang（默认）、vllm 或 argmatrix。",
+    "Whose memory rules: sglang (default) or vllm; `vllm serve DIR` after -- selects vllm by itself.":
+        "按哪个引擎的显存规则估算：sglang（默认）或 vllm；-- 之后以 `vllm serve DIR` 开头时会自动选定 vllm。",
     "A flag (--tp-size), alias or field name (tp_size).": "参数写法（--tp-size）、别名或字段名（tp_size）。",
     "text or json.": "text 或 json。",
     "Which platform this machine is, and how that was found.": "本机属于哪个平台，以及判断依据。",

@@ -69,6 +69,9 @@ LABELS = {
 }
 
 
+# the flag whose share of device memory the plan used, per engine (SGLang's is LABELS["fraction"])
+FRACTION_FLAGS = {"vllm": "gpu-memory-utilization"}
+
 COMPONENTS = {"attention": Text("attention", "注意力"), "dense_mlp": Text("dense MLP", "稠密 MLP"),
               "shared_experts": Text("shared experts", "共享专家"), "experts": Text("routed experts", "路由专家"),
               "embeddings": Text("embeddings", "词嵌入"), "lm_head": Text("LM head", "输出层")}
@@ -116,7 +119,8 @@ def table_rows(ctx, compiled, lang: str) -> list[tuple[str, str]]:
     rows += [
         (f"{L['per_device']}{c}{L['weights_dev']}", _gib(p.per_device_weight_bytes, lang)),
         (f"{L['per_device']}{c}{L['reserve']}",
-         _gib(p.reserve_bytes, lang) + aside(f"{L['fraction']} {p.mem_fraction_static}"
+         _gib(p.reserve_bytes, lang) + aside(f"{FRACTION_FLAGS.get(compiled.engine, L['fraction'])} "
+                                              f"{p.mem_fraction_static}"
                                               f"{'，' if lang == 'zh' else ', '}"
                                               f"{FRACTION_SOURCES[p.mem_fraction_source](lang)}")),
         (f"{L['per_device']}{c}{L['kv_token']}", f"{p.kv_bytes_per_token}"),
@@ -148,9 +152,10 @@ def print_table(compiled, ctx, lang: str) -> None:
 
 
 def run_plan(server_argv: list[str], *, target: str | None = None, config: str | None = None, fmt: str = "table",
-             lang: str | None = None, **options: Any) -> int:
+             lang: str | None = None, engine: str | None = None, **options: Any) -> int:
     """Compile with the plan options, print the plan, return the exit status."""
     from ..compiler import compile
+    from ..compiler.compile import MODEL_CHECKED_ENGINES, model_context
     from ..compiler.model_checks import analyse
     from . import render
     from .lang import default_lang
@@ -160,18 +165,21 @@ def run_plan(server_argv: list[str], *, target: str | None = None, config: str |
     except PlanOptionError as exc:
         print(f"argmatrix plan: {exc.text(lang or default_lang())}", file=sys.stderr)
         return 2
-    compiled = compile(server_argv, config=config, target=target, plan_inputs=inputs)
-    if compiled.specs is not SGLANG_SPECS:
-        said = Text(f"plan sizes SGLang-style launches (weights, reserve and KV cache by SGLang's memory rules); a "
-                    f"{compiled.engine} launch is checked by check-config, but its memory is not planned yet",
-                    f"plan 按 SGLang 的内存规则估算 SGLang 风格的启动命令（权重、预留与 KV 缓存）；{compiled.engine} 的"
-                    "启动命令可以用 check-config 检查，但尚不能估算其内存")
+    compiled = compile(server_argv, config=config, target=target, plan_inputs=inputs, engine=engine)
+    sglang = compiled.specs is SGLANG_SPECS
+    if not sglang and compiled.engine not in MODEL_CHECKED_ENGINES:
+        said = Text(f"plan sizes SGLang and vLLM launches; a {compiled.engine} launch is checked by check-config, but "
+                    "its memory is not planned", f"plan 可估算 SGLang 与 vLLM 的启动命令；{compiled.engine} 的启动命令"
+                    "可以用 check-config 检查，但不估算其内存")
         print(f"argmatrix plan: {said(lang or default_lang())}", file=sys.stderr)
         return 2
-    if not (inputs.model_config or compiled.values.get("model_path")):
-        print("argmatrix plan: " + Text("give the model: --model-path DIR after --, or --model-config FILE",
-                                        "请指定模型：在 -- 之后加 --model-path DIR，或使用 --model-config FILE")(
-            lang or default_lang()), file=sys.stderr)
+    model_field = "model_path" if sglang else "model"
+    if not (inputs.model_config or model_field in compiled.user_set or (sglang and compiled.values.get("model_path"))):
+        said = (Text("give the model: --model-path DIR after --, or --model-config FILE",
+                     "请指定模型：在 -- 之后加 --model-path DIR，或使用 --model-config FILE") if sglang else
+                Text("give the model: vllm serve DIR after --, or --model-config FILE",
+                     "请指定模型：在 -- 之后写 vllm serve DIR，或使用 --model-config FILE"))
+        print("argmatrix plan: " + said(lang or default_lang()), file=sys.stderr)
         return 2
     if not compiled.target_known:  # no platform to plan for: the finding says which targets exist
         if fmt == "json":
@@ -179,8 +187,12 @@ def run_plan(server_argv: list[str], *, target: str | None = None, config: str |
         else:
             render.emit(render.findings_lines(compiled, lang or default_lang())[1:])
         return compiled.exit_code
-    ctx = analyse(compiled.values, compiled.sources, compiled.user_set, compiled.platform, {}, None, inputs,
-                  compiled.detection)
+    if sglang:
+        ctx = analyse(compiled.values, compiled.sources, compiled.user_set, compiled.platform, {}, None, inputs,
+                      compiled.detection)
+    else:
+        ctx = model_context(compiled.engine, compiled.values, compiled.sources, compiled.user_set, compiled.platform,
+                            {}, compiled.specs, None, inputs, compiled.detection)
     if fmt == "json":
         print(render.dumps(plan_json(compiled, ctx)))
     else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import shlex
 from collections.abc import Mapping
 from typing import Any
 
@@ -61,6 +62,12 @@ def nearest(value: Any, offered: tuple[Any, ...]) -> Any | None:
     return offered[lowered.index(close[0])] if close else None
 
 
+def explain_command(flag: str, eng: Engine | None = None) -> str:
+    """The explain command that shows ``flag`` as ``eng`` reads it (SGLang's when no engine is named)."""
+    key = eng.key if eng is not None else "sglang"
+    return f"argmatrix explain {flag}" if key == "sglang" else f"argmatrix explain --engine {key} {flag}"
+
+
 def choice_hint(spec: ArgSpec, platform: str, flag: str, value: Any, eng: Engine | None = None) -> Text | None:
     """What to write instead of a value the target refuses: the nearest value it offers, and what it offers.
 
@@ -77,8 +84,9 @@ def choice_hint(spec: ArgSpec, platform: str, flag: str, value: Any, eng: Engine
     listed = ", ".join(show(a) for a in offered[:LISTED_AT_MOST])
     more = Text("", "")
     if len(offered) > LISTED_AT_MOST:
-        more = Text(f", … {len(offered)} in all: argmatrix explain {flag}",
-                    f"，…… 共 {len(offered)} 个：argmatrix explain {flag}")
+        # explain shows SGLang's flag unless told the engine: a vLLM hint must name it
+        said = explain_command(flag, eng)
+        more = Text(f", … {len(offered)} in all: {said}", f"，…… 共 {len(offered)} 个：{said}")
     near = nearest(value, offered)
     if near is None:
         return Text(f"choose one of the values allowed on {short.en}: {listed}{more.en}",
@@ -437,8 +445,8 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
                 near = nearest(path, tuple(keys))
                 hint = (Text(f"did you mean {near}? ({keys[near].help.en})",
                              f"您是否想写 {near}？（{keys[near].help.zh}）") if near is not None else
-                        Text(f"see the documented keys: argmatrix explain {flag} --engine {eng.key}",
-                             f"请查看已记录的键：argmatrix explain {flag} --engine {eng.key}"))
+                        Text(f"see the documented keys: {explain_command(flag, eng)}",
+                             f"请查看已记录的键：{explain_command(flag, eng)}"))
                 said = (Text("it refuses to start", "它会拒绝启动") if strict
                         else Text("it is ignored", "将被忽略"))
                 out.append(Finding(code, severity, "rule",
@@ -521,8 +529,43 @@ def check_resets(values: dict[str, Any], sources: dict[str, str], user_set: set[
                            Text(f"{who} on {target.short.en} replaces {said} {show(current)} with "
                                 f"{show(becomes)}: {reset.reason.en}", f"{target.short.zh} 上的 {who} 会把 "
                                 f"{said} {show(current)} 改为 {show(becomes)}：{reset.reason.zh}"),
-                           Text(f"write {said} {show(becomes)} to say what will run, or leave it out",
-                                f"可直接写 {said} {show(becomes)} 以反映实际行为，或不设置它"),
+                           reset_hint(surface.specs[name], tuple(path), becomes, said),
                            field=name, flag=flag, value=current, source=sources.get(name), platform=platform,
                            support_related=True))
     return out
+
+
+def reset_tokens(spec: ArgSpec, path: tuple[str, ...], value: Any) -> list[str] | None:
+    """The words that make the engine read ``value`` for ``spec`` (at ``path`` inside its JSON object): [] when
+    leaving the flag (or the key) out means it, None when the command line cannot say it.  Switches are written
+    as switches (``--x``, ``--no-x`` where the parser declares it), never ``--x false``; a key as ``--x.key
+    value``, which vLLM's parser reads as JSON where it parses, else as text."""
+    from .launch import surface_tokens
+
+    if not path:
+        if value == spec.default or (value is None and spec.default is None):
+            return []
+        tokens, _why = surface_tokens(spec, value, bool(spec.arg.negatable))
+        return tokens
+    if value is None:
+        return []  # the key left out: the config class's own default
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str):
+        try:
+            json.loads(value)
+            text = json.dumps(value)  # "1" or "true" as text: quoted, or the parser reads a number or a switch
+        except ValueError:
+            pass
+    return [f"{spec.flag}.{'.'.join(path)}", text]
+
+
+def reset_hint(spec: ArgSpec, path: tuple[str, ...], becomes: Any, said: str) -> Text:
+    """AM-W950's fix: what to write so the launch says what runs, in a spelling the engine's parser accepts."""
+    tokens = reset_tokens(spec, path, becomes)
+    if tokens:
+        words = shlex.join(tokens)
+        return Text(f"write {words} instead, to say what will run, or leave {said} out",
+                    f"可改写为 {words} 以反映实际行为，或去掉 {said}")
+    where = f"the key {'.'.join(path)}" if path else said
+    where_zh = f"键 {'.'.join(path)}" if path else said
+    return Text(f"leave {where} out: that is what will run", f"去掉{where_zh}：实际运行的就是不设置时的取值")

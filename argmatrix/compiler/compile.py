@@ -393,6 +393,9 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         if sglang_surface:
             findings += check_model(values, sources, user_set, platform_key, flags_used, env_map, plan_inputs,
                                     detection, eng, gpu, (model, draft), version)
+        elif eng.key in MODEL_CHECKED_ENGINES:
+            findings += model_context(eng.key, values, sources, user_set, platform_key, flags_used, specs, env_map,
+                                      plan_inputs, detection).findings
     if eng.key == ARGMATRIX_ENGINE and check_implemented:
         findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)
     findings = [respell(f, typed_as, surface.flags) for f in findings]
@@ -406,6 +409,21 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
 
 
 ARGMATRIX_ENGINE = "argmatrix"  # the engine whose own implementation table (matrix/engine.py) is checked
+# engines other than SGLang whose launches get device, model and memory checks (compiler/vllm_model_checks.py,
+# loaded on first use, so an SGLang check never imports it)
+MODEL_CHECKED_ENGINES = frozenset({"vllm"})
+
+
+def model_context(engine_key: str, values: dict[str, Any], sources: dict[str, str], user_set: Any, platform: str,
+                  flags_used: dict[str, str], specs: Any, env: Any = None, plan_inputs: Any = None,
+                  detection: Any = None) -> Any:
+    """The device, model and memory analysis of a non-SGLang engine (``MODEL_CHECKED_ENGINES``): a
+    ``model_checks.ModelContext`` with its findings, facts and plan."""
+    if engine_key not in MODEL_CHECKED_ENGINES:
+        raise KeyError(engine_key)
+    from .vllm_model_checks import analyse_vllm as analyse
+
+    return analyse(values, sources, user_set, platform, flags_used, specs, env, plan_inputs, detection)
 
 
 def gpu_arch(plan_inputs: Any, detection: Any, platform_key: str) -> Any:

@@ -25,6 +25,7 @@ from ..matrix.engines.base import NEGATE_ENABLE_DISABLE, Engine
 from ..schema.meta import Text
 from ..schema.registry import ArgSpec
 from ..schema.types import parse_human_int
+from ..schema.vllm.removed import removed as removed_vllm_flag
 from .findings import Finding
 from .sources import APPEND, MERGE, Assignment, cli_value, did_you_mean, usage
 
@@ -207,17 +208,41 @@ class FlexibleReader:
 
     def unknown(self, flag: str, source: str, ambiguous: tuple[str, ...]) -> None:
         name = self.engine.title.en
+        gone, across = (removed_vllm_flag(flag) if self.surface.key == "vllm" else None), None
         if ambiguous:
             listed = ", ".join(ambiguous)
+            # a removed flag that is now a prefix of others (--device): say both
+            was = Text(f"; {flag} itself is gone ({gone.when.en}): {gone.instead.en}",
+                       f"；{flag} 本身已不存在（{gone.when.zh}）：{gone.instead.zh}") if gone else Text("", "")
             self.problems.append(usage("AM-E009", Text(f"ambiguous flag {flag}: {name}'s parser reads it as an "
                                                        f"abbreviation of {listed}", f"参数 {flag} 有歧义：{name} 的解析器"
                                                        f"会把它当作 {listed} 的缩写"),
-                                       Text(f"write the whole flag: {' or '.join(ambiguous)}",
-                                            f"请写出完整参数：{' 或 '.join(ambiguous)}"), flag=flag, source=source))
+                                       Text(f"write the whole flag: {' or '.join(ambiguous)}{was.en}",
+                                            f"请写出完整参数：{' 或 '.join(ambiguous)}{was.zh}"), flag=flag, source=source))
             return
-        hint = self.surface.suggest_flag(flag)
-        self.problems.append(usage("AM-E001", Text(f"unknown {name} flag {flag}", f"未知的 {name} 参数 {flag}"),
-                                   did_you_mean(hint, "{}"), flag=flag, source=source))
+        if gone is None and self.surface.key == "vllm":
+            from .translate import counterpart
+
+            across = counterpart(flag, self.surface.key)
+        if gone is not None:
+            self.problems.append(usage("AM-E001", Text(f"unknown {name} flag {flag}: {gone.when.en}",
+                                                       f"未知的 {name} 参数 {flag}：{gone.when.zh}"),
+                                       Text(f"{gone.instead.en} ({gone.source})", f"{gone.instead.zh}（{gone.source}）"),
+                                       flag=flag, source=source))
+        elif across is not None:
+            owner, flags, note = across
+            said = " / ".join(flags)
+            differs = Text(f"; note: {note.en}", f"；注意：{note.zh}") if note else Text("", "")
+            self.problems.append(usage("AM-E001", Text(f"unknown {name} flag {flag}: it is {owner}'s spelling",
+                                                       f"未知的 {name} 参数 {flag}：这是 {owner} 的写法"),
+                                       Text(f"{name} says it as {said}{differs.en} (argmatrix explain --engine "
+                                            f"{self.engine.key} {flags[0]})",
+                                            f"{name} 的对应写法为 {said}{differs.zh}（argmatrix explain --engine "
+                                            f"{self.engine.key} {flags[0]}）"), flag=flag, source=source))
+        else:
+            hint = self.surface.suggest_flag(flag)
+            self.problems.append(usage("AM-E001", Text(f"unknown {name} flag {flag}", f"未知的 {name} 参数 {flag}"),
+                                       did_you_mean(hint, "{}"), flag=flag, source=source))
 
     # --- the read ------------------------------------------------------------------------------------------------
     def read(self, argv: list[str]) -> tuple[list[Assignment], list[Finding], str | None]:

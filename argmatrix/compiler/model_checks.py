@@ -39,11 +39,17 @@ MODEL_CODES: dict[str, tuple[str, Text]] = {
     "AM-E713": (ERROR, Text("an MLP or expert intermediate size does not shard evenly (or not into whole fp8 blocks; "
                             "not on the CPU, where SGLang pads it)",
                             "MLP 或专家的中间维度无法均匀切分（或无法切成完整的 fp8 块；CPU 上不检查：SGLang 会补齐）")),
-    "AM-E720": (ERROR, Text("--context-length is above what the model supports",
-                            "--context-length 超过模型支持的长度")),
+    "AM-E714": (ERROR, Text("vLLM: --decode-context-parallel-size on a GQA model needs more tensor-parallel ranks than "
+                            "KV heads, at most tp / KV heads of them, dividing the query heads per KV head",
+                            "vLLM：GQA 模型上的 --decode-context-parallel-size 要求张量并行规模大于 KV 头数、不超过 "
+                            "tp / KV 头数，且能整除每个 KV 头对应的查询头数")),
+    "AM-E720": (ERROR, Text("--context-length (vLLM: --max-model-len) is above what the model supports",
+                            "--context-length（vLLM：--max-model-len）超过模型支持的长度")),
     "AM-W721": (WARNING, Text("--context-length is above what the model supports, allowed by "
-                              "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN",
-                              "--context-length 超过模型支持的长度，已由 SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN 放行")),
+                              "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN (vLLM: --max-model-len, "
+                              "VLLM_ALLOW_LONG_MAX_MODEL_LEN)",
+                              "--context-length 超过模型支持的长度，已由 SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN 放行"
+                              "（vLLM：--max-model-len 与 VLLM_ALLOW_LONG_MAX_MODEL_LEN）")),
     "AM-E730": (ERROR, Text("a MoE-only flag on a dense model", "在稠密模型上使用了仅适用于 MoE 的参数")),
     "AM-E731": (ERROR, Text("--ep-size does not divide the expert count", "--ep-size 不能整除专家数")),
     "AM-E732": (ERROR, Text("an MLA-only feature on a model without MLA", "在不使用 MLA 的模型上启用了仅适用于 MLA 的功能")),
@@ -58,15 +64,26 @@ MODEL_CODES: dict[str, tuple[str, Text]] = {
     "AM-E750": (ERROR, Text("the draft model's vocabulary differs from the target model's",
                             "草稿模型的词表与目标模型不同")),
     "AM-E760": (ERROR, Text("more devices asked for than the nodes have", "所需设备数超过节点拥有的设备数")),
-    "AM-E761": (ERROR, Text("tp x pp does not divide by --nnodes", "tp × pp 不能被 --nnodes 整除")),
+    "AM-E761": (ERROR, Text("tp x pp (vLLM: all workers, dp x tp x pp x pcp) does not divide by --nnodes",
+                            "tp × pp（vLLM：全部工作进程，dp × tp × pp × pcp）不能被 --nnodes 整除")),
     "AM-E762": (ERROR, Text("--node-rank is outside [0, --nnodes)", "--node-rank 不在 [0, --nnodes) 范围内")),
     "AM-E763": (ERROR, Text("--nnodes above 1 without --dist-init-addr", "--nnodes 大于 1 但未设置 --dist-init-addr")),
     "AM-E764": (ERROR, Text("--base-gpu-id and --gpu-id-step reach past the last device",
                             "--base-gpu-id 与 --gpu-id-step 超出了最后一个设备")),
+    "AM-E765": (ERROR, Text("vLLM: --data-parallel-size-local above --data-parallel-size, or this node's ranks run past it",
+                            "vLLM：--data-parallel-size-local 大于 --data-parallel-size，或本节点的进程编号超出范围")),
+    "AM-E766": (ERROR, Text("vLLM: --headless with no data-parallel rank on the node",
+                            "vLLM：--headless 但本节点没有数据并行进程")),
+    "AM-W767": (WARNING, Text("vLLM: a multi-node data-parallel launch the other nodes cannot join (no "
+                              "--data-parallel-address, or a headless node without --data-parallel-start-rank)",
+                              "vLLM：多节点数据并行启动无法组网（缺少 --data-parallel-address，或 headless 节点缺少 "
+                              "--data-parallel-start-rank）")),
     "AM-E770": (ERROR, Text("the weights do not fit in the static memory share of one device",
                             "单个设备的静态显存份额放不下权重")),
     "AM-W772": (WARNING, Text("the KV pool holds fewer tokens than one request of the full context",
                               "KV 缓存池容纳的 token 少于一个满上下文请求")),
+    "AM-E775": (ERROR, Text("vLLM: one request of --max-model-len does not fit the KV cache, so vLLM refuses to start",
+                            "vLLM：KV 缓存放不下一个 --max-model-len 长度的请求，vLLM 拒绝启动")),
     "AM-N773": (NOTE, Text("memory plan: weights, KV pool and how many requests fit", "显存规划：权重、KV 缓存池与可并发请求数")),
     "AM-N774": (NOTE, Text("memory plan skipped: the device memory is unknown", "跳过显存规划：设备显存大小未知")),
 }
@@ -96,7 +113,8 @@ QUANT_COMPATIBLE: dict[str, tuple[str, ...]] = {
 # where --mem-fraction-static came from (MemoryPlan.mem_fraction_source), in words
 FRACTION_SOURCES = {"argument": Text("as given", "按参数"),
                     "platform rule": Text("SGLang's rule for this memory", "SGLang 按显存大小的规则"),
-                    "engine default": Text("argmatrix engine's CPU default", "argmatrix 引擎的 CPU 默认值")}
+                    "engine default": Text("argmatrix engine's CPU default", "argmatrix 引擎的 CPU 默认值"),
+                    "vllm default": Text("vLLM's default", "vLLM 的默认值")}
 LONG_CONTEXT_ENV = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN"  # SGLang's override for a longer --context-length
 SIZE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10, "m": 1 << 20, "mb": 1 << 20,
               "mib": 1 << 20, "g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30, "t": 1 << 40, "tb": 1 << 40, "tib": 1 << 40}

@@ -59,6 +59,30 @@ def _former_flag(spelled: str, release: str | None) -> tuple[Text, Text] | None:
     return former_flag(spelled, release)
 
 
+@dataclass(frozen=True)
+class _Counterpart:
+    """A vLLM flag in an SGLang-style launch: the SGLang flags that say the same (compiler/translate.py)."""
+
+    flags: tuple[str, ...]
+    note: Text | None
+
+    def with_source(self, flag: str, source: str) -> Finding:
+        said = " / ".join(self.flags)
+        differs = Text(f"; note: {self.note.en}", f"；注意：{self.note.zh}") if self.note \
+            else Text("", "")
+        return usage("AM-E001", Text(f"unknown flag {flag}: it is vLLM's spelling", f"未知参数 {flag}：这是 vLLM 的写法"),
+                     Text(f"SGLang says it as {said}{differs.en} (argmatrix explain {self.flags[0]})",
+                          f"SGLang 的对应写法为 {said}{differs.zh}（argmatrix explain {self.flags[0]}）"),
+                     flag=flag, source=source)
+
+
+def _vllm_counterpart(flag: str) -> _Counterpart | None:
+    from .translate import counterpart
+
+    found = counterpart(flag, "sglang")
+    return None if found is None else _Counterpart(found[1], found[2])
+
+
 def did_you_mean(hint: str | None, spelled: str) -> Text | None:
     if not hint:
         return None
@@ -176,6 +200,8 @@ def parse_argv(argv: list[str], release: str | None = None) -> tuple[list[Assign
             problems.append(usage("AM-E001", Text(f"unknown flag {base}: {former[0].en}",
                                                   f"未知参数 {base}：{former[0].zh}"),
                                   former[1], flag=base, source=source))
+        elif name is None and (across := _vllm_counterpart(base)) is not None:
+            problems.append(across.with_source(base, source))
         elif name is None:
             # suggest only a flag the release reads: a look-alike it refuses would be a second mistake
             close = difflib.get_close_matches("--" + base[2:].replace("_", "-"), suggestion_pool(release), n=1,

@@ -65,6 +65,10 @@ _A2A_TO_SGLANG = {"allgather_reducescatter": {"moe_a2a_backend": "none"},
                   "flashinfer_all2allv": {"moe_a2a_backend": "flashinfer"}}
 _A2A_TO_VLLM = {"none": "allgather_reducescatter", "deepep_v2": "deepep_v2", "mori": "mori_high_throughput",
                 "nixl": "nixl_ep", "flashinfer": "flashinfer_all2allv"}
+# Ascend's ModelSlim-quantized checkpoints: SGLang reads them as modelslim (srt/layers/quantization/modelslim/),
+# vLLM-Ascend registers the method as ascend (vllm_ascend/quantization/modelslim_config.py:544, utils.py:54)
+_QUANT_TO_SGLANG = {"ascend": "modelslim"}
+_QUANT_TO_VLLM = {"modelslim": "ascend"}
 # vLLM speculative methods <-> SGLang speculative algorithms
 _SPEC_TO_SGLANG = {"eagle": "EAGLE", "eagle3": "EAGLE3", "ngram": "NGRAM", "mtp": "NEXTN", "deepseek_mtp": "NEXTN",
                    "draft_model": "STANDALONE", "suffix": None}
@@ -185,7 +189,11 @@ TABLE: tuple[Equivalent, ...] = (
     Equivalent(("seed",), ("random_seed",)),
     Equivalent(("max_model_len",), ("context_length",), note=Text("1k = 1000, 1K = 1024 in both",
                                                                   "两者都把 1k 读作 1000、1K 读作 1024")),
-    same("quantization"),
+    Equivalent(("quantization",), ("quantization",),
+               _one("quantization", "quantization", lambda x: _QUANT_TO_SGLANG.get(x, x)),
+               _one("quantization", "quantization", lambda x: _QUANT_TO_VLLM.get(x, x)),
+               note=Text("Ascend's ModelSlim checkpoints: SGLang's modelslim is vLLM-Ascend's ascend",
+                         "昇腾 ModelSlim 检查点：SGLang 的 modelslim 即 vLLM-Ascend 的 ascend")),
     Equivalent(("hf_overrides",), ("json_model_override_args",),
                note=Text("both override keys of the model's config.json", "二者都覆盖模型 config.json 中的键")),
     Equivalent(("served_model_name",), ("served_model_name",), _served_name_to_sglang,
@@ -274,7 +282,25 @@ def rows_for(source_surface: str) -> dict[str, Equivalent]:
     return {name: row for row in TABLE for name in row.side(source_surface)}
 
 
-__all__ = ["TABLE", "Equivalent", "rows_for"]
+def counterpart(flag: str, reading_surface: str) -> tuple[str, tuple[str, ...], Text | None] | None:
+    """A flag of the other engine pasted into a launch read with ``reading_surface`` ("vllm" or "sglang"): the
+    engine it belongs to, the flags that say the same in the reading engine (from this table) and how the two
+    differ; None when the other engine has no such flag or the table carries it nowhere."""
+    from ..schema.surface import SGLANG, VLLM
+
+    other, mine = (SGLANG, VLLM) if reading_surface == "vllm" else (VLLM, SGLANG)
+    spelled = flag if flag.startswith("--") and "_" not in flag[2:] else "--" + flag.lstrip("-").replace("_", "-")
+    name = other.flags.get(flag) or other.flags.get(spelled)
+    if name is None or flag in mine.flags or spelled in mine.flags:
+        return None  # the reading engine has the flag itself (a release may lack it: that is its own finding)
+    row = rows_for(other.key).get(name)
+    if row is None:
+        return None
+    targets = tuple(mine.specs[t].flag for t in row.side(mine.key) if t in mine.specs)
+    return (other.title.en.split()[0], targets, row.note) if targets else None
+
+
+__all__ = ["TABLE", "Equivalent", "counterpart", "rows_for"]
 
 
 def translate(compiled: Any, target: str, release: Any = None) -> tuple[Any, list[Any]]:
@@ -323,7 +349,8 @@ def translate(compiled: Any, target: str, release: Any = None) -> tuple[Any, lis
                                     Text(f"set the equivalent of {flag} for {target_engine.title.en} by hand",
                                          f"请手动为 {target_engine.title.zh} 设置 {flag} 的对应参数"), **where))
             continue
-        source = f"translated:{flag}@{compiled.sources.get(name)}"
+        # where the user wrote the value (argv[i], file:line, env:VAR): the translated flag is named by the finding
+        source = compiled.sources.get(name) or "override"
         out += [Assignment(field, value, source, flag=engines.get(target).surface.specs[field].flag)
                 for field, value in carried.items()]
     translated = compile_launch([], target=compiled.platform, env={}, engine=target,

@@ -143,17 +143,31 @@ ASCEND_CHECK_CODES = {"error": "AM-E960", "warning": "AM-W961"}
 
 @cache
 def ascend_rules() -> tuple[Rule, ...]:
-    """vLLM-Ascend's own start-up checks, on Ascend only."""
-    return tuple(Rule(check.id, ASCEND_CHECK_CODES[check.severity], check.dests, _on_values(check.violated),
-                      check.message, check.fix, families=frozenset({"npu"}), severity=check.severity,
-                      source=check.source) for check in ascend.STARTUP_CHECKS)
+    """vLLM-Ascend's own start-up checks, on Ascend only.  A finding is reported on a vLLM field the user can
+    change: the view's own keys (the chip, the environment switches) are dropped from the fields it may name."""
+    return tuple(Rule(check.id, ASCEND_CHECK_CODES[check.severity], _reportable(check.dests),
+                      _on_values(check.violated), check.message, check.fix, families=frozenset({"npu"}),
+                      severity=check.severity, source=check.source) for check in ascend.STARTUP_CHECKS)
+
+
+# what plugin_view adds to vLLM's values: read by the predicates, never a flag a finding can point at
+VIEW_KEYS = ("target", "use_v2_model_runner", "v1_eplb_env")
+
+
+def _reportable(dests: tuple[str, ...]) -> tuple[str, ...]:
+    fields = tuple(d for d in dests if d not in VIEW_KEYS)
+    if not fields:  # pragma: no cover - every check names at least one vLLM field (tests/matrix/test_vllm_engine.py)
+        raise ValueError(f"a vLLM-Ascend check names no vLLM field: {dests}")
+    return fields
 
 
 def plugin_view(values: Mapping[str, Any], platform: str | None, env: Mapping[str, str]) -> dict[str, Any]:
-    """What vLLM-Ascend's predicates read: vLLM's values, the chip, and the one environment switch they need
-    (``VLLM_USE_V2_MODEL_RUNNER``: on Ascend only the environment picks Model Runner V2)."""
+    """What vLLM-Ascend's predicates read: vLLM's values, the chip, and the environment switches they need
+    (``VLLM_USE_V2_MODEL_RUNNER``: on Ascend only the environment picks Model Runner V2; ``DYNAMIC_EPLB`` and
+    ``EXPERT_MAP_RECORD``, Model Runner V1's EPLB switches, read as vllm_ascend/platform.py:764 reads them)."""
     v2 = str(env.get("VLLM_USE_V2_MODEL_RUNNER", "")).strip().lower() in ("1", "true", "yes")
-    return {**values, "target": platform, "use_v2_model_runner": v2}
+    v1_eplb = any(str(env.get(name, "false")).lower() in ("true", "1") for name in ("DYNAMIC_EPLB", "EXPERT_MAP_RECORD"))
+    return {**values, "target": platform, "use_v2_model_runner": v2, "v1_eplb_env": v1_eplb}
 
 
 def _on_values(predicate: Any) -> Any:

@@ -19,10 +19,12 @@ Seven tables, each row citing where it was read (``path:line@commit``, the commi
 Conditions (``Reset.when``, ``StartupCheck.violated``) read one mapping of *resolved* vLLM values keyed by vLLM's
 dest names (``tensor_parallel_size``, ``enforce_eager``, ...); the JSON settings (``compilation_config``,
 ``speculative_config``, ``kv_transfer_config``, ``attention_config``, ``eplb_config``, ``additional_config``) are
-plain dicts.  A missing key means "vLLM's default".  Two keys are not vLLM dests:
+plain dicts.  A missing key means "vLLM's default".  Three keys are not vLLM dests:
 
 * ``use_v2_model_runner``: whether Model Runner V2 is in use.  On Ascend only ``VLLM_USE_V2_MODEL_RUNNER`` decides
   it, and unset means False (vllm_ascend/patch/platform/patch_use_v2_model_runner.py:14-17).
+* ``v1_eplb_env``: whether ``DYNAMIC_EPLB`` or ``EXPERT_MAP_RECORD`` is ``true``/``1`` in the environment
+  (vllm_ascend/platform.py:764-766).
 * ``target``: the chip argmatrix checks against (``"a2"``, ``"a3"``, ``"310p"``, ``"a5"``); missing means "not
   known", and chip-bound rows then do not fire.
 
@@ -1393,6 +1395,13 @@ STARTUP_CHECKS: tuple[StartupCheck, ...] = (
         "`Model Runner V2` 在 additional_config.eplb_config 中只接受 load_collection_phase"),
        ("configure EPLB with --enable-eplb and --eplb-config instead", "请改用 --enable-eplb 与 --eplb-config 配置 EPLB"),
        _PLATFORM, 757),
+    _c("eplb-v2-no-v1-env", ("use_v2_model_runner", "v1_eplb_env", "enable_eplb") + _AC,
+       lambda v: _mrv2(v) and v.get("v1_eplb_env") is True, "error",
+       ("DYNAMIC_EPLB and EXPERT_MAP_RECORD are Model Runner V1 switches; Model Runner V2 refuses them",
+        "DYNAMIC_EPLB 与 EXPERT_MAP_RECORD 是 `Model Runner V1` 的开关，`Model Runner V2` 不接受它们"),
+       ("unset DYNAMIC_EPLB and EXPERT_MAP_RECORD and use --enable-eplb, or unset VLLM_USE_V2_MODEL_RUNNER",
+        "请取消 DYNAMIC_EPLB 与 EXPERT_MAP_RECORD 并改用 --enable-eplb，或取消 VLLM_USE_V2_MODEL_RUNNER"),
+       _PLATFORM, 764),
     _c("eplb-phase-needs-enable-eplb", ("use_v2_model_runner", "enable_eplb") + _AC,
        lambda v: _mrv2(v) and _ac(v, "eplb_config.load_collection_phase", "all") != "all"
        and not v.get("enable_eplb"), "error",

@@ -1,0 +1,58 @@
+"""A ``vllm serve`` line is checked on every platform without a traceback, and vLLM-Ascend's checks that read
+the chip or the environment report on a vLLM flag the user can change."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from argmatrix.compiler import compile
+from argmatrix.matrix import engines
+from argmatrix.matrix.engines.vllm import VIEW_KEYS, ascend_rules
+from argmatrix.matrix.platforms import PLATFORMS
+
+# each fires one of vLLM-Ascend's checks whose first condition is the chip or Model Runner V2
+LINES = [
+    ["vllm", "serve", "Qwen/Qwen2.5-7B"],
+    ["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config", json.dumps({"enable_mc2_hierarchy_comm": True})],
+    ["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config",
+     json.dumps({"ascend_compilation_config": {"enable_static_kernel": True, "enable_npugraph_ex": False}})],
+    ["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config",
+     json.dumps({"eplb_config": {"load_collection_phase": "prefill"}})],
+]
+
+
+@pytest.mark.parametrize("platform", list(PLATFORMS))
+@pytest.mark.parametrize("argv", LINES, ids=range(len(LINES)))
+@pytest.mark.parametrize("v2", [False, True])
+def test_every_platform_checks_a_vllm_line(platform, argv, v2):
+    env = {"VLLM_USE_V2_MODEL_RUNNER": "1"} if v2 else {}
+    compiled = compile(argv, target=platform, env=env)
+    specs = engines.get("vllm").surface.specs
+    for finding in compiled.findings:
+        assert finding.field is None or finding.field in specs, finding
+
+
+def test_ascend_checks_name_only_vllm_fields():
+    specs = engines.get("vllm").surface.specs
+    for rule in ascend_rules():
+        assert rule.fields and not set(rule.fields) & set(VIEW_KEYS), rule.id
+        assert all(f in specs for f in rule.fields), rule.id
+
+
+@pytest.mark.parametrize("env, refused", [
+    ({"VLLM_USE_V2_MODEL_RUNNER": "1", "DYNAMIC_EPLB": "1"}, True),
+    ({"VLLM_USE_V2_MODEL_RUNNER": "1", "DYNAMIC_EPLB": "True"}, True),
+    ({"VLLM_USE_V2_MODEL_RUNNER": "1", "EXPERT_MAP_RECORD": "true"}, True),
+    ({"VLLM_USE_V2_MODEL_RUNNER": "1", "DYNAMIC_EPLB": "false"}, False),
+    ({"DYNAMIC_EPLB": "1"}, False),  # Model Runner V1: its own switch
+])
+def test_dynamic_eplb_under_model_runner_v2_is_refused_as_vllm_ascend_refuses_it(env, refused):
+    """vllm_ascend/platform.py:764 (_validate_eplb_config) raises under Model Runner V2 when either V1 switch is
+    true or 1."""
+    compiled = compile(["vllm", "serve", "Qwen/Qwen3-30B-A3B"], target="a3", env=env)
+    hits = [f for f in compiled.findings if "DYNAMIC_EPLB" in f.message.en]
+    assert bool(hits) == refused
+    if refused:
+        assert hits[0].severity == "error" and "DYNAMIC_EPLB" in hits[0].message.zh
+        assert "--enable-eplb" in hits[0].hint.en
