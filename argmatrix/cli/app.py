@@ -68,6 +68,10 @@ ENGINE_HELP = ("The engine whose parser and rules judge the launch: sglang (defa
 VLLM_VERSION_HELP = ("The vLLM release the launch will meet (env ARGMATRIX_VLLM_VERSION; default the newest "
                      "whose flags argmatrix holds).")
 VLLM_VERSION_OPTION = typer.Option(None, "--vllm-version", help=VLLM_VERSION_HELP)
+VLLM_ASCEND_VERSION_HELP = ("The vLLM-Ascend release that runs a vLLM launch on Ascend (env "
+                            "ARGMATRIX_VLLM_ASCEND_VERSION; default the newest held); it also picks the vLLM release "
+                            "it pins unless --vllm-version says otherwise.")
+VLLM_ASCEND_VERSION_OPTION = typer.Option(None, "--vllm-ascend-version", help=VLLM_ASCEND_VERSION_HELP)
 
 
 class CompatName(str, Enum):
@@ -105,6 +109,7 @@ def check_config(
     engine: str | None = typer.Option(None, "--engine", help=ENGINE_HELP),
     sglang_version: str | None = SGLANG_VERSION_OPTION,
     vllm_version: str | None = VLLM_VERSION_OPTION,
+    vllm_ascend_version: str | None = VLLM_ASCEND_VERSION_OPTION,
     compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
     device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
@@ -129,7 +134,8 @@ def check_config(
                                       devices_per_node=devices_per_node, plan_input_len=plan_input_len,
                                       plan_output_len=plan_output_len, gpu_arch=gpu_arch,
                                       sglang_version=sglang_version,
-                                      vllm_version=vllm_version, compat=compat.value if compat else None))
+                                      vllm_version=vllm_version, vllm_ascend_version=vllm_ascend_version,
+                                      compat=compat.value if compat else None))
 
 
 class PlanFormat(str, Enum):
@@ -386,6 +392,7 @@ def launch(
     sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP +
                                               " Flags are written in this release's spelling."),
     vllm_version: str | None = VLLM_VERSION_OPTION,
+    vllm_ascend_version: str | None = VLLM_ASCEND_VERSION_OPTION,
     compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the command (and the config file) instead of "
                                  "starting it."),
@@ -411,6 +418,7 @@ def launch(
     raise typer.Exit(run_launch(ctx.args, engine=engine, target=target, config=config,
                                 show_secrets=show_secrets,
                                 lang=lang.value if lang else None, strict=strict, vllm_version=vllm_version,
+                                vllm_ascend_version=vllm_ascend_version,
                                 allow_unsupported=allow_unsupported, sglang_version=sglang_version,
                                 compat=compat.value if compat else None,
                                 dry_run=dry_run, config_out=config_out, allow_unimplemented=allow_unimplemented,
@@ -432,6 +440,7 @@ def export(
     lang: Lang | None = LANG_OPTION,
     sglang_version: str | None = SGLANG_VERSION_OPTION,
     vllm_version: str | None = VLLM_VERSION_OPTION,
+    vllm_ascend_version: str | None = VLLM_ASCEND_VERSION_OPTION,
     compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     schema: str | None = typer.Option(None, "--schema", help="The $schema reference written into yaml and json "
                                       "(default: config.schema.json, next to the file)."),
@@ -450,7 +459,7 @@ def export(
 
     raise typer.Exit(run_export(ctx.args, to=to, engine=engine, target=target, config=config,
                                 lang=lang.value if lang else None, sglang_version=sglang_version,
-                                vllm_version=vllm_version,
+                                vllm_version=vllm_version, vllm_ascend_version=vllm_ascend_version,
                                 compat=compat.value if compat else None,
                                 schema=schema, output=output, show_secrets=show_secrets, k8s_secret=k8s_secret))
 

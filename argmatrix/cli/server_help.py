@@ -80,7 +80,31 @@ def server_flags_help(lang: str, width: int = 100) -> str:
 
 
 class ServerFlagsCommand(typer.core.TyperCommand):
-    """A typer command whose --help also lists every server argument, by group."""
+    """A typer command whose --help also lists every server argument, by group.
+
+    Server flags may follow ``--`` or come without it; where a ``--`` is given, every option before it is the
+    command's own, so one it does not have is a usage error naming it (never a server flag, which could make
+    another engine's rules judge the line)."""
+
+    def parse_args(self, ctx, args):  # type: ignore[no-untyped-def]
+        if "--" in args:
+            own = args[:args.index("--")]
+            names = {o for p in self.params for o in (*p.opts, *p.secondary_opts)}
+            valued = {o for p in self.params if not getattr(p, "is_flag", False) and p.param_type_name == "option"
+                      for o in p.opts}
+            i = 0
+            while i < len(own):
+                word = own[i]
+                name = word.split("=", 1)[0]
+                if word.startswith("-") and word != "-" and name not in names:
+                    import difflib
+
+                    from .help_zh import _click_module
+
+                    near = difflib.get_close_matches(name, sorted(n for n in names if n.startswith("--")))
+                    raise _click_module("exceptions").NoSuchOption(name, possibilities=near, ctx=ctx)
+                i += 2 if name in valued and "=" not in word else 1
+        return super().parse_args(ctx, args)
 
     def format_help(self, ctx, formatter) -> None:
         super().format_help(ctx, formatter)
