@@ -695,23 +695,31 @@ def resolve(cite: tuple[str, str, str, int], fixture: dict[str, Any]) -> int | N
     return int(found[nth]["line"]) if len(found) > nth else None
 
 
-def citations() -> dict[str, tuple[str, str, str, int]]:
-    """Every citation of the facts module: reset and check ids (``reset:<id>``, ``check:<id>``)."""
+Cite = tuple[str, str, str, int]
+
+
+def citations() -> dict[str, tuple[Cite, ...]]:
+    """Every citation of the facts module, per row (``reset:<id>``, ``default:<id>``, ``check:<id>``): the row's
+    own, then the places older releases have the same check (``MOVED``)."""
     sys.path.insert(0, str(ROOT))
     from argmatrix.matrix.engines import vllm_ascend_facts as facts
 
-    out: dict[str, tuple[str, str, str, int]] = {}
+    out: dict[str, tuple[Cite, ...]] = {}
     for kind, rows in (("reset", facts.RESETS), ("default", facts.NPU_DEFAULTS), ("check", facts.STARTUP_CHECKS)):
         for row in rows:
-            c = row.cite
-            out[f"{kind}:{row.id}"] = (c.file, c.function, c.text, c.nth)
+            out[f"{kind}:{row.id}"] = tuple((c.file, c.function, c.text, c.nth) for c in row.cites)
     return out
+
+
+def resolve_any(cites: tuple[Cite, ...], fixture: dict[str, Any]) -> int | None:
+    """The line of the first of ``cites`` that the release's code has."""
+    return next((line for c in cites if (line := resolve(c, fixture)) is not None), None)
 
 
 def build_table(fixtures: dict[str, dict[str, Any]], with_citations: bool = True) -> dict[str, Any]:
     releases = sorted(fixtures, key=release_key)
     cites = citations() if with_citations else {}
-    resolved = {cid: {r: resolve(c, fixtures[r]) for r in releases} for cid, c in sorted(cites.items())}
+    resolved = {cid: {r: resolve_any(c, fixtures[r]) for r in releases} for cid, c in sorted(cites.items())}
     return {
         "releases": releases,
         "sources": {r: fixtures[r]["source"] for r in releases},
@@ -811,13 +819,13 @@ def review(release: str, fixtures: dict[str, dict[str, Any]]) -> list[str]:
     older = [r for r in sorted(fixtures, key=release_key) if release_key(r) < release_key(release)]
     previous = fixtures[older[-1]] if older else None
     covered: set[tuple[str, str, str]] = set()
-    for cid, cite in citations().items():
-        here = resolve(cite, fixture)
+    for cid, cites in citations().items():
+        here = next((c for c in cites if resolve(c, fixture) is not None), None)
         if here is not None:
-            covered.add((cite[0], cite[1], normalise(cite[2])))
+            covered.add((here[0], here[1], normalise(here[2])))
             continue
-        before = previous is not None and resolve(cite, previous) is not None
-        if before:
+        if previous is not None and resolve_any(cites, previous) is not None:
+            cite = cites[0]
             near = [s for s in fixture["checks"] if s["file"] == cite[0] and s["function"] == cite[1]]
             lines.append(f"citation {cid} ({cite[0]} {cite[1]}: {normalise(cite[2])}) no longer resolves in "
                          f"{release}: its text changed or the check went ({len(near)} checks left in that function)")

@@ -479,11 +479,16 @@ class Reset:
     def lines(self) -> dict[str, int]:
         return resolved(self.kind, self.id)
 
+    @property
+    def cites(self) -> tuple[Cite, ...]:
+        """The citation, then the same check where older releases' code has it elsewhere."""
+        return (self.cite, *MOVED.get(f"{self.kind}:{self.id}", ()))
+
     def applies_to(self, release: str) -> bool:
         return release in self.lines()
 
     def source_in(self, release: str) -> str:
-        """``file:line@release`` where ``release`` has the check, else the citation's text."""
+        """``file:line@release`` where ``release`` has the check, else the citation's file and function."""
         line = self.lines().get(release)
         return f"{self.cite.file}:{line}@{release}" if line is not None else f"{self.cite.file} {self.cite.function}"
 
@@ -1332,6 +1337,11 @@ class StartupCheck:
     def lines(self) -> dict[str, int]:
         return resolved(self.kind, self.id)
 
+    @property
+    def cites(self) -> tuple[Cite, ...]:
+        """The citation, then the same check where older releases' code has it elsewhere."""
+        return (self.cite, *MOVED.get(f"{self.kind}:{self.id}", ()))
+
     def applies_to(self, release: str) -> bool:
         return release in self.lines()
 
@@ -1840,6 +1850,235 @@ STARTUP_CHECKS: tuple[StartupCheck, ...] = (
        ("set --cp-kv-cache-interleave-size to the block size (128 by default on NPU)",
         "请把 --cp-kv-cache-interleave-size 设为 KV 块大小（NPU 上默认为 128）"), _cite(_PLATFORM, '_validate_sfa_dcp_kv_sp', 'vllm_config.kv_transfer_config is not None and cache_config.block_size != parallel_config.cp_kv_cache_interleave_size and (cp_size > 1)')),
 )
+
+
+# The same checks in older releases' code, where a later refactor moved them into another function (main split
+# NPUPlatform.check_and_update_config into helpers) or reworded them (profiling_chunk_config before it moved under
+# scheduler_config).  Found by text in each release's check sites and read by a person; a row resolves in a release
+# where its citation or one of these does.
+MOVED: dict[str, tuple[Cite, ...]] = {
+    'reset:disable-cascade-attn': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(model_config, 'disable_cascade_attn', False)"),
+    ),
+    'reset:calculate-kv-scales': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(vllm_config.cache_config, 'calculate_kv_scales', False)"),
+    ),
+    'reset:mm-encoder-attn-backend': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(multimodal_config, 'mm_encoder_attn_backend', None) is not None"),
+    ),
+    'reset:enable-layerwise-nvtx-tracing': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(vllm_config.observability_config, 'enable_layerwise_nvtx_tracing', False)"),
+    ),
+    'reset:max-num-partial-prefills': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(vllm_config.scheduler_config, 'max_num_partial_prefills', 1) != 1"),
+    ),
+    'reset:speculative-quantization': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(vllm_config.speculative_config, 'quantization', None) is not None"),
+    ),
+    'reset:kv-buffer-size': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config', 'vllm_config.kv_transfer_config'),
+    ),
+    'reset:enable-permute-local-kv': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(vllm_config.kv_transfer_config, 'enable_permute_local_kv', False)"),
+    ),
+    'reset:kv-engine-id-suffix': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              "not getattr(vllm_config.kv_transfer_config, '_engine_id_patched', False)"),
+    ),
+    'reset:attention-use-prefill-decode-attention': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config', 'vllm_config.attention_config'),
+    ),
+    'reset:attention-use-cudnn-prefill': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config', 'vllm_config.attention_config'),
+    ),
+    'reset:attention-use-trtllm-ragged-deepseek-prefill': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config', 'vllm_config.attention_config'),
+    ),
+    'reset:attention-use-trtllm-attention': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config', 'vllm_config.attention_config'),
+    ),
+    'reset:attention-disable-flashinfer-prefill': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config', 'vllm_config.attention_config'),
+    ),
+    'reset:attention-disable-flashinfer-q-quantization': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config', 'vllm_config.attention_config'),
+    ),
+    'reset:flash-attn-version': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(att_config, 'flash_attn_version', None) is not None"),
+    ),
+    'reset:flash-attn-max-num-splits': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(att_config, 'flash_attn_max_num_splits_for_cuda_graph', 32) != 32"),
+    ),
+    'reset:ray-workers-use-nsight': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(vllm_config.parallel_config, 'ray_workers_use_nsight', False)"),
+    ),
+    'reset:numa-bind': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(vllm_config.parallel_config, 'numa_bind', False)"),
+    ),
+    'reset:numa-bind-nodes': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(vllm_config.parallel_config, 'numa_bind_nodes', None)"),
+    ),
+    'reset:numa-bind-cpus': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(vllm_config.parallel_config, 'numa_bind_cpus', None)"),
+    ),
+    'reset:enable-dbo': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(vllm_config.parallel_config, 'enable_dbo', False)"),
+    ),
+    'reset:ubatch-size': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config', 'vllm_config.parallel_config'),
+    ),
+    'reset:use-inductor-graph-partition': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config',
+              "getattr(vllm_config.compilation_config, 'use_inductor_graph_partition', False)"),
+    ),
+    'reset:recompute-on-prefill-instance': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config', "kv_role == 'kv_producer'"),
+    ),
+    'reset:scheduler-cls-profiling-chunk': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config', 'ascend_config.profiling_chunk_config.enabled'),
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config', 'ascend_config.xlite_graph_config.enabled'),
+    ),
+    'reset:scheduler-cls-recompute': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              "kv_transfer_config is None or kv_role != 'kv_consumer'"),
+    ),
+    'reset:profiling-chunk-min-chunk': (
+        _cite(_CONFIG, 'AscendConfig.__init__', 'self.profiling_chunk_config.enabled'),
+    ),
+    'reset:eager-compilation-mode': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config', 'enforce_eager'),
+    ),
+    'reset:unsupported-compilation-mode': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              'compilation_config.mode not in [CompilationMode.NONE, CompilationMode.VLLM_COMPILE]'),
+    ),
+    'reset:xlite-full-mode-eager': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              'ascend_config.xlite_graph_config.full_mode and vllm_config.speculative_config is None'),
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config', 'speculative_config = vllm_config.speculative_config'),
+    ),
+    'reset:xlite-full-mode-cudagraph': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              'ascend_config.xlite_graph_config.full_mode and vllm_config.speculative_config is None'),
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config', 'speculative_config = vllm_config.speculative_config'),
+    ),
+    'reset:xlite-decode-only-cudagraph': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              'ascend_config.xlite_graph_config.full_mode and vllm_config.speculative_config is None'),
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config', 'speculative_config = vllm_config.speculative_config'),
+    ),
+    'reset:cudagraph-warmups': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config', 'compilation_config.cudagraph_num_of_warmups = 1'),
+    ),
+    'reset:capture-sizes-tp-aligned': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config', 'len(sp_aclgraph_sizes) != len(original_sizes)'),
+    ),
+    'reset:npugraph-ex-needs-full-graph': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              'compilation_config.cudagraph_mode == CUDAGraphMode.NONE'),
+    ),
+    'reset:static-kernel-needs-full-graph': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              'compilation_config.cudagraph_mode == CUDAGraphMode.NONE'),
+    ),
+    'reset:no-graph-compilation-mode': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              'compilation_config.cudagraph_mode == CUDAGraphMode.NONE'),
+    ),
+    'reset:a5-capture-sizes': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config', 'get_ascend_device_type() == AscendDeviceType.A5'),
+    ),
+    'reset:full-graph-splitting-ops': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              'compilation_config.cudagraph_mode.has_full_cudagraphs()'),
+    ),
+    'reset:custom-ops-all': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config', 'get_ascend_device_type() != AscendDeviceType._310P'),
+    ),
+    'default:cudagraph-warmups-default': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config', 'compilation_config.cudagraph_num_of_warmups = 1'),
+    ),
+    'check:legacy-enable-balance-scheduling': (
+        _cite(_CONFIG, 'AscendConfig._get_config_value', 'config_key in additional_config'),
+    ),
+    'check:legacy-recompute-scheduler-enable': (
+        _cite(_CONFIG, 'AscendConfig._get_config_value', 'config_key in additional_config'),
+    ),
+    'check:legacy-short-request-first-config': (
+        _cite(_CONFIG, 'AscendConfig._get_config_value', 'config_key in additional_config'),
+    ),
+    'check:legacy-profiling-chunk-config': (
+        _cite(_CONFIG, 'AscendConfig._get_config_value', 'config_key in additional_config'),
+    ),
+    'check:legacy-batch-job-sched-config': (
+        _cite(_CONFIG, 'AscendConfig._get_config_value', 'config_key in additional_config'),
+    ),
+    'check:profiling-chunk-needs-pp': (
+        _cite(_CONFIG, 'AscendConfig.__init__',
+              'self.profiling_chunk_config.enabled and vllm_config.parallel_config.pipeline_parallel_size <= 1'),
+        _cite(_CONFIG, 'AscendConfig.__init__',
+              'tp_pcp_size = vllm_config.parallel_config.tensor_parallel_size * vllm_config.parallel_config.prefill_context_parallel_size'),
+    ),
+    'check:profiling-chunk-vs-balance': (
+        _cite(_CONFIG, 'AscendConfig.__init__',
+              'self.profiling_chunk_config.enabled and self.enable_balance_scheduling'),
+        _cite(_CONFIG, 'AscendConfig.__init__',
+              "self.recompute_scheduler_enable = additional_config.get('recompute_scheduler_enable', False)"),
+    ),
+    'check:profiling-chunk-min-chunk-clamped': (
+        _cite(_CONFIG, 'AscendConfig.__init__', 'max_batched < self.profiling_chunk_config.min_chunk'),
+        _cite(_CONFIG, 'AscendConfig.__init__', 'self.eplb_config = EplbConfig(eplb_config)'),
+        _cite(_CONFIG, 'AscendConfig.__init__',
+              'self.ascend_compilation_config = AscendCompilationConfig(**ascend_compilation_config)'),
+    ),
+    'check:oproj-embedding-tp-need-recompute': (
+        _cite(_CONFIG, 'AscendConfig.__init__',
+              '(self.finegrained_tp_config.oproj_tensor_parallel_size > 0 or self.finegrained_tp_config.embedding_tensor_parallel_size > 0) and (not self.recompute_scheduler_enable)'),
+    ),
+    'check:mc2-hierarchy-vs-fused-mc2': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              'ascend_config.enable_mc2_hierarchy_comm and ascend_config.enable_fused_mc2'),
+    ),
+    'check:balance-scheduling-pd-mixed-only': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              "kv_transfer_config is not None and kv_role != 'kv_both'"),
+    ),
+    'check:dyntra-lb-decode-only': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              "kv_transfer_config is None or kv_role != 'kv_consumer'"),
+    ),
+    'check:recompute-ignored-on-prefill': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config', "kv_role == 'kv_producer'"),
+    ),
+    'check:recompute-decode-only': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              "kv_transfer_config is None or kv_role != 'kv_consumer'"),
+    ),
+    'check:cp-interleave-equals-block-size': (
+        _cite(_PLATFORM, 'NPUPlatform.check_and_update_config',
+              'vllm_config.kv_transfer_config is not None and cache_config.block_size != parallel_config.cp_kv_cache_interleave_size and (cp_size > 1)'),
+    ),
+    'reset:attention-backend': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config', "getattr(att_config, 'backend', None) is not None"),
+    ),
+    'reset:attention-config-backend': (
+        _cite(_PLATFORM, 'NPUPlatform._fix_incompatible_config', "getattr(att_config, 'backend', None) is not None"),
+    ),
+}
 
 
 # ---------------------------------------------------------------------------------------------------------------

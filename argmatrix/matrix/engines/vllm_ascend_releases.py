@@ -673,6 +673,8 @@ FEATURES: dict[str, Any] = {
 
 CITATIONS: dict[str, Any] = {
     'check:balance-scheduling-pd-mixed-only': {
+        '0.18.0': 454,
+        '0.23.0.post1': 680,
         'main': 826,
     },
     'check:batch-job-low-available-tokens-threshold': {
@@ -694,6 +696,8 @@ CITATIONS: dict[str, Any] = {
         'main': 1052,
     },
     'check:cp-interleave-equals-block-size': {
+        '0.18.0': 484,
+        '0.23.0.post1': 743,
         'main': 1175,
     },
     'check:dcp-vs-dynamic-speculation': {
@@ -714,6 +718,7 @@ CITATIONS: dict[str, Any] = {
         'main': 633,
     },
     'check:dyntra-lb-decode-only': {
+        '0.23.0.post1': 701,
         'main': 878,
     },
     'check:dyntra-lb-needs-dp': {
@@ -799,24 +804,30 @@ CITATIONS: dict[str, Any] = {
         'main': 257,
     },
     'check:legacy-batch-job-sched-config': {
+        '0.23.0.post1': 355,
         'main': 1216,
     },
     'check:legacy-enable-balance-scheduling': {
+        '0.23.0.post1': 355,
         'main': 1216,
     },
     'check:legacy-profiling-chunk-config': {
+        '0.23.0.post1': 355,
         'main': 1216,
     },
     'check:legacy-recompute-scheduler-enable': {
+        '0.23.0.post1': 355,
         'main': 1216,
     },
     'check:legacy-short-request-first-config': {
+        '0.23.0.post1': 355,
         'main': 1216,
     },
     'check:mc2-hierarchy-a2-a3-only': {
         'main': 337,
     },
     'check:mc2-hierarchy-vs-fused-mc2': {
+        '0.23.0.post1': 792,
         'main': 807,
     },
     'check:mega-moe-max-tokens': {
@@ -840,6 +851,7 @@ CITATIONS: dict[str, Any] = {
         'main': 682,
     },
     'check:oproj-embedding-tp-need-recompute': {
+        '0.23.0.post1': 152,
         'main': 146,
     },
     'check:oproj-tp-needs-decode-instance': {
@@ -868,12 +880,17 @@ CITATIONS: dict[str, Any] = {
         'main': 857,
     },
     'check:profiling-chunk-min-chunk-clamped': {
+        '0.13.0': 39,
+        '0.18.0': 48,
+        '0.23.0.post1': 59,
         'main': 78,
     },
     'check:profiling-chunk-need-timing-ignored': {
         'main': 845,
     },
     'check:profiling-chunk-needs-pp': {
+        '0.18.0': 74,
+        '0.23.0.post1': 69,
         'main': 88,
     },
     'check:profiling-chunk-smooth-factor': {
@@ -881,12 +898,17 @@ CITATIONS: dict[str, Any] = {
         'main': 855,
     },
     'check:profiling-chunk-vs-balance': {
+        '0.13.0': 91,
+        '0.18.0': 90,
+        '0.23.0.post1': 90,
         'main': 98,
     },
     'check:recompute-decode-only': {
+        '0.23.0.post1': 701,
         'main': 878,
     },
     'check:recompute-ignored-on-prefill': {
+        '0.23.0.post1': 692,
         'main': 899,
     },
     'check:reduce-sample-experimental': {
@@ -975,6 +997,9 @@ CITATIONS: dict[str, Any] = {
         'main': 1173,
     },
     'default:cudagraph-warmups-default': {
+        '0.13.0': 208,
+        '0.18.0': 318,
+        '0.23.0.post1': 533,
         'main': 1036,
     },
     'default:max-cudagraph-capture-size-default': {
@@ -983,30 +1008,53 @@ CITATIONS: dict[str, Any] = {
         'main': 293,
     },
     'reset:a5-capture-sizes': {
+        '0.23.0.post1': 624,
         'main': 1095,
     },
     'reset:attention-backend': {
+        '0.13.0': 567,
+        '0.18.0': 887,
         'main': 654,
     },
     'reset:attention-config-backend': {
+        '0.13.0': 567,
+        '0.18.0': 887,
         'main': 654,
     },
     'reset:attention-disable-flashinfer-prefill': {
+        '0.13.0': 538,
+        '0.18.0': 858,
+        '0.23.0.post1': 1154,
         'main': 623,
     },
     'reset:attention-disable-flashinfer-q-quantization': {
+        '0.13.0': 538,
+        '0.18.0': 858,
+        '0.23.0.post1': 1154,
         'main': 623,
     },
     'reset:attention-use-cudnn-prefill': {
+        '0.13.0': 538,
+        '0.18.0': 858,
+        '0.23.0.post1': 1154,
         'main': 623,
     },
     'reset:attention-use-prefill-decode-attention': {
+        '0.13.0': 538,
+        '0.18.0': 858,
+        '0.23.0.post1': 1154,
         'main': 623,
     },
     'reset:attention-use-trtllm-attention': {
+        '0.13.0': 538,
+        '0.18.0': 858,
+        '0.23.0.post1': 1154,
         'main': 623,
     },
     'reset:attention-use-trtllm-ragged-deepseek-prefill': {
+        '0.13.0': 538,
+        '0.18.0': 858,
+        '0.23.0.post1': 1154,
         'main': 623,
     },
     'reset:block-size-128': {
@@ -1019,30 +1067,52 @@ CITATIONS: dict[str, Any] = {
         'main': 264,
     },
     'reset:calculate-kv-scales': {
+        '0.23.0.post1': 1083,
         'main': 546,
     },
     'reset:capture-sizes-tp-aligned': {
+        '0.13.0': 231,
+        '0.18.0': 345,
+        '0.23.0.post1': 562,
         'main': 1059,
     },
     'reset:cudagraph-warmups': {
+        '0.13.0': 208,
+        '0.18.0': 318,
+        '0.23.0.post1': 533,
         'main': 1036,
     },
     'reset:custom-ops-all': {
+        '0.13.0': 327,
+        '0.18.0': 448,
+        '0.23.0.post1': 674,
         'main': 1138,
     },
     'reset:disable-cascade-attn': {
+        '0.18.0': 782,
+        '0.23.0.post1': 1066,
         'main': 529,
     },
     'reset:eager-compilation-mode': {
+        '0.13.0': 202,
+        '0.18.0': 312,
+        '0.23.0.post1': 527,
         'main': 968,
     },
     'reset:enable-dbo': {
+        '0.23.0.post1': 1250,
         'main': 716,
     },
     'reset:enable-layerwise-nvtx-tracing': {
+        '0.13.0': 488,
+        '0.18.0': 811,
+        '0.23.0.post1': 1104,
         'main': 566,
     },
     'reset:enable-permute-local-kv': {
+        '0.13.0': 530,
+        '0.18.0': 850,
+        '0.23.0.post1': 1146,
         'main': 608,
     },
     'reset:eplb-communicator': {
@@ -1054,12 +1124,19 @@ CITATIONS: dict[str, Any] = {
         'main': 1035,
     },
     'reset:flash-attn-max-num-splits': {
+        '0.13.0': 576,
+        '0.18.0': 896,
+        '0.23.0.post1': 1197,
         'main': 663,
     },
     'reset:flash-attn-version': {
+        '0.13.0': 560,
+        '0.18.0': 880,
+        '0.23.0.post1': 1175,
         'main': 644,
     },
     'reset:full-graph-splitting-ops': {
+        '0.23.0.post1': 630,
         'main': 1099,
     },
     'reset:fused-mc2-drops-shared-expert-overlap': {
@@ -1067,9 +1144,15 @@ CITATIONS: dict[str, Any] = {
         'main': 175,
     },
     'reset:kv-buffer-size': {
+        '0.13.0': 517,
+        '0.18.0': 838,
+        '0.23.0.post1': 1133,
         'main': 595,
     },
     'reset:kv-engine-id-suffix': {
+        '0.13.0': 172,
+        '0.18.0': 266,
+        '0.23.0.post1': 485,
         'main': 618,
     },
     'reset:max-num-batched-tokens-sp-pcp': {
@@ -1078,15 +1161,26 @@ CITATIONS: dict[str, Any] = {
         'main': 120,
     },
     'reset:max-num-partial-prefills': {
+        '0.13.0': 499,
+        '0.18.0': 821,
+        '0.23.0.post1': 1114,
         'main': 576,
     },
     'reset:mm-encoder-attn-backend': {
+        '0.18.0': 801,
+        '0.23.0.post1': 1094,
         'main': 556,
     },
     'reset:no-graph-compilation-mode': {
+        '0.13.0': 250,
+        '0.18.0': 366,
+        '0.23.0.post1': 593,
         'main': 1069,
     },
     'reset:npugraph-ex-needs-full-graph': {
+        '0.13.0': 250,
+        '0.18.0': 366,
+        '0.23.0.post1': 593,
         'main': 1069,
     },
     'reset:npugraph-ex-off-on-310p': {
@@ -1094,24 +1188,30 @@ CITATIONS: dict[str, Any] = {
         'main': 756,
     },
     'reset:numa-bind': {
+        '0.23.0.post1': 1221,
         'main': 687,
     },
     'reset:numa-bind-cpus': {
+        '0.23.0.post1': 1242,
         'main': 708,
     },
     'reset:numa-bind-nodes': {
+        '0.23.0.post1': 1234,
         'main': 700,
     },
     'reset:profiling-chunk-min-chunk': {
+        '0.23.0.post1': 57,
         'main': 76,
     },
     'reset:profiling-chunk-need-timing': {
         'main': 845,
     },
     'reset:ray-workers-use-nsight': {
+        '0.23.0.post1': 1208,
         'main': 674,
     },
     'reset:recompute-on-prefill-instance': {
+        '0.23.0.post1': 692,
         'main': 899,
     },
     'reset:rl-forces-weight-nz-off': {
@@ -1124,9 +1224,13 @@ CITATIONS: dict[str, Any] = {
         'main': 1143,
     },
     'reset:scheduler-cls-profiling-chunk': {
+        '0.13.0': 316,
+        '0.18.0': 302,
+        '0.23.0.post1': 721,
         'main': 1149,
     },
     'reset:scheduler-cls-recompute': {
+        '0.23.0.post1': 701,
         'main': 878,
     },
     'reset:scheduler-cls-short-request-first': {
@@ -1139,9 +1243,15 @@ CITATIONS: dict[str, Any] = {
         'main': 113,
     },
     'reset:speculative-quantization': {
+        '0.13.0': 509,
+        '0.18.0': 830,
+        '0.23.0.post1': 1124,
         'main': 586,
     },
     'reset:static-kernel-needs-full-graph': {
+        '0.13.0': 250,
+        '0.18.0': 366,
+        '0.23.0.post1': 593,
         'main': 1069,
     },
     'reset:static-kernel-off-on-310p': {
@@ -1149,12 +1259,17 @@ CITATIONS: dict[str, Any] = {
         'main': 756,
     },
     'reset:ubatch-size': {
+        '0.23.0.post1': 1205,
         'main': 671,
     },
     'reset:unsupported-compilation-mode': {
+        '0.13.0': 210,
+        '0.18.0': 320,
+        '0.23.0.post1': 535,
         'main': 974,
     },
     'reset:use-inductor-graph-partition': {
+        '0.23.0.post1': 1267,
         'main': 732,
     },
     'reset:xlite-block-size': {
@@ -1162,12 +1277,21 @@ CITATIONS: dict[str, Any] = {
         'main': 1205,
     },
     'reset:xlite-decode-only-cudagraph': {
+        '0.13.0': 364,
+        '0.18.0': 543,
+        '0.23.0.post1': 518,
         'main': 984,
     },
     'reset:xlite-full-mode-cudagraph': {
+        '0.13.0': 364,
+        '0.18.0': 543,
+        '0.23.0.post1': 518,
         'main': 984,
     },
     'reset:xlite-full-mode-eager': {
+        '0.13.0': 364,
+        '0.18.0': 543,
+        '0.23.0.post1': 518,
         'main': 984,
     },
 }
