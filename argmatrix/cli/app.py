@@ -186,11 +186,12 @@ def matrix(
     lang: Lang | None = LANG_OPTION,
     engine: str | None = typer.Option(None, "--engine", help="Whose matrix: sglang (default), vllm or argmatrix."),
     sglang_version: str | None = typer.Option(None, "--sglang-version", help=SHOWN_RELEASE_HELP),
+    vllm_ascend_version: str | None = VLLM_ASCEND_VERSION_OPTION,
 ) -> None:
     """Every argument's status on every platform (a2, a3, 310p, a5, cuda, cpu), for one engine."""
     if ctx.invoked_subcommand:
         return
-    eng = _engine(engine, lang)
+    eng = _on_plugin_release(_engine(engine, lang), vllm_ascend_version, lang)
     from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
     from ..matrix.table import rows
     from . import render
@@ -255,13 +256,14 @@ def explain(flag: str = typer.Argument(..., help="A flag (--tp-size), alias or f
             fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text or json."),
             engine: str | None = typer.Option(None, "--engine", help="Whose flag: sglang (default), vllm or "
                                               "argmatrix."),
-            sglang_version: str | None = typer.Option(None, "--sglang-version", help=SHOWN_RELEASE_HELP)) -> None:
+            sglang_version: str | None = typer.Option(None, "--sglang-version", help=SHOWN_RELEASE_HELP),
+            vllm_ascend_version: str | None = VLLM_ASCEND_VERSION_OPTION) -> None:
     """Everything about one argument, on every platform, for one engine (and SGLang release)."""
     from ..matrix.table import row
     from ..schema import spec
     from . import render
 
-    eng = _engine(engine, lang)
+    eng = _on_plugin_release(_engine(engine, lang), vllm_ascend_version, lang)
     surface = eng.surface
     try:
         found = spec(flag) if surface.key == "sglang" else surface.spec(flag)
@@ -557,6 +559,24 @@ def _engine(name: str | None, lang: Lang | None):
         return engines.get(name or engines.DEFAULT)
     except engines.UnknownEngine as exc:
         _fail(exc.text(_lang(lang)))
+
+
+def _on_plugin_release(eng, text: str | None, lang: Lang | None):
+    """The engine as the platform plugin release ``text`` (or ARGMATRIX_VLLM_ASCEND_VERSION) runs it on Ascend:
+    vLLM under a vLLM-Ascend release; other engines have no plugin release."""
+    import os
+
+    asked = text or os.environ.get("ARGMATRIX_VLLM_ASCEND_VERSION")
+    if not asked or not hasattr(eng, "on_ascend"):
+        return eng
+    from ..matrix.engines import vllm_ascend_facts as ascend
+
+    try:
+        return eng.on_ascend(ascend.release_of(asked))
+    except ascend.UnknownRelease:
+        held = ", ".join(ascend.RELEASES)
+        _fail(f"--vllm-ascend-version {asked}: argmatrix holds the facts of vLLM-Ascend {held}"
+              if _lang(lang) == "en" else f"--vllm-ascend-version {asked}：argmatrix 只收录了 vLLM-Ascend {held} 的资料")
 
 
 def _shown_release(eng, text: str | None, lang: Lang | None) -> str | None:

@@ -264,3 +264,17 @@ def test_add_release_writes_the_fixture_and_table_and_lists_what_needs_a_person(
     assert any("brand_new_switch" in line and "help text" in line for line in lines), lines
     assert any(f"{cited.kind}:{cited.id}" in line and "no longer resolves" in line for line in lines), lines
     assert tool.TABLE.read_text(encoding="utf-8") == tool.render_table(tool.build_table(FIXTURES))
+
+
+def test_explain_and_matrix_show_the_release_picked():
+    def a3_options(*extra: str) -> list[str]:
+        done = _cli("explain", "--engine", "vllm", "--quantization", "--format", "json", *extra)
+        return json.loads(done.stdout)["platforms"]["a3"]["options"]
+
+    assert "mxfp8" not in a3_options("--vllm-ascend-version", "0.23.0.post1")
+    assert "mxfp8" in a3_options("--vllm-ascend-version", "main") and "mxfp8" in a3_options()
+    done = _cli("matrix", "--engine", "vllm", "--platform", "a3", "--format", "json", "--vllm-ascend-version", "0.13.0")
+    row = next(r for r in json.loads(done.stdout) if r["name"] == "quantization")
+    assert row["platforms"]["a3"]["options"] == ["ascend", "compressed-tensors"]
+    done = _cli("explain", "--engine", "vllm", "--quantization", "--vllm-ascend-version", "0.9.1")
+    assert done.returncode == 2 and "0.23.0.post1" in done.stderr
