@@ -852,10 +852,13 @@ class AdditionalKey:
     since: str | None = None    # set: this release does not read the key, the named later release does
 
 
-def _k(key: str, type_: str, default: Any, en: str, zh: str, line: int, path: str = _CONFIG,
+def _k(key: str, type_: str, default: Any, en: str, zh: str, line: int | None = None, path: str = _CONFIG,
        choices: tuple[Any, ...] | None = None, removed_in: str | None = None, successor: str | None = None,
        commit: str = _SHORT) -> AdditionalKey:
-    return AdditionalKey(key, type_, default, choices, Text(en, zh), _at(path, line, commit), removed_in, successor)
+    """A key as a person describes it.  Where a held release reads it, leave ``line`` out: the place comes from the
+    newest release's fixture; a key no held release reads cites the docs or the last commit that read it."""
+    source = "" if line is None else _at(path, line, commit)
+    return AdditionalKey(key, type_, default, choices, Text(en, zh), source, removed_in, successor)
 
 
 # vLLM-Ascend reads the keys it knows and ignores every other top-level key without a word (the removed ones too,
@@ -879,57 +882,56 @@ _LEGACY_SCHEDULER = "Deprecated top-level spelling of scheduler_config.{k}; the 
 _LEGACY_SCHEDULER_ZH = "scheduler_config.{k} 的旧顶层写法，已弃用；两者同时设置时以嵌套键为准。"
 _STAGES = ("all", "prefill", "decode")
 
-ADDITIONAL_KEYS: tuple[AdditionalKey, ...] = (
+_DESCRIBED: tuple[AdditionalKey, ...] = (
     # --- graph modes and compilation ------------------------------------------------------------------------
     _k("xlite_graph_config", "dict", {}, "Settings of the openEuler xlite graph mode.",
-       "`openEuler xlite` 图模式的设置。", 52),
+       "`openEuler xlite` 图模式的设置。"),
     _k("xlite_graph_config.enabled", "bool", False, "Run decode with xlite graphs (selects the xlite worker).",
-       "用 `xlite` 图执行解码（会选用 `xlite` 的工作进程）。", 799),
+       "用 `xlite` 图执行解码（会选用 `xlite` 的工作进程）。"),
     _k("xlite_graph_config.full_mode", "bool", False,
        "Let xlite run prefill too; ACL Graph is then off unless speculative decoding is configured.",
-       "预填充也交给 `xlite` 执行；此时除非配置了投机解码，否则关闭 ACL Graph。", 800),
+       "预填充也交给 `xlite` 执行；此时除非配置了投机解码，否则关闭 ACL Graph。"),
     _k("ascend_compilation_config", "dict", {},
        "Graph-fusion settings for NPU; unknown sub-keys are accepted and ignored.",
-       "NPU 图融合的设置；未知子键会被接受并忽略。", 55),
+       "NPU 图融合的设置；未知子键会被接受并忽略。"),
     _k("ascend_compilation_config.enable_npugraph_ex", "bool", True,
        "Optimise the FX graph with npugraph_ex before capture; only takes effect with FULL or FULL_DECODE_ONLY "
-       "graphs.", "捕获前用 npugraph_ex 优化 FX 图；只在 FULL 或 FULL_DECODE_ONLY 图模式下生效。", 726),
+       "graphs.", "捕获前用 npugraph_ex 优化 FX 图；只在 FULL 或 FULL_DECODE_ONLY 图模式下生效。"),
     _k("ascend_compilation_config.enable_static_kernel", "bool", False,
        "Compile shape-specific kernels during capture; needs npugraph_ex and takes start-up time.",
-       "捕获时按形状编译静态内核；依赖 npugraph_ex，会增加启动时间。", 727),
+       "捕获时按形状编译静态内核；依赖 npugraph_ex，会增加启动时间。"),
     _k("ascend_compilation_config.fuse_norm_quant", "bool", True, "Fuse normalisation with quantization.",
-       "将归一化与量化融合。", 728),
+       "将归一化与量化融合。"),
     _k("ascend_compilation_config.fuse_qknorm_rope", "bool", True,
-       "Fuse QK normalisation with RoPE; needs Triton.", "将 QK 归一化与 RoPE 融合；需要 Triton。", 729),
-    _k("ascend_compilation_config.fuse_muls_add", "bool", True, "Fuse multiply-add sequences.", "融合乘加序列。", 770),
+       "Fuse QK normalisation with RoPE; needs Triton.", "将 QK 归一化与 RoPE 融合；需要 Triton。"),
+    _k("ascend_compilation_config.fuse_muls_add", "bool", True, "Fuse multiply-add sequences.", "融合乘加序列。"),
     _k("ascend_fusion_config", "dict", {}, "Fused-operator switches; unknown sub-keys are accepted and ignored "
-       "(not in the additional-config reference).", "融合算子开关；未知子键会被接受并忽略（附加配置文档未列出）。", 58),
+       "(not in the additional-config reference).", "融合算子开关；未知子键会被接受并忽略（附加配置文档未列出）。"),
     _k("ascend_fusion_config.fusion_ops_gmmswigluquant", "bool", True,
-       "Use the fused grouped-matmul + SwiGLU + quantization operator.", "使用分组矩阵乘、SwiGLU 与量化的融合算子。",
-       780),
+       "Use the fused grouped-matmul + SwiGLU + quantization operator.", "使用分组矩阵乘、SwiGLU 与量化的融合算子。"),
     # --- fine-grained tensor parallelism ----------------------------------------------------------------------
     _k("finegrained_tp_config", "dict", {}, "Per-module tensor-parallel sizes (MoE models only).",
-       "按模块设置的张量并行规模（仅限 MoE 模型）。", 61),
+       "按模块设置的张量并行规模（仅限 MoE 模型）。"),
     _k("finegrained_tp_config.lmhead_tensor_parallel_size", "int", 0, "Tensor-parallel size of lm_head; 0 is off.",
-       "lm_head 的张量并行规模；0 表示关闭。", 648),
+       "lm_head 的张量并行规模；0 表示关闭。"),
     _k("finegrained_tp_config.oproj_tensor_parallel_size", "int", 0,
        "Tensor-parallel size of o_proj; 0 is off. Needs TP 1, graph mode, a decode instance and the recompute "
-       "scheduler.", "o_proj 的张量并行规模；0 表示关闭。要求 TP 为 1、图模式、解码实例并开启重计算调度器。", 647),
+       "scheduler.", "o_proj 的张量并行规模；0 表示关闭。要求 TP 为 1、图模式、解码实例并开启重计算调度器。"),
     _k("finegrained_tp_config.embedding_tensor_parallel_size", "int", 0,
        "Tensor-parallel size of the embedding; 0 is off. Needs the recompute scheduler.",
-       "词嵌入层的张量并行规模；0 表示关闭。需要开启重计算调度器。", 649),
+       "词嵌入层的张量并行规模；0 表示关闭。需要开启重计算调度器。"),
     _k("finegrained_tp_config.mlp_tensor_parallel_size", "int", 0, "Tensor-parallel size of the MLP; 0 is off.",
-       "MLP 的张量并行规模；0 表示关闭。", 650),
+       "MLP 的张量并行规模；0 表示关闭。"),
     _k("finegrained_tp_config.olora_tensor_parallel_size", "int", 0,
        "Tensor-parallel size of o_lora; 0 is off. Graph mode and decode instances only (not in the reference).",
-       "o_lora 的张量并行规模；0 表示关闭。仅限图模式和解码实例（文档未列出）。", 651),
+       "o_lora 的张量并行规模；0 表示关闭。仅限图模式和解码实例（文档未列出）。"),
     # --- speculative decoding -----------------------------------------------------------------------------------
     _k("dynamic_spec_config", "dict", {}, "Dynamic speculative decoding: how many draft tokens each request "
-       "verifies (Model Runner V1).", "动态投机解码：每个请求验证多少个草稿 token（`Model Runner V1`）。", 64),
+       "verifies (Model Runner V1).", "动态投机解码：每个请求验证多少个草稿 token（`Model Runner V1`）。"),
     _k("dynamic_spec_config.method", "str", None, "The confidence estimate; unset turns dynamic verification off.",
-       "置信度估计方法；不设置则关闭动态验证。", 619, choices=("dspark", "dflash")),
+       "置信度估计方法；不设置则关闭动态验证。", choices=("dspark", "dflash")),
     _k("dynamic_spec_config.method_params", "dict", {}, "Hyperparameters of the method; empty uses its defaults.",
-       "所选方法的超参数；为空时使用其默认值。", 625),
+       "所选方法的超参数；为空时使用其默认值。"),
     _k("dynamic_spec_config.method_params.initial_verify_budget_per_req", "int", 5,
        "Verify budget per request before the first recomputation.", "首次重新计算前每个请求的验证预算。", 202,
        path=_ADDITIONAL_MD),
@@ -942,112 +944,106 @@ ADDITIONAL_KEYS: tuple[AdditionalKey, ...] = (
     _k("dynamic_spec_config.method_params.min_verify_tokens", "int", 1,
        "Fewest draft tokens verified per request.", "每个请求至少验证的草稿 token 数。", 205, path=_ADDITIONAL_MD),
     _k("rejection_sampler_config", "dict", {}, "Block and entropy verification in the rejection sampler.",
-       "拒绝采样器中的块验证与熵验证。", 318),
+       "拒绝采样器中的块验证与熵验证。"),
     _k("rejection_sampler_config.enable_block_verify", "bool", False,
-       "Accept draft tokens as a block by their cumulative probability.", "按累计概率把草稿 token 作为整块接受。", 956),
+       "Accept draft tokens as a block by their cumulative probability.", "按累计概率把草稿 token 作为整块接受。"),
     _k("rejection_sampler_config.enable_entropy_verify", "bool", False,
-       "Lower the acceptance threshold for high-entropy tokens.", "对高熵 token 降低接受阈值。", 957),
+       "Lower the acceptance threshold for high-entropy tokens.", "对高熵 token 降低接受阈值。"),
     _k("rejection_sampler_config.posterior_threshold", "float", 0.95,
-       "Upper bound of the entropy-adjusted threshold, in (0, 1].", "熵调整后阈值的上限，取值范围 `(0, 1]`。", 958),
+       "Upper bound of the entropy-adjusted threshold, in (0, 1].", "熵调整后阈值的上限，取值范围 `(0, 1]`。"),
     _k("rejection_sampler_config.posterior_alpha", "float", 0.4,
-       "How strongly entropy lowers the threshold, >= 0.", "熵对阈值的影响强度，需 >= 0。", 959),
+       "How strongly entropy lowers the threshold, >= 0.", "熵对阈值的影响强度，需 >= 0。"),
     _k("draft_window_size", "int", None, "Sliding-window size for draft-model attention (not in the reference).",
-       "草稿模型注意力的滑动窗口大小（文档未列出）。", 314, path="vllm_ascend/spec_decode/llm_base_proposer.py"),
+       "草稿模型注意力的滑动窗口大小（文档未列出）。"),
     # --- expert parallel load balancing -------------------------------------------------------------------------
     _k("eplb_config", "dict", {}, "EPLB settings. Model Runner V2 accepts only load_collection_phase; Model Runner "
        "V1 accepts the others. Unknown keys are refused.",
-       "EPLB 设置。`Model Runner V2` 只接受 load_collection_phase，`Model Runner V1` 接受其余字段。未知键会被拒绝。", 67),
+       "EPLB 设置。`Model Runner V2` 只接受 load_collection_phase，`Model Runner V1` 接受其余字段。未知键会被拒绝。"),
     _k("eplb_config.dynamic_eplb", "bool", False, "Model Runner V1: rebalance experts at run time.",
-       "`Model Runner V1`：运行时重新均衡专家。", 996),
+       "`Model Runner V1`：运行时重新均衡专家。"),
     _k("eplb_config.expert_map_path", "str", None, "Model Runner V1: load a recorded expert map (a .json file).",
-       "`Model Runner V1`：加载已记录的专家映射（.json 文件）。", 997),
+       "`Model Runner V1`：加载已记录的专家映射（.json 文件）。"),
     _k("eplb_config.expert_heat_collection_interval", "int", 600,
-       "Model Runner V1: forward steps over which expert load is collected.", "`Model Runner V1`：收集专家负载的前向步数。",
-       998),
+       "Model Runner V1: forward steps over which expert load is collected.", "`Model Runner V1`：收集专家负载的前向步数。"),
     _k("eplb_config.algorithm_execution_interval", "int", 50,
-       "Model Runner V1: steps the EPLB worker may take for its CPU work.", "`Model Runner V1`：EPLB 工作进程 完成 CPU 计算的步数。",
-       999),
+       "Model Runner V1: steps the EPLB worker may take for its CPU work.", "`Model Runner V1`：EPLB 工作进程 完成 CPU 计算的步数。"),
     _k("eplb_config.expert_map_record_path", "str", None,
        "Model Runner V1: save the computed expert map to this .json file (turns dynamic EPLB on).",
-       "`Model Runner V1`：把计算出的专家映射保存到该 .json 文件（会开启动态 EPLB）。", 1000),
+       "`Model Runner V1`：把计算出的专家映射保存到该 .json 文件（会开启动态 EPLB）。"),
     _k("eplb_config.num_redundant_experts", "int", 0,
        "Model Runner V1: redundant experts; under V2 use --eplb-config instead.",
-       "`Model Runner V1`：冗余专家数；V2 请改用 --eplb-config。", 1001),
+       "`Model Runner V1`：冗余专家数；V2 请改用 --eplb-config。"),
     _k("eplb_config.eplb_policy_type", "int", 2, "Model Runner V1: 0 random, 1 default, 2 SwiftBalance, 3 FlashLB.",
-       "`Model Runner V1`：0 随机，1 默认，2 SwiftBalance，3 FlashLB。", 1002, choices=(0, 1, 2, 3)),
+       "`Model Runner V1`：0 随机，1 默认，2 SwiftBalance，3 FlashLB。", choices=(0, 1, 2, 3)),
     _k("eplb_config.eplb_heat_collection_stage", "str", "all", "Model Runner V1: which phase's expert load counts.",
-       "`Model Runner V1`：统计哪个阶段的专家负载。", 1003, choices=_STAGES),
+       "`Model Runner V1`：统计哪个阶段的专家负载。", choices=_STAGES),
     _k("eplb_config.load_collection_phase", "str", "all",
        "Model Runner V2: which phase's batches feed vLLM's EPLB; any prefill request makes a batch prefill.",
-       "`Model Runner V2`：哪个阶段的批次计入 vLLM 的 EPLB；含预填充请求的批次整体算作预填充。", 1007, choices=_STAGES),
+       "`Model Runner V2`：哪个阶段的批次计入 vLLM 的 EPLB；含预填充请求的批次整体算作预填充。", choices=_STAGES),
     # --- scheduler extensions -----------------------------------------------------------------------------------
-    _k("scheduler_config", "dict", {}, "vLLM-Ascend's scheduler extensions.", "vLLM-Ascend 的调度器扩展。", 1176),
+    _k("scheduler_config", "dict", {}, "vLLM-Ascend's scheduler extensions.", "vLLM-Ascend 的调度器扩展。"),
     _k("scheduler_config.enable_balance_scheduling", "bool", False,
-       "Balance scheduling; PD-mixed deployments only.", "均衡调度；仅限 PD 混合部署。", 1183),
+       "Balance scheduling; PD-mixed deployments only.", "均衡调度；仅限 PD 混合部署。"),
     _k("scheduler_config.recompute_scheduler_enable", "bool", False,
-       "The recompute scheduler; decode instances (kv_consumer) only.", "重计算调度器；仅限解码实例（kv_consumer）。", 1190),
+       "The recompute scheduler; decode instances (kv_consumer) only.", "重计算调度器；仅限解码实例（kv_consumer）。"),
     _k("scheduler_config.short_request_first_config", "dict", {},
        "ShortRequestFirst: short prefills jump the FCFS queue. Unknown keys are refused.",
-       "ShortRequestFirst：短预填充请求优先于 FCFS 队列。未知键会被拒绝。", 1196),
+       "ShortRequestFirst：短预填充请求优先于 FCFS 队列。未知键会被拒绝。"),
     _k("scheduler_config.short_request_first_config.enabled", "bool", False, "Turn ShortRequestFirst on.",
-       "开启 ShortRequestFirst。", 1066),
+       "开启 ShortRequestFirst。"),
     _k("scheduler_config.short_request_first_config.threshold", "int", 256,
-       "Prompts of at most this many tokens count as short.", "提示词不超过该 token 数即视为短请求。", 1067),
+       "Prompts of at most this many tokens count as short.", "提示词不超过该 token 数即视为短请求。"),
     _k("scheduler_config.short_request_first_config.long_max_wait_ms", "float", 0.0,
        "How long a long prefill may wait before it is promoted; 0 never promotes it.",
-       "长预填充请求被提前前的最长等待时间；0 表示从不提前。", 1068),
+       "长预填充请求被提前前的最长等待时间；0 表示从不提前。"),
     _k("scheduler_config.profiling_chunk_config", "dict", {},
        "Dynamic chunked pipeline parallelism: chunk sizes predicted from profiled prefill latency.",
-       "动态分块流水线并行：根据采样的预填充延迟预测分块大小。", 1199),
+       "动态分块流水线并行：根据采样的预填充延迟预测分块大小。"),
     _k("scheduler_config.profiling_chunk_config.enabled", "bool", False,
-       "Turn dynamic chunking on; needs --pipeline-parallel-size > 1.", "开启动态分块；需要 --pipeline-parallel-size > 1。",
-       835),
+       "Turn dynamic chunking on; needs --pipeline-parallel-size > 1.", "开启动态分块；需要 --pipeline-parallel-size > 1。"),
     _k("scheduler_config.profiling_chunk_config.smooth_factor", "float", 1.0,
-       "How much the prediction is trusted, in (0, 1].", "对预测结果的信任程度，取值范围 `(0, 1]`。", 836),
+       "How much the prediction is trusted, in (0, 1].", "对预测结果的信任程度，取值范围 `(0, 1]`。"),
     _k("scheduler_config.profiling_chunk_config.min_chunk", "int", 4096, "Smallest dynamic chunk, in tokens.",
-       "最小动态分块的 token 数。", 837),
+       "最小动态分块的 token 数。"),
     _k("scheduler_config.profiling_chunk_config.need_timing", "bool", None,
        "Online calibration (a device sync each step); unset follows enabled.",
-       "在线校准（每步同步一次设备）；不设置时与 `enabled` 相同。", 844),
+       "在线校准（每步同步一次设备）；不设置时与 `enabled` 相同。"),
     _k("scheduler_config.profiling_chunk_config.max_fit_chunk", "int", 30,
-       "Timing samples used for online calibration; must be more than 5.", "在线校准使用的计时样本数；必须大于 5。", 851),
-    _k("scheduler_config.batch_job_sched_config", "dict", {}, "The batch-job-aware scheduler.", "批任务感知调度器。",
-       1202),
+       "Timing samples used for online calibration; must be more than 5.", "在线校准使用的计时样本数；必须大于 5。"),
+    _k("scheduler_config.batch_job_sched_config", "dict", {}, "The batch-job-aware scheduler.", "批任务感知调度器。"),
     _k("scheduler_config.batch_job_sched_config.enabled", "bool", False, "Turn the batch-job-aware scheduler on.",
-       "开启批任务感知调度器。", 879),
+       "开启批任务感知调度器。"),
     _k("scheduler_config.batch_job_sched_config.max_jobs", "int", 20, "Jobs tracked at most; 0 is unlimited.",
-       "最多跟踪的任务数；0 表示不限。", 882),
+       "最多跟踪的任务数；0 表示不限。"),
     _k("scheduler_config.batch_job_sched_config.reserve_margin_blocks", "int", 2,
-       "Extra KV blocks kept in reserve as a safety margin.", "额外预留的 KV 块数，作为安全余量。", 885),
+       "Extra KV blocks kept in reserve as a safety margin.", "额外预留的 KV 块数，作为安全余量。"),
     _k("scheduler_config.batch_job_sched_config.reserve_max_blocks", "int", 8, "Most KV blocks that may be reserved.",
-       "最多可预留的 KV 块数。", 888),
+       "最多可预留的 KV 块数。"),
     _k("scheduler_config.batch_job_sched_config.low_available_tokens_threshold", "int", 4096,
        "Above this many free tokens long decode jobs go first, below it short ones.",
-       "空闲 token 数高于该值时优先长解码任务，否则优先短解码任务。", 891),
+       "空闲 token 数高于该值时优先长解码任务，否则优先短解码任务。"),
     _k("scheduler_config.batch_job_sched_config.short_decode_token_threshold", "int", 32,
-       "Jobs decoding at most this many tokens count as short.", "解码 token 数不超过该值的任务视为短任务。", 894),
+       "Jobs decoding at most this many tokens count as short.", "解码 token 数不超过该值的任务视为短任务。"),
     _k("scheduler_config.dyntra_lb_config", "dict", {},
        "DyntraLB: balances decode load across DP ranks on one decode node. Unknown keys are refused.",
-       "DyntraLB：在单个解码实例内的各 DP rank 之间均衡解码负载。未知键会被拒绝。", 1205),
-    _k("scheduler_config.dyntra_lb_config.enabled", "bool", False, "Turn DyntraLB on.", "开启 DyntraLB。", 1095),
+       "DyntraLB：在单个解码实例内的各 DP rank 之间均衡解码负载。未知键会被拒绝。"),
+    _k("scheduler_config.dyntra_lb_config.enabled", "bool", False, "Turn DyntraLB on.", "开启 DyntraLB。"),
     _k("scheduler_config.dyntra_lb_config.enable_diagnostics", "bool", False,
-       "Verbose logs for debugging; keep off in production.", "用于调试的详细日志；生产环境请保持关闭。", 1096),
+       "Verbose logs for debugging; keep off in production.", "用于调试的详细日志；生产环境请保持关闭。"),
     _k("scheduler_config.dyntra_lb_config.mode", "str", "dynamic", "Static or dynamic activation.",
-       "静态或动态触发。", 1097, choices=("static", "dynamic")),
+       "静态或动态触发。", choices=("static", "dynamic")),
     _k("scheduler_config.dyntra_lb_config.start_step", "int", 250, "First engine step that may produce a plan.",
-       "允许生成均衡方案的第一个引擎步。", 1098),
+       "允许生成均衡方案的第一个引擎步。"),
     _k("scheduler_config.dyntra_lb_config.end_step", "int", -1, "Last engine step (exclusive); -1 is no limit.",
-       "最后一个引擎步（不含）；-1 表示不限。", 1099),
+       "最后一个引擎步（不含）；-1 表示不限。"),
     _k("scheduler_config.dyntra_lb_config.bubble_threshold", "float", 5.0,
        "Smallest max-to-average load gap that changes scheduling (>= 1: KV blocks, < 1: a ratio).",
-       "触发调度调整的最大与平均负载差下限（>= 1 为 KV 块数，< 1 为比例）。", 1100),
+       "触发调度调整的最大与平均负载差下限（>= 1 为 KV 块数，< 1 为比例）。"),
     _k("scheduler_config.dyntra_lb_config.long_req_block_threshold", "int", 700,
-       "Dynamic mode: a new request above this many blocks starts balancing.", "动态模式：新请求超过该块数时开始均衡。",
-       1101),
+       "Dynamic mode: a new request above this many blocks starts balancing.", "动态模式：新请求超过该块数时开始均衡。"),
     _k("scheduler_config.dyntra_lb_config.dynamic_max_step", "int", 256,
-       "Dynamic mode: stop after this many steps without a new long request.", "动态模式：连续该数量的步没有新的长请求后停止。",
-       1102),
-    *(_k(k, t, d, _LEGACY_SCHEDULER.format(k=k), _LEGACY_SCHEDULER_ZH.format(k=k), 1225,
+       "Dynamic mode: stop after this many steps without a new long request.", "动态模式：连续该数量的步没有新的长请求后停止。"),
+    *(_k(k, t, d, _LEGACY_SCHEDULER.format(k=k), _LEGACY_SCHEDULER_ZH.format(k=k),
          successor=f"scheduler_config.{k}")
       for k, t, d in (("enable_balance_scheduling", "bool", False), ("recompute_scheduler_enable", "bool", False),
                       ("short_request_first_config", "dict", {}), ("profiling_chunk_config", "dict", {}),
@@ -1056,183 +1052,170 @@ ADDITIONAL_KEYS: tuple[AdditionalKey, ...] = (
     _k("enable_shared_expert_dp", "bool", False,
        "Replicate shared experts across TP ranks and run them data-parallel; only with expert parallelism and "
        "TP > 1. Faster, more memory.", "在各 TP rank 上复制共享专家并以数据并行执行；仅在专家并行且 TP > 1 时生效。"
-       "速度更快，但占用更多显存。", 113),
+       "速度更快，但占用更多显存。"),
     _k("multistream_overlap_shared_expert", "bool", False,
        "Run shared experts on a separate stream (MoE models with shared experts).",
-       "在独立的流上执行共享专家（适用于带共享专家的 MoE 模型）。", 135),
+       "在独立的流上执行共享专家（适用于带共享专家的 MoE 模型）。"),
     _k("multistream_dsv4_dsa_overlap", "bool", True, "Multi-stream DSA overlap for DeepSeek-V4.",
-       "DeepSeek-V4 的 DSA 多流重叠。", 157),
+       "DeepSeek-V4 的 DSA 多流重叠。"),
     _k("enable_mc2_hierarchy_comm", "bool", False,
        "MoE dispatch/combine across nodes over RoCE; A2 and A3 only, at most 512 experts.",
-       "MoE 的 `dispatch/combine` 跨节点走 RoCE；仅限 A2 与 A3，最多 512 个专家。", 274),
+       "MoE 的 `dispatch/combine` 跨节点走 RoCE；仅限 A2 与 A3，最多 512 个专家。"),
     _k("enable_prefill_mc2", "bool", False,
        "Size MC2's token capacity for prefill batches from --max-num-batched-tokens (recommended at most "
        "TP x 512); temporary switch.",
-       "按 --max-num-batched-tokens 为预填充批次预留 MC2 token 容量（建议不超过 TP x 512）；临时开关。", 158),
+       "按 --max-num-batched-tokens 为预填充批次预留 MC2 token 容量（建议不超过 TP x 512）；临时开关。"),
     _k("enable_fused_mc2", "int", 0, "Fused MC2 (MegaMoE) operator: 0 off, 1 on; falls back to 0 where the model "
        "does not fit it. Also read from VLLM_ASCEND_ENABLE_FUSED_MC2.",
-       "融合 MC2（MegaMoE）算子：0 关闭，1 开启；模型不满足条件时回退为 0。也可通过 VLLM_ASCEND_ENABLE_FUSED_MC2 设置。",
-       160, choices=(0, 1)),
+       "融合 MC2（MegaMoE）算子：0 关闭，1 开启；模型不满足条件时回退为 0。也可通过 VLLM_ASCEND_ENABLE_FUSED_MC2 设置。", choices=(0, 1)),
     _k("mega_moe_max_tokens", "int", 131072,
        "Tokens one rank accepts after dispatch in the fused MoE operator; excess tokens are dropped (the "
        "reference says 65536, the code uses 131072).",
-       "融合 MoE 算子中单个 rank 在 `dispatch` 后接收的 token 上限，超出部分会被丢弃（文档写 65536，代码为 131072）。",
-       283),
+       "融合 MoE 算子中单个 rank 在 `dispatch` 后接收的 token 上限，超出部分会被丢弃（文档写 65536，代码为 131072）。"),
     _k("mix_placement", "bool", False,
        "Mixed expert placement; not with shared-expert DP or multi-stream overlap (not in the reference).",
-       "混合专家放置；不能与共享专家数据并行或多流重叠同用（文档未列出）。", 314),
+       "混合专家放置；不能与共享专家数据并行或多流重叠同用（文档未列出）。"),
     _k("enable_mlapo", "bool", True, "MLAPO fused operator for DeepSeek W8A8 models. Also read from "
-       "VLLM_ASCEND_ENABLE_MLAPO.", "DeepSeek W8A8 模型的 MLAPO 融合算子。也可通过 VLLM_ASCEND_ENABLE_MLAPO 设置。", 186),
+       "VLLM_ASCEND_ENABLE_MLAPO.", "DeepSeek W8A8 模型的 MLAPO 融合算子。也可通过 VLLM_ASCEND_ENABLE_MLAPO 设置。"),
     _k("weight_nz_mode", "int", 1, "FRACTAL_NZ weight layout: 0 off, 1 quantized weights only, 2 BF16/FP16 too. "
        "Also read from VLLM_ASCEND_ENABLE_NZ.",
-       "FRACTAL_NZ 权重格式：0 关闭，1 仅量化权重，2 BF16/FP16 也使用。也可通过 VLLM_ASCEND_ENABLE_NZ 设置。", 240,
+       "FRACTAL_NZ 权重格式：0 关闭，1 仅量化权重，2 BF16/FP16 也使用。也可通过 VLLM_ASCEND_ENABLE_NZ 设置。",
        choices=(0, 1, 2)),
     _k("enable_transpose_kv_cache_by_block", "bool", True,
        "Fused block-wise KV-cache transpose. Also read from VLLM_ASCEND_FUSION_OP_TRANSPOSE_KV_CACHE_BY_BLOCK.",
-       "按块转置 KV 缓存的融合算子。也可通过 VLLM_ASCEND_FUSION_OP_TRANSPOSE_KV_CACHE_BY_BLOCK 设置。", 198),
+       "按块转置 KV 缓存的融合算子。也可通过 VLLM_ASCEND_FUSION_OP_TRANSPOSE_KV_CACHE_BY_BLOCK 设置。"),
     _k("pa_shape_list", "list", [], "Batch shapes that use the paged-attention operator.",
-       "使用分页注意力算子的批形状列表。", 237),
+       "使用分页注意力算子的批形状列表。"),
     _k("enable_kv_nz", "bool", False, "NZ layout for the KV cache; MLA models on decode instances only.",
-       "KV 缓存使用 NZ 格式；仅限 MLA 模型的解码实例。", 251),
+       "KV 缓存使用 NZ 格式；仅限 MLA 模型的解码实例。"),
     _k("enable_sparse_sfa_c8", "bool", False, "Packed C8 KV cache for Sparse Flash Attention in DSA models.",
-       "DSA 模型中 SFA 稀疏注意力的打包 C8 KV 缓存。", 262),
+       "DSA 模型中 SFA 稀疏注意力的打包 C8 KV 缓存。"),
     _k("enable_sparse_li_c8", "bool", False, "C8 key and scale caches for the LightningIndexer in DSA models.",
-       "DSA 模型中 LightningIndexer 的 C8 key 与缩放因子缓存。", 263),
+       "DSA 模型中 LightningIndexer 的 C8 key 与缩放因子缓存。"),
     _k("c8_enable_reshape_optim", "bool", False,
        "Write LightningIndexer C8 caches with StoreKVBlock; needs enable_sparse_li_c8.",
-       "用 StoreKVBlock 写入 LightningIndexer 的 C8 缓存；需要 enable_sparse_li_c8。", 264),
+       "用 StoreKVBlock 写入 LightningIndexer 的 C8 缓存；需要 enable_sparse_li_c8。"),
     _k("enable_dsa_cp", "bool", False,
        "DSA context parallelism, for models with an indexer (DeepSeek-V3.2, DeepSeek-V4 and alike). The reference "
        "says it needs sequence parallelism; the code no longer does.",
-       "DSA 上下文并行，适用于带索引器的模型（DeepSeek-V3.2、DeepSeek-V4 等）。文档称需要序列并行，但代码已不再要求。",
-       1322, path=_UTILS),
+       "DSA 上下文并行，适用于带索引器的模型（DeepSeek-V3.2、DeepSeek-V4 等）。文档称需要序列并行，但代码已不再要求。"),
     _k("enable_reduce_sample", "bool", False,
        "Experimental: keep logits split across TP ranks and exchange only top-k candidates. Wrong logprobs; not "
        "with lm_head TP or on prefill instances.",
        "实验特性：logits 保持按 TP rank 切分，只交换 top-k 候选。logprobs 会不准确；不能与 lm_head 张量并行同用，"
-       "也不能用于预填充实例。", 297),
+       "也不能用于预填充实例。"),
     _k("sparse_kv_offload_config", "dict", {}, "Sparse KV-cache offload to host memory (not in the reference).",
-       "稀疏 KV 缓存卸载到主机内存（文档未列出）。", 321),
+       "稀疏 KV 缓存卸载到主机内存（文档未列出）。"),
     _k("sparse_kv_offload_config.enabled", "bool", False,
-       "Turn sparse KV offload on; sparse-attention models on decode instances.", "开启稀疏 KV 卸载；适用于稀疏注意力模型的解码实例。",
-       1253),
+       "Turn sparse KV offload on; sparse-attention models on decode instances.", "开启稀疏 KV 卸载；适用于稀疏注意力模型的解码实例。"),
     _k("sparse_kv_offload_config.topk_buffer_size", "int", 4096, "Top-k buffer size; at least the model's top-k.",
-       "top-k 缓冲区大小；不小于模型的 top-k。", 1257),
+       "top-k 缓冲区大小；不小于模型的 top-k。"),
     _k("sparse_kv_offload_config.dram_size_per_dp_GB", "int", 128, "Host memory per DP rank, in GB.",
-       "每个 DP rank 可用的主机内存（GB）。", 1258),
+       "每个 DP rank 可用的主机内存（GB）。"),
     _k("sparse_kv_offload_config.keep_device_kv_cache", "bool", False,
-       "Keep the device KV cache as well (debugging in PD-mixed mode).", "同时保留设备上的 KV 缓存（用于 PD 混合部署下调试）。",
-       1259),
+       "Keep the device KV cache as well (debugging in PD-mixed mode).", "同时保留设备上的 KV 缓存（用于 PD 混合部署下调试）。"),
     # --- RL, debugging, logging ---------------------------------------------------------------------------------
-    _k("rl_config", "dict", {}, "One-switch RL mode. Unknown keys are refused.", "一键 RL 模式。未知键会被拒绝。", 327),
+    _k("rl_config", "dict", {}, "One-switch RL mode. Unknown keys are refused.", "一键 RL 模式。未知键会被拒绝。"),
     _k("rl_config.enabled", "bool", False,
        "RL mode: refresh the config on every start, FRACTAL_NZ off, developer endpoints on, no expandable segments.",
-       "RL 模式：每次启动都刷新配置、关闭 FRACTAL_NZ、开启开发者接口、不使用 `expandable_segments`。", 553),
+       "RL 模式：每次启动都刷新配置、关闭 FRACTAL_NZ、开启开发者接口、不使用 `expandable_segments`。"),
     _k("rl_config.sleep_mode_extra_cleanup", "bool", False,
        "Same-device RL: also free HCCL groups and graph workspaces while asleep (slower wake-up).",
-       "同设备 RL：睡眠时额外释放 HCCL 通信组与图工作区（唤醒更慢）。", 554),
+       "同设备 RL：睡眠时额外释放 HCCL 通信组与图工作区（唤醒更慢）。"),
     _k("rl_config.enable_training_consistency", "bool", False,
        "FA3 attention for training/inference consistency; needs flash_attn_npu_v3.",
-       "使用 FA3 注意力以保证训练与推理一致；需要 flash_attn_npu_v3。", 555),
+       "使用 FA3 注意力以保证训练与推理一致；需要 flash_attn_npu_v3。"),
     _k("rl_config.enable_batch_invariant", "bool", False,
        "Batch-invariant deterministic computation (sets VLLM_BATCH_INVARIANT=1).",
-       "批不变的确定性计算（设置 VLLM_BATCH_INVARIANT=1）。", 556),
-    _k("refresh", "bool", False, "Rebuild the global Ascend config (RLHF and tests).", "重新构建全局昇腾配置（用于 RLHF 与测试）。",
-       1315),
+       "批不变的确定性计算（设置 VLLM_BATCH_INVARIANT=1）。"),
+    _k("refresh", "bool", False, "Rebuild the global Ascend config (RLHF and tests).", "重新构建全局昇腾配置（用于 RLHF 与测试）。"),
     _k("dump_config", "dict", None, "Inline msprobe dump settings, written to a temporary JSON file.",
-       "内联的 `msprobe` 数据采集设置，会写入临时 JSON 文件。", 464),
+       "内联的 `msprobe` 数据采集设置，会写入临时 JSON 文件。"),
     _k("dump_config_path", "str", None, "Path of an msprobe dump settings file; not together with dump_config.",
-       "`msprobe` 数据采集设置文件的路径；不能与 dump_config 同时设置。", 463),
+       "`msprobe` 数据采集设置文件的路径；不能与 dump_config 同时设置。"),
     _k("msmonitor_use_daemon", "bool", False, "Run msmonitor as a daemon. Also read from MSMONITOR_USE_DAEMON.",
-       "以守护进程方式运行 `msmonitor`。也可通过 MSMONITOR_USE_DAEMON 设置。", 192),
+       "以守护进程方式运行 `msmonitor`。也可通过 MSMONITOR_USE_DAEMON 设置。"),
     _k("enable_cpu_binding", "bool", True, "Bind CPU cores by NPU affinity on ARM servers.",
-       "在 ARM 服务器上按 NPU 亲和性绑定 CPU 核。", 156),
+       "在 ARM 服务器上按 NPU 亲和性绑定 CPU 核。"),
     _k("ascend_log_path", "str", "~/ascend/log/vllm_ascend", "Directory of vLLM-Ascend's log files (not in the "
-       "reference).", "vLLM-Ascend 日志文件的目录（文档未列出）。", 108),
+       "reference).", "vLLM-Ascend 日志文件的目录（文档未列出）。"),
     # --- deprecated, removed and renamed ------------------------------------------------------------------------
     _k("enable_flashcomm1", "bool", False,
        "Deprecated and ignored with a warning: vLLM turns sequence parallelism on by itself (DP > 1, TP > 1, "
-       "expert parallelism).", "已弃用，设置后仅告警并被忽略：vLLM 会自动开启序列并行（DP > 1、TP > 1、专家并行）。",
-       44),  # not removed_in: vLLM-Ascend still reads it, to warn (check flashcomm1-deprecated), then ignores it
+       "expert parallelism).", "已弃用，设置后仅告警并被忽略：vLLM 会自动开启序列并行（DP > 1、TP > 1、专家并行）。"),  # not removed_in: vLLM-Ascend still reads it, to warn (check flashcomm1-deprecated), then ignores it
     _k("enable_sleep_mode_extra_cleanup", "bool", False, "Also free HCCL groups and graph workspaces in sleep mode; "
        "after v0.23.0 start-up fails on it: use rl_config.sleep_mode_extra_cleanup.",
-       "睡眠模式下额外释放 HCCL 通信组与图工作区；v0.23.0 之后设置它会启动失败，请改用 rl_config.sleep_mode_extra_cleanup。",
-       38, removed_in=_AFTER_0_23, successor="rl_config.sleep_mode_extra_cleanup"),
+       "睡眠模式下额外释放 HCCL 通信组与图工作区；v0.23.0 之后设置它会启动失败，请改用 rl_config.sleep_mode_extra_cleanup。", removed_in=_AFTER_0_23, successor="rl_config.sleep_mode_extra_cleanup"),
     _k("weight_prefetch_config", "dict", {}, "Weight prefetch settings; removed after v0.23.0 (vllm-ascend#11949).",
-       "权重预取的设置；v0.23.0 之后已移除（`vllm-ascend#11949`）。", 52, removed_in=_AFTER_0_23, commit="v0.23.0"),
+       "权重预取的设置；v0.23.0 之后已移除（`vllm-ascend#11949`）。", removed_in=_AFTER_0_23),
     _k("weight_prefetch_config.enabled", "bool", False, "Prefetch the next layer's weights during compute.",
-       "计算时预取下一层的权重。", 719, removed_in=_AFTER_0_23, commit="v0.23.0"),
+       "计算时预取下一层的权重。", removed_in=_AFTER_0_23),
     _k("weight_prefetch_config.prefetch_ratio", "dict", None,
        "Share of each module's weights to prefetch (attn, moe, mlp), each between 0 and 1.",
-       "各模块（`attn`、`moe`、`mlp`）预取权重的比例，取值 0 到 1。", 720, removed_in=_AFTER_0_23, commit="v0.23.0"),
+       "各模块（`attn`、`moe`、`mlp`）预取权重的比例，取值 0 到 1。", removed_in=_AFTER_0_23),
     _k("layer_sharding", "list", None, "Shard these linear layers across ranks (best with FlashComm2 and DSA-CP); "
        "removed after v0.23.0 (vllm-ascend#11953).",
-       "把这些线性层切分到各 rank 上（与 FlashComm2、DSA-CP 同用效果最好）；v0.23.0 之后已移除（`vllm-ascend#11953`）。",
-       105, removed_in=_AFTER_0_23, commit="v0.23.0"),
+       "把这些线性层切分到各 rank 上（与 FlashComm2、DSA-CP 同用效果最好）；v0.23.0 之后已移除（`vllm-ascend#11953`）。", removed_in=_AFTER_0_23),
     _k("multistream_overlap_gate", "bool", False, "Run the MoE gate on a separate stream; removed after v0.23.0 "
-       "(vllm-ascend#11956).", "在独立的流上执行 MoE 门控；v0.23.0 之后已移除（`vllm-ascend#11956`）。", 140,
-       removed_in=_AFTER_0_23, commit="v0.23.0"),
+       "(vllm-ascend#11956).", "在独立的流上执行 MoE 门控；v0.23.0 之后已移除（`vllm-ascend#11956`）。",
+       removed_in=_AFTER_0_23),
     _k("enable_async_exponential", "bool", False, "Draw the sampler's exponential noise asynchronously (off under "
        "VLLM_BATCH_INVARIANT); removed after v0.23.0 (vllm-ascend#12306).",
-       "异步生成采样器的指数噪声（VLLM_BATCH_INVARIANT 下关闭）；v0.23.0 之后已移除（`vllm-ascend#12306`）。", 262,
-       removed_in=_AFTER_0_23, commit="v0.23.0"),
+       "异步生成采样器的指数噪声（VLLM_BATCH_INVARIANT 下关闭）；v0.23.0 之后已移除（`vllm-ascend#12306`）。",
+       removed_in=_AFTER_0_23),
     _k("dp_allreduce_on_npu", "bool", False, "All-reduce the data-parallel metadata on the NPU group instead of the "
        "CPU group; removed after v0.23.0 (vllm-ascend#12496).",
-       "在 NPU 通信组而不是 CPU 通信组上做数据并行元数据的 all-reduce；v0.23.0 之后已移除（`vllm-ascend#12496`）。", 317,
-       removed_in=_AFTER_0_23, commit="v0.23.0"),
+       "在 NPU 通信组而不是 CPU 通信组上做数据并行元数据的 all-reduce；v0.23.0 之后已移除（`vllm-ascend#12496`）。",
+       removed_in=_AFTER_0_23),
     _k("hamming_sparse", "dict", {"enabled": False, "sparse_json_location": ""},
        "Hamming sparse attention: enabled and the path of its sparse JSON file; removed after v0.23.0 "
-       "(vllm-ascend#12049).", "`Hamming` 稀疏注意力：`enabled` 与稀疏 JSON 文件的路径；v0.23.0 之后已移除（`vllm-ascend#12049`）。",
-       344, removed_in=_AFTER_0_23, commit="v0.23.0"),
+       "(vllm-ascend#12049).", "`Hamming` 稀疏注意力：`enabled` 与稀疏 JSON 文件的路径；v0.23.0 之后已移除（`vllm-ascend#12049`）。", removed_in=_AFTER_0_23),
     _k("enable_hamming_sparse", "bool", False, "Whether the attention backend takes the Hamming sparse path (never "
        "with speculative decoding); removed after v0.23.0.",
-       "注意力后端是否走 `Hamming` 稀疏路径（投机解码时不走）；v0.23.0 之后已移除。", 150,
-       path="vllm_ascend/attention/kvcomp_attn/attention_utils.py", removed_in=_AFTER_0_23, commit="v0.23.0"),
+       "注意力后端是否走 `Hamming` 稀疏路径（投机解码时不走）；v0.23.0 之后已移除。", removed_in=_AFTER_0_23),
     _k("SLO_limits_for_dynamic_batch", "int", -1, "Latency target of the dynamic-batch scheduler; -1 leaves it off. "
-       "Removed after v0.23.0.", "动态批调度器的延迟目标；-1 表示关闭。v0.23.0 之后已移除。", 238,
-       removed_in=_AFTER_0_23, commit="v0.23.0"),
+       "Removed after v0.23.0.", "动态批调度器的延迟目标；-1 表示关闭。v0.23.0 之后已移除。",
+       removed_in=_AFTER_0_23),
     _k("ascend_compilation_config.fuse_allreduce_rms", "bool", False,
        "Fuse all-reduce with AddRMSNorm in graph mode; removed after v0.23.0.",
-       "图模式下将 all-reduce 与 AddRMSNorm 融合；v0.23.0 之后已移除。", 613, removed_in=_AFTER_0_23, commit="v0.23.0"),
+       "图模式下将 all-reduce 与 AddRMSNorm 融合；v0.23.0 之后已移除。", removed_in=_AFTER_0_23),
     _k("enable_flashcomm2_parallel_size", "int", 0, "FlashComm2: tensor-parallel size of o_proj; 0 is off. Also read "
        "from VLLM_ASCEND_FLASHCOMM2_PARALLEL_SIZE. Removed after v0.23.0.",
-       "FlashComm2：o_proj 的张量并行规模；0 表示关闭。也可通过 VLLM_ASCEND_FLASHCOMM2_PARALLEL_SIZE 设置。v0.23.0 之后已移除。",
-       355, removed_in=_AFTER_0_23, commit="v0.23.0"),
+       "FlashComm2：o_proj 的张量并行规模；0 表示关闭。也可通过 VLLM_ASCEND_FLASHCOMM2_PARALLEL_SIZE 设置。v0.23.0 之后已移除。", removed_in=_AFTER_0_23),
     _k("enable_matmul_allreduce", "bool", False, "Fused matmul + all-reduce operator. Also read from "
        "VLLM_ASCEND_ENABLE_MATMUL_ALLREDUCE. Removed after v0.23.0.",
-       "矩阵乘与 all-reduce 的融合算子。也可通过 VLLM_ASCEND_ENABLE_MATMUL_ALLREDUCE 设置。v0.23.0 之后已移除。", 355,
-       removed_in=_AFTER_0_23, commit="v0.23.0"),
+       "矩阵乘与 all-reduce 的融合算子。也可通过 VLLM_ASCEND_ENABLE_MATMUL_ALLREDUCE 设置。v0.23.0 之后已移除。",
+       removed_in=_AFTER_0_23),
     *(_k(f"profiling_chunk_config.{k}", t, d, f"Top-level spelling of scheduler_config.profiling_chunk_config.{k}, "
-         "read until v0.23.0.", f"scheduler_config.profiling_chunk_config.{k} 的顶层写法，v0.23.0 及之前读取。", 741,
-         removed_in=_AFTER_0_23, successor=f"scheduler_config.profiling_chunk_config.{k}", commit="v0.23.0")
+         "read until v0.23.0.", f"scheduler_config.profiling_chunk_config.{k} 的顶层写法，v0.23.0 及之前读取。",
+         removed_in=_AFTER_0_23, successor=f"scheduler_config.profiling_chunk_config.{k}")
       for k, t, d in (("enabled", "bool", False), ("smooth_factor", "float", 1.0), ("min_chunk", "int", 4096),
                       ("need_timing", "bool", None), ("max_fit_chunk", "int", 30))),
     _k("enable_npugraph_ex", "bool", False, "Top-level switch of the npugraph_ex backend, read by v0.13.0; later "
        "releases read ascend_compilation_config.enable_npugraph_ex.",
-       "npugraph_ex 后端的顶层开关，v0.13.0 读取；之后的版本改读 ascend_compilation_config.enable_npugraph_ex。", 131,
-       removed_in="v0.14.0rc1", successor="ascend_compilation_config.enable_npugraph_ex", commit="v0.13.0"),
+       "npugraph_ex 后端的顶层开关，v0.13.0 读取；之后的版本改读 ascend_compilation_config.enable_npugraph_ex。",
+       removed_in="v0.14.0rc1", successor="ascend_compilation_config.enable_npugraph_ex"),
     _k("enable_sparse_c8", "bool", False, "Split into enable_sparse_sfa_c8 and enable_sparse_li_c8; now ignored.",
-       "已拆分为 enable_sparse_sfa_c8 与 enable_sparse_li_c8；现在会被忽略。", 233, path=_RELEASE_NOTES,
+       "已拆分为 enable_sparse_sfa_c8 与 enable_sparse_li_c8；现在会被忽略。",
        removed_in="v0.23.0rc1", successor="enable_sparse_sfa_c8"),
-    _k("expert_map_path", "str", None, "Moved into eplb_config.", "已移入 eplb_config。", 62, removed_in="v0.14.0rc1",
-       successor="eplb_config.expert_map_path", commit="v0.13.0"),
-    _k("eplb_policy_type", "int", 1, "Moved into eplb_config.", "已移入 eplb_config。", 63, removed_in="v0.14.0rc1",
-       successor="eplb_config.eplb_policy_type", commit="v0.13.0"),
-    _k("expert_map_record_path", "str", None, "Moved into eplb_config.", "已移入 eplb_config。", 64,
-       removed_in="v0.14.0rc1", successor="eplb_config.expert_map_record_path", commit="v0.13.0"),
+    _k("expert_map_path", "str", None, "Moved into eplb_config.", "已移入 eplb_config。", removed_in="v0.14.0rc1",
+       successor="eplb_config.expert_map_path"),
+    _k("eplb_policy_type", "int", 1, "Moved into eplb_config.", "已移入 eplb_config。", removed_in="v0.14.0rc1",
+       successor="eplb_config.eplb_policy_type"),
+    _k("expert_map_record_path", "str", None, "Moved into eplb_config.", "已移入 eplb_config。",
+       removed_in="v0.14.0rc1", successor="eplb_config.expert_map_record_path"),
     _k("init_redundancy_expert", "int", 0, "Moved into eplb_config as num_redundant_experts.",
-       "已移入 eplb_config，改名为 num_redundant_experts。", 67, removed_in="v0.14.0rc1",
-       successor="eplb_config.num_redundant_experts", commit="v0.13.0"),
-    _k("dynamic_eplb", "bool", False, "Moved into eplb_config.", "已移入 eplb_config。", 69, removed_in="v0.14.0rc1",
-       successor="eplb_config.dynamic_eplb", commit="v0.13.0"),
+       "已移入 eplb_config，改名为 num_redundant_experts。", removed_in="v0.14.0rc1",
+       successor="eplb_config.num_redundant_experts"),
+    _k("dynamic_eplb", "bool", False, "Moved into eplb_config.", "已移入 eplb_config。", removed_in="v0.14.0rc1",
+       successor="eplb_config.dynamic_eplb"),
     _k("num_iterations_eplb_update", "int", 400, "Moved into eplb_config as expert_heat_collection_interval.",
-       "已移入 eplb_config，改名为 expert_heat_collection_interval。", 70, removed_in="v0.14.0rc1",
-       successor="eplb_config.expert_heat_collection_interval", commit="v0.13.0"),
+       "已移入 eplb_config，改名为 expert_heat_collection_interval。", removed_in="v0.14.0rc1",
+       successor="eplb_config.expert_heat_collection_interval"),
     _k("num_wait_worker_iterations", "int", 30, "Moved into eplb_config as algorithm_execution_interval.",
-       "已移入 eplb_config，改名为 algorithm_execution_interval。", 73, removed_in="v0.14.0rc1",
-       successor="eplb_config.algorithm_execution_interval", commit="v0.13.0"),
-    _k("gate_eplb", "bool", False, "Removed without a successor.", "已移除，没有替代项。", 72, removed_in="v0.14.0rc1",
-       commit="v0.13.0"),
+       "已移入 eplb_config，改名为 algorithm_execution_interval。", removed_in="v0.14.0rc1",
+       successor="eplb_config.algorithm_execution_interval"),
+    _k("gate_eplb", "bool", False, "Removed without a successor.", "已移除，没有替代项。", removed_in="v0.14.0rc1"),
     _k("chunked_prefill_for_mla", "bool", False, "Removed; chunked prefill for MLA needs no switch.",
        "已移除；MLA 的分块预填充无需开关。", 1345, path=_RELEASE_NOTES, removed_in="v0.13.0rc1"),
     _k("torchair_graph_config", "dict", {}, "TorchAir graph mode was removed; ACL Graph replaces it.",
@@ -1251,8 +1234,32 @@ ADDITIONAL_KEYS: tuple[AdditionalKey, ...] = (
 )
 
 
+def _read_at(key: AdditionalKey) -> AdditionalKey:
+    """``key`` citing where the newest held release that reads it does so."""
+    readers = [r for r in RELEASES if key.key in held.ADDITIONAL_KEYS[r]]
+    if not readers:
+        if not key.source:
+            raise ValueError(f"--additional-config key {key.key}: no held release reads it, so it must cite a line")
+        return key
+    last = readers[-1]
+    return dataclasses.replace(key, source=f"{held.ADDITIONAL_KEYS[last][key.key][2]}@{last}")
+
+
+# every key described, each citing the newest held release that reads it (or, read by none, the docs or the last
+# commit that did)
+ADDITIONAL_KEYS: tuple[AdditionalKey, ...] = tuple(_read_at(k) for k in _DESCRIBED)
 _HELP = {k.key: k for k in ADDITIONAL_KEYS}
 _TYPES = frozenset({"bool", "int", "float", "str", "dict", "list"})
+
+
+def _key_type(read: str | None, converts: bool, hand: AdditionalKey | None) -> str:
+    """What a key's value is: what the reader converts it to (``int(cfg.get(...))``; ``bool(...)`` only tests it),
+    else the documented type, else what its default is."""
+    if converts and read in _TYPES and read != "bool":
+        return read
+    if hand is not None:
+        return hand.type
+    return read if read in _TYPES else "str"
 
 
 def _readers(key: str) -> list[str]:
@@ -1271,14 +1278,8 @@ def additional_keys(release: str = NEWEST) -> tuple[AdditionalKey, ...]:
     the keys it no longer reads (``removed_in``: the hand-written release, else the first held one without it)."""
     reads: dict[str, Any] = held.ADDITIONAL_KEYS[release]
     out: dict[str, AdditionalKey] = {}
-    for key, (type_, default, where) in reads.items():
+    for key, (type_, default, where, converts) in reads.items():
         hand = _HELP.get(key)
-        # the reader's conversion or its default decide the type; where neither does, the documented one
-        kind = type_ if type_ in _TYPES else (hand.type if hand else "str")
-        if hand is not None and hand.type in _TYPES and type_ != hand.type and not (
-                type_ == "dict" and hand.type == "dict"):
-            kind = hand.type if type_ is None or hand.default is None or kind == "bool" else kind
-        value = default if default is not None or hand is None else hand.default
         if hand is None:
             help_ = Text(f"Read by vLLM-Ascend {release}; argmatrix has no description of it yet.",
                          f"vLLM-Ascend {release} 会读取该键；argmatrix 尚无说明。")
@@ -1286,7 +1287,8 @@ def additional_keys(release: str = NEWEST) -> tuple[AdditionalKey, ...]:
             help_ = Text(f"Read by vLLM-Ascend {release}. {hand.help.en}", f"vLLM-Ascend {release} 会读取该键。{hand.help.zh}")
         else:
             help_ = hand.help
-        out[key] = AdditionalKey(key, kind, value, hand.choices if hand else None, help_, f"{where}@{release}",
+        out[key] = AdditionalKey(key, _key_type(type_, converts, hand), hand.default if default is None and hand
+                                 else default, hand.choices if hand else None, help_, f"{where}@{release}",
                                  successor=hand.successor if hand and not hand.removed_in else None)
     order = release_order(release)
     for hand in ADDITIONAL_KEYS:
@@ -1312,7 +1314,7 @@ def additional_keys(release: str = NEWEST) -> tuple[AdditionalKey, ...]:
         if key not in out and key not in _HELP:  # read later, described nowhere yet
             first = next(r for r in RELEASES if key in held.ADDITIONAL_KEYS[r])
             if release_order(first) > order:
-                type_, default, where = held.ADDITIONAL_KEYS[first][key]
+                type_, default, where, _converts = held.ADDITIONAL_KEYS[first][key]
                 out[key] = AdditionalKey(key, type_ if type_ in _TYPES else "str", default, None,
                                          Text("Not described yet.", "尚无说明。"), f"{where}@{first}", since=first)
     return tuple(out.values())
