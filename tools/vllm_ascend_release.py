@@ -107,11 +107,17 @@ def read_git(mirror: Path, commit: str) -> tuple[dict[str, str], str, str]:
 
 
 def download(version: str, into: Path) -> Path:
-    """``pip download`` the release's sdist (SOC_VERSION set: its setup.py asks for one even to build metadata)."""
+    """``pip download`` the release's sdist.  Its setup.py runs even to name the sdist's metadata: it asks for
+    SOC_VERSION and for setuptools_scm without build isolation (the isolated build would pull torch), so the
+    download runs from a scratch virtualenv that has them (as ``../shared/tools/engine_parser_venv.sh`` does)."""
     into.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "SOC_VERSION": os.environ.get("SOC_VERSION", "ascend910_9391")}
-    subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-build-isolation",
-                    "--no-binary", "vllm-ascend", "-d", str(into), f"vllm-ascend=={version}"], check=True, env=env)
+    venv = into / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = str(venv / "bin" / "pip")
+    subprocess.run([pip, "install", "-q", "setuptools", "wheel", "setuptools_scm"], check=True, env=env)
+    subprocess.run([pip, "download", "-q", "--no-deps", "--no-build-isolation", "--no-binary", "vllm-ascend",
+                    "-d", str(into), f"vllm-ascend=={version}"], check=True, env=env)
     found = sorted(into.glob(f"vllm_ascend-{version}.tar.gz"))
     if not found:
         raise SystemExit(f"pip download left no sdist of vllm-ascend {version} in {into}")
@@ -737,7 +743,7 @@ def build_table(fixtures: dict[str, dict[str, Any]], with_citations: bool = True
         "pin_sources": {r: fixtures[r]["vllm"]["source"] for r in releases},
         "compatibility": {r: [(c["vllm_ascend"], c["vllm"], c["line"]) for c in fixtures[r]["compatibility"]]
                           for r in releases},
-        "keys": {r: {k: (v["type"], v["default"], f"{v['file']}:{v['line']}")
+        "keys": {r: {k: (v["type"], v["default"], f"{v['file']}:{v['line']}", v["converts"])
                      for k, v in fixtures[r]["additional_config"].items()} for r in releases},
         "quantization": {r: {m: tuple(v["devices"]) for m, v in fixtures[r]["quantization"].items()}
                          for r in releases},
