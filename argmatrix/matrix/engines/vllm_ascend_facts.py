@@ -322,69 +322,68 @@ _PAGE_TITLES = {
 }
 
 
-def _feature(key: str, _line: int, _status: str, title: Text, flags: tuple[str, ...], note: Text | None
-             ) -> FeatureText:
-    # the line and status once copied here by hand now come from each release's page (the fixture)
+def _feature(key: str, title: Text, flags: tuple[str, ...], note: Text | None) -> FeatureText:
+    """A row as a person describes it; its line and status come from each release's page (the fixture)."""
     return FeatureText(key, _PAGE_TITLES[key], title, flags, note)
 
 
 FEATURE_TEXTS: tuple[FeatureText, ...] = (
-    _feature("chunked_prefill", 11, "functional", Text("Chunked prefill", "分块预填充"),
+    _feature("chunked_prefill", Text("Chunked prefill", "分块预填充"),
              ("--enable-chunked-prefill", "--max-num-batched-tokens"),
              Text("On by default in vLLM; --max-num-batched-tokens sets the chunk.",
                   "vLLM 默认开启；分块大小由 --max-num-batched-tokens 决定。")),
-    _feature("prefix_caching", 12, "functional", Text("Automatic prefix caching", "自动前缀缓存"),
+    _feature("prefix_caching", Text("Automatic prefix caching", "自动前缀缓存"),
              ("--enable-prefix-caching",),
              Text("On by default in vLLM; on NPU it forces the KV block size to 128.",
                   "vLLM 默认开启；在 NPU 上会把 KV 块大小固定为 128。")),
-    _feature("lora", 13, "experimental", Text("LoRA", "LoRA 适配器"), ("--enable-lora", "--lora-modules", "--max-loras"),
+    _feature("lora", Text("LoRA", "LoRA 适配器"), ("--enable-lora", "--lora-modules", "--max-loras"),
              None),
-    _feature("speculative_decoding", 14, "functional", Text("Speculative decoding", "投机解码"),
+    _feature("speculative_decoding", Text("Speculative decoding", "投机解码"),
              ("--speculative-config",), Text("Basic support.", "基础支持。")),
-    _feature("pooling", 15, "experimental", Text("Pooling (embedding, reranking)", "池化（向量化、重排序）"),
+    _feature("pooling", Text("Pooling (embedding, reranking)", "池化（向量化、重排序）"),
              ("--runner", "--convert"),
              Text("More models still need CI coverage.", "仍需为更多模型补充 CI 覆盖。")),
-    _feature("encoder_decoder", 16, "planned", Text("Encoder-decoder models", "编码器-解码器模型"), (),
+    _feature("encoder_decoder", Text("Encoder-decoder models", "编码器-解码器模型"), (),
              Text("Waits for vLLM to support it first; chosen by the model, not by a flag.",
                   "需要 vLLM 先行支持；由模型决定，没有对应参数。")),
-    _feature("multimodal", 17, "functional", Text("Multimodal inputs", "多模态输入"), (),
+    _feature("multimodal", Text("Multimodal inputs", "多模态输入"), (),
              Text("Chosen by the model; more models are being adapted.", "由模型决定；更多模型正在适配中。")),
-    _feature("logprobs", 18, "functional", Text("Logprobs", "输出 logprobs"), (),
+    _feature("logprobs", Text("Logprobs", "输出 logprobs"), (),
              Text("Asked for per request; CI still needed.", "按请求开启；仍需 CI 覆盖。")),
-    _feature("prompt_logprobs", 19, "functional", Text("Prompt logprobs", "提示词 logprobs"), (),
+    _feature("prompt_logprobs", Text("Prompt logprobs", "提示词 logprobs"), (),
              Text("Asked for per request; CI still needed.", "按请求开启；仍需 CI 覆盖。")),
-    _feature("async_output", 20, "functional", Text("Async output", "异步输出"), (),
+    _feature("async_output", Text("Async output", "异步输出"), (),
              Text("CI still needed.", "仍需 CI 覆盖。")),
-    _feature("beam_search", 21, "experimental", Text("Beam search", "束搜索"), (),
+    _feature("beam_search", Text("Beam search", "束搜索"), (),
              Text("Asked for per request; CI still needed.", "按请求开启；仍需 CI 覆盖。")),
-    _feature("guided_decoding", 22, "functional", Text("Guided decoding (structured output)", "结构化输出"),
+    _feature("guided_decoding", Text("Guided decoding (structured output)", "结构化输出"),
              ("--structured-outputs-config",), None),
-    _feature("tensor_parallel", 23, "functional", Text("Tensor parallelism", "张量并行"),
+    _feature("tensor_parallel", Text("Tensor parallelism", "张量并行"),
              ("--tensor-parallel-size",),
              Text("Making TP > 4 work with graph mode is the next step.", "下一步是让 TP > 4 支持图模式。")),
-    _feature("pipeline_parallel", 24, "functional", Text("Pipeline parallelism", "流水线并行"),
+    _feature("pipeline_parallel", Text("Pipeline parallelism", "流水线并行"),
              ("--pipeline-parallel-size",), None),
-    _feature("expert_parallel", 25, "functional", Text("Expert parallelism", "专家并行"),
+    _feature("expert_parallel", Text("Expert parallelism", "专家并行"),
              ("--enable-expert-parallel", "--enable-eplb"),
              Text("EPLB: the legacy one under Model Runner V1 (--additional-config eplb_config), vLLM's own "
                   "synchronous one (--enable-eplb) under Model Runner V2.",
                   "EPLB：`Model Runner V1` 使用旧版实现（--additional-config 的 eplb_config），`Model Runner V2` 使用 "
                   "vLLM 自带的同步实现（--enable-eplb）。")),
-    _feature("data_parallel", 26, "functional", Text("Data parallelism", "数据并行"),
+    _feature("data_parallel", Text("Data parallelism", "数据并行"),
              ("--data-parallel-size",), None),
-    _feature("pd_disaggregation", 27, "functional", Text("Prefill/decode disaggregation", "预填充/解码分离"),
+    _feature("pd_disaggregation", Text("Prefill/decode disaggregation", "预填充/解码分离"),
              ("--kv-transfer-config",), Text("xPyD is supported.", "支持 `xPyD` 部署。")),
-    _feature("quantization", 28, "functional", Text("Quantization", "量化"), ("--quantization",),
+    _feature("quantization", Text("Quantization", "量化"), ("--quantization",),
              Text("W8A8 works; more methods (W4A8, ...) are being added. ModelSlim weights need --quantization "
                   "ascend; LLM-Compressor weights need no flag.",
                   "W8A8 可用，W4A8 等更多方法正在支持中。ModelSlim 量化的权重需要 `--quantization ascend`；"
                   "`LLM-Compressor` 量化的权重无需该参数。")),
-    _feature("graph_mode", 29, "functional", Text("Graph mode (ACL Graph)", "图模式（ACL Graph）"),
+    _feature("graph_mode", Text("Graph mode (ACL Graph)", "图模式（ACL Graph）"),
              ("--compilation-config.cudagraph_mode", "--compilation-config"),
              Text("On by default (FULL_AND_PIECEWISE); --enforce-eager turns it off.",
                   "默认开启（FULL_AND_PIECEWISE）；--enforce-eager 可关闭。")),
-    _feature("sleep_mode", 30, "functional", Text("Sleep mode", "睡眠模式"), ("--enable-sleep-mode",), None),
-    _feature("context_parallel", 31, "functional", Text("Context parallelism", "上下文并行"),
+    _feature("sleep_mode", Text("Sleep mode", "睡眠模式"), ("--enable-sleep-mode",), None),
+    _feature("context_parallel", Text("Context parallelism", "上下文并行"),
              ("--decode-context-parallel-size", "--prefill-context-parallel-size"),
              Text("Prefill context parallelism needs Model Runner V2 (VLLM_USE_V2_MODEL_RUNNER=1).",
                   "预填充上下文并行需要 `Model Runner V2`（VLLM_USE_V2_MODEL_RUNNER=1）。")),
@@ -2084,7 +2083,7 @@ MOVED: dict[str, tuple[Cite, ...]] = {
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# release pairing (versioning_policy.md:24-61)
+# release pairing: each release's versioning-policy table (docs/source/community/versioning_policy.md)
 # ---------------------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Compatibility:
