@@ -89,8 +89,9 @@ class ServerFlagsCommand(typer.core.TyperCommand):
     def parse_args(self, ctx, args):  # type: ignore[no-untyped-def]
         if "--" in args:
             own = args[:args.index("--")]
-            names = {o for p in self.params for o in (*p.opts, *p.secondary_opts)}
-            valued = {o for p in self.params if not getattr(p, "is_flag", False) and p.param_type_name == "option"
+            params = self.get_params(ctx)  # with --help, which click adds outside self.params
+            names = {o for p in params for o in (*p.opts, *p.secondary_opts)}
+            valued = {o for p in params if not getattr(p, "is_flag", False) and p.param_type_name == "option"
                       for o in p.opts}
             i = 0
             while i < len(own):

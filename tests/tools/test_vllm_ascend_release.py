@@ -227,6 +227,10 @@ def test_the_option_reaches_check_config_and_an_unknown_option_is_a_usage_error(
     done = _cli("check-config", "--vllm-ascend-versio", "0.23.0", "--target", "a3", "--", "vllm", "serve", "m")
     assert done.returncode == 2 and "--vllm-ascend-versio" in done.stderr
     assert "AM-E011" not in done.stdout + done.stderr and "SGLang" not in done.stdout + done.stderr
+    for command in (["launch", "--dry-run"], ["export", "--to", "vllm"]):
+        done = _cli(*command, "--vllm-ascend-versoin", "main", "--", "vllm", "serve", "m")
+        assert done.returncode == 2 and "--vllm-ascend-versoin" in done.stderr, command
+    assert _cli("check-config", "--help", "--", "vllm", "serve", "m").returncode == 0
 
 
 # ------------------------------------------------------------------------------------------------------------
