@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -282,3 +283,43 @@ def test_explain_and_matrix_show_the_release_picked():
     assert row["platforms"]["a3"]["options"] == ["ascend", "compressed-tensors"]
     done = _cli("explain", "--engine", "vllm", "--quantization", "--vllm-ascend-version", "0.9.1")
     assert done.returncode == 2 and "0.23.0.post1" in done.stderr
+
+
+def test_a_release_added_shows_up_in_check_config_and_explain_with_no_other_edit(tmp_path):
+    """In a copy of the package: add a synthetic release from a ready fixture, then ask the CLI about it."""
+    copy = tmp_path / "repo"
+    shutil.copytree(ROOT / "argmatrix", copy / "argmatrix", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "tools", copy / "tools", ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "tests" / "fixtures").mkdir(parents=True)
+    for release in RELEASES:
+        shutil.copy(tool.fixture_path(release), copy / "tests" / "fixtures")
+    new = json.loads(json.dumps(FIXTURES["0.23.0.post1"]))
+    new["release"] = "0.23.1"
+    new["additional_config"]["brand_new_switch"] = {
+        "type": "bool", "converts": False, "default": False, "default_expr": None,
+        "file": "vllm_ascend/ascend_config.py", "function": "AscendConfig.__init__", "line": 1}
+    ready = tmp_path / "ready.json"
+    ready.write_text(json.dumps(new), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(copy), "ARGMATRIX_LANG": "en"}
+    env.pop("ARGMATRIX_VLLM_ASCEND_VERSION", None)
+    script = (f"import sys; sys.path.insert(0, {str(copy / 'tools')!r}); import vllm_ascend_release as t\n"
+              f"from pathlib import Path\nprint('\\n'.join(t.add_release('0.23.1', Path({str(ready)!r}))))\n")
+    subprocess.run([sys.executable, "-c", script], check=True, cwd=copy, env=env, capture_output=True)
+
+    def cli(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "argmatrix", *argv], capture_output=True, text=True, cwd=copy,
+                              env=env, check=False)
+
+    config = json.dumps({"brand_new_switch": True, "weight_prefetch_config": {"enabled": True}})
+    done = cli("check-config", "--target", "a3", "--vllm-ascend-version", "0.23.1", "--format", "json", "--",
+               "vllm", "serve", "m", "--additional-config", config)
+    data = json.loads(done.stdout)
+    assert data["vllm_ascend_version"] == "0.23.1"
+    assert not [f for f in data["findings"] if "brand_new_switch" in f["message"]["en"]
+                or "weight_prefetch_config" in f["message"]["en"]]
+    done = cli("check-config", "--target", "a3", "--format", "json", "--", "vllm", "serve", "m",
+               "--additional-config", config)  # main does not read it
+    assert [f["code"] for f in json.loads(done.stdout)["findings"] if "brand_new_switch" in f["message"]["en"]]
+    done = cli("explain", "--engine", "vllm", "--additional-config", "--vllm-ascend-version", "0.23.1",
+               "--format", "json")
+    assert "brand_new_switch" in {k["key"] for k in json.loads(done.stdout)["keys"]}
