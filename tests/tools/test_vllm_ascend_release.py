@@ -76,8 +76,9 @@ def test_every_quantization_method_is_the_fixtures(release):
     fixture = FIXTURES[release]["quantization"]
     engine = VLLM.on_ascend(release)
     spec = engine.surface.specs["quantization"]
+    per_device = any("310p" in v["devices"] for v in fixture.values())  # else every chip imports the same
     for chip in ("a2", "a3", "310p", "a5"):
-        device = "310p" if chip == "310p" else "npu"
+        device = "310p" if chip == "310p" and per_device else "npu"
         want = {m for m, v in fixture.items() if device in v["devices"]}
         assert set(engine.allowed(spec, PLATFORMS[chip])) == want, (release, chip)
 

@@ -424,9 +424,12 @@ _DEVICE_CHIPS = {"npu": _NOT_310P, "310p": ("310p",)}
 
 @cache
 def quantization_methods(release: str = NEWEST) -> dict[str, tuple[str, ...]]:
-    """The ``--quantization`` methods ``release`` registers (``register_quantization_config``), per chip."""
-    return {m: tuple(c for c in CHIPS if any(c in _DEVICE_CHIPS[d] for d in devices))
-            for m, devices in held.QUANTIZATION[release].items()}
+    """The ``--quantization`` methods ``release`` registers (``register_quantization_config``), per chip.  A release
+    with no 310P module of its own (0.13.0) imports the same configs on every chip."""
+    registered = held.QUANTIZATION[release]
+    per_device = any("310p" in devices for devices in registered.values())
+    return {m: tuple(c for c in CHIPS if not per_device or any(c in _DEVICE_CHIPS[d] for d in devices))
+            for m, devices in registered.items()}
 
 
 @cache
