@@ -381,7 +381,12 @@ def _plugin_release(eng: Engine, version: str | None, chosen: Any, versions: dic
     --vllm-version or its variable said otherwise), the plugin release, and what to say about the pairing."""
     on_plugin = getattr(eng, "on_ascend", None)
     if on_plugin is None:
-        return eng, version, None, []
+        said = (versions or {}).get("vllm-ascend")  # the option, not the variable a shell may export for every run
+        return eng, version, None, [] if not said else [Finding(
+            "AM-N964", NOTE, USAGE, Text(f"--vllm-ascend-version {said} has no effect: {eng.title.en} judges this launch",
+                                         f"--vllm-ascend-version {said} 不起作用：该启动命令由 {eng.title.zh} 检查"),
+            Text("drop --vllm-ascend-version, or check a vllm serve line", "请去掉 --vllm-ascend-version，或检查 vllm serve 命令"),
+            flag="--vllm-ascend-version", value=said, source="--vllm-ascend-version")]
     from ..matrix.engines import vllm_ascend_facts as ascend
 
     asked = (versions or {}).get("vllm-ascend") or env_map.get(PLUGIN_ENV)
@@ -405,8 +410,8 @@ def _plugin_release(eng: Engine, version: str | None, chosen: Any, versions: dic
         return eng, version, plugin, []
     named = ascend.release_of(asked)
     pin = ascend.pinned_vllm(named)
-    said = chosen is not DEFAULT_RELEASE or bool(env_map.get(line.env_var))
-    if said:
+    vllm_named = chosen is not DEFAULT_RELEASE or bool(env_map.get(line.env_var))
+    if vllm_named:
         if line.normal(version) == line.normal(pin):
             return eng, version, plugin, []
         return eng, version, plugin, [Finding(

@@ -324,3 +324,10 @@ def test_a_release_added_shows_up_in_check_config_and_explain_with_no_other_edit
     done = cli("explain", "--engine", "vllm", "--additional-config", "--vllm-ascend-version", "0.23.1",
                "--format", "json")
     assert "brand_new_switch" in {k["key"] for k in json.loads(done.stdout)["keys"]}
+
+
+def test_the_option_on_another_engines_launch_says_it_has_no_effect():
+    c = compile(["--model-path", "m"], target="a3", versions={"vllm-ascend": "0.18.0"}, env={})
+    assert [f.code for f in c.findings if f.code == "AM-N964"] == ["AM-N964"] and c.plugin_release is None
+    c = compile(["--model-path", "m"], target="a3", env={"ARGMATRIX_VLLM_ASCEND_VERSION": "0.18.0"})
+    assert not [f for f in c.findings if f.code == "AM-N964"]
