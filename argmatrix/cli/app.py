@@ -68,6 +68,10 @@ ENGINE_HELP = ("The engine whose parser and rules judge the launch: sglang (defa
 VLLM_VERSION_HELP = ("The vLLM release the launch will meet (env ARGMATRIX_VLLM_VERSION; default the newest "
                      "whose flags argmatrix holds).")
 VLLM_VERSION_OPTION = typer.Option(None, "--vllm-version", help=VLLM_VERSION_HELP)
+VLLM_ASCEND_VERSION_HELP = ("The vLLM-Ascend release that runs a vLLM launch on Ascend (env "
+                            "ARGMATRIX_VLLM_ASCEND_VERSION; default the newest held); it also picks the vLLM release "
+                            "it pins unless --vllm-version says otherwise.")
+VLLM_ASCEND_VERSION_OPTION = typer.Option(None, "--vllm-ascend-version", help=VLLM_ASCEND_VERSION_HELP)
 
 
 class CompatName(str, Enum):
@@ -105,6 +109,7 @@ def check_config(
     engine: str | None = typer.Option(None, "--engine", help=ENGINE_HELP),
     sglang_version: str | None = SGLANG_VERSION_OPTION,
     vllm_version: str | None = VLLM_VERSION_OPTION,
+    vllm_ascend_version: str | None = VLLM_ASCEND_VERSION_OPTION,
     compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     model_config: str | None = typer.Option(None, "--model-config", help=PLAN_HELP["model_config"]),
     device_memory: str | None = typer.Option(None, "--device-memory", help=PLAN_HELP["device_memory"]),
@@ -129,7 +134,8 @@ def check_config(
                                       devices_per_node=devices_per_node, plan_input_len=plan_input_len,
                                       plan_output_len=plan_output_len, gpu_arch=gpu_arch,
                                       sglang_version=sglang_version,
-                                      vllm_version=vllm_version, compat=compat.value if compat else None))
+                                      vllm_version=vllm_version, vllm_ascend_version=vllm_ascend_version,
+                                      compat=compat.value if compat else None))
 
 
 class PlanFormat(str, Enum):
@@ -186,11 +192,12 @@ def matrix(
     lang: Lang | None = LANG_OPTION,
     engine: str | None = typer.Option(None, "--engine", help="Whose matrix: sglang (default), vllm or argmatrix."),
     sglang_version: str | None = typer.Option(None, "--sglang-version", help=SHOWN_RELEASE_HELP),
+    vllm_ascend_version: str | None = VLLM_ASCEND_VERSION_OPTION,
 ) -> None:
     """Every argument's status on every platform (a2, a3, 310p, a5, cuda, cpu), for one engine."""
     if ctx.invoked_subcommand:
         return
-    eng = _engine(engine, lang)
+    eng = _on_plugin_release(_engine(engine, lang), vllm_ascend_version, lang)
     from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
     from ..matrix.table import rows
     from . import render
@@ -255,13 +262,14 @@ def explain(flag: str = typer.Argument(..., help="A flag (--tp-size), alias or f
             fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text or json."),
             engine: str | None = typer.Option(None, "--engine", help="Whose flag: sglang (default), vllm or "
                                               "argmatrix."),
-            sglang_version: str | None = typer.Option(None, "--sglang-version", help=SHOWN_RELEASE_HELP)) -> None:
+            sglang_version: str | None = typer.Option(None, "--sglang-version", help=SHOWN_RELEASE_HELP),
+            vllm_ascend_version: str | None = VLLM_ASCEND_VERSION_OPTION) -> None:
     """Everything about one argument, on every platform, for one engine (and SGLang release)."""
     from ..matrix.table import row
     from ..schema import spec
     from . import render
 
-    eng = _engine(engine, lang)
+    eng = _on_plugin_release(_engine(engine, lang), vllm_ascend_version, lang)
     surface = eng.surface
     try:
         found = spec(flag) if surface.key == "sglang" else surface.spec(flag)
@@ -398,6 +406,7 @@ def launch(
     sglang_version: str | None = typer.Option(None, "--sglang-version", help=SGLANG_VERSION_HELP +
                                               " Flags are written in this release's spelling."),
     vllm_version: str | None = VLLM_VERSION_OPTION,
+    vllm_ascend_version: str | None = VLLM_ASCEND_VERSION_OPTION,
     compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the command (and the config file) instead of "
                                  "starting it."),
@@ -423,6 +432,7 @@ def launch(
     raise typer.Exit(run_launch(ctx.args, engine=engine, target=target, config=config,
                                 show_secrets=show_secrets,
                                 lang=lang.value if lang else None, strict=strict, vllm_version=vllm_version,
+                                vllm_ascend_version=vllm_ascend_version,
                                 allow_unsupported=allow_unsupported, sglang_version=sglang_version,
                                 compat=compat.value if compat else None,
                                 dry_run=dry_run, config_out=config_out, allow_unimplemented=allow_unimplemented,
@@ -444,6 +454,7 @@ def export(
     lang: Lang | None = LANG_OPTION,
     sglang_version: str | None = SGLANG_VERSION_OPTION,
     vllm_version: str | None = VLLM_VERSION_OPTION,
+    vllm_ascend_version: str | None = VLLM_ASCEND_VERSION_OPTION,
     compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     schema: str | None = typer.Option(None, "--schema", help="The $schema reference written into yaml and json "
                                       "(default: config.schema.json, next to the file)."),
@@ -462,7 +473,7 @@ def export(
 
     raise typer.Exit(run_export(ctx.args, to=to, engine=engine, target=target, config=config,
                                 lang=lang.value if lang else None, sglang_version=sglang_version,
-                                vllm_version=vllm_version,
+                                vllm_version=vllm_version, vllm_ascend_version=vllm_ascend_version,
                                 compat=compat.value if compat else None,
                                 schema=schema, output=output, show_secrets=show_secrets, k8s_secret=k8s_secret))
 
@@ -560,6 +571,24 @@ def _engine(name: str | None, lang: Lang | None):
         return engines.get(name or engines.DEFAULT)
     except engines.UnknownEngine as exc:
         _fail(exc.text(_lang(lang)))
+
+
+def _on_plugin_release(eng, text: str | None, lang: Lang | None):
+    """The engine as the platform plugin release ``text`` (or ARGMATRIX_VLLM_ASCEND_VERSION) runs it on Ascend:
+    vLLM under a vLLM-Ascend release; other engines have no plugin release."""
+    import os
+
+    asked = text or os.environ.get("ARGMATRIX_VLLM_ASCEND_VERSION")
+    if not asked or not hasattr(eng, "on_ascend"):
+        return eng
+    from ..matrix.engines import vllm_ascend_facts as ascend
+
+    try:
+        return eng.on_ascend(ascend.release_of(asked))
+    except ascend.UnknownRelease:
+        held = ", ".join(ascend.RELEASES)
+        _fail(f"--vllm-ascend-version {asked}: argmatrix holds the facts of vLLM-Ascend {held}"
+              if _lang(lang) == "en" else f"--vllm-ascend-version {asked}：argmatrix 只收录了 vLLM-Ascend {held} 的资料")
 
 
 def _shown_release(eng, text: str | None, lang: Lang | None) -> str | None:

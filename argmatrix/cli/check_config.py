@@ -20,7 +20,8 @@ OPTIONS: dict[str, tuple[str, tuple[str, ...] | bool | None]] = {
     "--target": ("target", None), "--config": ("config", None), "--format": ("fmt", ("text", "json")),
     "--lang": ("lang", ("en", "zh")), "--strict": ("strict", True), "--allow-unsupported": ("allow_unsupported", True),
     "--engine": ("engine", None), "--sglang-version": ("sglang_version", None),
-    "--vllm-version": ("vllm_version", None), "--compat": ("compat", ("vllm",)),
+    "--vllm-version": ("vllm_version", None), "--vllm-ascend-version": ("vllm_ascend_version", None),
+    "--compat": ("compat", ("vllm",)),
     "--show-secrets": ("show_secrets", True),
     # the model and memory options (cli/plan.py); the counts become ints below
     "--model-config": ("model_config", None), "--device-memory": ("device_memory", None),
@@ -35,7 +36,7 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
                      fmt: str = "text", lang: str | None = None, strict: bool = False,
                      allow_unsupported: bool = False, engine: str | None = None, sglang_version: str | None = None,
                      vllm_version: str | None = None, compat: str | None = None, show_secrets: bool = False,
-                     **plan_options) -> int:
+                     vllm_ascend_version: str | None = None, **plan_options) -> int:
     """Compile, print in the chosen format and language, return the exit status.
 
     Secrets are printed as ``<redacted>`` (``schema/redact.py``) unless ``show_secrets``.
@@ -54,7 +55,8 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
     except PlanOptionError as exc:
         print(f"argmatrix check-config: {exc.text(lang or default_lang())}", file=sys.stderr)
         return 2
-    versions = {k: v for k, v in (("sglang", sglang_version), ("vllm", vllm_version)) if v}
+    versions = {k: v for k, v in (("sglang", sglang_version), ("vllm", vllm_version),
+                                  ("vllm-ascend", vllm_ascend_version)) if v}
     # the model checks always run here, so a hub id gets the note that they were skipped, in text and JSON alike
     compiled = compile(server_argv, config=config, target=target, strict=strict,
                        allow_unsupported=allow_unsupported, engine=engine, plan_inputs=inputs, compat=compat,

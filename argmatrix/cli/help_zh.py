@@ -47,6 +47,10 @@ HELP_ZH: dict[str, str] = {
     "The vLLM release the launch will meet (env ARGMATRIX_VLLM_VERSION; default the newest whose flags argmatrix "
     "holds).":
         "启动时将面对的 vLLM 版本（环境变量 ARGMATRIX_VLLM_VERSION；默认取 argmatrix 已收录参数的最新版本）。",
+    "The vLLM-Ascend release that runs a vLLM launch on Ascend (env ARGMATRIX_VLLM_ASCEND_VERSION; default the "
+    "newest held); it also picks the vLLM release it pins unless --vllm-version says otherwise.":
+        "在昇腾上运行 vLLM 启动命令的 vLLM-Ascend 版本（环境变量 ARGMATRIX_VLLM_ASCEND_VERSION；默认取已收录的最新版本）；"
+        "除非 --vllm-version 另行指定，也同时选定它配套的 vLLM 版本。",
     "The SGLang release the launch will meet: its renamed, split and new flags are checked "
     "(env ARGMATRIX_SGLANG_VERSION; default the newest known).":
         "启动时将面对的 SGLang 版本：检查该版本中改名、拆分和新增的参数（环境变量 ARGMATRIX_SGLANG_VERSION；"

@@ -16,7 +16,8 @@ from .lang import default_lang
 
 def _compile(server_argv: list[str], *, engine: str | None, target, config, strict, allow_unsupported,
              sglang_version, compat, plan_options, vllm_version: str | None = None,
-             allow_unimplemented: bool = False, check_implemented: bool = True):
+             allow_unimplemented: bool = False, check_implemented: bool = True,
+             vllm_ascend_version: str | None = None):
     """The launch as the engine its words name reads it (``vllm serve ...``), else as ``--compat`` says, else with
     the reader of the engine to start when that one reads SGLang-style flags (argmatrix's own is lenient), else
     SGLang's; ``build_command`` translates it for another engine."""
@@ -30,7 +31,8 @@ def _compile(server_argv: list[str], *, engine: str | None, target, config, stri
     to_start = engines.get(engine) if engine in engines.keys() else None
     reader = (named.key if named else compat if compat
               else to_start.key if to_start is not None and to_start.surface_key == "sglang" else engines.DEFAULT)
-    versions = {k: v for k, v in (("sglang", sglang_version), ("vllm", vllm_version)) if v}
+    versions = {k: v for k, v in (("sglang", sglang_version), ("vllm", vllm_version),
+                                  ("vllm-ascend", vllm_ascend_version)) if v}
     return compile(server_argv, config=config, target=target, strict=strict, allow_unsupported=allow_unsupported,
                    engine=reader, plan_inputs=asked, allow_unimplemented=allow_unimplemented, versions=versions,
                    check_implemented=check_implemented)
@@ -40,7 +42,8 @@ def run_launch(server_argv: list[str], *, engine: str | None = None, target: str
                config: str | None = None, lang: str | None = None, strict: bool = False,
                allow_unsupported: bool = False, sglang_version: str | None = None, compat: str | None = None,
                dry_run: bool = False, config_out: str | None = None, allow_unimplemented: bool = False,
-               vllm_version: str | None = None, show_secrets: bool = False, **plan_options) -> int:
+               vllm_version: str | None = None, show_secrets: bool = False,
+               vllm_ascend_version: str | None = None, **plan_options) -> int:
     """Check, then exec the engine (or print its command with ``dry_run``); the exit status when nothing is exec'd.
 
     What is printed (the report, the dry run, the echoed exec line) shows secrets as ``<redacted>`` unless
@@ -56,7 +59,7 @@ def run_launch(server_argv: list[str], *, engine: str | None = None, target: str
         compiled = _compile(server_argv, engine=engine, target=target, config=config, strict=strict,
                             allow_unsupported=allow_unsupported, sglang_version=sglang_version, compat=compat,
                             plan_options=plan_options, vllm_version=vllm_version,
-                            allow_unimplemented=allow_unimplemented)
+                            allow_unimplemented=allow_unimplemented, vllm_ascend_version=vllm_ascend_version)
     except PlanOptionError as exc:
         print(f"argmatrix launch: {exc.text(lang or default_lang())}", file=sys.stderr)
         return 2
@@ -226,7 +229,7 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
                config: str | None = None, lang: str | None = None, sglang_version: str | None = None,
                compat: str | None = None, schema: str | None = None, output: str | None = None,
                vllm_version: str | None = None, show_secrets: bool = False,
-               k8s_secret: str = "argmatrix-secrets") -> int:
+               k8s_secret: str = "argmatrix-secrets", vllm_ascend_version: str | None = None) -> int:
     """Write the checked configuration as ``to``; the report goes to stderr, the export to stdout or ``output``.
 
     Secrets: written in engine commands and with ``show_secrets``; left out of files, read from the
@@ -249,6 +252,7 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
     compiled = _compile(server_argv, engine=command_engine,
                         target=target, config=config, strict=False, allow_unsupported=False,
                         sglang_version=sglang_version, vllm_version=vllm_version, compat=compat, plan_options={},
+                        vllm_ascend_version=vllm_ascend_version,
                         check_implemented=to not in ("yaml", "json", "env"))  # a file starts nothing
     if engine is not None and engine not in engines_keys():
         print(f"argmatrix export: {unknown_engine(engine)(lang)}", file=sys.stderr)

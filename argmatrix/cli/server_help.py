@@ -83,24 +83,30 @@ def server_flags_help(lang: str, width: int = 100) -> str:
 class ServerFlagsCommand(typer.core.TyperCommand):
     """A typer command whose --help also lists every server argument, by group.
 
-    Server flags pass through as extra arguments.  Before a ``--`` only the command's own options may stand: an
-    unknown one there is a usage error naming it, never a server flag, so a mistyped option (``--vlm-version``)
-    cannot change which engine or release judges the launch line after ``--``."""
+    Server flags may follow ``--`` or come without it.  Before a ``--`` only the command's own options may stand:
+    an unknown one there is a usage error naming it (with the nearest option it has), never a server flag, so a
+    mistyped option (``--vlm-version``) cannot change which engine or release judges the line after ``--``."""
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         if "--" in args:
-            unknown = self._unknown_options(ctx, args[:args.index("--")])
+            unknown, known = self._unknown_options(ctx, args[:args.index("--")])
             if unknown:
+                import difflib
+
                 lang = default_lang()
                 said = ", ".join(unknown)
+                near = difflib.get_close_matches(unknown[0], sorted(n for n in known if n.startswith("--")), n=1)
+                hint = (f"; did you mean {near[0]}?" if lang == "en" else f"；您是否想输入 {near[0]}？") if near else ""
                 raise click_module("exceptions").UsageError(
                     f"unknown option {said} before '--': {ctx.command_path}'s own options go before '--', the "
-                    f"server's flags after it (see {ctx.command_path} --help)" if lang == "en" else
+                    f"server's flags after it{hint} (see {ctx.command_path} --help)" if lang == "en" else
                     f"“--”之前出现未知选项 {said}：{ctx.command_path} 自身的选项写在“--”之前，服务端参数写在其后"
-                    f"（参见 {ctx.command_path} --help）", ctx=ctx)
+                    f"{hint}（参见 {ctx.command_path} --help）", ctx=ctx)
         return super().parse_args(ctx, args)
 
-    def _unknown_options(self, ctx, own: list[str]) -> list[str]:
+    def _unknown_options(self, ctx, own: list[str]) -> tuple[list[str], set[str]]:
+        """The options before ``--`` the command does not have, and the ones it has (``--help`` included: click
+        adds it outside ``self.params``)."""
         takes_value: dict[str, bool] = {name: False for name in ctx.help_option_names}
         for param in self.get_params(ctx):
             for opt in (*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())):
@@ -115,7 +121,7 @@ class ServerFlagsCommand(typer.core.TyperCommand):
                 elif takes_value[name] and not eq:
                     i += 1  # its value
             i += 1
-        return unknown
+        return unknown, set(takes_value)
 
     def format_help(self, ctx, formatter) -> None:
         super().format_help(ctx, formatter)

@@ -434,7 +434,8 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
         where: dict[str, Any] = {"field": name, "flag": flag, "source": sources.get(name), "platform": platform}
         any_key = next(iter(keys.values()))
         owner = any_key.owner or eng.title.en
-        who = Text(f"{owner} on {target.short.en}", f"{target.short.zh} 上的 {owner}")
+        read_by = f"{owner} {any_key.release}" if any_key.release else owner  # the release whose keys these are
+        who = Text(f"{read_by} on {target.short.en}", f"{target.short.zh} 上的 {read_by}")
         for path, item in _paths(value, keys):
             key = keys.get(path)
             if key is None and any(k.type == "dict" and path.startswith(k.key + ".") for k in keys.values()):
@@ -453,6 +454,14 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
                                    Text(f"{flag} key '{path}' is not one {who.en} reads: {said.en}",
                                         f"{flag} 的键“{path}”不会被{who.zh}读取：{said.zh}"),
                                    hint, value=item, **where))
+            elif key.since:  # only a later release of the reader reads it
+                out.append(Finding(code, severity, "rule",
+                                   Text(f"{flag} key '{path}' is not one {who.en} reads: it is ignored ({owner} "
+                                        f"reads it from {key.since} on)",
+                                        f"{flag} 的键“{path}”不会被{who.zh}读取：将被忽略（{owner} 自 {key.since} "
+                                        f"起才读取）"),
+                                   Text(f"remove '{path}', or run {owner} {key.since} or later",
+                                        f"去掉“{path}”，或改用 {owner} {key.since} 及之后的版本"), value=item, **where))
             elif key.removed_in:
                 instead = (Text(f"write '{key.successor}' instead", f"请改用“{key.successor}”") if key.successor
                            else Text(f"remove '{path}'", f"去掉“{path}”"))

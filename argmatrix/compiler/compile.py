@@ -49,6 +49,8 @@ class Compiled:
     # where that release came from: the option (--sglang-version), env:VAR, installed:<distribution>, or newest
     release_from: str | None = None
     target_known: bool = True  # False: --target named no platform; ``platform`` is then only what values resolved on
+    # the vLLM-Ascend release whose facts judged a vLLM launch on Ascend (None: not on Ascend, or not vLLM)
+    plugin_release: str | None = None
 
     @property
     def specs(self) -> dict[str, Any]:
@@ -96,6 +98,7 @@ class Compiled:
             "release": self.release,
             "release_from": self.release_from,
             "sglang_version": self.sglang_version,
+            "vllm_ascend_version": self.plugin_release,
             "ok": self.ok,
             "exit_code": self.exit_code,
             "counts": {s: sum(f.severity == s for f in self.findings) for s in (ERROR, WARNING, NOTE)},
@@ -139,10 +142,18 @@ def _release(eng: Engine, text: str, said_by: str) -> tuple[str | None, Finding 
                             f"请指定 argmatrix 已收录的版本，例如 {option} {newest}"), value=text)
 
 
+def _installed(distribution: str) -> str | None:
+    from ..matrix.engines.installed import installed_release
+
+    return installed_release(distribution)
+
+
 def release_source_text(how: str | None) -> Text:
     """Where the release a launch was judged by came from, in words (``Compiled.release_from``)."""
     if how is None or how == "newest":
         return Text("the newest held", "收录的最新版本")
+    if how.startswith("pinned:"):
+        return Text(f"the release {how[7:]} runs on", f"{how[7:]} 配套的版本")
     if how.startswith("env:"):
         return Text(f"from {how[4:]}", f"来自 {how[4:]}")
     if how.startswith("installed:"):
@@ -273,6 +284,12 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             platform_key = "cpu"  # only to resolve values: no column's statuses apply to hardware without one
             target_rejected = True
     platform = PLATFORMS[platform_key]
+    judged_by = version
+    eng, version, plugin_release, plugin_findings = _plugin_release(
+        eng, version, release_from not in (None, "newest"), versions, env_map, platform)
+    if version != judged_by:
+        release_from = "pinned:vllm-ascend"  # the vLLM release the named vLLM-Ascend release runs on
+    findings += plugin_findings
 
     # 1. raw assignments from every source, lowest precedence first
     layers: list[list[Assignment]] = []
@@ -405,7 +422,68 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         findings = [f.with_severity(WARNING) if f.severity == ERROR and f.support_related else f for f in findings]
     return Compiled(values, platform_key, sources, sort_findings(findings), frozenset(user_set), detection,
                     allow_unimplemented, version if eng.key == "sglang" else None, eng.key, version,
-                    release_from if version is not None else None, not target_rejected)
+                    release_from if version is not None else None, not target_rejected, plugin_release)
+
+
+PLUGIN_ENV = "ARGMATRIX_VLLM_ASCEND_VERSION"  # the vLLM-Ascend release, as --vllm-ascend-version says it
+
+
+def _plugin_release(eng: Engine, version: str | None, vllm_named: bool, versions: dict[str, str] | None,
+                    env_map: Any, platform: Any) -> tuple[Engine, str | None, str | None, list[Finding]]:
+    """The platform plugin's release, for an engine that has one on this platform (vLLM on Ascend: vLLM-Ascend):
+    the engine judged by that release's facts, the vLLM release (the one the plugin release pins unless
+    --vllm-version or its variable said otherwise), the plugin release, and what to say about the pairing."""
+    on_plugin = getattr(eng, "on_ascend", None)
+    if on_plugin is None:
+        said = (versions or {}).get("vllm-ascend")  # the option, not the variable a shell may export for every run
+        return eng, version, None, [] if not said else [Finding(
+            "AM-N964", NOTE, USAGE, Text(f"--vllm-ascend-version {said} has no effect: {eng.title.en} judges this launch",
+                                         f"--vllm-ascend-version {said} 不起作用：该启动命令由 {eng.title.zh} 检查"),
+            Text("drop --vllm-ascend-version, or check a vllm serve line", "请去掉 --vllm-ascend-version，或检查 vllm serve 命令"),
+            flag="--vllm-ascend-version", value=said, source="--vllm-ascend-version")]
+    from ..matrix.engines import vllm_ascend_facts as ascend
+
+    asked = (versions or {}).get("vllm-ascend") or env_map.get(PLUGIN_ENV) or _installed("vllm-ascend")
+    if not asked and platform.family != "npu":
+        return eng, version, None, []
+    plugin: str | None
+    try:
+        plugin = ascend.release_of(asked)
+    except ascend.UnknownRelease:
+        held = ", ".join(ascend.RELEASES)
+        return eng, version, None, [usage(
+            "AM-E605", Text(f"--vllm-ascend-version {asked}: argmatrix holds the facts of vLLM-Ascend {held}",
+                            f"--vllm-ascend-version {asked}：argmatrix 只收录了 vLLM-Ascend {held} 的资料"),
+            Text(f"pass one of them, e.g. --vllm-ascend-version {ascend.NEWEST}",
+                 f"请指定其中之一，例如 --vllm-ascend-version {ascend.NEWEST}"), value=asked)]
+    eng = on_plugin(ascend.release_of(asked))
+    if platform.family != "npu":
+        plugin = None  # the plugin runs only on Ascend; its release still says which vLLM runs
+    line = eng.releases
+    if not asked or line is None or version is None:
+        return eng, version, plugin, []
+    named = ascend.release_of(asked)
+    pin = ascend.pinned_vllm(named)
+    if vllm_named:  # by its option, its variable, or the release installed here
+        if line.normal(version) == line.normal(pin):
+            return eng, version, plugin, []
+        return eng, version, plugin, [Finding(
+            "AM-W962", WARNING, USAGE,
+            Text(f"vLLM-Ascend {named} runs on vLLM {pin}, not {version}: vLLM-Ascend does not support this pairing",
+                 f"vLLM-Ascend {named} 配套的是 vLLM {pin}，而不是 {version}：vLLM-Ascend 不支持这种组合"),
+            Text(f"use --vllm-version {pin}, or the vLLM-Ascend release made for vLLM {version}",
+                 f"请使用 --vllm-version {pin}，或改用与 vLLM {version} 配套的 vLLM-Ascend 版本"),
+            flag="--vllm-version", value=version, source="--vllm-ascend-version")]
+    if any(line.normal(pin) == line.normal(h) for h in line.held):
+        return eng, pin, plugin, []
+    return eng, version, plugin, [Finding(
+        "AM-W963", WARNING, USAGE,
+        Text(f"vLLM-Ascend {named} runs on vLLM {pin}, whose flags argmatrix does not hold: the vLLM flags are "
+             f"judged by vLLM {version}", f"vLLM-Ascend {named} 配套的是 vLLM {pin}，argmatrix 未收录其参数："
+             f"vLLM 参数按 vLLM {version} 检查"),
+        Text(f"add vLLM {pin} (tools/add_release.py vllm {pin}), or pass --vllm-version to say which release runs",
+             f"请收录 vLLM {pin}（tools/add_release.py vllm {pin}），或用 --vllm-version 指明实际运行的版本"),
+        flag="--vllm-ascend-version", value=named, source="--vllm-ascend-version")]
 
 
 ARGMATRIX_ENGINE = "argmatrix"  # the engine whose own implementation table (matrix/engine.py) is checked

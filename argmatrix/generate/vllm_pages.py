@@ -78,6 +78,7 @@ W = {
                              "vLLM-Ascend 以普通的键查找读取 `--additional-config`：未知键被忽略（AM-W970），"
                              "类型不符的键原样使用（AM-W971），已移除的键会给出替代键（AM-W972）。"),
     "removed": Text("Removed", "已移除"), "successor": Text("Successor", "替代键"),
+    "ascend_releases": Text("vLLM-Ascend releases", "vLLM-Ascend 版本"),
     "checks": Text("Start-up checks", "启动检查"),
     "checks_intro": Text("Errors are AM-E960, warnings AM-W961; the message names the check.",
                          "错误为 AM-E960，警告为 AM-W961；消息会说明是哪项检查。"),
@@ -156,28 +157,38 @@ def render_ascend(lang: str) -> str:
     lines += md_table([W["feature"](lang), *(platform_name(c) for c in chips), W["flags"](lang), W["note"](lang),
                        W["source"](lang)], body) + [""]
     lines += [f"## {W['quantization'](lang)}", ""]
-    lines += md_table([W["method"](lang), W["chips"](lang)],
-                      [[code_cell(m), ", ".join(platform_name(c) for c in cs)]
+    lines += md_table([W["method"](lang), W["chips"](lang), W["ascend_releases"](lang)],
+                      [[code_cell(m), ", ".join(platform_name(c) for c in cs), _releases(
+                          r for r in facts.RELEASES if m in facts.quantization_methods(r))]
                        for m, cs in facts.QUANTIZATION_METHODS.items()]) + [""]
     lines += [f"## {W['resets'](lang)}", "", W["resets_intro"](lang), ""]
-    lines += md_table([W["flags"](lang), W["becomes"](lang), W["reason"](lang), W["source"](lang)],
+    lines += md_table([W["flags"](lang), W["becomes"](lang), W["reason"](lang), W["source"](lang),
+                       W["ascend_releases"](lang)],
                       [[code_cell(r.flag), cell("—" if callable(r.becomes) else show(r.becomes)), cell(r.reason(lang)),
-                        code_cell(r.source)] for r in facts.RESETS]) + [""]
+                        code_cell(r.source), _releases(r.lines())] for r in facts.RESETS]) + [""]
     lines += [f"## {W['additional'](lang)}", "", W["additional_intro"](lang), ""]
     lines += md_table([W["key"](lang), W["type"](lang), W["default"](lang), W["help"](lang), W["removed"](lang),
-                       W["successor"](lang)],
+                       W["successor"](lang), W["ascend_releases"](lang)],
                       [[code_cell(k.key), code_cell(k.type), _value(k.default), cell(k.help(lang)),
-                        cell(k.removed_in or ""), code_cell(k.successor) if k.successor else ""]
-                       for k in facts.ADDITIONAL_KEYS]) + [""]
+                        cell(k.removed_in or ""), code_cell(k.successor) if k.successor else "",
+                        _releases(r for r in facts.RELEASES if k.key in facts.held.ADDITIONAL_KEYS[r])]
+                       for k in facts.additional_keys(facts.NEWEST)]) + [""]
     lines += [f"## {W['checks'](lang)}", "", W["checks_intro"](lang), ""]
-    lines += md_table([W["severity"](lang), W["message"](lang), W["fix"](lang), W["source"](lang)],
-                      [[W[c.severity](lang), cell(c.message(lang)), cell(c.fix(lang)), code_cell(c.source)]
-                       for c in facts.STARTUP_CHECKS]) + [""]
+    lines += md_table([W["severity"](lang), W["message"](lang), W["fix"](lang), W["source"](lang),
+                       W["ascend_releases"](lang)],
+                      [[W[c.severity](lang), cell(c.message(lang)), cell(c.fix(lang)), code_cell(c.source),
+                        _releases(c.lines())] for c in facts.STARTUP_CHECKS]) + [""]
     lines += [f"## {W['compat'](lang)}", ""]
     lines += md_table([W["ascend_release"](lang), W["vllm_release"](lang), W["source"](lang)],
                       [[code_cell(c.vllm_ascend), code_cell(c.vllm), code_cell(c.source)]
                        for c in facts.COMPATIBILITY])
     return join(lines)
+
+
+def _releases(names: Any) -> str:
+    """The held vLLM-Ascend releases among ``names``, oldest first."""
+    have = set(names)
+    return ", ".join(code_cell(r) for r in facts.RELEASES if r in have)
 
 
 def render_all() -> dict[str, str]:

@@ -81,6 +81,8 @@ class ObjectKey:
     successor: str | None = None
     owner: str = ""               # who reads the object, when not the engine itself ("vLLM-Ascend")
     strict: bool = False          # the reader refuses an unknown key or a bad value (vLLM's pydantic dataclasses)
+    since: str | None = None      # the owner's release checked does not read the key; this later release does
+    release: str = ""             # the owner's release these keys are read by ("" when not per release)
 
 
 # groups of argmatrix's own flags (``argmatrix serve`` limits), which no SGLang release has

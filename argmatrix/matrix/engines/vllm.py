@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Mapping, Sequence
 from functools import cache, cached_property
@@ -64,11 +65,33 @@ CPU_UNVERIFIED = Text("vLLM's CPU backend: argmatrix holds no support table for 
 ASCEND_UNLISTED = Text("vLLM-Ascend's feature page does not list it", "vLLM-Ascend 的特性页未列出该参数")
 
 
+# the per-release caches of a VllmEngine: a copy for another vLLM-Ascend release starts without them
+_ASCEND_CACHES = ("_features_by_flag", "_rules", "_additional_keys")
+
+
 class VllmEngine(Engine):
+    @property
+    def ascend_release(self) -> str:
+        """The vLLM-Ascend release whose facts judge a launch on Ascend (the newest held unless picked)."""
+        return str(self.__dict__.get("_ascend_release", ascend.NEWEST))
+
+    def on_ascend(self, release: str) -> VllmEngine:
+        """This engine judged by vLLM-Ascend ``release`` on Ascend (a held release, as ``ascend.release_of`` names
+        it); one object per release, so the per-release tables are built once."""
+        if release == self.ascend_release:
+            return self
+        if release not in _ON_ASCEND:
+            clone = copy.copy(self)
+            for name in _ASCEND_CACHES:
+                clone.__dict__.pop(name, None)
+            clone.__dict__["_ascend_release"] = release
+            _ON_ASCEND[release] = clone
+        return _ON_ASCEND[release]
+
     @cached_property
     def _features_by_flag(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for feature in ascend.FEATURES:
+        for feature in ascend.features(self.ascend_release):
             for flag in feature.flags:
                 out.setdefault(flag.split(".")[0].split("=")[0], feature)
         return out
@@ -86,8 +109,10 @@ class VllmEngine(Engine):
             if feature is not None:
                 word = feature.status.get(platform.key, "unverified")
                 status = FEATURE_STATUS[word]
-                reason = Text(f"vLLM-Ascend lists '{feature.title.en}' as {ascend.FEATURE_STATUSES[word].en}",
-                              f"vLLM-Ascend 将“{feature.title.zh}”列为{ascend.FEATURE_STATUSES[word].zh}")
+                release = self.ascend_release
+                reason = Text(f"vLLM-Ascend {release} lists '{feature.title.en}' as "
+                              f"{ascend.FEATURE_STATUSES[word].en}",
+                              f"vLLM-Ascend {release} 将“{feature.title.zh}”列为{ascend.FEATURE_STATUSES[word].zh}")
                 return Cell(status, None if status is Status.SUPPORTED else reason)
             if platform.key not in DOCUMENTED_CHIPS:
                 return Cell(Status.UNVERIFIED, Text(f"vLLM-Ascend's documents say nothing about {platform.short.en}",
@@ -99,7 +124,8 @@ class VllmEngine(Engine):
 
     def allowed(self, spec: ArgSpec, platform: Platform) -> tuple[Any, ...] | None:
         if spec.name == "quantization":
-            own = tuple(m for m, chips in ascend.QUANTIZATION_METHODS.items() if platform.key in chips)
+            methods = ascend.quantization_methods(self.ascend_release)
+            own = tuple(m for m, chips in methods.items() if platform.key in chips)
             if platform.family == "npu":
                 return own
             return QUANTIZATION_METHODS
@@ -107,14 +133,15 @@ class VllmEngine(Engine):
 
     @cached_property
     def _rules(self) -> tuple[Rule, ...]:
-        return (*VLLM_RULES, *ascend_rules())
+        return (*VLLM_RULES, *ascend_rules(self.ascend_release))
 
     def rules(self) -> Sequence[Rule]:
         return self._rules
 
     def resets(self) -> Sequence[Reset]:
-        return [Reset(r.id, r.flag, frozenset({"npu"}), r.when, r.becomes, r.reason, r.source, PLUGIN)
-                for r in ascend.RESETS]
+        release = self.ascend_release
+        return [Reset(r.id, r.flag, frozenset({"npu"}), r.when, r.becomes, r.reason, r.source_in(release),
+                      f"{PLUGIN} {release}") for r in ascend.RESETS if r.applies_to(release)]
 
     def view(self, values: Mapping[str, Any], platform: str | None, env: Mapping[str, str]) -> Mapping[str, Any]:
         return plugin_view(values, platform, env)
@@ -122,7 +149,8 @@ class VllmEngine(Engine):
     @cached_property
     def _additional_keys(self) -> dict[str, ObjectKey]:
         return {k.key: ObjectKey(k.key, k.type, k.default, k.choices, k.help, k.source, k.removed_in, k.successor,
-                                 PLUGIN) for k in ascend.ADDITIONAL_KEYS}
+                                 PLUGIN, since=k.since, release=self.ascend_release)
+                for k in ascend.additional_keys(self.ascend_release)}
 
     @cached_property
     def _config_keys(self) -> dict[str, dict[str, ObjectKey]]:
@@ -141,13 +169,18 @@ class VllmEngine(Engine):
 ASCEND_CHECK_CODES = {"error": "AM-E960", "warning": "AM-W961"}
 
 
+_ON_ASCEND: dict[str, VllmEngine] = {}
+
+
 @cache
-def ascend_rules() -> tuple[Rule, ...]:
-    """vLLM-Ascend's own start-up checks, on Ascend only.  A finding is reported on a vLLM field the user can
-    change: the view's own keys (the chip, the environment switches) are dropped from the fields it may name."""
+def ascend_rules(release: str = ascend.NEWEST) -> tuple[Rule, ...]:
+    """vLLM-Ascend ``release``'s own start-up checks, on Ascend only: those whose cited check its code has.  A
+    finding is reported on a vLLM field the user can change: the view's own keys (the chip, the environment
+    switches) are dropped from the fields it may name."""
     return tuple(Rule(check.id, ASCEND_CHECK_CODES[check.severity], _reportable(check.dests),
                       _on_values(check.violated), check.message, check.fix, families=frozenset({"npu"}),
-                      severity=check.severity, source=check.source) for check in ascend.STARTUP_CHECKS)
+                      severity=check.severity, source=check.source_in(release))
+                 for check in ascend.STARTUP_CHECKS if check.applies_to(release))
 
 
 # what plugin_view adds to vLLM's values: read by the predicates, never a flag a finding can point at
