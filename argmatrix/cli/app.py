@@ -423,8 +423,8 @@ def export(
     ctx: typer.Context,
     to: str = typer.Option(..., "--to", help="an engine (sglang, vllm, argmatrix: its command line), yaml (SGLang's "
                            "own --config file with its $schema; --engine argmatrix: argmatrix's; for a vLLM launch, "
-                           "vLLM's --config), json (argmatrix's config file), env (ARGMATRIX_* lines), k8s (container "
-                           "command and args)."),
+                           "vLLM's --config), json (argmatrix's config file), env (ARGMATRIX_* lines), k8s (a manifest: "
+                           "Deployment or LeaderWorkerSet, and a Service)."),
     engine: str | None = typer.Option(None, "--engine", help="The engine of the k8s container, and whose yaml "
                                       "file; default: the one the launch line names, else sglang."),
     target: str | None = TARGET_OPTION,
@@ -440,6 +440,22 @@ def export(
                                       "always write them: they are commands to run."),
     k8s_secret: str = typer.Option("argmatrix-secrets", "--k8s-secret", help="--to k8s: the Kubernetes Secret the "
                                    "container's env reads secrets from (valueFrom.secretKeyRef)."),
+    image: str | None = typer.Option(None, "--image", help="--to k8s: the container image (required: argmatrix "
+                                     "does not guess your engine build)."),
+    name: str | None = typer.Option(None, "--name", help="--to k8s: the workload's name (default: engine and "
+                                    "model)."),
+    namespace: str | None = typer.Option(None, "--namespace", help="--to k8s: the namespace written into "
+                                         "metadata (default: none, kubectl's)."),
+    kind: str = typer.Option("deployment", "--kind", help="--to k8s, one node: deployment or pod. A launch "
+                             "across nodes is always a LeaderWorkerSet."),
+    nodes: int | None = typer.Option(None, "--nodes", help="--to k8s: pods per group, when --nnodes is itself a "
+                                     "reference such as $(LWS_GROUP_SIZE)."),
+    socket_ifname: str = typer.Option("eth0", "--socket-ifname", help="--to k8s: the network interface "
+                                      "HCCL/NCCL/GLOO bind to (default eth0, the pod network's; with hostNetwork, "
+                                      "the node's NIC)."),
+    device_resource: str | None = typer.Option(None, "--device-resource", help="--to k8s: the device plugin's "
+                                               "resource name, instead of the platform's (huawei.com/Ascend910, "
+                                               "nvidia.com/gpu)."),
 ) -> None:
     """Write checked flags for another tool, every value you set: argmatrix export --to yaml -- --tp 2
 
@@ -452,7 +468,10 @@ def export(
                                 lang=lang.value if lang else None, sglang_version=sglang_version,
                                 vllm_version=vllm_version,
                                 compat=compat.value if compat else None,
-                                schema=schema, output=output, show_secrets=show_secrets, k8s_secret=k8s_secret))
+                                schema=schema, output=output, show_secrets=show_secrets, k8s_secret=k8s_secret,
+                                k8s={"image": image, "name": name, "namespace": namespace, "kind": kind,
+                                     "nodes": nodes, "socket_ifname": socket_ifname,
+                                     "device_resource": device_resource}))
 
 
 @app.command("bench")

@@ -158,10 +158,26 @@ HELP_ZH: dict[str, str] = {
         "1 表示发现错误，2 表示输入无法使用。",
     "an engine (sglang, vllm, argmatrix: its command line), yaml (SGLang's own --config file with its $schema; "
     "--engine argmatrix: argmatrix's; for a vLLM launch, vLLM's --config), json (argmatrix's config file), env "
-    "(ARGMATRIX_* lines), k8s (container command and args).":
+    "(ARGMATRIX_* lines), k8s (a manifest: Deployment or LeaderWorkerSet, and a Service).":
         "一个引擎（sglang、vllm、argmatrix：它的命令行）、yaml（带“$schema”的 SGLang 自己的 --config 文件；"
         "--engine argmatrix 时为 argmatrix 的配置文件；vLLM 启动命令则为 vLLM 的 --config 文件）、json（argmatrix 的"
-        "配置文件）、env（ARGMATRIX_* 环境变量行）、k8s（容器的“command”与“args”）。",
+        "配置文件）、env（ARGMATRIX_* 环境变量行）、k8s（Kubernetes 清单：Deployment 或 LeaderWorkerSet，外加一个 "
+        "Service）。",
+    "--to k8s: the container image (required: argmatrix does not guess your engine build).":
+        "--to k8s 时：容器镜像（必填：argmatrix 不会猜测您使用的引擎构建）。",
+    "--to k8s: the workload's name (default: engine and model).": "--to k8s 时：工作负载的名称（默认由引擎名与模型名组成）。",
+    "--to k8s: the namespace written into metadata (default: none, kubectl's).":
+        "--to k8s 时：写入 `metadata` 的命名空间（默认不写，由 kubectl 决定）。",
+    "--to k8s, one node: deployment or pod. A launch across nodes is always a LeaderWorkerSet.":
+        "--to k8s 且只有一个节点时：`deployment` 或 `pod`。跨节点的启动总是写成 LeaderWorkerSet。",
+    "--to k8s: pods per group, when --nnodes is itself a reference such as $(LWS_GROUP_SIZE).":
+        "--to k8s 时：每组的 Pod 数，用于 --nnodes 本身是 $(LWS_GROUP_SIZE) 之类引用的情况。",
+    "--to k8s: the network interface HCCL/NCCL/GLOO bind to (default eth0, the pod network's; with hostNetwork, "
+    "the node's NIC).":
+        "--to k8s 时：HCCL/NCCL/GLOO 绑定的网卡（默认 eth0，即 Pod 网络的网卡；使用 `hostNetwork` 时为节点自己的网卡）。",
+    "--to k8s: the device plugin's resource name, instead of the platform's (huawei.com/Ascend910, "
+    "nvidia.com/gpu).":
+        "--to k8s 时：设备插件上报的资源名，用来代替平台默认值（huawei.com/Ascend910、nvidia.com/gpu）。",
     "The engine of the k8s container, and whose yaml file; default: the one the launch line names, else sglang.":
         "k8s 容器中运行的引擎，以及 yaml 文件供哪个引擎读取；默认取启动命令所指的引擎，否则为 sglang。",
     "The $schema reference written into yaml and json (default: config.schema.json, next to the file).":

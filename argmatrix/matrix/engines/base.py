@@ -18,6 +18,7 @@ from ...schema.meta import MISSING, ObjectKey, Text
 from ...schema.registry import ArgSpec
 from ...schema.releases import release_numbers
 from ...schema.surface import SURFACES, Surface
+from ..deploy import Deployable
 from ..platforms.base import Platform
 from ..rules import Parent, Rule
 from ..status import Cell, Note
@@ -133,6 +134,9 @@ class Engine:
     # fields the engine refuses to start without (argparse ``required=True`` and the like), each with where that
     # was read; compiler/check.py reports a missing one as AM-E011
     required: tuple[Required, ...] = ()
+    # how it runs in a Kubernetes pod and across a LeaderWorkerSet group (matrix/deploy.py; export --to k8s);
+    # None: argmatrix cannot write a manifest for it
+    deploy: Deployable | None = None
 
     def spelling_for(self, release: str | None) -> Spelling:
         """The spelling rules of ``release`` (the newest change at or before it), else ``spelling``."""

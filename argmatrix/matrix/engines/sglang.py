@@ -17,6 +17,7 @@ from ..platforms.base import Platform
 from ..rules import PARENTS, Parent, Rule, all_rules
 from ..status import Cell, Note
 from .base import NEGATE_RELEASE, Engine, ReleaseLine, Required, Spelling
+from .deploy_facts import SGLANG_DEPLOY
 
 
 class SglangEngine(Engine):
@@ -67,6 +68,7 @@ SGLANG = SglangEngine(
                        "SGLang 0.5.9 and 0.5.23 ServerArgs.add_cli_args: --model-path is required=True"),),
     derives=frozenset({"tokenizer-from-model", "served-name-from-model", "lora-from-paths", "ep-from-tp",
                        "http-log-level-from-log-level"}),
+    deploy=SGLANG_DEPLOY,
     description=Text("SGLang's server (python -m sglang.launch_server), checked against the SGLang release you "
                      "name with --sglang-version", "SGLang 服务（python -m sglang.launch_server），按 "
                      "--sglang-version 指定的版本检查"),
