@@ -113,6 +113,10 @@ def check_config(
     plan_output_len: int | None = typer.Option(None, "--plan-output-len", help=PLAN_HELP["plan_output_len"]),
     gpu_arch: str | None = typer.Option(None, "--gpu-arch", help=PLAN_HELP["gpu_arch"]),
     show_secrets: bool = typer.Option(False, "--show-secrets", help=SHOW_SECRETS_HELP),
+    for_: str | None = typer.Option(None, "--for", help="k8s: check the launch as a Kubernetes container runs it: "
+                                    "$(VAR) in a rank, count, port or address flag is filled in at start."),
+    nodes: int | None = typer.Option(None, "--nodes", help="--for k8s: pods per group, when --nnodes is itself a "
+                                     "reference such as $(LWS_GROUP_SIZE)."),
 ) -> None:
     """Check server flags before anything loads: argmatrix check-config --target a3 -- --tp-size 2 ...
 
@@ -129,7 +133,8 @@ def check_config(
                                       devices_per_node=devices_per_node, plan_input_len=plan_input_len,
                                       plan_output_len=plan_output_len, gpu_arch=gpu_arch,
                                       sglang_version=sglang_version,
-                                      vllm_version=vllm_version, compat=compat.value if compat else None))
+                                      vllm_version=vllm_version, compat=compat.value if compat else None,
+                                      for_=for_, nodes=nodes))
 
 
 class PlanFormat(str, Enum):
@@ -434,7 +439,8 @@ def export(
     vllm_version: str | None = VLLM_VERSION_OPTION,
     compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     schema: str | None = typer.Option(None, "--schema", help="The $schema reference written into yaml and json "
-                                      "(default: config.schema.json, next to the file)."),
+                                      "(default, next to the file: sglang-config.schema.json for SGLang's file, "
+                                      "vllm-config.schema.json for vLLM's, config.schema.json for argmatrix's)."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of to stdout."),
     show_secrets: bool = typer.Option(False, "--show-secrets", help=SHOW_SECRETS_HELP + " --to sglang and --to vllm "
                                       "always write them: they are commands to run."),

@@ -163,6 +163,11 @@ HELP_ZH: dict[str, str] = {
         "--engine argmatrix 时为 argmatrix 的配置文件；vLLM 启动命令则为 vLLM 的 --config 文件）、json（argmatrix 的"
         "配置文件）、env（ARGMATRIX_* 环境变量行）、k8s（Kubernetes 清单：Deployment 或 LeaderWorkerSet，外加一个 "
         "Service）。",
+    "k8s: check the launch as a Kubernetes container runs it: $(VAR) in a rank, count, port or address flag is "
+    "filled in at start.":
+        "k8s：按 Kubernetes 容器运行它的方式检查启动参数：rank、数量、端口或地址参数中的 $(VAR) 在启动时填入。",
+    "--for k8s: pods per group, when --nnodes is itself a reference such as $(LWS_GROUP_SIZE).":
+        "--for k8s 时：每组的 Pod 数，用于 --nnodes 本身是 $(LWS_GROUP_SIZE) 之类引用的情况。",
     "--to k8s: the container image (required: argmatrix does not guess your engine build).":
         "--to k8s 时：容器镜像（必填：argmatrix 不会猜测您使用的引擎构建）。",
     "--to k8s: the workload's name (default: engine and model).": "--to k8s 时：工作负载的名称（默认由引擎名与模型名组成）。",
@@ -180,8 +185,10 @@ HELP_ZH: dict[str, str] = {
         "--to k8s 时：设备插件上报的资源名，用来代替平台默认值（huawei.com/Ascend910、nvidia.com/gpu）。",
     "The engine of the k8s container, and whose yaml file; default: the one the launch line names, else sglang.":
         "k8s 容器中运行的引擎，以及 yaml 文件供哪个引擎读取；默认取启动命令所指的引擎，否则为 sglang。",
-    "The $schema reference written into yaml and json (default: config.schema.json, next to the file).":
-        "写入 yaml 与 json 的“$schema”引用（默认为同目录下的 config.schema.json）。",
+    "The $schema reference written into yaml and json (default, next to the file: sglang-config.schema.json for "
+    "SGLang's file, vllm-config.schema.json for vLLM's, config.schema.json for argmatrix's).":
+        "写入 yaml 与 json 的“$schema”引用（默认指向同目录下的文件：SGLang 的文件为 sglang-config.schema.json，"
+        "vLLM 的为 vllm-config.schema.json，argmatrix 自己的为 config.schema.json）。",
     "Write here instead of to stdout.": "写入该文件，而不是 stdout。",
     # bench
     "Measure a running OpenAI-compatible server: throughput and TTFT/ITL/E2E percentiles.":

@@ -232,7 +232,7 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
     Secrets: written in engine commands and with ``show_secrets``; left out of files, read from the
     ``k8s_secret`` Secret in ``k8s`` (``compiler/export_secrets.py``); never in the report.
     """
-    from ..compiler.export import SCHEMA_REF, export
+    from ..compiler.export import export
     from . import render
     from .check_config import secrets_hidden
 
@@ -258,7 +258,7 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
         print(f"argmatrix export: {unknown_engine(engine)(lang)}", file=sys.stderr)
         return 2
     try:
-        result = export(compiled, to, schema=schema or SCHEMA_REF, engine=engine or compiled.engine,
+        result = export(compiled, to, schema=schema, engine=engine or compiled.engine,
                         show_secrets=show_secrets, k8s_secret=k8s_secret)
     except ValueError as exc:
         print(f"argmatrix export: {exc}", file=sys.stderr)

@@ -25,8 +25,8 @@ from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Text
 from . import sglang_reader
 from .export_secrets import k8s_container
-from .findings import ERROR, NOTE, WARNING, Finding, sort_findings
-from .k8s_refs import Referenced, compile_for_k8s, set_value, write_refs
+from .findings import ERROR, WARNING, Finding, sort_findings
+from .k8s_refs import Referenced, compile_for_k8s, refs_note, set_value, write_refs
 from .launch import build_command, launch_findings
 
 KINDS = ("deployment", "pod")
@@ -283,11 +283,9 @@ def manifest(argv: list[str], compile: Callable[[list[str]], Any], engine: str, 
     text = head + yaml.dump_all(documents, Dumper=_PlainDumper, sort_keys=False, allow_unicode=True,
                                 default_flow_style=False)
     all_findings = [*compiled.findings, *findings]
-    if ref.refs:
-        all_findings.append(Finding("AM-N822", NOTE, "k8s", Text(
-            "filled in by Kubernetes at start: " + ", ".join(f"{compiled.specs[n].flag} {t}" for n, t in ref.refs.items()),
-            "由 Kubernetes 在启动时填入：" + "，".join(f"{compiled.specs[n].flag} {t}" for n, t in ref.refs.items())),
-            platform=compiled.platform))
+    note = refs_note(ref)
+    if note is not None:
+        all_findings.append(note)
     unique: list[Finding] = []
     for f in all_findings:
         if f not in unique:

@@ -202,6 +202,18 @@ def compile_for_k8s(argv: list[str], compile: Compile, *, nodes: int | None = No
     return Referenced(compiled, stand_ins, refs, out, group, group_nodes)
 
 
+def refs_note(ref: Referenced) -> Finding | None:
+    """AM-N822: which values Kubernetes fills in (the launch was checked with stand-ins for them)."""
+    if not ref.refs:
+        return None
+    specs = ref.compiled.specs
+    said = [f"{specs[n].flag} {t}" for n, t in ref.refs.items()]
+    return Finding("AM-N822", NOTE, "k8s", Text("filled in by Kubernetes at start (checked as pod 0 reads them): "
+                                                + ", ".join(said),
+                                                "由 Kubernetes 在启动时填入（按 0 号 Pod 读到的值检查）："
+                                                + "，".join(said)), platform=ref.compiled.platform)
+
+
 def _kind_zh(kind: str) -> str:
     return {RANK: "rank ", COUNT: "数量", PORT: "端口", ADDRESS: "地址"}[kind]
 

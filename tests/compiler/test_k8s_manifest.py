@@ -254,3 +254,28 @@ def test_references_are_checked_and_other_dollars_escaped():
     # LWS's variables exist only in a group
     proc = _export(["--target", "a3"], ["--model-path", "/m", "--tp", "16", "--node-rank", "$(LWS_WORKER_INDEX)"])
     assert proc.returncode == 1 and "AM-E824" in proc.stderr
+
+
+def _check(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "argmatrix", "check-config", *args], capture_output=True, text=True,
+                          env={"PYTHONPATH": str(ROOT)}, cwd=ROOT, timeout=120)
+
+
+def test_check_config_for_k8s_takes_lws_references_as_values():
+    sglang = ["--model-path", "/m", "--tp", "32", "--dist-init-addr", "$(LWS_LEADER_ADDRESS):20102",
+              "--nnodes", "$(LWS_GROUP_SIZE)", "--node-rank", "$(LWS_WORKER_INDEX)"]
+    plain = _check("--target", "a3", "--", *sglang)
+    assert plain.returncode == 1 and "AM-E010" in plain.stdout       # without --for k8s: not a number
+    proc = _check("--for", "k8s", "--nodes", "2", "--target", "a3", "--", *sglang)
+    assert proc.returncode == 0, proc.stdout
+    assert "AM-N822" in proc.stdout and "$(LWS_WORKER_INDEX)" in proc.stdout
+    assert "AM-E822" in _check("--for", "k8s", "--target", "a3", "--", *sglang).stdout   # how many pods?
+    vllm = ["vllm", "serve", "/m", "-tp", "8", "--data-parallel-size", "4", "--data-parallel-size-local", "2",
+            "--data-parallel-start-rank", "$(DP_START)", "--data-parallel-address", "$(LWS_LEADER_ADDRESS)"]
+    proc = _check("--for", "k8s", "--target", "a3", "--", *vllm)
+    assert proc.returncode == 0, proc.stdout
+    # a rank reference is the whole value; the checks still run on what pod 0 reads (rank 0 of nnodes 2)
+    proc = _check("--for", "k8s", "--nodes", "2", "--target", "a3", "--", "--model-path", "/m", "--tp", "32",
+                  "--nnodes", "$(LWS_GROUP_SIZE)", "--node-rank", "x$(LWS_WORKER_INDEX)",
+                  "--dist-init-addr", "$(LWS_LEADER_ADDRESS):1")
+    assert proc.returncode == 1 and "AM-E821" in proc.stdout
