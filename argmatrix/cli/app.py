@@ -365,7 +365,11 @@ def serve(
     compiled = compile(ctx.args, config=config, target=target or _target_from_device(ctx.args),
                        allow_unsupported=allow_unsupported, engine=True, allow_unimplemented=allow_unimplemented,
                        sglang_version=None)
-    if compiled.findings:
+    if compiled.findings and compiled.values.get("log_format") == "json":  # JSON from the first line on
+        from ..runtime.server.logs import finding_records
+
+        sys.stderr.write("".join(line + "\n" for line in finding_records(compiled.findings)))
+    elif compiled.findings:
         render.emit(render.findings_lines(compiled, _lang(lang), "serve"), stderr=True)
     if not compiled.ok:
         raise typer.Exit(compiled.exit_code)
