@@ -25,7 +25,9 @@ PLAN_HELP = {
 }
 
 app = typer.Typer(
-    name="argmatrix", no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+    # add_completion: typer's --install-completion / --show-completion (bash, zsh, fish, PowerShell); the server
+    # flags after -- complete through ServerFlagsCommand (cli/completion.py)
+    name="argmatrix", no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
     help="Check SGLang-style server launch flags against the hardware they will run on, and serve models.",
 )
 PASSTHROUGH = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": ["-h", "--help"]}

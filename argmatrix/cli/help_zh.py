@@ -15,6 +15,9 @@ HELP_ZH: dict[str, str] = {
     "Check SGLang-style server launch flags against the hardware they will run on, and serve models.":
         "按目标硬件检查 SGLang 风格的服务启动参数，并提供模型服务。",
     "Print the version and exit.": "打印版本号后退出。",
+    "Install completion for the current shell.": "为当前 shell 安装命令补全。",
+    "Show completion for the current shell, to copy it or customize the installation.":
+        "显示当前 shell 的补全脚本，便于复制或自行安装。",
     "Show this message and exit.": "显示本帮助后退出。",
     "Hardware to check against: auto, a2, a3, 310p, a5, cuda or cpu (env ARGMATRIX_TARGET).":
         "要检查的目标硬件：auto、a2、a3、310p、a5、cuda 或 cpu（环境变量 ARGMATRIX_TARGET）。",
