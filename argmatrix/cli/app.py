@@ -462,7 +462,7 @@ def export(
                              "across nodes is always a LeaderWorkerSet."),
     nodes: int | None = typer.Option(None, "--nodes", help="--to k8s: pods per group, when --nnodes is itself a "
                                      "reference such as $(LWS_GROUP_SIZE)."),
-    socket_ifname: str = typer.Option("eth0", "--socket-ifname", help="--to k8s: the network interface "
+    socket_ifname: str | None = typer.Option(None, "--socket-ifname", help="--to k8s: the network interface "
                                       "HCCL/NCCL/GLOO bind to (default eth0, the pod network's; with hostNetwork, "
                                       "the node's NIC)."),
     device_resource: str | None = typer.Option(None, "--device-resource", help="--to k8s: the device plugin's "

@@ -278,7 +278,7 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
 def _export_k8s(server_argv: list[str], *, engine: str | None, target, config, lang: str, sglang_version,
                 vllm_version, compat, output: str | None, secret: str | None, show_secrets: bool,
                 image: str | None = None, name: str | None = None, namespace: str | None = None,
-                kind: str = "deployment", nodes: int | None = None, socket_ifname: str = "eth0",
+                kind: str = "deployment", nodes: int | None = None, socket_ifname: str | None = None,
                 device_resource: str | None = None) -> int:
     """``export --to k8s``: the manifest (``compiler/k8s.py``), the report on stderr."""
     from ..compiler.k8s import K8sOptions, manifest

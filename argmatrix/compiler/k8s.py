@@ -25,11 +25,12 @@ from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Text
 from . import sglang_reader
 from .export_secrets import k8s_container
-from .findings import ERROR, WARNING, Finding, sort_findings
+from .findings import ERROR, NOTE, WARNING, Finding, sort_findings
 from .k8s_refs import Referenced, compile_for_k8s, refs_note, set_value, write_refs
 from .launch import build_command, launch_findings
 
 KINDS = ("deployment", "pod")
+POD_INTERFACE = "eth0"  # a pod's own network interface under the usual CNI plugins
 LWS_API = "leaderworkerset.x-k8s.io/v1"
 NAME_LABEL = "app.kubernetes.io/name"
 ROLE_LABEL = "argmatrix.io/role"
@@ -49,7 +50,7 @@ class K8sOptions:
     kind: str = "deployment"
     nodes: int | None = None            # pods per group when --nnodes is itself a reference
     secret: str | None = "argmatrix-secrets"   # None: secrets written as they are (--show-secrets)
-    socket_ifname: str = "eth0"         # the interface the collectives bind to (the pod network's, by default)
+    socket_ifname: str | None = None    # the interface the collectives bind to (None: eth0, the pod network's)
     device_resource: str | None = None  # overrides the platform's device-plugin resource name
 
 
@@ -92,7 +93,7 @@ def _container(ref: Referenced, engine: str, release: str | None, opts: K8sOptio
     pod = platform.pod
     env: list[dict[str, Any]] = [{"name": POD_IP, "valueFrom": {"fieldRef": {"fieldPath": "status.podIP"}}}]
     env += [{"name": v, "value": f"$({POD_IP})"} for v in pod.pod_ip_vars]
-    env += [{"name": v, "value": opts.socket_ifname} for v in pod.socket_ifname_vars]
+    env += [{"name": v, "value": opts.socket_ifname or POD_INTERFACE} for v in pod.socket_ifname_vars]
     env += [{"name": k, "value": v} for k, v in env_extra.items()]
     env += spec.pop("env", [])
     port = compiled.values.get(deploy.port_field) or deploy.default_port
@@ -105,7 +106,9 @@ def _container(ref: Referenced, engine: str, release: str | None, opts: K8sOptio
     mounts += [{"name": h.name, "mountPath": h.path, "readOnly": True} for h in pod.host_paths]
     container["volumeMounts"] = mounts
     if leader:
-        container["ports"] = [{"name": "http", "containerPort": int(port), "protocol": "TCP"}]
+        container["ports"] = [{"name": "http", "containerPort": int(port), "protocol": "TCP"},
+                              *({"name": _port_name(n), "containerPort": int(compiled.values[n]), "protocol": "TCP"}
+                                for n in _role_ports(compiled, deploy))]
         probe = {"httpGet": {"path": deploy.health_path, "port": "http"}}
         container["startupProbe"] = {**probe, **STARTUP}
         container["readinessProbe"] = {**probe, **READINESS}
@@ -177,12 +180,27 @@ def _workload(name: str, ref: Referenced, worker: Referenced | None, engine: str
     return [lws, _service(name, opts.namespace, labels, compiled, deploy, selector)]
 
 
+def _role_ports(compiled: Any, deploy: Deployable) -> tuple[str, ...]:
+    """The port fields the server's role adds (the prefill server's bootstrap port), set to a number."""
+    if deploy.roles is None:
+        return ()
+    role = compiled.values.get(deploy.roles.field)
+    return tuple(n for n in deploy.roles.ports.get(role, ()) if isinstance(compiled.values.get(n), int))
+
+
+def _port_name(name: str) -> str:
+    """A port's name (an IANA service name: at most 15 characters)."""
+    return name.rsplit("_", 2)[-2][:15] if name.count("_") >= 2 else name.replace("_", "-")[:15]
+
+
 def _service(name: str, namespace: str | None, labels: dict[str, str], compiled: Any, deploy: Deployable,
              selector: dict[str, str] | None = None) -> dict[str, Any]:
     port = int(compiled.values.get(deploy.port_field) or deploy.default_port)
+    ports = [{"name": "http", "port": port, "targetPort": "http", "protocol": "TCP"}]
+    ports += [{"name": _port_name(n), "port": int(compiled.values[n]), "targetPort": _port_name(n), "protocol": "TCP"}
+              for n in _role_ports(compiled, deploy)]
     return {"apiVersion": "v1", "kind": "Service", "metadata": _metadata(name, namespace, labels),
-            "spec": {"selector": selector or labels,
-                     "ports": [{"name": "http", "port": port, "targetPort": "http", "protocol": "TCP"}]}}
+            "spec": {"selector": selector or labels, "ports": ports}}
 
 
 def _refs_for_worker(ref: Referenced, compile: Callable[[list[str]], Any]) -> Referenced:
@@ -253,6 +271,22 @@ def manifest(argv: list[str], compile: Callable[[list[str]], Any], engine: str, 
         findings.append(_error("AM-E826", Text(f"--name {name}: a Kubernetes name here is lower-case letters, digits "
                                                "and '-', at most 40 characters", f"--name {name}：名称只能由小写字母、"
                                                "数字与“-”组成，最多 40 个字符"), value=name))
+    if ref.group is not None and platform.family in deploy.host_network_families and opts.socket_ifname is None \
+            and platform.pod.socket_ifname_vars:
+        findings.append(Finding("AM-N832", NOTE, "k8s", Text(
+            f"the pods use the node's network (hostNetwork), and {', '.join(platform.pod.socket_ifname_vars)} "
+            f"name {POD_INTERFACE}, the usual pod interface: a node's own interface is often named otherwise",
+            f"Pod 使用节点网络（hostNetwork），而 {'、'.join(platform.pod.socket_ifname_vars)} 取的是常见的 Pod "
+            f"网卡名 {POD_INTERFACE}：节点自己的网卡往往另有名称"),
+            Text("pass --socket-ifname with the NIC your nodes' collectives use (ip addr on a node)",
+                 "请用 --socket-ifname 指定节点上集合通信所用的网卡（可在节点上用 ip addr 查看）"),
+            platform=compiled.platform))
+    model = compiled.values.get("model_path") or compiled.values.get("model")
+    if isinstance(model, str) and model.startswith("/"):
+        findings.append(Finding("AM-N833", NOTE, "k8s", Text(
+            f"the container reads the model from {model}: the manifest mounts no model, so the image must hold it "
+            "or you add the volume", f"容器从 {model} 读取模型：清单不挂载模型，请确保镜像中已包含它，或自行添加存储卷"),
+            None, value=model, platform=compiled.platform))
     roles: tuple[str | None, ...] = (None,)
     if deploy.roles is not None and compiled.values.get(deploy.roles.field) in deploy.roles.roles:
         roles = deploy.roles.roles
@@ -280,6 +314,12 @@ def manifest(argv: list[str], compile: Callable[[list[str]], Any], engine: str, 
         head += f"# the secrets come from Secret {opts.secret!r}: kubectl create secret generic {opts.secret} {literals}\n"
     if ref.group is not None:
         head += "# needs the LeaderWorkerSet controller (https://github.com/kubernetes-sigs/lws)\n"
+    if roles != (None,) and deploy.roles is not None and deploy.roles.router:
+        port = compiled.values.get(deploy.port_field) or deploy.default_port
+        names = {r: f"{name}-{r}" for r in roles if r}
+        ports = {n: compiled.values.get(n) for r in deploy.roles.ports.values() for n in r}
+        head += ("# the roles behind one endpoint (not part of this manifest): "
+                 + deploy.roles.router.format(port=port, **names, **ports) + "\n")
     text = head + yaml.dump_all(documents, Dumper=_PlainDumper, sort_keys=False, allow_unicode=True,
                                 default_flow_style=False)
     all_findings = [*compiled.findings, *findings]

@@ -16,6 +16,7 @@ Nothing here builds YAML: the compiler does, from these facts, so adding a chip 
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -79,6 +80,11 @@ class Roles:
 
     field: str
     roles: tuple[str, ...]
+    # role -> fields holding more ports its Service must expose (the prefill server's bootstrap port)
+    ports: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    # the command that puts the roles behind one endpoint, with {<role>} the role's Service, {port} the HTTP port
+    # and {<field>} a port field's value (a comment of the manifest: argmatrix does not deploy it)
+    router: str = ""
 
 
 @dataclass(frozen=True)

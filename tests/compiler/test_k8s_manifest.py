@@ -57,7 +57,7 @@ LAUNCHES: dict[str, tuple[list[str], list[str]]] = {  # name -> (export options,
 
 def _export(options: list[str], launch: list[str], *extra: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "argmatrix", "export", "--to", "k8s", "--image", "registry/engine:1",
-                           "--namespace", NAMESPACE, *extra, *options, "--", *launch],
+                           "--namespace", NAMESPACE, *options, *extra, "--", *launch],
                           capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
                           cwd=ROOT, timeout=300)
 
@@ -224,6 +224,21 @@ def test_the_pod_asks_for_its_platform_devices_and_mounts(manifests):
     assert "resources" not in cpu["spec"]["template"]["spec"]["containers"][0]
     pd = [d["metadata"]["name"] for d in manifests["sglang-a3-pd"] if d["kind"] != "Service"]
     assert pd == ["sglang-ds-prefill", "sglang-ds-decode"]
+    services = {d["metadata"]["name"]: d for d in manifests["sglang-a3-pd"] if d["kind"] == "Service"}
+    prefill_ports = {p["name"]: p["port"] for p in services["sglang-ds-prefill"]["spec"]["ports"]}
+    assert prefill_ports == {"http": 30000, "bootstrap": 8998}      # the decode side and the router reach it
+    assert {p["name"] for p in services["sglang-ds-decode"]["spec"]["ports"]} == {"http"}
+
+
+def test_pd_header_names_the_router_and_notes_say_what_to_mount():
+    proc = _export(*LAUNCHES["sglang-a3-pd"])
+    assert ("--pd-disaggregation --prefill http://sglang-ds-prefill:30000 8998 --decode http://sglang-ds-decode:30000"
+            in proc.stdout)
+    assert "AM-N833" in proc.stderr                                   # /models/ds: in the image or a volume
+    proc = _export(*LAUNCHES["sglang-a3-2n"])
+    assert "AM-N832" in proc.stderr                                   # hostNetwork: which NIC?
+    proc = _export(*LAUNCHES["sglang-a3-2n"], "--socket-ifname", "enp23s0f3")
+    assert "AM-N832" not in proc.stderr and "enp23s0f3" in proc.stdout
 
 
 def test_image_is_required_and_own_options_win_over_engine_abbreviations():

@@ -53,7 +53,11 @@ SGLANG_DEPLOY = Deployable(
     # SGLang's multi-node LeaderWorkerSet example (lws_pd_deploy.md) runs leader and workers with
     # hostNetwork: true (dnsPolicy ClusterFirstWithHostNet), so the collectives bind the node's own interfaces
     host_network_families=frozenset({"npu", "gpu", "cpu"}),
-    roles=Roles("disaggregation_mode", ("prefill", "decode")),
+    roles=Roles("disaggregation_mode", ("prefill", "decode"),
+                ports={"prefill": ("disaggregation_bootstrap_port",)},
+                # sglang-router's own usage text (python -m sglang_router.launch_router --help, PD mode)
+                router="python -m sglang_router.launch_router --pd-disaggregation --prefill http://{prefill}:{port} "
+                       "{disaggregation_bootstrap_port} --decode http://{decode}:{port}"),
     source="SGLang 0.5.23: /health (http_server.py), --host 127.0.0.1 and --port 30000 by default (server_args.py)")
 
 
