@@ -236,6 +236,13 @@ def manifest(argv: list[str], compile: Callable[[list[str]], Any], engine: str, 
     ref = compile_for_k8s(argv, compile, nodes=opts.nodes)
     findings += ref.findings
     compiled = ref.compiled
+    reader = engines.get(compiled.engine)
+    if reader.surface_key != engines.get(engine).surface_key:  # per-pod flags are the reading engine's fields
+        return Manifest("", [*compiled.findings, _error("AM-E827", Text(
+            f"--to k8s writes the launch for the engine that reads it, and this one is read as {reader.title.en}'s, "
+            f"not {engine}'s", f"--to k8s 按读取启动参数的引擎写出清单，而这条启动参数按 {reader.title.zh} 的写法"
+            f"读取，不是 {engine} 的"), Text(f"write the launch in {engine}'s own flags (or drop --engine)",
+                                           f"请用 {engine} 自己的参数写启动命令（或去掉 --engine）"), value=engine)])
     platform = PLATFORMS[compiled.platform]
     if ref.group is not None:
         refused = ref.group.refuse(compiled.values)
@@ -303,7 +310,15 @@ def manifest(argv: list[str], compile: Callable[[list[str]], Any], engine: str, 
         worker = _refs_for_worker(role_ref, compile) if role_ref.group is not None else None
         if worker is not None:
             findings += [f for f in worker.compiled.findings if f.severity == ERROR and f not in compiled.findings]
-        documents += _workload(labels[NAME_LABEL], role_ref, worker, engine, release, opts, deploy, labels, findings)
+        try:
+            documents += _workload(labels[NAME_LABEL], role_ref, worker, engine, release, opts, deploy, labels,
+                                   findings)
+        except ValueError as exc:  # a per-pod flag the written command does not hold (k8s_refs.write_refs)
+            return Manifest("", [*compiled.findings, *findings, _error("AM-E834", Text(
+                f"the per-pod flags cannot be written into the {engine} command: {exc}",
+                f"无法把每个 Pod 各自的参数写入 {engine} 命令：{exc}"),
+                Text("give the flag on the command line in the engine's own spelling",
+                     "请在命令行上按引擎自己的写法给出该参数"))])
     head = (f"# Kubernetes manifest written by argmatrix export --to k8s: {engine} on {platform.short.en}, "
             f"{'a LeaderWorkerSet of ' + str(ref.nodes) + ' pods' if ref.group else opts.kind}"
             f"{', roles ' + ' and '.join(r for r in roles if r) if roles != (None,) else ''}\n")

@@ -118,17 +118,20 @@ def compile_for_k8s(argv: list[str], compile: Compile, *, nodes: int | None = No
         if kind is None and name not in {f.field for f in first.findings if f.code == "AM-E010"}:
             out.append(_finding("AM-W820", WARNING, Text(
                 f"{flag} {text} is written with $$: Kubernetes fills $(VAR) in only for a rank, a count, a port or "
-                f"an address ({', '.join(deploy.references)}), so the engine receives {text} as written",
+                f"an address ({', '.join(first.specs[n].flag for n in deploy.references)}), so the engine receives "
+                f"{text} as written",
                 f"{flag} {text} 写出时使用 $$：Kubernetes 只为 rank、数量、端口或地址参数（"
-                f"{'、'.join(deploy.references)}）填入 $(VAR)，引擎收到的仍是原样的 {text}"),
+                f"{'、'.join(first.specs[n].flag for n in deploy.references)}）填入 $(VAR)，引擎收到的仍是原样的 "
+                f"{text}"),
                 Text("drop the reference if you meant Kubernetes to fill it in", "若本意是让 Kubernetes 填入，"
                      "请去掉该引用"), name, flag, text, source, platform))
             continue
         if kind is None or where is None or name == deploy.port_field:
+            allowed = [first.specs[n].flag for n in deploy.references]
             reason = Text(f"{flag} {text}: Kubernetes fills $(VAR) in only where argmatrix knows what the flag holds "
-                          f"(a rank, a count, a port or an address: {', '.join(deploy.references)})",
+                          f"(a rank, a count, a port or an address: {', '.join(allowed)})",
                           f"{flag} {text}：只有 argmatrix 知道含义的参数（rank、数量、端口或地址："
-                          f"{'、'.join(deploy.references)}）才能由 Kubernetes 填入 $(VAR)") if kind is None else \
+                          f"{'、'.join(allowed)}）才能由 Kubernetes 填入 $(VAR)") if kind is None else \
                 Text(f"{flag} {text}: the container's port and its probes need a number",
                      f"{flag} {text}：容器端口与探针需要一个具体数字") if name == deploy.port_field else \
                 Text(f"{flag} {text}: a Kubernetes reference is read on the command line only, not from {source}",

@@ -294,3 +294,9 @@ def test_check_config_for_k8s_takes_lws_references_as_values():
                   "--nnodes", "$(LWS_GROUP_SIZE)", "--node-rank", "x$(LWS_WORKER_INDEX)",
                   "--dist-init-addr", "$(LWS_LEADER_ADDRESS):1")
     assert proc.returncode == 1 and "AM-E821" in proc.stdout
+
+
+def test_a_launch_read_as_another_engines_is_refused_not_translated():
+    proc = _export(["--target", "a3", "--engine", "vllm"], ["--model-path", "/m", "--tp", "32", "--nnodes", "2",
+                                                            "--dist-init-addr", "10.0.0.1:5000"])
+    assert proc.returncode == 2 and "AM-E827" in proc.stderr and "Traceback" not in proc.stderr
