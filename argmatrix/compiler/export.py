@@ -3,13 +3,17 @@
 Every value the user set is written, even one equal to a default (whose
 default would it be?  the target engine's may differ).  ``sglang``, ``vllm``
 and ``k8s`` are commands (``compiler/launch.py`` decides the spellings, and
-translates between engines); ``yaml`` is SGLang's own ``--config`` file (dashed
+translates between engines; ``k8s`` here is one container's ``command``,
+``args`` and secret ``env``, which ``compiler/k8s.py`` puts into the manifest
+``argmatrix export --to k8s`` writes); ``yaml`` is SGLang's own ``--config`` file (dashed
 flag names in the selected release's spelling, values as SGLang's config reader
 takes them: ``compiler/sglang_reader.py``), which argmatrix reads back too;
 ``--engine argmatrix`` makes it argmatrix's own file instead.  ``json`` and
 ``env`` are argmatrix's own config file and environment, which read back into
 the same values (their keys are field names).  The files carry the ``$schema``
-reference editors complete against.  A vLLM launch's ``yaml`` is vLLM's own
+reference editors complete against, each its own: ``sglang-config.schema.json``
+for SGLang's file, ``vllm-config.schema.json`` for vLLM's, ``config.schema.json``
+for argmatrix's.  A vLLM launch's ``yaml`` is vLLM's own
 ``--config`` file (flag names as keys).  Anything the target cannot express is
 a finding.
 """
