@@ -115,10 +115,13 @@ ASCEND_POD = PodNeeds(
     socket_ifname_vars=("HCCL_SOCKET_IFNAME", "GLOO_SOCKET_IFNAME", "TP_SOCKET_IFNAME"),
     pod_ip_vars=("HCCL_IF_IP",),
     shm_gib_per_device=1, shm_gib_min=8,
-    source=Text("the Ascend Device Plugin (MindX DL) advertises Atlas A2 and A3 NPUs as huawei.com/Ascend910 and "
-                "310P as huawei.com/Ascend310P; mounts as in vLLM-Ascend's docker run instructions",
-                "昇腾 Device Plugin（MindX DL）把 Atlas A2 与 A3 的 NPU 上报为 huawei.com/Ascend910，310P 上报为 "
-                "huawei.com/Ascend310P；挂载项与 vLLM-Ascend 的 docker run 说明一致"))
+    source=Text("MindCluster's Ascend Device Plugin advertises whole Atlas A2 and A3 NPUs as huawei.com/Ascend910 "
+                "and 310P as huawei.com/Ascend310P; other plugins name them otherwise (HAMi: huawei.com/Ascend910B, "
+                "...; vLLM-Ascend's CI cluster: huawei.com/ascend-1980), hence export --device-resource; mounts as "
+                "in vLLM-Ascend's docker run instructions",
+                "MindCluster 的昇腾 Device Plugin 把整卡的 Atlas A2 与 A3 NPU 上报为 huawei.com/Ascend910，310P 上报为 "
+                "huawei.com/Ascend310P；其他插件的命名不同（HAMi 为 huawei.com/Ascend910B 等，vLLM-Ascend 的 CI 集群为 "
+                "huawei.com/ascend-1980），因此 export 提供 --device-resource；挂载项与 vLLM-Ascend 的 docker run 说明一致"))
 
 
 # Ascend 910B and 910_93 run fp16/bf16 (and int8 matmuls); they have no fp8 units.
