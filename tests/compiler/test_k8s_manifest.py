@@ -253,6 +253,9 @@ def test_image_is_required_and_own_options_win_over_engine_abbreviations():
     pod = next(d for d in docs if d["kind"] == "Pod")
     assert pod["metadata"]["name"] == "qwen" and pod["spec"]["containers"][0]["image"] == "registry/engine:1"
     assert "--image" not in pod["spec"]["containers"][0]["args"]
+    kubernetes_validate = pytest.importorskip("kubernetes_validate")
+    for doc in docs:
+        kubernetes_validate.validate(doc, K8S_VERSION, strict=True)
 
 
 def test_references_are_checked_and_other_dollars_escaped():
