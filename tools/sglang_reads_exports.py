@@ -30,7 +30,10 @@ the standard library and SGLang, through the cheapest faithful entry of each rel
     python tools/sglang_reads_exports.py --engine-python /work/venvs/sglang/bin/python --release 0.5.23
     python tools/sglang_reads_exports.py --engine-python /work/venvs/sglang059/bin/python --release 0.5.9
 
-Writes ``tests/fixtures/sglang_reads/sglang-<release>.json`` (``--out`` for another folder).
+Writes ``tests/fixtures/sglang_reads/sglang-<release>.json`` (``--out`` for another folder).  With
+``--config-keys`` it records instead, for every key ``generated/sglang-config.schema.json`` describes (dashed,
+underscored, refused), whether SGLang's ``--config`` reader reads a file holding it
+(``config-keys-<release>.json``; ``tests/generate/test_sglang_config_schema.py``).
 """
 from __future__ import annotations
 
@@ -284,6 +287,77 @@ def record(engine_python: str, release: str, out_dir: Path) -> Path:
     return path
 
 
+# --- the keys of an SGLang --config file (generated/sglang-config.schema.json) --------------------------------------
+
+def key_cases(release: str, tmp: Path) -> list[dict]:
+    """One file per key the schema describes (``json_schema.sglang_keys``): ``model-path: m`` and the key with a
+    value SGLang's reader takes for the field (a switch ``true``), whether the schema suggests or refuses it."""
+    from argmatrix.compiler.launch import _yaml_value
+    from argmatrix.generate.example_config import yaml_value
+    from argmatrix.generate.json_schema import sglang_keys
+    from argmatrix.schema.registry import SPECS
+
+    fixture = json.loads((ROOT / "tests" / "fixtures" / f"sglang-{release}.json").read_text(encoding="utf-8"))
+    from argmatrix.schema.registry import FLAGS
+
+    entry_of = {}
+    for entry in fixture["flags"]:
+        field = next((FLAGS[f] for f in entry["flags"] if f in FLAGS), None)
+        if field is not None:
+            entry_of.setdefault(field, entry)
+    out = []
+    for key, (name, how) in sglang_keys(release).items():
+        spec = SPECS[name]
+        value = True if spec.is_bool else None
+        for candidate in ([] if spec.is_bool else _candidates(name, entry_of.get(name))):
+            ok, said = _yaml_value(name, candidate, release)
+            value = said if ok and said is not None else candidate
+            if ok and said is not None:
+                break
+        text = (f"model-path: {yaml_value(value)}\n" if key == "model-path"
+                else f"model-path: m\n{key}: {yaml_value(value)}\n")
+        out.append({"id": f"key:{key}", "key": key, "field": name, "schema": how, "argv": ["--config", "k.yaml"],
+                    "files": {"k.yaml": text}})
+    return out
+
+
+def record_keys(engine_python: str, release: str, out_dir: Path) -> Path:
+    """tests/fixtures/sglang_reads/config-keys-<release>.json: which keys SGLang's --config reader reads."""
+    sys.path.insert(0, str(ROOT))
+    with tempfile.TemporaryDirectory() as tmp:
+        todo = key_cases(release, Path(tmp))
+    base = {"id": "baseline", "argv": BASE_ARGV, "files": {}}
+    proc = subprocess.Popen([engine_python, __file__, "--engine-side"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir())
+    feed = "".join(json.dumps({k: c[k] for k in ("id", "argv", "files")}) + "\n" for c in [base, *todo])
+    answers, _ = proc.communicate(feed)
+    lines = [json.loads(x) for x in answers.splitlines() if x.strip()]
+    head, results = lines[0], {a["id"]: a for a in lines[1:]}
+    if head["sglang_version"] != release:
+        raise SystemExit(f"{engine_python} has SGLang {head['sglang_version']}, not {release}")
+    baseline = results["baseline"]["values"]
+    keys = {}
+    for case in todo:
+        got = results[case["id"]]
+        entry = {"field": case["field"], "file": case["files"]["k.yaml"]}
+        if "error" in got:
+            entry["error"] = got["error"]
+        else:
+            entry["sglang"] = {k: v for k, v in got["values"].items() if baseline.get(k, object()) != v}
+        keys[case["key"]] = entry
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"config-keys-{release}.json"
+    text = "{\n" + "".join(f"{json.dumps(k)}: {json.dumps(v)},\n" for k, v in (
+        ("sglang_version", head["sglang_version"]), ("entry", head["entry"]),
+        ("tool", "tools/sglang_reads_exports.py --config-keys")))
+    text += '"keys": {\n' + ",\n".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False, sort_keys=True)}"
+                                        for k, v in keys.items()) + "\n}}\n"
+    path.write_text(text, encoding="utf-8")
+    refused = sum("error" in v for v in keys.values())
+    print(f"SGLang {release}: {len(keys)} config keys, {refused} refused by its --config reader; written to {path}")
+    return path
+
+
 def main() -> None:
     if "--engine-side" in sys.argv:
         engine_side()
@@ -292,8 +366,13 @@ def main() -> None:
     parser.add_argument("--engine-python", required=True, help="python of a venv with the SGLang release")
     parser.add_argument("--release", required=True)
     parser.add_argument("--out", default=str(ROOT / "tests" / "fixtures" / "sglang_reads"))
+    parser.add_argument("--config-keys", action="store_true", help="record which keys of generated/"
+                        "sglang-config.schema.json SGLang's --config reader reads (config-keys-<release>.json)")
     args = parser.parse_args()
-    record(args.engine_python, args.release, Path(args.out))
+    if args.config_keys:
+        record_keys(args.engine_python, args.release, Path(args.out))
+    else:
+        record(args.engine_python, args.release, Path(args.out))
 
 
 if __name__ == "__main__":

@@ -25,7 +25,9 @@ PLAN_HELP = {
 }
 
 app = typer.Typer(
-    name="argmatrix", no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+    # add_completion: typer's --install-completion / --show-completion (bash, zsh, fish, PowerShell); the server
+    # flags after -- complete through ServerFlagsCommand (cli/completion.py)
+    name="argmatrix", no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
     help="Check SGLang-style server launch flags against the hardware they will run on, and serve models.",
 )
 PASSTHROUGH = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": ["-h", "--help"]}
@@ -118,6 +120,10 @@ def check_config(
     plan_output_len: int | None = typer.Option(None, "--plan-output-len", help=PLAN_HELP["plan_output_len"]),
     gpu_arch: str | None = typer.Option(None, "--gpu-arch", help=PLAN_HELP["gpu_arch"]),
     show_secrets: bool = typer.Option(False, "--show-secrets", help=SHOW_SECRETS_HELP),
+    for_: str | None = typer.Option(None, "--for", help="k8s: check the launch as a Kubernetes container runs it: "
+                                    "$(VAR) in a rank, count, port or address flag is filled in at start."),
+    nodes: int | None = typer.Option(None, "--nodes", help="--for k8s: pods per group, when --nnodes is itself a "
+                                     "reference such as $(LWS_GROUP_SIZE)."),
 ) -> None:
     """Check server flags before anything loads: argmatrix check-config --target a3 -- --tp-size 2 ...
 
@@ -135,7 +141,7 @@ def check_config(
                                       plan_output_len=plan_output_len, gpu_arch=gpu_arch,
                                       sglang_version=sglang_version,
                                       vllm_version=vllm_version, vllm_ascend_version=vllm_ascend_version,
-                                      compat=compat.value if compat else None))
+                                      compat=compat.value if compat else None, for_=for_, nodes=nodes))
 
 
 class PlanFormat(str, Enum):
@@ -380,7 +386,11 @@ def serve(
     compiled = compile(ctx.args, config=config, target=target or _target_from_device(ctx.args),
                        allow_unsupported=allow_unsupported, engine=True, allow_unimplemented=allow_unimplemented,
                        sglang_version=None)
-    if compiled.findings:
+    if compiled.findings and compiled.values.get("log_format") == "json":  # JSON from the first line on
+        from ..runtime.server.logs import finding_records
+
+        sys.stderr.write("".join(line + "\n" for line in finding_records(compiled.findings)))
+    elif compiled.findings:
         render.emit(render.findings_lines(compiled, _lang(lang), "serve"), stderr=True)
     if not compiled.ok:
         raise typer.Exit(compiled.exit_code)
@@ -445,8 +455,8 @@ def export(
     ctx: typer.Context,
     to: str = typer.Option(..., "--to", help="an engine (sglang, vllm, argmatrix: its command line), yaml (SGLang's "
                            "own --config file with its $schema; --engine argmatrix: argmatrix's; for a vLLM launch, "
-                           "vLLM's --config), json (argmatrix's config file), env (ARGMATRIX_* lines), k8s (container "
-                           "command and args)."),
+                           "vLLM's --config), json (argmatrix's config file), env (ARGMATRIX_* lines), k8s (a manifest: "
+                           "Deployment or LeaderWorkerSet, and a Service)."),
     engine: str | None = typer.Option(None, "--engine", help="The engine of the k8s container, and whose yaml "
                                       "file; default: the one the launch line names, else sglang."),
     target: str | None = TARGET_OPTION,
@@ -457,12 +467,29 @@ def export(
     vllm_ascend_version: str | None = VLLM_ASCEND_VERSION_OPTION,
     compat: CompatName | None = typer.Option(None, "--compat", help=COMPAT_HELP),
     schema: str | None = typer.Option(None, "--schema", help="The $schema reference written into yaml and json "
-                                      "(default: config.schema.json, next to the file)."),
+                                      "(default, next to the file: sglang-config.schema.json for SGLang's file, "
+                                      "vllm-config.schema.json for vLLM's, config.schema.json for argmatrix's)."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of to stdout."),
     show_secrets: bool = typer.Option(False, "--show-secrets", help=SHOW_SECRETS_HELP + " --to sglang and --to vllm "
                                       "always write them: they are commands to run."),
     k8s_secret: str = typer.Option("argmatrix-secrets", "--k8s-secret", help="--to k8s: the Kubernetes Secret the "
                                    "container's env reads secrets from (valueFrom.secretKeyRef)."),
+    image: str | None = typer.Option(None, "--image", help="--to k8s: the container image (required: argmatrix "
+                                     "does not guess your engine build)."),
+    name: str | None = typer.Option(None, "--name", help="--to k8s: the workload's name (default: engine and "
+                                    "model)."),
+    namespace: str | None = typer.Option(None, "--namespace", help="--to k8s: the namespace written into "
+                                         "metadata (default: none, kubectl's)."),
+    kind: str = typer.Option("deployment", "--kind", help="--to k8s, one node: deployment or pod. A launch "
+                             "across nodes is always a LeaderWorkerSet."),
+    nodes: int | None = typer.Option(None, "--nodes", help="--to k8s: pods per group, when --nnodes is itself a "
+                                     "reference such as $(LWS_GROUP_SIZE)."),
+    socket_ifname: str | None = typer.Option(None, "--socket-ifname", help="--to k8s: the network interface "
+                                      "HCCL/NCCL/GLOO bind to (default eth0, the pod network's; with hostNetwork, "
+                                      "the node's NIC)."),
+    device_resource: str | None = typer.Option(None, "--device-resource", help="--to k8s: the device plugin's "
+                                               "resource name, instead of the platform's (huawei.com/Ascend910, "
+                                               "nvidia.com/gpu)."),
 ) -> None:
     """Write checked flags for another tool, every value you set: argmatrix export --to yaml -- --tp 2
 
@@ -475,7 +502,10 @@ def export(
                                 lang=lang.value if lang else None, sglang_version=sglang_version,
                                 vllm_version=vllm_version, vllm_ascend_version=vllm_ascend_version,
                                 compat=compat.value if compat else None,
-                                schema=schema, output=output, show_secrets=show_secrets, k8s_secret=k8s_secret))
+                                schema=schema, output=output, show_secrets=show_secrets, k8s_secret=k8s_secret,
+                                k8s={"image": image, "name": name, "namespace": namespace, "kind": kind,
+                                     "nodes": nodes, "socket_ifname": socket_ifname,
+                                     "device_resource": device_resource}))
 
 
 @app.command("bench")

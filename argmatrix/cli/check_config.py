@@ -22,24 +22,27 @@ OPTIONS: dict[str, tuple[str, tuple[str, ...] | bool | None]] = {
     "--engine": ("engine", None), "--sglang-version": ("sglang_version", None),
     "--vllm-version": ("vllm_version", None), "--vllm-ascend-version": ("vllm_ascend_version", None),
     "--compat": ("compat", ("vllm",)),
-    "--show-secrets": ("show_secrets", True),
+    "--show-secrets": ("show_secrets", True), "--for": ("for_", ("k8s",)), "--nodes": ("nodes", None),
     # the model and memory options (cli/plan.py); the counts become ints below
     "--model-config": ("model_config", None), "--device-memory": ("device_memory", None),
     "--devices-per-node": ("devices_per_node", None), "--plan-input-len": ("plan_input_len", None),
     "--plan-output-len": ("plan_output_len", None), "--gpu-arch": ("gpu_arch", None),
 }
 PLAN_KEYS = ("model_config", "device_memory", "devices_per_node", "plan_input_len", "plan_output_len", "gpu_arch")
-COUNT_KEYS = ("devices_per_node", "plan_input_len", "plan_output_len")
+COUNT_KEYS = ("devices_per_node", "plan_input_len", "plan_output_len", "nodes")
 
 
 def run_check_config(server_argv: list[str], *, target: str | None = None, config: str | None = None,
                      fmt: str = "text", lang: str | None = None, strict: bool = False,
                      allow_unsupported: bool = False, engine: str | None = None, sglang_version: str | None = None,
                      vllm_version: str | None = None, compat: str | None = None, show_secrets: bool = False,
-                     vllm_ascend_version: str | None = None, **plan_options) -> int:
+                     vllm_ascend_version: str | None = None, for_: str | None = None, nodes: int | None = None,
+                     **plan_options) -> int:
     """Compile, print in the chosen format and language, return the exit status.
 
     Secrets are printed as ``<redacted>`` (``schema/redact.py``) unless ``show_secrets``.
+    ``for_="k8s"``: the launch as a Kubernetes container runs it (``$(VAR)`` references are values; ``nodes``:
+    pods per group when ``--nnodes`` is itself one).
 
     ``plan_options``: --model-config, --device-memory, --devices-per-node, --plan-input-len/--plan-output-len,
     --gpu-arch.
@@ -58,9 +61,26 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
     versions = {k: v for k, v in (("sglang", sglang_version), ("vllm", vllm_version),
                                   ("vllm-ascend", vllm_ascend_version)) if v}
     # the model checks always run here, so a hub id gets the note that they were skipped, in text and JSON alike
-    compiled = compile(server_argv, config=config, target=target, strict=strict,
+    def compile_argv(argv: list[str]) -> Any:
+        return compile(argv, config=config, target=target, strict=strict,
                        allow_unsupported=allow_unsupported, engine=engine, plan_inputs=inputs, compat=compat,
                        versions=versions, complete=True)
+
+    if for_ is None:
+        compiled = compile_argv(server_argv)
+    elif for_ == "k8s":  # $(VAR) in a rank, count, port or address flag is Kubernetes' to fill in (k8s_refs.py)
+        import dataclasses
+
+        from ..compiler.findings import sort_findings
+        from ..compiler.k8s_refs import compile_for_k8s, refs_note
+
+        ref = compile_for_k8s(server_argv, compile_argv, nodes=nodes)
+        note = refs_note(ref)
+        compiled = dataclasses.replace(ref.compiled, findings=sort_findings(
+            [*ref.compiled.findings, *ref.findings, *([note] if note else [])]))
+    else:
+        print(f"argmatrix check-config: --for {for_}: the only choice is k8s", file=sys.stderr)
+        return 2
     scrub = secrets_hidden(compiled, show_secrets)
     if fmt == "json":
         data = compiled.to_json() if show_secrets else redacted_json(compiled.to_json())

@@ -15,6 +15,9 @@ HELP_ZH: dict[str, str] = {
     "Check SGLang-style server launch flags against the hardware they will run on, and serve models.":
         "按目标硬件检查 SGLang 风格的服务启动参数，并提供模型服务。",
     "Print the version and exit.": "打印版本号后退出。",
+    "Install completion for the current shell.": "为当前 shell 安装命令补全。",
+    "Show completion for the current shell, to copy it or customize the installation.":
+        "显示当前 shell 的补全脚本，便于复制或自行安装。",
     "Show this message and exit.": "显示本帮助后退出。",
     "Hardware to check against: auto, a2, a3, 310p, a5, cuda or cpu (env ARGMATRIX_TARGET).":
         "要检查的目标硬件：auto、a2、a3、310p、a5、cuda 或 cpu（环境变量 ARGMATRIX_TARGET）。",
@@ -164,14 +167,37 @@ HELP_ZH: dict[str, str] = {
         "1 表示发现错误，2 表示输入无法使用。",
     "an engine (sglang, vllm, argmatrix: its command line), yaml (SGLang's own --config file with its $schema; "
     "--engine argmatrix: argmatrix's; for a vLLM launch, vLLM's --config), json (argmatrix's config file), env "
-    "(ARGMATRIX_* lines), k8s (container command and args).":
+    "(ARGMATRIX_* lines), k8s (a manifest: Deployment or LeaderWorkerSet, and a Service).":
         "一个引擎（sglang、vllm、argmatrix：它的命令行）、yaml（带“$schema”的 SGLang 自己的 --config 文件；"
         "--engine argmatrix 时为 argmatrix 的配置文件；vLLM 启动命令则为 vLLM 的 --config 文件）、json（argmatrix 的"
-        "配置文件）、env（ARGMATRIX_* 环境变量行）、k8s（容器的“command”与“args”）。",
+        "配置文件）、env（ARGMATRIX_* 环境变量行）、k8s（Kubernetes 清单：Deployment 或 LeaderWorkerSet，外加一个 "
+        "Service）。",
+    "k8s: check the launch as a Kubernetes container runs it: $(VAR) in a rank, count, port or address flag is "
+    "filled in at start.":
+        "k8s：按 Kubernetes 容器运行它的方式检查启动参数：rank、数量、端口或地址参数中的 $(VAR) 在启动时填入。",
+    "--for k8s: pods per group, when --nnodes is itself a reference such as $(LWS_GROUP_SIZE).":
+        "--for k8s 时：每组的 Pod 数，用于 --nnodes 本身是 $(LWS_GROUP_SIZE) 之类引用的情况。",
+    "--to k8s: the container image (required: argmatrix does not guess your engine build).":
+        "--to k8s 时：容器镜像（必填：argmatrix 不会猜测您使用的引擎构建）。",
+    "--to k8s: the workload's name (default: engine and model).": "--to k8s 时：工作负载的名称（默认由引擎名与模型名组成）。",
+    "--to k8s: the namespace written into metadata (default: none, kubectl's).":
+        "--to k8s 时：写入 `metadata` 的命名空间（默认不写，由 kubectl 决定）。",
+    "--to k8s, one node: deployment or pod. A launch across nodes is always a LeaderWorkerSet.":
+        "--to k8s 且只有一个节点时：`deployment` 或 `pod`。跨节点的启动总是写成 LeaderWorkerSet。",
+    "--to k8s: pods per group, when --nnodes is itself a reference such as $(LWS_GROUP_SIZE).":
+        "--to k8s 时：每组的 Pod 数，用于 --nnodes 本身是 $(LWS_GROUP_SIZE) 之类引用的情况。",
+    "--to k8s: the network interface HCCL/NCCL/GLOO bind to (default eth0, the pod network's; with hostNetwork, "
+    "the node's NIC).":
+        "--to k8s 时：HCCL/NCCL/GLOO 绑定的网卡（默认 eth0，即 Pod 网络的网卡；使用 `hostNetwork` 时为节点自己的网卡）。",
+    "--to k8s: the device plugin's resource name, instead of the platform's (huawei.com/Ascend910, "
+    "nvidia.com/gpu).":
+        "--to k8s 时：设备插件上报的资源名，用来代替平台默认值（huawei.com/Ascend910、nvidia.com/gpu）。",
     "The engine of the k8s container, and whose yaml file; default: the one the launch line names, else sglang.":
         "k8s 容器中运行的引擎，以及 yaml 文件供哪个引擎读取；默认取启动命令所指的引擎，否则为 sglang。",
-    "The $schema reference written into yaml and json (default: config.schema.json, next to the file).":
-        "写入 yaml 与 json 的“$schema”引用（默认为同目录下的 config.schema.json）。",
+    "The $schema reference written into yaml and json (default, next to the file: sglang-config.schema.json for "
+    "SGLang's file, vllm-config.schema.json for vLLM's, config.schema.json for argmatrix's).":
+        "写入 yaml 与 json 的“$schema”引用（默认指向同目录下的文件：SGLang 的文件为 sglang-config.schema.json，"
+        "vLLM 的为 vllm-config.schema.json，argmatrix 自己的为 config.schema.json）。",
     "Write here instead of to stdout.": "写入该文件，而不是 stdout。",
     # bench
     "Measure a running OpenAI-compatible server: throughput and TTFT/ITL/E2E percentiles.":

@@ -229,13 +229,14 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
                config: str | None = None, lang: str | None = None, sglang_version: str | None = None,
                compat: str | None = None, schema: str | None = None, output: str | None = None,
                vllm_version: str | None = None, show_secrets: bool = False,
-               k8s_secret: str = "argmatrix-secrets", vllm_ascend_version: str | None = None) -> int:
+               k8s_secret: str = "argmatrix-secrets", vllm_ascend_version: str | None = None,
+               k8s: dict | None = None) -> int:
     """Write the checked configuration as ``to``; the report goes to stderr, the export to stdout or ``output``.
 
     Secrets: written in engine commands and with ``show_secrets``; left out of files, read from the
     ``k8s_secret`` Secret in ``k8s`` (``compiler/export_secrets.py``); never in the report.
     """
-    from ..compiler.export import SCHEMA_REF, export
+    from ..compiler.export import export
     from . import render
     from .check_config import secrets_hidden
 
@@ -249,6 +250,10 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
     # --config file unless --engine argmatrix asks for argmatrix's own
     command_engine = (to if to in engines_keys() else engine if to == "k8s"
                       else (engine or "sglang") if to == "yaml" and engine != "argmatrix" else "argmatrix")
+    if to == "k8s":
+        return _export_k8s(server_argv, engine=command_engine, target=target, config=config, lang=lang,
+                           sglang_version=sglang_version, vllm_version=vllm_version, compat=compat, output=output,
+                           secret=None if show_secrets else k8s_secret, show_secrets=show_secrets, **(k8s or {}))
     compiled = _compile(server_argv, engine=command_engine,
                         target=target, config=config, strict=False, allow_unsupported=False,
                         sglang_version=sglang_version, vllm_version=vllm_version, compat=compat, plan_options={},
@@ -258,7 +263,7 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
         print(f"argmatrix export: {unknown_engine(engine)(lang)}", file=sys.stderr)
         return 2
     try:
-        result = export(compiled, to, schema=schema or SCHEMA_REF, engine=engine or compiled.engine,
+        result = export(compiled, to, schema=schema, engine=engine or compiled.engine,
                         show_secrets=show_secrets, k8s_secret=k8s_secret)
     except ValueError as exc:
         print(f"argmatrix export: {exc}", file=sys.stderr)
@@ -266,6 +271,44 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
     report = dataclasses.replace(compiled, findings=result.findings)
     if report.findings:
         render.emit(render.findings_lines(report, lang, "export"), stderr=True, scrub=secrets_hidden(compiled, show_secrets))
+    if not report.ok:
+        return report.exit_code
+    if output:
+        _write(output, result.text)
+    else:
+        sys.stdout.write(result.text)
+    return 0
+
+
+def _export_k8s(server_argv: list[str], *, engine: str | None, target, config, lang: str, sglang_version,
+                vllm_version, compat, output: str | None, secret: str | None, show_secrets: bool,
+                image: str | None = None, name: str | None = None, namespace: str | None = None,
+                kind: str = "deployment", nodes: int | None = None, socket_ifname: str | None = None,
+                device_resource: str | None = None) -> int:
+    """``export --to k8s``: the manifest (``compiler/k8s.py``), the report on stderr."""
+    from ..compiler.k8s import K8sOptions, manifest
+    from . import render
+    from .check_config import secrets_hidden
+
+    if engine is not None and engine not in engines_keys():
+        print(f"argmatrix export: {unknown_engine(engine)(lang)}", file=sys.stderr)
+        return 2
+
+    def compile_argv(argv: list[str]):
+        return _compile(argv, engine=engine, target=target, config=config, strict=False, allow_unsupported=False,
+                        sglang_version=sglang_version, vllm_version=vllm_version, compat=compat, plan_options={})
+
+    first = compile_argv(server_argv)
+    written_for = engine or first.engine
+    opts = K8sOptions(image=image, name=name, namespace=namespace, kind=kind, nodes=nodes, secret=secret,
+                      socket_ifname=socket_ifname, device_resource=device_resource)
+    result = manifest(server_argv, compile_argv, written_for, None, opts)
+    report = dataclasses.replace(first, findings=result.findings)
+    if report.findings:
+        render.emit(render.findings_lines(report, lang, "export"), stderr=True,
+                    scrub=secrets_hidden(first, show_secrets))
+    if not result.text:
+        return 2
     if not report.ok:
         return report.exit_code
     if output:

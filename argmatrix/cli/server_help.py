@@ -81,7 +81,8 @@ def server_flags_help(lang: str, width: int = 100) -> str:
 
 
 class ServerFlagsCommand(typer.core.TyperCommand):
-    """A typer command whose --help also lists every server argument, by group.
+    """A typer command whose --help also lists every server argument, by group, and whose shell completion also
+    offers them (``cli/completion.py``).
 
     Server flags may follow ``--`` or come without it.  Before a ``--`` only the command's own options may stand:
     an unknown one there is a usage error naming it (with the nearest option it has), never a server flag, so a
@@ -122,6 +123,16 @@ class ServerFlagsCommand(typer.core.TyperCommand):
                     i += 1  # its value
             i += 1
         return unknown, set(takes_value)
+
+    def shell_complete(self, ctx, incomplete):
+        from click.shell_completion import CompletionItem
+
+        from .completion import server_completions
+
+        own = super().shell_complete(ctx, incomplete)   # argmatrix's own options (before --)
+        server = [CompletionItem(value, type=kind, help=help_ or None)
+                  for value, kind, help_ in server_completions(list(ctx.args), incomplete)]
+        return [*own, *server]
 
     def format_help(self, ctx, formatter) -> None:
         super().format_help(ctx, formatter)

@@ -3,13 +3,17 @@
 Every value the user set is written, even one equal to a default (whose
 default would it be?  the target engine's may differ).  ``sglang``, ``vllm``
 and ``k8s`` are commands (``compiler/launch.py`` decides the spellings, and
-translates between engines); ``yaml`` is SGLang's own ``--config`` file (dashed
+translates between engines; ``k8s`` here is one container's ``command``,
+``args`` and secret ``env``, which ``compiler/k8s.py`` puts into the manifest
+``argmatrix export --to k8s`` writes); ``yaml`` is SGLang's own ``--config`` file (dashed
 flag names in the selected release's spelling, values as SGLang's config reader
 takes them: ``compiler/sglang_reader.py``), which argmatrix reads back too;
 ``--engine argmatrix`` makes it argmatrix's own file instead.  ``json`` and
 ``env`` are argmatrix's own config file and environment, which read back into
 the same values (their keys are field names).  The files carry the ``$schema``
-reference editors complete against.  A vLLM launch's ``yaml`` is vLLM's own
+reference editors complete against, each its own: ``sglang-config.schema.json``
+for SGLang's file, ``vllm-config.schema.json`` for vLLM's, ``config.schema.json``
+for argmatrix's.  A vLLM launch's ``yaml`` is vLLM's own
 ``--config`` file (flag names as keys).  Anything the target cannot express is
 a finding.
 """
@@ -34,7 +38,11 @@ FILE_FORMATS = ("yaml", "json", "env", "k8s")
 def formats() -> tuple[str, ...]:
     """What ``--to`` takes: a command for each engine, then argmatrix's files and a Kubernetes fragment."""
     return (*engines.keys(), *FILE_FORMATS)
-SCHEMA_REF = "config.schema.json"  # generated/config.schema.json; point editors at your copy with --schema
+# the schema each exported file names in its header, next to the file (generated/*.schema.json; --schema REF
+# names your copy): argmatrix's own files, SGLang's --config file, vLLM's
+SCHEMA_REF = "config.schema.json"
+SGLANG_SCHEMA_REF = "sglang-config.schema.json"
+VLLM_SCHEMA_REF = "vllm-config.schema.json"
 YAML_SCHEMA_HEADER = "# yaml-language-server: $schema={}"
 
 
@@ -50,7 +58,7 @@ def _values(compiled: Any) -> dict[str, Any]:
             if n in compiled.user_set}
 
 
-def _vllm_yaml(compiled: Any) -> Exported:
+def _vllm_yaml(compiled: Any, schema: str) -> Exported:
     """vLLM's --config file: flag names without dashes as keys, values as vLLM's load_config_file reads them."""
     import yaml
 
@@ -58,7 +66,8 @@ def _vllm_yaml(compiled: Any) -> Exported:
     order = {n: i for i, n in enumerate(specs)}
     body = {specs[n].flag[2:]: compiled.values[n] for n in sorted(compiled.user_set, key=order.__getitem__)
             if n != "config"}
-    text = "# vLLM --config file written by argmatrix export: vllm serve --config FILE\n"
+    text = YAML_SCHEMA_HEADER.format(schema) + "\n"
+    text += "# vLLM --config file written by argmatrix export: vllm serve --config FILE\n"
     return Exported(text + ("" if not body else yaml.safe_dump(body, sort_keys=False, allow_unicode=True,
                                                                 default_flow_style=False)))
 
@@ -119,7 +128,7 @@ def _k8s(compiled: Any, engine: str, release: str | None, secret_name: str | Non
                     launch_findings(compiled, cmd))
 
 
-def export(compiled: Any, to: str, *, release: str | None = None, schema: str = SCHEMA_REF,
+def export(compiled: Any, to: str, *, release: str | None = None, schema: str | None = None,
            engine: str = "sglang", show_secrets: bool = False, k8s_secret: str = "argmatrix-secrets") -> Exported:
     """``compiled`` written as ``to`` (one of :func:`formats`); ``engine`` picks the command for ``k8s``, and for
     ``yaml`` whose file it is: SGLang's ``--config`` file (the default), or argmatrix's own (``argmatrix``: field
@@ -141,10 +150,11 @@ def export(compiled: Any, to: str, *, release: str | None = None, schema: str = 
         if to != "yaml":
             raise ValueError(f"--to {to} writes argmatrix's own SGLang-style fields; a {compiled.engine} launch is "
                              f"exported --to yaml (its --config file) or as a command")
-        out = _vllm_yaml(shown)
+        out = _vllm_yaml(shown, schema or VLLM_SCHEMA_REF)
         return Exported(out.text, sort_findings([*compiled.findings, *notes]))
     if to == "yaml" and engine != "argmatrix":
-        out = _sglang_yaml(shown, schema, release)
+        out = _sglang_yaml(shown, schema or SGLANG_SCHEMA_REF, release)
         return Exported(out.text, sort_findings([*out.findings, *notes]))
+    schema = schema or SCHEMA_REF
     out = _yaml(shown, schema) if to == "yaml" else _json(shown, schema) if to == "json" else _env(shown)
     return Exported(out.text, sort_findings([*compiled.findings, *out.findings, *notes]))

@@ -49,6 +49,7 @@ Authorization Rust Unix Apple Nsight Systems TorchInductor TensorFloat Quark msP
 ModelExpress Transfer Engine Muse Lean CuTe cuBLAS cuDNN cudnn Philox Waterfill Domino Inkling FlashRL DFlash Lustre
 NVMe RadixAttention Adler Aaronson Schema Responses StreamingSession UnifiedRadixCache ReplaySSM Qwen4 SM10x tcp
 mmap cgroup asyncio stdout stderr pip vLLM localhost Secret
+Pod Service kubectl shell bash zsh
 Model Optimizer Graph Flash-Decoding Inkling actor uvicorn tokenizers python install granian smg-grpc-servicer
 sgl-kernel sgl-nvidia-mega sgl-amd-mono main argv
 true false null key name url transport image video audio backend bs build tse custom demo rag usage sglext linker

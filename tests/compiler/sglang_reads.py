@@ -111,6 +111,14 @@ def as_read(meant: dict[str, Any], entries: dict[str, dict], baseline: dict[str,
     return out
 
 
+def _as_read(written: dict) -> dict:
+    """What SGLang reads of a written case: the argv and the files without their whole-line YAML comments (the
+    editor header naming the file's schema is for editors; SGLang's reader never sees it)."""
+    files = {name: "".join(line for line in text.splitlines(True) if not line.startswith("#"))
+             for name, text in written["files"].items()}
+    return {"argv": written["argv"], "files": files}
+
+
 def judge(release: str, doc: dict | None = None) -> list[Verdict]:
     doc = doc or load(release)
     baseline = doc["baseline"]
@@ -119,7 +127,7 @@ def judge(release: str, doc: dict | None = None) -> list[Verdict]:
     with tempfile.TemporaryDirectory() as tmp:
         for case in doc["cases"]:
             now, meant, warned = rebuild(doc, case, release, Path(tmp))
-            if now != {"argv": case["argv"], "files": case["files"]}:
+            if _as_read(now) != _as_read(case):
                 out.append(Verdict(case, "stale", f"argmatrix now writes {now}, the fixture has "
                                                   f"{ {'argv': case['argv'], 'files': case['files']} }"))
                 continue

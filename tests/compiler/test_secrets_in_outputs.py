@@ -46,7 +46,8 @@ def _leaks(text: str) -> list[str]:
 
 @pytest.mark.parametrize("command", [["check-config"], ["check-config", "--format", "json"],
                                      ["check-config", "--lang", "zh"], ["launch", "--dry-run"],
-                                     *[["export", "--to", to] for to in ("yaml", "json", "env", "k8s")]])
+                                     *[["export", "--to", to] for to in ("yaml", "json", "env")],
+                                     ["export", "--to", "k8s", "--image", "engine:1"]])
 def test_no_output_shows_a_planted_secret(planted, command):
     options, flags = planted
     proc = _run(*command, *options, "--", *flags)
@@ -88,20 +89,25 @@ def test_secrets_are_written_where_the_user_asked_for_them(planted, command):
 
 def test_k8s_reads_secrets_from_a_named_secret_and_escapes_dollars(planted):
     options, flags = planted
-    proc = _run("export", "--to", "k8s", "--k8s-secret", "llm-keys", *options, "--", *flags)
+    proc = _run("export", "--to", "k8s", "--image", "engine:1", "--k8s-secret", "llm-keys", *options, "--", *flags)
     assert proc.returncode == 0, proc.stderr
-    spec = yaml.safe_load(proc.stdout)
+    spec = _container(proc.stdout)
     args = spec["args"]
     assert args[args.index("--api-key") + 1] == "$(ARGMATRIX_API_KEY)"
     assert args[args.index("--served-model-name") + 1] == "a$$(HOME)$$$$b"      # Kubernetes reads a$(HOME)$$b
-    refs = {e["name"]: e["valueFrom"]["secretKeyRef"] for e in spec["env"]}
+    refs = {e["name"]: e["valueFrom"]["secretKeyRef"] for e in spec["env"] if "secretKeyRef" in e.get("valueFrom", {})}
     assert refs["ARGMATRIX_API_KEY"] == {"name": "llm-keys", "key": "api-key"}
     assert {"ARGMATRIX_ADMIN_API_KEY", "ARGMATRIX_MODEL_LOADER_EXTRA_CONFIG",
             "ARGMATRIX_SSL_KEYFILE_PASSWORD"} <= set(refs)
     assert "kubectl create secret generic llm-keys" in proc.stdout
-    shown = _run("export", "--to", "k8s", "--show-secrets", *options, "--", *flags)
-    shown_args = yaml.safe_load(shown.stdout)["args"]
+    shown = _run("export", "--to", "k8s", "--image", "engine:1", "--show-secrets", *options, "--", *flags)
+    shown_args = _container(shown.stdout)["args"]
     assert shown_args[shown_args.index("--api-key") + 1] == PLANTED["file"]
+
+
+def _container(manifest: str) -> dict:
+    deployment = next(d for d in yaml.safe_load_all(manifest) if d and d["kind"] == "Deployment")
+    return deployment["spec"]["template"]["spec"]["containers"][0]
 
 
 def test_files_leave_secrets_out_with_a_note(planted):

@@ -28,6 +28,9 @@ def test_every_argument_appears_active_or_commented(files):
 
 def test_active_values_are_the_declared_defaults(files):
     for name, value in yaml.safe_load(files[PATH]).items():
+        if name in example_config.EXAMPLE_VALUES:  # required, without a default: an example value
+            assert value == example_config.EXAMPLE_VALUES[name]
+            continue
         default = SPECS[name].default
         assert value == (list(default) if isinstance(default, tuple) else default), name
 
@@ -56,3 +59,25 @@ def test_check_config_accepts_it_on_every_target(files, tmp_path, target):
                                    "x#y", {}, [1, 2], {"a": [1, "b"]}, "tp-size", "1e3", "on"])
 def test_yaml_values_read_back(value):
     assert yaml.safe_load(f"k: {example_config.yaml_value(value)}")["k"] == value
+
+
+def test_the_file_passes_the_command_in_its_own_header(files, tmp_path):
+    """Issue 30: the check the header names exits 0 (a missing --model-path or a screen of warnings did not)."""
+    import os
+    import shlex
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    line = next(x for x in files[PATH].splitlines() if x.startswith("#   argmatrix check-config"))
+    argv = shlex.split(line[1:])
+    assert argv == shlex.split(example_config.HEADER_COMMAND)
+    (tmp_path / "generated").mkdir()
+    (tmp_path / "generated" / PATH).write_text(files[PATH], encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARGMATRIX_")}
+    env["PYTHONPATH"] = str(root)
+    proc = subprocess.run([sys.executable, "-m", "argmatrix", *argv[1:]], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    assert "warning" not in proc.stdout.splitlines()[-1], proc.stdout[-3000:]

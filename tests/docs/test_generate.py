@@ -14,7 +14,7 @@ from argmatrix.cli import help_pages
 from ._md import GENERATED, ROOT
 
 EXPECTED = {
-    "config.schema.json", "example-config.yaml", "matrix.html",
+    "config.schema.json", "sglang-config.schema.json", "vllm-config.schema.json", "example-config.yaml", "matrix.html",
     *(f"{lang}/{name}.md" for lang in ("en", "zh") for name in (
         "ascend_npu_support_features", "server_arguments", "platform_matrix", "deprecations", "matrix_changes")),
 }

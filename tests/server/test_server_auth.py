@@ -26,6 +26,8 @@ def both(servers):
     ("GET", "/health_generate", None),
     ("GET", "/get_model_info", None),
     ("GET", "/get_server_info", None),
+    ("GET", "/model_info", None),
+    ("GET", "/server_info", None),
     ("GET", "/openapi.json", None),
     ("GET", "/version", None),
 ])
@@ -71,7 +73,9 @@ def test_admin_routes_need_the_admin_key(both):
         # a user may abort only its own requests: any other id looks absent
         assert c.post("/abort_request", json={"rid": "x"}, headers=USER).status_code == 404
         assert c.post("/flush_cache", headers=ADMIN).status_code == 200
-        assert c.get("/flush_cache", headers=ADMIN).status_code == 405      # state changes are POST-only
+        # SGLang takes GET /flush_cache too (http_server.py: api_route GET and POST), under the same key
+        assert c.get("/flush_cache", headers=USER).status_code == 403
+        assert c.get("/flush_cache", headers=ADMIN).status_code == 200
 
 
 def test_admin_key_alone_guards_only_admin_routes(servers):

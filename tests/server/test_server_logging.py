@@ -207,9 +207,14 @@ def test_log_through_a_pipe_is_one_dated_line_per_record(demo_dir):
 
 
 def test_log_format_json(demo_dir):
-    out = serve_through_a_pipe(demo_dir, "--log-format", "json", "--log-requests", "--log-requests-format", "json")
-    records = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    """Issue 30: JSON on every line from the first (the start-up lines too), and request records carry their
+    fields at the top level without --log-requests-format json."""
+    out = serve_through_a_pipe(demo_dir, "--log-format", "json", "--log-requests")
+    lines = [line for line in out.splitlines() if line.strip()]
+    records = [json.loads(line) for line in lines]                    # every line, or this raises
     assert records, out
+    assert any(r["logger"] == "argmatrix.console" and "Loading weights" in r["message"] for r in records), out
+    assert any(r["logger"] == "argmatrix.console" and "serving" in r["message"].lower() for r in records), out
     from datetime import datetime
 
     for rec in records:
@@ -274,3 +279,17 @@ def test_log_requests_level_3_repeats_the_input_once_per_prompt(servers, caplog)
     assert len(finishes) == 3 and all("output" in e for e in finishes)
     assert [e.get("input") for e in finishes].count("Log this prompt") == 1
     assert [e["input"] for e in events if e["event"] == "Receive"] == ["Log this prompt"]
+
+
+def test_serve_writes_its_check_report_as_json_records():
+    from argmatrix.compiler import compile
+    from argmatrix.runtime.server.logs import finding_records
+
+    compiled = compile(["--model-path", "m", "--tp-szie", "2", "--log-format", "json"], target="cpu", engine=True,
+                       env={})
+    lines = finding_records(compiled.findings)
+    assert lines
+    for line in lines:
+        rec = json.loads(line)
+        assert {"timestamp", "level", "logger", "code", "message"} <= set(rec)
+    assert any(json.loads(line)["code"] == "AM-E001" and json.loads(line)["level"] == "ERROR" for line in lines)

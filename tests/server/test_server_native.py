@@ -172,6 +172,17 @@ def test_model_info(server, engine):
     assert info["chat_template"] == "tokenizer"
 
 
+def test_sglang_current_route_names(server):
+    """SGLang 0.5.23 serves /model_info and /server_info (the /get_* names are its deprecated ones)."""
+    with client(server) as c:
+        assert c.get("/model_info").json() == c.get("/get_model_info").json()
+        current, former = c.get("/server_info"), c.get("/get_server_info")
+        assert current.status_code == former.status_code == 200
+        assert current.json().keys() == former.json().keys()
+        schema = c.get("/openapi.json").json()["paths"]
+    assert schema["/get_model_info"]["get"].get("deprecated") is True and "deprecated" not in schema["/model_info"]["get"]
+
+
 def test_server_info_has_sources_platform_and_stats(servers, demo_dir):
     from argmatrix.compiler import compile
 

@@ -23,6 +23,8 @@ CASES = [
     ("GET", "/v1/models/unknown", None),
     ("GET", "/get_model_info", None),
     ("GET", "/get_server_info", None),
+    ("GET", "/model_info", None),
+    ("GET", "/server_info", None),
     ("GET", "/get_server_info/admin", None),
     ("GET", "/version", None),
     ("POST", "/v1/completions", {"model": MODEL_NAME, "prompt": "hi", "max_tokens": 2, "logprobs": 2}),
@@ -42,6 +44,7 @@ CASES = [
     ("POST", "/generate", b"{not json"),
     ("POST", "/generate", "form"),
     ("POST", "/flush_cache", None),
+    ("GET", "/flush_cache", None),
     ("POST", "/abort_request", {"rid": "nope"}),
 ]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from .base import NEGATE_ANY, Required, Spelling
+from .deploy_facts import ARGMATRIX_DEPLOY
 from .sglang import SglangEngine
 
 ARGMATRIX = SglangEngine(
@@ -21,6 +22,7 @@ ARGMATRIX = SglangEngine(
     required=(Required("model_path", "Qwen/Qwen3-8B", "argmatrix/runtime/engine_config.py EngineConfig.from_compiled"),),
     derives=frozenset({"tokenizer-from-model", "served-name-from-model", "lora-from-paths", "ep-from-tp",
                        "http-log-level-from-log-level"}),
+    deploy=ARGMATRIX_DEPLOY,
     description=Text("argmatrix's own engine and OpenAI-compatible server (argmatrix serve)",
                      "argmatrix 自带的引擎与 OpenAI 兼容服务（argmatrix serve）"),
 )

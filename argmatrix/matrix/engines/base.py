@@ -18,6 +18,7 @@ from ...schema.meta import MISSING, ObjectKey, Text
 from ...schema.registry import ArgSpec
 from ...schema.releases import release_numbers
 from ...schema.surface import SURFACES, Surface
+from ..deploy import Deployable
 from ..platforms.base import Platform
 from ..rules import Parent, Rule
 from ..status import Cell, Note
@@ -135,6 +136,9 @@ class Engine:
     required: tuple[Required, ...] = ()
     # the Python distribution whose installed version is the release that would run (None: nothing to detect)
     distribution: str | None = None
+    # how it runs in a Kubernetes pod and across a LeaderWorkerSet group (matrix/deploy.py; export --to k8s);
+    # None: argmatrix cannot write a manifest for it
+    deploy: Deployable | None = None
 
     def spelling_for(self, release: str | None) -> Spelling:
         """The spelling rules of ``release`` (the newest change at or before it), else ``spelling``."""

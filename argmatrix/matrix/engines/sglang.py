@@ -19,6 +19,7 @@ from ..platforms.base import Platform
 from ..rules import PARENTS, Parent, Rule, all_rules
 from ..status import Cell, Note
 from .base import NEGATE_RELEASE, Engine, ReleaseLine, Required, Spelling
+from .deploy_facts import SGLANG_DEPLOY
 
 
 class SglangEngine(Engine):
@@ -94,6 +95,7 @@ SGLANG = SglangEngine(
     distribution="sglang",
     derives=frozenset({"tokenizer-from-model", "served-name-from-model", "lora-from-paths", "ep-from-tp",
                        "http-log-level-from-log-level"}),
+    deploy=SGLANG_DEPLOY,
     description=Text("SGLang's server (python -m sglang.launch_server), checked against the SGLang release you "
                      "name with --sglang-version", "SGLang 服务（python -m sglang.launch_server），按 "
                      "--sglang-version 指定的版本检查"),

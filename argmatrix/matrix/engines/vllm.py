@@ -24,6 +24,7 @@ from ..rules import Rule
 from ..status import Cell, Status
 from . import vllm_ascend_facts as ascend
 from .base import NEGATE_DECLARED, NEGATE_ENABLE_DISABLE, Engine, ReleaseLine, Reset, Spelling
+from .deploy_facts import VLLM_DEPLOY
 from .vllm_checks import VLLM_RULES
 
 # vLLM 0.32's built-in quantization methods (vllm/model_executor/layers/quantization/__init__.py:15); a
@@ -228,6 +229,7 @@ VLLM = VllmEngine(
     spelling_since={"0.33.0": SPELLING_033},
     releases=RELEASES,
     distribution="vllm",
+    deploy=VLLM_DEPLOY,
     description=Text("vLLM's OpenAI-compatible server (vllm serve); on Ascend, with the vLLM-Ascend plugin",
                      "vLLM 的 OpenAI 兼容服务（vllm serve）；在昇腾上配合 vLLM-Ascend 插件运行"),
 )

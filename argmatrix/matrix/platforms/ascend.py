@@ -7,12 +7,14 @@ would have to vouch for is ``unverified`` there, a warning that says so.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from ...schema.meta import MISSING, Text
 from ...schema.registry import SPECS, ArgSpec
 from ...schema.releases import predecessors
+from ..deploy import HostPath, PodNeeds
 from ..devices import GIB, DeviceFacts
 from ..status import Cell, Note, Status
 from .ascend_labels import LABEL_CELLS, Row
@@ -93,10 +95,33 @@ class AscendChip(Platform):
 
 
 def _chip(key: str, en: str, zh: str, short: str, soc: str, aliases: tuple[str, ...], has_table: bool,
-          devices: DeviceFacts) -> AscendChip:
+          devices: DeviceFacts, resource: str | None = None) -> AscendChip:
     return AscendChip(key=key, title=Text(en, zh), short=Text(short, short), family="npu", device_type="npu",
                       dist_backend="hccl", aliases=aliases, soc_patterns=(soc,),
-                      engine_defaults=NPU_ENGINE_DEFAULTS, has_table=has_table, devices=devices)
+                      engine_defaults=NPU_ENGINE_DEFAULTS, has_table=has_table, devices=devices,
+                      pod=dataclasses.replace(ASCEND_POD, device_resource=resource))
+
+
+# What an Ascend container mounts from its node: the driver's libraries and version file, npu-smi and the DCMI
+# library it uses, the install record (vLLM-Ascend's and SGLang's `docker run` lines mount exactly these), and the
+# variables HCCL and GLOO bind their sockets by.  /dev/shm: vLLM-Ascend's LeaderWorkerSet template gives a
+# 16-device A3 pod 15Gi, about 1Gi per device.
+ASCEND_POD = PodNeeds(
+    device_resource=None,
+    host_paths=(HostPath("ascend-driver", "/usr/local/Ascend/driver", "Directory"),
+                HostPath("npu-smi", "/usr/local/bin/npu-smi", "File"),
+                HostPath("ascend-dcmi", "/usr/local/dcmi", "Directory"),
+                HostPath("ascend-install-info", "/etc/ascend_install.info", "File")),
+    socket_ifname_vars=("HCCL_SOCKET_IFNAME", "GLOO_SOCKET_IFNAME", "TP_SOCKET_IFNAME"),
+    pod_ip_vars=("HCCL_IF_IP",),
+    shm_gib_per_device=1, shm_gib_min=8,
+    source=Text("MindCluster's Ascend Device Plugin advertises whole Atlas A2 and A3 NPUs as huawei.com/Ascend910 "
+                "and 310P as huawei.com/Ascend310P; other plugins name them otherwise (HAMi: huawei.com/Ascend910B, "
+                "...; vLLM-Ascend's CI cluster: huawei.com/ascend-1980), hence export --device-resource; mounts as "
+                "in vLLM-Ascend's docker run instructions",
+                "MindCluster 的昇腾 Device Plugin 把整卡的 Atlas A2 与 A3 NPU 上报为 huawei.com/Ascend910，310P 上报为 "
+                "huawei.com/Ascend310P；其他插件的命名不同（HAMi 为 huawei.com/Ascend910B 等，vLLM-Ascend 的 CI 集群为 "
+                "huawei.com/ascend-1980），因此 export 提供 --device-resource；挂载项与 vLLM-Ascend 的 docker run 说明一致"))
 
 
 # Ascend 910B and 910_93 run fp16/bf16 (and int8 matmuls); they have no fp8 units.
@@ -105,21 +130,21 @@ _ASCEND_DTYPES = ("float32", "float16", "bfloat16", "int8")
 
 A2 = _chip("a2", "Atlas A2 (Ascend 910B)", "Atlas A2（昇腾 910B）", "A2",
            r"^ascend910(?!_9)",  # 910B; 910A/910ProB boards report the bare family name and A2 is the nearest
-           ("910b", "ascend910b", "atlas-a2"), has_table=True,
+           ("910b", "ascend910b", "atlas-a2"), has_table=True, resource="huawei.com/Ascend910",
            devices=DeviceFacts(8, 64 * GIB, _ASCEND_DTYPES, Text(
             "Atlas 800I/800T A2 server: 8 Ascend 910B NPUs, 64 GB HBM2e each (Huawei Atlas A2 product sheet; "
             "the 32 GB 910B4 variant needs --device-memory 32GB)",
             "Atlas 800I/800T A2 服务器：8 颗昇腾 910B NPU，每颗 64 GB HBM2e（华为 Atlas A2 产品规格；"
             "32 GB 的 910B4 请用 --device-memory 32GB）")))
 A3 = _chip("a3", "Atlas A3 (Ascend 910_93)", "Atlas A3（昇腾 910_93）", "A3", r"^ascend910_9",
-           ("910_93", "ascend910_93", "atlas-a3"), has_table=True,
+           ("910_93", "ascend910_93", "atlas-a3"), has_table=True, resource="huawei.com/Ascend910",
            devices=DeviceFacts(16, 64 * GIB, _ASCEND_DTYPES, Text(
             "Atlas 800I A3 / A3 SuperPoD server: 8 Ascend 910_93 packages of 2 dies, i.e. 16 NPU dies with 64 GB "
             "HBM each (Huawei Atlas A3 product sheet; each die is one device to torch_npu)",
             "Atlas 800I A3 / A3 超节点服务器：8 个昇腾 910_93 封装、每个封装 2 颗晶粒，即 16 颗 NPU 晶粒，"
             "每颗 64 GB HBM（华为 Atlas A3 产品规格；torch_npu 把每颗晶粒视为一个设备）")))
 A310P = _chip("310p", "Atlas 300I Duo (Ascend 310P)", "Atlas 300I Duo（昇腾 310P）", "310P", r"^ascend310p",
-              ("310", "ascend310p", "atlas-300i"), has_table=False,
+              ("310", "ascend310p", "atlas-300i"), has_table=False, resource="huawei.com/Ascend310P",
            devices=DeviceFacts(None, 24 * GIB, ("float32", "float16", "int8"), Text(
             "Ascend 310P3: 24 GB LPDDR4X per chip (Atlas 300I Pro card: one chip, 24 GB; Atlas 300I Duo: two "
             "chips, 48 GB per card; Huawei product sheets); no bfloat16; cards per server vary",

@@ -16,6 +16,7 @@ from typing import Any
 
 from ...schema.meta import MISSING, Text
 from ...schema.registry import ArgSpec
+from ..deploy import PodNeeds
 from ..devices import DeviceFacts
 from ..status import Cell, Note, Status
 from .values import foreign_values, is_test_only
@@ -49,6 +50,8 @@ class Platform:
     has_table: bool = True
     # devices per node, memory per device, native dtypes: what the memory plan starts from
     devices: DeviceFacts = DeviceFacts(None, None, (), Text("not known", "未知"))
+    # what a Kubernetes pod on this hardware asks for and mounts (matrix/deploy.py; export --to k8s)
+    pod: PodNeeds = PodNeeds(None)
 
     def __hash__(self) -> int:
         return hash(self.key)

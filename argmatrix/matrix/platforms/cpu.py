@@ -11,6 +11,7 @@ from typing import Any
 
 from ...schema.meta import MISSING, Text
 from ...schema.registry import SPECS, ArgSpec
+from ..deploy import PodNeeds
 from ..devices import DeviceFacts, system_memory_bytes
 from ..status import Cell, Status
 from .base import Platform
@@ -192,6 +193,10 @@ class CpuPlatform(Platform):
 # process and the OS share the memory, so the engine asks for less of it.
 CPU = CpuPlatform(key="cpu", title=Text("CPU only", "仅 CPU"), short=Text("CPU", "CPU"), family="cpu",
                   device_type="cpu", dist_backend="gloo",
+                  # no device plugin: the pod asks for no device, GLOO binds its sockets by name
+                  pod=PodNeeds(None, socket_ifname_vars=("GLOO_SOCKET_IFNAME",), shm_gib_per_device=0,
+                               shm_gib_min=8, source=Text("CPU ranks need no device resource",
+                                                          "CPU 上的 rank 不需要设备资源")),
                   engine_defaults={"chunked_prefill_size": 2048, "mem_fraction_static": 0.3,
                                    "max_running_requests": 256},
                   # no device count: SGLang runs each TP rank as a process bound to a core group (one per NUMA

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...schema.meta import MISSING, Text
 from ...schema.registry import ArgSpec
+from ..deploy import PodNeeds
 from ..devices import DeviceFacts
 from .base import Platform
 
@@ -21,6 +22,11 @@ class CudaPlatform(Platform):
 
 CUDA = CudaPlatform(key="cuda", title=Text("NVIDIA GPU (CUDA)", "NVIDIA GPU（CUDA）"), short=Text("CUDA", "CUDA"),
                     family="gpu", device_type="cuda", dist_backend="nccl", aliases=("gpu", "nvidia"),
+                    # NVIDIA's device plugin resource; SGLang's docker run gives 8 GPUs --shm-size 32g
+                    pod=PodNeeds("nvidia.com/gpu", socket_ifname_vars=("NCCL_SOCKET_IFNAME", "GLOO_SOCKET_IFNAME"),
+                                 shm_gib_per_device=4, shm_gib_min=8, source=Text(
+                                     "NVIDIA's k8s-device-plugin advertises nvidia.com/gpu",
+                                     "NVIDIA 的 k8s-device-plugin 上报 nvidia.com/gpu")),
                     engine_defaults={"chunked_prefill_size": 8192, "mem_fraction_static": 0.85,
                                      "max_running_requests": 1024},
                     devices=DeviceFacts(None, None, ("float32", "float16", "bfloat16", "float8"), Text(

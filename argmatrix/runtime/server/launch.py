@@ -88,6 +88,11 @@ def print_error(console: Any, exc: BaseException | str, lang: str) -> None:
     from argmatrix.runtime.errors import in_lang
 
     message = exc if isinstance(exc, str) else in_lang(exc, lang)
+    from .logs import LogLines
+
+    if isinstance(getattr(console, "file", None), LogLines):  # --log-format json: an error record, not an info line
+        logger.error("%s", message)
+        return
     console.print(RichText.assemble((say("error", lang), "bold red"), message), highlight=False)
 
 
@@ -450,6 +455,10 @@ class ServingRuntime:
         """Everything, in the main thread, until SIGTERM; returns the exit status."""
         from .logs import apply_log_levels, install_handlers, remove_handlers
 
+        if self.console is None and self.args.log_format == "json":
+            from .logs import json_console
+
+            self.console = json_console()   # what it prints while starting becomes JSON records too
         console = self.console = _make_console(self.console)
         apply_log_levels(self.args)
         install_handlers(self.args, console)

@@ -8,7 +8,9 @@ Flags: ``--log-level``, ``--log-level-http``, ``--uvicorn-access-log-exclude-pre
 Records go to the console through rich only on a terminal; in a file or a pipe each record is one line
 with date and time, SGLang's layout (``[2026-12-01 19:41:10] ...``, ``configure_logger`` in
 ``sglang/srt/utils/common.py``), so nothing is wrapped at 80 columns.  ``--log-format json`` makes every
-record one JSON object per line, with an ISO 8601 ``timestamp``.
+record one JSON object per line, with an ISO 8601 ``timestamp``, from the first line on: what the server prints
+while it starts goes through :func:`json_console` as records too, and request records carry their fields at the
+top level (``event``, ``rid``, ``meta``, ...), whatever ``--log-requests-format`` says.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ import sys
 import threading
 import time
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from ...schema.model import ServerArgs
@@ -141,6 +143,20 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(out, default=str, ensure_ascii=False)
 
 
+LEVEL_OF_SEVERITY = {"error": "ERROR", "warning": "WARNING", "note": "INFO"}
+
+
+def finding_records(findings: list[Any]) -> list[str]:
+    """The check report ``argmatrix serve`` prints before it starts, as JSON lines (``--log-format json``): one
+    record per finding, the finding's own fields (``Finding.to_json``) at the top level."""
+    out = []
+    for f in findings:
+        record = {"timestamp": timestamp(), "level": LEVEL_OF_SEVERITY.get(f.severity, "INFO"),
+                  "logger": "argmatrix.check", "message": f.message.en, **f.to_json()}
+        out.append(json.dumps(record, default=str, ensure_ascii=False))
+    return out
+
+
 def text_formatter(fmt: str = TEXT_FORMAT) -> logging.Formatter:
     return logging.Formatter(fmt, datefmt=DATE_FORMAT)
 
@@ -174,6 +190,41 @@ def _is_terminal(console: Any) -> bool:
     return sys.stderr.isatty()
 
 
+class LogLines:
+    """A file for a rich ``Console`` whose every line becomes a log record (``--log-format json``): the start-up
+    lines the server prints (progress, the engine report, "serving ..."), JSON like every other record."""
+
+    def __init__(self, stream: Any, logger_name: str = "argmatrix.console"):
+        self.stream = stream            # where the records themselves go (the JSON handler's stream)
+        self.logger = logging.getLogger(logger_name)
+        self._pending = ""
+
+    def write(self, text: str) -> int:
+        self._pending += text
+        *lines, self._pending = self._pending.split("\n")
+        for line in lines:
+            if line.strip():
+                self.logger.info("%s", line.strip())
+        return len(text)
+
+    def flush(self) -> None:
+        if self._pending.strip():
+            self.logger.info("%s", self._pending.strip())
+        self._pending = ""
+
+    def isatty(self) -> bool:
+        return False
+
+
+def json_console(stream: Any = None) -> Any:
+    """A rich console whose output is log records (see :class:`LogLines`): no colour, no wrapping."""
+    from rich.console import Console
+
+    lines = cast("IO[str]", LogLines(stream or sys.stderr))  # rich needs only write, flush and isatty
+    return Console(file=lines, force_terminal=False, no_color=True, highlight=False,
+                   soft_wrap=True, width=240)
+
+
 def install_handlers(args: ServerArgs, console: Any = None) -> None:
     """Attach handlers (run_server only: tests keep pytest's logging).
 
@@ -185,6 +236,8 @@ def install_handlers(args: ServerArgs, console: Any = None) -> None:
         if getattr(h, "_argmatrix", False):
             root.removeHandler(h)
     stream = getattr(console, "file", None) or sys.stderr
+    if isinstance(stream, LogLines):  # the console is itself logged: the records go where its lines would have
+        stream = stream.stream
     handler: logging.Handler | None = None
     if args.log_format == "json":
         handler = logging.StreamHandler(stream)
@@ -283,14 +336,15 @@ class RequestLog:
         self.time_stats = bool(args.enable_request_time_stats_logging)
 
     def _emit(self, event: str, record: dict[str, Any]) -> None:
+        # SGLang's JSON request records (utils/log_utils.py log_json) start with "timestamp" and "event"; the
+        # fields ride along with every record, so a JSON handler (--log-format json) writes them at the top level
+        # whatever --log-requests-format says, and a text handler writes the message
+        fields = {"timestamp": timestamp(), "event": event, **record}
         if self.json:
-            # SGLang's JSON request records (utils/log_utils.py log_json) start with "timestamp" and "event"
-            fields = {"timestamp": timestamp(), "event": event, **record}
-            request_logger.info(json.dumps(fields, default=str, ensure_ascii=False),
-                                extra={"json_fields": fields})
+            request_logger.info(json.dumps(fields, default=str, ensure_ascii=False), extra={"json_fields": fields})
         else:
             body = ", ".join(f"{k}={v!r}" if isinstance(v, str) else f"{k}={v}" for k, v in record.items())
-            request_logger.info("%s: %s", event, body)
+            request_logger.info("%s: %s", event, body, extra={"json_fields": fields})
 
     def received(self, rid: str, endpoint: str, params: dict[str, Any] | None, prompt: Any) -> None:
         if not self.enabled:
@@ -310,7 +364,8 @@ class RequestLog:
             stats = {k: meta[k] for k in keys if meta.get(k) is not None}
             request_logger.info("Req Time Stats(rid=%s, %s)", rid,
                                 ", ".join(f"{k}={v:.4f}" if isinstance(v, float) else f"{k}={v}"
-                                          for k, v in stats.items()))
+                                          for k, v in stats.items()),
+                                extra={"json_fields": {"event": "Req Time Stats", "rid": rid, **stats}})
         if not self.enabled:
             return
         rec: dict[str, Any] = {"rid": rid, "endpoint": endpoint, "meta": meta}

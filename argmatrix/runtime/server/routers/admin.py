@@ -1,4 +1,5 @@
-"""Operator routes: the full server info, flushing the cache, aborting requests (POST only)."""
+"""Operator routes: the full server info, flushing the cache (GET or POST, as SGLang takes it), aborting requests
+(POST only)."""
 from __future__ import annotations
 
 from typing import Annotated
@@ -20,8 +21,8 @@ async def get_server_info_admin(svc: Svc) -> ServerInfoAdmin:
     return svc.info.server_info_admin()
 
 
-@router.post("/flush_cache", response_model=FlushCacheResponse, responses=ADMIN_ERRORS,
-             summary="Empty the prefix cache (refused while requests run)")
+@router.api_route("/flush_cache", methods=["GET", "POST"], response_model=FlushCacheResponse,
+                  responses=ADMIN_ERRORS, summary="Empty the prefix cache (refused while requests run)")
 async def flush_cache(svc: Svc) -> FlushCacheResponse:
     return await svc.admin.flush_cache()
 

@@ -1,4 +1,5 @@
-"""SGLang's native routes: ``/generate``, ``/get_model_info``, ``/get_server_info``, ``/version``."""
+"""SGLang's native routes: ``/generate``, ``/model_info``, ``/server_info``, ``/version``, and the names SGLang
+deprecated but still serves, ``/get_model_info`` and ``/get_server_info`` (SGLang 0.5.23 http_server.py)."""
 from __future__ import annotations
 
 from typing import Annotated, Any
@@ -22,13 +23,17 @@ async def generate(req: Annotated[GenerateRequest, parsed_body(GenerateRequest)]
     return await svc.generate.handle(req, request)
 
 
-@router.get("/get_model_info", response_model=ModelInfo, responses=ERROR_RESPONSES, summary="The served model")
+@router.get("/model_info", response_model=ModelInfo, responses=ERROR_RESPONSES, summary="The served model")
+@router.get("/get_model_info", response_model=ModelInfo, responses=ERROR_RESPONSES, deprecated=True,
+            summary="The served model (SGLang's former name of /model_info)")
 async def get_model_info(svc: Svc) -> ModelInfo:
     return svc.info.model_info()
 
 
-@router.get("/get_server_info", response_model=ServerInfo, responses=ERROR_RESPONSES,
+@router.get("/server_info", response_model=ServerInfo, responses=ERROR_RESPONSES,
             summary="Limits, engine stats and request counts (the full configuration: /get_server_info/admin)")
+@router.get("/get_server_info", response_model=ServerInfo, responses=ERROR_RESPONSES, deprecated=True,
+            summary="Limits, engine stats and request counts (SGLang's former name of /server_info)")
 async def get_server_info(svc: Svc) -> ServerInfo:
     return svc.info.server_info()
 
