@@ -106,7 +106,9 @@ async def shape_figures(url: str, rounds: int) -> list[str]:
     lines = []
     valid_b = json.dumps({"model": "demo", "prompt": "a", "max_tokens": 1,
                           "stop_token_ids": [7 + i % 300 for i in range(3000)]}).encode()   # about 18 KB
-    async with httpx.AsyncClient(base_url=url, timeout=300) as http:
+    # the two callers on separate connection pools, as two clients would be
+    async with httpx.AsyncClient(base_url=url, timeout=300) as http, \
+            httpx.AsyncClient(base_url=url, timeout=300, limits=httpx.Limits(max_connections=16)) as hostile_http:
         alone_health = statistics.median([(await timed(http.get("/health")))[0] for _ in range(rounds)])
         alone_small = statistics.median([(await timed(http.post("/generate", json=SMALL, headers=B)))[0]
                                          for _ in range(rounds)])
@@ -121,7 +123,11 @@ async def shape_figures(url: str, rounds: int) -> list[str]:
 
             async def hostile(path=path, body=body, done=done, answers=answers):
                 while not done.is_set():
-                    took, r = await timed(http.post(path, content=body, headers={**A, **JSON_CT}))
+                    try:
+                        took, r = await timed(hostile_http.post(path, content=body, headers={**A, **JSON_CT}))
+                    except httpx.HTTPError as exc:
+                        answers.append((0.0, 0, f"client error {type(exc).__name__}"))
+                        continue
                     code = ""
                     try:
                         code = r.json()["error"]["code"] + " " + str(r.json()["error"].get("param"))
@@ -136,11 +142,11 @@ async def shape_figures(url: str, rounds: int) -> list[str]:
             # the next caller's valid body right after one of A's: sent as A's lands
             after = []
             for _ in range(rounds):
-                a_task = asyncio.ensure_future(http.post(path, content=body, headers={**A, **JSON_CT}))
+                a_task = asyncio.ensure_future(hostile_http.post(path, content=body, headers={**A, **JSON_CT}))
                 await asyncio.sleep(0)
                 after.append((await timed(http.post("/v1/completions", content=valid_b,
                                                     headers={**B, **JSON_CT})))[0])
-                await a_task
+                await asyncio.gather(a_task, return_exceptions=True)
             done.set()
             await asyncio.gather(*tasks)
             statuses = sorted({f"{s} {c}" for _, s, c in answers})
