@@ -241,7 +241,7 @@ def test_the_shutdown_budget_and_its_last_resort(monkeypatch, demo_dir):
         codes.append(code)
         exited.set()
 
-    monkeypatch.setattr(launch.os, "_exit", fake_exit)
+    monkeypatch.setattr(launch, "_end_process", fake_exit)
     rt.hard_exit = True
     rt._arm_stop_deadline()                   # as the first SIGTERM does; nothing else ends this runtime
     assert exited.wait(60), "the stop deadline never fired"

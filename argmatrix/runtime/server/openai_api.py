@@ -523,7 +523,7 @@ class AbortResponse(_Open):
 ERROR_RESPONSES.update({
     404: {"model": ErrorResponse, "description": "Unknown model, route or request id"},
     408: {"model": ErrorResponse, "description": "The request body stopped arriving (--request-read-timeout)"},
-    413: {"model": ErrorResponse, "description": "Request body too large (--max-request-body-bytes)"},
+    413: {"model": ErrorResponse, "description": "Request body too large (--max-request-body-bytes), or a list or object in it holding more entries than a request can use"},
     415: {"model": ErrorResponse, "description": "Request body not sent as application/json"},
     500: {"model": ErrorResponse, "description": "Server fault (the log has the details)"},
 })
