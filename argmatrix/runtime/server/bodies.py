@@ -97,7 +97,8 @@ def first_errors(model: type[BaseModel], data: Any, exc: ValidationError, longes
     all: ``exc.errors()`` builds every error as Python objects in one call that holds the interpreter, so with
     many errors the body is validated again with every list and object cut to its first entries, whose errors
     are the first ones.  If that cut body is valid (the bad values all lie further on), the error names the
-    longest list or object and how many of its values are invalid."""
+    longest list or object (the total count of errors is in the message :func:`.errors.validation_error`
+    writes)."""
     count = exc.error_count()
     if count <= MAX_ERRORS_SCANNED:
         found = exc.errors(include_url=False, include_input=False)
