@@ -8,7 +8,7 @@ measures, printing each figure next to the same request alone in the same run:
 
 1. each worst body shape at the largest size the body limit allows (8 MiB of ``stop_token_ids: [""]*N``,
    ``messages: [1]*N``, valid ``input_ids``, 10^5 keys of ``logit_bias``, nested objects to the depth limit), sent
-   by caller A four at a time, again and again: while they are handled, ``/health`` and caller B's 5-token
+   by caller A one at a time, then four at a time (--parallel), again and again: while they are handled, ``/health`` and caller B's 5-token
    request (their latency), A's answer (status, code, seconds), and caller B's next valid 18 KB body right
    after one of A's (its latency);
 2. the queue: caller A sends twice --max-queued-requests at once while the engine is busy, then caller B sends
@@ -100,7 +100,7 @@ async def timed(coro) -> tuple[float, object]:
     return time.perf_counter() - t0, out
 
 
-async def shape_figures(url: str, rounds: int) -> list[str]:
+async def shape_figures(url: str, rounds: int, parallel: int) -> list[str]:
     import httpx
 
     lines = []
@@ -135,7 +135,7 @@ async def shape_figures(url: str, rounds: int) -> list[str]:
                         pass
                     answers.append((took, r.status_code, code))
 
-            tasks = [asyncio.ensure_future(hostile()) for _ in range(4)]
+            tasks = [asyncio.ensure_future(hostile()) for _ in range(parallel)]
             await asyncio.sleep(0.3)                  # the bodies are arriving and being parsed
             health = [(await timed(http.get("/health")))[0] for _ in range(rounds)]
             small = [(await timed(http.post("/generate", json=SMALL, headers=B)))[0] for _ in range(rounds)]
@@ -150,7 +150,7 @@ async def shape_figures(url: str, rounds: int) -> list[str]:
             done.set()
             await asyncio.gather(*tasks)
             statuses = sorted({f"{s} {c}" for _, s, c in answers})
-            lines.append(f"{name} ({len(body) / 2**20:.1f} MiB, {len(answers)} answered, each in "
+            lines.append(f"{parallel} x {name} ({len(body) / 2**20:.1f} MiB, {len(answers)} answered, each in "
                          f"{statistics.median(t for t, _, _ in answers):.2f} s median: {', '.join(statuses)})")
             lines.append(f"    /health      max {max(health) * 1000:6.0f} ms  (x{max(health) / alone_health:.1f})   "
                          f"B 5-token max {max(small) * 1000:6.0f} ms  (x{max(small) / alone_small:.1f})   "
@@ -232,6 +232,8 @@ def main() -> int:
     ap.add_argument("--model-dir", help="a model folder (default: the demo model, built in a temporary folder)")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--queue", type=int, default=32, help="--max-queued-requests of the queue figure")
+    ap.add_argument("--parallel", default="1,4", help="how many of caller A's bodies are in flight at once, per "
+                                                      "round of the shape figures (default 1,4)")
     opts = ap.parse_args()
     tmp = None
     model_dir = opts.model_dir
@@ -244,7 +246,8 @@ def main() -> int:
     try:
         proc, url = start(model_dir)
         try:
-            lines += asyncio.run(shape_figures(url, opts.rounds))
+            for parallel in (int(p) for p in opts.parallel.split(",")):
+                lines += asyncio.run(shape_figures(url, opts.rounds, parallel))
         finally:
             proc.terminate()
             proc.wait(60)
