@@ -8,11 +8,15 @@ streamed and plain completions/chat/generate, streams the client abandons
 midway, requests it aborts through /abort_request, oversized bodies and prompts,
 hostile bodies (lone surrogates, 100,000 stop strings, broken JSON, form
 posts, impossible lengths and seeds), requests without or with the wrong
-key, and issue 20's: 40,000-item bodies (valid and wrong-typed), requests at
---max-sequences-per-request from another caller (a second client address),
-and request ids two callers both use.  After the storm it measures a 5-token
-request alone and next to each hostile neighbour from another caller (the
-ratio is the figure).  Then it checks, and exits 1 if any fails:
+key, and issue 20's: bodies of as many items as a list may hold (valid and
+wrong-typed), requests at --max-sequences-per-request from another caller (a
+second client address), and request ids two callers both use; and issue 29's:
+the worst body of each shape at the largest size --max-request-body-bytes
+allows (8 MiB of wrong-typed stop_token_ids, of messages that are numbers, of
+valid input_ids, 100,000 logit_bias keys, arrays nested to the depth limit),
+each refused with a 413 before validation.  After the storm it measures a
+5-token request alone and next to each hostile neighbour from another caller
+(the ratio is the figure).  Then it checks, and exits 1 if any fails:
 
 - no response had a 5xx status (as the client saw it and as the server counted it);
 - every request the server accepted ended (finished, cancelled or rejected; none failed or in flight);
@@ -154,7 +158,7 @@ async def k_oversized(http, rng):
 HOSTILE = [
     (b'{"text": "\\ud800"}', {400}),
     (b'{"model": "demo", "prompt": "a", "stop": ' + json.dumps([f"s{i}" for i in range(100_000)]).encode() + b"}",
-     {400}),
+     {413}),                                   # more items than a list may hold (issue 29)
     (b"{broken", {400}),
     (b'{"text": "a", "sampling_params": {"n": 1000}}', {400}),
     (b'{"text": "a", "sampling_params": {"seed": 18446744073709551616}}', {400}),
@@ -185,8 +189,10 @@ async def k_hostile(http, rng):
 # plain 200 where the value is now settled at the edge: a temperature below 1e-6 is greedy, a huge top_k all of it)
 _CHAT = {"model": "demo", "messages": [{"role": "user", "content": "hi"}], "max_tokens": 4}
 HOSTILE_20 = [
-    ("/v1/completions", {"model": "demo", "prompt": "a", "stop_token_ids": ["x"] * 40_000}, {400}),
-    ("/v1/completions", {"model": "demo", "prompt": "a", "stop": list(range(40_000))}, {400}),
+    ("/v1/completions", {"model": "demo", "prompt": "a", "stop_token_ids": ["x"] * 40_000}, {413}),
+    ("/v1/completions", {"model": "demo", "prompt": "a", "stop": list(range(40_000))}, {413}),
+    ("/v1/completions", {"model": "demo", "prompt": "a", "stop_token_ids": ["x"] * 4_000}, {400}),
+    ("/v1/completions", {"model": "demo", "prompt": "a", "stop": list(range(4_000))}, {400}),
     ("/v1/completions", {"model": "demo", "prompt": "a", "max_tokens": 4, "temperature": 1e-40}, {200}),
     ("/v1/completions", {"model": "demo", "prompt": "a", "max_tokens": 4, "top_k": 2**63, "temperature": 0.7}, {200}),
     ("/v1/completions", {"model": "demo", "prompt": "a", "max_tokens": 4, "repetition_penalty": 1e-40}, {400}),
@@ -271,12 +277,25 @@ async def k_hog(http, rng):
         return r.status_code, {200}
 
 
+BIG_ITEMS = 4_000        # within the items a list may hold (4,096 here): parsed off the event loop
+
+
 async def k_bigbody(http, rng):
-    """Issue 20: 40,000-item bodies, valid or wrong-typed, parsed off the event loop."""
-    items: list = ([7 + i % 500 for i in range(40_000)] if rng.random() < 0.5 else [{"a": 1}] * 40_000)
+    """Issue 20: large bodies, valid or wrong-typed, parsed off the event loop."""
+    items: list = ([7 + i % 500 for i in range(BIG_ITEMS)] if rng.random() < 0.5 else [{"a": 1}] * BIG_ITEMS)
     r = await http.post("/v1/completions", json={"model": "demo", "prompt": "a", "max_tokens": 1,
                                                  "stop_token_ids": items}, headers=USER)
     return r.status_code, {200} if isinstance(items[0], int) else {400}
+
+
+_SHAPES: dict[str, tuple[str, bytes]] = {}      # set in main at the server's --max-request-body-bytes
+
+
+async def k_shape29(http, rng):
+    """Issue 29: the worst body of one shape at the largest allowed size: a 413 before any validation."""
+    path, body = _SHAPES[rng.choice(sorted(_SHAPES))]
+    r = await http.post(path, content=body, headers=JSON)
+    return r.status_code, {413}
 
 
 async def k_rid_probe(http, rng):
@@ -305,7 +324,8 @@ _HOG_N = 8          # set in main from the server's --max-sequences-per-request 
 KINDS = [("stream", 30, k_stream), ("plain", 20, k_plain), ("cancel", 10, k_cancel), ("abort", 5, k_abort),
          ("oversized", 5, k_oversized), ("hostile", 15, k_hostile), ("hostile20", 10, k_hostile20),
          ("trickle401", 3, k_refused_trickle), ("unauthorised", 15, k_unauthorised), ("hog", 4, k_hog),
-         ("bigbody", 4, k_bigbody), ("rid_probe", 3, k_rid_probe), ("rid_victim", 3, k_rid_victim)]
+         ("bigbody", 4, k_bigbody), ("shape29", 2, k_shape29), ("rid_probe", 3, k_rid_probe),
+         ("rid_victim", 3, k_rid_victim)]
 
 
 async def _small_latency(http, rounds: int = 5) -> float:
@@ -337,14 +357,35 @@ def neighbour_kinds(limits) -> dict[str, tuple[str, object, int]]:
     out: dict[str, tuple[str, object, int]] = {
         f"2 worst allowed requests ({running} sequences, every running slot)": ("/v1/completions", worst, 2)}
     for path, body, _ in HOSTILE_20:
-        if isinstance(body, dict) and "stop_token_ids" in body:
-            out[f"{PARALLEL_BODIES} x 40,000 wrong-typed items"] = (path, body, PARALLEL_BODIES)
+        if isinstance(body, dict) and body.get("stop_token_ids") == ["x"] * BIG_ITEMS:
+            out[f"{PARALLEL_BODIES} x {BIG_ITEMS:,} wrong-typed items"] = (path, body, PARALLEL_BODIES)
         elif isinstance(body, str) and "chat_template_kwargs" in body:
             out["900-level nesting"] = (path, body, PARALLEL_BODIES)
-    out[f"{PARALLEL_BODIES} x 40,000 valid items"] = (
+    out[f"{PARALLEL_BODIES} x {BIG_ITEMS:,} valid items"] = (
         "/v1/completions", {"model": "demo", "prompt": "a", "max_tokens": 1,
-                            "stop_token_ids": [7 + i % 500 for i in range(40_000)]}, PARALLEL_BODIES)
+                            "stop_token_ids": [7 + i % 500 for i in range(BIG_ITEMS)]}, PARALLEL_BODIES)
+    # issue 29: the worst body of each shape at the largest size the body limit allows, four at a time
+    for name, (path, body) in worst_shapes(limits.max_request_body_bytes - 64).items():
+        out[f"4 x 8 MiB of {name}"] = (path, body.decode(), 4)
     return out
+
+
+def worst_shapes(limit: int) -> dict[str, tuple[str, bytes]]:
+    """Issue 29's shapes, each about ``limit`` bytes: every one is refused (413) before it is validated."""
+    def fill(prefix: str, item: str, suffix: str) -> bytes:
+        n = (limit - len(prefix) - len(suffix)) // (len(item) + 1)
+        return (prefix + ",".join([item] * n) + suffix).encode()
+
+    nested = "[" * 61 + "1" + "]" * 61          # inside the body, sampling_params and stop: 64 levels, the limit
+    return {
+        'stop_token_ids: [""]': ("/v1/completions", fill('{"model":"demo","prompt":"a","stop_token_ids":[', '""',
+                                                         "]}")),
+        "messages: [1]": ("/v1/chat/completions", fill('{"model":"demo","messages":[', "1", "]}")),
+        "valid input_ids": ("/generate", fill('{"input_ids":[', "7", "]}")),
+        "logit_bias keys": ("/v1/completions", ('{"model":"demo","prompt":"a","logit_bias":{' + ",".join(
+            f'"{i}":1' for i in range(100_000)) + "}}").encode()),
+        "nested arrays": ("/generate", fill('{"text":"a","sampling_params":{"stop":[', nested, "]}}")),
+    }
 
 
 async def latency_ratios(url: str, limits, engine) -> dict[str, tuple[float, float]]:
@@ -462,6 +503,7 @@ def main() -> int:
     url = rt.url
     global _HOG_N
     _HOG_N = max(1, rt.state.limits.max_sequences_per_request // 2)
+    _SHAPES.update(worst_shapes(rt.state.limits.max_request_body_bytes - 64))
     failures: list[str] = []
     if opts.ratios_only:
         try:

@@ -25,6 +25,17 @@ def take_lang(argv: list[str]) -> tuple[list[str], str | None]:
 
 
 def main() -> None:
+    try:
+        _main()
+    except BrokenPipeError:
+        # the reader went away (``check-config --format json | head -1``): what it did not read is nobody's; end
+        # quietly, with stdout pointed at nothing so the interpreter's last flush cannot fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(1)
+
+
+def _main() -> None:
     argv, _ = take_lang(sys.argv[1:])
     if argv[:1] == ["check-config"]:
         from .check_config import fast_path

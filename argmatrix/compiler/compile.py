@@ -30,6 +30,7 @@ from .flexible_argv import parse_flexible_argv
 from .model_checks import check_model, known_model
 from .releases import release_findings
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
+from .value_safety import unsafe_value_findings
 
 
 @dataclass(frozen=True, eq=False)
@@ -359,6 +360,18 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             if typed:
                 typed_as[a.field] = typed
 
+    # values nested too deep or holding a lone surrogate: a finding each, and the default instead (value_safety.py);
+    # as given, and again as typed (a JSON text's \ud800 escape becomes a surrogate only when it is read)
+    def drop_unsafe(names: set[str]) -> None:
+        unsafe = unsafe_value_findings(values, names, {n: flags_used.get(n) or specs[n].flag for n in names},
+                                       sources, platform_key)
+        findings.extend(unsafe)
+        for name in {f.field for f in unsafe if f.field}:
+            values[name], sources[name] = base_values[name], base_sources[name]
+            user_set.discard(name)
+
+    drop_unsafe(set(user_set))
+
     # 3. validate what the sources gave, derive what follows from the valid values, then validate the derived ones
     #    (deriving from a rejected value would report one mistake twice, the second time on a field the user never set)
     def validate(names: set[str]) -> None:
@@ -381,6 +394,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             values[name], sources[name] = base_values[name], base_sources[name]
             user_set.discard(name)
         values.update(typed)
+        drop_unsafe(set(typed) & user_set)
 
     validate({n for n in specs if sources[n] != "default" and not sources[n].startswith("release:")})
     if sglang_surface:  # the derivations are declared over SGLang's fields

@@ -286,7 +286,10 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
     if target.surface_key != engines.get(compiled.engine).surface_key:
         from .translate import translate
 
+        source_problems = [f for f in compiled.findings if f.kind == "usage"]
         compiled, findings = translate(compiled, engine, release)
+        # what the source line could not be read as (a flag without its value) is not lost with the translation
+        findings = [*source_problems, *findings]
     if target.surface_key != "sglang":
         return _surface_command(compiled, target, findings)
     release = release or compiled.sglang_version
@@ -322,6 +325,9 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
                     file_values[sglang_reader.flag(name, release)[2:]] = written
                 continue
         tokens, why = flag_tokens(name, value, release=release)
+        if tokens is None and why is not None and UNWRITABLE in why.en:
+            findings.append(_refused(name, SPECS[name].flag, value, compiled, target.title, why))
+            continue
         if tokens is None:
             findings.append(_not_passed(name, compiled, engine, why or Text("", "")))
             continue
@@ -382,9 +388,27 @@ def surface_tokens(spec: Any, value: Any, negatable: bool) -> tuple[list[str] | 
             if not spec.default:
                 return [], None
             return None, Text(f"the command line cannot give {flag} an empty list", f"命令行无法为 {flag} 传空列表")
-        return [flag, *(_text(v) for v in value)], None
+        texts = [_text(v) for v in value]
+        dashed = [t for t in texts if t.startswith("-")]
+        if not dashed:
+            return [flag, *texts], None
+        if len(texts) == 1:
+            return [f"{flag}={texts[0]}"], None     # one value: the = form keeps it from being read as a flag
+        return None, unwritable(flag, dashed[0])
     text = _text(value)
     return ([f"{flag}={text}"] if text.startswith("-") else [flag, text]), None
+
+
+UNWRITABLE = "cannot be written"     # what unwritable()'s English says: callers make such a reason an error
+
+
+def unwritable(flag: str, text: str) -> Text:
+    """Why a list value starting with ``-`` cannot be written next to others: ``--flag=value`` gives one value
+    only, and after the flag an argparse parser reads ``-...`` as an option."""
+    return Text(f"its value {text!r} starts with '-' and {UNWRITABLE} among several: the engine's parser would "
+                f"read it as an option, and the {flag}=VALUE form carries one value only",
+                f"其取值 {text!r} 以“-”开头，且与其他取值同在一个列表中，无法安全写出：引擎的解析器会把它当作参数，"
+                f"而 {flag}=取值 的写法只能带一个取值")
 
 
 def _surface_command(compiled: Any, target: Any, findings: list[Finding]) -> EngineCommand:
@@ -406,6 +430,9 @@ def _surface_command(compiled: Any, target: Any, findings: list[Finding]) -> Eng
         spec = specs[name]
         value = compiled.values[name]
         tokens, why = surface_tokens(spec, value, bool(spec.arg.negatable))
+        if tokens is None and why is not None and UNWRITABLE in why.en:
+            findings.append(_refused(name, spec.flag, value, compiled, target.title, why))
+            continue
         if tokens is None:
             findings.append(Finding("AM-W801", WARNING, "compat",
                                     Text(f"{spec.flag} is not passed to {target.title.en}: {(why or Text('', '')).en}",
@@ -418,6 +445,15 @@ def _surface_command(compiled: Any, target: Any, findings: list[Finding]) -> Eng
         argv += tokens
         passed[name] = value
     return EngineCommand(target.key, argv, None, None, findings, passed, compiled=compiled)
+
+
+def _refused(name: str, flag: str, value: Any, compiled: Any, title: Text, why: Text) -> Finding:
+    """AM-E801: a set value the command line cannot carry intact; refused rather than dropped."""
+    return Finding("AM-E801", ERROR, "compat",
+                   Text(f"{flag} cannot be passed to {title.en}: {why.en}", f"{flag} 无法传给 {title.zh}：{why.zh}"),
+                   Text(f"give {flag} values that do not start with '-', or one such value alone",
+                        f"请为 {flag} 提供不以“-”开头的取值，或只提供一个这样的取值"),
+                   field=name, flag=flag, value=value, source=compiled.sources.get(name), platform=compiled.platform)
 
 
 def config_file_of(compiled: Any) -> str | None:
@@ -447,6 +483,10 @@ def _argmatrix_command(compiled: Any, names: list[str], findings: list[Finding],
             passed[name] = compiled.values[name]  # it reads them again where they are
             continue
         tokens, why = flag_tokens(name, compiled.values[name], engine="argmatrix")
+        if tokens is None and why is not None and UNWRITABLE in why.en:
+            findings.append(_refused(name, SPECS[name].flag, compiled.values[name], compiled,
+                                     engines.get("argmatrix").title, why))
+            continue
         if tokens is None:
             findings.append(_not_passed(name, compiled, "argmatrix", why or Text("", "")))
             continue

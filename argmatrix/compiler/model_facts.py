@@ -316,6 +316,9 @@ def facts_from_config(cfg: dict[str, Any], source: str = "config.json") -> Model
     archs = top.get("architectures") or []
     architecture = str(archs[0]) if archs else str(cfg.get("model_type") or "unknown")
     layers = _int(cfg, source, "num_hidden_layers", "n_layer", "num_layers")
+    if layers == 0:     # the memory plan shares the layers among pipeline stages: a model has at least one
+        raise ModelConfigError(Text(f"{source}: num_hidden_layers is 0; a model has at least one layer",
+                                    f"{source}：num_hidden_layers 为 0，模型至少要有一层"))
     hidden = _int(cfg, source, "hidden_size", "d_model", "n_embd")
     heads = _int(cfg, source, "num_attention_heads", "n_head")
     if heads == 0:

@@ -163,7 +163,7 @@ CAPABILITIES: dict[str, Capability] = {
                      "export_metrics_to_file_dir"), Capability(WIRED, path="server")),
     # argmatrix's own request limits (argmatrix/schema/groups/argmatrix_server.py)
     **dict.fromkeys(("max_request_body_bytes", "max_sequences_per_request", "max_stop_strings",
-                     "max_stop_string_length", "request_read_timeout", "metrics_require_api_key",
+                     "max_stop_string_length", "request_read_timeout", "shutdown_timeout", "metrics_require_api_key",
                      "trust_proxy", "log_format"),
                     Capability(WIRED, path="server")),
     "extra_metric_labels": Capability(WIRED, path="server"),

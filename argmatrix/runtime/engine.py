@@ -859,6 +859,17 @@ class Engine:
                        finished_at=c.finished_at, error=c.error)
                 for c in (results[key] for key in order)]
 
+    def queue_of(self, caller: str) -> tuple[int, int, int]:
+        """The waiting queue as one caller's share of it is judged: (requests waiting in all, requests of
+        ``caller`` waiting, callers with requests waiting counting ``caller``), the ones just submitted included."""
+        with self._inbox_lock:
+            pending = [req.caller for kind, req in self._inbox if kind == "add"]
+            by_caller = dict(self.scheduler.waiting_by_caller)   # one C-level copy: the step thread may change it
+        for who in pending:
+            by_caller[who] = by_caller.get(who, 0) + 1
+        mine = by_caller.get(caller, 0)
+        return sum(by_caller.values()), mine, len(by_caller) + (0 if mine else 1)
+
     def stats(self) -> EngineStats:
         sched = self.scheduler
         free = self.pool.num_free

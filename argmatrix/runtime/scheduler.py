@@ -128,6 +128,9 @@ class Scheduler:
         self.on_release = on_release or (lambda req: None)
         self.on_pages_replaced = on_pages_replaced or (lambda req: None)
         self.waiting: list[Request] = []
+        # caller -> its waiting requests (callers with none are removed): each caller's share of the queue is
+        # judged on it (server/limits.py) without a walk over the queue from another thread
+        self.waiting_by_caller: dict[str, int] = {}
         self.running: list[Request] = []
         self.free_slots = list(range(max_running - 1, -1, -1))
         self.reserve_ratio = min(1.0, RESERVE_RATIO * cfg.schedule_conservativeness)
@@ -239,6 +242,15 @@ class Scheduler:
     def add(self, req: Request) -> None:
         req.status = Status.WAITING
         self.waiting.append(req)
+        self.waiting_by_caller[req.caller] = self.waiting_by_caller.get(req.caller, 0) + 1
+
+    def _unwait(self, req: Request) -> None:
+        self.waiting.remove(req)
+        left = self.waiting_by_caller.get(req.caller, 0) - 1
+        if left > 0:
+            self.waiting_by_caller[req.caller] = left
+        else:
+            self.waiting_by_caller.pop(req.caller, None)
 
     def _admit(self, req: Request) -> None:
         """Match the prefix cache (always leaving one token to compute) and lock what matched."""
@@ -252,7 +264,7 @@ class Scheduler:
         req.pages, req.num_tree_pages, req.tree_node, req.kv_len = [], 0, None, 0
 
     def _start(self, req: Request) -> None:
-        self.waiting.remove(req)
+        self._unwait(req)
         self.running.append(req)
         req.status = Status.RUNNING
         req.slot = self.free_slots.pop()
@@ -315,7 +327,7 @@ class Scheduler:
             self._release(req)
             self.running.remove(req)
         elif req in self.waiting:
-            self.waiting.remove(req)
+            self._unwait(req)
         req.status, req.finish_reason = Status.FINISHED, reason
 
     # ---- one step -----------------------------------------------------------------------------------------------
@@ -464,6 +476,8 @@ class Scheduler:
         cached = self.tree.all_pages()
         owned = [p for r in self.running for p in r.pages[r.num_tree_pages:]]
         assert not any(r.pages or r.tree_node for r in self.waiting), "a waiting request holds pages"
+        assert self.waiting_by_caller == dict(Counter(r.caller for r in self.waiting)), \
+            "the per-caller count of waiting requests is off"
         everything = free + cached + owned
         assert len(free) + len(cached) + len(owned) == total_pages, (
             f"page leak: free {len(free)} + cached {len(cached)} + in use {len(owned)} != total {total_pages}")

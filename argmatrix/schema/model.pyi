@@ -584,6 +584,7 @@ class ServerArgs(_ServerArgsBase):
     max_stop_strings: int
     max_stop_string_length: int
     request_read_timeout: float
+    shutdown_timeout: float
     metrics_require_api_key: bool
     trust_proxy: bool
     log_format: Literal['text', 'json']

@@ -54,7 +54,8 @@ async def _innocent_next_to(rt, hostile: list):
 
 # -- 1. a body of many wrong-typed items is rejected with bounded work ----------------------------------------------
 def test_many_wrong_typed_items_do_not_freeze_the_server(server, monkeypatch):
-    """The issue's 40,000 bad ``stop_token_ids`` and a ``stop`` of integers: a 400 naming the first few, while
+    """Bad ``stop_token_ids`` and a ``stop`` of integers, as many as a list may hold (the 40,000 of issue 20 are a
+    413 now: see test_the_worst_body_of_each_shape_is_refused_cheaply): a 400 naming the first few, while
     /health and a 5-token request answer; the conversion looks at a bounded number of errors."""
     converted = [0]
     real = server_errors.loc_to_param
@@ -64,9 +65,10 @@ def test_many_wrong_typed_items_do_not_freeze_the_server(server, monkeypatch):
         return real(loc)
 
     monkeypatch.setattr(server_errors, "loc_to_param", counting)
-    hostile = [("/v1/completions", {"model": MODEL_NAME, "prompt": "a", "stop_token_ids": ["x"] * 40_000}),
-               ("/v1/completions", {"model": MODEL_NAME, "prompt": "a", "stop": list(range(40_000))}),
-               ("/generate", {"text": "a", "sampling_params": {"stop_token_ids": [{"a": 1}] * 40_000}})] * 3
+    items = server.state.body_bounds.max_items
+    hostile = [("/v1/completions", {"model": MODEL_NAME, "prompt": "a", "stop_token_ids": ["x"] * items}),
+               ("/v1/completions", {"model": MODEL_NAME, "prompt": "a", "stop": list(range(items))}),
+               ("/generate", {"text": "a", "sampling_params": {"stop_token_ids": [{"a": 1}] * items}})] * 3
     bad, good, _ = asyncio.run(_innocent_next_to(server, hostile))
     assert [r.status_code for r in good] == [200, 200]
     assert good[1].json()["meta_info"]["completion_tokens"] == 5
@@ -325,7 +327,7 @@ def test_secrets_in_query_strings_do_not_reach_the_access_log(server, caplog):
 
 # -- 3b. large bodies are validated off the event loop, one at a time -------------------------------------------------
 def test_large_bodies_are_validated_off_the_loop_one_at_a_time(server, monkeypatch):
-    """Twenty 40,000-item bodies (wrong-typed and valid): the first one's validation is held until a 5-token
+    """Twenty bodies of as many items as a list may hold (wrong-typed and valid): the first one's validation is held until a 5-token
     request and /health have been answered, which cannot happen if it runs on the event loop; the others wait
     their turn, never two at once."""
     from argmatrix.runtime.server import bodies
@@ -336,24 +338,25 @@ def test_large_bodies_are_validated_off_the_loop_one_at_a_time(server, monkeypat
     at_once, most = [0], [0]
     held_seen: list[bool] = []
 
-    def held_parse(model, body):
+    def held_parse(model, body, bounds=None):
         if len(body) <= parser.inline_bytes:
-            return real(model, body)
+            return real(model, body, bounds)
         at_once[0] += 1
         most[0] = max(most[0], at_once[0])
         try:
             if not holding.is_set():
                 holding.set()
                 held_seen.append(answered.wait(60))     # the bound only ends a blocked loop's hang
-            return real(model, body)
+            return real(model, body, bounds)
         finally:
             at_once[0] -= 1
 
     monkeypatch.setattr(bodies, "parse_body", held_parse)
     assert not bodies.is_cheap(json.dumps({"stop_token_ids": list(range(40_000))}).encode())
     assert bodies.is_cheap(json.dumps({"text": "a, b " * 900 + "word " * 100_000}).encode())
-    wrong = {"model": MODEL_NAME, "prompt": "a", "stop_token_ids": ["x"] * 40_000}
-    valid = {"model": MODEL_NAME, "prompt": "a", "max_tokens": 1, "stop_token_ids": [7 + i % 300 for i in range(40_000)]}
+    items = server.state.body_bounds.max_items
+    wrong = {"model": MODEL_NAME, "prompt": "a", "stop_token_ids": ["x"] * items}
+    valid = {"model": MODEL_NAME, "prompt": "a", "max_tokens": 1, "stop_token_ids": [7 + i % 300 for i in range(items)]}
 
     async def go():
         async with httpx.AsyncClient(base_url=server.url, timeout=120) as http:
@@ -403,12 +406,12 @@ def test_costly_bodies_are_parsed_in_turn_across_callers(monkeypatch):
     order: list[str] = []
     real = bodies.parse_body
 
-    def recording(model, body):
+    def recording(model, body, bounds=None):
         if not first_started.is_set():
             first_started.set()
             release.wait(60)
         order.append(json.loads(body)["rid"])
-        return real(model, body)
+        return real(model, body, bounds)
 
     monkeypatch.setattr(bodies, "parse_body", recording)
 

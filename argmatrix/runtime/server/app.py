@@ -148,7 +148,7 @@ def build_app(engine: Any, compiled: Compiled | ServerArgs | ServerContext, *,
     # -- middleware (last added runs first) ----------------------------------
     routes = route_paths(app.routes)
     app.add_middleware(BodyGuard, max_bytes=st.limits.max_request_body_bytes,
-                       read_timeout_s=st.limits.request_read_timeout_s)
+                       read_timeout_s=st.limits.request_read_timeout_s, max_containers=st.body_bounds.max_values)
     app.add_middleware(APIKeyMiddleware, api_key=args.api_key, admin_api_key=args.admin_api_key,
                        metrics_need_key=args.metrics_require_api_key, trust_proxy=args.trust_proxy)
     if not args.api_key:

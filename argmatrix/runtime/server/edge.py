@@ -9,8 +9,9 @@ Outermost first:
   browser requests (DNS rebinding and cross-site requests from web pages);
 - (API keys: :mod:`.auth`)
 - :class:`BodyGuard`: request bodies are JSON (415 otherwise), at most
-  ``--max-request-body-bytes`` (413), nested at most 64 levels (400), and arrive
-  whole within ``--request-read-timeout`` (408).
+  ``--max-request-body-bytes`` (413), nested at most 64 levels (400), holding at
+  most as many objects and arrays as a request can use (413, ``body_bounds.py``),
+  and arrive whole within ``--request-read-timeout`` (408).
 """
 from __future__ import annotations
 
@@ -152,7 +153,12 @@ MAX_JSON_DEPTH = 64
 # bodies larger than this are scanned for their nesting depth in a worker thread
 SCAN_OFF_LOOP_BYTES = 256 * 1024
 def json_depth(body: bytes) -> int:
-    """The deepest nesting of objects and arrays in a JSON text (brackets inside strings not counted).
+    """The deepest nesting of objects and arrays in a JSON text (brackets inside strings not counted)."""
+    return json_shape(body)[0]
+
+
+def json_shape(body: bytes) -> tuple[int, int]:
+    """(deepest nesting, number of objects and arrays) of a JSON text, brackets inside strings not counted.
 
     Linear and vectorised, no recursion and no per-character Python: escaped pairs are dropped with
     ``bytes.replace`` (``\\\\`` first, so ``\\"`` is an escaped quote exactly when JSON says so), then numpy
@@ -167,10 +173,10 @@ def json_depth(body: bytes) -> int:
     step[[ord("]"), ord("}")]] = -1
     moves = step[codes]
     if not moves.any():
-        return 0
+        return 0, 0
     in_string = (np.cumsum(codes == ord('"'), dtype=np.int32) & 1).astype(bool)
     moves[in_string] = 0
-    return int(np.cumsum(moves, dtype=np.int32).max(initial=0))
+    return int(np.cumsum(moves, dtype=np.int32).max(initial=0)), int(np.count_nonzero(moves == 1))
 
 
 class BodyGuard:
@@ -182,11 +188,16 @@ class BodyGuard:
     memory.  Every refusal closes the connection, so a client cannot keep sending on it.
     """
 
-    def __init__(self, app: Any, max_bytes: int, read_timeout_s: float, max_depth: int = MAX_JSON_DEPTH):
+    def __init__(self, app: Any, max_bytes: int, read_timeout_s: float, max_depth: int = MAX_JSON_DEPTH,
+                 max_containers: int | None = None):
         self.app = app
         self.max_bytes = max_bytes
         self.read_timeout_s = read_timeout_s
         self.max_depth = max_depth
+        # objects and arrays a body may hold (body_bounds.py's max_values): decoding millions of them holds the
+        # interpreter for seconds (the garbage collector walks them as they are made), so they are counted here,
+        # before any decoding; scalars cost little to decode and are bounded per field after it
+        self.max_containers = max_containers
 
     async def _read_body(self, receive: Any) -> tuple[bytes, list[dict]]:
         """The whole body, and any non-body message that ended it (a disconnect) to replay."""
@@ -240,12 +251,17 @@ class BodyGuard:
                                     [(b"connection", b"close")])
         if tail:                               # the client went away mid-body: nobody to answer
             return
-        depth = (await asyncio.to_thread(json_depth, body) if len(body) > SCAN_OFF_LOOP_BYTES
-                 else json_depth(body))
+        depth, containers = (await asyncio.to_thread(json_shape, body) if len(body) > SCAN_OFF_LOOP_BYTES
+                             else json_shape(body))
         if depth > self.max_depth:
             return await send_error(send, 400, f"the request body nests objects and arrays {depth} levels deep; "
                                                f"this server accepts at most {self.max_depth} levels",
                                     "invalid_request_error", "nesting_too_deep", [(b"connection", b"close")])
+        if self.max_containers is not None and containers > self.max_containers:
+            return await send_error(send, 413, f"the request body holds {containers:,} objects and arrays; this "
+                                               f"server takes at most {self.max_containers:,} in one request "
+                                               f"(--max-sequences-per-request x the context length)",
+                                    "invalid_request_error", "body_too_complex", [(b"connection", b"close")])
         replayed = False
 
         async def body_then_receive():

@@ -117,9 +117,11 @@ def map_engine_error(exc: BaseException, *, param: str, max_queued: int | None) 
     """An engine exception as the HTTP error a client should see; None for a server fault."""
     QueueFull, PromptTooLong = engine_errors()
     if isinstance(exc, QueueFull):
-        return APIError(503, f"the server is busy: the request queue is full (--max-queued-requests "
-                             f"{max_queued}); retry later", type_="server_overloaded", code="queue_full",
-                        headers={"Retry-After": str(RETRY_AFTER_S)})
+        why = str(exc)
+        detail = (f"{why}; each caller may hold an equal share of it" if why.startswith("this caller")
+                  else "the request queue is full")
+        return APIError(503, f"the server is busy: {detail} (--max-queued-requests {max_queued}); retry later",
+                        type_="server_overloaded", code="queue_full", headers={"Retry-After": str(RETRY_AFTER_S)})
     if isinstance(exc, PromptTooLong):
         return APIError(400, f"the prompt ('{param}') is {exc.prompt_len} tokens long, but this model accepts at "
                              f"most {exc.max_len} prompt tokens (its context length less one token to generate); "
@@ -167,9 +169,7 @@ class JobStream:
         limits = getattr(state, "limits", None)
         try:
             if limits is not None:
-                queued = state.engine.stats().queued
-                if queued + self.n > limits.max_queued_requests:
-                    raise engine_errors()[0](f"the waiting queue is full ({queued} of {limits.max_queued_requests})")
+                self._check_queue_room(limits, owner or "")
             params = dataclasses.replace(job.params, stop=[s for s in job.stops if s]) if job.stops else job.params
             self._agen = state.engine.submit(job.prompt, params, **kwargs)
         except Exception as exc:
@@ -180,6 +180,28 @@ class JobStream:
                 raise
             raise mapped from exc
         self._iter = self._chunks()
+
+    def _check_queue_room(self, limits: Any, caller: str) -> None:
+        """503 queue_full when the waiting queue is full, or when this caller already has requests waiting and
+        this one would take it past its share (:meth:`.limits.Limits.caller_queue_share`; a caller with none
+        waiting is refused only by a full queue); counted by ``argmatrix:queue_full_total{reason}``."""
+        engine = self.state.engine
+        queue_of = getattr(engine, "queue_of", None)
+        if queue_of is not None:
+            queued, mine, callers = queue_of(caller)
+        else:                                    # an engine that does not tell callers apart: the whole queue
+            queued, mine, callers = engine.stats().queued, 0, 1
+        reason = message = None
+        if queued + self.n > limits.max_queued_requests:
+            reason, message = "queue", f"the waiting queue is full ({queued} of {limits.max_queued_requests})"
+        elif queue_of is not None and mine and mine + self.n > (share := limits.caller_queue_share(callers)):
+            reason = "caller_share"
+            message = (f"this caller already has {mine} request(s) waiting, its share of the queue while {callers} "
+                       f"callers wait ({share} of {limits.max_queued_requests})")
+        if reason is not None:
+            if self.state.metrics is not None:
+                self.state.metrics.observe_queue_full(reason)
+            raise engine_errors()[0](message)
 
     def _prompt_for_log(self) -> Any:
         return self.job.prompt_text if self.job.prompt_text is not None else self.job.prompt

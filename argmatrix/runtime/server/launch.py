@@ -3,9 +3,12 @@
 ``run_server(compiled, *, console=None) -> int`` is what ``argmatrix serve``
 calls after compiling the arguments; it returns the process exit status:
 
-- 0 after SIGTERM/SIGINT: the listener closes at once, in-flight requests get
-  up to ``grace_s`` seconds to finish, the rest are cancelled (their pages
-  freed), then the engine stops;
+- 0 after SIGTERM/SIGINT, within ``--shutdown-timeout`` (30 s, Kubernetes'
+  default grace): the listener closes at once, in-flight requests get the
+  drain (that total less the teardown's share, :func:`shutdown_budget`) to
+  finish, the rest are cancelled (their pages freed), then the engine stops;
+  whatever still runs at the total's end (a stuck teardown) does not delay
+  the exit;
 - 1 when the watchdog stopped the server (a forward step stuck longer than
   ``--watchdog-timeout``) or start-up failed (the reason is printed).
 
@@ -20,6 +23,7 @@ import logging
 import os
 import signal
 import socket
+import sys
 import threading
 import time
 from typing import TYPE_CHECKING, Any
@@ -38,8 +42,19 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("argmatrix.server")
 
-# Seconds in-flight requests get to finish after SIGTERM before they are cancelled.
+# Seconds from SIGTERM to the process's end when --shutdown-timeout is not given (Kubernetes' default grace).
 DEFAULT_GRACE_S = 30.0
+# Of that total, the teardown after the drain (cancelling what remains, stopping the engine, closing the app)
+# gets this long, at most a third of the total; the drain gets the rest.
+TEARDOWN_S = 5.0
+# The process ends this long before the total runs out, so a kubelet's SIGKILL never finds it still there.
+EXIT_MARGIN_S = 0.5
+
+
+def shutdown_budget(total_s: float) -> tuple[float, float]:
+    """(drain, teardown) seconds of a shutdown that must end within ``total_s`` of SIGTERM."""
+    teardown = min(TEARDOWN_S, total_s / 3)
+    return total_s - teardown, teardown
 
 
 class _Terminated(BaseException):
@@ -333,14 +348,22 @@ class ServingRuntime:
     """Load, warm up, build the app and serve it with uvicorn."""
 
     def __init__(self, compiled: Compiled, *, engine: Any = None, console: Any = None,
-                 grace_s: float = DEFAULT_GRACE_S, device: str | None = None, lang: str = "en"):
+                 grace_s: float | None = None, device: str | None = None, lang: str = "en"):
+        """``grace_s``: the drain (tests give a short one); unset, the drain is --shutdown-timeout's share."""
         self.lang = lang  # of what start-up prints (progress, summary, errors); logs stay in English
         self.ctx = server_context(compiled)
         self.args = self.ctx.args
         self.engine = engine
         self.owns_engine = engine is None
         self.console = console
-        self.grace_s = grace_s
+        if grace_s is None:
+            self.shutdown_total_s = float(getattr(self.args, "shutdown_timeout", None) or DEFAULT_GRACE_S)
+            self.grace_s = shutdown_budget(self.shutdown_total_s)[0]
+        else:
+            self.grace_s = grace_s
+            self.shutdown_total_s = grace_s + min(TEARDOWN_S, grace_s / 2)
+        self.stop_deadline: float | None = None      # monotonic time the process must be gone by, once stopping
+        self.hard_exit = False                       # run() as the process: a late teardown is cut by os._exit
         self.device = device
         self.app: FastAPI | None = None
         self.state: ServerState | None = None
@@ -402,6 +425,7 @@ class ServingRuntime:
                     logger.warning("second stop signal: stopping now, without waiting for running requests")
                     state.cut_streams("the server was stopped")
                     self.force_exit = True
+                runtime._arm_stop_deadline()
                 state.begin_drain(runtime.grace_s)
                 super().handle_exit(sig, frame)
 
@@ -441,6 +465,31 @@ class ServingRuntime:
         host = f"[{host}]" if ":" in host else host
         return f"http://{host}:{self.port}{self.args.fastapi_root_path or ''}"
 
+    def _arm_stop_deadline(self) -> None:
+        """The first stop signal starts the shutdown's clock: by ``shutdown_total_s`` after it the process is
+        gone, whatever the teardown still waits for (a process run by :meth:`run`; an embedding caller's thread
+        is never ended this way)."""
+        if self.stop_deadline is not None:
+            return
+        self.stop_deadline = time.monotonic() + self.shutdown_total_s
+        if not self.hard_exit:
+            return
+        timer = threading.Timer(max(0.0, self.shutdown_total_s - EXIT_MARGIN_S), self._exit_now)
+        timer.daemon = True
+        timer.name = "argmatrix-stop-deadline"
+        timer.start()
+
+    def _exit_now(self) -> None:
+        logger.error("the shutdown did not end within %gs (--shutdown-timeout): exiting now",
+                     self.shutdown_total_s)
+        _end_process(self.exit_code)
+
+    def _teardown_left(self) -> float:
+        """Seconds the teardown may still take: what the shutdown's clock leaves, at most :data:`TEARDOWN_S`."""
+        if self.stop_deadline is None:
+            return min(self.grace_s, TEARDOWN_S)
+        return max(0.0, min(TEARDOWN_S, self.stop_deadline - EXIT_MARGIN_S - time.monotonic()))
+
     def _after_serve(self) -> None:
         monitors = self.state.monitors if self.state is not None else None
         if monitors is not None:
@@ -448,11 +497,26 @@ class ServingRuntime:
         if self.sock is not None:
             self.sock.close()
         if self.owns_engine and self.engine is not None and self.exit_code == 0:
-            self.engine.shutdown(grace_s=min(self.grace_s, 5.0))
+            started = time.monotonic()
+            self.engine.shutdown(grace_s=self._teardown_left())
+            logger.info("engine stopped in %.1fs%s", time.monotonic() - started,
+                        "" if self.stop_deadline is None else
+                        f" ({self.shutdown_total_s - (self.stop_deadline - time.monotonic()):.1f}s after the stop "
+                        f"signal; --shutdown-timeout {self.shutdown_total_s:g})")
 
     # -- the process entry --------------------------------------------------
     def run(self) -> int:
-        """Everything, in the main thread, until SIGTERM; returns the exit status."""
+        """Everything, in the main thread, until SIGTERM; returns the exit status.
+
+        Once a stop signal has stopped the server (and the engine), the process ends here: finalising the
+        interpreter afterwards (freeing the model and the pool object by object) took 3 s more on a loaded
+        machine, beyond what --shutdown-timeout allows and where no timer can run."""
+        code = self._run()
+        if self.hard_exit and self.stop_deadline is not None:
+            _end_process(code)
+        return code
+
+    def _run(self) -> int:
         from .logs import apply_log_levels, install_handlers, remove_handlers
 
         if self.console is None and self.args.log_format == "json":
@@ -475,6 +539,7 @@ class ServingRuntime:
         if (self.args.tp_size or 1) > 1 and (self.args.node_rank or 0) > 0:
             return self._run_other_node(console)
         main = threading.current_thread() is threading.main_thread()
+        self.hard_exit = main
         previous = signal.signal(signal.SIGTERM, on_term) if main else None
         try:
             try:
@@ -570,6 +635,7 @@ class ServingRuntime:
     def stop(self, timeout: float = 30.0) -> int:
         """Ask the server to stop (as SIGTERM would) and wait for it; returns the exit status."""
         if self.server is not None:
+            self._arm_stop_deadline()
             if self.state is not None:
                 self.state.begin_drain(self.grace_s)
             self.server.should_exit = True
@@ -586,6 +652,17 @@ class ServingRuntime:
             return True
         self.thread.join(timeout)
         return not self.thread.is_alive()
+
+
+def _end_process(code: int) -> None:
+    """Flush what the process wrote and end it at once, without finalising the interpreter."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - exiting anyway
+            pass
+    logging.shutdown()
+    os._exit(code)
 
 
 def run_server(compiled: Compiled, *, console: Any = None, lang: str = "en") -> int:

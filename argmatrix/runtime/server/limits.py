@@ -92,6 +92,13 @@ class Limits:
                                   code="stop_too_long")
         return stops
 
+    def caller_queue_share(self, callers: int) -> int:
+        """How many waiting requests one caller may hold while ``callers`` callers (itself included) have some
+        waiting: an equal share of --max-queued-requests with one share kept free for a caller yet to come, so a
+        caller at its share is refused (503 queue_full) while another caller's requests still queue.  Running
+        slots are shared by the scheduler (fair admission across callers), not here."""
+        return max(1, self.max_queued_requests // (max(1, callers) + 1))
+
     @property
     def max_prompt_tokens(self) -> int:
         return self.max_context_len - 1

@@ -189,6 +189,10 @@ class ServerMetrics:
                                 (*streaming, "finish_reason"), registry=reg)
         self.http = Counter("argmatrix:http_responses", "HTTP responses by route and status",
                             ("route", "status"), registry=reg)
+        # argmatrix's: requests refused 503 queue_full, by whether the whole queue was full ("queue") or the caller
+        # held its share of it ("caller_share", docs/server.md "Fair queueing")
+        self.queue_full = Counter("argmatrix:queue_full", "Requests refused because the queue or the caller's "
+                                  "share of it was full", ("reason",), registry=reg)
         self.prompt_hist = self.gen_hist = None
         if args.collect_tokens_histogram:
             self.prompt_hist = Histogram("sglang:prompt_tokens_histogram", "Prompt tokens per request", ln,
@@ -250,6 +254,9 @@ class ServerMetrics:
         if self.prompt_hist is not None:
             self._m(self.prompt_hist, labels).observe(prompt_tokens)
             self._m(self.gen_hist, labels).observe(completion_tokens)
+
+    def observe_queue_full(self, reason: str) -> None:
+        self.queue_full.labels(reason=reason).inc()
 
     def observe_http(self, route: str, status: int) -> None:
         self.http.labels(route=route, status=str(status)).inc()

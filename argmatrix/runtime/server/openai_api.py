@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 from pydantic_core import PydanticCustomError
 
 from .errors import unsupported
@@ -73,13 +73,19 @@ def drop_router_fields(cls: type[BaseModel], data: Any) -> Any:
     return out
 
 
+# validation context key: the caller has checked that the body's text holds no lone surrogate (bodies.py)
+UNICODE_CHECKED = "unicode_checked"
+
+
 class _Body(BaseModel):
     """A request body: every string checked for valid Unicode once, before anything else reads it."""
 
     @model_validator(mode="before")
     @classmethod
-    def _valid_unicode(cls, data: Any) -> Any:
+    def _valid_unicode(cls, data: Any, info: ValidationInfo) -> Any:
         data = drop_router_fields(cls, data)
+        if (info.context or {}).get(UNICODE_CHECKED):    # the raw body held no surrogate: no walk over its values
+            return data
         bad = invalid_unicode(data)
         if bad is not None:
             raise PydanticCustomError("invalid_unicode", "'{param}' is not valid Unicode (it holds a lone surrogate "
@@ -467,6 +473,8 @@ class ServerLimits(_Open):
     max_queued_requests: int
     max_context_len: int
     allow_auto_truncate: bool
+    max_body_items: int | None = None       # entries of any one list or object of a body (body_bounds.py)
+    max_body_values: int | None = None      # entries of all of a body's lists and objects together
     sources: dict[str, str]
 
 
@@ -515,7 +523,7 @@ class AbortResponse(_Open):
 ERROR_RESPONSES.update({
     404: {"model": ErrorResponse, "description": "Unknown model, route or request id"},
     408: {"model": ErrorResponse, "description": "The request body stopped arriving (--request-read-timeout)"},
-    413: {"model": ErrorResponse, "description": "Request body too large (--max-request-body-bytes)"},
+    413: {"model": ErrorResponse, "description": "Request body too large (--max-request-body-bytes), or a list or object in it holding more entries than a request can use"},
     415: {"model": ErrorResponse, "description": "Request body not sent as application/json"},
     500: {"model": ErrorResponse, "description": "Server fault (the log has the details)"},
 })

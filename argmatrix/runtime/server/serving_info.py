@@ -45,7 +45,7 @@ class InfoServing(Serving):
             "served_model_name": st.model_name,
             "max_context_len": engine.max_context_len,
             "max_running_requests": getattr(engine, "max_running_requests", None),
-            "limits": st.limits.public(),
+            "limits": {**st.limits.public(), **st.body_bounds.public()},
             "engine_stats": st.engine_stats(),
             "throughput": dict(st.throughput),
             "requests": st.tracker.summary(),

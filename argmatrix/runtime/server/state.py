@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import chat_template as chat_templates
 from .bodies import BodyParser
+from .body_bounds import BodyBounds
 from .context import ServerContext, served_model_name
 from .errors import APIError, bad_request
 from .limits import Limits, longest_token_chars
@@ -63,7 +64,9 @@ class ServerState:
         self.preferred = self._preferred()
         self.limits = Limits.resolve(args, engine, longest_token_chars(self.tokenizer))
         self.tokpool = TokenizerPool(self.tokenizer)
-        self.bodies = BodyParser()              # large request bodies parsed off the event loop
+        vocab = getattr(engine, "vocab_size", None) or (len(self.tokenizer) if self.tokenizer is not None else 0)
+        self.body_bounds = BodyBounds.from_limits(self.limits, int(vocab or 0))
+        self.bodies = BodyParser(bounds=self.body_bounds)   # large request bodies parsed off the event loop
         self.draining = False
         self.stream_cut: str | None = None     # set when streams are being ended before shutdown
         self.fatal: str | None = None

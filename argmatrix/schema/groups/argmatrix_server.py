@@ -67,6 +67,26 @@ class ArgmatrixServerArgs:
         ),
     )] = 30.0
 
+    shutdown_timeout: Annotated[PositiveFloat, Arg(
+        '--shutdown-timeout',
+        help=Text(
+            en=(
+                "Seconds from SIGTERM to the end of the process: new requests are refused at once, running ones "
+                "may finish while the rest of this time less a few seconds kept for the teardown lasts, then what "
+                "remains is cancelled (open streams end with an error event) and the engine stops. The process "
+                "exits within this time whatever is still running. The default fits Kubernetes' default "
+                "terminationGracePeriodSeconds of 30; set it just below a longer grace period to give requests "
+                "more time."
+            ),
+            zh=(
+                "从收到 SIGTERM 到进程结束的秒数：新请求立即被拒绝，正在运行的请求可在这段时间减去留给收尾的几秒内"
+                "继续完成，之后仍未完成的请求被取消（打开的流以错误事件结束），引擎随即停止。无论仍有什么在运行，"
+                "进程都会在这段时间内退出。默认值与 Kubernetes 默认的终止宽限期（30 秒）相符；"
+                "若宽限期更长，可设为略小于它的值，让请求有更多时间完成。"
+            ),
+        ),
+    )] = 30.0
+
     metrics_require_api_key: Annotated[bool, Arg(
         '--metrics-require-api-key',
         help=Text(
