@@ -85,8 +85,11 @@ def test_where_the_release_came_from(monkeypatch):
 def test_the_installed_release_is_read_from_metadata_without_importing_it():
     import importlib
 
+    from importlib import metadata
+
     real = importlib.reload(installed).installed_release  # the conftest stands in for it everywhere else
-    assert real("pydantic") is not None
+    for distribution in ("pydantic", "PyYAML", "typing-extensions", "argmatrix"):
+        assert real(distribution) == metadata.version(distribution), distribution
     assert real("surely-not-a-distribution-argmatrix") is None
     out = subprocess.run([sys.executable, "-c", "import sys; from argmatrix.matrix.engines.installed import "
                           "installed_release as r; r('typer'); print('typer' in sys.modules)"],

@@ -50,6 +50,49 @@ class SglangEngine(Engine):
     def rules(self) -> Sequence[Rule]:
         return all_rules()
 
+    def release_diff(self, old: str, new: str) -> dict[str, Any]:
+        """What changed from SGLang ``old`` to ``new``, as both releases' own parsers and code say: flags added and
+        removed (with what to write instead), defaults, choices, types and spellings, and the start-up checks whose
+        code one has and the other lacks (``rule_releases.py``)."""
+        from ..sglang_checks import SGLANG_RULES
+        from ...schema.registry import SPECS
+
+        added, gone, defaults, choices, types, spellings = [], [], [], [], [], []
+        for name, spec in SPECS.items():
+            was, now = releases.exists_in(name, old), releases.exists_in(name, new)
+            if not was and not now:
+                continue
+            if not was:
+                added.append({"name": name, "flags": sorted(f for f in spec.flags if releases.spelled_in(f, new))})
+                continue
+            if not now:
+                gone.append({"name": name, "flags": [spec.flag], "successors": list(releases.verdict(name, new).writes)})
+                continue
+            a, b = _default_in(name, old), _default_in(name, new)
+            if a != b:
+                defaults.append({"name": name, "flag": spec.flag, "from": a, "to": b})
+            ac, bc = releases.values_in(name, old), releases.values_in(name, new)
+            if ac != bc:
+                choices.append({"name": name, "flag": spec.flag, "added": [c for c in bc or () if c not in (ac or ())],
+                                "removed": [c for c in ac or () if c not in (bc or ())], "checked": bool(bc),
+                                "was_checked": bool(ac)})
+            at, bt = releases.parser_type(name, old), releases.parser_type(name, new)
+            if at != bt:
+                types.append({"name": name, "flag": spec.flag, "from": at or spec.type_label,
+                              "to": bt or spec.type_label})
+            af = [f for f in spec.flags if f.startswith("--") and releases.spelled_in(f, old)]
+            bf = [f for f in spec.flags if f.startswith("--") and releases.spelled_in(f, new)]
+            off = "--no-" + spec.flag[2:]
+            af += [off] if releases.spelled_in(off, old) and name in releases.NO_SPELLING else []
+            bf += [off] if releases.spelled_in(off, new) and name in releases.NO_SPELLING else []
+            if af != bf:
+                spellings.append({"name": name, "from": af, "to": bf, "action": ["", ""]})
+        checks_added = sorted(r.id for r in SGLANG_RULES if self.rule_holds(r, new) and not self.rule_holds(r, old))
+        checks_gone = sorted(r.id for r in SGLANG_RULES if self.rule_holds(r, old) and not self.rule_holds(r, new))
+        return {"engine": "sglang", "from": old, "to": new, "added": added, "removed": gone, "defaults": defaults,
+                "choices": choices, "types": types, "spellings": spellings, "config_keys": {},
+                "checks": {"added": checks_added, "removed": checks_gone}}
+
     def rule_holds(self, rule: Rule, release: str | None) -> bool:
         if release is None:
             return True
@@ -63,6 +106,14 @@ class SglangEngine(Engine):
 
     def parents(self) -> Sequence[Parent]:
         return PARENTS
+
+
+def _default_in(name: str, release: str) -> Any:
+    """Field ``name``'s default in SGLang ``release``'s own parser (the declared one where the release keeps it)."""
+    from ...schema.registry import SPECS
+
+    found = releases.parser_default(name, release)
+    return SPECS[name].default if found is MISSING else found
 
 
 @functools.cache
