@@ -84,7 +84,6 @@ def test_where_the_release_came_from(monkeypatch):
 
 def test_the_installed_release_is_read_from_metadata_without_importing_it():
     import importlib
-
     from importlib import metadata
 
     real = importlib.reload(installed).installed_release  # the conftest stands in for it everywhere else

@@ -54,8 +54,8 @@ class SglangEngine(Engine):
         """What changed from SGLang ``old`` to ``new``, as both releases' own parsers and code say: flags added and
         removed (with what to write instead), defaults, choices, types and spellings, and the start-up checks whose
         code one has and the other lacks (``rule_releases.py``)."""
-        from ..sglang_checks import SGLANG_RULES
         from ...schema.registry import SPECS
+        from ..sglang_checks import SGLANG_RULES
 
         added, gone, defaults, choices, types, spellings = [], [], [], [], [], []
         for name, spec in SPECS.items():
