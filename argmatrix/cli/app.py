@@ -311,7 +311,11 @@ def docs_generate(out: str = typer.Option("generated", "--out", help="Output fol
     from .. import generate
     from .help_pages import all_files
 
-    changed = generate.write_all(out, files=all_files()) + generate.write_package_files()
+    try:
+        changed = generate.write_all(out, files=all_files()) + generate.write_package_files()
+    except generate.TemplateHoles as exc:
+        print(exc, file=sys.stderr)
+        raise typer.Exit(1) from None
     print(f"{len(changed)} file(s) under {out}/ updated" if changed else f"{out}/ was already up to date")
 
 

@@ -128,7 +128,7 @@ def _block(spec: ArgSpec, lang: str) -> list[str]:
         lines += [f"{W['where_run'](lang)}{colon(lang)}{cell(t(eng['where_run'], lang))}", ""]
     rules = rule_lines(spec, lang)
     if rules:
-        lines += [f"{W['rules'](lang)}{colon(lang).rstrip()}", ""] + [f"- {r}" for r in rules] + [""]
+        lines += [f"{W['rules'](lang)}{colon(lang).rstrip()}", ""] + [r if r.startswith("  - ") else f"- {r}" for r in rules] + [""]
     return lines
 
 

@@ -33,6 +33,7 @@ from .common import (
     status_text,
     t,
 )
+from .page_text import page_form
 
 ARGS_PATH = "{lang}/vllm_arguments.md"
 ASCEND_PATH = "{lang}/vllm_ascend_features.md"
@@ -145,6 +146,7 @@ def render_arguments(lang: str) -> str:
 
 
 def render_ascend(lang: str) -> str:
+    vllm_args = engines.get("vllm").surface.specs  # the checks quote vLLM's arguments by field name
     read = facts.READ_FROM
     chips = [p for p in platforms() if p in ("a2", "a3", "310p", "a5")]
     intro = W["ascend_intro"](lang).format(commit=read["commit"][:12], release=read["release"])
@@ -171,7 +173,8 @@ def render_ascend(lang: str) -> str:
                        for k in facts.ADDITIONAL_KEYS]) + [""]
     lines += [f"## {W['checks'](lang)}", "", W["checks_intro"](lang), ""]
     lines += md_table([W["severity"](lang), W["message"](lang), W["fix"](lang), W["source"](lang)],
-                      [[W[c.severity](lang), cell(c.message(lang)), cell(c.fix(lang)), code_cell(c.source)]
+                      [[W[c.severity](lang), cell(page_form(c.message(lang), lang, vllm_args)),
+                        cell(page_form(c.fix(lang), lang, vllm_args)), code_cell(c.source)]
                        for c in facts.STARTUP_CHECKS]) + [""]
     lines += [f"## {W['compat'](lang)}", ""]
     lines += md_table([W["ascend_release"](lang), W["vllm_release"](lang), W["source"](lang)],

@@ -45,15 +45,28 @@ def first_problem(c: RuleContext, problems: Sequence[Problem]) -> Text | None:
     return next((text for cond, text in problems if cond(c)), None)
 
 
+@dataclass(frozen=True)
+class Cases:
+    """An ``extra=`` that quotes one (or each) of several declared texts: at check time ``fill`` picks them, and
+    the generated pages list ``cases`` (one tuple of texts per case: the reason, then its fix when there is one)
+    where the message only says "the reason found"."""
+
+    fill: Callable[[RuleContext], dict[str, Any]]
+    cases: tuple[tuple[Text, ...], ...]
+
+    def __call__(self, c: RuleContext) -> dict[str, Any]:
+        return self.fill(c)
+
+
 def problem_text(problems: Sequence[Problem], more: Callable[[RuleContext], dict[str, Any]] | None = None
-                 ) -> Callable[[RuleContext], dict[str, Any]]:
+                 ) -> Cases:
     """``extra=`` for a rule whose messages quote the failing reason as {why_en} / {why_zh}; ``more`` adds numbers."""
     def extra(c: RuleContext) -> dict[str, Any]:
         numbers = more(c) if more else {}
         text = first_problem(c, problems) or Text("", "")
         shown = {**c.values, **numbers}
         return {**numbers, "why_en": text.en.format_map(shown), "why_zh": text.zh.format_map(shown)}
-    return extra
+    return Cases(extra, tuple((text,) for _, text in problems))
 
 
 def env_true(c: RuleContext, name: str) -> bool:
@@ -90,13 +103,13 @@ def broken_needs(needs: tuple[Need, ...]) -> Callable[[RuleContext], bool]:
     return lambda c: any(n.broken(c) for n in needs)
 
 
-def needs_listed(needs: tuple[Need, ...]) -> Callable[[RuleContext], dict[str, Any]]:
+def needs_listed(needs: tuple[Need, ...]) -> Cases:
     """The broken conditions as two phrases, for a message that names every one of them at once."""
     def extra(c: RuleContext) -> dict[str, Any]:
         hit = [n for n in needs if n.broken(c)]
         return {"needs_en": "; ".join(n.en.format_map(c.values) for n in hit),
                 "needs_zh": "；".join(n.zh.format_map(c.values) for n in hit)}
-    return extra
+    return Cases(extra, tuple((Text(n.en, n.zh),) for n in needs))
 
 
 # The all-to-all backends for which SGLang 0.5.23 sets --ep-size to --tp-size, even over an explicit value
