@@ -381,12 +381,20 @@ def _quant_dtype(facts: ModelFacts, values, user_set, platform, where) -> list[F
     ckpt = facts.quantization.method if facts.quantization else None
     asked = values.get("quantization")
     if ckpt and asked and asked not in QUANT_COMPATIBLE.get(ckpt, (ckpt,)):
-        ok = ", ".join(QUANT_COMPATIBLE.get(ckpt, (ckpt,)))
+        # only methods the platform runs: a fix must not lead to AM-E105 (the method refused here) or AM-E741
+        allowed = PLATFORMS[platform].allowed(SPECS["quantization"]) if platform in PLATFORMS else None
+        readers = [m for m in QUANT_COMPATIBLE.get(ckpt, (ckpt,)) if allowed is None or m in allowed]
+        short = PLATFORMS[platform].short if platform in PLATFORMS else Text(str(platform), str(platform))
+        fix = (Text(f"drop --quantization, or use one that reads {ckpt} weights: {', '.join(readers)}",
+                    f"去掉 --quantization，或使用能读取 {ckpt} 权重的方法：{'、'.join(readers)}") if readers else
+               Text(f"{short.en} runs none of the methods that read {ckpt} weights: use a checkpoint quantized with "
+                    f"{' or '.join(allowed or ())}, or the unquantized one",
+                    f"{short.zh} 上没有能读取 {ckpt} 权重的方法：请改用 {' 或 '.join(allowed or ())} 量化的检查点，"
+                    f"或未量化的检查点"))
         out.append(_finding("AM-E740", Text(
             f"--quantization {asked} contradicts the checkpoint, which is {ckpt}-quantized (quantization_config)",
             f"--quantization {asked} 与检查点矛盾：检查点按 {ckpt} 量化（quantization_config）"),
-            Text(f"drop --quantization, or use one that reads {ckpt} weights: {ok}",
-                 f"去掉 --quantization，或使用能读取 {ckpt} 权重的方法：{ok}"), name="quantization", **where))
+            fix, name="quantization", **where))
     elif ckpt and not asked and ckpt in (SPECS["quantization"].choices or ()):
         allowed = PLATFORMS[platform].allowed(SPECS["quantization"])
         if allowed is not None and ckpt not in allowed:

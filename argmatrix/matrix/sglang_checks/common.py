@@ -69,6 +69,21 @@ def problem_text(problems: Sequence[Problem], more: Callable[[RuleContext], dict
     return Cases(extra, tuple((text,) for _, text in problems))
 
 
+def problems_with_fixes(problems: Sequence[Problem], fixes: Sequence[Text]) -> Cases:
+    """``extra=`` for a rule whose message quotes the failing reason ({why_en}/{why_zh}) and whose hint quotes that
+    reason's own fix ({fix_en}/{fix_zh}), so a fix never names another reason's flag; ``fixes`` parallels
+    ``problems``."""
+    if len(problems) != len(fixes):
+        raise ValueError("one fix per problem")
+
+    def extra(c: RuleContext) -> dict[str, Any]:
+        hit = next((i for i, (cond, _) in enumerate(problems) if cond(c)), None)
+        why, fix = (problems[hit][1], fixes[hit]) if hit is not None else (Text("", ""), Text("", ""))
+        return {"why_en": why.en.format_map(c.values), "why_zh": why.zh.format_map(c.values),
+                "fix_en": fix.en.format_map(c.values), "fix_zh": fix.zh.format_map(c.values)}
+    return Cases(extra, tuple((text, fix) for (_, text), fix in zip(problems, fixes, strict=True)))
+
+
 def env_true(c: RuleContext, name: str) -> bool:
     """An SGLang ``EnvBool`` switch in the environment the engine starts in, read as its parse reads it
     (environ.py: true/1/yes/y, any case)."""
