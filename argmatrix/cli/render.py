@@ -93,7 +93,9 @@ def findings_lines(compiled, lang: str, command: str = "check-config") -> list[L
     lines: list[Line] = [[(f"argmatrix {command}", "bold")]]
     if getattr(compiled, "target_known", True):
         platform = PLATFORMS[compiled.platform]
-        head = f"{words['target']}{colon(lang)}{compiled.platform}{paren(platform.title(lang), lang)}"
+        # zh: "a3，Atlas A3（昇腾 910_93）", not a parenthesis around the title's own parenthesis
+        head = (f"{words['target']}：{compiled.platform}，{platform.title(lang)}" if lang == "zh" else
+                f"{words['target']}{colon(lang)}{compiled.platform}{paren(platform.title(lang), lang)}")
         if compiled.detection is not None:
             head += f"  [{words['detected']}{colon(lang)}{_explained(compiled.detection, lang)}]"
         lines[0].append(("  " + head, ""))

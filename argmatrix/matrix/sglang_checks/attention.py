@@ -85,7 +85,7 @@ RULES: list[Rule] = [
     Rule("flashkda-is-prefill-only", "AM-E340", ("linear_attn_decode_backend",),
          lambda c: c.linear_attn_decode_backend == "flashkda",
          Text("--linear-attn-decode-backend flashkda: FlashKDA has no decode kernel",
-              "--linear-attn-decode-backend flashkda：FlashKDA 没有解码内核"),
+              "--linear-attn-decode-backend flashkda：FlashKDA 没有解码算子"),
          Text("use --linear-attn-prefill-backend flashkda and leave decode on triton",
               "改用 --linear-attn-prefill-backend flashkda，解码保持为 triton"),
          source=sglang_source("arg_groups/attention_hook.py:319")),
