@@ -377,7 +377,7 @@ def demo_model(out_dir: str = typer.Argument(..., help="Folder to write the mode
     from ..runtime.demo_model import build_demo_model
 
     path = build_demo_model(out_dir, size=size)
-    print(f"demo model written to {path}")
+    print(f"demo model written to {path}" if default_lang() == "en" else f"演示模型已写入 {path}")
 
 
 @app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)

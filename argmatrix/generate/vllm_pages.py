@@ -17,7 +17,7 @@ from ..markdown import md_table
 from ..matrix import engines
 from ..matrix.engines import vllm_ascend_facts as facts
 from ..matrix.table import rows
-from ..schema.meta import Text
+from ..schema.meta import Text, release_words
 from .common import (
     STATUS_MEANING,
     STATUS_ORDER,
@@ -149,7 +149,7 @@ def render_ascend(lang: str) -> str:
     vllm_args = engines.get("vllm").surface.specs  # the checks quote vLLM's arguments by field name
     read = facts.READ_FROM
     chips = [p for p in platforms() if p in ("a2", "a3", "310p", "a5")]
-    intro = W["ascend_intro"](lang).format(commit=read["commit"][:12], release=read["release"])
+    intro = W["ascend_intro"](lang).format(commit=read["commit"][:12], release=release_words(read["release"], lang))
     lines = header(W["ascend_title"](lang), lang) + [intro, ""]
     lines += [f"## {W['features'](lang)}", ""]
     body = [[cell(f.title(lang)), *(cell(facts.FEATURE_STATUSES[f.status.get(c, 'unverified')](lang)) for c in chips),
@@ -169,7 +169,7 @@ def render_ascend(lang: str) -> str:
     lines += md_table([W["key"](lang), W["type"](lang), W["default"](lang), W["help"](lang), W["removed"](lang),
                        W["successor"](lang)],
                       [[code_cell(k.key), code_cell(k.type), _value(k.default), cell(k.help(lang)),
-                        cell(k.removed_in or ""), code_cell(k.successor) if k.successor else ""]
+                        cell(release_words(k.removed_in, lang)), code_cell(k.successor) if k.successor else ""]
                        for k in facts.ADDITIONAL_KEYS]) + [""]
     lines += [f"## {W['checks'](lang)}", "", W["checks_intro"](lang), ""]
     lines += md_table([W["severity"](lang), W["message"](lang), W["fix"](lang), W["source"](lang)],

@@ -230,10 +230,10 @@ def _unknown(v: Mapping[str, Any], dotted: str, known: tuple[str, ...]) -> bool:
 # the supported-features page
 # ---------------------------------------------------------------------------------------------------------------
 FEATURE_STATUSES: dict[str, Text] = {
-    "functional": Text("Functional", "可用"),
+    "functional": Text("Functional", "支持"),  # the words of the other pages' statuses
     "experimental": Text("Experimental", "实验特性"),
     "wip": Text("Work in progress", "开发中"),
-    "planned": Text("Planned", "已规划"),
+    "planned": Text("Planned", "规划中"),
     "no_plan": Text("No plan or deprecated", "无计划或已弃用"),
     "unverified": Text("Unverified: vLLM-Ascend's docs say nothing for this chip",
                        "未验证：vLLM-Ascend 文档未提及该芯片"),
