@@ -115,6 +115,7 @@ HELP_ZH: dict[str, str] = {
     "A flag (--tp-size), alias or field name (tp_size).": "参数写法（--tp-size）、别名或字段名（tp_size）。",
     "text or json.": "text 或 json。",
     "Which platform this machine is, and how that was found.": "本机属于哪个平台，以及判断依据。",
+    "List every server argument, by group, with its type, default and help.": "按分组列出全部服务参数及其类型、默认值与说明。",
     # docs
     "Write or verify the generated docs under generated/.": "生成或校验“generated/”目录下的文档。",
     "Write every generated file (docs in en/zh, JSON Schema, example config, CLI help, matrix.html, type stub).":

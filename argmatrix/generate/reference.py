@@ -106,7 +106,7 @@ def _block(spec: ArgSpec, lang: str) -> list[str]:
         facts.append(f"{W['aliases'](lang)}{colon(lang)}" + ", ".join(code(f) for f in spec.flags[1:]))
     facts.append(f"{W['key'](lang)}{colon(lang)}{code(spec.name)}")
     facts.append(f"{W['env'](lang)}{colon(lang)}{code(ENV_PREFIX + spec.name.upper())}")
-    facts.append(f"{W['type'](lang)}{colon(lang)}{code(spec.type_label)}")
+    facts.append(f"{W['type'](lang)}{colon(lang)}{code(spec.type_text(lang))}")
     facts.append(f"{W['default'](lang)}{colon(lang)}{code(show(spec.default))}")
     if row["choices"] is not None:
         facts.append(f"{W['choices'](lang)}{colon(lang)}" + ", ".join(code(show(c)) for c in row["choices"]))

@@ -98,11 +98,11 @@ def _block(row: dict[str, Any], lang: str) -> list[str]:
     facts_ = []
     if len(row["flags"]) > 1:
         facts_.append(f"{W['aliases'](lang)}{colon(lang)}" + ", ".join(code(f) for f in row["flags"][1:]))
-    facts_.append(f"{W['type'](lang)}{colon(lang)}{code(row['type'])}")
+    spec = engines.get(row["engine_key"]).surface.specs[row["name"]]
+    facts_.append(f"{W['type'](lang)}{colon(lang)}{code(spec.type_text(lang))}")
     facts_.append(f"{W['default'](lang)}{colon(lang)}{code(show(row['default']))}")
     if row["choices"]:
         facts_.append(f"{W['choices'](lang)}{colon(lang)}" + ", ".join(code(show(c)) for c in row["choices"]))
-    spec = engines.get(row["engine_key"]).surface.specs[row["name"]]
     if spec.arg.negatable:
         facts_.append(f"{W['negatable'](lang)}{colon(lang)}{code('--no-' + row['flags'][0][2:])}")
     lines += [f"- {f}" for f in facts_] + ["", cell(row["help"][lang]), ""]
