@@ -362,6 +362,17 @@ def install_chinese_chrome() -> None:
         original_usage(self, prog, args, "用法：" if prefix is None else prefix)
 
     formatting.HelpFormatter.write_usage = write_usage
+    original_init = formatting.HelpFormatter.__init__
+
+    def init(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None) -> None:
+        # click caps help at 80 columns; Chinese help uses the terminal's width (display columns, see term_len)
+        if max_width is None:
+            import shutil
+
+            max_width = shutil.get_terminal_size().columns
+        original_init(self, indent_increment, width, max_width)
+
+    formatting.HelpFormatter.__init__ = init
     def write_heading(self, heading: str) -> None:
         self.write(f"{'':>{self.current_indent}}{SECTIONS.get(heading, heading)}：\n")
 

@@ -22,7 +22,10 @@ def display_width(text: str) -> int:
                for ch in text)
 
 
-_PIECES = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff"
+# a quoted or code-spanned command example without Chinese in it stays on one line ("argmatrix explain --tp-size"),
+# then single Chinese characters, Latin words, spaces
+_PIECES = re.compile(r"“[^”\u2e80-\u9fff]{1,80}”|`[^`\u2e80-\u9fff]{1,80}`"
+                     r"|[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff"
                      r"\u3000-\u303f\uff00-\uffef]+|\s+")
 _NO_LINE_START = set("，。；：、！？）》」』】〕”’")  # Chinese punctuation never begins a line
 

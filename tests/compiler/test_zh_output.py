@@ -180,3 +180,20 @@ def test_plain_help_is_short_and_help_all_lists_every_server_flag():
         assert "--help-all" in short.stdout and "explain" in short.stdout
         assert "--tp-size" not in short.stdout.split("--help-all")[-1]
         assert ("服务参数：" if lang == "zh" else "Server arguments:") in full.stdout
+
+
+def test_chinese_help_uses_the_terminal_width_and_keeps_examples_whole():
+    """Issue 32: the Chinese --help wrapped at about 80 columns, split command examples and began lines with ）."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARGMATRIX_")}
+    env.update(COLUMNS="140", LANG="C.UTF-8", LC_ALL="C.UTF-8", NO_COLOR="1", TERM="dumb", ARGMATRIX_LANG="zh")
+    for command in ("check-config", "launch", "export", "explain"):
+        r = subprocess.run([sys.executable, "-m", "argmatrix", command, "--help"], capture_output=True, text=True,
+                           env=env, timeout=120)
+        widths = [display_width(line) for line in r.stdout.splitlines()]
+        assert r.returncode == 0 and max(widths) <= 140, command
+        assert not any(line.lstrip().startswith(("）", "，", "。", "；", "：")) for line in r.stdout.splitlines())
+    assert max(widths) > 100  # explain's long option help uses the room there is
+    quoted = "请运行“argmatrix explain --tp-size”查看 " + "很长的说明文字" * 6
+    for width in range(30, 70):
+        lines = wrap_display(quoted, width)
+        assert any("“argmatrix explain --tp-size”" in line for line in lines), (width, lines)
