@@ -32,7 +32,8 @@ SECOND = "the launch breaks a second check, which the edit uncovers; the hint ri
 # (code, alternative as the hint words it) -> (occurrences, why it cannot clear without a new error)
 KNOWN: dict[tuple[str, str], tuple[int, str]] = {
     ("AM-E105", "use --attention-backend ascend (the only value allowed on A3)"): (
-        1, "--enable-mis needs flashinfer, which Ascend has not: no backend satisfies both (open: say drop --enable-mis)"),
+        1, "--enable-mis needs flashinfer, which Ascend has not: no backend satisfies both; AM-E343 then says to "
+           "drop --enable-mis"),
     ("AM-E109", "write --load-balance-method follow_bootstrap_room"): (
         10, "the refused value's successor names the PD-only policy; the finding is about the spelling (open)"),
     ("AM-E237", "add --cp-strategy zigzag"): (1, SECOND),
@@ -46,8 +47,7 @@ KNOWN: dict[tuple[str, str], tuple[int, str]] = {
         1, PARTIAL + ": EAGLE needs its draft shape (AM-E284)"),
     ("AM-E286", "use it with --speculative-algorithm EAGLE --speculative-eagle-topk 1 and the accept thresholds at 1.0"): (
         1, PARTIAL + ": 'the accept thresholds at 1.0'"),
-    ("AM-E289", "use --attention-backend flashinfer, --page-size 1"): (
-        6, "on Ascend the hint names a CUDA backend (AM-E105): open, the hint should be per platform"),
+    ("AM-E289", "use --attention-backend flashinfer, --page-size 1"): (1, SECOND + " (KV-cache sharding: AM-E347)"),
     ("AM-E298", "use it as --enable-lora --lora-backend triton_v2 --moe-runner-backend lora_triton with the standard "
                 "MoE dispatch"): (1, SECOND + " (LoRA then needs its rank and modules: AM-E246)"),
     ("AM-E299", "use --speculative-algorithm EAGLE3"): (1, PARTIAL + ": EAGLE3 needs its draft shape (AM-E284)"),
@@ -57,7 +57,6 @@ KNOWN: dict[tuple[str, str], tuple[int, str]] = {
     ("AM-E323", "add --moe-a2a-backend deepep"): (1, SECOND + " (the stand-in model has no MoE layers: AM-E730)"),
     ("AM-E338", "set --attn-dp-size 2 and keep chunked prefill on"): (2, PARTIAL),
     ("AM-E340", "use --linear-attn-prefill-backend flashkda and leave decode on triton"): (1, PARTIAL),
-    ("AM-E343", "use --attention-backend flashinfer"): (1, "on Ascend flashinfer is refused (AM-E105): open"),
     ("AM-E346", "use --decode-attention-backend cutedsl_mla with the default prefill backend and --kv-cache-dtype "
                 "auto"): (1, PARTIAL),
     ("AM-E348", "drop --enable-layernorm-sp"): (1, PARTIAL),

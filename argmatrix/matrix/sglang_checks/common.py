@@ -69,6 +69,19 @@ def problem_text(problems: Sequence[Problem], more: Callable[[RuleContext], dict
     return Cases(extra, tuple((text,) for _, text in problems))
 
 
+ON_CUDA = Text("on a CUDA GPU", "在 CUDA GPU 上")
+ELSEWHERE = Text("on Ascend or a CPU", "在昇腾或 CPU 上")
+
+
+def fix_by_family(on_gpu: Text, elsewhere: Text, more: Callable[[RuleContext], dict[str, Any]] | None = None) -> Cases:
+    """``extra=`` for a rule whose fix names a CUDA-only value: {fix_en}/{fix_zh} is ``on_gpu`` on a CUDA GPU and
+    ``elsewhere`` on the other platforms, where that value is refused (AM-E105); the pages list both."""
+    def extra(c: RuleContext) -> dict[str, Any]:
+        fix = on_gpu if family(c) == "gpu" else elsewhere
+        return {**(more(c) if more else {}), "fix_en": fix.en, "fix_zh": fix.zh}
+    return Cases(extra, ((ON_CUDA, on_gpu), (ELSEWHERE, elsewhere)))
+
+
 def problems_with_fixes(problems: Sequence[Problem], fixes: Sequence[Text]) -> Cases:
     """``extra=`` for a rule whose message quotes the failing reason ({why_en}/{why_zh}) and whose hint quotes that
     reason's own fix ({fix_en}/{fix_zh}), so a fix never names another reason's flag; ``fixes`` parallels
