@@ -28,6 +28,7 @@ _STOP = {"with", "and", "or", "to", "for", "on", "in", "the", "a", "an", "instea
 @dataclass
 class Edit:
     text: str                                          # the alternative as the hint says it
+    verb: str = ""                                     # "write" replaces the flag the finding is about
     set_flags: dict[str, list[str]] = field(default_factory=dict)   # field -> value tokens ([] for a switch)
     drop_fields: set[str] = field(default_factory=set)
     set_env: dict[str, str] = field(default_factory=dict)
@@ -88,6 +89,7 @@ def alternatives(hint: str) -> list[Edit]:
         if new_verb is None:
             continue
         verb = new_verb
+        edit.verb = verb
         words = text[len(verb):].split()
         ok = True
         for i, w in enumerate(words):
@@ -135,8 +137,10 @@ def _spans(argv: list[str]) -> list[tuple[str | None, int, int]]:
     return out
 
 
-def apply(edit: Edit, argv: list[str], env: dict[str, str]) -> tuple[list[str], dict[str, str]]:
-    touched = set(edit.set_flags) | edit.drop_fields
+def apply(edit: Edit, argv: list[str], env: dict[str, str], about: str | None = None
+          ) -> tuple[list[str], dict[str, str]]:
+    """``edit`` applied to the launch; ``about``: the field the finding is about, which "write X" replaces."""
+    touched = set(edit.set_flags) | edit.drop_fields | ({about} if edit.verb == "write" and about else set())
     kept = [tok for name, a, b in _spans(argv) if name not in touched for tok in argv[a:b]]
     for name, vals in edit.set_flags.items():
         kept += [SPECS[name].flag, *vals]

@@ -34,8 +34,6 @@ KNOWN: dict[tuple[str, str], tuple[int, str]] = {
     ("AM-E105", "use --attention-backend ascend (the only value allowed on A3)"): (
         1, "--enable-mis needs flashinfer, which Ascend has not: no backend satisfies both; AM-E343 then says to "
            "drop --enable-mis"),
-    ("AM-E109", "write --load-balance-method follow_bootstrap_room"): (
-        10, "the refused value's successor names the PD-only policy; the finding is about the spelling (open)"),
     ("AM-E237", "add --cp-strategy zigzag"): (1, SECOND),
     ("AM-E242", "use --speculative-algorithm EAGLE3"): (1, PARTIAL + ": 'with a draft model'"),
     ("AM-E244", "add --moe-a2a-backend deepep"): (6, SECOND + " (the stand-in model has no MoE layers: AM-E730)"),
@@ -131,7 +129,9 @@ def _followed() -> tuple[collections.Counter, dict[tuple[str, str], list[str]]]:
             counts["prose" if not edits else "followed"] += 1
             for edit in edits:
                 counts["edits"] += 1
-                new_argv, new_env = apply(edit, argv, env)
+                # a spelling finding's "write X" means "instead of the flag it is about"
+                about = finding.field if finding.kind == "deprecation" else None
+                new_argv, new_env = apply(edit, argv, env, about)
                 after = _compile(new_argv, target, new_env, plan)
                 still = any((f.code, f.field) == (finding.code, finding.field) for f in after.findings)
                 new_errors = {(f.code, f.field) for f in after.findings if f.severity == "error"} - errors_before
