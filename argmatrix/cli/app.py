@@ -327,33 +327,71 @@ def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text 
         print(word["no_column"].format(name=found.unsupported))
 
 
+DOCS_DIR_HELP = "Folder of the hand-written guides, whose Chinese twins (zh/) are checked."
+TWIN_NAMES_HELP = "Guides to show, or to mark with --mark-current (e.g. server launch); none: every guide."
+MARK_CURRENT_HELP = ("The Chinese twins of the guides named were brought up to date: record the English texts' current "
+                     "hashes in them.")
 docs_app = typer.Typer(no_args_is_help=True, help="Write or verify the generated docs under generated/.")
 app.add_typer(docs_app, name="docs")
 
 
 @docs_app.command("generate")
-def docs_generate(out: str = typer.Option("generated", "--out", help="Output folder.")) -> None:
+def docs_generate(out: str = typer.Option("generated", "--out", help="Output folder."),
+                  docs: str = typer.Option("docs", "--docs", help=DOCS_DIR_HELP)) -> None:
     """Write every generated file (docs in en/zh, JSON Schema, example config, CLI help, matrix.html, type stub)."""
     from .. import generate
+    from ..generate import twins
     from .help_pages import all_files
 
-    changed = generate.write_all(out, files=all_files()) + generate.write_package_files()
+    try:
+        changed = generate.write_all(out, files=all_files()) + generate.write_package_files()
+    except generate.TemplateHoles as exc:
+        print(exc, file=sys.stderr)
+        raise typer.Exit(1) from None
     print(f"{len(changed)} file(s) under {out}/ updated" if changed else f"{out}/ was already up to date")
+    for line in twins.problems(docs):  # hand-written, so not regenerated: said here so nobody is surprised by check
+        print(line)
 
 
 @docs_app.command("check")
-def docs_check(out: str = typer.Option("generated", "--out", help="Folder to compare.")) -> None:
-    """Exit 1 if anything under generated/ differs from what the code writes."""
+def docs_check(out: str = typer.Option("generated", "--out", help="Folder to compare."),
+               docs: str = typer.Option("docs", "--docs", help=DOCS_DIR_HELP)) -> None:
+    """Exit 1 if anything under generated/ differs from what the code writes, or a guide's Chinese twin is behind."""
     from .. import generate
+    from ..generate import twins
     from .help_pages import all_files
 
     problems = generate.check(out, files=all_files()) + generate.check_package_files()
-    for line in problems:
+    behind = twins.problems(docs)
+    for line in problems + behind:
         print(line)
     if problems:
         print(f"{len(problems)} generated file(s) are stale: run 'argmatrix docs generate' and commit", file=sys.stderr)
+    if behind:
+        print(f"{len(behind)} Chinese guide(s) under {docs}/zh/ do not follow their English guide", file=sys.stderr)
+    if problems or behind:
         raise typer.Exit(1)
     print("generated/ is up to date")
+
+
+@docs_app.command("twins")
+def docs_twins(names: list[str] = typer.Argument(None, help=TWIN_NAMES_HELP),
+               mark_current: bool = typer.Option(False, "--mark-current", help=MARK_CURRENT_HELP),
+               docs: str = typer.Option("docs", "--docs", help=DOCS_DIR_HELP)) -> None:
+    """List each guide under docs/ with the state of its Chinese twin under docs/zh/ (current, stale, missing)."""
+    from ..generate import twins
+
+    wanted = {n.removesuffix(".md") for n in names or ()}
+    try:
+        for path in twins.mark_current(sorted(wanted) if mark_current else [], docs):
+            print(f"{path}: marked as following the current English guide")
+    except (KeyError, FileNotFoundError) as exc:
+        print(str(exc).strip("'\""), file=sys.stderr)
+        raise typer.Exit(1) from None
+    for twin in twins.twins(docs):
+        if wanted and twin.name not in wanted:
+            continue
+        print(f"{twin.state:9} {twin.chinese}  ({twin.english} sha256:{twin.current})")
 
 
 @app.command("demo-model")
@@ -365,7 +403,7 @@ def demo_model(out_dir: str = typer.Argument(..., help="Folder to write the mode
     from ..runtime.demo_model import build_demo_model
 
     path = build_demo_model(out_dir, size=size)
-    print(f"demo model written to {path}")
+    print(f"demo model written to {path}" if default_lang() == "en" else f"演示模型已写入 {path}")
 
 
 @app.command(context_settings=PASSTHROUGH, cls=ServerFlagsCommand)

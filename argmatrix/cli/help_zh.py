@@ -124,13 +124,22 @@ HELP_ZH: dict[str, str] = {
     "A flag (--tp-size), alias or field name (tp_size).": "参数写法（--tp-size）、别名或字段名（tp_size）。",
     "text or json.": "text 或 json。",
     "Which platform this machine is, and how that was found.": "本机属于哪个平台，以及判断依据。",
+    "List every server argument, by group, with its type, default and help.": "按分组列出全部服务参数及其类型、默认值与说明。",
     # docs
     "Write or verify the generated docs under generated/.": "生成或校验“generated/”目录下的文档。",
     "Write every generated file (docs in en/zh, JSON Schema, example config, CLI help, matrix.html, type stub).":
         "写出所有生成文件（中英文文档、JSON Schema、示例配置、命令行帮助、matrix.html、类型存根）。",
     "Output folder.": "输出目录。",
-    "Exit 1 if anything under generated/ differs from what the code writes.":
-        "“generated/”目录下的内容与代码生成的结果不一致时以状态 1 退出。",
+    "Exit 1 if anything under generated/ differs from what the code writes, or a guide's Chinese twin is behind.":
+        "“generated/”目录下的内容与代码生成的结果不一致，或某篇指南的中文版落后于英文原文时，以状态 1 退出。",
+    "Folder of the hand-written guides, whose Chinese twins (zh/) are checked.":
+        "手写指南所在目录，其中文版（zh/）也会被检查。",
+    "Guides to show, or to mark with --mark-current (e.g. server launch); none: every guide.":
+        "要显示的指南，或与 --mark-current 同用时要标记的指南（如 `server launch`）；不给出时为全部指南。",
+    "The Chinese twins of the guides named were brought up to date: record the English texts' current hashes in them.":
+        "所列指南的中文版已更新：把英文原文当前的哈希记入中文版。",
+    "List each guide under docs/ with the state of its Chinese twin under docs/zh/ (current, stale, missing).":
+        "列出 docs/ 下每篇指南及其 docs/zh/ 中文版的状态（`current` 为最新，`stale` 为落后，`missing` 为缺失）。",
     "Folder to compare.": "要比较的目录。",
     # demo-model
     "Build a small random Llama and an offline-trained tokenizer, for tests and the quick start.":
@@ -385,6 +394,17 @@ def install_chinese_chrome() -> None:
         original_usage(self, prog, args, "用法：" if prefix is None else prefix)
 
     formatting.HelpFormatter.write_usage = write_usage
+    original_init = formatting.HelpFormatter.__init__
+
+    def init(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None) -> None:
+        # click caps help at 80 columns; Chinese help uses the terminal's width (display columns, see term_len)
+        if max_width is None:
+            import shutil
+
+            max_width = shutil.get_terminal_size().columns
+        original_init(self, indent_increment, width, max_width)
+
+    formatting.HelpFormatter.__init__ = init
     def write_heading(self, heading: str) -> None:
         self.write(f"{'':>{self.current_indent}}{SECTIONS.get(heading, heading)}：\n")
 

@@ -244,7 +244,8 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
     from ..compiler.export import formats
 
     if to not in formats():
-        print(f"argmatrix export: --to {to}: choose one of {', '.join(formats())}", file=sys.stderr)
+        print(f"argmatrix export: --to {to}: choose one of {', '.join(formats())}" if lang == "en" else
+              f"argmatrix export：--to {to}：请从 {'、'.join(formats())} 中选择", file=sys.stderr)
         return 2
     # the engine the export is written for reads the flags, unless the line names its own; --to yaml is SGLang's
     # --config file unless --engine argmatrix asks for argmatrix's own

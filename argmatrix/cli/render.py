@@ -93,7 +93,9 @@ def findings_lines(compiled, lang: str, command: str = "check-config") -> list[L
     lines: list[Line] = [[(f"argmatrix {command}", "bold")]]
     if getattr(compiled, "target_known", True):
         platform = PLATFORMS[compiled.platform]
-        head = f"{words['target']}{colon(lang)}{compiled.platform}{paren(platform.title(lang), lang)}"
+        # zh: "a3，Atlas A3（昇腾 910_93）", not a parenthesis around the title's own parenthesis
+        head = (f"{words['target']}：{compiled.platform}，{platform.title(lang)}" if lang == "zh" else
+                f"{words['target']}{colon(lang)}{compiled.platform}{paren(platform.title(lang), lang)}")
         if compiled.detection is not None:
             head += f"  [{words['detected']}{colon(lang)}{_explained(compiled.detection, lang)}]"
         lines[0].append(("  " + head, ""))
@@ -121,9 +123,10 @@ def findings_lines(compiled, lang: str, command: str = "check-config") -> list[L
 
 
 def _type_text(row: dict, lang: str) -> str:
-    from ..schema.registry import SPECS
+    """The row's type in ``lang``, from its own engine's surface (vLLM's types are vLLM's fields)."""
+    from ..matrix import engines
 
-    spec = SPECS.get(row["name"])
+    spec = engines.get(row.get("engine_key") or "sglang").surface.specs.get(row["name"])
     return spec.type_text(lang) if spec is not None else row["type"]
 
 
@@ -250,6 +253,14 @@ def matrix_markdown(rows: list[dict], platforms: list[str], lang: str) -> str:
     return "\n".join(md_table(head, body)) + "\n"
 
 
+MAX_RULE_IDS = 8
+RULES_PAGE = {"sglang": "generated/{lang}/server_arguments.md", "vllm": "generated/{lang}/vllm_arguments.md",
+              "argmatrix": "generated/{lang}/server_arguments.md"}
+# the types of a JSON object's documented keys (schema.meta.ObjectKey.type), as the Chinese type names say them
+KEY_TYPES_ZH = {"bool": "布尔值", "int": "整数", "float": "浮点数", "str": "字符串", "dict": "JSON 对象", "list": "列表",
+                "enum": "枚举值"}
+
+
 def explain_text(row: dict, lang: str, out=None) -> None:
     from rich.markup import escape
 
@@ -299,12 +310,17 @@ def explain_text(row: dict, lang: str, out=None) -> None:
                       f"> {cond['above']}{c}{escape(cond['reason'][lang])}[/dim]")
         if eng.get("where_run"):
             out.print(f"        [dim]{'where it ran' if en else '运行情况'}{c}{escape(eng['where_run'][lang])}[/dim]")
-    if row["rules"]:
+    if row["rules"] and len(row["rules"]) <= MAX_RULE_IDS:
         out.print(f"{'rules' if en else '规则'}{c}{', '.join(row['rules'])}")
+    elif row["rules"]:  # a long list of ids helps nobody here: say how many, and where they are written out
+        page = RULES_PAGE.get(row.get("engine_key") or "sglang", RULES_PAGE["sglang"]).format(lang=lang)
+        out.print(f"rules{c}{len(row['rules'])} start-up checks read it; {page} lists them" if en else
+                  f"规则{c}有 {len(row['rules'])} 条启动检查读取它，见 {page}")
     for key in row.get("keys") or ():
         choices = f" {{{', '.join(map(str, key['choices']))}}}" if key["choices"] and len(key["choices"]) <= 8 else ""
-        out.print(f"  [bold].{escape(key['key'])}[/bold] ({escape(key['type'])}{escape(choices)}, "
-                  f"{'default' if en else '默认值'}{c}{escape(shown_value(key['default'], lang))}) "
+        kind = key["type"] if en else KEY_TYPES_ZH.get(key["type"], key["type"])
+        out.print(f"  [bold].{escape(key['key'])}[/bold]{' (' if en else '（'}{escape(kind)}{escape(choices)}"
+                  f"{', default' if en else '，默认值'}{c}{escape(shown_value(key['default'], lang))}{')' if en else '）'} "
                   f"{escape(key['help'][lang])}")
 
 

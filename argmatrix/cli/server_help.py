@@ -23,7 +23,10 @@ def display_width(text: str) -> int:
                for ch in text)
 
 
-_PIECES = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff"
+# a quoted or code-spanned command example without Chinese in it stays on one line ("argmatrix explain --tp-size"),
+# then single Chinese characters, Latin words, spaces
+_PIECES = re.compile(r"“[^”\u2e80-\u9fff]{1,80}”|`[^`\u2e80-\u9fff]{1,80}`"
+                     r"|[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff"
                      r"\u3000-\u303f\uff00-\uffef]+|\s+")
 _NO_LINE_START = set("，。；：、！？）》」』】〕”’")  # Chinese punctuation never begins a line
 
@@ -80,13 +83,47 @@ def server_flags_help(lang: str, width: int = 100) -> str:
     return "\n".join(lines) + "\n"
 
 
+HELP_ALL = "List every server argument, by group, with its type, default and help."
+
+
+def server_flags_pointer(lang: str) -> str:
+    """What plain --help says instead of the ~500 server arguments: where to read them."""
+    from ..schema import iter_groups
+    from ..schema.releases import superseded
+
+    count = sum(1 for _, specs in iter_groups() for spec in specs if not superseded(spec.name))
+    if lang == "en":
+        text = (f"Server arguments: the command also takes the {count} launch flags. 'argmatrix explain FLAG' shows "
+                "one on every platform; '--help-all' lists them all here.")
+    else:
+        text = (f"服务参数：该命令还接受 {count} 个启动参数。“argmatrix explain 参数”显示单个参数在各平台上的情况；"
+                "“--help-all”在此列出全部参数。")
+    return "\n" + "\n".join(wrap_display(text, 100)) + "\n"
+
+
+def _show_all(ctx, _param, value) -> None:
+    """--help-all: the command's help with every server argument listed (format_help reads the mark)."""
+    if not value or ctx.resilient_parsing:
+        return
+    ctx.meta["argmatrix_help_all"] = True
+    print(ctx.get_help())
+    ctx.exit()
+
+
 class ServerFlagsCommand(typer.core.TyperCommand):
-    """A typer command whose --help also lists every server argument, by group, and whose shell completion also
-    offers them (``cli/completion.py``).
+    """A typer command whose --help points at the server arguments and whose --help-all lists every one, by group
+    (the list is ~2,000 lines: too long for the help a user asks for first), and whose shell completion offers them
+    too (``cli/completion.py``).
 
     Server flags may follow ``--`` or come without it.  Before a ``--`` only the command's own options may stand:
     an unknown one there is a usage error naming it (with the nearest option it has), never a server flag, so a
     mistyped option (``--vlm-version``) cannot change which engine or release judges the line after ``--``."""
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # a declared option, so localize() gives it its Chinese help like every other
+        self.params.append(typer.core.TyperOption(param_decls=["--help-all"], is_flag=True, default=False,
+                                                  expose_value=False, is_eager=True, help=HELP_ALL,
+                                                  callback=_show_all))
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         if "--" in args:
@@ -136,7 +173,8 @@ class ServerFlagsCommand(typer.core.TyperCommand):
 
     def format_help(self, ctx, formatter) -> None:
         super().format_help(ctx, formatter)
-        text = server_flags_help(default_lang())
+        lang = default_lang()
+        text = server_flags_help(lang) if ctx.meta.get("argmatrix_help_all") else server_flags_pointer(lang)
         if typer.core.HAS_RICH and self.rich_markup_mode is not None:
             print(text, end="")  # rich printed the first part straight to stdout, not into the formatter
         else:

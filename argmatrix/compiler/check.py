@@ -14,7 +14,7 @@ from ..matrix.engines import get as get_engine
 from ..matrix.platforms import PLATFORMS
 from ..matrix.platforms.values import FAMILY_TITLES, owner_of
 from ..matrix.status import STATUS_PREDICATES, Cell, Status
-from ..schema.meta import Text
+from ..schema.meta import Text, release_words
 from ..schema.registry import SPECS, ArgSpec
 from ..schema.releases import CHANGES, NEWEST, Change, ignored_in, state_of, superseded, verdict
 from ..schema.values import as_argv
@@ -467,7 +467,7 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
                            else Text(f"remove '{path}'", f"去掉“{path}”"))
                 out.append(Finding("AM-W972", WARNING, "deprecation",
                                    Text(f"{flag} key '{path}' was removed in {owner} {key.removed_in}",
-                                        f"{flag} 的键“{path}”已在 {owner} {key.removed_in} 中移除"),
+                                        f"{flag} 的键“{path}”已在 {owner} {release_words(key.removed_in, 'zh')} 中移除"),
                                    instead, value=item, **where))
             elif key.choices and item is not None and item not in key.choices and not (
                     # vLLM's enum keys take the member's number or its name in any case (compilation.py:853)

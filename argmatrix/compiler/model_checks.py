@@ -30,10 +30,10 @@ MODEL_CODES: dict[str, tuple[str, Text]] = {
                             "模型的 config.json 无法读取或缺少所需字段")),
     "AM-E710": (ERROR, Text("attention heads do not divide by the attention tensor-parallel size (not on the CPU, "
                             "where SGLang pads the heads to a multiple of it)",
-                            "注意力头数不能被注意力张量并行数整除（CPU 上不检查：SGLang 会把头数补齐为其倍数）")),
+                            "注意力头数不能被注意力张量并行规模整除（CPU 上不检查：SGLang 会把头数补齐为其倍数）")),
     "AM-E711": (ERROR, Text("KV heads neither divide by nor divide the attention tensor-parallel size (not on the CPU, "
                             "where SGLang pads them)",
-                            "KV 头数与注意力张量并行数互不整除（CPU 上不检查：SGLang 会补齐）")),
+                            "KV 头数与注意力张量并行规模互不整除（CPU 上不检查：SGLang 会补齐）")),
     "AM-N712": (NOTE, Text("the vocabulary does not divide by --tp-size; SGLang pads each shard",
                            "词表大小不能被 --tp-size 整除；SGLang 会填充每个分片")),
     "AM-E713": (ERROR, Text("an MLP or expert intermediate size does not shard evenly (or not into whole fp8 blocks; "
@@ -293,7 +293,7 @@ def _parallel(facts: ModelFacts, values, where, pads_unaligned: bool = False) ->
             f"{label} {attn_tp} does not divide the model's {facts.heads} attention heads",
             f"{label_zh} {attn_tp} 不能整除模型的 {facts.heads} 个注意力头"),
             Text(f"use a tensor-parallel size that divides {facts.heads}: {_divisor_hint(facts.heads)}",
-                 f"请使用能整除 {facts.heads} 的张量并行数：{_divisor_hint(facts.heads)}"), name="tp_size", **where))
+                 f"请使用能整除 {facts.heads} 的张量并行规模：{_divisor_hint(facts.heads)}"), name="tp_size", **where))
     if not pads_unaligned and facts.mla is None and facts.kv_heads % attn_tp and attn_tp % facts.kv_heads:
         out.append(_finding("AM-E711", Text(
             f"{label} {attn_tp} and the model's {facts.kv_heads} KV heads divide neither way: heads can be neither "
@@ -400,12 +400,20 @@ def _quant_dtype(facts: ModelFacts, values, user_set, platform, where) -> list[F
     ckpt = facts.quantization.method if facts.quantization else None
     asked = values.get("quantization")
     if ckpt and asked and asked not in QUANT_COMPATIBLE.get(ckpt, (ckpt,)):
-        ok = ", ".join(QUANT_COMPATIBLE.get(ckpt, (ckpt,)))
+        # only methods the platform runs: a fix must not lead to AM-E105 (the method refused here) or AM-E741
+        allowed = PLATFORMS[platform].allowed(SPECS["quantization"]) if platform in PLATFORMS else None
+        readers = [m for m in QUANT_COMPATIBLE.get(ckpt, (ckpt,)) if allowed is None or m in allowed]
+        short = PLATFORMS[platform].short if platform in PLATFORMS else Text(str(platform), str(platform))
+        fix = (Text(f"drop --quantization, or use one that reads {ckpt} weights: {', '.join(readers)}",
+                    f"去掉 --quantization，或使用能读取 {ckpt} 权重的方法：{'、'.join(readers)}") if readers else
+               Text(f"{short.en} runs none of the methods that read {ckpt} weights: use a checkpoint quantized with "
+                    f"{' or '.join(allowed or ())}, or the unquantized one",
+                    f"{short.zh} 上没有能读取 {ckpt} 权重的方法：请改用 {' 或 '.join(allowed or ())} 量化的检查点，"
+                    f"或未量化的检查点"))
         out.append(_finding("AM-E740", Text(
             f"--quantization {asked} contradicts the checkpoint, which is {ckpt}-quantized (quantization_config)",
             f"--quantization {asked} 与检查点矛盾：检查点按 {ckpt} 量化（quantization_config）"),
-            Text(f"drop --quantization, or use one that reads {ckpt} weights: {ok}",
-                 f"去掉 --quantization，或使用能读取 {ckpt} 权重的方法：{ok}"), name="quantization", **where))
+            fix, name="quantization", **where))
     elif ckpt and not asked and ckpt in (SPECS["quantization"].choices or ()):
         allowed = PLATFORMS[platform].allowed(SPECS["quantization"])
         if allowed is not None and ckpt not in allowed:
@@ -522,7 +530,7 @@ def _memory(p: MemoryPlan, values, devices: int | None, where) -> list[Finding]:
                         f"的最小值），或使用量化检查点，或增大 --mem-fraction-static")
                    if p.smallest_fitting_tp else
                    Text("no tensor-parallel size up to 256 fits: use a quantized checkpoint or pipeline parallelism",
-                        "张量并行数到 256 都放不下：请使用量化检查点或流水线并行"))
+                        "张量并行规模到 256 都放不下：请使用量化检查点或流水线并行"))
         return [_finding("AM-E770", Text(
             f"weights need {gib(p.per_device_weight_bytes)} per device{assumed_en}, more than the {gib(static)} that "
             f"{frac} leaves of {gib(p.device_memory_bytes)}: nothing is left for the KV cache",
@@ -531,7 +539,7 @@ def _memory(p: MemoryPlan, values, devices: int | None, where) -> list[Finding]:
             kind="memory", **where)]
     summary_en = (f"weights {gib(p.per_device_weight_bytes)}/device{assumed_en}, reserve {gib(p.reserve_bytes)} "
                   f"({frac}), KV pool {p.kv_pool_tokens} tokens at {p.kv_bytes_per_token} B/token")
-    summary_zh = (f"权重 {gib(p.per_device_weight_bytes)}/设备{assumed_zh}，预留 {gib(p.reserve_bytes)}（{frac_zh}），"
+    summary_zh = (f"权重 {gib(p.per_device_weight_bytes)}/设备{assumed_zh}，预留 {gib(p.reserve_bytes)}（--mem-fraction-static {p.mem_fraction_static}，{said.zh}），"
                   f"KV 缓存池 {p.kv_pool_tokens} token，每 token {p.kv_bytes_per_token} 字节")
     if not p.max_running_requests:
         return [_finding("AM-W772", Text(

@@ -7,6 +7,7 @@ from ..schema.meta import Text
 from ..schema.registry import FLAGS, SPECS
 from ..schema.releases import (
     CHANGES,
+    KNOWN_FLAG_SETS,
     NO_SPELLING,
     OLDEST,
     argmatrix_only,
@@ -123,7 +124,9 @@ def value_findings(name: str, value: Any, release: str, flag: str, where: dict[s
         when, since = state
         said = (Text(f"SGLang {release} does not have {flag} {v} yet (added in {since})",
                      f"SGLang {release} 还没有 {flag} {v}（该取值在 {since} 中才加入）") if when == "added" else
-                Text(f"no SGLang release takes {flag} {v}", f"没有任何 SGLang 版本接受 {flag} {v}") if since == OLDEST
+                Text(f"none of the SGLang releases argmatrix holds ({KNOWN_FLAG_SETS[0]} to {KNOWN_FLAG_SETS[-1]}) takes {flag} {v}",
+                     f"argmatrix 持有的 SGLang 版本（{KNOWN_FLAG_SETS[0]} 至 {KNOWN_FLAG_SETS[-1]}）都不接受 {flag} {v}")
+                if since == OLDEST
                 else Text(f"SGLang {release} no longer has {flag} {v} (gone since {since})",
                           f"SGLang {release} 已不再支持 {flag} {v}（自 {since} 起移除）"))
         out.append(Finding("AM-E113", ERROR, "deprecation",

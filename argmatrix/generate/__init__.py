@@ -15,6 +15,8 @@ import difflib
 from collections.abc import Callable
 from pathlib import Path
 
+from .page_text import TemplateHoles
+
 # each generator module does one job and returns {relative path: content}
 GENERATORS: tuple[str, ...] = (
     "ascend_page", "reference", "platform_matrix", "deprecations", "json_schema", "example_config",
@@ -51,8 +53,11 @@ def _existing(out_dir: Path) -> set[str]:
 
 def write_all(out_dir: str | Path = DEFAULT_OUT, files: dict[str, str] | None = None) -> list[str]:
     """Write every generated file under ``out_dir`` and delete stale ones; returns the paths that changed."""
+    from .page_text import refuse_holes
+
     out = Path(out_dir)
     files = render_all() if files is None else files
+    refuse_holes(files)  # a page must say what a rule's {placeholder} stands for, never print it
     changed = []
     for rel, text in files.items():
         path = out / rel
@@ -78,9 +83,11 @@ def check(out_dir: str | Path = DEFAULT_OUT, files: dict[str, str] | None = None
     One entry per file: missing, unexpected (no longer generated), or changed
     with the number of differing lines and the first few of them.
     """
+    from .page_text import holes_in
+
     out = Path(out_dir)
     files = render_all() if files is None else files
-    problems: list[str] = []
+    problems: list[str] = [f"{out / line}" for line in holes_in(files)]
     existing = _existing(out)
     for rel, text in files.items():
         path = out / rel
@@ -94,6 +101,7 @@ def check(out_dir: str | Path = DEFAULT_OUT, files: dict[str, str] | None = None
             continue
         if current == text:
             continue
+        problems += [f"{out / line} (on disk)" for line in holes_in({rel: current})]
         diff = list(difflib.unified_diff(current.splitlines(), text.splitlines(), f"{path} (on disk)",
                                          f"{path} (generated)", n=context, lineterm=""))
         body = [d for d in diff[2:] if not d.startswith("@@")]
@@ -137,5 +145,5 @@ def check_package_files() -> list[str]:
             or (package_dir() / rel).read_text(encoding="utf-8") != text]
 
 
-__all__ = ["GENERATORS", "check", "check_package_files", "package_files", "render_all", "write_all",
+__all__ = ["GENERATORS", "TemplateHoles", "check", "check_package_files", "package_files", "render_all", "write_all",
            "write_package_files"]

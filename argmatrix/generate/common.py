@@ -223,8 +223,10 @@ SEVERITY = {"error": Text("error", "错误"), "warning": Text("warning", "警告
 
 
 def rule_lines(spec: ArgSpec, lang: str) -> list[str]:
-    """One line per cross-field rule that reads ``spec``: id, platforms, what it says."""
+    """One line per cross-field rule that reads ``spec``: id, platforms, what it says; under a rule whose message
+    quotes one of several reasons, one line per reason, indented ("  - ")."""
     from ..matrix import rules as rules_mod
+    from .page_text import page_form
 
     out = []
     by_id = {r.id: r for r in rules_mod.all_rules()}
@@ -235,7 +237,13 @@ def rule_lines(spec: ArgSpec, lang: str) -> list[str]:
             where = ("、" if lang == "zh" else ", ").join(k for k, p in PLATFORMS.items() if r.applies(p.family))
             sev = SEVERITY.get(r.severity, Text(r.severity, r.severity))
             said = (f"({where}; {sev(lang)}): " if lang == "en" else f"（{where}；{sev(lang)}）：")
-            out.append(f"{code(r.code)} {code(r.id)} {said}{cell(r.message(lang))} — {cell(r.hint(lang))}")
+            message, fix = page_form(r.message(lang), lang), page_form(r.hint(lang), lang)
+            out.append(f"{code(r.code)} {code(r.id)} {said}{cell(message)} — {cell(fix)}")
+            for case in getattr(r.extra, "cases", ()):  # the reasons the message quotes, each with its own fix
+                said_case = page_form(case[0](lang), lang)
+                if len(case) > 1:
+                    said_case += ("; fix: " if lang == "en" else "；修复：") + page_form(case[1](lang), lang)
+                out.append(f"  - {cell(said_case)}")
         elif rid in parents:
             p = parents[rid]
             from ..schema.registry import SPECS

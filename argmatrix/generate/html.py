@@ -1,8 +1,12 @@
 """matrix.html: one self-contained page to search the matrix, filter it and switch language.
 
-The data (one argument per line, so a matrix change is a one-line diff) and
-the UI strings are embedded as JSON in a page template; the script and styles
-are inline.  Nothing is fetched: no CDN, no fonts, no network.
+One page for every engine: SGLang, vLLM (vLLM-Ascend's statuses on the Ascend chips, with its
+``--additional-config`` keys) and, as a view of its own, argmatrix's own engine; a release selector per engine
+from the releases its engine object holds (:func:`held_releases`), each release's cells from the one function the
+tables use (:func:`release_cells`, stored as differences from the newest release); search in both languages over
+the engine shown or all of them.  The data (one argument per line, so a matrix change is a one-line diff) and the
+UI strings are embedded as JSON in a page template; the script and styles are inline.  Nothing is fetched: no CDN,
+no fonts, no network.
 """
 from __future__ import annotations
 
@@ -10,9 +14,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..matrix import table
 from ..matrix.platforms import PLATFORMS
+from ..schema.meta import Text
 from ..schema.registry import ArgSpec
-from ..schema.releases import NEWEST
 from .common import (
     ENGINE_WORDS,
     STATUS_MARKS,
@@ -42,7 +47,17 @@ UI = {
     "group": ("Group", "分组"),
     "all": ("All", "全部"),
     "argument": ("Argument", "参数"),
-    "engine": ("Engine", "本引擎"),
+    "engine": ("argmatrix engine", "argmatrix 自带引擎"),
+    "ran": ("Where it has run", "运行情况"),
+    "view": ("Engine", "引擎"),
+    "release": ("Release", "版本"),
+    "allViews": ("All engines (search)", "全部引擎（搜索）"),
+    "engineOf": ("Engine", "引擎"),
+    "keys": ("Keys", "键"),
+    "ownNote": (("argmatrix's own engine (argmatrix serve), not SGLang or vLLM: which flags it acts on, accepts "
+                 "without effect, or does not implement, and where each path has run."),
+                "argmatrix 自带引擎（argmatrix serve），不是 SGLang 或 vLLM：它处理哪些参数、哪些接受但不起作用、"
+                "哪些尚未实现，以及各路径在哪些平台上运行过。"),
     "shown": ("{n} of {m} arguments shown", "显示 {n} / {m} 个参数"),
     "switch": ("中文 (Chinese)", "English (英文)"),
     "switchLabel": ("Switch to Chinese", "切换为英文"),
@@ -51,8 +66,14 @@ UI = {
     "default": ("default", "默认"),
     "allowed": ("allowed:", "允许："),
     "deprecated": ("Deprecated", "已弃用"),
-    "refused": (f"refused by SGLang {NEWEST}", f"SGLang {NEWEST} 不再接受"),
-    "deprecated-badge": (f"deprecated in SGLang {NEWEST}", f"SGLang {NEWEST} 已弃用"),
+    "refused": ("refused by SGLang {r}", "SGLang {r} 不再接受"),
+    "not-yet": ("not in SGLang {r} yet", "SGLang {r} 尚无此参数"),
+    "deprecated-badge": ("deprecated in SGLang {r}", "SGLang {r} 已弃用"),
+}
+UI_VIEWS = {
+    "sglang": Text("SGLang", "SGLang"),
+    "vllm": Text("vLLM (vLLM-Ascend on Ascend)", "vLLM（昇腾上为 vLLM-Ascend）"),
+    "argmatrix": Text("argmatrix's own engine", "argmatrix 自带引擎"),
 }
 
 
@@ -64,13 +85,10 @@ def _pair(text) -> dict[str, str] | None:
     return {"en": text.en, "zh": text.zh}
 
 
-def _arg(spec: ArgSpec) -> dict[str, Any]:
-    row = row_of(spec)
-    rel = row["release"]
-    entries = row["platforms"]  # a moved flag's cells are already its successor's (matrix/table.py)
+def _cells(entries: dict[str, Any]) -> dict[str, Any]:
+    """A row's platform cells (table.platform_entry dicts) as the page stores them: status, default, options,
+    and the reason with the notes."""
     out: dict[str, Any] = {
-        "n": spec.name, "f": list(spec.flags), "g": spec.group.key, "h": _pair(row["help"]),
-        "t": spec.type_label, "dd": show(spec.default),
         "s": {p: entries[p]["status"] for p in platforms()},
         "d": {p: show(entries[p]["default"]) for p in platforms()},
         "o": {p: [show(v) for v in entries[p]["options"]] if entries[p]["options"] is not None else None
@@ -83,17 +101,127 @@ def _arg(spec: ArgSpec) -> dict[str, Any]:
         parts += [{"en": n["en"], "zh": n["zh"]} for n in entries[p]["notes"]]
         if parts:
             out["r"][p] = {lang: semicolon(lang).join(x[lang] for x in parts) for lang in ("en", "zh")}
-    if rel is not None and rel["state"] not in ("current", "argmatrix-only"):
-        said = {lang: rel["says"][lang] + (semicolon(lang) + rel["fix"][lang] if rel["fix"] else "")
-                for lang in ("en", "zh")}
-        out["dep"] = said
-        out["depKind"] = rel["state"]
-    out["e"] = {"status": row["engine"]["status"], "reason": _pair(row["engine"]["reason"])}
     return out
 
 
+def _release_badge(rel: dict[str, Any] | None) -> dict[str, Any]:
+    if rel is None or rel["state"] in ("current", "argmatrix-only"):
+        return {}
+    said = {lang: rel["says"][lang] + (semicolon(lang) + rel["fix"][lang] if rel["fix"] else "")
+            for lang in ("en", "zh")}
+    return {"dep": said, "depKind": rel["state"]}
+
+
+def _arg(spec: ArgSpec) -> dict[str, Any]:
+    row = row_of(spec)
+    out: dict[str, Any] = {"n": spec.name, "f": list(spec.flags), "g": spec.group.key, "h": _pair(row["help"]),
+                           "t": spec.type_label, "dd": show(spec.default)}
+    out.update(_cells(row["platforms"]))  # a moved flag's cells are already its successor's (matrix/table.py)
+    out.update(_release_badge(row["release"]))
+    out["e"] = {"status": row["engine"]["status"], "reason": _pair(row["engine"]["reason"]),
+                "ran": _pair(row["engine"].get("where_run"))}
+    return out
+
+
+def _engine_arg(row: dict[str, Any], group_prefix: str) -> dict[str, Any]:
+    """A row of another engine's surface (vLLM's): the same fields, its group namespaced, and the documented keys
+    of a JSON-object argument (vLLM-Ascend's --additional-config keys on Ascend)."""
+    out: dict[str, Any] = {"n": row["name"], "f": row["flags"], "g": group_prefix + row["group"],
+                           "h": _pair(row["help"]), "t": row["type"], "dd": show(row["default"])}
+    out.update(_cells(row["platforms"]))
+    if row["keys"]:
+        out["k"] = [[k["key"], k["type"], show(k["default"]), _pair(k["help"])] for k in row["keys"]]
+    return out
+
+
+# ---- releases ------------------------------------------------------------------------------------------------------
+def held_releases(eng: Any) -> tuple[str, ...]:
+    """The releases of ``eng`` the page offers, newest first: the engine's own release line (``releases.held``),
+    so a release added to an engine's facts appears here with no change to this page."""
+    line = getattr(eng, "releases", None)
+    held = tuple(line.held) if line is not None else ()
+    return tuple(sorted(held, key=line.parse, reverse=True)) if line is not None else held
+
+
+def release_cells(eng: Any, spec: ArgSpec, release: str) -> dict[str, Any]:
+    """``spec`` under ``eng``'s ``release`` as the page stores a row: the cells every table and page reads
+    (``matrix.table.platform_entry``), and the release's verdict on the flag where the engine has one."""
+    entries = {p: table.platform_entry(spec, p, eng, release) for p in PLATFORMS}
+    out = _cells(entries)
+    if eng.surface_key == "sglang":
+        out.update(_release_badge(table.release_entry(spec, release)))
+    return out
+
+
+class _Texts:
+    """The page's table of release texts: each (en, zh) pair once, cells refer to it by index."""
+
+    def __init__(self) -> None:
+        self.items: list[dict[str, str]] = []
+        self._index: dict[tuple[str, str], int] = {}
+
+    def __call__(self, pair: dict[str, str] | None) -> int | None:
+        if pair is None:
+            return None
+        key = (pair["en"], pair["zh"])
+        if key not in self._index:
+            self._index[key] = len(self.items)
+            self.items.append({"en": pair["en"], "zh": pair["zh"]})
+        return self._index[key]
+
+
+def _release_diffs(eng: Any, specs: list[ArgSpec], newest: dict[str, dict[str, Any]], texts: _Texts
+                   ) -> dict[str, Any]:
+    """Per held release other than the newest: what differs from the newest release's row, per argument. A flag
+    the release does not have yet is {"ny": the release that adds it} (the page words it); otherwise the platforms
+    whose status, options or reason differ (reasons as indexes into the text table) and the release's verdict."""
+    out: dict[str, Any] = {}
+    for release in held_releases(eng)[1:]:
+        diffs = {}
+        for spec in specs:
+            base = newest[spec.name]
+            if eng.surface_key == "sglang":
+                entry = table.release_entry(spec, release)
+                if entry["state"] == "not-yet":
+                    diffs[spec.name] = {"ny": entry["since"]}
+                    continue
+            cells = release_cells(eng, spec, release)
+            diff: dict[str, Any] = {}
+            for key in ("s", "o"):
+                changed = {p: v for p, v in cells[key].items() if base[key].get(p) != v}
+                if changed:
+                    diff[key] = changed
+            reasons = {p: texts(cells["r"].get(p)) for p in platforms() if cells["r"].get(p) != base["r"].get(p)}
+            if reasons:
+                diff["r"] = reasons
+            if cells.get("dep") != base.get("dep"):
+                diff["dep"] = texts(cells.get("dep"))
+                diff["depKind"] = cells.get("depKind")
+            if diff:
+                diffs[spec.name] = diff
+        out[release] = diffs
+    return out
+
+
+def _views(sglang: Any, vllm: Any) -> list[dict[str, Any]]:
+    ascend = [p for p in platforms() if PLATFORMS[p].family == "npu"]
+    return [
+        {"key": "sglang", "rows": "args", "label": _pair(UI_VIEWS["sglang"]), "releases": list(held_releases(sglang)),
+         "cols": {p: None for p in platforms()}},
+        {"key": "vllm", "rows": "vargs", "label": _pair(UI_VIEWS["vllm"]), "releases": list(held_releases(vllm)),
+         "cols": {p: ({"en": "vLLM-Ascend", "zh": "vLLM-Ascend"} if p in ascend else {"en": "vLLM", "zh": "vLLM"})
+                  for p in platforms()}},
+        {"key": "argmatrix", "rows": "args", "label": _pair(UI_VIEWS["argmatrix"]), "releases": [], "own": True},
+    ]
+
+
 def data_json() -> str:
-    """The embedded data: metadata on the first lines, then one argument per line."""
+    """The embedded data: metadata on the first lines, then one argument per line (SGLang's, then vLLM's), then
+    the older releases' differences, one release per line."""
+    from ..matrix import engines
+
+    sglang, vllm = engines.get("sglang"), engines.get("vllm")
+    vllm_groups = [{"key": "vllm:" + g.key, "en": g.title.en, "zh": g.title.zh} for g, _ in vllm.surface.groups]
     meta = {
         "platforms": list(platforms()),
         "platformNames": {p: platform_name(p) for p in platforms()},
@@ -103,14 +231,35 @@ def data_json() -> str:
         "statusMeaning": {s: _pair(STATUS_MEANING[s]) for s in STATUS_ORDER},
         "marks": dict(STATUS_MARKS),
         "engineWords": {k: _pair(v) for k, v in ENGINE_WORDS.items()},
-        "groups": [{"key": g.key, "en": g.title.en, "zh": g.title.zh} for g, _ in groups()],
+        "groups": [{"key": g.key, "en": g.title.en, "zh": g.title.zh} for g, _ in groups()] + vllm_groups,
         "ui": {k: {"en": en, "zh": zh} for k, (en, zh) in UI.items()},
+        "views": _views(sglang, vllm),
     }
-    args = [_arg(s) for _, specs in groups() for s in specs]
-    head = json.dumps(meta, ensure_ascii=False, separators=(",", ":"))
-    body = ",\n".join(json.dumps(a, ensure_ascii=False, separators=(",", ":")) for a in args)
-    text = head[:-1] + ',"args":[\n' + body + "\n]}"
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    sglang_specs = [s for _, specs in groups() for s in specs]
+    args = [_arg(s) for s in sglang_specs]
+    vrows = table.rows(vllm)
+    vargs = [_engine_arg(r, "vllm:") for r in vrows]
+    vspecs = [vllm.surface.specs[r["name"]] for r in vrows]
+    newest_s = {a["n"]: a for a in args}
+    newest_v = {a["n"]: a for a in vargs}
+    texts = _Texts()
+    rel = {"sglang": _release_diffs(sglang, sglang_specs, newest_s, texts),
+           "vllm": _release_diffs(vllm, vspecs, newest_v, texts)}
+
+    def dump(x: Any) -> str:
+        return json.dumps(x, ensure_ascii=False, separators=(",", ":"))
+
+    head = dump(meta)
+    body = ",\n".join(dump(a) for a in args)
+    vbody = ",\n".join(dump(a) for a in vargs)
+    rbody = ",\n".join(f"{dump(k)}:{{" + ",\n".join(f"{dump(r)}:{dump(d)}" for r, d in v.items()) + "}"
+                       for k, v in rel.items())
+    tbody = ",\n".join(dump(t) for t in texts.items)
+    text = (head[:-1] + ',"args":[\n' + body + '\n],"vargs":[\n' + vbody + '\n],"texts":[\n' + tbody
+            + '\n],"rel":{\n' + rbody + "\n}}")
+    # "\/" is JSON's own escape of "/": a URL in a help text stays text, and the page holds no "https://"
+    return (text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+            .replace("://", ":\\/\\/"))
 
 
 def render() -> str:

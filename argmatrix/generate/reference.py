@@ -106,7 +106,7 @@ def _block(spec: ArgSpec, lang: str) -> list[str]:
         facts.append(f"{W['aliases'](lang)}{colon(lang)}" + ", ".join(code(f) for f in spec.flags[1:]))
     facts.append(f"{W['key'](lang)}{colon(lang)}{code(spec.name)}")
     facts.append(f"{W['env'](lang)}{colon(lang)}{code(ENV_PREFIX + spec.name.upper())}")
-    facts.append(f"{W['type'](lang)}{colon(lang)}{code(spec.type_label)}")
+    facts.append(f"{W['type'](lang)}{colon(lang)}{code(spec.type_text(lang))}")
     facts.append(f"{W['default'](lang)}{colon(lang)}{code(show(spec.default))}")
     if row["choices"] is not None:
         facts.append(f"{W['choices'](lang)}{colon(lang)}" + ", ".join(code(show(c)) for c in row["choices"]))
@@ -128,7 +128,7 @@ def _block(spec: ArgSpec, lang: str) -> list[str]:
         lines += [f"{W['where_run'](lang)}{colon(lang)}{cell(t(eng['where_run'], lang))}", ""]
     rules = rule_lines(spec, lang)
     if rules:
-        lines += [f"{W['rules'](lang)}{colon(lang).rstrip()}", ""] + [f"- {r}" for r in rules] + [""]
+        lines += [f"{W['rules'](lang)}{colon(lang).rstrip()}", ""] + [r if r.startswith("  - ") else f"- {r}" for r in rules] + [""]
     return lines
 
 

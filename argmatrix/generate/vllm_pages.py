@@ -17,7 +17,7 @@ from ..markdown import md_table
 from ..matrix import engines
 from ..matrix.engines import vllm_ascend_facts as facts
 from ..matrix.table import rows
-from ..schema.meta import Text
+from ..schema.meta import Text, release_words
 from .common import (
     STATUS_MEANING,
     STATUS_ORDER,
@@ -33,6 +33,7 @@ from .common import (
     status_text,
     t,
 )
+from .page_text import page_form
 
 ARGS_PATH = "{lang}/vllm_arguments.md"
 ASCEND_PATH = "{lang}/vllm_ascend_features.md"
@@ -98,11 +99,11 @@ def _block(row: dict[str, Any], lang: str) -> list[str]:
     facts_ = []
     if len(row["flags"]) > 1:
         facts_.append(f"{W['aliases'](lang)}{colon(lang)}" + ", ".join(code(f) for f in row["flags"][1:]))
-    facts_.append(f"{W['type'](lang)}{colon(lang)}{code(row['type'])}")
+    spec = engines.get(row["engine_key"]).surface.specs[row["name"]]
+    facts_.append(f"{W['type'](lang)}{colon(lang)}{code(spec.type_text(lang))}")
     facts_.append(f"{W['default'](lang)}{colon(lang)}{code(show(row['default']))}")
     if row["choices"]:
         facts_.append(f"{W['choices'](lang)}{colon(lang)}" + ", ".join(code(show(c)) for c in row["choices"]))
-    spec = engines.get(row["engine_key"]).surface.specs[row["name"]]
     if spec.arg.negatable:
         facts_.append(f"{W['negatable'](lang)}{colon(lang)}{code('--no-' + row['flags'][0][2:])}")
     lines += [f"- {f}" for f in facts_] + ["", cell(row["help"][lang]), ""]
@@ -146,9 +147,10 @@ def render_arguments(lang: str) -> str:
 
 
 def render_ascend(lang: str) -> str:
+    vllm_args = engines.get("vllm").surface.specs  # the checks quote vLLM's arguments by field name
     read = facts.READ_FROM
     chips = [p for p in platforms() if p in ("a2", "a3", "310p", "a5")]
-    intro = W["ascend_intro"](lang).format(commit=read["commit"][:12], release=read["release"])
+    intro = W["ascend_intro"](lang).format(commit=read["commit"][:12], release=release_words(read["release"], lang))
     lines = header(W["ascend_title"](lang), lang) + [intro, ""]
     lines += [f"## {W['features'](lang)}", ""]
     body = [[cell(f.title(lang)), *(cell(facts.FEATURE_STATUSES[f.status.get(c, 'unverified')](lang)) for c in chips),
@@ -170,13 +172,14 @@ def render_ascend(lang: str) -> str:
     lines += md_table([W["key"](lang), W["type"](lang), W["default"](lang), W["help"](lang), W["removed"](lang),
                        W["successor"](lang), W["ascend_releases"](lang)],
                       [[code_cell(k.key), code_cell(k.type), _value(k.default), cell(k.help(lang)),
-                        cell(k.removed_in or ""), code_cell(k.successor) if k.successor else "",
+                        cell(release_words(k.removed_in, lang)), code_cell(k.successor) if k.successor else "",
                         _releases(r for r in facts.RELEASES if k.key in facts.held.ADDITIONAL_KEYS[r])]
                        for k in facts.additional_keys(facts.NEWEST)]) + [""]
     lines += [f"## {W['checks'](lang)}", "", W["checks_intro"](lang), ""]
     lines += md_table([W["severity"](lang), W["message"](lang), W["fix"](lang), W["source"](lang),
                        W["ascend_releases"](lang)],
-                      [[W[c.severity](lang), cell(c.message(lang)), cell(c.fix(lang)), code_cell(c.source),
+                      [[W[c.severity](lang), cell(page_form(c.message(lang), lang, vllm_args)),
+                        cell(page_form(c.fix(lang), lang, vllm_args)), code_cell(c.source),
                         _releases(c.lines())] for c in facts.STARTUP_CHECKS]) + [""]
     lines += [f"## {W['compat'](lang)}", ""]
     lines += md_table([W["ascend_release"](lang), W["vllm_release"](lang), W["source"](lang)],

@@ -85,6 +85,14 @@ class ObjectKey:
     release: str = ""             # the owner's release these keys are read by ("" when not per release)
 
 
+def release_words(release: str | None, lang: str) -> str:
+    """A release as people say it: "main after v0.23.0" (a branch, not a tag) is "v0.23.0 之后的 main 分支"."""
+    when = release or ""
+    if lang == "zh" and when.startswith("main after "):
+        return f"{when.removeprefix('main after ')} 之后的 main 分支"
+    return when
+
+
 # groups of argmatrix's own flags (``argmatrix serve`` limits), which no SGLang release has
 ARGMATRIX_ONLY_GROUPS = frozenset({"argmatrix_server"})
 

@@ -373,7 +373,9 @@ def verdict(name: str, release: str = NEWEST) -> Verdict:
     if change.error_in and r >= parse_release(change.error_in[0]) and (
             change.error_in[1] is None or r < parse_release(change.error_in[1])):
         refusal = "error"  # the parser still knows it, and stops with its own message naming the successor
-    gone = (Text(f"no SGLang release accepts {flag}", f"没有任何 SGLang 版本接受 {flag}") if change.gone_in == OLDEST
+    gone = (Text(f"none of the SGLang releases argmatrix holds ({KNOWN_FLAG_SETS[0]} to {KNOWN_FLAG_SETS[-1]}) accepts {flag}",
+                 f"argmatrix 持有的 SGLang 版本（{KNOWN_FLAG_SETS[0]} 至 {KNOWN_FLAG_SETS[-1]}）都不接受 {flag}")
+            if change.gone_in == OLDEST
             else Text(f"SGLang {release} refuses {flag} (gone since {change.gone_in})",
                       f"SGLang {release} 不再接受 {flag}（自 {change.gone_in} 起移除）"))
     how = (Text(f"it stops with 'ambiguous option: {flag} could match {', '.join(shadows)}'",

@@ -126,3 +126,12 @@ def test_the_inputs_reach_the_messages(outputs):
     assert "图例：" in outputs["matrix narrow"] and "昇腾特性页第 1 版快照" in outputs["matrix diff"]
     assert "未知快照“nope”" in outputs["matrix diff unknown"]
     assert all(outputs[n].startswith("用法：") for n in outputs if n.startswith("help "))
+
+
+def test_no_template_placeholder_reaches_the_user(outputs):
+    """Issue 32: a rule's {placeholder} is filled or said in words, never printed (help's usage and one-value
+    choice sets, ``{fsdp}``, are click's notation, not holes)."""
+    from argmatrix.generate.page_text import holes_in
+
+    found = holes_in({f"{name}.txt": text for name, text in outputs.items()})
+    assert found == [], "\n".join(found)

@@ -60,7 +60,7 @@ def test_help_is_chinese_wherever_lang_stands(argv):
 
 
 def test_help_from_the_environment_and_wrapped_by_display_width():
-    r = _argmatrix("serve", "--help", lang_env="zh")
+    r = _argmatrix("serve", "--help-all", lang_env="zh")
     assert r.returncode == 0 and "服务参数：" in r.stdout and "[默认值：" in r.stdout
     assert "先检查参数，再加载模型" in r.stdout
     wide = [line for line in r.stdout.splitlines() if display_width(line) > 100]
@@ -168,3 +168,32 @@ def test_explain_types_in_chinese():
     render.explain_text(row(SPECS["stream_output"]), "zh", Console(file=out, width=200))
     # what SGLang 0.5.23 does with it, dated by a release (not by the Ascend page's snapshot, issue 19)
     assert "SGLang 0.5.23 不再接受 --stream-output" in out.getvalue() and "快照" not in out.getvalue()
+
+
+def test_plain_help_is_short_and_help_all_lists_every_server_flag():
+    """Issue 32: check-config --help was ~2,200 lines; the server flags' help is behind --help-all (and explain)."""
+    for lang in ("en", "zh"):
+        short = _argmatrix("check-config", "--help", lang_env=lang)
+        full = _argmatrix("check-config", "--help-all", lang_env=lang)
+        assert short.returncode == 0 and full.returncode == 0
+        assert len(short.stdout.splitlines()) < 150 < 1500 < len(full.stdout.splitlines())
+        assert "--help-all" in short.stdout and "explain" in short.stdout
+        assert "--tp-size" not in short.stdout.split("--help-all")[-1]
+        assert ("服务参数：" if lang == "zh" else "Server arguments:") in full.stdout
+
+
+def test_chinese_help_uses_the_terminal_width_and_keeps_examples_whole():
+    """Issue 32: the Chinese --help wrapped at about 80 columns, split command examples and began lines with ）."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARGMATRIX_")}
+    env.update(COLUMNS="140", LANG="C.UTF-8", LC_ALL="C.UTF-8", NO_COLOR="1", TERM="dumb", ARGMATRIX_LANG="zh")
+    for command in ("check-config", "launch", "export", "explain"):
+        r = subprocess.run([sys.executable, "-m", "argmatrix", command, "--help"], capture_output=True, text=True,
+                           env=env, timeout=120)
+        widths = [display_width(line) for line in r.stdout.splitlines()]
+        assert r.returncode == 0 and max(widths) <= 140, command
+        assert not any(line.lstrip().startswith(("）", "，", "。", "；", "：")) for line in r.stdout.splitlines())
+    assert max(widths) > 100  # explain's long option help uses the room there is
+    quoted = "请运行“argmatrix explain --tp-size”查看 " + "很长的说明文字" * 6
+    for width in range(30, 70):
+        lines = wrap_display(quoted, width)
+        assert any("“argmatrix explain --tp-size”" in line for line in lines), (width, lines)

@@ -41,7 +41,7 @@ def test_data_has_one_line_per_argument(files):
     data = embedded(text)
     assert [a["n"] for a in data["args"]] == list(SPECS)
     lines = [line for line in text.splitlines() if line.startswith('{"n":')]
-    assert len(lines) == len(SPECS)
+    assert len(lines) == len(SPECS) + len(data["vargs"])  # SGLang's arguments, then vLLM's, one line each
     assert data["platforms"] == ["a2", "a3", "310p", "a5", "cuda", "cpu"]
     removed = next(a for a in data["args"] if a["n"] == "enable_double_sparsity")
     assert removed["depKind"] == "refused" and set(removed["s"].values()) == {"unsupported"}
@@ -171,4 +171,82 @@ def test_column_header_stays_in_view_in_chromium(browser, files, tmp_path):
     first_row = page.eval_on_selector("#rows tr", "tr => tr.getBoundingClientRect().top")
     assert abs(head - wrap) <= 2 and first_row < wrap  # the rows scrolled away under the header, which stayed
     assert 0 <= head < 800
+    page.close()
+
+
+def test_engines_releases_and_search_across_them_in_chromium(browser, files, tmp_path):
+    """Issue 32: one page for SGLang, vLLM (vLLM-Ascend on each Ascend chip) and argmatrix's own engine, with each
+    engine's held releases, searched in both languages across all of them."""
+    from argmatrix.matrix import engines
+
+    page_file = tmp_path / "matrix.html"
+    page_file.write_text(files["matrix.html"], encoding="utf-8")
+    data = embedded(files["matrix.html"])
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(page_file.as_uri() + "#en")
+    page.wait_for_selector("body[data-ready='1']")
+
+    def visible(view: str = "") -> list[str]:
+        sel = "#rows tr:not([hidden])" + (f"[data-view='{view}']" if view else "")
+        return page.eval_on_selector_all(sel, "rows => rows.map(r => r.dataset.name)")
+
+    def options(select: str) -> list[str]:
+        return page.eval_on_selector_all(f"#{select} option", "os => os.map(o => o.value)")
+
+    # the engine switch and, per engine, the releases its engine object holds (newest first)
+    assert options("view") == ["sglang", "vllm", "argmatrix", "all"]
+    assert options("release") == list(html_gen.held_releases(engines.get("sglang")))
+    assert options("release")[0] == "0.5.23" and "0.5.9" in options("release")
+
+    # SGLang at an older release: a flag that came later is not there yet, and says so
+    row = "#rows tr[data-name='attn_dp_size']"
+    assert page.inner_text(f"{row} td[data-platform='a3']").strip() == "✓ supported"
+    page.select_option("#release", "0.5.9")
+    assert page.inner_text(f"{row} td[data-platform='a3']").strip() == "✗ unsupported"
+    assert "not in SGLang 0.5.9 yet" in page.inner_text(f"{row} summary")
+    page.select_option("#release", "0.5.23")
+
+    # vLLM, with vLLM-Ascend on the Ascend chips: --additional-config's keys and --quantization ascend on A3
+    page.select_option("#view", "vllm")
+    assert options("release") == list(html_gen.held_releases(engines.get("vllm")))
+    assert "vLLM-Ascend" in page.inner_text("#head th[data-platform='a3']")
+    assert "vLLM" in page.inner_text("#head th[data-platform='cuda']")
+    assert len(visible()) == len(data["vargs"])
+    page.select_option("#platform", "a3")
+    page.fill("#search", "additional-config")
+    assert "additional_config" in visible()
+    page.click("#rows tr[data-name='additional_config'] summary")
+    page.wait_for_selector("#rows tr[data-name='additional_config'] .more ul.keys li")
+    keys = page.inner_text("#rows tr[data-name='additional_config'] .more")
+    wanted = next(a for a in data["vargs"] if a["n"] == "additional_config")["k"]
+    assert len(wanted) > 50 and all(k[0] in keys for k in wanted[:5])
+    page.fill("#search", "--quantization")
+    assert "quantization" in visible()
+    quant = next(a for a in data["vargs"] if a["n"] == "quantization")
+    assert "ascend" in quant["o"]["a3"] and "ascend" not in (quant["o"]["cuda"] or [])
+    cell = page.inner_text("#rows tr[data-name='quantization'] td[data-platform='a3']").strip()
+    assert cell.endswith(data["statusWords"][quant["s"]["a3"]]["en"])
+    page.click("#rows tr[data-name='quantization'] summary")
+    page.wait_for_selector("#rows tr[data-name='quantization'] .more dd")
+    assert "ascend" in page.inner_text("#rows tr[data-name='quantization'] .more")
+
+    # every engine at once: 张量并行 finds SGLang's and vLLM's tensor-parallel rows, on the English page too
+    page.select_option("#platform", "")
+    page.select_option("#view", "all")
+    page.fill("#search", "张量并行")
+    assert "tp_size" in visible("sglang") and "tensor_parallel_size" in visible("vllm")
+    page.click("#lang")
+    page.fill("#search", "tensor parallel")
+    assert "tp_size" in visible("sglang") and "tensor_parallel_size" in visible("vllm")
+
+    # argmatrix's own engine is a view of its own, labelled as such
+    page.fill("#search", "")
+    page.select_option("#view", "argmatrix")
+    head = page.inner_text("#head")
+    assert "argmatrix 自带引擎" in head and "A3" not in head
+    assert "不是 SGLang 或 vLLM" in page.inner_text("#viewnote")
+    assert page.is_disabled("#release")
+    assert not errors, errors
     page.close()

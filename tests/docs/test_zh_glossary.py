@@ -253,3 +253,37 @@ def test_generated_chinese_pages_use_full_width_punctuation(page):
     bad = [f"line {n}: {spot!r}" for n, line in enumerate(text.splitlines(), 1)
            for part in line.split("|") for spot in half_width_punctuation(part)]
     assert not bad, "\n".join(bad[:40])
+
+
+_LATIN_CJK = re.compile(r"[A-Za-z][\u4e00-\u9fff]|[\u4e00-\u9fff][A-Za-z]")
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in (ROOT / "generated" / "zh").glob("*.md")))
+def test_generated_chinese_pages_space_latin_from_chinese(page):
+    """Issue 32: "CUDA Graph 占用", not "CUDA Graph占用" (code spans keep their own spelling)."""
+    text = re.sub(r"`[^`]*`", " ", (ROOT / "generated" / "zh" / page).read_text(encoding="utf-8"))
+    bad = [f"line {text[:m.start()].count(chr(10)) + 1}: {text[max(0, m.start() - 12):m.end() + 4]!r}"
+           for m in _LATIN_CJK.finditer(text)]
+    assert not bad, "\n".join(bad[:40])
+
+
+def test_the_html_page_follows_the_glossary():
+    """matrix.html carries the Chinese of every row it shows (both engines): the same terms as the pages."""
+    import json
+
+    html = (ROOT / "generated" / "matrix.html").read_text(encoding="utf-8")
+    chinese = [json.loads(f'"{m.group(1)}"') for m in re.finditer(r'"zh":"((?:[^"\\]|\\.)*)"', html)]
+    assert len(chinese) > 1000
+    bad = sorted({f"'{m.group(0)}' -> {good}: {zh}" for zh in chinese for rx, good in FORBIDDEN
+                  for m in [rx.search(zh)] if m})
+    assert not bad, "\n".join(bad[:40])
+
+
+def test_the_chinese_target_line_has_no_nested_parentheses():
+    from argmatrix.cli.render import findings_lines
+    from argmatrix.compiler import compile
+
+    compiled = compile(["--model-path", "m"], target="a3")
+    head = "".join(text for text, _ in findings_lines(compiled, "zh", "check-config")[0])
+    assert "目标平台：a3，Atlas A3（昇腾 910_93）" in head
+    assert not re.search(r"（[^（）]*（", head), head

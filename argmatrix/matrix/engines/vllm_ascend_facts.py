@@ -270,10 +270,10 @@ def _unknown(v: Mapping[str, Any], dotted: str, known: tuple[str, ...]) -> bool:
 # the supported-features page
 # ---------------------------------------------------------------------------------------------------------------
 FEATURE_STATUSES: dict[str, Text] = {
-    "functional": Text("Functional", "可用"),
+    "functional": Text("Functional", "支持"),  # the words of the other pages' statuses
     "experimental": Text("Experimental", "实验特性"),
     "wip": Text("Work in progress", "开发中"),
-    "planned": Text("Planned", "已规划"),
+    "planned": Text("Planned", "规划中"),
     "no_plan": Text("No plan or deprecated", "无计划或已弃用"),
     "unverified": Text("Unverified: vLLM-Ascend's docs say nothing for this chip",
                        "未验证：vLLM-Ascend 文档未提及该芯片"),
@@ -526,7 +526,7 @@ _SCHEDULER_CLS_RESETS = (
     ("scheduler-cls-short-request-first",
      lambda v: _sched_on(v, "short_request_first_config") and bool(v.get("async_scheduling")),
      "vllm_ascend.core.short_request_first_scheduler.ShortRequestFirstAsyncScheduler",
-     "ShortRequestFirst with async scheduling", "ShortRequestFirst 与异步调度同时开启", _cite(_PLATFORM, '_check_ascend_config', 'vllm_config.scheduler_config.async_scheduling')),
+     "ShortRequestFirst with async scheduling", "ShortRequestFirst 与异步调度", _cite(_PLATFORM, '_check_ascend_config', 'vllm_config.scheduler_config.async_scheduling')),
     ("scheduler-cls-dyntra-lb",
      lambda v: _dlb_on(v) and not _sched(v, "recompute_scheduler_enable"),
      lambda v: "vllm_ascend.core.dyntra_lb_scheduler." + (
@@ -594,7 +594,7 @@ RESETS: tuple[Reset, ...] = (
     # --- _fix_incompatible_config (platform.py:518-746): GPU-only settings put back to safe values -----------
     Reset("disable-cascade-attn", "--disable-cascade-attn", _truthy("disable_cascade_attn"), False,
           Text("Cascade attention is a GPU kernel choice; vLLM-Ascend puts the switch back to False.",
-               "级联注意力是 GPU 内核的选择；vLLM-Ascend 会把该开关改回 `False`。"), _cite(_PLATFORM, '_fix_incompatible_config', "getattr(model_config, 'disable_cascade_attn', False)")),
+               "级联注意力是 GPU 算子的选择；vLLM-Ascend 会把该开关改回 `False`。"), _cite(_PLATFORM, '_fix_incompatible_config', "getattr(model_config, 'disable_cascade_attn', False)")),
     Reset("calculate-kv-scales", "--calculate-kv-scales", _truthy("calculate_kv_scales"), False,
           Text("Computing KV-cache scales at run time is not supported on NPU (the flag is gone from vLLM 0.32's "
                "parser).", "NPU 不支持运行时计算 KV 缓存缩放因子（vLLM 0.32 的解析器已无此参数）。"),
@@ -676,7 +676,7 @@ RESETS: tuple[Reset, ...] = (
                "重计算调度器只用于解码实例；在预填充实例上会被关闭。"), _cite(_PLATFORM, '_check_ascend_config', "kv_role == 'kv_producer'")),
     *(Reset(rid, "--scheduler-cls", _if_scheduler_cls_set(when), cls,
             Text(f"{what} replaces the scheduler class with vLLM-Ascend's own.",
-                 f"开启{what_zh}时，调度器类会被替换为 vLLM-Ascend 自己的实现。"), line)
+                 f"启用“{what_zh}”时，调度器类会被替换为 vLLM-Ascend 自己的实现。"), line)
       for rid, when, cls, what, what_zh, line in _SCHEDULER_CLS_RESETS),
     # --- AscendConfig (ascend_config.py) ----------------------------------------------------------------------
     Reset("profiling-chunk-min-chunk", "--additional-config.scheduler_config.profiling_chunk_config.min_chunk",
@@ -726,7 +726,7 @@ RESETS: tuple[Reset, ...] = (
           Text("npugraph_ex is not available on 310P.", "310P 不支持 npugraph_ex。"), _cite(_CONFIG, 'AscendCompilationConfig.__init__', 'is_310p()')),
     Reset("static-kernel-off-on-310p", "--additional-config.ascend_compilation_config.enable_static_kernel",
           lambda v: v.get("target") == "310p" and bool(_ac(v, "ascend_compilation_config.enable_static_kernel")),
-          False, Text("Static kernels need npugraph_ex, which 310P lacks.", "静态内核依赖 npugraph_ex，而 310P 不支持它。"),
+          False, Text("Static kernels need npugraph_ex, which 310P lacks.", "静态算子依赖 npugraph_ex，而 310P 不支持它。"),
           _cite(_CONFIG, 'AscendCompilationConfig.__init__', 'is_310p()')),
     Reset("rl-forces-weight-nz-off", "--additional-config.weight_nz_mode",
           lambda v: bool(_ac(v, "rl_config.enabled")) and _ac(v, "weight_nz_mode", 1) != 0, 0,
@@ -776,7 +776,7 @@ RESETS: tuple[Reset, ...] = (
           lambda v: _cudagraph_mode(v) not in ("FULL", "FULL_DECODE_ONLY")
           and bool(_ac(v, "ascend_compilation_config.enable_static_kernel")), False,
           Text("Static kernels need npugraph_ex, which only works with full graphs (FULL, FULL_DECODE_ONLY).",
-               "静态内核依赖 npugraph_ex，而后者只用于完整图（FULL、FULL_DECODE_ONLY）。"), _cite(_PLATFORM, '_setup_compile_backend', 'compilation_config.cudagraph_mode == CUDAGraphMode.NONE')),
+               "静态算子依赖 npugraph_ex，而后者只用于完整图（FULL、FULL_DECODE_ONLY）。"), _cite(_PLATFORM, '_setup_compile_backend', 'compilation_config.cudagraph_mode == CUDAGraphMode.NONE')),
     Reset("no-graph-compilation-mode", "--compilation-config.mode",
           lambda v: _cudagraph_mode(v) == "NONE" and _compilation_mode(v) not in (None, "NONE"), "NONE",
           Text("Without graph capture nothing is compiled on NPU.", "不捕获图时，NPU 上不进行编译。"),
@@ -792,7 +792,7 @@ RESETS: tuple[Reset, ...] = (
           lambda v: _cudagraph_mode(v) in ("FULL", "FULL_DECODE_ONLY")
           and bool(_get(v, "compilation_config.splitting_ops")), [],
           Text("Full graphs are not split, so that static kernels compile once.",
-               "完整图不做切分，以便静态内核只编译一次。"), _cite(_PLATFORM, '_setup_compile_backend', 'compilation_config.cudagraph_mode.has_full_cudagraphs()')),
+               "完整图不做切分，以便静态算子只编译一次。"), _cite(_PLATFORM, '_setup_compile_backend', 'compilation_config.cudagraph_mode.has_full_cudagraphs()')),
     Reset("custom-ops-all", "--compilation-config.custom_ops",
           lambda v: v.get("target") in ("a2", "a3", "a5")
           and isinstance(_get(v, "compilation_config.custom_ops"), (list, tuple))
@@ -903,7 +903,7 @@ _DESCRIBED: tuple[AdditionalKey, ...] = (
        "graphs.", "捕获前用 npugraph_ex 优化 FX 图；只在 FULL 或 FULL_DECODE_ONLY 图模式下生效。"),
     _k("ascend_compilation_config.enable_static_kernel", "bool", False,
        "Compile shape-specific kernels during capture; needs npugraph_ex and takes start-up time.",
-       "捕获时按形状编译静态内核；依赖 npugraph_ex，会增加启动时间。"),
+       "捕获时按形状编译静态算子；依赖 npugraph_ex，会增加启动时间。"),
     _k("ascend_compilation_config.fuse_norm_quant", "bool", True, "Fuse normalisation with quantization.",
        "将归一化与量化融合。"),
     _k("ascend_compilation_config.fuse_qknorm_rope", "bool", True,
@@ -1627,7 +1627,7 @@ STARTUP_CHECKS: tuple[StartupCheck, ...] = (
     _c("static-kernel-needs-npugraph-ex", ("target",) + _AC,
        lambda v: v.get("target") != "310p" and bool(_ac(v, "ascend_compilation_config.enable_static_kernel"))
        and _ac(v, "ascend_compilation_config.enable_npugraph_ex", True) is False, "error",
-       ("static kernels need npugraph_ex, which is off", "静态内核依赖 npugraph_ex，但它已被关闭"),
+       ("static kernels need npugraph_ex, which is off", "静态算子依赖 npugraph_ex，但它已被关闭"),
        ("turn enable_npugraph_ex on or enable_static_kernel off", "请开启 enable_npugraph_ex 或关闭 enable_static_kernel"),
        _cite(_CONFIG, 'AscendCompilationConfig.__init__', 'self.enable_static_kernel')),
     _c("npugraph-ex-on-310p", ("target",) + _AC,
@@ -1635,7 +1635,7 @@ STARTUP_CHECKS: tuple[StartupCheck, ...] = (
            _ac(v, "ascend_compilation_config.enable_npugraph_ex", True) is not False
            or bool(_ac(v, "ascend_compilation_config.enable_static_kernel"))), "warning",
        ("npugraph_ex and static kernels are not available on 310P and are turned off",
-        "310P 不支持 npugraph_ex 与静态内核，二者会被关闭"),
+        "310P 不支持 npugraph_ex 与静态算子，二者会被关闭"),
        ("set enable_npugraph_ex and enable_static_kernel to false on 310P",
         "请在 310P 上把 enable_npugraph_ex 与 enable_static_kernel 设为 false"), _cite(_CONFIG, 'AscendCompilationConfig.__init__', 'enable_npugraph_ex')),
     _c("capture-sizes-need-tp-multiple", ("tensor_parallel_size", "compilation_config") + _AC,

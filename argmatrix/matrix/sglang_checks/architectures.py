@@ -16,6 +16,7 @@ from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
     DSA_ARCHITECTURES,
+    Cases,
     Need,
     Problem,
     attn_dp,
@@ -211,7 +212,7 @@ def explained(problems: list[Problem], fixes: list[Text]) -> Any:
         why, fix = (problems[hit][1], fixes[hit]) if hit is not None else (Text("", ""), Text("", ""))
         return {**numbers, "why_en": why.en.format_map(shown), "why_zh": why.zh.format_map(shown),
                 "fix_en": fix.en.format_map(shown), "fix_zh": fix.zh.format_map(shown)}
-    return extra
+    return Cases(extra, tuple((text, fix) for (_, text), fix in zip(problems, fixes, strict=True)))
 
 
 # The attention backends an architecture runs with (model_hook.py), checked on the prefill and decode backends as
@@ -498,7 +499,7 @@ ARCH_REPLACED = (
          "--chunked-prefill-size {chunked_prefill_size} 会改为 -1（HRM-Text 一次预填充整个提示）"),
     Need(lambda c: is_hrm_text(c) and gave_graphs(c),
          "the CUDA-graph settings are dropped: SGLang turns graphs off for HRM-Text",
-         "CUDA 图相关设置会被忽略：SGLang 对 HRM-Text 关闭图捕获"),
+         "CUDA Graph 相关设置会被忽略：SGLang 对 HRM-Text 关闭图捕获"),
     Need(lambda c: is_step3p(c) and c.enable_hierarchical_cache and gave(c, "swa_full_tokens_ratio")
          and c.swa_full_tokens_ratio != 1.0,
          "--swa-full-tokens-ratio {swa_full_tokens_ratio} becomes 1.0 (Step-3.5 with --enable-hierarchical-cache)",

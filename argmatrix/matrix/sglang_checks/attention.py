@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, broken_needs, env_true, needs_listed, sglang_source
+from .common import Need, broken_needs, env_true, fix_by_family, needs_listed, sglang_source
 
 # SGLang 0.5.23 arg_groups/choices.py DETERMINISTIC_ATTENTION_BACKEND_CHOICES
 
@@ -85,7 +85,7 @@ RULES: list[Rule] = [
     Rule("flashkda-is-prefill-only", "AM-E340", ("linear_attn_decode_backend",),
          lambda c: c.linear_attn_decode_backend == "flashkda",
          Text("--linear-attn-decode-backend flashkda: FlashKDA has no decode kernel",
-              "--linear-attn-decode-backend flashkda：FlashKDA 没有解码内核"),
+              "--linear-attn-decode-backend flashkda：FlashKDA 没有解码算子"),
          Text("use --linear-attn-prefill-backend flashkda and leave decode on triton",
               "改用 --linear-attn-prefill-backend flashkda，解码保持为 triton"),
          source=sglang_source("arg_groups/attention_hook.py:319")),
@@ -106,9 +106,13 @@ RULES: list[Rule] = [
          lambda c: c.enable_mis and any(b != "flashinfer" for b in named_backends(c)),
          Text("--enable-mis (multi-item scoring) needs the flashinfer attention backend for its custom mask, not "
               "{backends}", "--enable-mis（多条目打分）需要 flashinfer 注意力后端提供自定义掩码，而不是 {backends}"),
-         Text("use --attention-backend flashinfer", "改用 --attention-backend flashinfer"),
+         Text("{fix_en}", "{fix_zh}"),
          source=sglang_source("arg_groups/attention_hook.py:573"),
-         extra=lambda c: {"backends": ", ".join(sorted(set(named_backends(c))))}),
+         # flashinfer runs on CUDA only: elsewhere multi-item scoring cannot run, and the fix says so
+         extra=fix_by_family(Text("use --attention-backend flashinfer", "改用 --attention-backend flashinfer"),
+                             Text("drop --enable-mis: it needs flashinfer, which runs on CUDA GPUs only",
+                                  "去掉 --enable-mis：它需要 flashinfer，而 flashinfer 只能在 CUDA GPU 上运行"),
+                             more=lambda c: {"backends": ", ".join(sorted(set(named_backends(c))))})),
     Rule("trtllm-mla-kv-cache-dtype", "AM-E345", ("kv_cache_dtype", "attention_backend", "decode_attention_backend"),
          lambda c: "trtllm_mla" in (c.attention_backend, c.decode_attention_backend)
          and c.kv_cache_dtype not in ("fp8_e4m3", "bf16", "auto"),

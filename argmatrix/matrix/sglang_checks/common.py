@@ -45,15 +45,56 @@ def first_problem(c: RuleContext, problems: Sequence[Problem]) -> Text | None:
     return next((text for cond, text in problems if cond(c)), None)
 
 
+@dataclass(frozen=True)
+class Cases:
+    """An ``extra=`` that quotes one (or each) of several declared texts: at check time ``fill`` picks them, and
+    the generated pages list ``cases`` (one tuple of texts per case: the reason, then its fix when there is one)
+    where the message only says "the reason found"."""
+
+    fill: Callable[[RuleContext], dict[str, Any]]
+    cases: tuple[tuple[Text, ...], ...]
+
+    def __call__(self, c: RuleContext) -> dict[str, Any]:
+        return self.fill(c)
+
+
 def problem_text(problems: Sequence[Problem], more: Callable[[RuleContext], dict[str, Any]] | None = None
-                 ) -> Callable[[RuleContext], dict[str, Any]]:
+                 ) -> Cases:
     """``extra=`` for a rule whose messages quote the failing reason as {why_en} / {why_zh}; ``more`` adds numbers."""
     def extra(c: RuleContext) -> dict[str, Any]:
         numbers = more(c) if more else {}
         text = first_problem(c, problems) or Text("", "")
         shown = {**c.values, **numbers}
         return {**numbers, "why_en": text.en.format_map(shown), "why_zh": text.zh.format_map(shown)}
-    return extra
+    return Cases(extra, tuple((text,) for _, text in problems))
+
+
+ON_CUDA = Text("on a CUDA GPU", "在 CUDA GPU 上")
+ELSEWHERE = Text("on Ascend or a CPU", "在昇腾或 CPU 上")
+
+
+def fix_by_family(on_gpu: Text, elsewhere: Text, more: Callable[[RuleContext], dict[str, Any]] | None = None) -> Cases:
+    """``extra=`` for a rule whose fix names a CUDA-only value: {fix_en}/{fix_zh} is ``on_gpu`` on a CUDA GPU and
+    ``elsewhere`` on the other platforms, where that value is refused (AM-E105); the pages list both."""
+    def extra(c: RuleContext) -> dict[str, Any]:
+        fix = on_gpu if family(c) == "gpu" else elsewhere
+        return {**(more(c) if more else {}), "fix_en": fix.en, "fix_zh": fix.zh}
+    return Cases(extra, ((ON_CUDA, on_gpu), (ELSEWHERE, elsewhere)))
+
+
+def problems_with_fixes(problems: Sequence[Problem], fixes: Sequence[Text]) -> Cases:
+    """``extra=`` for a rule whose message quotes the failing reason ({why_en}/{why_zh}) and whose hint quotes that
+    reason's own fix ({fix_en}/{fix_zh}), so a fix never names another reason's flag; ``fixes`` parallels
+    ``problems``."""
+    if len(problems) != len(fixes):
+        raise ValueError("one fix per problem")
+
+    def extra(c: RuleContext) -> dict[str, Any]:
+        hit = next((i for i, (cond, _) in enumerate(problems) if cond(c)), None)
+        why, fix = (problems[hit][1], fixes[hit]) if hit is not None else (Text("", ""), Text("", ""))
+        return {"why_en": why.en.format_map(c.values), "why_zh": why.zh.format_map(c.values),
+                "fix_en": fix.en.format_map(c.values), "fix_zh": fix.zh.format_map(c.values)}
+    return Cases(extra, tuple((text, fix) for (_, text), fix in zip(problems, fixes, strict=True)))
 
 
 def env_true(c: RuleContext, name: str) -> bool:
@@ -90,13 +131,13 @@ def broken_needs(needs: tuple[Need, ...]) -> Callable[[RuleContext], bool]:
     return lambda c: any(n.broken(c) for n in needs)
 
 
-def needs_listed(needs: tuple[Need, ...]) -> Callable[[RuleContext], dict[str, Any]]:
+def needs_listed(needs: tuple[Need, ...]) -> Cases:
     """The broken conditions as two phrases, for a message that names every one of them at once."""
     def extra(c: RuleContext) -> dict[str, Any]:
         hit = [n for n in needs if n.broken(c)]
         return {"needs_en": "; ".join(n.en.format_map(c.values) for n in hit),
                 "needs_zh": "；".join(n.zh.format_map(c.values) for n in hit)}
-    return extra
+    return Cases(extra, tuple((Text(n.en, n.zh),) for n in needs))
 
 
 # The all-to-all backends for which SGLang 0.5.23 sets --ep-size to --tp-size, even over an explicit value

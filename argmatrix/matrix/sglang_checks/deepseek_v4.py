@@ -105,7 +105,7 @@ ENCODER_REPLAY: list[Problem] = [
     (lambda c: family(c) != "gpu", Text("it runs on CUDA GPUs only", "它只能在 CUDA GPU 上运行")),
     (prefill_graph, Text("it does not support the prefill CUDA graph --cuda-graph-backend-prefill "
                          "{cuda_graph_backend_prefill} (breakable or disabled only)",
-                         "它不支持预填充 CUDA 图 --cuda-graph-backend-prefill {cuda_graph_backend_prefill}（只支持 "
+                         "它不支持预填充 CUDA Graph --cuda-graph-backend-prefill {cuda_graph_backend_prefill}（只支持 "
                          "breakable 或 disabled）")),
     (lambda c: c.attn_cp_size > 1, Text("it does not support context parallelism (--attn-cp-size {attn_cp_size})",
                                         "它不支持上下文并行（--attn-cp-size {attn_cp_size}）")),
@@ -140,7 +140,7 @@ V41_UNSUPPORTED: list[Problem] = [
     (lambda c: c.dsv4_attn_backend == "trtllm" and prefill_graph(c),
      Text("--dsv4-attn-backend trtllm with the prefill CUDA graph --cuda-graph-backend-prefill "
           "{cuda_graph_backend_prefill} (breakable or disabled only)",
-          "--dsv4-attn-backend trtllm 与预填充 CUDA 图 --cuda-graph-backend-prefill {cuda_graph_backend_prefill} 同用"
+          "--dsv4-attn-backend trtllm 与预填充 CUDA Graph --cuda-graph-backend-prefill {cuda_graph_backend_prefill} 同用"
           "（只支持 breakable 或 disabled）")),
     (lambda c: c.speculative_algorithm is not None and str(c.speculative_algorithm).upper() != "DSPARK",
      Text("speculative decoding other than DSPARK (--speculative-algorithm {speculative_algorithm})",
@@ -184,7 +184,7 @@ def _dp_attention_unsupported(c: RuleContext) -> bool:
 
 DECODER_REPLAY: list[Problem] = [
     (prefill_graph, Text("the prefill CUDA graph --cuda-graph-backend-prefill {cuda_graph_backend_prefill} "
-                         "(breakable or disabled only)", "预填充 CUDA 图 --cuda-graph-backend-prefill "
+                         "(breakable or disabled only)", "预填充 CUDA Graph --cuda-graph-backend-prefill "
                          "{cuda_graph_backend_prefill}（只支持 breakable 或 disabled）")),
     (_dp_attention_unsupported,
      Text("attention DP other than one group per rank (--attn-dp-size equal to --tp-size {tp_size}, no attention "

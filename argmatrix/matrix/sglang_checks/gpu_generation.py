@@ -114,12 +114,12 @@ ATTENTION = (
     GenCheck(lambda c: prefill_backend(c) == "trtllm_mha" and c.attn_cp_size > 1, lambda g: g.sm100,
              Text("prefill context parallelism (--attn-cp-size {attn_cp_size}) on the trtllm_mha prefill backend",
                   "在 trtllm_mha 预填充后端上做预填充上下文并行（--attn-cp-size {attn_cp_size}）"),
-             Text("SM100 (only its trtllm-gen context kernel masks CP shards)", "SM100（只有它的 trtllm-gen 上下文内核支持 CP 分片掩码）"),
+             Text("SM100 (only its trtllm-gen context kernel masks CP shards)", "SM100（只有它的 trtllm-gen 上下文算子支持 CP 分片掩码）"),
              Text("use --attn-cp-size 1, or another prefill backend", "改用 --attn-cp-size 1，或换用其他预填充后端"),
              "arg_groups/attention_hook.py:233"),
     GenCheck(lambda c: c.enable_deepseek_v4_fp4_indexer, lambda g: g.sm100 or g.sm120,
              Text("--enable-deepseek-v4-fp4-indexer", "--enable-deepseek-v4-fp4-indexer"),
-             Text("SM100 or SM120 (FP4 indexer kernels)", "SM100 或 SM120（FP4 索引器内核）"),
+             Text("SM100 or SM120 (FP4 indexer kernels)", "SM100 或 SM120（FP4 索引器算子）"),
              Text("drop --enable-deepseek-v4-fp4-indexer", "去掉 --enable-deepseek-v4-fp4-indexer"),
              "arg_groups/serving_hook.py:467"),
 )
@@ -378,7 +378,7 @@ RULES: list[Rule] = [
          Text("--speculative-attention-mode prefill with an NVFP4 KV cache and FlashInfer's FP8 prefill on {gpu}: "
               "SGLang verifies drafts on the trtllm_mha decode kernel and replaces it by decode",
               "在 {gpu} 上，NVFP4 KV 缓存配合 FlashInfer 的 FP8 预填充时设置了 --speculative-attention-mode prefill："
-              "SGLang 会改在 trtllm_mha 解码内核上校验草稿，并将其替换为 decode"),
+              "SGLang 会改在 trtllm_mha 解码算子上校验草稿，并将其替换为 decode"),
          Text("drop --speculative-attention-mode, or set it to decode", "去掉 --speculative-attention-mode，或设为 decode"),
          families=GPU, severity="warning", source=sglang_source("arg_groups/kv_cache_hook.py:241"),
          extra=lambda c: {"gpu": str(c.gpu)}),

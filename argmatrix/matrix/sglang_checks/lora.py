@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule
-from .common import Problem, attn_dp, env_true, first_problem, problem_text, sglang_source
+from .common import Problem, attn_dp, env_true, first_problem, problem_text, problems_with_fixes, sglang_source
 from .resolved import adaptive_stays_on, algorithm
 
 
@@ -66,6 +66,18 @@ LORA_SPECULATIVE: list[Problem] = [
 ]
 
 
+# What to change for each of LORA_SPECULATIVE's reasons, in the same order: the fix names the reason's own flag
+LORA_SPECULATIVE_FIXES: list[Text] = [
+    Text("use --speculative-algorithm EAGLE3 or NEXTN with LoRA", "使用 LoRA 时请改用 --speculative-algorithm EAGLE3 或 NEXTN"),
+    Text("set SGLANG_RAGGED_VERIFY_MODE=static", "设置 SGLANG_RAGGED_VERIFY_MODE=static"),
+    Text("drop --speculative-adaptive", "去掉 --speculative-adaptive"),
+    Text("drop --moe-runner-backend and --speculative-moe-runner-backend, or use another MoE runner than "
+         "experimental_sgl_trtllm", "去掉 --moe-runner-backend 与 --speculative-moe-runner-backend，或改用 "
+         "experimental_sgl_trtllm 以外的 MoE 执行后端"),
+    Text("unset SGLANG_ENABLE_OVERLAP_PLAN_STREAM", "取消设置 SGLANG_ENABLE_OVERLAP_PLAN_STREAM"),
+]
+
+
 RULES: list[Rule] = [
     Rule("lora-triton-v2-modes", "AM-E295", ("lora_backend", "attn_dp_size", "enable_pdmux", "enable_two_batch_overlap"),
          lambda c: lora_on(c) and c.lora_backend == "triton_v2"
@@ -103,7 +115,7 @@ RULES: list[Rule] = [
          lambda c: lora_on(c) and c.speculative_algorithm not in (None, "NGRAM")
          and first_problem(c, LORA_SPECULATIVE) is not None,
          Text("LoRA with speculative decoding: {why_en}", "LoRA 与投机解码同用：{why_zh}"),
-         Text("with LoRA, use --speculative-algorithm EAGLE (or NGRAM) without --speculative-adaptive",
-              "使用 LoRA 时请改用 --speculative-algorithm EAGLE（或 NGRAM），且不加 --speculative-adaptive"),
-         source=sglang_source("arg_groups/lora_hook.py:260, :299"), extra=problem_text(LORA_SPECULATIVE)),
+         Text("{fix_en}", "{fix_zh}"),
+         source=sglang_source("arg_groups/lora_hook.py:260, :299"),
+         extra=problems_with_fixes(LORA_SPECULATIVE, LORA_SPECULATIVE_FIXES)),
 ]

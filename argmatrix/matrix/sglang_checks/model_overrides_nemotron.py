@@ -64,7 +64,7 @@ NEMOTRON: list[Problem] = [
           "其 ModelOpt 量化（{quant}）要求 MLP 激活为 relu2，而配置中为 {act}")),
     (lambda c: expert_remap(c) and c.moe_runner_backend == "flashinfer_trtllm",
      Text("--moe-runner-backend flashinfer_trtllm routes inside its kernel and cannot follow EPLB or redundant experts",
-          "--moe-runner-backend flashinfer_trtllm 在内核内部路由，无法配合 EPLB 或冗余专家")),
+          "--moe-runner-backend flashinfer_trtllm 在算子内部路由，无法配合 EPLB 或冗余专家")),
     (lambda c: c.enable_eplb and c.moe_runner_backend == "flashinfer_cutedsl" and a2a_backend(c) == "none",
      Text("--moe-runner-backend flashinfer_cutedsl without --moe-a2a-backend does not move its expert scales when "
           "EPLB rebalances", "不设 --moe-a2a-backend 时，--moe-runner-backend flashinfer_cutedsl 在 EPLB 重新均衡时"

@@ -278,7 +278,7 @@ A2A_DISPATCH: list[Problem] = [
     (_over_graph_budget,
      Text("its largest decode CUDA graph dispatches {graph} tokens per rank (--cuda-graph-max-bs-decode "
           "{cuda_graph_max_bs_decode}, capped by --max-running-requests), more than the {capacity} of {env}; raise {env} "
-          "to {graph} or lower --cuda-graph-max-bs-decode", "其最大的解码 CUDA 图每个 rank 分发 {graph} 个词元"
+          "to {graph} or lower --cuda-graph-max-bs-decode", "其最大的解码 CUDA Graph 每个 rank 分发 {graph} 个词元"
           "（--cuda-graph-max-bs-decode {cuda_graph_max_bs_decode}，受 --max-running-requests 限制），超过 {env} 的 "
           "{capacity}；请将 {env} 调到 {graph}，或调小 --cuda-graph-max-bs-decode")),
 ]

@@ -260,7 +260,7 @@ RULES: list[Rule] = [
     Rule("dcp-fi-a2a-only-on-cuda", "AM-E312", ("dcp_comm_backend",),
          lambda c: c.dcp_comm_backend == "fi_a2a",
          Text("--dcp-comm-backend fi_a2a runs FlashInfer's MNNVL all-to-all kernel, which exists only on CUDA",
-              "--dcp-comm-backend fi_a2a 依赖 FlashInfer 的 MNNVL all-to-all 内核，只能在 CUDA 上运行"),
+              "--dcp-comm-backend fi_a2a 依赖 FlashInfer 的 MNNVL all-to-all 算子，只能在 CUDA 上运行"),
          Text("use --dcp-comm-backend a2a or ag_rs, or leave it unset", "改用 --dcp-comm-backend a2a 或 ag_rs，或不设置"),
          families=frozenset({"npu", "cpu"}), source=sglang_source("arg_groups/parallel_hook.py:259")),
     Rule("dcp-replicate-q-proj-needs", "AM-E313", ("dcp_replicate_q_proj", "dcp_size", "dcp_comm_backend"),

@@ -35,10 +35,10 @@ REPLACED = (
          "--attention-backend fa3 会改为 triton（FlashAttention 3 只支持 fp8_e4m3，不支持 --kv-cache-dtype fp8_e5m2）"),
     Need(lambda c: c.attention_backend in ("torch_native", "flex_attention") and gave_graphs(c),
          "the CUDA-graph settings are dropped: graphs are off with --attention-backend {attention_backend}",
-         "CUDA 图相关设置会被忽略：--attention-backend {attention_backend} 时图捕获关闭"),
+         "CUDA Graph 相关设置会被忽略：--attention-backend {attention_backend} 时图捕获关闭"),
     Need(lambda c: a2a_backend(c) == "deepep" and c.deepep_mode == "normal" and gave_graphs(c),
          "the CUDA-graph settings are dropped: graphs are off with --deepep-mode normal",
-         "CUDA 图相关设置会被忽略：--deepep-mode normal 时图捕获关闭"),
+         "CUDA Graph 相关设置会被忽略：--deepep-mode normal 时图捕获关闭"),
     Need(lambda c: c.enable_mis and gave(c, "chunked_prefill_size") and c.chunked_prefill_size != -1,
          "--chunked-prefill-size {chunked_prefill_size} becomes -1 (--enable-mis turns chunked prefill off)",
          "--chunked-prefill-size {chunked_prefill_size} 会改为 -1（--enable-mis 关闭分块预填充）"),
@@ -78,7 +78,7 @@ REPLACED = (
     Need(lambda c: c.dllm_algorithm is not None and family(c) == "gpu" and not c.disable_cuda_graph
          and gave(c, "attention_backend") and c.attention_backend != "flashinfer",
          "--attention-backend {attention_backend} becomes flashinfer (diffusion models with CUDA graphs)",
-         "--attention-backend {attention_backend} 会改为 flashinfer（使用 CUDA 图的扩散模型）"),
+         "--attention-backend {attention_backend} 会改为 flashinfer（使用 CUDA Graph 的扩散模型）"),
     Need(lambda c: c.dllm_algorithm is not None and family(c) == "npu" and gave(c, "attention_backend")
          and c.attention_backend != "ascend",
          "--attention-backend {attention_backend} becomes ascend (diffusion models on Ascend)",

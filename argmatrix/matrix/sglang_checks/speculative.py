@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule
-from .common import Problem, env_true, family, first_problem, problem_text, sglang_source
+from .common import Problem, env_true, family, first_problem, fix_by_family, problem_text, sglang_source
 from .resolved import (
     EAGLE_WORKERS,
     adaptive_refusal,
@@ -172,9 +172,14 @@ RULES: list[Rule] = [
               "flashinfer attention backend verifies it correctly, not {attention_backend}",
               "NGRAM 生成宽度为 {speculative_ngram_max_bfs_breadth} 的草稿树；页大小为 {page_size} 时只有 flashinfer "
               "注意力后端能正确验证，{attention_backend} 不能"),
-         Text("use --attention-backend flashinfer, --page-size 1, or --speculative-ngram-max-bfs-breadth 1",
-              "改用 --attention-backend flashinfer、--page-size 1 或 --speculative-ngram-max-bfs-breadth 1"),
-         source=sglang_source("arg_groups/speculative_hook.py:1361")),
+         Text("{fix_en}", "{fix_zh}"),
+         source=sglang_source("arg_groups/speculative_hook.py:1361"),
+         # flashinfer runs on CUDA only: elsewhere the fix must not name it (AM-E105 would refuse it)
+         extra=fix_by_family(
+             Text("use --attention-backend flashinfer, --page-size 1, or --speculative-ngram-max-bfs-breadth 1",
+                  "改用 --attention-backend flashinfer、--page-size 1 或 --speculative-ngram-max-bfs-breadth 1"),
+             Text("use --page-size 1, or --speculative-ngram-max-bfs-breadth 1",
+                  "改用 --page-size 1 或 --speculative-ngram-max-bfs-breadth 1"))),
     Rule("adaptive-steps-in-candidates", "AM-E290", ("speculative_num_steps", "speculative_adaptive"),
          lambda c: adaptive_stays_on(c) and c.speculative_adaptive_config is None
          and c.speculative_num_steps is not None and c.speculative_num_steps not in ADAPTIVE_DEFAULT_STEPS,

@@ -493,7 +493,7 @@ class ExpertParallelArgs:
             zh=(
                 "每个 MoE 层只在 GPU 显存中常驻 --paged-experts-num-resident 个路由专家，"
                 "其余专家放在锁页主机内存中，token 用到时再调入，从而运行超出显存容量的 MoE 模型。仅支持单 GPU，"
-                "且 MoE 须由 triton 或 Marlin 执行；解码 CUDA Graph能覆盖的请求数会减少，预填充 CUDA Graph须可拆分或关闭。"
+                "且 MoE 须由 triton 或 Marlin 执行；解码 CUDA Graph 能覆盖的请求数会减少，预填充 CUDA Graph 须可拆分或关闭。"
             ),
         ),
     )] = False

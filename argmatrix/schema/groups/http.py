@@ -228,7 +228,7 @@ class HttpArgs:
             en="Give every Uvicorn HTTP worker its own listening socket on the shared port (SO_REUSEPORT), "
                "letting the kernel spread connections over the workers. Needs --tokenizer-worker-num above 1 and "
                "cannot be combined with --enable-http2.",
-            zh="让每个 Uvicorn HTTP 工作进程在同一端口上各自监听（SO_REUSEPORT），由内核在各进程之间分配连接。"
+            zh="让每个 Uvicorn HTTP 工作进程在同一端口上各自监听（SO_REUSEPORT），由操作系统内核在各进程之间分配连接。"
                "要求 --tokenizer-worker-num 大于 1，且不能与 --enable-http2 同时使用。",
         ),
     )] = False

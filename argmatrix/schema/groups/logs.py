@@ -275,10 +275,12 @@ class LogsArgs:
     crash_on_nan: Annotated[bool, Arg(
         '--crash-on-nan',
         help=Text(
-            en="Crash the server when log-probabilities come out as NaN. No SGLang release argmatrix has read takes "
-               "it; argmatrix explain says what the release you check against offers instead.",
-            zh="在对数概率出现 NaN 时令服务器崩溃。argmatrix 读过的 SGLang 版本都不接受该参数；"
-               "argmatrix explain 会说明所检查的版本提供的替代做法。",
+            en="Crash the server when log-probabilities come out as NaN. None of the SGLang releases argmatrix holds "
+               "takes it: 0.5.9 to 0.5.12 offer --enable-nan-detection instead (argmatrix explain --crash-on-nan "
+               "--sglang-version 0.5.9 shows it), and from 0.5.13 on nothing replaces it.",
+            zh="在对数概率出现 NaN 时令服务器崩溃。argmatrix 持有的 SGLang 版本都不接受该参数：0.5.9 至 0.5.12 可改用 "
+               "--enable-nan-detection（argmatrix explain --crash-on-nan --sglang-version 0.5.9 会给出），"
+               "0.5.13 起没有替代参数。",
         ),
     )] = False
 

@@ -177,7 +177,7 @@ class ModelArgs:
             en="Order of the startup work: 'serial' loads the weights first and captures CUDA graphs afterwards; "
                "'overlap' reads the checkpoint files while the graphs are being captured and installs the real "
                "weights once capture is done, which can shorten startup.",
-            zh="启动阶段的执行顺序：serial 先加载权重，再捕获 CUDA Graph；overlap 在捕获 CUDA Graph的同时读取检查点文件，"
+            zh="启动阶段的执行顺序：serial 先加载权重，再捕获 CUDA Graph；overlap 在捕获 CUDA Graph 的同时读取检查点文件，"
                "捕获结束后再写入真实权重，可缩短启动时间。",
         ),
     )] = 'serial'

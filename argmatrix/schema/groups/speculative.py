@@ -273,7 +273,7 @@ class SpeculativeArgs:
                 "不设置时与 --enable-w4a4-mxfp4-megamoe 保持一致；"
                 "传入 --no-speculative-enable-w4a4-mxfp4-megamoe 可在目标模型用 "
                 "W4A4 时让草稿模型保持 W4A8（FP8 × FP4），这可能多分配一块 MegaMoE 缓冲区："
-                "若随后 CUDA Graph捕获时显存不足，请调低 --mem-fraction-static。"
+                "若随后 CUDA Graph 捕获时显存不足，请调低 --mem-fraction-static。"
             ),
         ),
     )] = None
@@ -416,7 +416,7 @@ class SpeculativeArgs:
             ),
             zh=(
                 "用于 DSPARK 的紧凑式不等长验证："
-                "前向计算本来就会补齐到某一档 CUDA Graph大小（包括按数据并行中最大的 rank 补齐），"
+                "前向计算本来就会补齐到某一档 CUDA Graph 大小（包括按数据并行中最大的 rank 补齐），"
                 "开启后把验证的草稿 token 总数提高到这一档，多出的位置按置信度从高到低填入草稿 token。"
                 "补齐的部分由此变为额外的验证，单步耗时不变；关闭时调度保持不变。"
             ),

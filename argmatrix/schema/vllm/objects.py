@@ -33,7 +33,7 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            "不设置或取 'auto' 时按模型和设备自动选择。与 --attention-backend 相同。"),
         _k('minimax_m3_msa_decode_backend', 'str', 'triton', ('triton', 'cutlass'), 'vllm/config/attention.py:43',
            'Kernel the MiniMax M3 sparse (MSA) attention backend uses for decode: triton or cutlass.',
-           'MiniMax M3 稀疏（MSA）注意力后端在解码阶段使用的内核：triton 或 cutlass。'),
+           'MiniMax M3 稀疏（MSA）注意力后端在解码阶段使用的算子：triton 或 cutlass。'),
         _k('backend_per_kind', 'dict', {}, None, 'vllm/config/attention.py:46',
            'Attention backend per KV cache group kind, e.g. {"sliding_window_mla": "TRITON_MLA"}, for models whose '
            'layers span several groups; kinds not listed use backend.',
@@ -44,17 +44,17 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            '使用 FLASH_ATTN 后端时强制使用的 FlashAttention 版本（2、3 或 4）；不设置时按设备自动选择。'),
         _k('flash_attn_max_num_splits_for_cuda_graph', 'int', 32, None, 'vllm/config/attention.py:61',
            'Most KV splits a FlashAttention decode may use inside a CUDA graph.',
-           'CUDA Graph中 FlashAttention 解码最多可使用的 KV 切分数。'),
+           'CUDA Graph 中 FlashAttention 解码最多可使用的 KV 切分数。'),
         _k('tokenspeed_mla_min_split_kv', 'int', 1, None, 'vllm/config/attention.py:64',
            'Least number of KV splits for TokenSpeed MLA decode; 1 leaves the split to its scheduler, larger values '
            'cost workspace memory.',
            'TokenSpeed MLA 解码的最少 KV 切分数；1 表示交由其调度自行决定，更大的值会占用更多工作区内存。'),
         _k('tq_max_kv_splits_for_cuda_graph', 'int', 32, None, 'vllm/config/attention.py:69',
            'Fixed number of KV splits for TurboQuant decode inside CUDA graphs, so the buffers can be allocated once.',
-           'TurboQuant 在 CUDA Graph中解码时固定使用的 KV 切分数，使缓冲区只需分配一次。'),
+           'TurboQuant 在 CUDA Graph 中解码时固定使用的 KV 切分数，使缓冲区只需分配一次。'),
         _k('use_trtllm_attention', 'bool', None, None, 'vllm/config/attention.py:74',
            "Use (true) or avoid (false) FlashInfer's TRT-LLM attention kernels; unset lets FlashInfer decide.",
-           '使用（true）或不使用（false）FlashInfer 中的 TRT-LLM 注意力内核；不设置时由 FlashInfer 自行判断。'),
+           '使用（true）或不使用（false）FlashInfer 中的 TRT-LLM 注意力算子；不设置时由 FlashInfer 自行判断。'),
         _k('disable_flashinfer_q_quantization', 'bool', False, None, 'vllm/config/attention.py:78',
            'With an FP8 KV cache, keep the query unquantized instead of casting it to FP8.',
            '使用 FP8 KV 缓存时，不将查询（Q）量化为 FP8。'),
@@ -75,7 +75,7 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('indexer_sparse_logits', 'bool', False, None, 'vllm/config/attention.py:94',
            'DeepSeek V4.1 indexer scores only candidate blocks with sparse logits kernels; needs indexer_kv_dtype '
            'mxfp4 and an SM100 GPU, and pays off from about 32K tokens of context.',
-           'DeepSeek V4.1 索引器只用稀疏 logits 内核为候选块打分；需要 indexer_kv_dtype 为 mxfp4 且使用 SM100 级 GPU，'
+           'DeepSeek V4.1 索引器只用稀疏 logits 算子为候选块打分；需要 indexer_kv_dtype 为 mxfp4 且使用 SM100 级 GPU，'
            '上下文约 32K token 以上才有收益。'),
         _k('hisparse_config', 'dict', None, None, 'vllm/config/attention.py:106',
            'Settings of HiSparse host-resident KV for sparse MLA decode (Model Runner V2 only, experimental); filled '
@@ -98,12 +98,12 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'Triton BLOCK_M tile of FlexAttention, a power of 2 of at least 16; unset: 16 when VLLM_BATCH_INVARIANT=1, '
            'otherwise chosen by the kernel.',
            'FlexAttention 的 Triton BLOCK_M 分块大小，须为不小于 16 的 2 的幂；不设置时：'
-           '若 VLLM_BATCH_INVARIANT=1 则为 16，否则由内核决定。'),
+           '若 VLLM_BATCH_INVARIANT=1 则为 16，否则由算子决定。'),
         _k('flex_attn_block_n', 'int', None, None, 'vllm/config/attention.py:134',
            'Triton BLOCK_N tile of FlexAttention, a power of 2 of at least 16; unset: 16 when VLLM_BATCH_INVARIANT=1, '
            'otherwise chosen by the kernel.',
            'FlexAttention 的 Triton BLOCK_N 分块大小，须为不小于 16 的 2 的幂；不设置时：'
-           '若 VLLM_BATCH_INVARIANT=1 则为 16，否则由内核决定。'),
+           '若 VLLM_BATCH_INVARIANT=1 则为 16，否则由算子决定。'),
         _k('flex_attn_q_block_size', 'int', None, None, 'vllm/config/attention.py:139',
            "Query block size of FlexAttention's block mask, a power of 2 divisible by flex_attn_block_m; unset: 16 "
            'for paged KV on PyTorch 2.9 or later, otherwise 128.',
@@ -163,7 +163,7 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('splitting_ops', 'list', None, None, 'vllm/config/compilation.py:502',
            'Ops kept out of CUDA graphs, at which the graph is split for piecewise graphs; unset: the attention ops, '
            '[] keeps none out (for full CUDA graphs).',
-           '不放入 CUDA Graph的算子，分段 CUDA Graph在这些算子处切分计算图；不设置时为注意力算子，'
+           '不放入 CUDA Graph 的算子，分段 CUDA Graph 在这些算子处切分计算图；不设置时为注意力算子，'
            '设为 [] 则不排除任何算子（适用于完整 CUDA Graph）。'),
         _k('compile_mm_encoder', 'bool', False, None, 'vllm/config/compilation.py:520',
            'Compile the multimodal encoder too (only some models, such as Qwen2.5-VL, support it).',
@@ -174,24 +174,24 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('encoder_cudagraph_token_budgets', 'list', [], None, 'vllm/config/compilation.py:533',
            'Token budgets of the encoder CUDA graphs, e.g. [2048, 4096, 8192]; images are packed into the smallest '
            'that fits. Empty derives powers of 2 from the model.',
-           '编码器 CUDA Graph的 token 预算列表，例如 [2048, 4096, 8192]；图像会被装入能容纳它的最小预算。'
+           '编码器 CUDA Graph 的 token 预算列表，例如 [2048, 4096, 8192]；图像会被装入能容纳它的最小预算。'
            '为空时根据模型推算出 2 的幂次序列。'),
         _k('encoder_cudagraph_max_vision_items_per_batch', 'int', 0, None, 'vllm/config/compilation.py:542',
            "Most images or videos in one batch of an encoder CUDA graph; 0 derives it from the model's token budgets.",
-           '编码器 CUDA Graph每批最多容纳的图像或视频数；0 表示根据模型的 token 预算推算。'),
+           '编码器 CUDA Graph 每批最多容纳的图像或视频数；0 表示根据模型的 token 预算推算。'),
         _k('encoder_cudagraph_max_frames_per_batch', 'int', None, None, 'vllm/config/compilation.py:549',
            'Most video frames in one batch of an encoder CUDA graph; unset derives it from the items per batch and '
            "the model's frames per video.",
-           '编码器 CUDA Graph每批最多容纳的视频帧数；不设置时根据每批条目数和模型的每视频帧数推算。'),
+           '编码器 CUDA Graph 每批最多容纳的视频帧数；不设置时根据每批条目数和模型的每视频帧数推算。'),
         _k('cudagraph_decoder_replay', 'bool', True, None, 'vllm/config/compilation.py:559',
            'Run the decoder replay layers of YOCO models (e.g. DeepSeek-V4.1) in CUDA graphs of their own; needs '
            'breakable PIECEWISE graphs and is off with LoRA or prompt embeddings.',
-           '让 YOCO 模型（例如 DeepSeek-V4.1）的解码器重放层在各自独立的 CUDA Graph中运行；需要可切分的 PIECEWISE 图，'
+           '让 YOCO 模型（例如 DeepSeek-V4.1）的解码器重放层在各自独立的 CUDA Graph 中运行；需要可切分的 PIECEWISE 图，'
            '使用 LoRA 或提示词嵌入时关闭。'),
         _k('decoder_replay_cudagraph_capture_sizes', 'list', [], None, 'vllm/config/compilation.py:565',
            'Batch sizes (in tokens, at most max_num_batched_tokens) of the decoder replay CUDA graphs of YOCO models; '
            'empty derives multiples of the sliding window.',
-           'YOCO 模型解码器重放 CUDA Graph的批大小（按 token 数，不超过 max_num_batched_tokens）；'
+           'YOCO 模型解码器重放 CUDA Graph 的批大小（按 token 数，不超过 max_num_batched_tokens）；'
            '为空时按滑动窗口的倍数生成。'),
         _k('decoder_replay_trim_threshold', 'int', 768, None, 'vllm/config/compilation.py:571',
            'For YOCO models, PIECEWISE graph steps with at least this many padded tokens trim the decoder replay '
@@ -200,7 +200,7 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('compile_sizes', 'list', None, None, 'vllm/config/compilation.py:578',
            'Batch sizes Inductor compiles specially for; may include "cudagraph_capture_sizes" to reuse those sizes; '
            'unset compiles only the general shape.',
-           'TorchInductor 专门编译的批大小；可写入 "cudagraph_capture_sizes" 以沿用 CUDA Graph的捕获尺寸；'
+           'TorchInductor 专门编译的批大小；可写入 "cudagraph_capture_sizes" 以沿用 CUDA Graph 的捕获尺寸；'
            '不设置时只编译通用形状。'),
         _k('compile_ranges_endpoints', 'list', None, None, 'vllm/config/compilation.py:583',
            'Endpoints that cut the batch sizes up to max_num_batched_tokens into ranges Inductor compiles one graph '
@@ -219,20 +219,20 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'CUDA graph mode: NONE, PIECEWISE (attention outside the graph), FULL (every batch), FULL_DECODE_ONLY '
            '(decode batches only, saves memory on decode instances) or FULL_AND_PIECEWISE (full for decode, piecewise '
            'otherwise; the usual default); names in any case.',
-           'CUDA Graph模式：NONE、PIECEWISE（注意力在图外）、FULL（所有批次）、FULL_DECODE_ONLY（仅解码批次，'
+           'CUDA Graph 模式：NONE、PIECEWISE（注意力在图外）、FULL（所有批次）、FULL_DECODE_ONLY（仅解码批次，'
            '可为解码实例节省内存）或 FULL_AND_PIECEWISE（解码用完整图，其余用分段图；通常的默认值）；'
            '名称不区分大小写。'),
         _k('cudagraph_num_of_warmups', 'int', 0, None, 'vllm/config/compilation.py:646',
            'Number of warm-up runs before a CUDA graph is recorded.',
-           '录制 CUDA Graph之前的预热运行次数。'),
+           '录制 CUDA Graph 之前的预热运行次数。'),
         _k('cudagraph_capture_sizes', 'list', None, None, 'vllm/config/compilation.py:651',
            'Batch sizes (in tokens) to capture CUDA graphs for; unset derives them from the rest of the '
            'configuration. Same as --cudagraph-capture-sizes.',
-           '要捕获 CUDA Graph的批大小列表（按 token 数）；不设置时根据其余配置推算。与 --cudagraph-capture-sizes 相同。'),
+           '要捕获 CUDA Graph 的批大小列表（按 token 数）；不设置时根据其余配置推算。与 --cudagraph-capture-sizes 相同。'),
         _k('cudagraph_copy_inputs', 'bool', False, None, 'vllm/config/compilation.py:655',
            'Copy inputs into buffers the graph owns, for callers that do not reuse the same input buffers; has effect '
            'only with cudagraph_mode PIECEWISE.',
-           '将输入复制到 CUDA Graph自有的缓冲区中，适用于调用方不能保证复用同一输入缓冲区的情况；'
+           '将输入复制到 CUDA Graph 自有的缓冲区中，适用于调用方不能保证复用同一输入缓冲区的情况；'
            '仅在 cudagraph_mode 为 PIECEWISE 时生效。'),
         _k('cudagraph_specialize_lora', 'bool', True, None, 'vllm/config/compilation.py:663',
            'Capture separate CUDA graphs for batches with and without active LoRA adapters, faster at a little more '
@@ -242,7 +242,7 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('use_inductor_graph_partition', 'bool', None, None, 'vllm/config/compilation.py:672',
            'Split the graph at CUDA-graph-unsafe ops inside Inductor, after its passes, instead of before it; serves '
            'full and piecewise CUDA graphs from one compile.',
-           '在 TorchInductor 内部（各优化遍之后）而非之前，于 CUDA Graph不安全的算子处切分计算图；'
+           '在 TorchInductor 内部（各优化遍之后）而非之前，于 CUDA Graph 不安全的算子处切分计算图；'
            '一次编译即可同时用于完整和分段 CUDA Graph。'),
         _k('pass_config', 'dict', None, None, 'vllm/config/compilation.py:692',
            "Settings of vLLM's custom fusion and transformation passes (vLLM's PassConfig).",
@@ -250,7 +250,7 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('max_cudagraph_capture_size', 'int', None, None, 'vllm/config/compilation.py:695',
            'Largest batch size captured as a CUDA graph; unset: the largest of cudagraph_capture_sizes, otherwise 512 '
            '(1024 on data-centre Blackwell). Same as --max-cudagraph-capture-size.',
-           '以 CUDA Graph捕获的最大批大小；不设置时取 cudagraph_capture_sizes 中的最大值，否则为 512（数据中心级 '
+           '以 CUDA Graph 捕获的最大批大小；不设置时取 cudagraph_capture_sizes 中的最大值，否则为 512（数据中心级 '
            'Blackwell 上为 1024）。与 --max-cudagraph-capture-size 相同。'),
         _k('dynamic_shapes_config', 'dict', None, None, 'vllm/config/compilation.py:713',
            "Settings of how torch.compile treats dynamic shapes (vLLM's DynamicShapesConfig).",
@@ -415,16 +415,16 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            '每个 vLLM IR 算子的优先实现，即 --ir-op-priority 的各键；平台默认实现会追加在后面。'),
         _k('enable_flashinfer_autotune', 'bool', None, None, 'vllm/config/kernel.py:279',
            'Autotune FlashInfer kernels during kernel warm-up.',
-           '在内核预热时对 FlashInfer 内核做自动调优。'),
+           '在算子预热时对 FlashInfer 算子做自动调优。'),
         _k('enable_rocm_segmented_attn_autotune', 'bool', False, None, 'vllm/config/kernel.py:282',
            'Autotune ROCm segmented attention during kernel warm-up on RDNA GPUs.',
-           '在 RDNA GPU 上于内核预热时对 ROCm 分段注意力做自动调优。'),
+           '在 RDNA GPU 上于算子预热时对 ROCm 分段注意力做自动调优。'),
         _k('enable_cutedsl_warmup', 'bool', True, None, 'vllm/config/kernel.py:288',
            'Run the legacy CuTeDSL warm-up (deprecated).',
            '运行旧版 CuTeDSL 预热（已弃用）。'),
         _k('enable_jit_warmup', 'bool', True, None, 'vllm/config/kernel.py:291',
            'JIT-compile kernels during kernel warm-up.',
-           '在内核预热时对内核做 JIT 编译。'),
+           '在算子预热时对算子做 JIT 编译。'),
         _k('moe_backend', 'str', 'auto',
            ('auto', 'triton', 'batched_triton', 'deep_gemm', 'deep_gemm_mega_moe', 'cutlass', 'flashinfer_trtllm',
             'flashinfer_cutlass', 'flashinfer_cutedsl', 'flashinfer_moe_ep_cutedsl', 'flashinfer_b12x', 'b12x',
@@ -433,14 +433,14 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/kernel.py:294',
            'Kernels for MoE expert computation, e.g. triton, deep_gemm (FP8 block only), cutlass, flashinfer_trtllm, '
            "marlin (weight-only), aiter (ROCm); 'auto' picks one for the model and hardware.",
-           'MoE 专家计算使用的内核，例如 triton、deep_gemm（仅 FP8 分块量化）、cutlass、flashinfer_trtllm、'
+           'MoE 专家计算使用的算子，例如 triton、deep_gemm（仅 FP8 分块量化）、cutlass、flashinfer_trtllm、'
            "marlin（仅权重量化）、aiter（ROCm）；'auto' 按模型和硬件自动选择。"),
         _k('sparse_indexer_topk_backend', 'str', 'auto',
            ('auto', 'deep_select', 'cooperative', 'persistent', 'per_row', 'flashinfer', 'torch', 'aiter'),
            'vllm/config/kernel.py:333',
            'Kernel for the top-k of the DSA sparse indexer in decode, e.g. cooperative, persistent, per_row, '
            "flashinfer, torch (reference); 'auto' tries cooperative, persistent, per_row in turn.",
-           'DSA 稀疏索引器解码阶段 top-k 使用的内核，例如 cooperative、persistent、per_row、flashinfer、'
+           'DSA 稀疏索引器解码阶段 top-k 使用的算子，例如 cooperative、persistent、per_row、flashinfer、'
            "torch（参考实现）；'auto' 依次尝试 cooperative、persistent、per_row。"),
         _k('linear_backend', 'str', 'auto',
            ('auto', 'cutlass', 'flashinfer_cutlass', 'flashinfer_cutedsl', 'flashinfer_trtllm', 'flashinfer_cudnn',
@@ -449,8 +449,8 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'vllm/config/kernel.py:350',
            'Kernels for linear-layer GEMMs, e.g. cutlass, flashinfer_cutlass, marlin, triton, deep_gemm, torch; '
            "'auto' picks one for the model and hardware, as do layers the chosen one cannot run.",
-           '线性层 GEMM 使用的内核，例如 cutlass、flashinfer_cutlass、marlin、triton、deep_gemm、torch；'
-           "'auto' 按模型和硬件自动选择，所选内核不支持的层也会自动选择。"),
+           '线性层 GEMM 使用的算子，例如 cutlass、flashinfer_cutlass、marlin、triton、deep_gemm、torch；'
+           "'auto' 按模型和硬件自动选择，所选算子不支持的层也会自动选择。"),
         _k('linear_backend_per_quant', 'dict', None, None, 'vllm/config/kernel.py:379',
            'Linear backend per quantization scheme, e.g. {"nvfp4_w4a16": "humming"}; takes precedence over '
            'linear_backend.',
@@ -558,7 +558,7 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('enable_flash_late_interaction', 'bool', True, None, 'vllm/config/pooler.py:66',
            'Let the late-interaction scorer use the fused flash-maxsim Triton kernel; off when the server starts with '
            '--no-enable-flash-late-interaction.',
-           '允许后期交互打分器使用融合的 `flash-maxsim` Triton 内核；服务以 --no-enable-flash-late-interaction 启动时'
+           '允许后期交互打分器使用融合的 `flash-maxsim` Triton 算子；服务以 --no-enable-flash-late-interaction 启动时'
            '关闭。'),
         _k('dimensions', 'int', None, None, 'vllm/config/pooler.py:75',
            'Shorten embeddings to this many dimensions, for models with Matryoshka representations; unset keeps the '
@@ -618,7 +618,7 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
            'Proton 与后端相关的模式，例如 `pcsampling`；不设置时使用 Proton 的默认模式。'),
         _k('proton_hook', 'str', None, ('triton',), 'vllm/config/profiler.py:106',
            'Proton hook; triton adds Triton kernel launch metadata, unset adds none.',
-           'Proton 钩子；triton 会附加 Triton 内核启动元数据，不设置时不附加。'),
+           'Proton 钩子；triton 会附加 Triton 算子启动元数据，不设置时不附加。'),
         _k('proton_output_format', 'str', None,
            ('hatchet', 'hatchet_msgpack', 'chrome_trace'),
            'vllm/config/profiler.py:109',
@@ -628,7 +628,7 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('proton_graph_attribution', 'bool', False, None, 'vllm/config/profiler.py:113',
            'Watch CUDA graph capture so that kernels replayed from a graph are attributed; needs Triton 3.7 or later '
            "and proton_data 'tree'.",
-           "监视 CUDA Graph捕获，使图重放的内核也能归因；需要 Triton 3.7 及以上且 proton_data 为 'tree'。"),
+           "监视 CUDA Graph 捕获，使图重放的算子也能归因；需要 Triton 3.7 及以上且 proton_data 为 'tree'。"),
         _k('torch_profiler_with_stack', 'bool', True, None, 'vllm/config/profiler.py:117',
            'Record call stacks in the torch profiler.',
            '在 torch 分析器中记录调用栈。'),
@@ -650,7 +650,7 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('capture_torch_profiler', 'bool', False, None, 'vllm/config/profiler.py:138',
            'Run the torch profiler on rank 0 while CUDA graphs are captured, saving into capture_traces under '
            "torch_profiler_dir; needs profiler 'torch'.",
-           '在 rank 0 捕获 CUDA Graph期间运行 torch 分析器，结果保存在 torch_profiler_dir 下的 capture_traces 中；'
+           '在 rank 0 捕获 CUDA Graph 期间运行 torch 分析器，结果保存在 torch_profiler_dir 下的 capture_traces 中；'
            "需要 `profiler` 为 'torch'。"),
         _k('detailed_trace_annotation', 'bool', False, None, 'vllm/config/profiler.py:143',
            'Annotate trace events with roofline metrics instead of only request and token counts.',
@@ -720,7 +720,7 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
         _k('enforce_eager', 'bool', None, None, 'vllm/config/speculative.py:390',
            "Run the draft model eagerly (true) or with CUDA graphs (false); unset follows the target model's "
            '--enforce-eager.',
-           '草稿模型不使用 CUDA Graph运行（true）或使用 CUDA Graph（false）；不设置时沿用目标模型的 --enforce-eager。'),
+           '草稿模型不使用 CUDA Graph 运行（true）或使用 CUDA Graph（false）；不设置时沿用目标模型的 --enforce-eager。'),
         _k('num_speculative_tokens', 'int', None, None, 'vllm/config/speculative.py:393',
            "Number of tokens drafted per step; unset takes it from the draft model's config, and it is required when "
            'that has none.',
@@ -766,7 +766,7 @@ OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {
             'aiter_triton_mxfp4_bf16', 'flydsl', 'hpc', 'emulation', 'rdna3'),
            'vllm/config/speculative.py:419',
            "MoE kernels of the draft model (values as --moe-backend); unset inherits the target model's.",
-           '草稿模型使用的 MoE 内核（取值同 --moe-backend）；不设置时沿用目标模型的设置。'),
+           '草稿模型使用的 MoE 算子（取值同 --moe-backend）；不设置时沿用目标模型的设置。'),
         _k('attention_backend', 'enum', None,
            ('FLASH_ATTN', 'FLASH_ATTN_DIFFKV', 'TRITON_ATTN', 'TRITON_ATTN_DIFFKV', 'TRITON_FLASH_ATTN', 'ROCM_ATTN',
             'ROCM_SEGMENTED_ATTN', 'ROCM_AITER_MLA', 'ROCM_AITER_TRITON_MLA', 'ROCM_AITER_FA', 'ROCM_AITER_MLA_SPARSE',

@@ -29,7 +29,7 @@ class CacheArgs:
             en="Share (0 to 1) of each device's total memory this vLLM instance may use for everything: weights, "
                "activations, CUDA graphs and the KV cache, which gets whatever is left. It is a per-instance budget "
                "(two instances on one device can take 0.45 each), unlike SGLang's --mem-fraction-static.",
-            zh="本 vLLM 实例可使用的每个设备总显存的比例（0 到 1），涵盖权重、激活值、CUDA Graph和 KV 缓存，"
+            zh="本 vLLM 实例可使用的每个设备总显存的比例（0 到 1），涵盖权重、激活值、CUDA Graph 和 KV 缓存，"
                "KV 缓存分得其余全部。这是单个实例的预算（同一设备上的两个实例可各取 0.45），"
                "与 SGLang 的 --mem-fraction-static 含义不同。",
         ),
@@ -205,7 +205,7 @@ class CacheArgs:
         help=Text(
             en="Decode Mamba2 with the ReplaySSM kernel: keep recent SSM inputs and write the full state back only "
                "when flushing, instead of every step. Needs the Triton or FlashInfer Mamba backend.",
-            zh="使用 ReplaySSM 内核执行 Mamba2 解码：保留最近的 SSM 输入，只在刷写时才写回完整状态，而不是每步都写。"
+            zh="使用 ReplaySSM 算子执行 Mamba2 解码：保留最近的 SSM 输入，只在刷写时才写回完整状态，而不是每步都写。"
                "需要 Triton 或 FlashInfer 的 Mamba 后端。",
         ),
     )] = False

@@ -138,7 +138,7 @@ class EngineArgs:
                "cudagraph_mode ('NONE', 'PIECEWISE', 'FULL', 'FULL_DECODE_ONLY', 'FULL_AND_PIECEWISE'), "
                "cudagraph_capture_sizes (batch sizes, SGLang's --cuda-graph-bs), max_cudagraph_capture_size, "
                "custom_ops, splitting_ops and pass_config. Single keys can be set as -cc.mode=3.",
-            zh="配置 torch.compile 与 CUDA Graph捕获的 JSON 对象；常用键：`mode`（0 不编译，3 为 vLLM 编译）、"
+            zh="配置 torch.compile 与 CUDA Graph 捕获的 JSON 对象；常用键：`mode`（0 不编译，3 为 vLLM 编译）、"
                "`cudagraph_mode`（'NONE'、'PIECEWISE'、'FULL'、'FULL_DECODE_ONLY'、'FULL_AND_PIECEWISE'）、"
                "`cudagraph_capture_sizes`（捕获的批大小，相当于 SGLang 的 --cuda-graph-bs）、`"
                "max_cudagraph_capture_size`、`custom_ops`、`splitting_ops` 与 `pass_config`。单个键可写成 -cc.mode=3。",
@@ -181,7 +181,7 @@ class EngineArgs:
         help=Text(
             en="JSON object choosing kernels, the same settings as the Kernels group's flags: moe_backend, "
                "linear_backend, ir_op_priority, enable_flashinfer_autotune and the warm-up switches.",
-            zh="选择算子内核的 JSON 对象，内容与“算子内核”组的各参数相同：`moe_backend`、`linear_backend`、"
+            zh="选择算子的 JSON 对象，内容与“算子”组的各参数相同：`moe_backend`、`linear_backend`、"
                "`ir_op_priority`、`enable_flashinfer_autotune` 以及各预热开关。",
         ),
     )] = None
@@ -251,8 +251,8 @@ class EngineArgs:
             en="Tuning preset: 'balanced' (default); 'interactivity' for low per-request latency at small batches "
                "(finer CUDA graph sizes, latency-oriented kernels); 'throughput' for total tokens per second at high "
                "concurrency (larger CUDA graphs, more aggressive batching).",
-            zh="调优预设：'balanced'（默认）；'interactivity' 面向小批量下单个请求的低延迟（更细的 CUDA Graph尺寸、"
-               "偏重延迟的内核）；'throughput' 面向高并发下的总 token 吞吐（更大的 CUDA Graph、更激进的批处理）。",
+            zh="调优预设：'balanced'（默认）；'interactivity' 面向小批量下单个请求的低延迟（更细的 CUDA Graph 尺寸、"
+               "偏重延迟的算子）；'throughput' 面向高并发下的总 token 吞吐（更大的 CUDA Graph、更激进的批处理）。",
         ),
     )] = 'balanced'
 

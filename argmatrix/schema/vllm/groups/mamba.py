@@ -15,7 +15,7 @@ class MambaArgs:
         '--mamba-backend',
         help=Text(
             en="Kernel for the selective state update of Mamba layers: 'triton' (default), 'flashinfer' or 'cpu'.",
-            zh="Mamba 层选择性状态更新所用的内核：'triton'（默认）、'flashinfer' 或 'cpu'。",
+            zh="Mamba 层选择性状态更新所用的算子：'triton'（默认）、'flashinfer' 或 'cpu'。",
         ),
     )] = 'triton'
 

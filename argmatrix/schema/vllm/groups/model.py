@@ -385,7 +385,7 @@ class ModelArgs:
         help=Text(
             en="During sleep, copy the CUDA graph memory to the CPU and restore it in place on wake. Needs "
                "--enable-sleep-mode, the cumem allocator and CUDA graphs.",
-            zh="休眠期间把 CUDA Graph占用的显存备份到 CPU，唤醒时原地恢复。需要 --enable-sleep-mode、"
+            zh="休眠期间把 CUDA Graph 占用的显存备份到 CPU，唤醒时原地恢复。需要 --enable-sleep-mode、"
                "`cumem` 分配器以及 CUDA Graph。",
         ),
     )] = False

@@ -87,7 +87,7 @@ class ObservabilityArgs:
         help=Text(
             en="CUDA graph metrics: padded and unpadded tokens and how often each graph mode ran, per logging "
                "interval.",
-            zh="CUDA Graph相关指标：每个日志周期内填充与未填充的 token 数，以及各种图模式的运行次数。",
+            zh="CUDA Graph 相关指标：每个日志周期内填充与未填充的 token 数，以及各种图模式的运行次数。",
         ),
     )] = False
 
@@ -96,7 +96,7 @@ class ObservabilityArgs:
         help=Text(
             en="Mark each layer's execution with NVTX ranges, with input and output shapes, for Nsight Systems. Does "
                "not work with CUDA graphs.",
-            zh="用 NVTX 区间标记每一层的执行并附上输入输出形状，供 Nsight Systems 分析。不能与 CUDA Graph同时使用。",
+            zh="用 NVTX 区间标记每一层的执行并附上输入输出形状，供 Nsight Systems 分析。不能与 CUDA Graph 同时使用。",
         ),
     )] = False
 

@@ -361,8 +361,8 @@ class ParallelArgs:
                "('deepep_high_throughput' for prefill, 'deepep_low_latency' for decode), the MoRI, FlashInfer, "
                "NIXL-EP, MoonEP and pplx kernels, or 'naive'. It is the counterpart of SGLang's --moe-a2a-backend.",
             zh="专家并行时 MoE token 分发与合并所用的通信后端：'allgather_reducescatter'（默认，"
-               "基于 all-gather 与 reduce-scatter）、DeepEP 内核（预填充用 'deepep_high_throughput'，"
-               "解码用 'deepep_low_latency'）、MoRI、FlashInfer、NIXL-EP、MoonEP 与 pplx 内核，或 'naive'。"
+               "基于 all-gather 与 reduce-scatter）、DeepEP 算子（预填充用 'deepep_high_throughput'，"
+               "解码用 'deepep_low_latency'）、MoRI、FlashInfer、NIXL-EP、MoonEP 与 pplx 算子，或 'naive'。"
                "对应 SGLang 的 --moe-a2a-backend。",
         ),
     )] = 'allgather_reducescatter'
@@ -509,7 +509,7 @@ class ParallelArgs:
         '--disable-custom-all-reduce', negatable=True,
         help=Text(
             en="Use NCCL for all-reduce instead of vLLM's own custom all-reduce kernel.",
-            zh="all-reduce 改用 NCCL，而不使用 vLLM 自带的定制 all-reduce 内核。",
+            zh="all-reduce 改用 NCCL，而不使用 vLLM 自带的定制 all-reduce 算子。",
         ),
     )] = False
 

@@ -39,7 +39,7 @@ class SchedulerArgs:
         help=Text(
             en="Most requests running in one engine step (per data parallel rank); it also sizes the runner's buffers "
                "and CUDA graphs. Unset: 256, or 1024 on devices of 70 GiB and more (not A100); 128 per worker on CPU.",
-            zh="一个引擎步中同时运行的最大请求数（按数据并行 rank 计）；它也决定模型运行器缓冲区和 CUDA Graph的规模。"
+            zh="一个引擎步中同时运行的最大请求数（按数据并行 rank 计）；它也决定模型运行器缓冲区和 CUDA Graph 的规模。"
                "不设置时为 256，70 GiB 及以上的设备（A100 除外）为 1024；CPU 上每个工作进程 128。",
         ),
     )] = None

@@ -94,7 +94,7 @@ class ServeArgs:
         help=Text(
             en="Kernel for the prefill of Gated DeltaNet (GDN) linear-attention layers (e.g. Qwen3-Next): "
                "'flashinfer', 'triton', 'cutedsl' or 'aiter_flydsl' (ROCm). Unset lets vLLM choose.",
-            zh="门控 DeltaNet（GDN）线性注意力层（例如 Qwen3-Next）预填充所用的内核：'flashinfer'、'triton'、"
+            zh="门控 DeltaNet（GDN）线性注意力层（例如 Qwen3-Next）预填充所用的算子：'flashinfer'、'triton'、"
                "'cutedsl' 或 'aiter_flydsl'（ROCm）。不设置时由 vLLM 选择。",
         ),
     )] = None
@@ -104,7 +104,7 @@ class ServeArgs:
         help=Text(
             en="Kernel for the prefill of Kimi Delta Attention (KDA) layers: 'triton', 'flashkda' (CUDA only), "
                "'flashinfer', 'fused' (ROCm only) or 'auto'. Unset lets vLLM choose.",
-            zh="Kimi 的 KDA 线性注意力层预填充所用的内核：'triton'、'flashkda'（仅 CUDA）、'flashinfer'、"
+            zh="Kimi 的 KDA 线性注意力层预填充所用的算子：'triton'、'flashkda'（仅 CUDA）、'flashinfer'、"
                "'fused'（仅 ROCm）或 'auto'。不设置时由 vLLM 选择。",
         ),
     )] = None
@@ -114,7 +114,7 @@ class ServeArgs:
         help=Text(
             en="Kernel for the decode of Kimi Delta Attention (KDA) layers: 'native', 'flashinfer', 'triton' or "
                "'auto'. Unset lets vLLM choose.",
-            zh="Kimi 的 KDA 线性注意力层解码所用的内核：'native'、'flashinfer'、'triton' 或 'auto'。"
+            zh="Kimi 的 KDA 线性注意力层解码所用的算子：'native'、'flashinfer'、'triton' 或 'auto'。"
                "不设置时由 vLLM 选择。",
         ),
     )] = None
