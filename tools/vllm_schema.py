@@ -136,6 +136,40 @@ def main(fixture: str, out_dir: str) -> None:
 
 
 
+# --- one declaration for a flag a new release adds (tools/vllm_release.py add_release prints it) -------------------
+
+FIXTURE_TYPES = {"int": "int", "float": "float", "str": "str", "bool": "bool", "json": "JsonObject",
+                 "json_or_str": "JsonObjectOrText", "human_readable_int": "HumanInt",
+                 "human_readable_int_or_auto": "HumanIntOrAuto"}
+
+
+def scaffold(entry: dict) -> tuple[str, str]:
+    """(group module, a declaration to paste into it) for one flag of a fixture of tools/vllm_release.py's format:
+    flags, type, default and choices are the fixture's; the help is left for a person to write in both languages."""
+    group = GROUPS.get(entry.get("group") or "")
+    module = f"argmatrix/schema/vllm/groups/{group[0]}.py" if group else "argmatrix/schema/vllm/groups/<group>.py"
+    off = set(entry.get("negative_flags") or ()) | set(entry.get("hidden_flags") or ())
+    flags = ", ".join(repr(f) for f in entry["flags"] if f not in off)
+    choices = [c for c in entry.get("choices") or () if c is not None]
+    if entry["type"] == "bool":
+        base = "bool"
+    elif choices:
+        base = "Literal[" + ", ".join(repr(c) for c in choices) + "]"
+    elif entry["type"] == "list":
+        base = f"list[{FIXTURE_TYPES.get(entry.get('item_type') or 'str', 'str')}]"
+    else:
+        base = FIXTURE_TYPES.get(entry["type"], "str")
+    exact = not entry.get("default_is_repr") and not entry.get("default_suppressed")
+    default = entry.get("default") if exact else None
+    optional = default is None or entry.get("optional") or None in (entry.get("choices") or ())
+    negatable = ", negatable=True" if entry["action"] == "boolean_optional" else ""
+    name = entry["dest"] + ("_" if keyword.iskeyword(entry["dest"]) else "")
+    return module, (f"    {name}: Annotated[{base}{' | None' if optional else ''}, Arg(\n"
+                    f"        {flags}{negatable},\n"
+                    f"        help=Text(en='...', zh='...'),\n"
+                    f"    )] = {default!r}\n")
+
+
 # --- the keys of vLLM's JSON config objects ---------------------------------------------------------------------
 
 KEY_TYPES = {"int": "int", "float": "float", "bool": "bool", "str": "str", "Path": "str", "list": "list",

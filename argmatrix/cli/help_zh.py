@@ -111,6 +111,8 @@ HELP_ZH: dict[str, str] = {
     "Everything about one argument, on every platform, for one engine (and SGLang release).":
         "一个参数在所有平台上的全部信息（针对一个引擎及 SGLang 版本）。",
     "Whose flag: sglang (default), vllm or argmatrix.": "哪个引擎的参数：sglang（默认）、vllm 或 argmatrix。",
+    "vllm: OLD and NEW are two held vLLM releases (0.33.0 0.34.0), compared as their own parsers read them.":
+        "vllm：OLD 与 NEW 为两个已收录的 vLLM 版本（如 0.33.0 0.34.0），按各自解析器的读取结果比较。",
     "Whose matrix: sglang (default), vllm or argmatrix.": "哪个引擎的矩阵：sglang（默认）、vllm 或 argmatrix。",
     "A flag (--tp-size), alias or field name (tp_size).": "参数写法（--tp-size）、别名或字段名（tp_size）。",
     "text or json.": "text 或 json。",

@@ -401,8 +401,16 @@ def _paths(obj: dict[str, Any], keys: Any, prefix: str = "") -> list[tuple[str, 
     return out
 
 
+def _releases_with_key(eng: Engine, name: str, target: Any, path: str, release: str | None) -> list[str]:
+    """The engine's other held releases whose ``name`` object has key ``path`` (none where releases do not differ)."""
+    line = eng.releases
+    if line is None or release is None:
+        return []
+    return [r for r in line.held if r != release and path in (eng.object_keys(name, target, r) or {})]
+
+
 def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
-                  flags_used: dict[str, str], eng: Engine) -> list[Finding]:
+                  flags_used: dict[str, str], eng: Engine, release: str | None = None) -> list[Finding]:
     """Keys of JSON-object arguments the engine documents on ``platform``: unknown, removed or mistyped ones.
 
     Where the reader validates the object (vLLM's own config classes: ``ObjectKey.strict``), such a key stops
@@ -412,7 +420,7 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
     target = PLATFORMS[platform]
     specs = eng.surface.specs
     for name in sorted(user_set):
-        keys = eng.object_keys(name, target)
+        keys = eng.object_keys(name, target, release)
         value = values.get(name)
         if not keys or not isinstance(value, dict):
             continue
@@ -435,6 +443,13 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
                              f"请查看已记录的键：argmatrix explain {flag} --engine {eng.key}"))
                 said = (Text("it refuses to start", "它会拒绝启动") if strict
                         else Text("it is ignored", "将被忽略"))
+                elsewhere = _releases_with_key(eng, name, target, path, release)
+                line = eng.releases
+                if elsewhere and line is not None:  # another held release reads it: name the release, not a typo
+                    said = Text(f"{said.en}; {line.name} {', '.join(elsewhere)} reads it",
+                                f"{said.zh}；{line.name} {'、'.join(elsewhere)} 才读取该键")
+                    hint = Text(f"remove '{path}', or check against that release with {line.option}",
+                                f"去掉“{path}”，或用 {line.option} 按该版本检查")
                 out.append(Finding(code, severity, "rule",
                                    Text(f"{flag} key '{path}' is not one {who.en} reads: {said.en}",
                                         f"{flag} 的键“{path}”不会被{who.zh}读取：{said.zh}"),

@@ -92,6 +92,7 @@ class Compiled:
             "platform": self.platform if self.target_known else None,
             "engine": self.engine,
             "release": self.release,
+            "releases": {self.engine: self.release} if self.release else {},  # engine -> the release that judged
             "sglang_version": self.sglang_version,
             "ok": self.ok,
             "exit_code": self.exit_code,
@@ -114,6 +115,8 @@ def _release(eng: Engine, text: str) -> tuple[str | None, Finding | None]:
         return text.strip().lstrip("vV"), None
     option, name, oldest, newest = line.option, line.name, line.oldest, line.newest
     span = Text(f"{oldest} to {newest}", f"{oldest} 至 {newest}") if oldest != newest else Text(newest, newest)
+    if line.held_only:
+        span = Text(", ".join(line.held), "、".join(line.held))
     return None, usage("AM-E602", Text(f"{option} {text}: argmatrix knows the flags of {name} {span.en}",
                                        f"{option} {text}：argmatrix 只了解 {name} {span.zh} 的参数"),
                        Text(f"pass a release argmatrix holds, e.g. {option} {newest}",
@@ -276,6 +279,9 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     values: dict[str, Any] = {n: s.default for n, s in specs.items()}
     sources: dict[str, str] = dict.fromkeys(specs, "default")
     for name, spec in specs.items():
+        rdefault = eng.default_in(spec, version)  # the selected release's own, where releases differ
+        if rdefault is not MISSING:
+            values[name] = rdefault
         pdefault = eng.default(spec, platform)
         if pdefault is not MISSING:
             values[name], sources[name] = pdefault, f"platform:{platform_key}"
@@ -347,7 +353,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         findings += check(values, sources, user_set, platform_key, flags_used, version, eng, env_map, gpu, model, draft)
         if complete:
             findings += check_required(values, sources, platform_key, eng, version)
-        findings += check_objects(values, sources, user_set, platform_key, flags_used, eng)
+        findings += check_objects(values, sources, user_set, platform_key, flags_used, eng, version)
         findings += check_resets(values, sources, user_set, platform_key, flags_used, eng, env_map)
         if version is not None:
             findings += release_findings(eng, argv_assignments, version, values, platform_key)

@@ -206,19 +206,64 @@ def release_findings(eng: Any, assignments: list[Any], release: str, values: dic
     specs = eng.surface.specs
     line = eng.releases
     for a in assignments:
-        if line.exists_in(a.field, release):
-            continue
         flag = a.flag or specs[a.field].flag
-        first = line.introduced.get(a.field)
-        why = (Text(f"it arrived in {line.name} {first}", f"它在 {line.name} {first} 中才加入") if first
-               else Text(f"{line.name} {line.removed.get(a.field)} removed it",
-                         f"{line.name} {line.removed.get(a.field)} 已移除它"))
-        out.append(Finding("AM-E110", ERROR, "deprecation",
-                           Text(f"{line.name} {release} has no {flag}: {why.en}",
-                                f"{line.name} {release} 没有 {flag}：{why.zh}"),
-                           Text(f"remove {flag}, or check against another release with {line.option}",
-                                f"去掉 {flag}，或用 {line.option} 按其他版本检查"),
-                           field=a.field, flag=flag, value=values.get(a.field), source=a.source, platform=platform))
+        where = {"field": a.field, "flag": flag, "value": values.get(a.field), "source": a.source, "platform": platform}
+        if line.exists_in(a.field, release):
+            out += _release_value_findings(eng, specs[a.field], release, flag, values.get(a.field), where)
+            continue
+        out.append(_missing_flag_finding(line, a.field, release, flag, where))
+    return out
+
+
+def _missing_flag_finding(line: Any, name: str, release: str, flag: str, where: dict[str, Any]) -> Finding:
+    """A flag ``release`` does not have: the held release that brings it, or the one it left in and what replaced
+    it (the successors its last release's parser names)."""
+    r = line.parse(release)
+    first, gone = line.introduced.get(name), line.removed.get(name)
+    successors = tuple(line.successors.get(name, ()))
+    if first is not None and r < line.parse(first):
+        why = Text(f"it arrived in {line.name} {first}", f"它在 {line.name} {first} 中才加入")
+        fix = Text(f"remove {flag}, or check against {line.name} {first} or later with {line.option} {first}",
+                   f"去掉 {flag}，或用 {line.option} {first} 按 {line.name} {first} 及以后的版本检查")
+    elif gone is not None:
+        why = Text(f"{line.name} {gone} removed it", f"{line.name} {gone} 已移除它")
+        if successors:
+            listed = " ".join(successors)
+            why = Text(f"{why.en}; {listed} took its place", f"{why.zh}，由 {listed} 取代")
+            fix = Text(f"write {listed} instead of {flag}", f"请用 {listed} 替代 {flag}")
+        else:
+            fix = Text(f"remove {flag}, or check against an earlier release with {line.option}",
+                       f"去掉 {flag}，或用 {line.option} 按更早的版本检查")
+    else:
+        why = Text(f"no held {line.name} release between {line.oldest} and {line.newest} has it",
+                   f"argmatrix 收录的 {line.name} {line.oldest} 至 {line.newest} 均没有该参数")
+        fix = Text(f"remove {flag}", f"去掉 {flag}")
+    return Finding("AM-E110", ERROR, "deprecation",
+                   Text(f"{line.name} {release} has no {flag}: {why.en}", f"{line.name} {release} 没有 {flag}：{why.zh}"),
+                   fix, **where)
+
+
+def _release_value_findings(eng: Any, spec: Any, release: str, flag: str, value: Any,
+                            where: dict[str, Any]) -> list[Finding]:
+    """Values outside the choices of ``release``'s parser (the schema's type is the union over releases): argparse
+    stops on them with 'invalid choice'."""
+    taken = eng.choices_in(spec, release)
+    if not taken or value is None:
+        return []
+    name = eng.releases.name
+    out = []
+    for v in value if isinstance(value, list) else [value]:
+        if v in taken or str(v) in {str(t) for t in taken}:
+            continue
+        listed = ", ".join(str(t) for t in taken[:12]) + (", …" if len(taken) > 12 else "")
+        others = [r for r in eng.releases.held if r != release and v in (eng.choices_in(spec, r) or ())]
+        said = (Text(f"; {name} {', '.join(others)} takes it", f"；{name} {'、'.join(others)} 接受该取值") if others
+                else Text("", ""))
+        out.append(Finding("AM-E113", ERROR, "deprecation",
+                           Text(f"{name} {release} has no {flag} {v}: its parser stops with 'invalid choice'{said.en}",
+                                f"{name} {release} 没有 {flag} {v}：解析时报错“invalid choice”{said.zh}"),
+                           Text(f"pick one of {listed}, or check against another release with {eng.releases.option}",
+                                f"请从 {listed} 中选择，或用 {eng.releases.option} 按其他版本检查"), **where))
     return out
 
 

@@ -32,9 +32,30 @@ def _engine(eng: Any = None) -> Any:
     return eng if eng is not None and not isinstance(eng, str) else get(eng or DEFAULT)
 
 
-def effective_default(spec: ArgSpec, platform: str, eng: Any = None) -> Any:
-    value = _engine(eng).default(spec, PLATFORMS[platform])
+def effective_default(spec: ArgSpec, platform: str, eng: Any = None, release: str | None = None) -> Any:
+    """What the engine uses on ``platform`` when ``spec`` is unset: the platform's default, else ``release``'s own
+    (engines whose defaults differ by release; None: the newest held), else the declared one."""
+    eng = _engine(eng)
+    value = eng.default(spec, PLATFORMS[platform])
+    if value is MISSING:
+        value = eng.default_in(spec, release or (eng.releases.newest if eng.releases is not None else None))
     return spec.default if value is MISSING else value
+
+
+def release_rows(spec: ArgSpec, eng: Any) -> list[dict[str, Any]] | None:
+    """Each held release of an engine whose facts differ by release (vLLM): whether its parser has the flag, and
+    its default and choices there.  None for SGLang (``release_entry``) and engines with one build."""
+    line = eng.releases
+    if line is None or eng.surface_key == "sglang":
+        return None
+    out = []
+    for r in line.held:
+        has = line.exists_in(spec.name, r)
+        default = eng.default_in(spec, r) if has else MISSING
+        choices = eng.choices_in(spec, r) if has else None
+        out.append({"engine": line.name, "release": r, "has": has, "default": _plain(default) if default is not MISSING else None,
+                    "default_known": default is not MISSING, "choices": _plain(choices)})
+    return out
 
 
 def release_of(eng: Any, release: Any = MISSING) -> str | None:
@@ -82,7 +103,7 @@ def platform_entry(spec: ArgSpec, platform: str, eng: Any = None, release: Any =
     return {
         "status": cell.status.value,
         "reason": {"en": cell.reason.en, "zh": cell.reason.zh} if cell.reason else None,
-        "default": _plain(effective_default(spec, platform, eng)),
+        "default": _plain(effective_default(spec, platform, eng, release if eng.surface_key != "sglang" else None)),
         # what argmatrix's own engine uses here when the value stays unset (SGLang derives it at start-up)
         "engine_default": None if engine_default is MISSING else engine_default,
         "options": _plain(_in_release(judged, eng.allowed(judged, p), release)),
@@ -104,8 +125,9 @@ def row(spec: ArgSpec, eng: Any = None, release: Any = MISSING) -> dict[str, Any
         "flags": list(spec.flags),
         "group": spec.group.key,
         "type": spec.type_label,
-        "default": _plain(spec.default),
+        "default": _plain(_declared_default(spec, eng, chosen)),
         "choices": _plain(_in_release(spec, spec.choices, chosen)),
+        "releases": release_rows(spec, eng),
         "release": release_entry(spec, chosen) if sglang_surface and chosen is not None else None,
         "npu_label": ascend_label(spec) if sglang_surface else None,
         "help": {"en": spec.arg.help.en, "zh": spec.arg.help.zh},
@@ -116,6 +138,14 @@ def row(spec: ArgSpec, eng: Any = None, release: Any = MISSING) -> dict[str, Any
         "keys": [{"key": k.key, "type": k.type, "default": _plain(k.default), "choices": _plain(k.choices),
                   "help": {"en": k.help.en, "zh": k.help.zh}} for k in documented.values()] if documented else None,
     }
+
+
+def _declared_default(spec: ArgSpec, eng: Any, release: str | None) -> Any:
+    """The declared default, or, for an engine whose defaults differ by release, the shown (else newest) release's."""
+    if eng.surface_key == "sglang" or eng.releases is None:
+        return spec.default
+    value = eng.default_in(spec, release or eng.releases.newest)
+    return spec.default if value is MISSING else value
 
 
 def ascend_label(spec: ArgSpec) -> str | None:

@@ -62,9 +62,12 @@ class ReleaseLine:
     held: tuple[str, ...]         # releases whose whole flag set was read from the wheel
     introduced: Mapping[str, str] = field(default_factory=dict)  # field -> first release that has it
     removed: Mapping[str, str] = field(default_factory=dict)     # field -> first release that refuses it
+    successors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # removed field -> flags in its place
     # the engine's own reader of its release facts, when it has one (SGLang: schema.releases.exists_in), so the
     # line asks it instead of repeating its dates
     reader: Callable[[str, str], bool] | None = None
+    # only the held releases are known (vLLM: the releases between two held ones were never read, and may differ)
+    held_only: bool = False
 
     @staticmethod
     def parse(text: str) -> tuple[int, ...]:
@@ -73,6 +76,8 @@ class ReleaseLine:
 
     def covers(self, text: str) -> bool:
         try:
+            if self.held_only:
+                return self.parse(text) in {self.parse(h) for h in self.held}
             return self.parse(self.oldest) <= self.parse(text) <= self.parse(self.newest)
         except ValueError:
             return False
@@ -174,6 +179,15 @@ class Engine:
         """What this engine uses on ``platform`` when ``spec`` is left unset (``MISSING``: the declared default)."""
         return MISSING
 
+    def default_in(self, spec: ArgSpec, release: str | None) -> Any:
+        """What ``release``'s parser gives ``spec`` when it is left unset, where that differs by release (``MISSING``:
+        the declared default); a platform's default (``default``) still wins over it."""
+        return MISSING
+
+    def choices_in(self, spec: ArgSpec, release: str) -> tuple[Any, ...] | None:
+        """The values ``release``'s parser takes for ``spec`` where they differ by release (None: the type's)."""
+        return None
+
     def notes(self, spec: ArgSpec, platform: Platform) -> tuple[Note, ...]:
         return ()
 
@@ -194,8 +208,9 @@ class Engine:
         """What the engine's own predicates (resets, plugin checks) read: the resolved values, by default."""
         return values
 
-    def object_keys(self, name: str, platform: Platform) -> Mapping[str, ObjectKey] | None:
-        """The documented keys of JSON-object argument ``name`` on ``platform`` (None: not documented)."""
+    def object_keys(self, name: str, platform: Platform, release: str | None = None) -> Mapping[str, ObjectKey] | None:
+        """The documented keys of JSON-object argument ``name`` on ``platform`` (None: not documented), as
+        ``release`` reads them (None: the newest held)."""
         return None
 
     def release_default(self, env: Mapping[str, str]) -> str | None:

@@ -170,14 +170,16 @@ class CacheArgs:
         ),
     )] = None
 
-    mamba_cache_mode: Annotated[Literal['align', 'none'], Arg(
+    mamba_cache_mode: Annotated[Literal['align', 'none'] | None, Arg(
         '--mamba-cache-mode',
         help=Text(
             en="How Mamba layer states are cached: 'none' keeps no per-prefix states (used when prefix caching is "
                "off); 'align' saves the state at block boundaries so prefix hits work (the default with prefix "
-               "caching).",
+               "caching). vLLM 0.33 deprecates it: it has no effect there, Mamba prefix caching follows "
+               "--enable-prefix-caching.",
             zh="Mamba 层状态的缓存方式：'none' 不按前缀保存状态（前缀缓存关闭时使用）；'align' 在块边界处保存状态，"
-               "使前缀命中可用（开启前缀缓存时的默认方式）。",
+               "使前缀命中可用（开启前缀缓存时的默认方式）。vLLM 0.33 起已弃用且不起作用，Mamba 的前缀缓存"
+               "跟随 --enable-prefix-caching。",
         ),
     )] = 'none'
 

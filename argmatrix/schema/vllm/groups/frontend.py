@@ -131,15 +131,17 @@ class FrontendArgs:
         ),
     )] = ''
 
-    tool_strict_level: Annotated[Literal['auto', 'function', 'parameter'], Arg(
+    tool_strict_level: Annotated[Literal['auto', 'function', 'parameter'] | None, Arg(
         '--tool-strict-level',
         help=Text(
             en="Minimum strictness of grammar-constrained tool calling, on top of each tool's strict field: 'auto' "
                "follows the request; 'function' constrains the call markup and function name of every request with "
-               "tools; 'parameter' also enforces the argument schemas, as if every tool were strict.",
+               "tools; 'parameter' also enforces the argument schemas, as if every tool were strict. From vLLM 0.33 "
+               "the default is unset: the tool parser's own level, 'auto' for most parsers.",
             zh="基于语法约束的工具调用的最低严格程度，叠加在每个工具的 `strict` 字段之上：'auto' 按请求的设置；"
                "'function' 对所有带工具的请求约束调用格式与函数名；'parameter' 还强制参数符合模式，"
-               "相当于所有工具都设为 `strict`。",
+               "相当于所有工具都设为 `strict`。自 vLLM 0.33 起默认不设置，即采用工具解析器自身的级别，"
+               "多数解析器为 'auto'。",
         ),
     )] = 'auto'
 

@@ -89,13 +89,14 @@ class ServeArgs:
         ),
     )] = 0
 
-    gdn_prefill_backend: Annotated[Literal['flashinfer', 'triton', 'cutedsl', 'aiter_flydsl'] | None, Arg(
+    gdn_prefill_backend: Annotated[Literal['flashinfer', 'triton', 'cutedsl', 'aiter_flydsl', 'sycl'] | None, Arg(
         '--gdn-prefill-backend',
         help=Text(
             en="Kernel for the prefill of Gated DeltaNet (GDN) linear-attention layers (e.g. Qwen3-Next): "
-               "'flashinfer', 'triton', 'cutedsl' or 'aiter_flydsl' (ROCm). Unset lets vLLM choose.",
+               "'flashinfer', 'triton', 'cutedsl', 'aiter_flydsl' (ROCm) or, from vLLM 0.33, 'sycl' (Intel XPU). Unset "
+               "lets vLLM choose.",
             zh="门控 DeltaNet（GDN）线性注意力层（例如 Qwen3-Next）预填充所用的内核：'flashinfer'、'triton'、"
-               "'cutedsl' 或 'aiter_flydsl'（ROCm）。不设置时由 vLLM 选择。",
+               "'cutedsl'、'aiter_flydsl'（ROCm），或自 vLLM 0.33 起的 'sycl'（Intel XPU）。不设置时由 vLLM 选择。",
         ),
     )] = None
 

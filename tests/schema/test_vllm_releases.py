@@ -1,0 +1,169 @@
+"""Each held vLLM release is judged by its own parser's facts (tests/fixtures/vllm-<release>.json).
+
+``argmatrix/schema/vllm/release_facts.py`` is derived from the fixtures by ``tools/vllm_release_table.py`` and must be
+exactly what the tool writes.  For every held release, what argmatrix says (whether a flag exists, its spelling, the
+default ``check-config`` resolves, its type and choices, and every key of every JSON config) equals that release's
+fixture; the release line, the spellings and the removed flags' successors are derived from the same facts.
+"""
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from argmatrix.compiler import compile
+from argmatrix.matrix import engines
+from argmatrix.matrix.engines.base import NEGATE_DECLARED, NEGATE_ENABLE_DISABLE
+from argmatrix.matrix.platforms import PLATFORMS
+from argmatrix.schema.surface import VLLM as SURFACE
+from argmatrix.schema.vllm import releases
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures"
+ENGINE = engines.get("vllm")
+HELD = ENGINE.releases.held
+BY_RELEASE = {r: json.loads((FIXTURES / f"vllm-{r}.json").read_text(encoding="utf-8")) for r in HELD}
+CUDA = PLATFORMS["cuda"]
+
+
+def _tool(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _flags(release: str) -> dict[str, dict]:
+    return {e["dest"]: e for e in BY_RELEASE[release]["flags"] if e["dest"] != "model_tag"}
+
+
+def test_the_release_table_is_what_the_tool_derives_from_the_fixtures():
+    table = _tool("vllm_release_table")
+    written = (ROOT / "argmatrix" / "schema" / "vllm" / "release_facts.py").read_text(encoding="utf-8")
+    assert table.render(FIXTURES) == written, "run: PYTHONPATH=$PWD python tools/vllm_release_table.py"
+
+
+def test_the_release_line_holds_every_fixture_and_nothing_else():
+    assert HELD == tuple(sorted((p.stem.split("-", 1)[1] for p in FIXTURES.glob("vllm-*.json")),
+                                key=releases.release_key))
+    assert ENGINE.releases.newest == HELD[-1] and ENGINE.releases.oldest == HELD[0]
+
+
+@pytest.mark.parametrize("release", HELD)
+def test_each_release_has_exactly_its_parsers_flags_with_its_spelling(release):
+    flags = _flags(release)
+    for name in SURFACE.specs:
+        if name == "model":
+            continue
+        assert ENGINE.releases.exists_in(name, release) == (name in flags), name
+    for name, entry in flags.items():
+        f = releases.facts(name, release)
+        hidden = set(entry.get("negative_flags") or ()) | set(entry.get("hidden_flags") or ())
+        assert f is not None and list(f.flags) == [x for x in entry["flags"] if x not in hidden]
+        assert sorted(f.off) == sorted(entry.get("negative_flags") or ())
+
+
+@pytest.mark.parametrize("release", HELD)
+def test_each_release_gives_its_parsers_type_and_choices(release):
+    for name, entry in _flags(release).items():
+        f = releases.facts(name, release)
+        assert (f.action, f.type, f.item_type) == (entry["action"], entry["type"], entry.get("item_type")), name
+        expected = tuple(c for c in entry["choices"] if c is not None) if entry.get("choices") else None
+        assert ENGINE.choices_in(SURFACE.specs[name], release) == expected, name
+
+
+@pytest.mark.parametrize("release", HELD)
+def test_check_config_resolves_each_flag_to_the_releases_own_default(release):
+    """An empty launch under ``--vllm-version R`` holds R's parser defaults, every one the fixture has as a value."""
+    compiled = compile(["vllm", "serve", "m"], engine="vllm", release=release, target="cuda", env={})
+    assert compiled.release == release and not compiled.errors
+    for name, entry in _flags(release).items():
+        if entry.get("default_is_repr") or entry.get("default_suppressed") or name == "model":
+            continue
+        expected = entry["default"]
+        if entry["type"] == "str" and isinstance(expected, (int, float)) and not isinstance(expected, bool):
+            expected = str(expected)
+        assert compiled.values[name] == expected, (name, compiled.values[name], expected)
+        assert compiled.sources[name] == "default"
+
+
+@pytest.mark.parametrize("release", HELD)
+def test_each_release_reads_exactly_its_config_classes_keys(release):
+    configs = BY_RELEASE[release]["configs"]
+    for name in {*configs, *releases.configs()}:
+        keys = ENGINE.object_keys(name, CUDA, release)
+        if name not in configs:
+            assert keys is None, name
+            continue
+        fields = {f["name"]: f for f in configs[name]["fields"]}
+        assert keys is not None and set(keys) == set(fields), name
+        for key, field in fields.items():
+            k = keys[key]
+            assert k.strict and k.source.startswith(f"vLLM {release} {configs[name]['class']}")
+            assert k.help.en.strip() and k.help.zh.strip(), (name, key)
+            if not field.get("default_is_repr"):
+                assert k.default == field.get("default"), (name, key)
+            if field.get("choices") and k.choices is not None:
+                assert k.choices == tuple(field["choices"])
+
+
+@pytest.mark.parametrize("release", HELD)
+def test_each_releases_spelling_is_its_parsers(release):
+    data = BY_RELEASE[release]
+    spelling = ENGINE.spelling_for(release)
+    enable_disable = any(e["action"] == "enable_disable" for e in data["flags"])
+    assert spelling.negation == (NEGATE_ENABLE_DISABLE if enable_disable else NEGATE_DECLARED)
+    assert spelling.abbreviations == data["parsing"]["allow_abbrev"]
+    assert spelling.source.startswith(f"vLLM {release} ")
+
+
+def test_a_flag_a_release_lacks_is_refused_naming_the_release_that_brings_it():
+    """Every flag a held release added is refused by the release before it, naming the release it arrived in."""
+    for prev, release in itertools.pairwise(HELD):
+        for name in set(_flags(release)) - set(_flags(prev)):
+            flag = releases.facts(name, release).flags[0]
+            argv = ["vllm", "serve", "m", flag] + ([] if releases.facts(name, release).type == "bool" else ["1"])
+            before = compile(argv, engine="vllm", release=prev, target="cuda", env={})
+            found = [f for f in before.findings if f.code == "AM-E110" and f.field == name]
+            assert found and release in found[0].message.en and release in found[0].message.zh, (name, prev)
+
+
+def test_a_removed_flag_names_the_release_it_left_in_and_its_successor():
+    """Every flag that left a held release is refused there, naming that release and the successor its last
+    release's parser points to."""
+    gone = releases.removed()
+    for name, release in gone.items():
+        flag = releases.facts(name, releases.releases_with(name)[-1]).flags[0]
+        compiled = compile(["vllm", "serve", "m", flag, "1"], engine="vllm", release=release, target="cuda", env={})
+        found = [f for f in compiled.findings if f.code == "AM-E110" and f.field == name]
+        assert found and "removed it" in found[0].message.en and release in found[0].message.en, name
+        for successor in releases.successors().get(name, ()):
+            assert successor in found[0].message.en and successor in found[0].fix.en
+
+
+def test_an_unheld_release_is_a_usage_error_that_lists_the_held_ones():
+    compiled = compile(["vllm", "serve", "m"], engine="vllm", release="0.31.0", target="cuda", env={})
+    problem = next(f for f in compiled.findings if f.code == "AM-E602")
+    assert all(r in problem.message.en for r in HELD)
+
+
+def test_the_diff_of_two_releases_lists_what_their_fixtures_say_changed():
+    def exact(e):
+        return not e.get("default_is_repr") and not e.get("default_suppressed")
+
+    for prev, release in itertools.pairwise(HELD):
+        old, new = _flags(prev), _flags(release)
+        d = releases.diff(prev, release)
+        assert {a["name"] for a in d["added"]} == set(new) - set(old)
+        assert {a["name"] for a in d["removed"]} == set(old) - set(new)
+        assert {c["name"] for c in d["defaults"]} == {n for n in set(old) & set(new) if exact(old[n]) and exact(new[n])
+                                                      and old[n]["default"] != new[n]["default"]}
+        for config, change in d["config_keys"].items():
+            before = {f["name"] for f in BY_RELEASE[prev]["configs"].get(config, {}).get("fields", ())}
+            after = {f["name"] for f in BY_RELEASE[release]["configs"].get(config, {}).get("fields", ())}
+            assert set(change["added"]) == after - before and set(change["removed"]) == before - after
