@@ -16,7 +16,7 @@ $PIP install -q --no-deps "vllm==$version"
 $PIP install -q torch==2.13.0 regex cachetools psutil sentencepiece numpy requests tqdm blake3 py-cpuinfo tokenizers \
   safetensors protobuf starlette aiohttp openai pydantic orjson prometheus_client pillow msgspec pyyaml einops \
   cloudpickle watchfiles python-json-logger pybase64 cbor2 ijson setproctitle partial-json-parser pyzmq jsonschema \
-  filelock typing_extensions "transformers<5.20.0,>=5.16.1" "huggingface_hub>=1.31.0" "fastapi<0.137.0,>=0.133.0" uvloop uvicorn
+  filelock typing_extensions python-multipart "transformers<5.20.0,>=5.16.1" "huggingface_hub>=1.31.0" "fastapi<0.137.0,>=0.133.0" uvloop uvicorn
 probe="
 import importlib, os; os.environ['VLLM_TARGET_DEVICE'] = 'cpu'  # else DeviceConfig cannot infer a device
 for name in ('vllm.entrypoints.common.cli_args', 'vllm.entrypoints.launchers.cli_args', 'vllm.entrypoints.openai.cli_args'):

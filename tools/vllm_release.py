@@ -302,8 +302,13 @@ def build_serve_parser(provenance: Provenance | None = None):
     """(top-level parser, serve sub-parser), built as vllm/entrypoints/cli/main.py does, with only the
     serve sub-command registered."""
     sys.modules.setdefault("mkdocs", types.ModuleType("mkdocs"))  # see the module docstring
-    force_cpu_platform()
-    import_parser_modules()
+    # before 0.32 vLLM asks sys.argv[0] instead (arg_utils.NEEDS_HELP is set when the module is imported)
+    argv0, sys.argv[0] = sys.argv[0], "mkdocs"
+    try:
+        force_cpu_platform()
+        import_parser_modules()
+    finally:
+        sys.argv[0] = argv0
     if provenance is not None:
         provenance.install()
     import vllm.entrypoints.cli.serve as serve

@@ -23,15 +23,17 @@ class CacheArgs:
         ),
     )] = None
 
-    gpu_memory_utilization: Annotated[float, Arg(
+    gpu_memory_utilization: Annotated[float | None, Arg(
         '--gpu-memory-utilization', '--device-memory-utilization',
         help=Text(
             en="Share (0 to 1) of each device's total memory this vLLM instance may use for everything: weights, "
                "activations, CUDA graphs and the KV cache, which gets whatever is left. It is a per-instance budget "
-               "(two instances on one device can take 0.45 each), unlike SGLang's --mem-fraction-static.",
+               "(two instances on one device can take 0.45 each), unlike SGLang's --mem-fraction-static. Up to vLLM "
+               "0.33 the default is 0.92; from 0.34 it is unset: 1.0 with the extensible KV cache, 0.92 without.",
             zh="本 vLLM 实例可使用的每个设备总显存的比例（0 到 1），涵盖权重、激活值、CUDA Graph和 KV 缓存，"
                "KV 缓存分得其余全部。这是单个实例的预算（同一设备上的两个实例可各取 0.45），"
-               "与 SGLang 的 --mem-fraction-static 含义不同。",
+               "与 SGLang 的 --mem-fraction-static 含义不同。vLLM 0.33 及以前默认为 0.92；自 0.34 起默认不设置："
+               "启用可扩展 KV 缓存时取 1.0，否则取 0.92。",
         ),
     )] = 0.92
 
@@ -231,3 +233,17 @@ class CacheArgs:
                "'lmcache' 使用 LMCache。",
         ),
     )] = 'native'
+
+    enable_extensible_kv_cache: Annotated[bool | None, Arg(
+        '--enable-extensible-kv-cache',
+        help=Text(
+            en="Reserve the KV cache's address range in device virtual memory and back it with physical pages after "
+               "warm-up, so the cache is sized from the memory really free after CUDA graph capture instead of a "
+               "profiling estimate. Unset: on for CUDA and ROCm unless --kv-cache-memory-bytes is given; where the "
+               "driver has no virtual memory management vLLM falls back to the estimate, but asking for it there "
+               "explicitly is an error. New in vLLM 0.34.",
+            zh="在设备虚拟内存中预留 KV 缓存的地址空间，预热之后再映射物理页，使缓存大小按 CUDA Graph 捕获后实际空闲的"
+               "显存确定，而不是按性能剖析估算。不设置时：在 CUDA 与 ROCm 上开启，除非给出了 --kv-cache-memory-bytes；"
+               "驱动不支持虚拟内存管理时退回估算方式，但在这种环境下显式开启会报错。vLLM 0.34 新增。",
+        ),
+    )] = None

@@ -464,3 +464,13 @@ class ModelArgs:
                "插件可注册其他后端。vLLM 0.33 新增。",
         ),
     )] = 'cumem'
+
+    checkpoint_prepare_on_startup: Annotated[bool, Arg(
+        '--checkpoint-prepare-on-startup',
+        help=Text(
+            en="Prepare each engine for a process checkpoint as soon as it starts, as a call to /checkpoint/prepare "
+               "would; it serves requests only after /checkpoint/restore. Needs sleep mode. New in vLLM 0.34.",
+            zh="每个引擎启动后立即为进程检查点做准备，效果等同调用 /checkpoint/prepare；之后须经 "
+               "/checkpoint/restore 才开始处理请求。需要开启睡眠模式。vLLM 0.34 新增。",
+        ),
+    )] = False

@@ -89,14 +89,15 @@ class ServeArgs:
         ),
     )] = 0
 
-    gdn_prefill_backend: Annotated[Literal['flashinfer', 'triton', 'cutedsl', 'aiter_flydsl', 'sycl'] | None, Arg(
+    gdn_prefill_backend: Annotated[Literal['flashinfer', 'triton', 'cutedsl', 'aiter_flydsl', 'sycl', 'hip'] | None, Arg(
         '--gdn-prefill-backend',
         help=Text(
             en="Kernel for the prefill of Gated DeltaNet (GDN) linear-attention layers (e.g. Qwen3-Next): "
-               "'flashinfer', 'triton', 'cutedsl', 'aiter_flydsl' (ROCm) or, from vLLM 0.33, 'sycl' (Intel XPU). Unset "
-               "lets vLLM choose.",
+               "'flashinfer', 'triton', 'cutedsl', 'aiter_flydsl' (ROCm), from vLLM 0.33 'sycl' (Intel XPU) and from "
+               "0.34 'hip' (ROCm). Unset lets vLLM choose.",
             zh="门控 DeltaNet（GDN）线性注意力层（例如 Qwen3-Next）预填充所用的内核：'flashinfer'、'triton'、"
-               "'cutedsl'、'aiter_flydsl'（ROCm），或自 vLLM 0.33 起的 'sycl'（Intel XPU）。不设置时由 vLLM 选择。",
+               "'cutedsl'、'aiter_flydsl'（ROCm），自 vLLM 0.33 起的 'sycl'（Intel XPU），以及自 0.34 起的 "
+               "'hip'（ROCm）。不设置时由 vLLM 选择。",
         ),
     )] = None
 
@@ -129,3 +130,13 @@ class ServeArgs:
                "DEBUG 级别还会记录提示词（文本或 token ID）（日志级别由 VLLM_LOGGING_LEVEL 设置）。",
         ),
     )] = False
+
+    headless_client_handshake_address: Annotated[str | None, Arg(
+        '--headless-client-handshake-address',
+        help=Text(
+            en="Address a headless engine (--headless) hands its clients for the start-up handshake. vLLM 0.34 "
+               "registers it without help text (hidden from vllm serve --help). New in vLLM 0.34.",
+            zh="无头引擎（--headless）在启动握手时提供给客户端的地址。vLLM 0.34 注册了该参数但未写帮助说明"
+               "（vllm serve --help 中不显示）。vLLM 0.34 新增。",
+        ),
+    )] = None
