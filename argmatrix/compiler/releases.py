@@ -222,18 +222,25 @@ def _missing_flag_finding(line: Any, name: str, release: str, flag: str, where: 
     first, gone = line.introduced.get(name), line.removed.get(name)
     successors = tuple(line.successors.get(name, ()))
     if first is not None and r < line.parse(first):
-        why = Text(f"it arrived in {line.name} {first}", f"它在 {line.name} {first} 中才加入")
+        before = _held_before(line, first)
+        why = (Text(f"it arrived in {line.name} {first}", f"它在 {line.name} {first} 中才加入") if before is None
+               else Text(f"it arrived after {line.name} {before}, by {first}",
+                         f"它在 {line.name} {before} 之后、{first} 之前（含）加入"))
         fix = Text(f"remove {flag}, or check against {line.name} {first} or later with {line.option} {first}",
                    f"去掉 {flag}，或用 {line.option} {first} 按 {line.name} {first} 及以后的版本检查")
     elif gone is not None:
-        why = Text(f"{line.name} {gone} removed it", f"{line.name} {gone} 已移除它")
+        before = _held_before(line, gone)
+        why = (Text(f"{line.name} {gone} removed it", f"{line.name} {gone} 已移除它") if before is None
+               else Text(f"it left after {line.name} {before}, by {gone}",
+                         f"它在 {line.name} {before} 之后、{gone} 之前（含）被移除"))
         if successors:
             listed = " ".join(successors)
             why = Text(f"{why.en}; {listed} took its place", f"{why.zh}，由 {listed} 取代")
             fix = Text(f"write {listed} instead of {flag}", f"请用 {listed} 替代 {flag}")
         else:
-            fix = Text(f"remove {flag}, or check against an earlier release with {line.option}",
-                       f"去掉 {flag}，或用 {line.option} 按更早的版本检查")
+            last = line.held[line.held.index(gone) - 1] if gone in line.held else line.oldest
+            fix = Text(f"remove {flag}, or check against a release that has it with {line.option} {last}",
+                       f"去掉 {flag}，或用 {line.option} {last} 按有该参数的版本检查")
     else:
         why = Text(f"no held {line.name} release between {line.oldest} and {line.newest} has it",
                    f"argmatrix 收录的 {line.name} {line.oldest} 至 {line.newest} 均没有该参数")
@@ -241,6 +248,16 @@ def _missing_flag_finding(line: Any, name: str, release: str, flag: str, where: 
     return Finding("AM-E110", ERROR, "deprecation",
                    Text(f"{line.name} {release} has no {flag}: {why.en}", f"{line.name} {release} 没有 {flag}：{why.zh}"),
                    fix, **where)
+
+
+def _held_before(line: Any, release: str) -> str | None:
+    """The held release before ``release`` when releases argmatrix never read lie between them (0.23.0 before
+    0.32.0), so a message cannot say which one made the change; None when they are consecutive or none is held."""
+    if release not in line.held or line.held.index(release) == 0:
+        return None
+    before = line.held[line.held.index(release) - 1]
+    a, b = line.parse(before), line.parse(release)
+    return None if a[0] == b[0] and b[1] - a[1] <= 1 else before
 
 
 def _release_value_findings(eng: Any, spec: Any, release: str, flag: str, value: Any,

@@ -1,6 +1,6 @@
 """A new vLLM release goes through ``tools/vllm_release.py add_release`` and needs nothing else but help text.
 
-In a temporary copy of the package, a synthetic release 0.99.0 (0.34.0's fixture with one flag added and one
+In a temporary copy of the package, a synthetic release 0.35.0 (0.34.0's fixture with one flag added and one
 default changed, standing in for what ``tools/vllm_release.py`` reads from a wheel) is added with a ready fixture.
 The tool writes the fixture, regenerates ``release_facts.py`` and prints what a person still writes: the new flag
 with a declaration to paste (its help left to write) and the changed default.  Once the declaration is pasted with
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-NEW = "0.99.0"
+NEW = "0.35.0"
 
 
 def _run(copy: Path, *argv: str) -> subprocess.CompletedProcess:
@@ -78,8 +78,9 @@ def test_the_new_release_shows_up_once_its_new_flag_has_a_field_with_help(added)
     assert resolved.stdout.strip() == "4", resolved.stderr  # the release's own default
 
     older = _run(copy, "-m", "argmatrix", "check-config", "--engine", "vllm", "--vllm-version", "0.34.0", "--target",
-                 "cuda", "--", "vllm", "serve", "m", "--synthetic-lookahead", "3")
-    assert older.returncode == 1 and "AM-E110" in older.stdout and f"arrived in vLLM {NEW}" in older.stdout
+                 "cuda", "--format", "json", "--", "vllm", "serve", "m", "--synthetic-lookahead", "3")
+    finding = next(f for f in json.loads(older.stdout)["findings"] if f["code"] == "AM-E110")
+    assert older.returncode == 1 and f"arrived in vLLM {NEW}" in finding["message"]["en"], finding
 
     explained = _run(copy, "-m", "argmatrix", "explain", "--engine", "vllm", "--stream-interval", "--format", "json")
     rows = {r["release"]: r for r in json.loads(explained.stdout)["releases"]}

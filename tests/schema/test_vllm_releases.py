@@ -73,7 +73,7 @@ def test_each_release_gives_its_parsers_type_and_choices(release):
     for name, entry in _flags(release).items():
         f = releases.facts(name, release)
         assert (f.action, f.type, f.item_type) == (entry["action"], entry["type"], entry.get("item_type")), name
-        expected = tuple(c for c in entry["choices"] if c is not None) if entry.get("choices") else None
+        expected = tuple(c for c in entry["choices"] if c not in (None, "None")) if entry.get("choices") else None
         assert ENGINE.choices_in(SURFACE.specs[name], release) == expected, name
 
 
@@ -143,9 +143,11 @@ def test_a_removed_flag_names_the_release_it_left_in_and_its_successor():
         flag = releases.facts(name, releases.releases_with(name)[-1]).flags[0]
         compiled = compile(["vllm", "serve", "m", flag, "1"], engine="vllm", release=release, target="cuda", env={})
         found = [f for f in compiled.findings if f.code == "AM-E110" and f.field == name]
-        assert found and "removed it" in found[0].message.en and release in found[0].message.en, name
+        last = releases.releases_with(name)[-1]
+        assert found and release in found[0].message.en and release in found[0].message.zh, name
+        assert f"--vllm-version {last}" in found[0].hint.en or releases.successors().get(name), name
         for successor in releases.successors().get(name, ()):
-            assert successor in found[0].message.en and successor in found[0].fix.en
+            assert successor in found[0].message.en and successor in found[0].hint.en
 
 
 def test_an_unheld_release_is_a_usage_error_that_lists_the_held_ones():

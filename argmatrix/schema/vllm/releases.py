@@ -147,7 +147,11 @@ def default_in(name: str, release: str) -> Any:
 def choices_in(name: str, release: str) -> tuple[Any, ...] | None:
     """The values ``release``'s parser takes for ``name`` (None: any value of its type)."""
     f = facts(name, release)
-    return None if f is None or f.choices is None else tuple(c for c in f.choices if c is not None)
+    return None if f is None or f.choices is None else tuple(c for c in f.choices if c not in UNSET_CHOICES)
+
+
+# Before 0.32 an optional Literal lists the text 'None' among its choices: vLLM's optional_type reads it as unset
+UNSET_CHOICES = (None, "None")
 
 
 def spelling_in(release: str) -> dict[str, Any]:

@@ -172,15 +172,16 @@ class CacheArgs:
         ),
     )] = None
 
-    mamba_cache_mode: Annotated[Literal['align', 'none'] | None, Arg(
+    mamba_cache_mode: Annotated[Literal['align', 'all', 'none'] | None, Arg(
         '--mamba-cache-mode',
         help=Text(
             en="How Mamba layer states are cached: 'none' keeps no per-prefix states (used when prefix caching is "
                "off); 'align' saves the state at block boundaries so prefix hits work (the default with prefix "
-               "caching). vLLM 0.33 deprecates it: it has no effect there, Mamba prefix caching follows "
-               "--enable-prefix-caching.",
+               "caching); vLLM 0.18 to 0.23 also take 'all', a state every block (their default with prefix caching). "
+               "vLLM 0.33 deprecates it: it has no effect there, Mamba prefix caching follows --enable-prefix-caching.",
             zh="Mamba 层状态的缓存方式：'none' 不按前缀保存状态（前缀缓存关闭时使用）；'align' 在块边界处保存状态，"
-               "使前缀命中可用（开启前缀缓存时的默认方式）。vLLM 0.33 起已弃用且不起作用，Mamba 的前缀缓存"
+               "使前缀命中可用（开启前缀缓存时的默认方式）；vLLM 0.18 至 0.23 还接受 'all'，即每个块都保存状态"
+               "（这些版本开启前缀缓存时的默认方式）。vLLM 0.33 起已弃用且不起作用，Mamba 的前缀缓存"
                "跟随 --enable-prefix-caching。",
         ),
     )] = 'none'
@@ -224,13 +225,13 @@ class CacheArgs:
         ),
     )] = None
 
-    kv_offloading_backend: Annotated[Literal['lmcache', 'native'], Arg(
+    kv_offloading_backend: Annotated[Literal['lmcache', 'native'] | None, Arg(
         '--kv-offloading-backend',
         help=Text(
             en="Implementation of KV cache offloading to CPU when --kv-offloading-size is set: 'native' (vLLM's own) "
-               "or 'lmcache' (LMCache).",
+               "or 'lmcache' (LMCache). In vLLM 0.13 it has no default and must be given with --kv-offloading-size.",
             zh="设置 --kv-offloading-size 后 KV 缓存卸载到 CPU 的实现：'native' 为 vLLM 自带实现，"
-               "'lmcache' 使用 LMCache。",
+               "'lmcache' 使用 LMCache。vLLM 0.13 中没有默认值，须与 --kv-offloading-size 一起给出。",
         ),
     )] = 'native'
 
@@ -247,3 +248,21 @@ class CacheArgs:
                "驱动不支持虚拟内存管理时退回估算方式，但在这种环境下显式开启会报错。vLLM 0.34 新增。",
         ),
     )] = None
+
+    swap_space: Annotated[float, Arg(
+        '--swap-space',
+        help=Text(
+            en="CPU swap space per GPU, in GiB. vLLM 0.13 only.",
+            zh="每个 GPU 对应的 CPU 交换空间大小，单位 GiB。仅 vLLM 0.13 提供。",
+        ),
+    )] = 4
+
+    calculate_kv_scales: Annotated[bool, Arg(
+        '--calculate-kv-scales', negatable=True,
+        help=Text(
+            en="With an FP8 KV cache, compute k_scale and v_scale at run time instead of loading them from the "
+               "checkpoint (or using 1.0 where it has none). Up to vLLM 0.23.",
+            zh="使用 FP8 KV 缓存时，在运行时计算 k_scale 与 v_scale，而不是从检查点加载（检查点没有时取 1.0）。"
+               "仅 vLLM 0.23 及以前的版本提供。",
+        ),
+    )] = False

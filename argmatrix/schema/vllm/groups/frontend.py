@@ -582,3 +582,13 @@ class FrontendArgs:
                "例如 '{\"minimal\": \"low\"}'；未列出的取值原样传递。vLLM 0.33 新增。",
         ),
     )] = None
+
+    disable_frontend_multiprocessing: Annotated[bool, Arg(
+        '--disable-frontend-multiprocessing', negatable=True,
+        help=Text(
+            en="Run the OpenAI-compatible API server in the same process as the engine instead of a process of its "
+               "own. Up to vLLM 0.18; later releases have no such flag.",
+            zh="让 OpenAI 兼容的 API 服务与引擎运行在同一进程中，而不是单独的进程。仅 vLLM 0.18 及以前的版本提供，"
+               "之后的版本没有该参数。",
+        ),
+    )] = False

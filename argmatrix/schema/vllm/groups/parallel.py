@@ -356,19 +356,20 @@ class ParallelArgs:
         'allgather_reducescatter', 'deepep_high_throughput', 'deepep_low_latency', 'deepep_v2', 'flashinfer_all2allv',
         'flashinfer_nvlink_one_sided', 'flashinfer_nvlink_two_sided', 'moonep', 'mori', 'mori_high_throughput',
         'mori_low_latency', 'naive', 'nixl_ep', 'pplx',
-    ], Arg(
+    ] | None, Arg(
         '--all2all-backend',
         help=Text(
             en="Communication backend for MoE token dispatch and combine under expert parallel: "
                "'allgather_reducescatter' (default, all-gather and reduce-scatter), the DeepEP kernels "
                "('deepep_high_throughput' for prefill, 'deepep_low_latency' for decode), the MoRI, FlashInfer, "
                "NIXL-EP, MoonEP and pplx kernels, or 'naive'; vLLM 0.34 adds 'mori', which picks MoRI's kernels "
-               "itself and replaces the two 'mori_*' values. It is the counterpart of SGLang's --moe-a2a-backend.",
+               "itself and replaces the two 'mori_*' values. It is the counterpart of SGLang's --moe-a2a-backend. "
+               "vLLM 0.13 has no default: unset takes the VLLM_ALL2ALL_BACKEND environment variable.",
             zh="专家并行时 MoE token 分发与合并所用的通信后端：'allgather_reducescatter'（默认，"
                "基于 all-gather 与 reduce-scatter）、DeepEP 内核（预填充用 'deepep_high_throughput'，"
                "解码用 'deepep_low_latency'）、MoRI、FlashInfer、NIXL-EP、MoonEP 与 pplx 内核，或 'naive'；"
                "vLLM 0.34 新增 'mori'，自行选择 MoRI 内核，取代两个 'mori_*' 取值。"
-               "对应 SGLang 的 --moe-a2a-backend。",
+               "对应 SGLang 的 --moe-a2a-backend。vLLM 0.13 没有默认值：不设置时取环境变量 VLLM_ALL2ALL_BACKEND。",
         ),
     )] = 'allgather_reducescatter'
 

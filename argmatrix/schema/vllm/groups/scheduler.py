@@ -228,3 +228,22 @@ class SchedulerArgs:
                "0.0 表示每一步都重新排序。vLLM 0.34 新增。",
         ),
     )] = 0.5
+
+    max_num_partial_prefills: Annotated[int, Arg(
+        '--max-num-partial-prefills',
+        help=Text(
+            en="With chunked prefill, how many sequences may be partly prefilled at the same time. Up to vLLM 0.23.",
+            zh="分块预填充时可同时处于部分预填充状态的序列数。仅 vLLM 0.23 及以前的版本提供。",
+        ),
+    )] = 1
+
+    max_long_partial_prefills: Annotated[int, Arg(
+        '--max-long-partial-prefills',
+        help=Text(
+            en="With chunked prefill, how many prompts longer than --long-prefill-token-threshold may be prefilled "
+               "at the same time; below --max-num-partial-prefills, shorter prompts can overtake long ones. Up to "
+               "vLLM 0.23.",
+            zh="分块预填充时，长度超过 --long-prefill-token-threshold 的提示可同时预填充的数量；小于 "
+               "--max-num-partial-prefills 时，较短的提示可以排到长提示前面。仅 vLLM 0.23 及以前的版本提供。",
+        ),
+    )] = 1

@@ -140,3 +140,13 @@ class ServeArgs:
                "（vllm serve --help 中不显示）。vLLM 0.34 新增。",
         ),
     )] = None
+
+    disable_log_requests: Annotated[bool, Arg(
+        '--disable-log-requests', negatable=True,
+        help=Text(
+            en="Do not log each request. vLLM 0.13 deprecates it and names no successor; later releases have no "
+               "such flag (they log requests only with --enable-log-requests).",
+            zh="不记录每个请求的日志。vLLM 0.13 已将其弃用且未指明替代项；之后的版本没有该参数"
+               "（只在给出 --enable-log-requests 时记录请求）。",
+        ),
+    )] = True
