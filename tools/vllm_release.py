@@ -400,6 +400,33 @@ def hint_label(hint) -> dict:
     return out
 
 
+CONSTRAINT_NAMES = ("gt", "ge", "lt", "le", "multiple_of", "min_length", "max_length")
+
+
+def field_constraints(cls, name: str) -> dict:
+    """The bounds pydantic enforces on field ``name`` of config dataclass ``cls`` (``Field(gt=0, le=1)``, or
+    ``Annotated[int, Gt(0)]``): {"gt": 0, "le": 1}.  vLLM validates every config with pydantic, so a value outside
+    them stops it at start-up."""
+    found: dict = {}
+    f = next((x for x in dataclasses.fields(cls) if x.name == name), None) if dataclasses.is_dataclass(cls) else None
+    if f is None:
+        return found
+    metadata = list(getattr(f.default, "metadata", None) or ())  # a pydantic FieldInfo as the default
+    try:
+        hint = typing.get_type_hints(cls, include_extras=True).get(name)
+    except Exception:  # noqa: BLE001  (a forward reference vLLM itself only resolves lazily)
+        hint = None
+    for part in [hint, *typing.get_args(hint)] if hint is not None else []:
+        if typing.get_origin(part) is typing.Annotated:
+            metadata += list(part.__metadata__)
+    for item in metadata:
+        for key in CONSTRAINT_NAMES:
+            value = getattr(item, key, None)
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                found[key] = value
+    return found
+
+
 def describe_config(cls) -> dict:
     from vllm.config.utils import get_attr_docs
 
@@ -449,6 +476,9 @@ def describe_config(cls) -> dict:
             entry["required"] = True
         if not f.init:
             entry["init"] = False  # computed by vLLM, cannot be set
+        limits = field_constraints(cls, f.name)
+        if limits:
+            entry["constraints"] = limits
         entry["doc"] = docs.get(f.name, "").strip()
         entry["source"] = lines.get(f.name)
         fields.append(entry)
@@ -714,6 +744,9 @@ def describe(top, serve_parser, provenance: Provenance) -> tuple[list[dict], dic
         if field is not None:
             entry["field"] = f"{field[0].__name__}.{field[1]}"
             entry["field_source"] = field_lines(field[0]).get(field[1])
+            limits = field_constraints(field[0], field[1])
+            if limits:
+                entry["constraints"] = limits  # pydantic checks them when vLLM builds the config: it refuses to start
             if entry["choices"] is None:
                 # Literal/Enum values the config knows but the parser leaves unchecked (the field also takes
                 # str, as --quantization does): vLLM checks them later, when it builds the config.
@@ -973,7 +1006,7 @@ def release_todo(data: dict, previous: dict | None, scaffold) -> list[str]:
             continue
         if not (spec.arg.help.en.strip() and spec.arg.help.zh.strip()):
             out.append(f"{flag}: its field has no help text yet (en/zh)")
-        choices = [c for c in entry.get("choices") or () if c is not None]
+        choices = [c for c in entry.get("choices") or () if c not in (None, "None")]  # "None": unset (before 0.32)
         missing = [c for c in choices if c not in (spec.choices or choices)]
         if missing:
             out.append(f"{flag}: {version} takes {', '.join(map(str, missing))}, which the field's Literal lacks: add them")

@@ -39,8 +39,11 @@ from typing import Any
 KEY_TYPES = {"int": "int", "float": "float", "bool": "bool", "str": "str", "Path": "str", "list": "list",
              "dict": "dict", "config": "dict", "enum": "enum"}
 FLAG_FIELDS = ("flags", "off", "action", "type", "item_type", "nargs", "default", "default_known", "choices",
-               "checked_later", "deprecated")
-KEY_FIELDS = ("type", "default", "choices", "settable")
+               "checked_later", "deprecated", "bounds")
+KEY_FIELDS = ("type", "default", "choices", "settable", "bounds")
+# JSON-config keys whose own config class is followed one level down (``--compilation-config '{"pass_config":
+# {"fuse_norm_quant": true}}'``): vLLM validates the nested object against that class as strictly
+NESTED_KEYS = {"compilation_config": ("pass_config", "dynamic_shapes_config")}
 # ``vllm serve MODEL``: the positional is argmatrix's ``model`` field, whose flag entry is ``--model``
 POSITIONAL = "model_tag"
 
@@ -73,6 +76,8 @@ def flag_facts(entry: dict) -> dict[str, Any]:
         "default_known": exact,
         "choices": tuple(entry["choices"]) if entry.get("choices") is not None else None,
         "checked_later": tuple(entry["field_choices"]) if entry.get("field_choices") else None,
+        # pydantic's bounds on the config field behind the flag (Field(gt=0, le=1)), read from the release
+        "bounds": entry.get("constraints") or None,
     }
     dep = entry.get("deprecated")
     if dep:
@@ -90,6 +95,7 @@ def key_facts(field: dict) -> dict[str, Any]:
         "default": None if field.get("default_is_repr") else field.get("default"),
         "choices": tuple(field["choices"]) if field.get("choices") and not open_ended else None,
         "settable": field.get("init", True),
+        "bounds": field.get("constraints") or None,
     }
 
 
@@ -166,6 +172,11 @@ def derive(fixtures: dict[str, dict]) -> dict[str, Any]:
             classes.setdefault(dest, {})[release] = (cfg["class"], cfg["source"])
             for field in cfg["fields"]:
                 configs.setdefault(dest, {}).setdefault(field["name"], {})[release] = key_facts(field)
+                nested = (cfg.get("nested_configs") or {}).get(field.get("config_class") or "")
+                if field["name"] in NESTED_KEYS.get(dest, ()) and nested:
+                    for sub in nested["fields"]:
+                        key = f"{field['name']}.{sub['name']}"
+                        configs[dest].setdefault(key, {})[release] = key_facts(sub)
     return {
         "held": tuple(held),
         "read": {r: {"read_by": d.get("read_by"), "source": d.get("source"),

@@ -250,6 +250,25 @@ def _missing_flag_finding(line: Any, name: str, release: str, flag: str, where: 
                    fix, **where)
 
 
+def _bounds_findings(eng: Any, spec: Any, release: str, flag: str, value: Any, where: dict[str, Any]) -> list[Finding]:
+    """A number outside the bounds ``release``'s config class declares (pydantic ``Field(gt=0, le=1)``): the
+    parser takes it, and vLLM stops when it builds the config."""
+    from ..schema.vllm.releases import outside  # the one reader of vLLM's bounds
+
+    bounds = eng.bounds_in(spec, release)
+    broken = outside(dict(bounds) if bounds else None, value)
+    if broken is None:
+        return []
+    name = eng.releases.name
+    said = " and ".join(f"{'>' if k == 'gt' else '>=' if k == 'ge' else '<' if k == 'lt' else '<='} {v}"
+                        for k, v in bounds.items() if k in ("gt", "ge", "lt", "le"))
+    return [Finding("AM-E118", ERROR, "type",
+                    Text(f"{flag} {value}: {name} {release} requires {said}; its config validation stops the engine "
+                         "at start-up", f"{flag} {value}：{name} {release} 要求取值 {said}，否则在构建配置时校验失败、"
+                         "无法启动"),
+                    Text(f"pick a value that is {said}", f"请改用满足 {said} 的取值"), **where)]
+
+
 def _held_before(line: Any, release: str) -> str | None:
     """The held release before ``release`` when releases argmatrix never read lie between them (0.23.0 before
     0.32.0), so a message cannot say which one made the change; None when they are consecutive or none is held."""
@@ -264,11 +283,11 @@ def _release_value_findings(eng: Any, spec: Any, release: str, flag: str, value:
                             where: dict[str, Any]) -> list[Finding]:
     """Values outside the choices of ``release``'s parser (the schema's type is the union over releases): argparse
     stops on them with 'invalid choice'."""
+    name = eng.releases.name
+    out = _bounds_findings(eng, spec, release, flag, value, where)
     taken = eng.choices_in(spec, release)
     if not taken or value is None:
-        return []
-    name = eng.releases.name
-    out = []
+        return out
     for v in value if isinstance(value, list) else [value]:
         if v in taken or str(v) in {str(t) for t in taken}:
             continue

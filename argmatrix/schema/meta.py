@@ -81,6 +81,7 @@ class ObjectKey:
     successor: str | None = None
     owner: str = ""               # who reads the object, when not the engine itself ("vLLM-Ascend")
     strict: bool = False          # the reader refuses an unknown key or a bad value (vLLM's pydantic dataclasses)
+    bounds: Any = None            # {"gt": 0, "le": 1}: pydantic's bounds on a number (vLLM's config classes)
 
 
 # groups of argmatrix's own flags (``argmatrix serve`` limits), which no SGLang release has

@@ -92,6 +92,15 @@ def test_check_config_resolves_each_flag_to_the_releases_own_default(release):
         assert compiled.sources[name] == "default"
 
 
+def config_fields(config: dict, name: str) -> dict[str, dict]:
+    """A config class's fields by key, with the fields of the nested classes argmatrix follows as dotted keys."""
+    fields = {f["name"]: f for f in config["fields"]}
+    for key in _tool("vllm_release_table").NESTED_KEYS.get(name, ()):
+        nested = (config.get("nested_configs") or {}).get(fields[key].get("config_class") or "")
+        fields.update({f"{key}.{f['name']}": f for f in (nested or {}).get("fields", ())})
+    return fields
+
+
 @pytest.mark.parametrize("release", HELD)
 def test_each_release_reads_exactly_its_config_classes_keys(release):
     configs = BY_RELEASE[release]["configs"]
@@ -100,7 +109,7 @@ def test_each_release_reads_exactly_its_config_classes_keys(release):
         if name not in configs:
             assert keys is None, name
             continue
-        fields = {f["name"]: f for f in configs[name]["fields"]}
+        fields = config_fields(configs[name], name)
         assert keys is not None and set(keys) == set(fields), name
         for key, field in fields.items():
             k = keys[key]
@@ -110,6 +119,7 @@ def test_each_release_reads_exactly_its_config_classes_keys(release):
                 assert k.default == field.get("default"), (name, key)
             if field.get("choices") and k.choices is not None:
                 assert k.choices == tuple(field["choices"])
+            assert (k.bounds or None) == (field.get("constraints") or None), (name, key)
 
 
 @pytest.mark.parametrize("release", HELD)
@@ -168,6 +178,54 @@ def test_the_diff_of_two_releases_lists_what_their_fixtures_say_changed():
         assert {c["name"] for c in d["defaults"]} == {n for n in set(old) & set(new) if exact(old[n]) and exact(new[n])
                                                       and old[n]["default"] != new[n]["default"]}
         for config, change in d["config_keys"].items():
-            before = {f["name"] for f in BY_RELEASE[prev]["configs"].get(config, {}).get("fields", ())}
-            after = {f["name"] for f in BY_RELEASE[release]["configs"].get(config, {}).get("fields", ())}
+            old_cfg, new_cfg = BY_RELEASE[prev]["configs"].get(config), BY_RELEASE[release]["configs"].get(config)
+            before = set(config_fields(old_cfg, config)) if old_cfg else set()
+            after = set(config_fields(new_cfg, config)) if new_cfg else set()
             assert set(change["added"]) == after - before and set(change["removed"]) == before - after
+
+
+def _breaking(bounds: dict) -> list:
+    """Numbers just outside each bound: gt 0 -> 0, ge 1 -> 0, le 1 -> 1.5, lt 1 -> 1."""
+    out = []
+    for key, bound in bounds.items():
+        out += {"gt": [bound], "ge": [bound - 1], "le": [bound + 0.5], "lt": [bound]}.get(key, [])
+    return out
+
+
+@pytest.mark.parametrize("release", HELD)
+def test_a_number_outside_the_bounds_of_the_releases_config_class_is_refused(release):
+    """vLLM builds each config with pydantic, which enforces the field's Field(gt=..., le=...): what the release's
+    fixture records as a field's bounds, check-config refuses just outside them and takes just inside them."""
+    for name, entry in _flags(release).items():
+        bounds = entry.get("constraints")
+        if not bounds or entry["type"] not in ("int", "float") or entry.get("nargs") not in (None, "?"):
+            continue
+        flag = releases.facts(name, release).flags[0]
+        for value in _breaking(bounds):
+            if entry["type"] == "int" and value != int(value):
+                continue
+            compiled = compile(["vllm", "serve", "m", flag, str(value)], engine="vllm", release=release,
+                               target="cuda", env={})
+            assert any(f.code == "AM-E118" and f.field == name for f in compiled.findings), (name, value)
+
+
+@pytest.mark.parametrize("argv", [["--gpu-memory-utilization", "1.5"], ["--gpu-memory-utilization", "0"],
+                                  ["--max-num-seqs", "0"]])
+def test_vllms_own_bounds_refuse_what_vllm_refuses(argv):
+    for release in HELD:
+        if releases.bounds_in(argv[0][2:].replace("-", "_"), release) is None:
+            continue  # the fixture read no bounds for it in this release
+        compiled = compile(["vllm", "serve", "m", *argv], engine="vllm", release=release, target="cuda", env={})
+        assert [f.code for f in compiled.errors] == ["AM-E118"], (release, compiled.findings)
+    assert releases.bounds_in("gpu_memory_utilization", HELD[-1]) == {"gt": 0, "le": 1}
+
+
+def test_a_nested_config_key_is_judged_by_the_release_that_reads_it():
+    launch = ["vllm", "serve", "m", "--compilation-config", '{"mode": 3, "pass_config": {"fuse_minimax_qk_norm": true}}']
+    newest = compile(launch, engine="vllm", release=HELD[-1], target="cuda", env={})
+    found = [f for f in newest.errors if f.code == "AM-E970"]
+    assert found and "pass_config.fuse_minimax_qk_norm" in found[0].message.en and "0.23.0" in found[0].message.en
+    assert not compile(launch, engine="vllm", release="0.23.0", target="cuda", env={}).errors
+    typo = compile(["vllm", "serve", "m", "--compilation-config", '{"pass_config": {"fuse_norm_quantt": true}}'],
+                   engine="vllm", release=HELD[-1], target="cuda", env={})
+    assert any(f.code == "AM-E970" and "fuse_norm_quant" in f.hint.en for f in typo.errors)

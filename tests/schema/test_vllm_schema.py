@@ -70,7 +70,19 @@ def test_every_vllm_field_has_help_in_both_languages(name):
     assert any("\u4e00" <= ch <= "\u9fff" for ch in text.zh)
 
 
-KEYS = sorted({(config, f["name"]) for r in HELD for config, c in BY_RELEASE[r]["configs"].items() for f in c["fields"]})
+NESTED = {"compilation_config": ("pass_config", "dynamic_shapes_config")}  # tools/vllm_release_table.py NESTED_KEYS
+
+
+def _keys(config: str, c: dict) -> set[str]:
+    keys = {f["name"] for f in c["fields"]}
+    by_name = {f["name"]: f for f in c["fields"]}
+    for key in NESTED.get(config, ()):
+        nested = (c.get("nested_configs") or {}).get(by_name[key].get("config_class") or "", {})
+        keys |= {f"{key}.{f['name']}" for f in nested.get("fields", ())}
+    return keys
+
+
+KEYS = sorted({(config, k) for r in HELD for config, c in BY_RELEASE[r]["configs"].items() for k in _keys(config, c)})
 
 
 @pytest.mark.parametrize("config, key", KEYS)

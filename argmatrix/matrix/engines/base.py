@@ -188,6 +188,10 @@ class Engine:
         """The values ``release``'s parser takes for ``spec`` where they differ by release (None: the type's)."""
         return None
 
+    def bounds_in(self, spec: ArgSpec, release: str) -> Mapping[str, Any] | None:
+        """The bounds ``release`` puts on a number (``{"gt": 0, "le": 1}``; None: none known)."""
+        return None
+
     def notes(self, spec: ArgSpec, platform: Platform) -> tuple[Note, ...]:
         return ()
 

@@ -147,6 +147,10 @@ class VllmEngine(Engine):
         held = vllm_releases.normal(release)
         return None if held is None else vllm_releases.choices_in(spec.name, held)
 
+    def bounds_in(self, spec: ArgSpec, release: str) -> Mapping[str, Any] | None:
+        held = vllm_releases.normal(release)
+        return None if held is None else vllm_releases.bounds_in(spec.name, held)
+
 
 # vLLM-Ascend's start-up checks share two codes (the message names the check); its facts are read per commit
 ASCEND_CHECK_CODES = {"error": "AM-E960", "warning": "AM-W961"}

@@ -51,6 +51,7 @@ class FlagFacts:
     choices: tuple[Any, ...] | None       # the parser's own choices
     checked_later: tuple[Any, ...] | None  # values the config class knows, checked when vLLM builds it
     deprecated: dict[str, Any] | None     # {successors, effect, removed_in} when the release deprecates it
+    bounds: dict[str, Any] | None         # pydantic's gt/ge/lt/le on the config field behind it
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class KeyFacts:
     default: Any
     choices: tuple[Any, ...] | None
     settable: bool
+    bounds: dict[str, Any] | None
 
 
 def _index(release: str) -> int:
@@ -152,6 +154,24 @@ def choices_in(name: str, release: str) -> tuple[Any, ...] | None:
 
 # Before 0.32 an optional Literal lists the text 'None' among its choices: vLLM's optional_type reads it as unset
 UNSET_CHOICES = (None, "None")
+
+
+def bounds_in(name: str, release: str) -> dict[str, Any] | None:
+    """The bounds ``release``'s config class puts on field ``name`` (``{"gt": 0, "le": 1}``; None: none read)."""
+    f = facts(name, release)
+    return None if f is None else f.bounds
+
+
+def outside(bounds: dict[str, Any] | None, value: Any) -> str | None:
+    """The bound a number breaks, as ``> 0`` / ``<= 1`` (None: within them, no bounds, or not a number)."""
+    if not bounds or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    tests = {"gt": (lambda v, b: v > b, ">"), "ge": (lambda v, b: v >= b, ">="),
+             "lt": (lambda v, b: v < b, "<"), "le": (lambda v, b: v <= b, "<=")}
+    for key, (holds, word) in tests.items():
+        if key in bounds and not holds(value, bounds[key]):
+            return f"{word} {bounds[key]}"
+    return None
 
 
 def spelling_in(release: str) -> dict[str, Any]:
