@@ -91,11 +91,6 @@ def exists_in(name: str, release: str) -> bool:
     return held is not None and facts(name, held) is not None
 
 
-def has_facts(name: str) -> bool:
-    """Whether any held release has field ``name`` (False: a field of argmatrix's own, no vLLM flag)."""
-    return name in facts_module.FLAGS
-
-
 def releases_with(name: str) -> tuple[str, ...]:
     return tuple(r for r in HELD if facts(name, r) is not None)
 
@@ -118,20 +113,6 @@ def removed() -> dict[str, str]:
 def successors() -> dict[str, tuple[str, ...]]:
     """field -> the flags its last release names in its place (a deprecation's or a rename's)."""
     return {name: succ for name, (_gone, succ) in facts_module.REMOVED.items() if succ}
-
-
-def nearest_with(name: str, release: str) -> tuple[str, str] | None:
-    """For a field ``release`` lacks: ("added", the first later held release that has it) or ("removed", the
-    first held release after the last earlier one that has it).  None: no held release has it."""
-    i = _index(release)
-    having = releases_with(name)
-    later = [r for r in having if _index(r) > i]
-    if later:
-        return "added", later[0]
-    earlier = [r for r in having if _index(r) < i]
-    if earlier:
-        return "removed", HELD[_index(earlier[-1]) + 1]
-    return None
 
 
 def default_in(name: str, release: str) -> Any:
@@ -194,15 +175,6 @@ def keys_in(config: str, release: str) -> dict[str, KeyFacts] | None:
         if row is not None:
             out[key] = KeyFacts(*row)
     return out
-
-
-def key_releases(config: str, key: str) -> tuple[str, ...]:
-    return tuple(r for r in HELD if (keys_in(config, r) or {}).get(key) is not None)
-
-
-def every_key(config: str) -> tuple[str, ...]:
-    """Every key of ``config`` any held release declares."""
-    return tuple(facts_module.CONFIG_KEYS.get(config, {}))
 
 
 def configs() -> tuple[str, ...]:

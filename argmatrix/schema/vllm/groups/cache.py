@@ -28,11 +28,13 @@ class CacheArgs:
         help=Text(
             en="Share (0 to 1) of each device's total memory this vLLM instance may use for everything: weights, "
                "activations, CUDA graphs and the KV cache, which gets whatever is left. It is a per-instance budget "
-               "(two instances on one device can take 0.45 each), unlike SGLang's --mem-fraction-static. Up to vLLM "
-               "0.33 the default is 0.92; from 0.34 it is unset: 1.0 with the extensible KV cache, 0.92 without.",
+               "(two instances on one device can take 0.45 each), unlike SGLang's --mem-fraction-static. The default is "
+               "0.9 up to vLLM 0.18 and 0.92 from 0.23 to 0.33; from 0.34 it is unset: 1.0 with the extensible KV "
+               "cache, 0.92 without.",
             zh="本 vLLM 实例可使用的每个设备总显存的比例（0 到 1），涵盖权重、激活值、CUDA Graph和 KV 缓存，"
                "KV 缓存分得其余全部。这是单个实例的预算（同一设备上的两个实例可各取 0.45），"
-               "与 SGLang 的 --mem-fraction-static 含义不同。vLLM 0.33 及以前默认为 0.92；自 0.34 起默认不设置："
+               "与 SGLang 的 --mem-fraction-static 含义不同。默认值在 vLLM 0.18 及以前为 0.9，0.23 至 0.33 为 0.92；"
+               "自 0.34 起默认不设置："
                "启用可扩展 KV 缓存时取 1.0，否则取 0.92。",
         ),
     )] = 0.92
