@@ -229,3 +229,38 @@ def test_a_nested_config_key_is_judged_by_the_release_that_reads_it():
     typo = compile(["vllm", "serve", "m", "--compilation-config", '{"pass_config": {"fuse_norm_quantt": true}}'],
                    engine="vllm", release=HELD[-1], target="cuda", env={})
     assert any(f.code == "AM-E970" and "fuse_norm_quant" in f.hint.en for f in typo.errors)
+
+
+def test_the_issues_acceptance_launches():
+    """issue 27: --enable-extensible-kv-cache is clean under 0.34.0 and refused under 0.33.0 naming 0.34.0; the
+    JSON report names the release that judged the launch."""
+    launch = ["vllm", "serve", "m", "--enable-extensible-kv-cache"]
+    new = compile(launch, engine="vllm", release="0.34.0", target="cuda", env={})
+    assert not new.findings and new.to_json()["releases"] == {"vllm": "0.34.0"}
+    old = compile(launch, engine="vllm", release="0.33.0", target="cuda", env={})
+    assert [f.code for f in old.findings] == ["AM-E110"] and "0.34.0" in old.findings[0].message.en
+    assert "0.34.0" in old.findings[0].message.zh and "--vllm-version 0.34.0" in old.findings[0].hint.en
+    by_env = compile(launch, engine="vllm", target="cuda", env={"ARGMATRIX_VLLM_VERSION": "0.33.0"})
+    assert by_env.release == "0.33.0" and [f.code for f in by_env.findings] == ["AM-E110"]
+
+
+def test_explain_shows_each_held_releases_default():
+    from argmatrix.cli.render import explain_text
+    from argmatrix.matrix.table import row
+
+    data = row(SURFACE.specs["gpu_memory_utilization"], ENGINE)
+    by_release = {r["release"]: r for r in data["releases"]}
+    for release in HELD:
+        entry = _flags(release)["gpu_memory_utilization"]
+        assert by_release[release]["has"] and by_release[release]["default"] == entry["default"]
+    assert data["default"] == _flags(HELD[-1])["gpu_memory_utilization"]["default"]
+    from io import StringIO
+
+    from rich.console import Console
+
+    buffer = StringIO()
+    explain_text(data, "en", Console(file=buffer, width=200))
+    text = buffer.getvalue()
+    for release in HELD:
+        assert f"vLLM {release}" in text
+    assert "default: 0.92" in text and "default: none" in text
