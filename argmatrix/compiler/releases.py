@@ -250,6 +250,27 @@ def _missing_flag_finding(line: Any, name: str, release: str, flag: str, where: 
                    fix, **where)
 
 
+def _deprecation_findings(eng: Any, spec: Any, release: str, flag: str, where: dict[str, Any]) -> list[Finding]:
+    """A flag ``release``'s parser deprecates (its help or argparse's ``deprecated=``): it still takes it, with the
+    successor and the removal it announces."""
+    said = eng.deprecated_in(spec, release)
+    if not said:
+        return []
+    name = eng.releases.name
+    successors = " ".join(said.get("successors") or ())
+    parts_en, parts_zh = [f"{name} {release} deprecates {flag}"], [f"{name} {release} 已弃用 {flag} "]
+    if said.get("effect") == "ignored":
+        parts_en.append("and ignores it")
+        parts_zh.append("，且忽略其取值")
+    if said.get("removed_in"):
+        parts_en.append(f"(it announces its removal in {said['removed_in']})")
+        parts_zh.append(f"（并预告将在 {said['removed_in']} 中移除）")
+    fix = (Text(f"write {successors} instead of {flag}", f"请用 {successors} 替代 {flag}") if successors
+           else Text(f"remove {flag}", f"去掉 {flag}"))
+    return [Finding("AM-W107", WARNING, "deprecation", Text(" ".join(parts_en), "".join(parts_zh).replace(" ，", "，")),
+                    fix, **where)]
+
+
 def _bounds_findings(eng: Any, spec: Any, release: str, flag: str, value: Any, where: dict[str, Any]) -> list[Finding]:
     """A number outside the bounds ``release``'s config class declares (pydantic ``Field(gt=0, le=1)``): the
     parser takes it, and vLLM stops when it builds the config."""
@@ -284,7 +305,8 @@ def _release_value_findings(eng: Any, spec: Any, release: str, flag: str, value:
     """Values outside the choices of ``release``'s parser (the schema's type is the union over releases): argparse
     stops on them with 'invalid choice'."""
     name = eng.releases.name
-    out = _bounds_findings(eng, spec, release, flag, value, where)
+    out = _bounds_findings(eng, spec, release, flag, value, where) + _deprecation_findings(eng, spec, release, flag,
+                                                                                           where)
     taken = eng.choices_in(spec, release)
     if not taken or value is None:
         return out

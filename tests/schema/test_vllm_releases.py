@@ -264,3 +264,18 @@ def test_explain_shows_each_held_releases_default():
     for release in HELD:
         assert f"vLLM {release}" in text
     assert "default: 0.92" in text and "default: none" in text
+
+
+def test_a_flag_the_release_deprecates_warns_with_the_successor_its_parser_names():
+    for release in HELD:
+        for name, entry in _flags(release).items():
+            dep = entry.get("deprecated")
+            if not dep or (entry["type"] != "bool" and entry["action"] not in ("store", "boolean_optional")):
+                continue
+            flag = releases.facts(name, release).flags[0]
+            argv = ["vllm", "serve", "m", flag] + ([] if entry["type"] == "bool" else ["1"])
+            found = [f for f in compile(argv, engine="vllm", release=release, target="cuda", env={}).findings
+                     if f.code == "AM-W107" and f.field == name]
+            assert found and release in found[0].message.en, (release, name)
+            for successor in dep["successors"]:
+                assert successor in found[0].hint.en

@@ -192,6 +192,11 @@ class Engine:
         """The bounds ``release`` puts on a number (``{"gt": 0, "le": 1}``; None: none known)."""
         return None
 
+    def deprecated_in(self, spec: ArgSpec, release: str) -> Mapping[str, Any] | None:
+        """How ``release``'s parser deprecates ``spec`` where that differs by release: ``successors`` (flags),
+        ``effect`` (``ignored`` or ``stores``), ``removed_in`` (what it announces); None: not deprecated."""
+        return None
+
     def notes(self, spec: ArgSpec, platform: Platform) -> tuple[Note, ...]:
         return ()
 

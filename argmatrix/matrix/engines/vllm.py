@@ -151,6 +151,11 @@ class VllmEngine(Engine):
         held = vllm_releases.normal(release)
         return None if held is None else vllm_releases.bounds_in(spec.name, held)
 
+    def deprecated_in(self, spec: ArgSpec, release: str) -> Mapping[str, Any] | None:
+        held = vllm_releases.normal(release)
+        found = vllm_releases.facts(spec.name, held) if held is not None else None
+        return None if found is None else found.deprecated
+
 
 # vLLM-Ascend's start-up checks share two codes (the message names the check); its facts are read per commit
 ASCEND_CHECK_CODES = {"error": "AM-E960", "warning": "AM-W961"}
