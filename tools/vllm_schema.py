@@ -7,7 +7,9 @@ scaffolder turns each argparse group into one module of declarations (``argmatri
 flags, Python type, default and choices come from the fixture; the help texts are argmatrix's own and are
 written by hand afterwards (the scaffold leaves them empty, and ``tests/schema/test_vllm_schema.py`` fails
 until every one is written). The modules are hand-maintained from then on, so the scaffolder refuses to
-overwrite them; the test checks them against every release fixture.
+overwrite them; the test checks them against every release fixture.  ``scaffold`` writes the declaration of one
+flag a new release adds (``tools/vllm_release.py add_release`` prints it).  The keys of the JSON config arguments are
+derived per release (``tools/vllm_release_table.py``); ``argmatrix/schema/vllm/objects.py`` holds only their help.
 """
 from __future__ import annotations
 
@@ -170,55 +172,5 @@ def scaffold(entry: dict) -> tuple[str, str]:
                     f"    )] = {default!r}\n")
 
 
-# --- the keys of vLLM's JSON config objects ---------------------------------------------------------------------
-
-KEY_TYPES = {"int": "int", "float": "float", "bool": "bool", "str": "str", "Path": "str", "list": "list",
-             "dict": "dict", "config": "dict", "enum": "enum"}
-
-
-def objects(fixture: str, out_file: str) -> None:
-    """Write ``argmatrix/schema/vllm/objects.py``: every key of each JSON config argument (help to be written).
-
-    A first version only: the module is hand-maintained afterwards (its help texts are argmatrix's own), so an
-    existing file is never overwritten."""
-    if Path(out_file).exists():
-        raise SystemExit(f"{out_file} exists and holds hand-written help: compare it with the fixture instead")
-    data = json.loads(Path(fixture).read_text(encoding="utf-8"))
-    lines = ['"""The keys of vLLM\'s JSON config arguments (``--compilation-config``, ``--speculative-config``, ...).',
-             "",
-             f"Read from vLLM {data['vllm_version']}'s config dataclasses by tools/vllm_release.py (tests/fixtures/"
-             f"vllm-{data['vllm_version']}.json);",
-             "vLLM validates the object against its pydantic dataclass, so an unknown key or a value outside a key's",
-             'choices stops it at start-up.  The help texts are argmatrix\'s own."""',
-             "from __future__ import annotations", "", "from ..meta import ObjectKey, Text", "",
-             f"READ_FROM = {data['vllm_version']!r}", "", "",
-             "def _k(key: str, type: str, default: object, choices: tuple | None, source: str, en: str, zh: str) "
-             "-> ObjectKey:",
-             "    return ObjectKey(key, type, default, choices, Text(en, zh), f'vLLM {READ_FROM} {source}', strict=True)",
-             "", "",
-             "# field -> (vLLM's class, where it is declared, its keys)",
-             "OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {"]
-    for name, config in data["configs"].items():
-        lines.append(f"    {name!r}: ({config['class']!r}, {config['source']!r}, (")
-        for f in config["fields"]:
-            default = None if f.get("default_is_repr") else f.get("default")
-            try:
-                json.dumps(default)
-            except TypeError:
-                default = None
-            # Union[Literal[...], str]: the listed values are the known ones, any other text is taken too
-            open_ended = "], str]" in str(f.get("type_hint")) or str(f.get("type_hint", "")).endswith("| str")
-            choices = tuple(f["choices"]) if f.get("choices") and not open_ended else None
-            lines.append(f"        _k({f['name']!r}, {KEY_TYPES.get(f['type'], 'str')!r}, {default!r}, {choices!r}, "
-                         f"{f['source']!r},")
-            lines.append("           '', ''),")
-        lines.append("    )),")
-    lines.append("}")
-    Path(out_file).write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-
 if __name__ == "__main__":
-    if sys.argv[1] == "objects":
-        objects(*sys.argv[2:4])
-    else:
-        main(*sys.argv[1:3])
+    main(*sys.argv[1:3])
