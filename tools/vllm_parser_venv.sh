@@ -16,18 +16,18 @@ $PIP install -q --no-deps "vllm==$version"
 $PIP install -q torch==2.13.0 regex cachetools psutil sentencepiece numpy requests tqdm blake3 py-cpuinfo tokenizers \
   safetensors protobuf starlette aiohttp openai pydantic orjson prometheus_client pillow msgspec pyyaml einops \
   cloudpickle watchfiles python-json-logger pybase64 cbor2 ijson setproctitle partial-json-parser pyzmq jsonschema \
-  filelock typing_extensions "transformers<5.20.0,>=5.16.1" "huggingface_hub>=1.31.0" "fastapi<0.137.0,>=0.133.0" uvloop uvicorn
+  filelock typing_extensions python-multipart "transformers<5.20.0,>=5.16.1" "huggingface_hub>=1.31.0" "fastapi<0.137.0,>=0.133.0" uvloop uvicorn
 probe="
 import importlib, os; os.environ['VLLM_TARGET_DEVICE'] = 'cpu'  # else DeviceConfig cannot infer a device
 for name in ('vllm.entrypoints.common.cli_args', 'vllm.entrypoints.launchers.cli_args', 'vllm.entrypoints.openai.cli_args'):
     try:
         cli_args = importlib.import_module(name); break
     except ModuleNotFoundError as exc:
-        if exc.name != name: raise
+        if not name.startswith(exc.name or '?'): raise  # a package on the path is missing, not a dependency
 from vllm.utils.argparse_utils import FlexibleArgumentParser
 import vllm.entrypoints.cli.serve
 cli_args.make_arg_parser(FlexibleArgumentParser()); print('IMPORT-OK')"
-declare -A MAP=([yaml]=pyyaml [PIL]=pillow [zmq]=pyzmq [cv2]=opencv-python-headless [google]=protobuf [cpuinfo]=py-cpuinfo [pythonjsonlogger]=python-json-logger [openai_harmony]=openai-harmony)
+declare -A MAP=([yaml]=pyyaml [PIL]=pillow [zmq]=pyzmq [cv2]=opencv-python-headless [google]=protobuf [cpuinfo]=py-cpuinfo [pythonjsonlogger]=python-json-logger [openai_harmony]=openai-harmony [lmformatenforcer]=lm-format-enforcer [mistral_common]=mistral-common [compressed_tensors]=compressed-tensors [gguf]=gguf [llguidance]=llguidance [xgrammar]=xgrammar [outlines_core]=outlines-core [diskcache]=diskcache [lark]=lark [msgspec]=msgspec [depyf]=depyf [pybase64]=pybase64 [cbor2]=cbor2 [setproctitle]=setproctitle [ray]=ray)
 for _ in $(seq 1 40); do
   out=$("$venv/bin/python" -c "$probe" 2>&1) || true
   if echo "$out" | grep -q IMPORT-OK; then echo "vllm $version parser importable in $venv"; exit 0; fi

@@ -29,6 +29,10 @@ vLLM only attaches the attribute docstrings as help when it thinks it runs under
 (vllm/engine/arg_utils.py NEEDS_HELP); the ``--help`` route would also drop ``--model``.
 
 Writes ``<out>/vllm-<version>.json``.
+
+With the project's python, ``add_release`` (``python tools/vllm_release.py add 0.34.0``) does the whole round for a
+new release: builds the venv, reads the release there, writes the fixture, regenerates
+``argmatrix/schema/vllm/release_facts.py`` (``tools/vllm_release_table.py``) and lists what a person still writes.
 """
 from __future__ import annotations
 
@@ -252,6 +256,22 @@ def use_release_environment():
 
 
 READ_WITH_ENV = {"VLLM_TARGET_DEVICE": "cpu"}
+FORCED = {}  # what force_cpu_platform had to do, recorded in the fixture's read_with
+
+
+def force_cpu_platform():
+    """Before vLLM 0.32 the CPU platform is found only in a wheel built for CPU (its version says "cpu") or on
+    macOS, not by VLLM_TARGET_DEVICE: with no platform DeviceConfig() cannot infer a device and the parser cannot be
+    built.  Where the release's own CPU probe finds nothing, make that probe name vLLM's CpuPlatform (the platform
+    the later releases are read with); nothing else changes."""
+    import vllm.platforms as platforms
+
+    plugins = getattr(platforms, "builtin_platform_plugins", None)
+    probe = (plugins or {}).get("cpu")
+    if probe is None or probe() is not None:
+        return
+    plugins["cpu"] = lambda: "vllm.platforms.cpu.CpuPlatform"
+    FORCED["cpu_platform"] = "vllm.platforms.builtin_platform_plugins['cpu'] -> vllm.platforms.cpu.CpuPlatform"
 
 
 CLI_ARGS_MODULES = ("vllm.entrypoints.common.cli_args", "vllm.entrypoints.launchers.cli_args",
@@ -269,7 +289,7 @@ def import_parser_modules():
             cli_args = importlib.import_module(name)
             break
         except ModuleNotFoundError as exc:
-            if exc.name != name:
+            if not name.startswith(exc.name or "?"):  # this path's package is missing, not a dependency
                 raise
     else:
         raise SystemExit("no make_arg_parser in this vLLM")
@@ -282,7 +302,13 @@ def build_serve_parser(provenance: Provenance | None = None):
     """(top-level parser, serve sub-parser), built as vllm/entrypoints/cli/main.py does, with only the
     serve sub-command registered."""
     sys.modules.setdefault("mkdocs", types.ModuleType("mkdocs"))  # see the module docstring
-    import_parser_modules()
+    # before 0.32 vLLM asks sys.argv[0] instead (arg_utils.NEEDS_HELP is set when the module is imported)
+    argv0, sys.argv[0] = sys.argv[0], "mkdocs"
+    try:
+        force_cpu_platform()
+        import_parser_modules()
+    finally:
+        sys.argv[0] = argv0
     if provenance is not None:
         provenance.install()
     import vllm.entrypoints.cli.serve as serve
@@ -374,6 +400,33 @@ def hint_label(hint) -> dict:
     return out
 
 
+CONSTRAINT_NAMES = ("gt", "ge", "lt", "le", "multiple_of", "min_length", "max_length")
+
+
+def field_constraints(cls, name: str) -> dict:
+    """The bounds pydantic enforces on field ``name`` of config dataclass ``cls`` (``Field(gt=0, le=1)``, or
+    ``Annotated[int, Gt(0)]``): {"gt": 0, "le": 1}.  vLLM validates every config with pydantic, so a value outside
+    them stops it at start-up."""
+    found: dict = {}
+    f = next((x for x in dataclasses.fields(cls) if x.name == name), None) if dataclasses.is_dataclass(cls) else None
+    if f is None:
+        return found
+    metadata = list(getattr(f.default, "metadata", None) or ())  # a pydantic FieldInfo as the default
+    try:
+        hint = typing.get_type_hints(cls, include_extras=True).get(name)
+    except Exception:  # noqa: BLE001  (a forward reference vLLM itself only resolves lazily)
+        hint = None
+    for part in [hint, *typing.get_args(hint)] if hint is not None else []:
+        if typing.get_origin(part) is typing.Annotated:
+            metadata += list(part.__metadata__)
+    for item in metadata:
+        for key in CONSTRAINT_NAMES:
+            value = getattr(item, key, None)
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                found[key] = value
+    return found
+
+
 def describe_config(cls) -> dict:
     from vllm.config.utils import get_attr_docs
 
@@ -423,6 +476,9 @@ def describe_config(cls) -> dict:
             entry["required"] = True
         if not f.init:
             entry["init"] = False  # computed by vLLM, cannot be set
+        limits = field_constraints(cls, f.name)
+        if limits:
+            entry["constraints"] = limits
         entry["doc"] = docs.get(f.name, "").strip()
         entry["source"] = lines.get(f.name)
         fields.append(entry)
@@ -688,6 +744,9 @@ def describe(top, serve_parser, provenance: Provenance) -> tuple[list[dict], dic
         if field is not None:
             entry["field"] = f"{field[0].__name__}.{field[1]}"
             entry["field_source"] = field_lines(field[0]).get(field[1])
+            limits = field_constraints(field[0], field[1])
+            if limits:
+                entry["constraints"] = limits  # pydantic checks them when vLLM builds the config: it refuses to start
             if entry["choices"] is None:
                 # Literal/Enum values the config knows but the parser leaves unchecked (the field also takes
                 # str, as --quantization does): vLLM checks them later, when it builds the config.
@@ -721,7 +780,7 @@ def read_release() -> dict:
     return {
         "vllm_version": importlib.metadata.version("vllm"),
         "read_by": "parser",
-        "read_with": {"python": sys.version.split()[0], "torch": torch.__version__, "env": READ_WITH_ENV,
+        "read_with": {"python": sys.version.split()[0], "torch": torch.__version__, "env": READ_WITH_ENV, **FORCED,
                       # what the wheel asks for (0.33 wants torch 2.14; its parser imports on 2.13 unchanged)
                       "vllm_requires_torch": next((r for r in importlib.metadata.requires("vllm") or []
                                                    if re.match(r"torch\b\s*[=<>!~]", r)), None)},
@@ -865,7 +924,134 @@ def write_fixture(data: dict, out_dir: Path) -> Path:
     return path
 
 
+# ---------------------------------------------------------------------------------------------
+# Add a release: venv, fixture, regenerated tables, and what is left for a person
+# ---------------------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+VENVS = Path(os.environ.get("ARGMATRIX_VENVS", "/work/venvs"))
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in version.split(".")[:3])
+
+
+def read_in_venv(version: str, root: Path = ROOT) -> Path:
+    """Build (or reuse) a venv in which ``version``'s parser imports, and read it there into a fixture in a scratch
+    folder, with the changes from the newest held release before it.  Downloads vLLM's wheel by name from PyPI."""
+    import subprocess
+    import tempfile
+
+    venv = VENVS / f"vllm-{version}"
+    subprocess.run(["bash", str(root / "tools" / "vllm_parser_venv.sh"), version, str(venv)], check=True)
+    out = Path(tempfile.mkdtemp(prefix=f"vllm-{version}-"))
+    older = [p for p in (root / "tests" / "fixtures").glob("vllm-[0-9]*.json")
+             if _version_key(p.stem.split("-", 1)[1]) < _version_key(version)]
+    previous = max(older, key=lambda p: _version_key(p.stem.split("-", 1)[1]), default=None)
+    argv = [str(venv / "bin" / "python"), str(root / "tools" / "vllm_release.py")]
+    argv += ["--changes-from", str(previous)] if previous else []
+    subprocess.run([*argv, str(out)], check=True)
+    return out / f"vllm-{version}.json"
+
+
+def add_release(version: str, fixture: Path | None = None, root: Path = ROOT) -> list[str]:
+    """Add vLLM ``version``: read it (unless ``fixture`` is a ready one), write ``tests/fixtures/vllm-<version>.json``,
+    regenerate ``argmatrix/schema/vllm/release_facts.py``, and return what needs a person: flags with no field or
+    no help (with a declaration to paste), fields whose type or choices do not cover the release, defaults that
+    changed, flags that left, JSON-config keys added (with or without help) and removed.
+
+    Run with the project's python and ``PYTHONPATH`` at ``root``; ``argmatrix docs generate`` rewrites the pages."""
+    import shutil
+
+    sys.path[:0] = [str(root), str(root / "tools")]
+    import vllm_release_table
+    import vllm_schema
+
+    source = fixture if fixture is not None else read_in_venv(version, root)
+    data = json.loads(Path(source).read_text(encoding="utf-8"))
+    if data["vllm_version"] != version:
+        raise SystemExit(f"{source} holds vLLM {data['vllm_version']}, not {version}")
+    fixtures = root / "tests" / "fixtures"
+    target = fixtures / f"vllm-{version}.json"
+    if Path(source).resolve() != target.resolve():
+        shutil.copyfile(source, target)
+    others = {p.stem.split("-", 1)[1]: p for p in fixtures.glob("vllm-[0-9]*.json") if p != target}
+    older = [v for v in others if _version_key(v) < _version_key(version)]
+    previous = json.loads(others[max(older, key=_version_key)].read_text(encoding="utf-8")) if older else None
+    table = vllm_release_table.main([str(fixtures), str(root / "argmatrix" / "schema" / "vllm" / "release_facts.py")])
+    lines = [f"wrote {target.relative_to(root)} ({data['flag_count']} arguments) and regenerated "
+             f"{table.relative_to(root)}"]
+    lines += release_todo(data, previous, vllm_schema.scaffold)
+    return lines
+
+
+def release_todo(data: dict, previous: dict | None, scaffold) -> list[str]:
+    """What a person still writes for release ``data`` (its fixture), compared with the held release before it."""
+    from argmatrix.schema.surface import VLLM
+    from argmatrix.schema.validate import field_adapter
+    from argmatrix.schema.vllm.objects import HELP
+
+    version = data["vllm_version"]
+    specs = VLLM.specs
+    out: list[str] = []
+    before = {e["dest"]: e for e in (previous or {}).get("flags", ())}
+    now = {e["dest"]: e for e in data["flags"] if e["dest"] != "model_tag"}
+    for dest, entry in now.items():
+        flag = entry["flags"][0] if entry["flags"] else dest
+        spec = specs.get(dest)
+        if spec is None:
+            module, text = scaffold(entry)
+            out.append(f"new flag {flag}: no field yet; declare it in {module} with help in English and Chinese:\n"
+                       + text.rstrip())
+            continue
+        if not (spec.arg.help.en.strip() and spec.arg.help.zh.strip()):
+            out.append(f"{flag}: its field has no help text yet (en/zh)")
+        choices = [c for c in entry.get("choices") or () if c not in (None, "None")]  # "None": unset (before 0.32)
+        missing = [c for c in choices if c not in (spec.choices or choices)]
+        if missing:
+            out.append(f"{flag}: {version} takes {', '.join(map(str, missing))}, which the field's Literal lacks: add them")
+        exact = not entry.get("default_is_repr") and not entry.get("default_suppressed")
+        if exact and not (entry["type"] == "str" and isinstance(entry["default"], (int, float))):
+            try:
+                field_adapter(dest, specs).validate_python(entry["default"])
+            except Exception:  # noqa: BLE001  (pydantic's ValidationError, or a type it cannot build)
+                out.append(f"{flag}: the field's type does not take {version}'s default {entry['default']!r}: widen it")
+        old = before.get(dest)
+        if old is not None and exact and not old.get("default_is_repr") and old.get("default") != entry["default"]:
+            out.append(f"default changed: {flag} {old.get('default')!r} ({previous['vllm_version']}) -> "
+                       f"{entry['default']!r} ({version})")
+    for dest, entry in before.items():
+        if dest not in now and dest != "model_tag":
+            flag = entry["flags"][0] if entry["flags"] else dest
+            out.append(f"flag removed: {flag} (held releases before {version} keep it; check-config names {version} "
+                       "as the release it left in)")
+    old_configs = (previous or {}).get("configs", {})
+    for dest, cfg in data["configs"].items():
+        keys = [f["name"] for f in cfg["fields"]]
+        old_keys = [f["name"] for f in old_configs.get(dest, {}).get("fields", ())]
+        if dest not in old_configs and previous is not None:
+            out.append(f"new JSON config {cfg['flag']} ({cfg['class']})")
+        for key in keys:
+            if key not in old_keys and previous is not None:
+                said = "" if key in HELP.get(dest, {}) else \
+                    f"; no help yet: write it in argmatrix/schema/vllm/objects.py HELP[{dest!r}]"
+                out.append(f"JSON key added: {cfg['flag']} {key}{said}")
+            elif key not in HELP.get(dest, {}):
+                out.append(f"JSON key {cfg['flag']} {key}: no help yet in argmatrix/schema/vllm/objects.py")
+        for key in old_keys:
+            if key not in keys:
+                out.append(f"JSON key removed: {cfg['flag']} {key}")
+    for dest, cfg in old_configs.items():
+        if dest not in data["configs"]:
+            out.append(f"JSON config removed: {cfg['flag']} ({cfg['class']})")
+    return out
+
+
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["add"]:  # python tools/vllm_release.py add 0.34.0 [--fixture FILE]
+        fixture = Path(argv[argv.index("--fixture") + 1]) if "--fixture" in argv else None
+        print("\n".join(add_release(argv[1], fixture)))
+        return
     compare_with = None
     if argv[:1] == ["--changes-from"]:
         compare_with, argv = Path(argv[1]), argv[2:]

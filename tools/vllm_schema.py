@@ -7,7 +7,9 @@ scaffolder turns each argparse group into one module of declarations (``argmatri
 flags, Python type, default and choices come from the fixture; the help texts are argmatrix's own and are
 written by hand afterwards (the scaffold leaves them empty, and ``tests/schema/test_vllm_schema.py`` fails
 until every one is written). The modules are hand-maintained from then on, so the scaffolder refuses to
-overwrite them; the test checks them against every release fixture.
+overwrite them; the test checks them against every release fixture.  ``scaffold`` writes the declaration of one
+flag a new release adds (``tools/vllm_release.py add_release`` prints it).  The keys of the JSON config arguments are
+derived per release (``tools/vllm_release_table.py``); ``argmatrix/schema/vllm/objects.py`` holds only their help.
 """
 from __future__ import annotations
 
@@ -136,55 +138,39 @@ def main(fixture: str, out_dir: str) -> None:
 
 
 
-# --- the keys of vLLM's JSON config objects ---------------------------------------------------------------------
+# --- one declaration for a flag a new release adds (tools/vllm_release.py add_release prints it) -------------------
 
-KEY_TYPES = {"int": "int", "float": "float", "bool": "bool", "str": "str", "Path": "str", "list": "list",
-             "dict": "dict", "config": "dict", "enum": "enum"}
+FIXTURE_TYPES = {"int": "int", "float": "float", "str": "str", "bool": "bool", "json": "JsonObject",
+                 "json_or_str": "JsonObjectOrText", "human_readable_int": "HumanInt",
+                 "human_readable_int_or_auto": "HumanIntOrAuto"}
 
 
-def objects(fixture: str, out_file: str) -> None:
-    """Write ``argmatrix/schema/vllm/objects.py``: every key of each JSON config argument (help to be written).
-
-    A first version only: the module is hand-maintained afterwards (its help texts are argmatrix's own), so an
-    existing file is never overwritten."""
-    if Path(out_file).exists():
-        raise SystemExit(f"{out_file} exists and holds hand-written help: compare it with the fixture instead")
-    data = json.loads(Path(fixture).read_text(encoding="utf-8"))
-    lines = ['"""The keys of vLLM\'s JSON config arguments (``--compilation-config``, ``--speculative-config``, ...).',
-             "",
-             f"Read from vLLM {data['vllm_version']}'s config dataclasses by tools/vllm_release.py (tests/fixtures/"
-             f"vllm-{data['vllm_version']}.json);",
-             "vLLM validates the object against its pydantic dataclass, so an unknown key or a value outside a key's",
-             'choices stops it at start-up.  The help texts are argmatrix\'s own."""',
-             "from __future__ import annotations", "", "from ..meta import ObjectKey, Text", "",
-             f"READ_FROM = {data['vllm_version']!r}", "", "",
-             "def _k(key: str, type: str, default: object, choices: tuple | None, source: str, en: str, zh: str) "
-             "-> ObjectKey:",
-             "    return ObjectKey(key, type, default, choices, Text(en, zh), f'vLLM {READ_FROM} {source}', strict=True)",
-             "", "",
-             "# field -> (vLLM's class, where it is declared, its keys)",
-             "OBJECTS: dict[str, tuple[str, str, tuple[ObjectKey, ...]]] = {"]
-    for name, config in data["configs"].items():
-        lines.append(f"    {name!r}: ({config['class']!r}, {config['source']!r}, (")
-        for f in config["fields"]:
-            default = None if f.get("default_is_repr") else f.get("default")
-            try:
-                json.dumps(default)
-            except TypeError:
-                default = None
-            # Union[Literal[...], str]: the listed values are the known ones, any other text is taken too
-            open_ended = "], str]" in str(f.get("type_hint")) or str(f.get("type_hint", "")).endswith("| str")
-            choices = tuple(f["choices"]) if f.get("choices") and not open_ended else None
-            lines.append(f"        _k({f['name']!r}, {KEY_TYPES.get(f['type'], 'str')!r}, {default!r}, {choices!r}, "
-                         f"{f['source']!r},")
-            lines.append("           '', ''),")
-        lines.append("    )),")
-    lines.append("}")
-    Path(out_file).write_text("\n".join(lines) + "\n", encoding="utf-8")
+def scaffold(entry: dict) -> tuple[str, str]:
+    """(group module, a declaration to paste into it) for one flag of a fixture of tools/vllm_release.py's format:
+    flags, type, default and choices are the fixture's; the help is left for a person to write in both languages."""
+    group = GROUPS.get(entry.get("group") or "")
+    module = f"argmatrix/schema/vllm/groups/{group[0]}.py" if group else "argmatrix/schema/vllm/groups/<group>.py"
+    off = set(entry.get("negative_flags") or ()) | set(entry.get("hidden_flags") or ())
+    flags = ", ".join(repr(f) for f in entry["flags"] if f not in off)
+    choices = [c for c in entry.get("choices") or () if c is not None]
+    if entry["type"] == "bool":
+        base = "bool"
+    elif choices:
+        base = "Literal[" + ", ".join(repr(c) for c in choices) + "]"
+    elif entry["type"] == "list":
+        base = f"list[{FIXTURE_TYPES.get(entry.get('item_type') or 'str', 'str')}]"
+    else:
+        base = FIXTURE_TYPES.get(entry["type"], "str")
+    exact = not entry.get("default_is_repr") and not entry.get("default_suppressed")
+    default = entry.get("default") if exact else None
+    optional = default is None or entry.get("optional") or None in (entry.get("choices") or ())
+    negatable = ", negatable=True" if entry["action"] == "boolean_optional" else ""
+    name = entry["dest"] + ("_" if keyword.iskeyword(entry["dest"]) else "")
+    return module, (f"    {name}: Annotated[{base}{' | None' if optional else ''}, Arg(\n"
+                    f"        {flags}{negatable},\n"
+                    f"        help=Text(en='...', zh='...'),\n"
+                    f"    )] = {default!r}\n")
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "objects":
-        objects(*sys.argv[2:4])
-    else:
-        main(*sys.argv[1:3])
+    main(*sys.argv[1:3])

@@ -250,9 +250,22 @@ def matrix_diff(
     new: str = typer.Argument("current", help="Snapshot name or path; 'current' is this version's matrix."),
     fmt: DiffFormat = typer.Option(DiffFormat.md, "--format", help="md or json."),
     lang: Lang | None = LANG_OPTION,
+    engine: str | None = typer.Option(None, "--engine", help="vllm: OLD and NEW are two held vLLM releases "
+                                      "(0.33.0 0.34.0), compared as their own parsers read them."),
 ) -> None:
     """What changed between two releases of the matrix: added, removed, renamed, status changes."""
     from ..matrix import history
+
+    if engine is not None and _engine(engine, lang).key == "vllm":
+        from ..matrix import vllm_release_diff
+
+        try:
+            changes = vllm_release_diff.diff(old, new)
+        except vllm_release_diff.UnheldRelease as exc:
+            _fail(exc.text(_lang(lang)))
+        print(vllm_release_diff.render_json(changes) if fmt is DiffFormat.json
+              else vllm_release_diff.render_markdown(changes, _lang(lang)), end="")
+        return
 
     try:
         diff = history.diff(history.load(old), history.load(new))

@@ -286,6 +286,17 @@ def explain_text(row: dict, lang: str, out=None) -> None:
         out.print(f"[{style}]{escape(rel['says'][lang])}[/{style}]")
         if rel["fix"]:
             out.print(f"    {'fix' if en else '修复'}{c}{escape(rel['fix'][lang])}")
+    if row.get("releases"):  # an engine whose flags and defaults differ by release (vLLM): each held release's
+        for r in row["releases"]:
+            if not r["has"]:
+                said = "not in this release" if en else "该版本没有此参数"
+            else:
+                said = (f"{'default' if en else '默认值'}{c}"
+                        + (escape(shown_value(r["default"], lang)) if r["default_known"]
+                           else ("built by the engine" if en else "由引擎构造")))
+                if r["choices"]:
+                    said += f"  {'choices' if en else '可选值'}{c}{escape(', '.join(map(str, r['choices'])))}"
+            out.print(f"  {r['engine']} {r['release']:<8} {said}")
     for p, entry in row["platforms"].items():
         style = STATUS_STYLE[entry["status"]]
         word = status_word(entry["status"], lang)

@@ -415,8 +415,23 @@ def _paths(obj: dict[str, Any], keys: Any, prefix: str = "") -> list[tuple[str, 
     return out
 
 
+def _outside(bounds: Any, value: Any) -> str | None:
+    """The bound a number breaks (``> 0``), None when it keeps them: the one rule, ``schema.vllm.releases.outside``."""
+    from ..schema.vllm.releases import outside
+
+    return outside(dict(bounds), value)
+
+
+def _releases_with_key(eng: Engine, name: str, target: Any, path: str, release: str | None) -> list[str]:
+    """The engine's other held releases whose ``name`` object has key ``path`` (none where releases do not differ)."""
+    line = eng.releases
+    if line is None or release is None:
+        return []
+    return [r for r in line.held if r != release and path in (eng.object_keys(name, target, r) or {})]
+
+
 def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
-                  flags_used: dict[str, str], eng: Engine) -> list[Finding]:
+                  flags_used: dict[str, str], eng: Engine, release: str | None = None) -> list[Finding]:
     """Keys of JSON-object arguments the engine documents on ``platform``: unknown, removed or mistyped ones.
 
     Where the reader validates the object (vLLM's own config classes: ``ObjectKey.strict``), such a key stops
@@ -426,7 +441,7 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
     target = PLATFORMS[platform]
     specs = eng.surface.specs
     for name in sorted(user_set):
-        keys = eng.object_keys(name, target)
+        keys = eng.object_keys(name, target, release)
         value = values.get(name)
         if not keys or not isinstance(value, dict):
             continue
@@ -438,8 +453,9 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
         who = Text(f"{read_by} on {target.short.en}", f"{target.short.zh} 上的 {read_by}")
         for path, item in _paths(value, keys):
             key = keys.get(path)
-            if key is None and any(k.type == "dict" and path.startswith(k.key + ".") for k in keys.values()):
-                continue  # inside a free-form object key
+            if key is None and any(k.type == "dict" and path.startswith(k.key + ".") and not any(
+                    other.startswith(k.key + ".") for other in keys) for k in keys.values()):
+                continue  # inside a free-form object key (one whose own keys are documented is checked like the rest)
             strict = any_key.strict if key is None else key.strict
             severity, code = (ERROR, "AM-E970") if strict else (WARNING, "AM-W970")
             if key is None:
@@ -450,6 +466,13 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
                              f"请查看已记录的键：{explain_command(flag, eng)}"))
                 said = (Text("it refuses to start", "它会拒绝启动") if strict
                         else Text("it is ignored", "将被忽略"))
+                elsewhere = _releases_with_key(eng, name, target, path, release)
+                line = eng.releases
+                if elsewhere and line is not None:  # another held release reads it: name the release, not a typo
+                    said = Text(f"{said.en}; {line.name} {', '.join(elsewhere)} reads it",
+                                f"{said.zh}；{line.name} {'、'.join(elsewhere)} 才读取该键")
+                    hint = Text(f"remove '{path}', or check against that release with {line.option} {elsewhere[-1]}",
+                                f"去掉“{path}”，或用 {line.option} {elsewhere[-1]} 按该版本检查")
                 out.append(Finding(code, severity, "rule",
                                    Text(f"{flag} key '{path}' is not one {who.en} reads: {said.en}",
                                         f"{flag} 的键“{path}”不会被{who.zh}读取：{said.zh}"),
@@ -480,6 +503,12 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
                                         f"{flag} 的键“{path}”没有取值 {show(item)}（可选：{listed}{more}）"),
                                    Text(f"use {show(closest)}" if closest is not None else f"choose one of {listed}{more}",
                                         f"改用 {show(closest)}" if closest is not None else f"请从 {listed}{more} 中选择"),
+                                   value=item, **where))
+            elif key.bounds and (broken := _outside(key.bounds, item)) is not None:
+                out.append(Finding("AM-E971" if strict else "AM-W971", severity, "type",
+                                   Text(f"{flag} key '{path}' {show(item)}: {owner} requires {broken}",
+                                        f"{flag} 的键“{path}”取值 {show(item)}：{owner} 要求 {broken}"),
+                                   Text(f"pick a value that is {broken}", f"请改用满足 {broken} 的取值"),
                                    value=item, **where))
             elif not strict and not _admits(key, item):  # a validating reader says itself what it accepts
                 # a plugin reads the object with dict.get and no validation: the value goes on as it is

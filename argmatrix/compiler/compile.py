@@ -98,6 +98,7 @@ class Compiled:
             "engine": self.engine,
             "release": self.release,
             "release_from": self.release_from,
+            "releases": {self.engine: self.release} if self.release else {},  # engine -> the release that judged
             "sglang_version": self.sglang_version,
             "vllm_ascend_version": self.plugin_release,
             "ok": self.ok,
@@ -127,7 +128,7 @@ def _release(eng: Engine, text: str, said_by: str) -> tuple[str | None, Finding 
         newer = False
     if newer:
         where = release_source_text(said_by)
-        return newest, Finding("AM-W605", WARNING, USAGE, Text(
+        return newest, Finding("AM-W606", WARNING, USAGE, Text(
             f"{name} {text} ({where.en}) is newer than any release argmatrix holds: judged by {name} {newest}, "
             "so flags, defaults and checks it added are not known",
             f"{name} {text}（{where.zh}）比 argmatrix 收录的所有版本都新：按 {name} {newest} 检查，"
@@ -137,8 +138,12 @@ def _release(eng: Engine, text: str, said_by: str) -> tuple[str | None, Finding 
                  f"（见 docs/releases.md），或指定 {option} {newest} 以消除此警告"),
             value=text, source=said_by)
     span = Text(f"{oldest} to {newest}", f"{oldest} 至 {newest}") if oldest != newest else Text(newest, newest)
-    return None, usage("AM-E602", Text(f"{option} {text}: argmatrix knows the flags of {name} {span.en}",
-                                       f"{option} {text}：argmatrix 只了解 {name} {span.zh} 的参数"),
+    if line.held_only:
+        span = Text(", ".join(line.held), "、".join(line.held))
+    said = Text(f"{option} {text}", f"{option} {text}") if said_by == option else \
+        Text(f"{name} {text} ({release_source_text(said_by).en})", f"{name} {text}（{release_source_text(said_by).zh}）")
+    return None, usage("AM-E602", Text(f"{said.en}: argmatrix knows the flags of {name} {span.en}",
+                                       f"{said.zh}：argmatrix 只了解 {name} {span.zh} 的参数"),
                        Text(f"pass a release argmatrix holds, e.g. {option} {newest}",
                             f"请指定 argmatrix 已收录的版本，例如 {option} {newest}"), value=text)
 
@@ -417,7 +422,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
                           release_defaults)
         if complete:
             findings += check_required(values, sources, platform_key, eng, version)
-        findings += check_objects(values, sources, user_set, platform_key, flags_used, eng)
+        findings += check_objects(values, sources, user_set, platform_key, flags_used, eng, version)
         findings += check_resets(values, sources, user_set, platform_key, flags_used, eng, env_map)
         if version is not None:
             findings += release_findings(eng, argv_assignments, version, values, platform_key)

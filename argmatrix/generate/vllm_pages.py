@@ -50,6 +50,7 @@ W = {
         "（下划线、`--no-x`、`--json-flag.key 取值`、`-O3`、`--config` YAML），并按 vLLM 的规则判断，"
         "在昇腾上还按 vLLM-Ascend 的规则判断。状态列是 vLLM 引擎对象对各平台给出的结论。"),
     "releases": Text("Releases held", "已收录版本"),
+    "in_releases": Text("In vLLM", "所在 vLLM 版本"), "built": Text("built by vLLM", "由 vLLM 构造"),
     "legend": Text("Statuses", "状态"),
     "aliases": Text("Aliases", "别名"), "type": Text("Type", "类型"), "default": Text("vLLM's default", "vLLM 默认值"),
     "choices": Text("Choices", "可选值"), "negatable": Text("Off spelling", "关闭写法"),
@@ -104,6 +105,9 @@ def _block(row: dict[str, Any], lang: str) -> list[str]:
     facts_.append(f"{W['default'](lang)}{colon(lang)}{code(show(row['default']))}")
     if row["choices"]:
         facts_.append(f"{W['choices'](lang)}{colon(lang)}" + ", ".join(code(show(c)) for c in row["choices"]))
+    if row.get("releases"):
+        facts_.append(f"{W['in_releases'](lang)}{colon(lang)}{_release_runs(row['releases'], lang)}")
+    spec = engines.get(row["engine_key"]).surface.specs[row["name"]]
     if spec.arg.negatable:
         facts_.append(f"{W['negatable'](lang)}{colon(lang)}{code('--no-' + row['flags'][0][2:])}")
     lines += [f"- {f}" for f in facts_] + ["", cell(row["help"][lang]), ""]
@@ -122,6 +126,22 @@ def _block(row: dict[str, Any], lang: str) -> list[str]:
     if row["rules"]:
         lines += [f"{W['rules'](lang)}{colon(lang)}" + ", ".join(code(r) for r in row["rules"]), ""]
     return lines
+
+
+def _release_runs(entries: list[dict[str, Any]], lang: str) -> str:
+    """The held releases that have the flag, consecutive ones with the same default as one run:
+    ``0.13.0–0.33.0 (default 0.92); 0.34.0 (default none)``."""
+    runs: list[list[Any]] = []
+    for i, e in enumerate(entries):
+        said = show(e["default"]) if e["default_known"] else W["built"](lang)
+        if e["has"] and runs and runs[-1][3] == i - 1 and runs[-1][2] == said:
+            runs[-1][1], runs[-1][3] = e["release"], i
+        elif e["has"]:
+            runs.append([e["release"], e["release"], said, i])
+    word = W["default"](lang)
+    left, right, sep = ("（", "）", "；") if lang == "zh" else (" (", ")", "; ")
+    return sep.join(f"{code(a if a == b else f'{a}–{b}')}{left}{word}{colon(lang)}{code(said)}{right}"
+                    for a, b, said, _ in runs)
 
 
 @cache

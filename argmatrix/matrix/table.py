@@ -33,18 +33,36 @@ def _engine(eng: Any = None) -> Any:
 
 
 def effective_default(spec: ArgSpec, platform: str, eng: Any = None, release: str | None = None) -> Any:
-    """What ``platform`` starts from when nobody sets ``spec``: the engine's default there, else the release's own
-    default (``Engine.release_defaults``), else the declared one."""
+    """What the engine uses on ``platform`` when ``spec`` is unset: the platform's default, else ``release``'s own
+    (None: the newest held; ``Engine.default_in``), else the declared one."""
     eng = _engine(eng)
     value = eng.default(spec, PLATFORMS[platform])
     return release_default(spec, eng, release) if value is MISSING else value
 
 
 def release_default(spec: ArgSpec, eng: Any, release: str | None) -> Any:
-    """The default of ``spec`` under ``release`` of ``eng`` (the declared default where the release keeps it)."""
-    if release is None:
+    """The default of ``spec`` under ``release`` of ``eng`` (None: its newest held release), the declared one where
+    the release keeps it or the engine has no releases."""
+    if eng.releases is None:
         return spec.default
-    return eng.release_defaults(release).get(spec.name, spec.default)
+    value = eng.default_in(spec, release or eng.releases.newest)
+    return spec.default if value is MISSING else value
+
+
+def release_rows(spec: ArgSpec, eng: Any) -> list[dict[str, Any]] | None:
+    """Each held release of an engine whose facts differ by release (vLLM): whether its parser has the flag, and
+    its default and choices there.  None for SGLang (``release_entry``) and engines with one build."""
+    line = eng.releases
+    if line is None or eng.surface_key == "sglang":
+        return None
+    out = []
+    for r in line.held:
+        has = line.exists_in(spec.name, r)
+        default = eng.default_in(spec, r) if has else MISSING
+        choices = eng.choices_in(spec, r) if has else None
+        out.append({"engine": line.name, "release": r, "has": has, "default": _plain(default) if default is not MISSING else None,
+                    "default_known": default is not MISSING, "choices": _plain(choices)})
+    return out
 
 
 def release_of(eng: Any, release: Any = MISSING) -> str | None:
@@ -119,6 +137,7 @@ def row(spec: ArgSpec, eng: Any = None, release: Any = MISSING) -> dict[str, Any
         "defaults_by_release": [{"first": first, "last": last, "default": _plain(value)}
                                 for first, last, value in eng.defaults_by_release(spec)],
         "choices": _plain(_in_release(spec, spec.choices, chosen)),
+        "releases": release_rows(spec, eng),
         "release": release_entry(spec, chosen) if sglang_surface and chosen is not None else None,
         "npu_label": ascend_label(spec) if sglang_surface else None,
         "help": {"en": spec.arg.help.en, "zh": spec.arg.help.zh},

@@ -83,6 +83,7 @@ class ObjectKey:
     strict: bool = False          # the reader refuses an unknown key or a bad value (vLLM's pydantic dataclasses)
     since: str | None = None      # the owner's release checked does not read the key; this later release does
     release: str = ""             # the owner's release these keys are read by ("" when not per release)
+    bounds: Any = None            # {"gt": 0, "le": 1}: pydantic's bounds on a number (vLLM's config classes)
 
 
 def release_words(release: str | None, lang: str) -> str:

@@ -4,7 +4,7 @@
   release fixtures), shown by ``explain`` per release and recorded as the value's source.
 * No option naming a release: the environment variable, else the release installed here (read from its
   distribution's metadata, never imported), else the newest held; the header and the JSON say which and why.
-* A release newer than any held is judged by the newest held one, with AM-W605 naming both.
+* A release newer than any held is judged by the newest held one, with AM-W606 naming both.
 * An unknown option before ``--`` is a usage error naming it; it never becomes a server flag.
 """
 from __future__ import annotations
@@ -62,9 +62,9 @@ def test_explain_shows_each_releases_default():
 def test_a_fraction_to_a_flag_the_release_reads_as_a_whole_number():
     found = compile(["--model-path", "m", "--mm-per-request-timeout", "1.5"], target="cuda", sglang_version="0.5.9",
                     env={}).findings
-    assert [f.code for f in found if f.code == "AM-E118"] == ["AM-E118"]
+    assert [f.code for f in found if f.code == "AM-E119"] == ["AM-E119"]
     assert not [f for f in compile(["--model-path", "m", "--mm-per-request-timeout", "2"], target="cuda",
-                                   sglang_version="0.5.9", env={}).findings if f.code == "AM-E118"]
+                                   sglang_version="0.5.9", env={}).findings if f.code == "AM-E119"]
 
 
 def test_where_the_release_came_from(monkeypatch):
@@ -107,7 +107,7 @@ def test_the_header_names_the_release_and_why():
 def test_a_release_newer_than_any_held_is_judged_by_the_newest_with_a_warning():
     found = compile(["--model-path", "m"], target="cuda", sglang_version="0.5.30", env={})
     assert found.release == "0.5.23"
-    (w,) = [f for f in found.findings if f.code == "AM-W605"]
+    (w,) = [f for f in found.findings if f.code == "AM-W606"]
     assert "SGLang 0.5.30" in w.message.en and "SGLang 0.5.23" in w.message.en
     assert "tools/add_release.py sglang 0.5.30" in w.hint.en
     assert found.exit_code == 0

@@ -167,7 +167,7 @@ def test_every_flag_exists_with_the_default_of_the_release(release):
 @pytest.mark.parametrize("release", KNOWN_FLAG_SETS)
 def test_every_flag_is_read_as_the_type_of_the_release(release):
     """The field's type takes what the release's parser converts: the same kind of number (a release that reads an
-    int where argmatrix reads a float is dated in PARSER_TYPES, and a fraction there is AM-E118), a switch, a list,
+    int where argmatrix reads a float is dated in PARSER_TYPES, and a fraction there is AM-E119), a switch, a list,
     text or JSON (SGLang reads a JSON object as text)."""
     from argmatrix.compiler.sglang_reader import SWITCH_TAKES_TEXT
     from argmatrix.schema.releases import parser_type

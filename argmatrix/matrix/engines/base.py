@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from ...schema.meta import MISSING, ObjectKey, Text
@@ -63,9 +64,12 @@ class ReleaseLine:
     held: tuple[str, ...]         # releases whose whole flag set was read from the wheel
     introduced: Mapping[str, str] = field(default_factory=dict)  # field -> first release that has it
     removed: Mapping[str, str] = field(default_factory=dict)     # field -> first release that refuses it
+    successors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # removed field -> flags in its place
     # the engine's own reader of its release facts, when it has one (SGLang: schema.releases.exists_in), so the
     # line asks it instead of repeating its dates
     reader: Callable[[str, str], bool] | None = None
+    # only the held releases are known (vLLM: the releases between two held ones were never read, and may differ)
+    held_only: bool = False
 
     @staticmethod
     def parse(text: str) -> tuple[int, ...]:
@@ -74,6 +78,8 @@ class ReleaseLine:
 
     def covers(self, text: str) -> bool:
         try:
+            if self.held_only:
+                return self.parse(text) in {self.parse(h) for h in self.held}
             return self.parse(self.oldest) <= self.parse(text) <= self.parse(self.newest)
         except ValueError:
             return False
@@ -180,6 +186,24 @@ class Engine:
         """What this engine uses on ``platform`` when ``spec`` is left unset (``MISSING``: the declared default)."""
         return MISSING
 
+    def default_in(self, spec: ArgSpec, release: str | None) -> Any:
+        """What ``release``'s parser gives ``spec`` when it is left unset, where that differs by release (``MISSING``:
+        the declared default); a platform's default (``default``) still wins over it."""
+        return MISSING
+
+    def choices_in(self, spec: ArgSpec, release: str) -> tuple[Any, ...] | None:
+        """The values ``release``'s parser takes for ``spec`` where they differ by release (None: the type's)."""
+        return None
+
+    def bounds_in(self, spec: ArgSpec, release: str) -> Mapping[str, Any] | None:
+        """The bounds ``release`` puts on a number (``{"gt": 0, "le": 1}``; None: none known)."""
+        return None
+
+    def deprecated_in(self, spec: ArgSpec, release: str) -> Mapping[str, Any] | None:
+        """How ``release``'s parser deprecates ``spec`` where that differs by release: ``successors`` (flags),
+        ``effect`` (``ignored`` or ``stores``), ``removed_in`` (what it announces); None: not deprecated."""
+        return None
+
     def notes(self, spec: ArgSpec, platform: Platform) -> tuple[Note, ...]:
         return ()
 
@@ -204,14 +228,20 @@ class Engine:
         """What the engine's own predicates (resets, plugin checks) read: the resolved values, by default."""
         return values
 
-    def object_keys(self, name: str, platform: Platform) -> Mapping[str, ObjectKey] | None:
-        """The documented keys of JSON-object argument ``name`` on ``platform`` (None: not documented)."""
+    def object_keys(self, name: str, platform: Platform, release: str | None = None) -> Mapping[str, ObjectKey] | None:
+        """The documented keys of JSON-object argument ``name`` on ``platform`` (None: not documented), as
+        ``release`` reads them (None: the newest held)."""
         return None
 
     def release_defaults(self, release: str) -> Mapping[str, Any]:
         """field -> the value ``release`` of this engine starts from when nobody sets it, where that is not the
-        declared default (read from the release's own parser); empty when the engine has no releases."""
-        return {}
+        declared default (``default_in``, read from the release's own parser); computed once per release."""
+        cache = self.__dict__.setdefault("_release_defaults", {})
+        if release not in cache:
+            found = {name: self.default_in(spec, release) for name, spec in self.surface.specs.items()}
+            cache[release] = MappingProxyType({name: value for name, value in found.items()
+                                               if value is not MISSING and value != self.surface.specs[name].default})
+        return cache[release]  # type: ignore[no-any-return]
 
     def defaults_by_release(self, spec: ArgSpec) -> list[tuple[str, str, Any]]:
         """``(first, last, default)`` per run of held releases with one default for ``spec``, where the held

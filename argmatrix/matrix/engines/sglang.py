@@ -7,9 +7,7 @@ table ``schema/release_table.py``.
 """
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Sequence
 from typing import Any
 
 from ...schema import releases
@@ -41,8 +39,8 @@ class SglangEngine(Engine):
     def notes(self, spec: ArgSpec, platform: Platform) -> tuple[Note, ...]:
         return platform.notes(spec)
 
-    def release_defaults(self, release: str) -> Mapping[str, Any]:
-        return _release_defaults(release)
+    def default_in(self, spec: ArgSpec, release: str | None) -> Any:
+        return MISSING if release is None else releases.release_default(spec.name, release)
 
     def defaults_by_release(self, spec: ArgSpec) -> list[tuple[str, str, Any]]:
         return releases.defaults_by_release(spec.name) if spec.name in releases.PARSER_DEFAULTS else []
@@ -114,13 +112,6 @@ def _default_in(name: str, release: str) -> Any:
 
     found = releases.parser_default(name, release)
     return SPECS[name].default if found is MISSING else found
-
-
-@functools.cache
-def _release_defaults(release: str) -> Mapping[str, Any]:
-    """The fields whose default in ``release``'s own parser is a value other than the declared default."""
-    found = {name: releases.release_default(name, release) for name in releases.PARSER_DEFAULTS}
-    return MappingProxyType({name: value for name, value in found.items() if value is not MISSING})
 
 
 # the dates are schema/releases.py's (the one reader of the release fixtures and the hand-kept table), not a copy

@@ -17,8 +17,9 @@ from collections.abc import Mapping, Sequence
 from functools import cache, cached_property
 from typing import Any
 
-from ...schema.meta import ObjectKey, Text
+from ...schema.meta import MISSING, ObjectKey, Text
 from ...schema.registry import ArgSpec
+from ...schema.vllm import releases as vllm_releases
 from ..platforms.base import Platform
 from ..rules import Rule
 from ..status import Cell, Status
@@ -153,17 +154,36 @@ class VllmEngine(Engine):
                                  PLUGIN, since=k.since, release=self.ascend_release)
                 for k in ascend.additional_keys(self.ascend_release)}
 
-    @cached_property
-    def _config_keys(self) -> dict[str, dict[str, ObjectKey]]:
-        from ...schema.vllm.objects import OBJECTS
+    @cache  # noqa: B019  (one engine object, a handful of releases)
+    def _config_keys(self, release: str) -> dict[str, dict[str, ObjectKey]]:
+        from ...schema.vllm.objects import objects_in
 
-        return {name: {k.key: k for k in keys} for name, (_cls, _src, keys) in OBJECTS.items()}
+        return {name: {k.key: k for k in keys} for name, (_cls, _src, keys) in objects_in(release).items()}
 
-    def object_keys(self, name: str, platform: Platform) -> Mapping[str, ObjectKey] | None:
+    def object_keys(self, name: str, platform: Platform, release: str | None = None) -> Mapping[str, ObjectKey] | None:
         # --additional-config is handed to the platform plugin; vLLM-Ascend is the one whose keys are documented
         if name == "additional_config":
             return self._additional_keys if platform.family == "npu" else None
-        return self._config_keys.get(name)  # vLLM's own config classes, validated by pydantic
+        # vLLM's own config classes, validated by pydantic, as the release declares them
+        return self._config_keys(vllm_releases.normal(release or "") or vllm_releases.NEWEST).get(name)
+
+    # --- what one release's parser does (schema/vllm/releases.py, derived from its fixture) ---------------------
+    def default_in(self, spec: ArgSpec, release: str | None) -> Any:
+        held = vllm_releases.normal(release) if release else None
+        return MISSING if held is None else vllm_releases.default_in(spec.name, held)
+
+    def choices_in(self, spec: ArgSpec, release: str) -> tuple[Any, ...] | None:
+        held = vllm_releases.normal(release)
+        return None if held is None else vllm_releases.choices_in(spec.name, held)
+
+    def bounds_in(self, spec: ArgSpec, release: str) -> Mapping[str, Any] | None:
+        held = vllm_releases.normal(release)
+        return None if held is None else vllm_releases.bounds_in(spec.name, held)
+
+    def deprecated_in(self, spec: ArgSpec, release: str) -> Mapping[str, Any] | None:
+        held = vllm_releases.normal(release)
+        found = vllm_releases.facts(spec.name, held) if held is not None else None
+        return None if found is None else found.deprecated
 
 
 # vLLM-Ascend's start-up checks share two codes (the message names the check); its facts are read per commit
@@ -209,24 +229,40 @@ def _on_values(predicate: Any) -> Any:
     return lambda ctx: bool(predicate(plugin_view(ctx.values, ctx.platform, ctx.env)))
 
 
-# the flag sets of both releases were read from vLLM's own parser (tests/fixtures/vllm-0.32.0.json, -0.33.0.json)
-RELEASES = ReleaseLine("vLLM", "--vllm-version", "ARGMATRIX_VLLM_VERSION", "0.32.0", "0.33.0", ("0.32.0", "0.33.0"),
-                       introduced={"monokernel": "0.33.0", "reasoning_effort_map": "0.33.0",
-                                   "sleep_mode_backend": "0.33.0", "watchdog_config": "0.33.0"})
-SPELLING_032 = Spelling(underscores=True, abbreviations=True, negation=NEGATE_DECLARED, switch_values=False,
-                        dotted_keys=True, append_plus=True, short_flags=True, positional="model",
-                        optimization_shorthand=True,
-                        source="vLLM 0.32.0 vllm/utils/argparse_utils.py:277 FlexibleArgumentParser.parse_args")
-SPELLING_033 = dataclasses.replace(SPELLING_032, negation=NEGATE_ENABLE_DISABLE,
-                                   source="vLLM 0.33.0 vllm/utils/argparse_utils.py EnableDisableAction")
+def _spelling(release: str) -> Spelling:
+    """How ``release``'s FlexibleArgumentParser reads a command line, as its fixture records it."""
+    said = dict(vllm_releases.spelling_in(release))
+    negation = {"declared": NEGATE_DECLARED, "enable-disable": NEGATE_ENABLE_DISABLE}[said.pop("negation")]
+    return Spelling(negation=negation, switch_values=False, positional="model", **said)
+
+
+def _spellings() -> tuple[Spelling, dict[str, Spelling]]:
+    """The oldest held release's spelling, and each later release whose parser reads a line differently."""
+    first = _spelling(vllm_releases.OLDEST)
+    since: dict[str, Spelling] = {}
+    previous = first
+    for release in vllm_releases.HELD[1:]:
+        current = _spelling(release)
+        if dataclasses.replace(current, source="") != dataclasses.replace(previous, source=""):
+            since[release] = current
+        previous = current
+    return first, since
+
+
+# every fact below is derived from the release fixtures (schema/vllm/release_facts.py, tests/fixtures/vllm-*.json)
+RELEASES = ReleaseLine("vLLM", "--vllm-version", "ARGMATRIX_VLLM_VERSION", vllm_releases.OLDEST, vllm_releases.NEWEST,
+                       vllm_releases.HELD, introduced=vllm_releases.introduced(), removed=vllm_releases.removed(),
+                       reader=vllm_releases.exists_in, successors=vllm_releases.successors(),
+                       held_only=True)
+SPELLING, SPELLING_SINCE = _spellings()
 
 VLLM = VllmEngine(
     "vllm", Text("vLLM", "vLLM"), "vllm",
     program=("vllm", "serve"),
     launchers=(("vllm", "serve"), ("python", "-m", "vllm.entrypoints.openai.api_server"),
                ("python3", "-m", "vllm.entrypoints.openai.api_server")),
-    spelling=SPELLING_032,
-    spelling_since={"0.33.0": SPELLING_033},
+    spelling=SPELLING,
+    spelling_since=SPELLING_SINCE,
     releases=RELEASES,
     distribution="vllm",
     deploy=VLLM_DEPLOY,

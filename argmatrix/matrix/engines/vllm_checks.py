@@ -83,7 +83,9 @@ VLLM_RULES: list[Rule] = [
          Text("drop --enable-eplb on this platform", "在该平台上去掉 --enable-eplb"),
          families=CPU_ONLY, source=_source("config/parallel.py:561"), supersedes_status=True),
     Rule("vllm-tp-divisible-by-dcp", "AM-E906", ("decode_context_parallel_size", "tensor_parallel_size"),
-         lambda c: c.prefill_context_parallel_size == 1 and c.tensor_parallel_size % c.decode_context_parallel_size,
+         # a size of 0 is vLLM's own bound (AM-E118), not a divisibility question
+         lambda c: c.prefill_context_parallel_size == 1 and c.decode_context_parallel_size > 0
+         and c.tensor_parallel_size % c.decode_context_parallel_size,
          Text("--decode-context-parallel-size {decode_context_parallel_size} must divide --tensor-parallel-size "
               "{tensor_parallel_size}: decode context parallelism reuses the tensor-parallel ranks",
               "--decode-context-parallel-size {decode_context_parallel_size} 必须能整除 --tensor-parallel-size "

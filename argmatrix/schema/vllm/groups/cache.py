@@ -23,15 +23,19 @@ class CacheArgs:
         ),
     )] = None
 
-    gpu_memory_utilization: Annotated[float, Arg(
+    gpu_memory_utilization: Annotated[float | None, Arg(
         '--gpu-memory-utilization', '--device-memory-utilization',
         help=Text(
             en="Share (0 to 1) of each device's total memory this vLLM instance may use for everything: weights, "
                "activations, CUDA graphs and the KV cache, which gets whatever is left. It is a per-instance budget "
-               "(two instances on one device can take 0.45 each), unlike SGLang's --mem-fraction-static.",
+               "(two instances on one device can take 0.45 each), unlike SGLang's --mem-fraction-static. The default is "
+               "0.9 up to vLLM 0.18 and 0.92 from 0.23 to 0.33; from 0.34 it is unset: 1.0 with the extensible KV "
+               "cache, 0.92 without.",
             zh="本 vLLM 实例可使用的每个设备总显存的比例（0 到 1），涵盖权重、激活值、CUDA Graph 和 KV 缓存，"
                "KV 缓存分得其余全部。这是单个实例的预算（同一设备上的两个实例可各取 0.45），"
-               "与 SGLang 的 --mem-fraction-static 含义不同。",
+               "与 SGLang 的 --mem-fraction-static 含义不同。默认值在 vLLM 0.18 及以前为 0.9，0.23 至 0.33 为 0.92；"
+               "自 0.34 起默认不设置："
+               "启用可扩展 KV 缓存时取 1.0，否则取 0.92。",
         ),
     )] = 0.92
 
@@ -170,14 +174,17 @@ class CacheArgs:
         ),
     )] = None
 
-    mamba_cache_mode: Annotated[Literal['align', 'none'], Arg(
+    mamba_cache_mode: Annotated[Literal['align', 'all', 'none'] | None, Arg(
         '--mamba-cache-mode',
         help=Text(
             en="How Mamba layer states are cached: 'none' keeps no per-prefix states (used when prefix caching is "
                "off); 'align' saves the state at block boundaries so prefix hits work (the default with prefix "
-               "caching).",
+               "caching); vLLM 0.18 to 0.23 also take 'all', a state every block (their default with prefix caching). "
+               "vLLM 0.33 deprecates it: it has no effect there, Mamba prefix caching follows --enable-prefix-caching.",
             zh="Mamba 层状态的缓存方式：'none' 不按前缀保存状态（前缀缓存关闭时使用）；'align' 在块边界处保存状态，"
-               "使前缀命中可用（开启前缀缓存时的默认方式）。",
+               "使前缀命中可用（开启前缀缓存时的默认方式）；vLLM 0.18 至 0.23 还接受 'all'，即每个块都保存状态"
+               "（这些版本开启前缀缓存时的默认方式）。vLLM 0.33 起已弃用且不起作用，Mamba 的前缀缓存"
+               "跟随 --enable-prefix-caching。",
         ),
     )] = 'none'
 
@@ -220,12 +227,44 @@ class CacheArgs:
         ),
     )] = None
 
-    kv_offloading_backend: Annotated[Literal['lmcache', 'native'], Arg(
+    kv_offloading_backend: Annotated[Literal['lmcache', 'native'] | None, Arg(
         '--kv-offloading-backend',
         help=Text(
             en="Implementation of KV cache offloading to CPU when --kv-offloading-size is set: 'native' (vLLM's own) "
-               "or 'lmcache' (LMCache).",
+               "or 'lmcache' (LMCache). In vLLM 0.13 it has no default and must be given with --kv-offloading-size.",
             zh="设置 --kv-offloading-size 后 KV 缓存卸载到 CPU 的实现：'native' 为 vLLM 自带实现，"
-               "'lmcache' 使用 LMCache。",
+               "'lmcache' 使用 LMCache。vLLM 0.13 中没有默认值，须与 --kv-offloading-size 一起给出。",
         ),
     )] = 'native'
+
+    enable_extensible_kv_cache: Annotated[bool | None, Arg(
+        '--enable-extensible-kv-cache',
+        help=Text(
+            en="Reserve the KV cache's address range in device virtual memory and back it with physical pages after "
+               "warm-up, so the cache is sized from the memory really free after CUDA graph capture instead of a "
+               "profiling estimate. Unset: on for CUDA and ROCm unless --kv-cache-memory-bytes is given; where the "
+               "driver has no virtual memory management vLLM falls back to the estimate, but asking for it there "
+               "explicitly is an error. New in vLLM 0.34.",
+            zh="在设备虚拟内存中预留 KV 缓存的地址空间，预热之后再映射物理页，使缓存大小按 CUDA Graph 捕获后实际空闲的"
+               "显存确定，而不是按性能剖析估算。不设置时：在 CUDA 与 ROCm 上开启，除非给出了 --kv-cache-memory-bytes；"
+               "驱动不支持虚拟内存管理时退回估算方式，但在这种环境下显式开启会报错。vLLM 0.34 新增。",
+        ),
+    )] = None
+
+    swap_space: Annotated[float, Arg(
+        '--swap-space',
+        help=Text(
+            en="CPU swap space per GPU, in GiB. vLLM 0.13 only.",
+            zh="每个 GPU 对应的 CPU 交换空间大小，单位 GiB。仅 vLLM 0.13 提供。",
+        ),
+    )] = 4
+
+    calculate_kv_scales: Annotated[bool, Arg(
+        '--calculate-kv-scales', negatable=True,
+        help=Text(
+            en="With an FP8 KV cache, compute k_scale and v_scale at run time instead of loading them from the "
+               "checkpoint (or using 1.0 where it has none). Up to vLLM 0.23.",
+            zh="使用 FP8 KV 缓存时，在运行时计算 k_scale 与 v_scale，而不是从检查点加载（检查点没有时取 1.0）。"
+               "仅 vLLM 0.23 及以前的版本提供。",
+        ),
+    )] = False

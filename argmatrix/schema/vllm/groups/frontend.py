@@ -131,15 +131,17 @@ class FrontendArgs:
         ),
     )] = ''
 
-    tool_strict_level: Annotated[Literal['auto', 'function', 'parameter'], Arg(
+    tool_strict_level: Annotated[Literal['auto', 'function', 'parameter'] | None, Arg(
         '--tool-strict-level',
         help=Text(
             en="Minimum strictness of grammar-constrained tool calling, on top of each tool's strict field: 'auto' "
                "follows the request; 'function' constrains the call markup and function name of every request with "
-               "tools; 'parameter' also enforces the argument schemas, as if every tool were strict.",
+               "tools; 'parameter' also enforces the argument schemas, as if every tool were strict. From vLLM 0.33 "
+               "the default is unset: the tool parser's own level, 'auto' for most parsers.",
             zh="基于语法约束的工具调用的最低严格程度，叠加在每个工具的 `strict` 字段之上：'auto' 按请求的设置；"
                "'function' 对所有带工具的请求约束调用格式与函数名；'parameter' 还强制参数符合模式，"
-               "相当于所有工具都设为 `strict`。",
+               "相当于所有工具都设为 `strict`。自 vLLM 0.33 起默认不设置，即采用工具解析器自身的级别，"
+               "多数解析器为 'auto'。",
         ),
     )] = 'auto'
 
@@ -580,3 +582,13 @@ class FrontendArgs:
                "例如 '{\"minimal\": \"low\"}'；未列出的取值原样传递。vLLM 0.33 新增。",
         ),
     )] = None
+
+    disable_frontend_multiprocessing: Annotated[bool, Arg(
+        '--disable-frontend-multiprocessing', negatable=True,
+        help=Text(
+            en="Run the OpenAI-compatible API server in the same process as the engine instead of a process of its "
+               "own. Up to vLLM 0.18; later releases have no such flag.",
+            zh="让 OpenAI 兼容的 API 服务与引擎运行在同一进程中，而不是单独的进程。仅 vLLM 0.18 及以前的版本提供，"
+               "之后的版本没有该参数。",
+        ),
+    )] = False

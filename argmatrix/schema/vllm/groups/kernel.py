@@ -33,7 +33,7 @@ class KernelArgs:
     )] = None
 
     moe_backend: Annotated[Literal[
-        'aiter', 'aiter_mega_moe', 'aiter_triton_mxfp4_bf16', 'auto', 'b12x', 'batched_triton', 'cutlass', 'deep_gemm',
+        'aiter', 'aiter_mega_moe', 'aiter_triton_mxfp4_bf16', 'aiter_triton_mxfp4_mxfp4', 'auto', 'b12x', 'batched_triton', 'cutlass', 'deep_gemm',
         'deep_gemm_mega_moe', 'emulation', 'flashinfer_b12x', 'flashinfer_cutedsl', 'flashinfer_cutlass',
         'flashinfer_moe_ep_cutedsl', 'flashinfer_moe_ep_mega_deep_gemm', 'flashinfer_trtllm', 'flydsl', 'hpc',
         'humming', 'marlin', 'rdna3', 'triton', 'triton_unfused',

@@ -98,3 +98,13 @@ class LoadArgs:
                "也可写 JSON 映射，例如 '{\"cuda:1\": \"cuda:0\"}'。默认为 'cpu'。",
         ),
     )] = 'cpu'
+
+    shuffle_safetensors_files: Annotated[bool, Arg(
+        '--shuffle-safetensors-files',
+        help=Text(
+            en="Load the safetensors files of the checkpoint in an order shuffled per rank, so that ranks read "
+               "different files at once and contend less for storage at start-up. New in vLLM 0.34.",
+            zh="按各 rank 打乱的顺序加载检查点的 safetensors 文件，使各 rank 同时读取不同文件，减少启动时的存储争用。"
+               "vLLM 0.34 新增。",
+        ),
+    )] = False

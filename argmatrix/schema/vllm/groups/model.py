@@ -34,14 +34,14 @@ class ModelArgs:
         ),
     )] = 'auto'
 
-    convert: Annotated[Literal['auto', 'classify', 'embed', 'none'], Arg(
+    convert: Annotated[Literal['auto', 'classify', 'embed', 'none', 'reward'], Arg(
         '--convert',
         help=Text(
             en="Adapt the model to another task with vLLM's adapters: 'embed' or 'classify' turn a generative model "
                "into a pooling one, 'none' keeps it as it is, 'auto' converts only when --runner asks for a kind the "
-               "architecture does not provide.",
+               "architecture does not provide. vLLM 0.13 also takes 'reward'.",
             zh="借助 vLLM 的适配器把模型转换为其他任务：'embed' 或 'classify' 把生成式模型改造成池化模型，"
-               "'none' 保持原样，'auto' 仅在 --runner 要求的类型与模型架构不符时才转换。",
+               "'none' 保持原样，'auto' 仅在 --runner 要求的类型与模型架构不符时才转换。vLLM 0.13 还接受 'reward'。",
         ),
     )] = 'auto'
 
@@ -464,3 +464,31 @@ class ModelArgs:
                "插件可注册其他后端。vLLM 0.33 新增。",
         ),
     )] = 'cumem'
+
+    checkpoint_prepare_on_startup: Annotated[bool, Arg(
+        '--checkpoint-prepare-on-startup',
+        help=Text(
+            en="Prepare each engine for a process checkpoint as soon as it starts, as a call to /checkpoint/prepare "
+               "would; it serves requests only after /checkpoint/restore. Needs sleep mode. New in vLLM 0.34.",
+            zh="每个引擎启动后立即为进程检查点做准备，效果等同调用 /checkpoint/prepare；之后须经 "
+               "/checkpoint/restore 才开始处理请求。需要开启睡眠模式。vLLM 0.34 新增。",
+        ),
+    )] = False
+
+    logits_processor_pattern: Annotated[str | None, Arg(
+        '--logits-processor-pattern',
+        help=Text(
+            en="Regular expression of the qualified names of logits processors a request may pass in its "
+               "logits_processors field; unset allows none. vLLM 0.13 only.",
+            zh="请求可通过 logits_processors 字段传入的 logits 处理器全限定名所须匹配的正则表达式；不设置则不允许任何处理器。"
+               "仅 vLLM 0.13 提供。",
+        ),
+    )] = None
+
+    override_attention_dtype: Annotated[str | None, Arg(
+        '--override-attention-dtype',
+        help=Text(
+            en="Data type to use for attention in place of the model's. Up to vLLM 0.23.",
+            zh="注意力计算改用的数据类型，替代模型自身的类型。仅 vLLM 0.23 及以前的版本提供。",
+        ),
+    )] = None

@@ -96,13 +96,16 @@ class ParallelArgs:
         ),
     )] = None
 
-    numa_bind: Annotated[bool, Arg(
+    numa_bind: Annotated[bool | None, Arg(
         '--numa-bind', negatable=True,
         help=Text(
             en="Bind each worker process to the CPUs and memory of its device's NUMA node (with numactl). "
-               "--numa-bind-nodes or --numa-bind-cpus override the detected placement.",
+               "--numa-bind-nodes or --numa-bind-cpus override the detected placement. From vLLM 0.34 the default "
+               "is unset: vLLM binds where the machine allows it (several NUMA nodes, numactl, the spawn start "
+               "method) and starts unbound elsewhere.",
             zh="用 `numactl` 把每个工作进程绑定到其设备所在 NUMA 节点的 CPU 与内存上。--numa-bind-nodes 或 "
-               "--numa-bind-cpus 可替代自动检测到的绑定关系。",
+               "--numa-bind-cpus 可替代自动检测到的绑定关系。自 vLLM 0.34 起默认不设置：机器条件允许时"
+               "（多个 NUMA 节点、已安装 numactl、使用 spawn 启动方式）自动绑定，否则不绑定。",
         ),
     )] = False
 
@@ -351,19 +354,22 @@ class ParallelArgs:
 
     all2all_backend: Annotated[Literal[
         'allgather_reducescatter', 'deepep_high_throughput', 'deepep_low_latency', 'deepep_v2', 'flashinfer_all2allv',
-        'flashinfer_nvlink_one_sided', 'flashinfer_nvlink_two_sided', 'moonep', 'mori_high_throughput',
+        'flashinfer_nvlink_one_sided', 'flashinfer_nvlink_two_sided', 'moonep', 'mori', 'mori_high_throughput',
         'mori_low_latency', 'naive', 'nixl_ep', 'pplx',
-    ], Arg(
+    ] | None, Arg(
         '--all2all-backend',
         help=Text(
             en="Communication backend for MoE token dispatch and combine under expert parallel: "
                "'allgather_reducescatter' (default, all-gather and reduce-scatter), the DeepEP kernels "
                "('deepep_high_throughput' for prefill, 'deepep_low_latency' for decode), the MoRI, FlashInfer, "
-               "NIXL-EP, MoonEP and pplx kernels, or 'naive'. It is the counterpart of SGLang's --moe-a2a-backend.",
+               "NIXL-EP, MoonEP and pplx kernels, or 'naive'; vLLM 0.34 adds 'mori', which picks MoRI's kernels "
+               "itself and replaces the two 'mori_*' values. It is the counterpart of SGLang's --moe-a2a-backend. "
+               "vLLM 0.13 has no default: unset takes the VLLM_ALL2ALL_BACKEND environment variable.",
             zh="专家并行时 MoE token 分发与合并所用的通信后端：'allgather_reducescatter'（默认，"
                "基于 all-gather 与 reduce-scatter）、DeepEP 算子（预填充用 'deepep_high_throughput'，"
-               "解码用 'deepep_low_latency'）、MoRI、FlashInfer、NIXL-EP、MoonEP 与 pplx 算子，或 'naive'。"
-               "对应 SGLang 的 --moe-a2a-backend。",
+               "解码用 'deepep_low_latency'）、MoRI、FlashInfer、NIXL-EP、MoonEP 与 pplx 算子，或 'naive'；"
+               "vLLM 0.34 新增 'mori'，自行选择 MoRI 算子，取代两个 'mori_*' 取值。"
+               "对应 SGLang 的 --moe-a2a-backend。vLLM 0.13 没有默认值：不设置时取环境变量 VLLM_ALL2ALL_BACKEND。",
         ),
     )] = 'allgather_reducescatter'
 

@@ -192,3 +192,58 @@ class SchedulerArgs:
                "请求可以为自己调大此值，但不能调小。",
         ),
     )] = 1
+
+    max_num_inflight_kv_loads: Annotated[int | None, Arg(
+        '--max-num-inflight-kv-loads',
+        help=Text(
+            en="Most requests that may hold KV blocks for an asynchronous KV connector load (e.g. a NIXL pull in "
+               "prefill/decode disaggregation) before they run. Setting it also lets such loads start while the "
+               "running batch is full; unset keeps no cap, and loads start only when a running slot frees. New in "
+               "vLLM 0.34.",
+            zh="为异步 KV 连接器加载（例如 PD 分离中的 NIXL 拉取）占用 KV 块、但尚未运行的请求数上限。设置后，"
+               "这类加载在运行批次已满时也可以开始；不设置则不限数量，且只有运行槽位空出时才开始加载。"
+               "vLLM 0.34 新增。",
+        ),
+    )] = None
+
+    cache_aware_admission_window: Annotated[int, Arg(
+        '--cache-aware-admission-window',
+        help=Text(
+            en="Look-ahead window of cache-aware admission: among the first N waiting requests, those whose prefix is "
+               "already in the KV cache are admitted first, so a cold request does not evict blocks a resident one "
+               "still needs. 0 admits in arrival order. Needs prefix caching and the fcfs policy, ignored otherwise. "
+               "New in vLLM 0.34.",
+            zh="缓存感知准入的前瞻窗口：在最先等待的 N 个请求中，前缀已在 KV 缓存中的请求优先准入，避免冷请求淘汰"
+               "常驻请求仍需要的块。0 表示按到达顺序准入。需要开启前缀缓存并使用 fcfs 策略，否则忽略。"
+               "vLLM 0.34 新增。",
+        ),
+    )] = 0
+
+    cache_aware_admission_threshold: Annotated[float, Arg(
+        '--cache-aware-admission-threshold',
+        help=Text(
+            en="KV cache usage below which --cache-aware-admission-window is not applied (0.5: only once the cache "
+               "is half full); 0.0 reorders on every step. New in vLLM 0.34.",
+            zh="KV 缓存使用率低于该值时不启用 --cache-aware-admission-window（0.5 表示缓存用到一半后才生效）；"
+               "0.0 表示每一步都重新排序。vLLM 0.34 新增。",
+        ),
+    )] = 0.5
+
+    max_num_partial_prefills: Annotated[int, Arg(
+        '--max-num-partial-prefills',
+        help=Text(
+            en="With chunked prefill, how many sequences may be partly prefilled at the same time. Up to vLLM 0.23.",
+            zh="分块预填充时可同时处于部分预填充状态的序列数。仅 vLLM 0.23 及以前的版本提供。",
+        ),
+    )] = 1
+
+    max_long_partial_prefills: Annotated[int, Arg(
+        '--max-long-partial-prefills',
+        help=Text(
+            en="With chunked prefill, how many prompts longer than --long-prefill-token-threshold may be prefilled "
+               "at the same time; below --max-num-partial-prefills, shorter prompts can overtake long ones. Up to "
+               "vLLM 0.23.",
+            zh="分块预填充时，长度超过 --long-prefill-token-threshold 的提示可同时预填充的数量；小于 "
+               "--max-num-partial-prefills 时，较短的提示可以排到长提示前面。仅 vLLM 0.23 及以前的版本提供。",
+        ),
+    )] = 1

@@ -89,13 +89,15 @@ class ServeArgs:
         ),
     )] = 0
 
-    gdn_prefill_backend: Annotated[Literal['flashinfer', 'triton', 'cutedsl', 'aiter_flydsl'] | None, Arg(
+    gdn_prefill_backend: Annotated[Literal['flashinfer', 'triton', 'cutedsl', 'aiter_flydsl', 'sycl', 'hip'] | None, Arg(
         '--gdn-prefill-backend',
         help=Text(
             en="Kernel for the prefill of Gated DeltaNet (GDN) linear-attention layers (e.g. Qwen3-Next): "
-               "'flashinfer', 'triton', 'cutedsl' or 'aiter_flydsl' (ROCm). Unset lets vLLM choose.",
+               "'flashinfer', 'triton', 'cutedsl', 'aiter_flydsl' (ROCm), from vLLM 0.33 'sycl' (Intel XPU) and from "
+               "0.34 'hip' (ROCm). Unset lets vLLM choose.",
             zh="门控 DeltaNet（GDN）线性注意力层（例如 Qwen3-Next）预填充所用的算子：'flashinfer'、'triton'、"
-               "'cutedsl' 或 'aiter_flydsl'（ROCm）。不设置时由 vLLM 选择。",
+               "'cutedsl'、'aiter_flydsl'（ROCm），自 vLLM 0.33 起的 'sycl'（Intel XPU），以及自 0.34 起的 "
+               "'hip'（ROCm）。不设置时由 vLLM 选择。",
         ),
     )] = None
 
@@ -128,3 +130,23 @@ class ServeArgs:
                "DEBUG 级别还会记录提示词（文本或 token ID）（日志级别由 VLLM_LOGGING_LEVEL 设置）。",
         ),
     )] = False
+
+    headless_client_handshake_address: Annotated[str | None, Arg(
+        '--headless-client-handshake-address',
+        help=Text(
+            en="Address a headless engine (--headless) hands its clients for the start-up handshake. vLLM 0.34 "
+               "registers it without help text (hidden from vllm serve --help). New in vLLM 0.34.",
+            zh="无头引擎（--headless）在启动握手时提供给客户端的地址。vLLM 0.34 注册了该参数但未写帮助说明"
+               "（vllm serve --help 中不显示）。vLLM 0.34 新增。",
+        ),
+    )] = None
+
+    disable_log_requests: Annotated[bool, Arg(
+        '--disable-log-requests', negatable=True,
+        help=Text(
+            en="Do not log each request. vLLM 0.13 deprecates it and names no successor; later releases have no "
+               "such flag (they log requests only with --enable-log-requests).",
+            zh="不记录每个请求的日志。vLLM 0.13 已将其弃用且未指明替代项；之后的版本没有该参数"
+               "（只在给出 --enable-log-requests 时记录请求）。",
+        ),
+    )] = True
