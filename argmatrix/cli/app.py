@@ -250,21 +250,23 @@ def matrix_diff(
     new: str = typer.Argument("current", help="Snapshot name or path; 'current' is this version's matrix."),
     fmt: DiffFormat = typer.Option(DiffFormat.md, "--format", help="md or json."),
     lang: Lang | None = LANG_OPTION,
-    engine: str | None = typer.Option(None, "--engine", help="vllm: OLD and NEW are two held vLLM releases "
-                                      "(0.33.0 0.34.0), compared as their own parsers read them."),
+    engine: str | None = typer.Option(None, "--engine", help="sglang, vllm or vllm-ascend: OLD and NEW are two held "
+                                      "releases of that engine (0.33.0 0.34.0), compared as their own code reads "
+                                      "them."),
 ) -> None:
     """What changed between two releases of the matrix: added, removed, renamed, status changes."""
     from ..matrix import history
 
-    if engine is not None and _engine(engine, lang).key == "vllm":
-        from ..matrix import vllm_release_diff
+    if engine is not None:
+        from ..matrix import release_diff
 
+        key = engine if engine in release_diff.PLUGINS else _engine(engine, lang).key
         try:
-            changes = vllm_release_diff.diff(old, new)
-        except vllm_release_diff.UnheldRelease as exc:
+            changes = release_diff.diff(key, old, new)
+        except release_diff.UnheldRelease as exc:
             _fail(exc.text(_lang(lang)))
-        print(vllm_release_diff.render_json(changes) if fmt is DiffFormat.json
-              else vllm_release_diff.render_markdown(changes, _lang(lang)), end="")
+        print(release_diff.render_json(changes) if fmt is DiffFormat.json
+              else release_diff.render_markdown(changes, _lang(lang)), end="")
         return
 
     try:

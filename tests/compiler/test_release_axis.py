@@ -124,3 +124,22 @@ def test_an_unknown_option_before_the_double_dash_is_a_usage_error(command):
     zh = run(command, *extra, "--target", "a3", "--vlm-version", "0.23.0", "--", "vllm", "serve", "/models/m",
              env={"ARGMATRIX_LANG": "zh"})
     assert zh.returncode == 2 and "未知选项 --vlm-version" in zh.stderr
+
+
+def test_matrix_diff_compares_two_held_releases_of_each_engine():
+    sglang = run("matrix", "diff", "--engine", "sglang", "0.5.12", "0.5.23").stdout
+    assert sglang.startswith("# SGLang 0.5.12 → 0.5.23: what changed")
+    assert "| `--hicache-mem-layout` | `layer_first` | `page_first` |" in sglang
+    assert "checks only the new release's code has" in sglang and "`tbo-needs-a2a-or-attention-dp`" in sglang
+    data = json.loads(run("matrix", "diff", "--engine", "sglang", "0.5.12", "0.5.23", "--format", "json").stdout)
+    assert {"name": "hybrid_kvcache_ratio", "flags": ["--hybrid-kvcache-ratio"],
+            "successors": ["--swa-full-tokens-ratio"]} in data["removed"]
+    ascend = json.loads(run("matrix", "diff", "--engine", "vllm-ascend", "0.18.0", "0.23.0.post1", "--format",
+                            "json").stdout)
+    assert ascend["pins"] == {"from": "0.18.0", "to": "0.23.0"}
+    assert "dp_allreduce_on_npu" in ascend["config_keys"]["additional_config"]["added"]  # one 0.23.0.post1 reads
+    assert ascend["quantization"]["fp8"]["added"] == ["a2", "a3", "a5"]
+    zh = run("matrix", "diff", "--engine", "vllm-ascend", "0.18.0", "0.23.0.post1", "--lang", "zh").stdout
+    assert zh.startswith("# vLLM-Ascend 0.18.0 → 0.23.0.post1：版本间的变化") and "配套的 vLLM 版本" in zh
+    unheld = run("matrix", "diff", "--engine", "sglang", "0.5.1", "0.5.23")
+    assert unheld.returncode == 2 and "0.5.1" in unheld.stderr

@@ -97,6 +97,14 @@ def test_check_config_judges_by_the_new_release(added):
     assert "✗ AM-E" in old
 
 
+def test_matrix_diff_knows_the_new_release(added):
+    copy, _ = added
+    out = cli(copy, "matrix", "diff", "--engine", "sglang", "0.5.23", NEW)
+    assert out.startswith(f"# SGLang 0.5.23 → {NEW}: what changed")
+    assert "| `--hicache-storage-prefetch-policy` | `timeout` | `best_effort` |" in out
+    assert "checks only the old release's code has (1): `tbo-needs-a2a-or-attention-dp`" in out
+
+
 def test_explain_and_the_pages_know_the_new_release(added):
     copy, _ = added
     out = cli(copy, "explain", "--hicache-storage-prefetch-policy")

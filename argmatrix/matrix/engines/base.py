@@ -212,6 +212,10 @@ class Engine:
         """Cross-field checks, the engine's own start-up checks among them, each citing its source."""
         return ()
 
+    def release_diff(self, old: str, new: str) -> dict[str, Any]:
+        """What changed from held release ``old`` to ``new`` (``matrix/release_diff.py`` renders it)."""
+        raise NotImplementedError(f"{self.key} has no releases to compare")
+
     def rule_holds(self, rule: Rule, release: str | None) -> bool:
         """Whether ``release``'s code has the check ``rule`` ports (None: no release is checked, every rule holds)."""
         return True

@@ -168,6 +168,9 @@ class VllmEngine(Engine):
         return self._config_keys(vllm_releases.normal(release or "") or vllm_releases.NEWEST).get(name)
 
     # --- what one release's parser does (schema/vllm/releases.py, derived from its fixture) ---------------------
+    def release_diff(self, old: str, new: str) -> dict[str, Any]:
+        return vllm_releases.diff(old, new)
+
     def default_in(self, spec: ArgSpec, release: str | None) -> Any:
         held = vllm_releases.normal(release) if release else None
         return MISSING if held is None else vllm_releases.default_in(spec.name, held)

@@ -1,8 +1,11 @@
-"""``matrix diff --engine vllm OLD NEW``: what changed between two held vLLM releases, as Markdown (en/zh) or JSON.
+"""``matrix diff --engine E OLD NEW``: what changed between two held releases of one engine, as Markdown (en/zh) or
+JSON.
 
-The data is ``schema/vllm/releases.diff`` (both releases' own parsers, read into their fixtures): flags added and
-removed (with the flags the old release names in place of a removed one), defaults, choices, types and spellings
-that changed, and the keys added to or removed from each JSON config object.
+The data is the engine's own (``Engine.release_diff``), read from both releases' fixtures: flags added and removed
+(with what the old release names in place of a removed one), defaults, choices, types and spellings that changed,
+the keys added to or removed from each JSON-config object, and the start-up checks whose code one release has and
+the other lacks.  ``--engine vllm-ascend`` compares two vLLM-Ascend releases (``engines/vllm_ascend_diff.py``): their
+``--additional-config`` keys, quantization methods per chip, pinned vLLM releases, resets and checks.
 """
 from __future__ import annotations
 
@@ -11,12 +14,12 @@ from typing import Any
 
 from ..markdown import md_table
 from ..schema.meta import Text
-from ..schema.vllm import releases
+from . import engines
 
 _W = {
-    "title": Text("vLLM {old} → {new}: what the parser changed", "vLLM {old} → {new}：解析器的变化"),
-    "intro": Text("Read from both releases' own `vllm serve` parsers (tests/fixtures/vllm-<release>.json).",
-                  "读取自两个版本各自的 `vllm serve` 解析器（tests/fixtures/vllm-<release>.json）。"),
+    "title": Text("{engine} {old} → {new}: what changed", "{engine} {old} → {new}：版本间的变化"),
+    "intro": Text("Read from both releases' own code (tests/fixtures/, one fixture per release).",
+                  "读取自两个版本各自的代码（tests/fixtures/ 下每个版本一个夹具文件）。"),
     "added": Text("Flags added", "新增参数"),
     "removed": Text("Flags removed", "移除的参数"),
     "defaults": Text("Defaults changed", "默认值变化"),
@@ -24,6 +27,14 @@ _W = {
     "types": Text("Types changed", "类型变化"),
     "spellings": Text("Spellings changed", "写法变化"),
     "keys": Text("JSON-config keys", "JSON 配置键"),
+    "checks": Text("Start-up checks", "启动检查"),
+    "checks_added": Text("checks only the new release's code has", "仅新版本代码中有的检查"),
+    "checks_removed": Text("checks only the old release's code has", "仅旧版本代码中有的检查"),
+    "quantization": Text("Quantization methods", "量化方法"),
+    "method": Text("method", "方法"),
+    "chips_added": Text("chips added", "新增的芯片"),
+    "chips_removed": Text("chips removed", "移除的芯片"),
+    "pins": Text("Pinned vLLM release", "配套的 vLLM 版本"),
     "flag": Text("flag", "参数"),
     "instead": Text("in its place", "替代项"),
     "before": Text("before", "之前"),
@@ -37,25 +48,48 @@ _W = {
     "now_checked": Text("checked from now on", "从此版本起检查"),
     "none": Text("Nothing changed.", "没有变化。"),
 }
+_TITLES = {"sglang": "SGLang", "vllm": "vLLM", "vllm-ascend": "vLLM-Ascend"}
+PLUGINS = ("vllm-ascend", "vllm_ascend")  # --engine names that compare the platform plugin's releases
 
 
 class UnheldRelease(ValueError):
-    def __init__(self, release: str):
-        held = ", ".join(releases.HELD)
-        super().__init__(f"vLLM {release}: argmatrix holds vLLM {held}")
-        self.text = Text(f"vLLM {release}: argmatrix holds the parsers of vLLM {held}",
-                         f"vLLM {release}：argmatrix 只收录了 vLLM {'、'.join(releases.HELD)} 的解析器")
+    def __init__(self, engine: str, release: str, held: tuple[str, ...]):
+        title = _TITLES.get(engine, engine)
+        super().__init__(f"{title} {release}: argmatrix holds {title} {', '.join(held)}")
+        self.text = Text(f"{title} {release}: argmatrix holds the releases {', '.join(held)} of {title}",
+                         f"{title} {release}：argmatrix 只收录了 {title} {'、'.join(held)}")
 
 
-def diff(old: str, new: str) -> dict[str, Any]:
-    """The changes from held release ``old`` to ``new`` (UnheldRelease when argmatrix holds either not)."""
+def diff(engine: str, old: str, new: str) -> dict[str, Any]:
+    """The changes from held release ``old`` to ``new`` of ``engine`` (UnheldRelease when either is not held)."""
+    if engine in PLUGINS:
+        from .engines import vllm_ascend_diff
+        from .engines import vllm_ascend_facts as ascend
+
+        for text in (old, new):
+            try:
+                ascend.release_of(text)
+            except ascend.UnknownRelease:
+                raise UnheldRelease("vllm-ascend", text, ascend.RELEASES) from None
+        return vllm_ascend_diff.diff(old, new)
+    eng = engines.get(engine)
+    line = eng.releases
+    if line is None:
+        raise UnheldRelease(eng.key, old, ())
     found = []
     for text in (old, new):
-        held = releases.normal(text)
+        held = next((h for h in line.held if _same(line, h, text)), None)
         if held is None:
-            raise UnheldRelease(text)
+            raise UnheldRelease(eng.key, text, line.held)
         found.append(held)
-    return releases.diff(*found)
+    return eng.release_diff(*found)
+
+
+def _same(line: Any, held: str, text: str) -> bool:
+    try:
+        return bool(line.parse(held) == line.parse(text))
+    except ValueError:
+        return False
 
 
 def _code(value: Any) -> str:
@@ -67,7 +101,10 @@ def render_markdown(d: dict[str, Any], lang: str = "en") -> str:
     w = {k: v(lang) for k, v in _W.items()}
     sep = "、" if lang == "zh" else ", "
     count = (lambda n: f"（{n}）") if lang == "zh" else (lambda n: f" ({n})")
-    lines = [f"# {w['title'].format(old=d['from'], new=d['to'])}", "", w["intro"], ""]
+    title = _TITLES.get(d["engine"], d["engine"])
+    lines = [f"# {w['title'].format(engine=title, old=d['from'], new=d['to'])}", "", w["intro"], ""]
+    if d.get("pins") and d["pins"]["from"] != d["pins"]["to"]:
+        lines += [f"## {w['pins']}", "", f"vLLM {d['pins']['from']} → vLLM {d['pins']['to']}", ""]
     if d["added"]:
         lines += [f"## {w['added']}{count(len(d['added']))}", ""]
         lines += md_table([w["flag"]], [[sep.join(map(_code, a["flags"]))] for a in d["added"]]) + [""]
@@ -108,7 +145,20 @@ def render_markdown(d: dict[str, Any], lang: str = "en") -> str:
                             sep.join(map(_code, c["removed"])) or "—",
                             sep.join(f"{_code(x['key'])} {_code(x['from'])} → {_code(x['to'])}" for x in c["defaults"])
                             or "—"] for name, c in d["config_keys"].items()]) + [""]
-    if not any(d[k] for k in ("added", "removed", "defaults", "choices", "types", "spellings", "config_keys")):
+    if d.get("quantization"):
+        lines += [f"## {w['quantization']}{count(len(d['quantization']))}", ""]
+        lines += md_table([w["method"], w["chips_added"], w["chips_removed"]],
+                          [[_code(m), sep.join(c["added"]) or "—", sep.join(c["removed"]) or "—"]
+                           for m, c in d["quantization"].items()]) + [""]
+    checks = d.get("checks") or {}
+    if checks.get("added") or checks.get("removed"):
+        lines += [f"## {w['checks']}", ""]
+        for key in ("added", "removed"):
+            if checks.get(key):
+                lines += [f"- {w['checks_' + key]}{count(len(checks[key]))}: " + sep.join(map(_code, checks[key]))]
+        lines += [""]
+    if not any(d.get(k) for k in ("added", "removed", "defaults", "choices", "types", "spellings", "config_keys",
+                                  "quantization")) and not (checks.get("added") or checks.get("removed")):
         lines += [w["none"], ""]
     return "\n".join(line.rstrip() for line in lines).rstrip("\n") + "\n"
 
