@@ -69,13 +69,14 @@ def server_args_fields(root: Path) -> frozenset[str]:
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.ClassDef):
                 names.update(_annotated(node))
-    if not names:
+    if not names and (root / "server_args.py").exists():
         tree = ast.parse((root / "server_args.py").read_text(), "server_args.py")
         for node in tree.body:
             if isinstance(node, ast.ClassDef) and node.name == "ServerArgs":
                 names.update(_annotated(node))
     if not names:
-        raise SystemExit(f"no server-args fields found under {root / 'arg_groups' / 'fields'} or in ServerArgs")
+        raise SystemExit(f"no server-args fields found under {root / 'arg_groups' / 'fields'} or in ServerArgs of "
+                         f"{root / 'server_args.py'}: is --root the wheel's sglang/srt?")
     return frozenset(names)
 
 

@@ -106,6 +106,9 @@ def findings_lines(compiled, lang: str, command: str = "check-config") -> list[L
 
         title = get_engine(compiled.engine).title(lang)
         lines[0].append((f"  {title} {release}{paren(release_source_text(compiled.release_from)(lang), lang)}", ""))
+        plugin = getattr(compiled, "plugin_release", None)
+        if plugin is not None:  # the platform plugin's release, whose facts judged the launch on Ascend
+            lines[0].append((f"{'，' if lang == 'zh' else ', '}vLLM-Ascend {plugin}", ""))
     for f in compiled.findings:
         mark, style = MARKS[f.severity]
         line: Line = [(f"{mark} {f.code} {words[f.severity]}", style), (f"  {f.message(lang)}", "")]

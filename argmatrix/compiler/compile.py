@@ -294,7 +294,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     eng, version, plugin_release, plugin_findings = _plugin_release(
         eng, version, release_from not in (None, "newest"), versions, env_map, platform)
     if version != judged_by:
-        release_from = "pinned:vllm-ascend"  # the vLLM release the named vLLM-Ascend release runs on
+        # the vLLM release the named vLLM-Ascend release runs on
+        release_from = "pinned:vLLM-Ascend" + (f" {plugin_release}" if plugin_release else "")
     findings += plugin_findings
 
     # 1. raw assignments from every source, lowest precedence first

@@ -337,7 +337,10 @@ def test_a_keyless_server_refuses_what_a_web_page_could_send(server):
         assert r.status_code == 403 and r.json()["error"]["code"] == "cross_origin"
         r = c.post("/generate", content="text=a", headers={"content-type": "application/x-www-form-urlencoded"})
         assert r.status_code == 415
-        assert c.get("/flush_cache").status_code == 405
+        r = c.get("/flush_cache", headers={"sec-fetch-site": "cross-site"})   # an <img> on another site's page
+        assert r.status_code == 403 and r.json()["error"]["code"] == "cross_origin"
+        assert c.get("/v1/models", headers={"sec-fetch-site": "same-site"}).status_code == 403
+        assert c.get("/flush_cache").status_code == 200                     # curl, as SGLang takes it
         assert c.get("/v1/models", headers={"host": "localhost:1234"}).status_code == 200
         assert c.get("/health", headers={"host": "llm-service"}).status_code == 200   # probes by service name
         assert c.get("/v1/models", headers={"origin": server.url}).status_code == 200

@@ -158,7 +158,8 @@ CPU_OPTIONS: dict[str, tuple[Any, ...]] = {
     "moe_runner_backend": ("auto",), "speculative_moe_runner_backend": ("auto",), "moe_a2a_backend": ("none",),
     "quantization": ("w8a8_int8", "fp8", "awq", "gptq", "compressed-tensors"),
     "kv_cache_dtype": ("auto", "bf16", "bfloat16"), "disaggregation_transfer_backend": ("fake",),
-    "encoder_transfer_backend": ("zmq_to_scheduler", "zmq_to_tokenizer"),
+    # auto (0.5.17 on) resolves to one of the two zmq routes (0.5.23 server_args.py resolve_encoder_transfer_backend)
+    "encoder_transfer_backend": ("auto", "zmq_to_scheduler", "zmq_to_tokenizer"),
     "dtype": ("auto", "float16", "half", "bfloat16", "float", "float32"),
     # graph capture needs an accelerator: the only graph backend a CPU host has is none
     "cuda_graph_backend_decode": ("disabled",), "cuda_graph_backend_prefill": ("disabled",),

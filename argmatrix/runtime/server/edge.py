@@ -126,6 +126,14 @@ class HostGuard:
         if origin == "null":
             return await send_error(send, 403, "request from an opaque origin refused (start the server with "
                                                "--api-key to serve browsers)", "permission_error", "cross_origin")
+        # a browser marks what another site's page makes it fetch (an <img> of GET /flush_cache carries no Origin);
+        # curl, SDKs and probes send no such header
+        fetched_for = _header(scope, b"sec-fetch-site")
+        if fetched_for in ("cross-site", "same-site"):
+            return await send_error(send, 403, f"request a browser made for a page of another site "
+                                               f"(Sec-Fetch-Site: {fetched_for}) refused: a server without --api-key "
+                                               "does not serve other sites' pages; start it with --api-key",
+                                    "permission_error", "cross_origin")
         return await self.app(scope, receive, send)
 
 
