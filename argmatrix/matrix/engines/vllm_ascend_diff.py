@@ -22,7 +22,8 @@ def diff(old: str, new: str) -> dict[str, Any]:
     oq, nq = ascend.quantization_methods(old), ascend.quantization_methods(new)
     quantization = {m: {"added": sorted(set(nq.get(m, ())) - set(oq.get(m, ()))),
                         "removed": sorted(set(oq.get(m, ())) - set(nq.get(m, ())))} for m in sorted({*oq, *nq})}
-    rows = (*ascend.RESETS, *ascend.NPU_DEFAULTS, *ascend.STARTUP_CHECKS)
+    rows: tuple[ascend.Reset | ascend.StartupCheck, ...] = (*ascend.RESETS, *ascend.NPU_DEFAULTS,
+                                                             *ascend.STARTUP_CHECKS)
     return {"engine": "vllm-ascend", "from": old, "to": new,
             "pins": {"from": ascend.pinned_vllm(old), "to": ascend.pinned_vllm(new)},
             "added": [], "removed": [], "defaults": [], "choices": [], "types": [], "spellings": [],
