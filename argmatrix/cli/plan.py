@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from ..compiler.findings import ERROR, USAGE
 from ..compiler.model_checks import FRACTION_SOURCES
 from ..schema.meta import Text
 from ..schema.registry import SPECS as SGLANG_SPECS
@@ -197,4 +198,8 @@ def run_plan(server_argv: list[str], *, target: str | None = None, config: str |
         print(render.dumps(plan_json(compiled, ctx)))
     else:
         print_table(compiled, ctx, lang or default_lang())
-    return compiled.exit_code
+    # the plan's own findings count too: a config.json it cannot use is unusable input, a launch that does not fit
+    # an error
+    if any(f.severity == ERROR and f.kind == USAGE for f in ctx.findings):
+        return 2
+    return max(compiled.exit_code, 1 if any(f.severity == ERROR for f in ctx.findings) else 0)

@@ -205,8 +205,9 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
     try:
         facts = known[0] or read_model_facts(source)
     except ModelConfigError as exc:
-        kind = USAGE if inputs.model_config else "model"
-        out.append(Finding("AM-E701", ERROR, kind, exc.text, Text(
+        # the model's config.json is input like the flags: one that cannot be used (unreadable, or a count of 0,
+        # Infinity or NaN) makes the launch unreadable too, exit 2, whichever flag named it
+        out.append(Finding("AM-E701", ERROR, USAGE, exc.text, Text(
             "point to the model's Hugging Face config.json", "请指向模型的 Hugging Face config.json"),
             field=None if inputs.model_config else "model_path",
             flag="--model-config" if inputs.model_config else flags_used.get("model_path", "--model-path"),

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Mapping
 from typing import Any
 
 from ..matrix.platforms import PLATFORMS
@@ -330,6 +331,19 @@ def activation_bytes(facts: ModelFacts, values: dict[str, Any], memory: int, act
     return int(max(layer, sampler))
 
 
+def gpu_memory_utilization(values: Mapping[str, Any], family: str) -> float:
+    """The share of device memory vLLM sizes for: the flag's value, else what vLLM 0.34 resolves an unset one to
+    (vllm/config/cache.py: 1.0 with the extensible KV cache, on by default on CUDA unless --kv-cache-memory-bytes is
+    given; 0.92 without it, as every earlier release's own default is a value)."""
+    given = values.get("gpu_memory_utilization")
+    if isinstance(given, (int, float)) and not isinstance(given, bool):
+        return float(given)
+    extensible = values.get("enable_extensible_kv_cache")
+    if extensible is None:
+        extensible = family == "gpu" and not values.get("kv_cache_memory_bytes")
+    return 1.0 if extensible else 0.92
+
+
 def vllm_plan(facts: ModelFacts, values: dict[str, Any], *, target: str, memory: int, devices: int | None,
               input_len: int | None = None, output_len: int | None = None,
               utilization_given: bool = False) -> tuple[MemoryPlan, int]:
@@ -351,7 +365,7 @@ def vllm_plan(facts: ModelFacts, values: dict[str, Any], *, target: str, memory:
     rate, full_rate = kv_rates(facts, par, kv_bytes)
     block = _f(values, "block_size", NPU_BLOCK_SIZE if family == "npu" else CUDA_BLOCK_SIZE) \
         if values.get("block_size") else (NPU_BLOCK_SIZE if family == "npu" else CUDA_BLOCK_SIZE)
-    util = float(values.get("gpu_memory_utilization") or 0.9)
+    util = gpu_memory_utilization(values, family)
     given = values.get("kv_cache_memory_bytes")
     if isinstance(given, int) and given > 0:
         available, reserve = given, memory - weights - given

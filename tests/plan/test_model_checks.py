@@ -69,7 +69,8 @@ def test_broken_config_json(tmp_path):
     (tmp_path / "config.json").write_text("{broken")
     c = compile(["--model-path", str(tmp_path)], target="cuda", env={})
     f = one(c, "AM-E701")
-    assert "not a readable JSON file" in f.message.en and f.flag == "--model-path" and c.exit_code == 1
+    # the model's config.json is input: one that cannot be used is unusable input (exit 2), as a bad --config is
+    assert "not a readable JSON file" in f.message.en and f.flag == "--model-path" and c.exit_code == 2
 
 
 # --- tensor parallel -----------------------------------------------------------------------------------------

@@ -130,13 +130,26 @@ def test_a_72b_class_model_does_not_fit_one_a2_device():
 
 # --- memory -------------------------------------------------------------------------------------------------
 
+def test_an_unset_utilization_is_what_vllm_034_resolves_it_to():
+    """vLLM 0.34 leaves --gpu-memory-utilization unset: 1.0 with the extensible KV cache (on by default on CUDA
+    without --kv-cache-memory-bytes), 0.92 without it (Ascend, or the cache turned off)."""
+    from argmatrix.compiler.vllm_model_checks import gpu_memory_utilization
+
+    values = dict(compile(["vllm", "serve", "m"], target="cuda", release="0.34.0", env={}).values)
+    assert values["gpu_memory_utilization"] is None
+    assert gpu_memory_utilization(values, "gpu") == 1.0
+    assert gpu_memory_utilization({**values, "enable_extensible_kv_cache": False}, "gpu") == 0.92
+    assert gpu_memory_utilization({**values, "kv_cache_memory_bytes": 2**34}, "gpu") == 0.92
+    assert gpu_memory_utilization(values, "npu") == 0.92
+    assert gpu_memory_utilization({**values, "gpu_memory_utilization": 0.5}, "gpu") == 0.5
+
 @pytest.mark.parametrize("target, memory, block", [("a2", 64 * GIB, 128), ("cuda", 80 * GIB, 16)])
 def test_the_kv_cache_follows_vllms_formula(target, memory, block):
     """gpu_worker.determine_available_memory (vllm_ascend/worker/worker.py:547 on NPU): requested memory
     (memory x --gpu-memory-utilization) minus weights, the profile run's peak and the memory outside torch, and on
     CUDA the CUDA-graph estimate; kv_cache_utils: whole blocks of KV bytes per token x block size."""
     facts = read_model_facts(QWEN_7B)
-    values = dict(compile(["vllm", "serve", "m"], target=target, env={}).values)
+    values = dict(compile(["vllm", "serve", "m"], target=target, release="0.33.0", env={}).values)
     p, blocks = vllm_plan(facts, values, target=target, memory=memory, devices=8)
     assert p.kv_bytes_per_token == 28 * 2 * 4 * 128 * 2
     overhead = activation_bytes(facts, values, memory, 2) + NON_TORCH_BYTES + (CUDA_GRAPH_BYTES if target == "cuda"
@@ -186,9 +199,9 @@ def test_plan_without_a_model_says_how_to_give_one(cli):
 
 @pytest.mark.parametrize("target, memory, tokens", [("a2", 64 * GIB, 823_936), ("cuda", 80 * GIB, 1_065_888)])
 def test_qwen25_7b_figures_in_the_docs(target, memory, tokens):
-    """docs/plan.md's worked figures (vLLM's defaults, computed from vLLM's code; no figure recorded from vLLM
+    """docs/plan.md's worked figures (vLLM 0.33's defaults, computed from vLLM's code; no figure recorded from vLLM
     itself is available here to compare with)."""
     facts = read_model_facts(QWEN_7B)
-    values = dict(compile(["vllm", "serve", "m"], target=target, env={}).values)
+    values = dict(compile(["vllm", "serve", "m"], target=target, release="0.33.0", env={}).values)
     p, _ = vllm_plan(facts, values, target=target, memory=memory, devices=8)
     assert p.kv_pool_tokens == tokens
