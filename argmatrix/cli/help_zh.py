@@ -118,8 +118,9 @@ HELP_ZH: dict[str, str] = {
     "Everything about one argument, on every platform, for one engine (and SGLang release).":
         "一个参数在所有平台上的全部信息（针对一个引擎及 SGLang 版本）。",
     "Whose flag: sglang (default), vllm or argmatrix.": "哪个引擎的参数：sglang（默认）、vllm 或 argmatrix。",
-    "vllm: OLD and NEW are two held vLLM releases (0.33.0 0.34.0), compared as their own parsers read them.":
-        "vllm：OLD 与 NEW 为两个已收录的 vLLM 版本（如 0.33.0 0.34.0），按各自解析器的读取结果比较。",
+    "sglang, vllm or vllm-ascend: OLD and NEW are two held releases of that engine (0.33.0 0.34.0), compared as "
+    "their own code reads them.":
+        "sglang、vllm 或 vllm-ascend：OLD 与 NEW 为该引擎两个已收录的版本（如 0.33.0 0.34.0），按各自代码的读取结果比较。",
     "Whose matrix: sglang (default), vllm or argmatrix.": "哪个引擎的矩阵：sglang（默认）、vllm 或 argmatrix。",
     "Whose memory rules: sglang (default) or vllm; `vllm serve DIR` after -- selects vllm by itself.":
         "按哪个引擎的显存规则估算：sglang（默认）或 vllm；-- 之后以 `vllm serve DIR` 开头时会自动选定 vllm。",

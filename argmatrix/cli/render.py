@@ -276,6 +276,10 @@ def explain_text(row: dict, lang: str, out=None) -> None:
     out.print(escape(row["help"][lang]))
     out.print(f"{'type' if en else '类型'}{c}{escape(_type_text(row, lang))}    "
               f"{'default' if en else '默认值'}{c}{escape(shown_value(row['default'], lang))}")
+    instead = row.get("instead")
+    if instead:  # a flag the newest release no longer has
+        out.print(f"removed{c}{escape(instead[lang])} ({escape(instead['source'])})" if en
+                  else f"已移除{c}{escape(instead[lang])}（{escape(instead['source'])}）")
     by_release = row.get("defaults_by_release") or []
     if len(by_release) > 1:  # the releases held disagree: say each one's own default
         runs = [(f"{r['first']}" if r["first"] == r["last"] else f"{r['first']}–{r['last']}")

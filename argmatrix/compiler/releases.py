@@ -259,6 +259,10 @@ def _missing_flag_finding(line: Any, name: str, release: str, flag: str, where: 
             last = line.held[line.held.index(gone) - 1] if gone in line.held else line.oldest
             fix = Text(f"remove {flag}, or check against a release that has it with {line.option} {last}",
                        f"去掉 {flag}，或用 {line.option} {last} 按有该参数的版本检查")
+            said = line.instead(flag) if line.instead is not None else None
+            if said is not None:  # the hand-kept words on what replaces it, where its parser names nothing
+                instead, source = said
+                fix = Text(f"{instead.en} ({source})", f"{instead.zh}（{source}）")
     else:
         why = Text(f"no held {line.name} release between {line.oldest} and {line.newest} has it",
                    f"argmatrix 收录的 {line.name} {line.oldest} 至 {line.newest} 均没有该参数")

@@ -133,6 +133,7 @@ def row(spec: ArgSpec, eng: Any = None, release: Any = MISSING) -> dict[str, Any
         "group": spec.group.key,
         "type": spec.type_label,
         "default": _plain(release_default(spec, eng, chosen)),
+        "instead": _instead(spec, eng),
         # one entry per run of releases with the same default, where the held releases disagree
         "defaults_by_release": [{"first": first, "last": last, "default": _plain(value)}
                                 for first, last, value in eng.defaults_by_release(spec)],
@@ -148,6 +149,16 @@ def row(spec: ArgSpec, eng: Any = None, release: Any = MISSING) -> dict[str, Any
         "keys": [{"key": k.key, "type": k.type, "default": _plain(k.default), "choices": _plain(k.choices),
                   "help": {"en": k.help.en, "zh": k.help.zh}} for k in documented.values()] if documented else None,
     }
+
+
+def _instead(spec: ArgSpec, eng: Any) -> dict[str, str] | None:
+    """For a flag the newest held release no longer has: what to write instead, and why (the engine's hand-kept
+    words, ``ReleaseLine.instead``)."""
+    line = eng.releases
+    if line is None or line.instead is None or line.exists_in(spec.name, line.newest):
+        return None
+    said = line.instead(spec.flag)
+    return None if said is None else {"en": said[0].en, "zh": said[0].zh, "source": said[1]}
 
 
 def ascend_label(spec: ArgSpec) -> str | None:

@@ -70,6 +70,10 @@ def _own_values() -> set[str]:
     from argmatrix.runtime.server.warmup import WARMUPS
 
     out |= set(WARMUPS)  # serve --warmups names
+    from argmatrix.matrix import engines
+    from argmatrix.matrix.release_diff import PLUGINS
+
+    out |= set(engines.keys()) | set(engines.ALIASES) | set(PLUGINS)  # --engine values (matrix diff's vllm-ascend)
 
     def walk(cmd, name: str) -> None:
         out.update([name, *name.split("-")])

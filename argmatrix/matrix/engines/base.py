@@ -70,6 +70,9 @@ class ReleaseLine:
     reader: Callable[[str, str], bool] | None = None
     # only the held releases are known (vLLM: the releases between two held ones were never read, and may differ)
     held_only: bool = False
+    # flag -> (what to write instead and why, where that was read): the words a person keeps beside a removal the
+    # fixtures date (vLLM: schema/vllm/removed.py), for a flag whose last release names no successor
+    instead: Callable[[str], tuple[Text, str] | None] | None = None
 
     @staticmethod
     def parse(text: str) -> tuple[int, ...]:

@@ -253,10 +253,18 @@ def _spellings() -> tuple[Spelling, dict[str, Spelling]]:
 
 
 # every fact below is derived from the release fixtures (schema/vllm/release_facts.py, tests/fixtures/vllm-*.json)
+def _instead(flag: str) -> tuple[Text, str] | None:
+    """What to write instead of a flag vLLM removed, and why (schema/vllm/removed.py, hand-kept words)."""
+    from ...schema.vllm.removed import removed
+
+    gone = removed(flag)
+    return None if gone is None else (gone.instead, gone.source)
+
+
 RELEASES = ReleaseLine("vLLM", "--vllm-version", "ARGMATRIX_VLLM_VERSION", vllm_releases.OLDEST, vllm_releases.NEWEST,
                        vllm_releases.HELD, introduced=vllm_releases.introduced(), removed=vllm_releases.removed(),
                        reader=vllm_releases.exists_in, successors=vllm_releases.successors(),
-                       held_only=True)
+                       held_only=True, instead=_instead)
 SPELLING, SPELLING_SINCE = _spellings()
 
 VLLM = VllmEngine(
