@@ -468,17 +468,13 @@ def resolved(kind: str, row_id: str) -> dict[str, int]:
     return dict(held.CITATIONS.get(f"{kind}:{row_id}", {}))
 
 
-@dataclass(frozen=True)
-class Reset:
-    """A value vLLM-Ascend changes on NPU.  ``becomes`` is the new value, or a callable over the values giving it."""
+class Cited:
+    """A row that cites a check of vLLM-Ascend's code by content (``cite``), resolved per held release: a reset or a
+    start-up check.  It applies to the releases whose code has the check."""
 
     id: str
-    flag: str
-    when: Callable[[Mapping[str, Any]], bool]
-    becomes: Any
-    reason: Text
     cite: Cite
-    kind: str = "reset"
+    kind: str
 
     def lines(self) -> dict[str, int]:
         return resolved(self.kind, self.id)
@@ -498,9 +494,22 @@ class Reset:
 
     @property
     def source(self) -> str:
+        """Where the newest held release that has the check has it."""
         lines = self.lines()
-        last = next((r for r in reversed(RELEASES) if r in lines), NEWEST)
-        return self.source_in(last)
+        return self.source_in(next((r for r in reversed(RELEASES) if r in lines), NEWEST))
+
+
+@dataclass(frozen=True)
+class Reset(Cited):
+    """A value vLLM-Ascend changes on NPU.  ``becomes`` is the new value, or a callable over the values giving it."""
+
+    id: str
+    flag: str
+    when: Callable[[Mapping[str, Any]], bool]
+    becomes: Any
+    reason: Text
+    cite: Cite
+    kind: str = "reset"
 
 
 def _truthy(dotted: str) -> Callable[[Mapping[str, Any]], bool]:
@@ -1328,7 +1337,7 @@ def additional_keys(release: str = NEWEST) -> tuple[AdditionalKey, ...]:
 # start-up checks that need no model
 # ---------------------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class StartupCheck:
+class StartupCheck(Cited):
     """A start-up check of vLLM-Ascend: ``error`` where it raises, ``warning`` where it warns and goes on."""
 
     id: str
@@ -1339,26 +1348,6 @@ class StartupCheck:
     fix: Text
     cite: Cite
     kind: str = "check"
-
-    def lines(self) -> dict[str, int]:
-        return resolved(self.kind, self.id)
-
-    @property
-    def cites(self) -> tuple[Cite, ...]:
-        """The citation, then the same check where older releases' code has it elsewhere."""
-        return (self.cite, *MOVED.get(f"{self.kind}:{self.id}", ()))
-
-    def applies_to(self, release: str) -> bool:
-        return release in self.lines()
-
-    def source_in(self, release: str) -> str:
-        line = self.lines().get(release)
-        return f"{self.cite.file}:{line}@{release}" if line is not None else f"{self.cite.file} {self.cite.function}"
-
-    @property
-    def source(self) -> str:
-        lines = self.lines()
-        return self.source_in(next((r for r in reversed(RELEASES) if r in lines), NEWEST))
 
 
 def _c(id_: str, dests: tuple[str, ...], violated: Callable[[Mapping[str, Any]], bool], severity: str,
