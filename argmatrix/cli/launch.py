@@ -79,7 +79,7 @@ def run_launch(server_argv: list[str], *, engine: str | None = None, target: str
 
         fd, path = tempfile.mkstemp(prefix="argmatrix-sglang-", suffix=".yaml")
         os.close(fd)
-    cmd = build_command(compiled, engine, config_path=path or "argmatrix-sglang.yaml")
+    cmd = build_command(compiled, engine, config_path=path or "argmatrix-sglang.yaml", lang=lang)
     report = dataclasses.replace(compiled, findings=launch_findings(compiled, cmd, strict=strict))
     scrub = secrets_hidden(compiled, show_secrets)
     if report.findings or not report.ok:

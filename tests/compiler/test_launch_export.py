@@ -388,6 +388,16 @@ def test_launch_dry_run_prints_the_config_file_first(cli, tmp_path):
     assert lines[-1] == "python -m sglang.launch_server --config argmatrix-sglang.yaml --model-path /m"
 
 
+def test_launch_dry_run_writes_the_config_comment_in_the_language_asked(cli, tmp_path):
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("tp_size: 2\n", encoding="utf-8")
+    argv = ["--target", "cuda", "--dry-run", "--config", str(mine), "--", "--model-path", "/m"]
+    english, chinese = (cli("launch", "--lang", lang, *argv).stdout.splitlines() for lang in ("en", "zh"))
+    assert english[1].startswith("# SGLang --config file written by argmatrix")
+    assert chinese[1].startswith("# 由 argmatrix 生成的 SGLang --config 文件")
+    assert english[2:] == chinese[2:]
+
+
 def test_launch_with_errors_starts_nothing(cli):
     result = cli("launch", "--target", "a3", "--dry-run", "--", "--model-path", "/m", "--attention-backend", "fa3")
     assert result.exit_code == 1 and "python -m sglang" not in result.stdout
