@@ -79,7 +79,7 @@ def run_launch(server_argv: list[str], *, engine: str | None = None, target: str
 
         fd, path = tempfile.mkstemp(prefix="argmatrix-sglang-", suffix=".yaml")
         os.close(fd)
-    cmd = build_command(compiled, engine, config_path=path or "argmatrix-sglang.yaml")
+    cmd = build_command(compiled, engine, config_path=path or "argmatrix-sglang.yaml", lang=lang)
     report = dataclasses.replace(compiled, findings=launch_findings(compiled, cmd, strict=strict))
     scrub = secrets_hidden(compiled, show_secrets)
     if report.findings or not report.ok:
@@ -236,7 +236,7 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
     Secrets: written in engine commands and with ``show_secrets``; left out of files, read from the
     ``k8s_secret`` Secret in ``k8s`` (``compiler/export_secrets.py``); never in the report.
     """
-    from ..compiler.export import export
+    from ..compiler.export import ExportError, export
     from . import render
     from .check_config import secrets_hidden
 
@@ -265,7 +265,10 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
         return 2
     try:
         result = export(compiled, to, schema=schema, engine=engine or compiled.engine,
-                        show_secrets=show_secrets, k8s_secret=k8s_secret)
+                        show_secrets=show_secrets, k8s_secret=k8s_secret, lang=lang)
+    except ExportError as exc:
+        print(f"argmatrix export{'：' if lang == 'zh' else ': '}{exc.text(lang)}", file=sys.stderr)
+        return 2
     except ValueError as exc:
         print(f"argmatrix export: {exc}", file=sys.stderr)
         return 2
@@ -302,7 +305,7 @@ def _export_k8s(server_argv: list[str], *, engine: str | None, target, config, l
     first = compile_argv(server_argv)
     written_for = engine or first.engine
     opts = K8sOptions(image=image, name=name, namespace=namespace, kind=kind, nodes=nodes, secret=secret,
-                      socket_ifname=socket_ifname, device_resource=device_resource)
+                      socket_ifname=socket_ifname, device_resource=device_resource, lang=lang)
     result = manifest(server_argv, compile_argv, written_for, None, opts)
     report = dataclasses.replace(first, findings=result.findings)
     if report.findings:

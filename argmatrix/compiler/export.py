@@ -58,7 +58,23 @@ def _values(compiled: Any) -> dict[str, Any]:
             if n in compiled.user_set}
 
 
-def _vllm_yaml(compiled: Any, schema: str) -> Exported:
+class ExportError(ValueError):
+    """A format that cannot hold the launch asked for; ``text`` says so in both languages."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.en)
+        self.text = text
+
+
+# the comments an exported file opens with, in the language of the report (--lang)
+VLLM_CONFIG_HEADER = Text("# vLLM --config file written by argmatrix export: vllm serve --config FILE\n",
+                          "# 由 argmatrix export 生成的 vLLM --config 文件，用法：vllm serve --config FILE\n")
+K8S_FRAGMENT_HEADER = Text(
+    "# container fragment for a Kubernetes pod spec: {engine} with the checked arguments (argmatrix export)\n",
+    "# Kubernetes Pod spec 的容器片段：{engine} 及检查过的参数，由 argmatrix export 生成\n")
+
+
+def _vllm_yaml(compiled: Any, schema: str, lang: str = "en") -> Exported:
     """vLLM's --config file: flag names without dashes as keys, values as vLLM's load_config_file reads them."""
     import yaml
 
@@ -67,16 +83,16 @@ def _vllm_yaml(compiled: Any, schema: str) -> Exported:
     body = {specs[n].flag[2:]: compiled.values[n] for n in sorted(compiled.user_set, key=order.__getitem__)
             if n != "config"}
     text = YAML_SCHEMA_HEADER.format(schema) + "\n"
-    text += "# vLLM --config file written by argmatrix export: vllm serve --config FILE\n"
+    text += VLLM_CONFIG_HEADER(lang)
     return Exported(text + ("" if not body else yaml.safe_dump(body, sort_keys=False, allow_unicode=True,
                                                                 default_flow_style=False)))
 
 
-def _sglang_yaml(compiled: Any, schema: str, release: str | None) -> Exported:
+def _sglang_yaml(compiled: Any, schema: str, release: str | None, lang: str = "en") -> Exported:
     """SGLang's own --config file: ``python -m sglang.launch_server --config FILE`` reads every value back as meant
     (``sglang_reader``); what its reader cannot take (--x/--no-x switches, --lora-paths) is a finding saying what
     to add on the command line.  argmatrix reads the file back too (dashed keys are its aliases)."""
-    cmd = build_command(compiled, "sglang", release=release, self_contained=True, file_only=True)
+    cmd = build_command(compiled, "sglang", release=release, self_contained=True, file_only=True, lang=lang)
     return Exported(YAML_SCHEMA_HEADER.format(schema) + "\n" + (cmd.config_text or ""), launch_findings(compiled, cmd))
 
 
@@ -117,43 +133,49 @@ def _env(compiled: Any) -> Exported:
     return Exported("".join(line + "\n" for line in lines), findings)
 
 
-def _k8s(compiled: Any, engine: str, release: str | None, secret_name: str | None) -> Exported:
+def _k8s(compiled: Any, engine: str, release: str | None, secret_name: str | None, lang: str = "en") -> Exported:
     import yaml
 
     cmd = build_command(compiled, engine, release=release, self_contained=True, fold_config=True)
     spec = k8s_container(cmd.argv, len(engines.get(engine).program), compiled, secret_name)   # secrets, $ escaped
-    head = f"# container fragment for a Kubernetes pod spec: {engine} with the checked arguments (argmatrix export)\n"
-    head += k8s_secret_comment(spec)
+    head = K8S_FRAGMENT_HEADER(lang).format(engine=engine) + k8s_secret_comment(spec, lang)
     return Exported(head + yaml.safe_dump(spec, sort_keys=False, allow_unicode=True, default_flow_style=None),
                     launch_findings(compiled, cmd))
 
 
 def export(compiled: Any, to: str, *, release: str | None = None, schema: str | None = None,
-           engine: str = "sglang", show_secrets: bool = False, k8s_secret: str = "argmatrix-secrets") -> Exported:
+           engine: str = "sglang", show_secrets: bool = False, k8s_secret: str = "argmatrix-secrets",
+           lang: str = "en") -> Exported:
     """``compiled`` written as ``to`` (one of :func:`formats`); ``engine`` picks the command for ``k8s``, and for
     ``yaml`` whose file it is: SGLang's ``--config`` file (the default), or argmatrix's own (``argmatrix``: field
     names as keys, argmatrix-only limits kept).
 
     The result's findings are all of them: the check's (a spelling the command rewrote is no longer an
     error) and what the format cannot express.  Secrets are written only in the commands (``sglang``,
-    ``vllm``) or with ``show_secrets`` (see ``export_secrets.py``).
+    ``vllm``) or with ``show_secrets`` (see ``export_secrets.py``).  ``lang``: the language of the comments the
+    file opens with (English by default; the values are the same in either).  A format that cannot hold the
+    launch raises :class:`ExportError`.
     """
     if to not in formats():
-        raise ValueError(f"export format must be one of {', '.join(formats())}, not {to!r}")
+        raise ExportError(Text(f"export format must be one of {', '.join(formats())}, not {to!r}",
+                               f"导出格式只能是 {'、'.join(formats())} 之一，不能是 {to!r}"))
     if to in engines.keys():
         cmd = build_command(compiled, to, release=release, self_contained=True, fold_config=True)
         return Exported(cmd.shell() + "\n", launch_findings(compiled, cmd))
     if to == "k8s":
-        return _k8s(compiled, engine, release, None if show_secrets else k8s_secret)
+        return _k8s(compiled, engine, release, None if show_secrets else k8s_secret, lang)
     shown, notes = (compiled, []) if show_secrets else without_secrets(compiled)
     if compiled.specs is not SPECS:  # an engine with its own surface (vLLM)
         if to != "yaml":
-            raise ValueError(f"--to {to} writes argmatrix's own SGLang-style fields; a {compiled.engine} launch is "
-                             f"exported --to yaml (its --config file) or as a command")
-        out = _vllm_yaml(shown, schema or VLLM_SCHEMA_REF)
+            raise ExportError(Text(
+                f"--to {to} writes argmatrix's own SGLang-style fields; a {compiled.engine} launch is exported "
+                "--to yaml (its --config file) or as a command",
+                f"--to {to} 写出的是 argmatrix 自己的 SGLang 风格字段；{compiled.engine} 的启动参数请用 --to yaml "
+                f"导出为它的 --config 文件，或导出为命令"))
+        out = _vllm_yaml(shown, schema or VLLM_SCHEMA_REF, lang)
         return Exported(out.text, sort_findings([*compiled.findings, *notes]))
     if to == "yaml" and engine != "argmatrix":
-        out = _sglang_yaml(shown, schema or SGLANG_SCHEMA_REF, release)
+        out = _sglang_yaml(shown, schema or SGLANG_SCHEMA_REF, release, lang)
         return Exported(out.text, sort_findings([*out.findings, *notes]))
     schema = schema or SCHEMA_REF
     out = _yaml(shown, schema) if to == "yaml" else _json(shown, schema) if to == "json" else _env(shown)

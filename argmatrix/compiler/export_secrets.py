@@ -100,11 +100,18 @@ def k8s_container(argv: list[str], program_len: int, compiled: Any, secret_name:
     return spec
 
 
-def k8s_secret_comment(spec: dict[str, Any]) -> str:
-    """How to create the Secret the fragment reads (the values are the user's to fill in)."""
+def k8s_secret_comment(spec: dict[str, Any], lang: str = "en") -> str:
+    """How to create the Secret the fragment reads (the values are the user's to fill in), as a comment in
+    ``lang``."""
     refs = [e["valueFrom"]["secretKeyRef"] for e in spec.get("env", [])]
     if not refs:
         return ""
-    name = refs[0]["name"]
-    literals = " ".join(f"--from-literal={r['key']}=..." for r in refs)
-    return f"# the secrets come from Secret {name!r}: kubectl create secret generic {name} {literals}\n"
+    return secret_comment(refs[0]["name"], [r["key"] for r in refs], lang)
+
+
+def secret_comment(name: str, keys: list[str], lang: str = "en") -> str:
+    """The comment line saying which Secret holds ``keys`` and how to create it."""
+    command = f"kubectl create secret generic {name} " + " ".join(f"--from-literal={k}=..." for k in keys)
+    if lang == "zh":
+        return f"# 密钥取自 Secret {name!r}，可用以下命令创建：{command}\n"
+    return f"# the secrets come from Secret {name!r}: {command}\n"

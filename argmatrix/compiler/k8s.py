@@ -24,7 +24,7 @@ from ..matrix.deploy import POD_IP, Deployable
 from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Text
 from . import sglang_reader
-from .export_secrets import k8s_container
+from .export_secrets import k8s_container, secret_comment
 from .findings import ERROR, NOTE, WARNING, Finding, sort_findings
 from .k8s_refs import Referenced, compile_for_k8s, refs_note, set_value, write_refs
 from .launch import build_command, launch_findings
@@ -52,6 +52,7 @@ class K8sOptions:
     secret: str | None = "argmatrix-secrets"   # None: secrets written as they are (--show-secrets)
     socket_ifname: str | None = None    # the interface the collectives bind to (None: eth0, the pod network's)
     device_resource: str | None = None  # overrides the platform's device-plugin resource name
+    lang: str = "en"                    # the language of the manifest's comments (the documents are the same)
 
 
 @dataclass
@@ -319,21 +320,29 @@ def manifest(argv: list[str], compile: Callable[[list[str]], Any], engine: str, 
                 f"无法把每个 Pod 各自的参数写入 {engine} 命令：{exc}"),
                 Text("give the flag on the command line in the engine's own spelling",
                      "请在命令行上按引擎自己的写法给出该参数"))])
-    head = (f"# Kubernetes manifest written by argmatrix export --to k8s: {engine} on {platform.short.en}, "
-            f"{'a LeaderWorkerSet of ' + str(ref.nodes) + ' pods' if ref.group else opts.kind}"
-            f"{', roles ' + ' and '.join(r for r in roles if r) if roles != (None,) else ''}\n")
+    zh = opts.lang == "zh"
+    named = [r for r in roles if r]
+    if zh:
+        head = (f"# 由 argmatrix export --to k8s 生成的 Kubernetes 清单：{engine}，运行于 {platform.short.zh}，"
+                f"{'由 ' + str(ref.nodes) + ' 个 Pod 组成的 LeaderWorkerSet' if ref.group else opts.kind}"
+                f"{'，角色为 ' + '、'.join(named) if roles != (None,) else ''}\n")
+    else:
+        head = (f"# Kubernetes manifest written by argmatrix export --to k8s: {engine} on {platform.short.en}, "
+                f"{'a LeaderWorkerSet of ' + str(ref.nodes) + ' pods' if ref.group else opts.kind}"
+                f"{', roles ' + ' and '.join(named) if roles != (None,) else ''}\n")
     secrets = sorted({e["valueFrom"]["secretKeyRef"]["key"] for d in documents for e in _envs(d)
                       if "secretKeyRef" in e.get("valueFrom", {})})
     if secrets and opts.secret:
-        literals = " ".join(f"--from-literal={k}=..." for k in secrets)
-        head += f"# the secrets come from Secret {opts.secret!r}: kubectl create secret generic {opts.secret} {literals}\n"
+        head += secret_comment(opts.secret, secrets, opts.lang)
     if ref.group is not None:
-        head += "# needs the LeaderWorkerSet controller (https://github.com/kubernetes-sigs/lws)\n"
+        head += ("# 集群中需装有 LeaderWorkerSet 控制器：https://github.com/kubernetes-sigs/lws\n" if zh else
+                 "# needs the LeaderWorkerSet controller (https://github.com/kubernetes-sigs/lws)\n")
     if roles != (None,) and deploy.roles is not None and deploy.roles.router:
         port = compiled.values.get(deploy.port_field) or deploy.default_port
         names = {r: f"{name}-{r}" for r in roles if r}
         ports = {n: compiled.values.get(n) for r in deploy.roles.ports.values() for n in r}
-        head += ("# the roles behind one endpoint (not part of this manifest): "
+        head += (("# 各角色共用一个服务入口，其路由需另行启动，不在本清单中：" if zh else
+                  "# the roles behind one endpoint (not part of this manifest): ")
                  + deploy.roles.router.format(port=port, **names, **ports) + "\n")
     text = head + yaml.dump_all(documents, Dumper=_PlainDumper, sort_keys=False, allow_unicode=True,
                                 default_flow_style=False)

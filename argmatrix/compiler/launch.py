@@ -269,7 +269,7 @@ def _argmatrix_only(name: str, compiled: Any, engine: str) -> Finding:
 
 def build_command(compiled: Any, engine: str = "sglang", *, release: str | None = None,
                   config_path: str | None = None, self_contained: bool = False,
-                  fold_config: bool = False, file_only: bool = False) -> EngineCommand:
+                  fold_config: bool = False, file_only: bool = False, lang: str = "en") -> EngineCommand:
     """The command that starts ``engine`` with ``compiled``'s values.
 
     ``release``: the SGLang release whose spellings to write (default: the one ``compiled`` was checked against).
@@ -277,7 +277,7 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
     (``fold_config=True`` puts them on the command line instead; ``file_only=True`` puts every value in the file,
     and one SGLang's reader cannot take there is a finding: ``export --to yaml``).  ``self_contained``: a command
     that stands alone (``export``): argmatrix's own engine gets every value as a flag instead of the file and
-    environment.
+    environment.  ``lang``: the language of the config file's header comment (the values are the same).
     """
     if engine not in engines.keys():
         raise ValueError(f"engine must be one of {', '.join(engines.keys())}, not {engine!r}")
@@ -342,7 +342,7 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
         import yaml
 
         path = config_path or "argmatrix-sglang.yaml"
-        text = (CONFIG_HEADER + ("" if not file_values else yaml.safe_dump(
+        text = (CONFIG_HEADERS(lang) + ("" if not file_values else yaml.safe_dump(
             file_values, sort_keys=False, allow_unicode=True, default_flow_style=False)))
         argv[len(program):len(program)] = ["--config", path]
         config_path = path
@@ -351,7 +351,9 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
     return EngineCommand(engine, argv, config_path, text, findings, values, frozenset(rewritten), compiled)
 
 
-CONFIG_HEADER = "# SGLang --config file written by argmatrix: dashed flag names, JSON objects as their text\n"
+CONFIG_HEADERS = Text("# SGLang --config file written by argmatrix: dashed flag names, JSON objects as their text\n",
+                      "# 由 argmatrix 生成的 SGLang --config 文件：键为带连字符的参数名，JSON 对象写成文本\n")
+CONFIG_HEADER = CONFIG_HEADERS.en  # the header the recorded read-backs hold (tests/fixtures/sglang_reads)
 
 
 def _not_in_file(name: str, compiled: Any, tokens: list[str], release: str | None) -> Finding:

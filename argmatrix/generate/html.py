@@ -3,8 +3,10 @@
 One page for every engine: SGLang, vLLM (vLLM-Ascend's statuses on the Ascend chips, with its
 ``--additional-config`` keys) and, as a view of its own, argmatrix's own engine; a release selector per engine
 from the releases its engine object holds (:func:`held_releases`), each release's cells from the one function the
-tables use (:func:`release_cells`, stored as differences from the newest release); search in both languages over
-the engine shown or all of them.  The data (one argument per line, so a matrix change is a one-line diff) and the
+tables use (:func:`release_cells`, stored as differences from the newest release); for vLLM, a vLLM-Ascend
+release selector whose release judges the Ascend columns (``VLLM.on_ascend(release)``: statuses, allowed values,
+``--additional-config`` keys; stored the same way, :func:`_ascend_diffs`); search in both languages over the engine
+shown or all of them.  The data (one argument per line, so a matrix change is a one-line diff) and the
 UI strings are embedded as JSON in a page template; the script and styles are inline.  Nothing is fetched: no CDN,
 no fonts, no network.
 """
@@ -15,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from ..matrix import table
+from ..matrix.engines import vllm_ascend_facts as ascend_facts
 from ..matrix.platforms import PLATFORMS
-from ..schema.meta import Text
+from ..schema.meta import ObjectKey, Text, release_words
 from ..schema.registry import ArgSpec
 from .common import (
     ENGINE_WORDS,
@@ -54,6 +57,7 @@ UI = {
     "allViews": ("All engines (search)", "全部引擎（搜索）"),
     "engineOf": ("Engine", "引擎"),
     "keys": ("Keys", "键"),
+    "ascend": ("vLLM-Ascend release", "vLLM-Ascend 版本"),
     "ownNote": (("argmatrix's own engine (argmatrix serve), not SGLang or vLLM: which flags it acts on, accepts "
                  "without effect, or does not implement, and where each path has run."),
                 "argmatrix 自带引擎（argmatrix serve），不是 SGLang 或 vLLM：它处理哪些参数、哪些接受但不起作用、"
@@ -86,16 +90,17 @@ def _pair(text) -> dict[str, str] | None:
 
 
 def _cells(entries: dict[str, Any]) -> dict[str, Any]:
-    """A row's platform cells (table.platform_entry dicts) as the page stores them: status, default, options,
-    and the reason with the notes."""
+    """A row's platform cells (table.platform_entry dicts, for every platform or some) as the page stores them:
+    status, default, options, and the reason with the notes."""
+    shown = [p for p in platforms() if p in entries]
     out: dict[str, Any] = {
-        "s": {p: entries[p]["status"] for p in platforms()},
-        "d": {p: show(entries[p]["default"]) for p in platforms()},
+        "s": {p: entries[p]["status"] for p in shown},
+        "d": {p: show(entries[p]["default"]) for p in shown},
         "o": {p: [show(v) for v in entries[p]["options"]] if entries[p]["options"] is not None else None
-              for p in platforms()},
+              for p in shown},
         "r": {},
     }
-    for p in platforms():
+    for p in shown:
         reason = _pair(entries[p]["reason"])
         parts = [reason] if reason is not None else []
         parts += [{"en": n["en"], "zh": n["zh"]} for n in entries[p]["notes"]]
@@ -123,15 +128,55 @@ def _arg(spec: ArgSpec) -> dict[str, Any]:
     return out
 
 
-def _engine_arg(row: dict[str, Any], group_prefix: str) -> dict[str, Any]:
+def _engine_arg(eng: Any, row: dict[str, Any], group_prefix: str) -> dict[str, Any]:
     """A row of another engine's surface (vLLM's): the same fields, its group namespaced, and the documented keys
     of a JSON-object argument (vLLM-Ascend's --additional-config keys on Ascend)."""
     out: dict[str, Any] = {"n": row["name"], "f": row["flags"], "g": group_prefix + row["group"],
                            "h": _pair(row["help"]), "t": row["type"], "dd": show(row["default"])}
     out.update(_cells(row["platforms"]))
-    if row["keys"]:
-        out["k"] = [[k["key"], k["type"], show(k["default"]), _pair(k["help"])] for k in row["keys"]]
+    keys = _object_keys(eng, eng.surface.specs[row["name"]])
+    if keys:
+        out["k"] = keys
     return out
+
+
+def _object_keys(eng: Any, spec: ArgSpec) -> list[list[Any]] | None:
+    """The documented keys of a JSON-object argument as the page lists them, from the first platform whose engine
+    documents any (as ``matrix.table.row`` picks them): [key, type, default, help] and, for a key the reader's
+    release does not read (gone, or only read by a later release), what it says about that."""
+    if not spec.is_object:
+        return None
+    found = next((k for k in (eng.object_keys(spec.name, p) for p in PLATFORMS.values()) if k), None)
+    if not found:
+        return None
+    out: list[list[Any]] = []
+    for k in found.values():
+        entry: list[Any] = [k.key, k.type, show(k.default), _pair(k.help)]
+        unread = _unread(k)
+        if unread is not None:
+            entry.append(unread)
+        out.append(entry)
+    return out
+
+
+def _unread(key: ObjectKey) -> dict[str, str] | None:
+    """Why the owner's release (``key.release``) does not read ``key``: removed (and what replaces it), or read only
+    from a later release on; None when it reads it."""
+    who = f"{key.owner} {key.release}".strip()
+    if key.since:
+        return {"en": f"not read by {who}: read from {key.since} on",
+                "zh": f"{who} 不读取该键，自 {_zh_word(key.since)}起才读取"}
+    if key.removed_in:
+        then = {"en": f"; use {key.successor}", "zh": f"；改用 {key.successor}"} if key.successor else {"en": "", "zh": ""}
+        return {"en": f"not read by {who}: removed in {key.removed_in}{then['en']}",
+                "zh": f"{who} 不再读取该键：已于 {_zh_word(key.removed_in)}移除{then['zh']}"}
+    return None
+
+
+def _zh_word(release: str) -> str:
+    """A release as Chinese text says it, spaced from the Chinese that follows only where it ends in Latin."""
+    said = release_words(release, "zh")
+    return said if said and not said[-1].isascii() else said + " "
 
 
 # ---- releases ------------------------------------------------------------------------------------------------------
@@ -203,6 +248,57 @@ def _release_diffs(eng: Any, specs: list[ArgSpec], newest: dict[str, dict[str, A
     return out
 
 
+# ---- vLLM-Ascend's releases: the Ascend columns of the vLLM view ----------------------------------------------
+def ascend_releases() -> tuple[str, ...]:
+    """vLLM-Ascend's held releases, newest first (``main``, a dated commit after every release, first)."""
+    return tuple(reversed(ascend_facts.RELEASES))
+
+
+def _ascend_label(release: str) -> dict[str, str]:
+    """An entry of the vLLM-Ascend selector: the release as people say it, and the vLLM release it runs on."""
+    said = ascend_facts.READ_FROM["release"].split(",")[0] if release == "main" else release
+    pin = ascend_facts.pinned_vllm(release)
+    return {"en": f"{release_words(said, 'en')} · vLLM {pin}", "zh": f"{release_words(said, 'zh')} · vLLM {pin}"}
+
+
+def _ascend_diffs(vllm: Any, specs: list[ArgSpec], newest: dict[str, dict[str, Any]], texts: _Texts
+                  ) -> dict[str, Any]:
+    """Per held vLLM-Ascend release other than the newest, what differs on the Ascend columns from the newest's
+    row, as ``vllm.on_ascend(release)`` judges it: statuses, allowed values, reasons (indexes into the text table),
+    and the object keys that differ or are new ("k", by key) or that the release does not list ("kx")."""
+    if vllm.ascend_release != ascend_facts.NEWEST:
+        raise ValueError(f"the vLLM rows must be vLLM-Ascend {ascend_facts.NEWEST}'s, not {vllm.ascend_release}'s")
+    npu = [p for p in platforms() if PLATFORMS[p].family == "npu"]
+    release_of_vllm = held_releases(vllm)[0]
+    out: dict[str, Any] = {}
+    for release in ascend_releases()[1:]:
+        eng = vllm.on_ascend(release)
+        diffs = {}
+        for spec in specs:
+            base = newest[spec.name]
+            cells = _cells({p: table.platform_entry(spec, p, eng, release_of_vllm) for p in npu})
+            diff: dict[str, Any] = {}
+            for key in ("s", "o"):
+                changed = {p: v for p, v in cells[key].items() if base[key].get(p) != v}
+                if changed:
+                    diff[key] = changed
+            reasons = {p: texts(cells["r"].get(p)) for p in npu if cells["r"].get(p) != base["r"].get(p)}
+            if reasons:
+                diff["r"] = reasons
+            keys = _object_keys(eng, spec) or []
+            had = {k[0]: k for k in base.get("k") or ()}
+            put = [k for k in keys if had.get(k[0]) != k]
+            gone = [name for name in had if name not in {k[0] for k in keys}]
+            if put:
+                diff["k"] = put
+            if gone:
+                diff["kx"] = gone
+            if diff:
+                diffs[spec.name] = diff
+        out[release] = diffs
+    return out
+
+
 def _views(sglang: Any, vllm: Any) -> list[dict[str, Any]]:
     ascend = [p for p in platforms() if PLATFORMS[p].family == "npu"]
     return [
@@ -210,14 +306,17 @@ def _views(sglang: Any, vllm: Any) -> list[dict[str, Any]]:
          "cols": {p: None for p in platforms()}},
         {"key": "vllm", "rows": "vargs", "label": _pair(UI_VIEWS["vllm"]), "releases": list(held_releases(vllm)),
          "cols": {p: ({"en": "vLLM-Ascend", "zh": "vLLM-Ascend"} if p in ascend else {"en": "vLLM", "zh": "vLLM"})
-                  for p in platforms()}},
+                  for p in platforms()},
+         "ascend": {"releases": list(ascend_releases()), "platforms": ascend,
+                    "labels": {r: _ascend_label(r) for r in ascend_releases()}}},
         {"key": "argmatrix", "rows": "args", "label": _pair(UI_VIEWS["argmatrix"]), "releases": [], "own": True},
     ]
 
 
 def data_json() -> str:
     """The embedded data: metadata on the first lines, then one argument per line (SGLang's, then vLLM's), then
-    the older releases' differences, one release per line."""
+    the older releases' differences, one release per line (each engine's, then vLLM-Ascend's on the Ascend
+    columns of the vLLM rows)."""
     from ..matrix import engines
 
     sglang, vllm = engines.get("sglang"), engines.get("vllm")
@@ -238,13 +337,14 @@ def data_json() -> str:
     sglang_specs = [s for _, specs in groups() for s in specs]
     args = [_arg(s) for s in sglang_specs]
     vrows = table.rows(vllm)
-    vargs = [_engine_arg(r, "vllm:") for r in vrows]
+    vargs = [_engine_arg(vllm, r, "vllm:") for r in vrows]
     vspecs = [vllm.surface.specs[r["name"]] for r in vrows]
     newest_s = {a["n"]: a for a in args}
     newest_v = {a["n"]: a for a in vargs}
     texts = _Texts()
     rel = {"sglang": _release_diffs(sglang, sglang_specs, newest_s, texts),
            "vllm": _release_diffs(vllm, vspecs, newest_v, texts)}
+    arel = _ascend_diffs(vllm, vspecs, newest_v, texts)
 
     def dump(x: Any) -> str:
         return json.dumps(x, ensure_ascii=False, separators=(",", ":"))
@@ -254,9 +354,10 @@ def data_json() -> str:
     vbody = ",\n".join(dump(a) for a in vargs)
     rbody = ",\n".join(f"{dump(k)}:{{" + ",\n".join(f"{dump(r)}:{dump(d)}" for r, d in v.items()) + "}"
                        for k, v in rel.items())
+    abody = ",\n".join(f"{dump(r)}:{dump(d)}" for r, d in arel.items())
     tbody = ",\n".join(dump(t) for t in texts.items)
     text = (head[:-1] + ',"args":[\n' + body + '\n],"vargs":[\n' + vbody + '\n],"texts":[\n' + tbody
-            + '\n],"rel":{\n' + rbody + "\n}}")
+            + '\n],"rel":{\n' + rbody + '\n},"arel":{\n' + abody + "\n}}")
     # "\/" is JSON's own escape of "/": a URL in a help text stays text, and the page holds no "https://"
     return (text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
             .replace("://", ":\\/\\/"))

@@ -388,6 +388,16 @@ def test_launch_dry_run_prints_the_config_file_first(cli, tmp_path):
     assert lines[-1] == "python -m sglang.launch_server --config argmatrix-sglang.yaml --model-path /m"
 
 
+def test_launch_dry_run_writes_the_config_comment_in_the_language_asked(cli, tmp_path):
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("tp_size: 2\n", encoding="utf-8")
+    argv = ["--target", "cuda", "--dry-run", "--config", str(mine), "--", "--model-path", "/m"]
+    english, chinese = (cli("launch", "--lang", lang, *argv).stdout.splitlines() for lang in ("en", "zh"))
+    assert english[1].startswith("# SGLang --config file written by argmatrix")
+    assert chinese[1].startswith("# 由 argmatrix 生成的 SGLang --config 文件")
+    assert english[2:] == chinese[2:]
+
+
 def test_launch_with_errors_starts_nothing(cli):
     result = cli("launch", "--target", "a3", "--dry-run", "--", "--model-path", "/m", "--attention-backend", "fa3")
     assert result.exit_code == 1 and "python -m sglang" not in result.stdout
@@ -400,6 +410,52 @@ def test_export_cli(cli, tmp_path):
     assert result.exit_code == 0 and yaml.safe_load(out.read_text()) == {"tensor-parallel-size": 2}
     result = cli("export", "--to", "yaml", "--engine", "argmatrix", "--target", "cuda", "-o", str(out), "--", "--tp", "2")
     assert result.exit_code == 0 and yaml.safe_load(out.read_text()) == {"tp_size": 2}
+
+
+def _comments(text: str) -> list[str]:
+    """The comment lines a file opens with, less the schema line editors read."""
+    return [line for line in text.splitlines() if line.startswith("#") and "yaml-language-server" not in line]
+
+
+@pytest.mark.parametrize("args, english, chinese", [
+    (["--to", "yaml", "--target", "cuda", "--", "--tp", "2"],
+     "# SGLang --config file written by argmatrix", "# 由 argmatrix 生成的 SGLang --config 文件"),
+    (["--to", "yaml", "--target", "cuda", "--", "vllm", "serve", "/m", "-tp", "2"],
+     "# vLLM --config file written by argmatrix export", "# 由 argmatrix export 生成的 vLLM --config 文件"),
+    (["--to", "k8s", "--image", "img", "--target", "a3", "--", "--model-path", "/m", "--api-key", "k"],
+     "# Kubernetes manifest written by argmatrix export --to k8s", "# 由 argmatrix export --to k8s 生成的 Kubernetes 清单"),
+])
+def test_export_file_comments_follow_lang(cli, tmp_path, monkeypatch, args, english, chinese):
+    """Issue 32: under --lang zh the comments an exported file opens with are Chinese; English stays the default,
+    and the values written are the same in both."""
+    for var in ("ARGMATRIX_LANG", "LC_ALL"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")  # no language asked for anywhere
+    files = {}
+    for lang in ("en", "zh"):
+        out = tmp_path / f"{lang}.yaml"
+        result = cli("export", "--lang", lang, "-o", str(out), *args)
+        assert result.exit_code == 0, result.output
+        files[lang] = out.read_text(encoding="utf-8")
+    default = tmp_path / "default.yaml"
+    assert cli("export", "-o", str(default), *args).exit_code == 0
+    assert default.read_text(encoding="utf-8") == files["en"]  # English unless asked
+    assert _comments(files["en"])[0].startswith(english) and _comments(files["zh"])[0].startswith(chinese)
+    assert all(any("\u4e00" <= ch <= "\u9fff" for ch in line) for line in _comments(files["zh"]))
+    assert list(yaml.safe_load_all(files["zh"])) == list(yaml.safe_load_all(files["en"]))
+    if "--api-key" in args:  # the Secret's comment too
+        assert any(line.startswith("# 密钥取自 Secret 'argmatrix-secrets'") for line in _comments(files["zh"]))
+
+
+def test_export_comments_and_errors_in_chinese_from_the_api_and_the_cli(cli):
+    compiled = run(["--model-path", "/m", "--api-key", "k"])
+    fragment = export(compiled, "k8s", lang="zh").text
+    assert fragment.startswith("# Kubernetes Pod spec 的容器片段：sglang") and "# 密钥取自 Secret" in fragment
+    assert yaml.safe_load(fragment) == yaml.safe_load(export(compiled, "k8s").text)
+    result = cli("export", "--lang", "zh", "--to", "json", "--target", "cuda", "--", "vllm", "serve", "/m")
+    assert result.exit_code == 2 and "请用 --to yaml 导出为它的 --config 文件" in result.output
+    result = cli("export", "--to", "json", "--target", "cuda", "--", "vllm", "serve", "/m")
+    assert result.exit_code == 2 and "is exported --to yaml (its --config file)" in result.output
 
 
 # --- the exec path, with stub engines -----------------------------------------------------------------------------

@@ -25,6 +25,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 def embedded(text: str) -> dict:
     m = re.search(r'<script type="application/json" id="matrix-data">\n(.*?)\n</script>', text, re.DOTALL)
+    assert m is not None, "matrix.html lost its embedded data"
     return json.loads(m.group(1))
 
 
@@ -248,5 +249,130 @@ def test_engines_releases_and_search_across_them_in_chromium(browser, files, tmp
     assert "argmatrix 自带引擎" in head and "A3" not in head
     assert "不是 SGLang 或 vLLM" in page.inner_text("#viewnote")
     assert page.is_disabled("#release")
+    assert not errors, errors
+    page.close()
+
+
+def test_vllm_ascend_release_in_chromium(browser, files, tmp_path):
+    """Issue 32: the vLLM view's vLLM-Ascend selector judges the Ascend columns by that release
+    (``VLLM.on_ascend``): at 0.23.0.post1 on A3, its --additional-config keys and its --quantization methods
+    (``ascend``, no ``mxfp8``) with its statuses; back at the newest release, the newest's."""
+    from argmatrix.matrix import engines
+    from argmatrix.matrix.engines import vllm_ascend_facts as ascend
+    from argmatrix.matrix.platforms import PLATFORMS
+
+    page_file = tmp_path / "matrix.html"
+    page_file.write_text(files["matrix.html"], encoding="utf-8")
+    data = embedded(files["matrix.html"])
+    vllm = engines.get("vllm")
+    older = vllm.on_ascend("0.23.0.post1")
+    a3 = PLATFORMS["a3"]
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(page_file.as_uri() + "#en")
+    page.wait_for_selector("body[data-ready='1']")
+
+    def options(select: str) -> list[str]:
+        return page.eval_on_selector_all(f"#{select} option", "os => os.map(o => o.value)")
+
+    def cell(name: str) -> str:
+        return page.inner_text(f"#rows tr[data-name='{name}'] td[data-platform='a3']").strip()
+
+    def word(status: str) -> str:
+        return data["statusWords"][status]["en"]
+
+    def open_row(name: str) -> str:
+        """The row's details, filled by the page's toggle event once the summary is clicked."""
+        page.click(f"#rows tr[data-name='{name}'] summary")
+        page.wait_for_selector(f"#rows tr[data-name='{name}'] .more dd")
+        return page.inner_text(f"#rows tr[data-name='{name}'] .more")
+
+    def a3_details(name: str) -> str:  # the A3 line of a row's details: status, default, allowed values, reason
+        return page.eval_on_selector_all(
+            f"#rows tr[data-name='{name}'] .more dt",
+            "dts => dts.filter(t => t.textContent.startsWith('A3')).map(t => t.nextElementSibling.textContent)"
+            ".join('')")
+
+    assert page.is_hidden("#ascendbox")  # SGLang's view has no vLLM-Ascend release
+    page.select_option("#view", "vllm")
+    assert page.is_visible("#ascendbox") and page.inner_text("#ascendbox span") == "vLLM-Ascend release"
+    assert options("ascend") == list(reversed(ascend.RELEASES)) == list(html_gen.ascend_releases())
+    assert page.input_value("#ascend") == ascend.NEWEST
+    assert f"vLLM-Ascend {ascend.NEWEST}" in page.inner_text("#head th[data-platform='a3']")
+
+    page.select_option("#ascend", "0.23.0.post1")
+    assert "vLLM-Ascend 0.23.0.post1" in page.inner_text("#head th[data-platform='a3']")
+    assert "vLLM-Ascend" not in page.inner_text("#head th[data-platform='cuda']")
+
+    # every A3 status is 0.23.0.post1's, with its reasons (the release's feature page)
+    def a3_cells() -> list[list[str]]:
+        return page.eval_on_selector_all(
+            "#rows tr td[data-platform='a3']", "tds => tds.map(t => [t.closest('tr').dataset.name, t.dataset.status])")
+
+    specs = vllm.surface.specs
+    shown = a3_cells()
+    assert len(shown) == len(data["vargs"])
+    assert shown == [[name, older.cell(specs[name], a3).status.value] for name, _ in shown]
+    said = {name: c.reason.en for name, _ in shown if (c := older.cell(specs[name], a3)).reason is not None}
+    named = [name for name, why in said.items() if "vLLM-Ascend 0.23.0.post1" in why]
+    assert named  # rows whose A3 status the release's feature page sets say so
+    for name in named[:3]:
+        title = page.get_attribute(f"#rows tr[data-name='{name}'] td[data-platform='a3']", "title") or ""
+        assert title.startswith(said[name])
+    # an older release whose statuses differ from the newest's on A3: the page shows that release's
+    oldest = vllm.on_ascend(ascend.RELEASES[0])
+    page.select_option("#ascend", ascend.RELEASES[0])
+    assert a3_cells() == [[name, oldest.cell(specs[name], a3).status.value] for name, _ in shown]
+    assert any(oldest.cell(specs[n], a3).status != vllm.cell(specs[n], a3).status for n, _ in shown)
+    page.select_option("#ascend", "0.23.0.post1")
+
+    # --additional-config: 0.23.0.post1's keys, those it does not read marked so
+    page.select_option("#platform", "a3")
+    page.fill("#search", "additional-config")
+    open_row("additional_config")
+    listed = page.eval_on_selector_all("#rows tr[data-name='additional_config'] .more ul.keys li",
+                                       "lis => lis.map(l => [l.dataset.key, l.dataset.unread === '1', l.textContent])")
+    keys = older.object_keys("additional_config", a3)
+    assert sorted(k for k, _, _ in listed) == sorted(keys)
+    unread = {k for k, off, _ in listed if off}
+    assert unread == {k.key for k in keys.values() if k.since or k.removed_in}
+    said = {k: text for k, _, text in listed}
+    assert "weight_prefetch_config" in said and "weight_prefetch_config" not in unread
+    assert "scheduler_config" in unread  # only main reads it
+    assert "not read by vLLM-Ascend 0.23.0.post1: read from main on" in said["scheduler_config"]
+    newest_keys = vllm.object_keys("additional_config", a3)
+    assert newest_keys["weight_prefetch_config"].removed_in  # the newest release no longer reads it
+
+    # --quantization: 0.23.0.post1 offers ascend on A3, not mxfp8 (which the newest release offers)
+    page.fill("#search", "--quantization")
+    quant = specs["quantization"]
+    methods = older.allowed(quant, a3)
+    assert "ascend" in methods and "mxfp8" not in methods and "mxfp8" in vllm.allowed(quant, a3)
+    assert cell("quantization").endswith(word(older.cell(quant, a3).status.value))
+    open_row("quantization")
+    line = a3_details("quantization")
+    allowed = line.split("allowed: ")[1].split(" · ")[0].split(", ")
+    assert allowed == [str(m) for m in methods] and "ascend" in allowed and "mxfp8" not in allowed
+
+    # back to the newest release: its keys and methods again
+    page.select_option("#ascend", ascend.NEWEST)
+    page.fill("#search", "--quantization")
+    open_row("quantization")
+    assert "mxfp8" in a3_details("quantization").split("allowed: ")[1]
+    page.fill("#search", "additional-config")
+    open_row("additional_config")
+    off = page.eval_on_selector_all("#rows tr[data-name='additional_config'] .more ul.keys li[data-unread='1']",
+                                    "lis => lis.map(l => l.dataset.key)")
+    assert "weight_prefetch_config" in off and "scheduler_config" not in off
+
+    # in Chinese: the selector's label and a key the release does not read, said in Chinese
+    page.select_option("#ascend", "0.23.0.post1")
+    page.click("#lang")
+    assert page.inner_text("#ascendbox span") == "vLLM-Ascend 版本"
+    page.fill("#search", "additional-config")
+    open_row("additional_config")
+    text = page.inner_text("#rows tr[data-name='additional_config'] .more li[data-key='scheduler_config']")
+    assert "vLLM-Ascend 0.23.0.post1 不读取该键" in text
     assert not errors, errors
     page.close()

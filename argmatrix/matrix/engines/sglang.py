@@ -15,7 +15,7 @@ from ...schema import releases
 from ...schema.meta import MISSING, Text
 from ...schema.registry import ArgSpec
 from ..platforms.base import Platform
-from ..rules import Rule, all_rules
+from ..rules import PARENTS, Parent, Rule, all_rules
 from ..status import Cell, Note
 from .base import NEGATE_RELEASE, Engine, ReleaseLine, Required, Spelling
 from .deploy_facts import SGLANG_DEPLOY
@@ -94,6 +94,9 @@ class SglangEngine(Engine):
 
     def rule_holds(self, rule: Rule, release: str | None) -> bool:
         return release is None or rule.id not in _rules_lacking(release)
+
+    def parents(self) -> Sequence[Parent]:
+        return PARENTS
 
 
 @functools.cache
