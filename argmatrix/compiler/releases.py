@@ -262,7 +262,8 @@ def _missing_flag_finding(line: Any, name: str, release: str, flag: str, where: 
             said = line.instead(flag) if line.instead is not None else None
             if said is not None:  # the hand-kept words on what replaces it, where its parser names nothing
                 instead, source = said
-                fix = Text(f"{instead.en} ({source})", f"{instead.zh}（{source}）")
+                fix = Text(f"{instead.en} ({source}); or check against a release that has it with {line.option} "
+                           f"{last}", f"{instead.zh}（{source}）；或用 {line.option} {last} 按有该参数的版本检查")
     else:
         why = Text(f"no held {line.name} release between {line.oldest} and {line.newest} has it",
                    f"argmatrix 收录的 {line.name} {line.oldest} 至 {line.newest} 均没有该参数")

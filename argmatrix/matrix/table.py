@@ -66,8 +66,8 @@ def release_rows(spec: ArgSpec, eng: Any) -> list[dict[str, Any]] | None:
 
 
 def release_of(eng: Any, release: Any = MISSING) -> str | None:
-    """The SGLang release a row is shown for: ``release``, else the engine's default (None: no release applies)."""
-    if eng.surface_key != "sglang" or eng.releases is None:
+    """The release a row is shown for: ``release``, else the engine's newest held (None: no release applies)."""
+    if eng.releases is None:
         return None
     return eng.releases.newest if release is MISSING or release is None else release
 
@@ -82,8 +82,12 @@ def _in_release(spec: ArgSpec, values: Any, release: str | None) -> Any:
 def _release_cell(spec: ArgSpec, release: str | None, eng: Any) -> Cell | None:
     """The cell every platform shows when the selected release does not take the flag, or argmatrix's own
     reader (no release) retires it; None when the platform's own cell stands."""
-    if eng.surface_key != "sglang":
-        return None
+    if eng.surface_key != "sglang":  # an engine whose release line dates its flags (vLLM)
+        line = eng.releases
+        if release is None or line is None or line.exists_in(spec.name, release):
+            return None
+        return Cell(Status.UNSUPPORTED, Text(f"{line.name} {release} has no {spec.flag}",
+                                             f"{line.name} {release} 没有 {spec.flag}"))
     if release is None:
         change = CHANGES.get(spec.name)
         if change is None or not change.retired:

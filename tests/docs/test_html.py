@@ -257,6 +257,8 @@ def test_vllm_ascend_release_in_chromium(browser, files, tmp_path):
     """Issue 32: the vLLM view's vLLM-Ascend selector judges the Ascend columns by that release
     (``VLLM.on_ascend``): at 0.23.0.post1 on A3, its --additional-config keys and its --quantization methods
     (``ascend``, no ``mxfp8``) with its statuses; back at the newest release, the newest's."""
+    from argmatrix.matrix.table import platform_entry
+
     from argmatrix.matrix import engines
     from argmatrix.matrix.engines import vllm_ascend_facts as ascend
     from argmatrix.matrix.platforms import PLATFORMS
@@ -313,7 +315,7 @@ def test_vllm_ascend_release_in_chromium(browser, files, tmp_path):
     specs = vllm.surface.specs
     shown = a3_cells()
     assert len(shown) == len(data["vargs"])
-    assert shown == [[name, older.cell(specs[name], a3).status.value] for name, _ in shown]
+    assert shown == [[name, platform_entry(specs[name], "a3", older)["status"]] for name, _ in shown]
     said = {name: c.reason.en for name, _ in shown if (c := older.cell(specs[name], a3)).reason is not None}
     named = [name for name, why in said.items() if "vLLM-Ascend 0.23.0.post1" in why]
     assert named  # rows whose A3 status the release's feature page sets say so
@@ -323,7 +325,7 @@ def test_vllm_ascend_release_in_chromium(browser, files, tmp_path):
     # an older release whose statuses differ from the newest's on A3: the page shows that release's
     oldest = vllm.on_ascend(ascend.RELEASES[0])
     page.select_option("#ascend", ascend.RELEASES[0])
-    assert a3_cells() == [[name, oldest.cell(specs[name], a3).status.value] for name, _ in shown]
+    assert a3_cells() == [[name, platform_entry(specs[name], "a3", oldest)["status"]] for name, _ in shown]
     assert any(oldest.cell(specs[n], a3).status != vllm.cell(specs[n], a3).status for n, _ in shown)
     page.select_option("#ascend", "0.23.0.post1")
 
