@@ -205,11 +205,12 @@ _ON_ASCEND: dict[str, VllmEngine] = {}
 @cache
 def _rules_lacking(release: str) -> frozenset[str]:
     """The rules of ``vllm_checks.py`` whose check vLLM ``release``'s code does not have (``vllm_rule_releases.py``,
-    found by content), worked out once per release; a release argmatrix does not hold lacks none (it is AM-E602)."""
-    from .vllm_rule_releases import HOLDS_IN
+    found by content), worked out once per release; a release argmatrix does not hold lacks none (it is AM-E602),
+    nor does a held release whose check sites were not read yet (``tools/vllm_release.py add`` reads them)."""
+    from .vllm_rule_releases import HOLDS_IN, RELEASES_READ
 
     held = vllm_releases.normal(release)
-    if held is None:
+    if held is None or held not in RELEASES_READ:
         return frozenset()
     r = vllm_releases.release_key(held)
     return frozenset(rule for rule, spans in HOLDS_IN.items()
