@@ -32,7 +32,9 @@ Writes ``<out>/vllm-<version>.json``.
 
 With the project's python, ``add_release`` (``python tools/vllm_release.py add 0.34.0``) does the whole round for a
 new release: builds the venv, reads the release there, writes the fixture, regenerates
-``argmatrix/schema/vllm/release_facts.py`` (``tools/vllm_release_table.py``) and lists what a person still writes.
+``argmatrix/schema/vllm/release_facts.py`` (``tools/vllm_release_table.py``), reads the release's check sites
+(``tools/vllm_check_sites.py``) and resolves vLLM's start-up rules again (``tools/vllm_rule_releases.py``), and lists
+what a person still writes.
 """
 from __future__ import annotations
 
@@ -981,8 +983,31 @@ def add_release(version: str, fixture: Path | None = None, root: Path = ROOT) ->
     table = vllm_release_table.main([str(fixtures), str(root / "argmatrix" / "schema" / "vllm" / "release_facts.py")])
     lines = [f"wrote {target.relative_to(root)} ({data['flag_count']} arguments) and regenerated "
              f"{table.relative_to(root)}"]
+    lines += check_sites(version, root)
     lines += release_todo(data, previous, vllm_schema.scaffold)
     return lines
+
+
+def check_sites(version: str, root: Path = ROOT) -> list[str]:
+    """Read the check sites of ``version``'s package in its venv (``tools/vllm_check_sites.py``) and resolve vLLM's
+    start-up rules again over every held release (``tools/vllm_rule_releases.py``); without the venv, say what to
+    run.  A release with no inventory is not read by the table, and every rule holds under it."""
+    import vllm_check_sites
+    import vllm_rule_releases
+
+    package = next(iter(sorted((VENVS / f"vllm-{version}").glob("lib/python*/site-packages/vllm"))), None)
+    if package is None:
+        return [f"check sites: no vLLM {version} package under {VENVS / f'vllm-{version}'}; build the venv, run "
+                f"tools/vllm_check_sites.py --release {version} and tools/vllm_rule_releases.py"]
+    fixtures = root / "tests" / "fixtures"
+    written = vllm_check_sites.write(package, fixtures=fixtures)
+    table, result, held = vllm_rule_releases.build(fixtures)
+    target = root / "argmatrix" / "matrix" / "engines" / "vllm_rule_releases.py"
+    target.write_text(table, encoding="utf-8")
+    from argmatrix.matrix.engines.vllm_checks import READ_FROM
+
+    return [f"wrote {written.relative_to(root)} and re-resolved {target.relative_to(root)}",
+            *(f"review: {line}" for line in vllm_rule_releases.review(result, held, READ_FROM))]
 
 
 def release_todo(data: dict, previous: dict | None, scaffold) -> list[str]:

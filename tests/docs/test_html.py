@@ -257,11 +257,10 @@ def test_vllm_ascend_release_in_chromium(browser, files, tmp_path):
     """Issue 32: the vLLM view's vLLM-Ascend selector judges the Ascend columns by that release
     (``VLLM.on_ascend``): at 0.23.0.post1 on A3, its --additional-config keys and its --quantization methods
     (``ascend``, no ``mxfp8``) with its statuses; back at the newest release, the newest's."""
-    from argmatrix.matrix.table import platform_entry
-
     from argmatrix.matrix import engines
     from argmatrix.matrix.engines import vllm_ascend_facts as ascend
     from argmatrix.matrix.platforms import PLATFORMS
+    from argmatrix.matrix.table import platform_entry
 
     page_file = tmp_path / "matrix.html"
     page_file.write_text(files["matrix.html"], encoding="utf-8")

@@ -59,6 +59,8 @@ def test_add_release_writes_the_fixture_and_the_table_and_lists_what_a_person_wr
     assert "new flag --synthetic-lookahead: no field yet; declare it in argmatrix/schema/vllm/groups/scheduler.py" in said
     assert "synthetic_lookahead: Annotated[int, Arg(" in said and "] = 7" in said
     assert f"default changed: --stream-interval 1 (0.34.0) -> 4 ({NEW})" in said
+    # no package of the synthetic release to read check sites from: the tool says what to run
+    assert f"check sites: no vLLM {NEW} package" in said and f"vllm_check_sites.py --release {NEW}" in said
 
 
 def test_the_new_release_shows_up_once_its_new_flag_has_a_field_with_help(added):

@@ -169,7 +169,13 @@ class VllmEngine(Engine):
 
     # --- what one release's parser does (schema/vllm/releases.py, derived from its fixture) ---------------------
     def release_diff(self, old: str, new: str) -> dict[str, Any]:
-        return vllm_releases.diff(old, new)
+        diff = vllm_releases.diff(old, new)
+        lacking_old, lacking_new = _rules_lacking(old), _rules_lacking(new)
+        diff["checks"] = {"added": sorted(lacking_old - lacking_new), "removed": sorted(lacking_new - lacking_old)}
+        return diff
+
+    def rule_holds(self, rule: Rule, release: str | None) -> bool:
+        return release is None or rule.id not in _rules_lacking(release)
 
     def default_in(self, spec: ArgSpec, release: str | None) -> Any:
         held = vllm_releases.normal(release) if release else None
@@ -194,6 +200,21 @@ ASCEND_CHECK_CODES = {"error": "AM-E960", "warning": "AM-W961"}
 
 
 _ON_ASCEND: dict[str, VllmEngine] = {}
+
+
+@cache
+def _rules_lacking(release: str) -> frozenset[str]:
+    """The rules of ``vllm_checks.py`` whose check vLLM ``release``'s code does not have (``vllm_rule_releases.py``,
+    found by content), worked out once per release; a release argmatrix does not hold lacks none (it is AM-E602),
+    nor does a held release whose check sites were not read yet (``tools/vllm_release.py add`` reads them)."""
+    from .vllm_rule_releases import HOLDS_IN, RELEASES_READ
+
+    held = vllm_releases.normal(release)
+    if held is None or held not in RELEASES_READ:
+        return frozenset()
+    r = vllm_releases.release_key(held)
+    return frozenset(rule for rule, spans in HOLDS_IN.items()
+                     if not any(vllm_releases.release_key(a) <= r <= vllm_releases.release_key(b) for a, b in spans))
 
 
 @cache

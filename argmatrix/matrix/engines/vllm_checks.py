@@ -14,8 +14,10 @@ READ_FROM = "0.32.0"
 CPU_ONLY = frozenset({"cpu"})
 
 
-def _source(where: str) -> str:
-    return f"vLLM {READ_FROM} {where}"
+def _source(where: str, *older: str) -> str:
+    """The citation of the check in vLLM ``READ_FROM``; ``older``: ``"<release> <file>:<line>"`` of the same check
+    where an older release words it otherwise (``tools/vllm_rule_releases.py`` finds each wording by content)."""
+    return "; ".join([f"vLLM {READ_FROM} {where}", *(f"as worded in vLLM {o}" for o in older)])
 
 
 def external_lb(c: RuleContext) -> bool:
@@ -42,6 +44,11 @@ def devices_on_this_node(c: RuleContext) -> int:
     return local * world_within_dp(c)
 
 
+# Which held releases each rule fires under is tools/vllm_rule_releases.py's (vllm_rule_releases.py): the check
+# is looked up by content in every release's code.  Where vLLM 0.13-0.23 word a check otherwise (mostly an assert
+# in EngineArgs where 0.32 raises a ValueError), a second citation names that wording.  Some of those older checks
+# are narrower and the rule keeps 0.32's condition: 0.23's EPLB and --nnodes checks leave prefill context
+# parallelism out of the sizes, and its --node-rank check has no lower bound.
 VLLM_RULES: list[Rule] = [
     Rule("vllm-dp-local-above-dp", "AM-E901", ("data_parallel_size_local", "data_parallel_size"),
          lambda c: c.data_parallel_size_local is not None and c.data_parallel_size_local > c.data_parallel_size,
@@ -73,7 +80,7 @@ VLLM_RULES: list[Rule] = [
               "size above 1", "--enable-eplb 需要不止一个专家并行进程：张量并行、预填充上下文并行或数据并行规模须大于 1"),
          Text("raise --tensor-parallel-size or --data-parallel-size, or drop --enable-eplb",
               "增大 --tensor-parallel-size 或 --data-parallel-size，或去掉 --enable-eplb"),
-         source=_source("config/parallel.py:570")),
+         source=_source("config/parallel.py:570", "0.23.0 config/parallel.py:468")),
     # vLLM refuses EPLB off CUDA-like devices; vLLM-Ascend patches that platform test for NPUs
     # (vllm-ascend vllm_ascend/patch/platform/patch_eplb.py:25), so on Ascend its own checks apply instead
     Rule("vllm-eplb-cuda-only", "AM-E905", ("enable_eplb",), lambda c: c.enable_eplb,
@@ -81,7 +88,7 @@ VLLM_RULES: list[Rule] = [
               "vLLM-Ascend) Ascend devices only",
               "vLLM 的专家并行负载均衡（--enable-eplb）只能在 CUDA、ROCm、XPU 以及（借助 vLLM-Ascend）昇腾设备上运行"),
          Text("drop --enable-eplb on this platform", "在该平台上去掉 --enable-eplb"),
-         families=CPU_ONLY, source=_source("config/parallel.py:561"), supersedes_status=True),
+         families=CPU_ONLY, source=_source("config/parallel.py:561", "0.23.0 config/parallel.py:461"), supersedes_status=True),
     Rule("vllm-tp-divisible-by-dcp", "AM-E906", ("decode_context_parallel_size", "tensor_parallel_size"),
          # a size of 0 is vLLM's own bound (AM-E118), not a divisibility question
          lambda c: c.prefill_context_parallel_size == 1 and c.decode_context_parallel_size > 0
@@ -92,7 +99,7 @@ VLLM_RULES: list[Rule] = [
               "{tensor_parallel_size}：解码上下文并行复用张量并行的进程"),
          Text("choose a decode context parallel size that divides the tensor parallel size",
               "请选择能整除张量并行规模的解码上下文并行规模"),
-         source=_source("config/parallel.py:596")),
+         source=_source("config/parallel.py:596", "0.13.0 engine/arg_utils.py:1354")),
     Rule("vllm-dcp-with-pcp", "AM-E907", ("decode_context_parallel_size", "prefill_context_parallel_size"),
          lambda c: c.prefill_context_parallel_size != 1 and c.decode_context_parallel_size not in
          (1, c.prefill_context_parallel_size, c.tensor_parallel_size * c.prefill_context_parallel_size),
@@ -106,7 +113,7 @@ VLLM_RULES: list[Rule] = [
          lambda c: c.data_parallel_hybrid_lb and c.data_parallel_external_lb,
          Text("--data-parallel-hybrid-lb and --data-parallel-external-lb are two load-balancing modes; vLLM takes one",
               "--data-parallel-hybrid-lb 与 --data-parallel-external-lb 是两种负载均衡模式，vLLM 只能取其一"),
-         Text("keep one of the two", "二者只保留一个"), source=_source("engine/arg_utils.py:2342")),
+         Text("keep one of the two", "二者只保留一个"), source=_source("engine/arg_utils.py:2342", "0.23.0 engine/arg_utils.py:1821")),
     Rule("vllm-headless-hybrid-lb", "AM-E909", ("data_parallel_hybrid_lb", "headless"),
          lambda c: c.headless and c.data_parallel_hybrid_lb,
          Text("--data-parallel-hybrid-lb has no meaning on a --headless node, which runs no API server",
@@ -118,7 +125,7 @@ VLLM_RULES: list[Rule] = [
          Text("--nnodes {nnodes} works with --data-parallel-backend mp only (got {data_parallel_backend})",
               "--nnodes {nnodes} 只能与 --data-parallel-backend mp 一起使用（当前为 {data_parallel_backend}）"),
          Text("use --data-parallel-backend mp, or --nnodes 1", "改用 --data-parallel-backend mp，或设 --nnodes 1"),
-         source=_source("engine/arg_utils.py:2349")),
+         source=_source("engine/arg_utils.py:2349", "0.23.0 engine/arg_utils.py:1824")),
     Rule("vllm-nnodes-divide-world", "AM-E911", ("nnodes", "data_parallel_size", "tensor_parallel_size"),
          lambda c: c.nnodes > 1 and (c.data_parallel_size * world_within_dp(c)) % c.nnodes != 0,
          Text("--nnodes {nnodes} must divide the {world} devices of the launch (data x pipeline x tensor x "
@@ -127,19 +134,19 @@ VLLM_RULES: list[Rule] = [
          Text("change --nnodes or the parallel sizes so the devices split evenly across nodes",
               "调整 --nnodes 或各并行规模，使设备能平均分到各节点"),
          extra=lambda c: {"world": c.data_parallel_size * world_within_dp(c)},
-         source=_source("engine/arg_utils.py:2365")),
+         source=_source("engine/arg_utils.py:2365", "0.23.0 engine/arg_utils.py:1838")),
     Rule("vllm-node-rank-range", "AM-E912", ("node_rank", "nnodes"),
          lambda c: c.nnodes > 1 and not 0 <= c.node_rank < c.nnodes,
          Text("--node-rank {node_rank} is outside 0..{last} for --nnodes {nnodes}",
               "--node-rank {node_rank} 超出了 --nnodes {nnodes} 对应的范围 0..{last}"),
          Text("give each node its zero-based index", "为每个节点设置从 0 开始的序号"),
-         extra=lambda c: {"last": c.nnodes - 1}, source=_source("engine/arg_utils.py:2373")),
+         extra=lambda c: {"last": c.nnodes - 1}, source=_source("engine/arg_utils.py:2373", "0.23.0 engine/arg_utils.py:1841")),
     Rule("vllm-hybrid-lb-needs-local", "AM-E913", ("data_parallel_hybrid_lb", "data_parallel_size_local"),
          lambda c: c.data_parallel_hybrid_lb and not external_lb(c) and c.data_parallel_size_local is None,
          Text("--data-parallel-hybrid-lb needs --data-parallel-size-local: the number of data-parallel ranks on "
               "this node", "--data-parallel-hybrid-lb 需要同时设置 --data-parallel-size-local（本节点上的数据并行副本数）"),
          Text("add --data-parallel-size-local N", "加上 --data-parallel-size-local N"),
-         source=_source("engine/arg_utils.py:2478")),
+         source=_source("engine/arg_utils.py:2478", "0.23.0 engine/arg_utils.py:1916")),
     Rule("vllm-external-lb-needs-rank", "AM-E914", ("data_parallel_external_lb", "data_parallel_rank"),
          lambda c: c.data_parallel_external_lb and c.data_parallel_rank is None
          and not (c.data_parallel_size > 1 and c.nnodes > 1),
@@ -147,19 +154,19 @@ VLLM_RULES: list[Rule] = [
               "--data-parallel-external-lb 需要知道本进程是第几个数据并行副本"),
          Text("set --data-parallel-rank, or use --nnodes with --node-rank so vLLM infers it",
               "设置 --data-parallel-rank，或用 --nnodes 与 --node-rank 让 vLLM 推断"),
-         source=_source("engine/arg_utils.py:2424")),
+         source=_source("engine/arg_utils.py:2427", "0.23.0 engine/arg_utils.py:1874")),
     Rule("vllm-external-rank-one-local", "AM-E915", ("data_parallel_size_local", "data_parallel_rank"),
          lambda c: external_lb(c) and c.data_parallel_size_local not in (1, None),
          Text("an external data-parallel rank runs one replica here, so --data-parallel-size-local must be 1 "
               "(got {data_parallel_size_local})", "外部负载均衡模式下每个进程只运行一个副本，"
                                                   "--data-parallel-size-local 必须为 1（当前为 {data_parallel_size_local}）"),
          Text("set --data-parallel-size-local 1 or leave it out", "设 --data-parallel-size-local 1，或不设置"),
-         source=_source("engine/arg_utils.py:2435")),
+         source=_source("engine/arg_utils.py:2435", "0.23.0 engine/arg_utils.py:1878")),
     Rule("vllm-numa-lists-need-bind", "AM-E916", ("numa_bind_nodes", "numa_bind"),
          lambda c: not c.numa_bind and (c.numa_bind_nodes is not None or c.numa_bind_cpus is not None),
          Text("--numa-bind-nodes and --numa-bind-cpus take effect only with --numa-bind",
               "--numa-bind-nodes 与 --numa-bind-cpus 只在设置 --numa-bind 时生效；vLLM 会拒绝启动"),
-         Text("add --numa-bind", "加上 --numa-bind"), source=_source("config/parallel.py:551")),
+         Text("add --numa-bind", "加上 --numa-bind"), source=_source("config/parallel.py:552")),
     Rule("vllm-all2all-removed", "AM-W917", ("all2all_backend",), lambda c: c.all2all_backend in ("pplx", "naive"),
          Text("vLLM removed the {all2all_backend} all-to-all backend and uses allgather_reducescatter instead",
               "vLLM 已移除 {all2all_backend} 全对全后端，会改用 allgather_reducescatter"),
