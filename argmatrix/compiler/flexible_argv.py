@@ -25,7 +25,6 @@ from ..matrix.engines.base import NEGATE_ENABLE_DISABLE, Engine
 from ..schema.meta import Text
 from ..schema.registry import ArgSpec
 from ..schema.types import parse_human_int
-from ..schema.vllm.removed import removed as removed_vllm_flag
 from .findings import Finding
 from .sources import APPEND, MERGE, Assignment, cli_value, did_you_mean, usage
 
@@ -208,7 +207,7 @@ class FlexibleReader:
 
     def unknown(self, flag: str, source: str, ambiguous: tuple[str, ...]) -> None:
         name = self.engine.title.en
-        gone, across = (removed_vllm_flag(flag) if self.surface.key == "vllm" else None), None
+        gone, across = (_removed_vllm_flag(flag) if self.surface.key == "vllm" else None), None
         if ambiguous:
             listed = ", ".join(ambiguous)
             # a removed flag that is now a prefix of others (--device): say both
@@ -364,3 +363,10 @@ def parse_flexible_argv(argv: list[str], engine: Engine, program: tuple[str, ...
     """Assignments, usage findings and the ``--config`` path of a vLLM-style command line (``program``: the
     launcher words it started with; ``release``: the engine release whose spelling applies)."""
     return FlexibleReader(engine, program, release).read(list(argv))
+
+
+def _removed_vllm_flag(flag: str):
+    """vLLM's removed-flag table, loaded only when a vLLM line has an unknown flag (an SGLang check never does)."""
+    from ..schema.vllm.removed import removed
+
+    return removed(flag)

@@ -37,6 +37,11 @@ def _argmatrix() -> Engine:
 
 # key -> the loader of its object, run on first use; register() adds ready objects
 _LAZY: dict[str, Callable[[], Engine]] = {"sglang": _sglang, "vllm": _vllm, "argmatrix": _argmatrix}
+# key -> a word every launch line of a not yet loaded engine has (its program or module), so that reading a pasted
+# line loads only the engine it names (tests/architecture/test_launch_imports.py holds them to each ``launchers``)
+LAUNCH_WORDS: dict[str, frozenset[str]] = {"sglang": frozenset({"sglang", "sglang.launch_server"}),
+                                           "vllm": frozenset({"vllm", "vllm.entrypoints.openai.api_server"}),
+                                           "argmatrix": frozenset({"argmatrix"})}
 ENGINES: dict[str, Engine] = {}
 ALIASES = {"vllm-ascend": "vllm", "vllm_ascend": "vllm", "serve": "argmatrix"}
 
@@ -81,7 +86,13 @@ def unregister(key: str) -> None:
 def from_launcher(argv: list[str]) -> tuple[Engine | None, int]:
     """The engine a pasted launch line names by its first words, and how many words those are."""
     best: tuple[Engine | None, int] = (None, 0)
-    for engine in all_engines():
+    if not argv or argv[0].startswith("-"):
+        return best  # flags alone: no program words, and no engine need be loaded to say so
+    said = {_program(w) for w in argv[:3]}
+    for key in keys():
+        if key not in ENGINES and key in LAUNCH_WORDS and not said & LAUNCH_WORDS[key]:
+            continue  # a lazy engine none of whose launch lines this can be: leave it unloaded
+        engine = get(key)
         for words in engine.launchers:
             n = len(words)
             if n > best[1] and [_program(w) for w in argv[:n]] == list(words):

@@ -1,0 +1,43 @@
+"""A launch loads only its own engine: checking an SGLang launch imports nothing of vLLM's, and checking a vLLM one
+nothing of SGLang's start-up rules (issue 31: the preflight pays for the engine it judges, not for every engine)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+PROBE = """
+import contextlib, io, sys
+from argmatrix.cli.check_config import run_check_config
+with contextlib.redirect_stdout(io.StringIO()):
+    run_check_config(sys.argv[1:], target="a3")
+print(" ".join(sorted(sys.modules)))
+"""
+
+
+def modules_after(*argv: str) -> set[str]:
+    done = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, check=True)
+    return set(done.stdout.split())
+
+
+@pytest.mark.parametrize("argv", [["--model-path", "m", "--tp", "2"],
+                                  ["python", "-m", "sglang.launch_server", "--model-path", "m", "--tp", "2"]])
+def test_an_sglang_launch_imports_nothing_of_vllm(argv):
+    loaded = modules_after(*argv)
+    assert "argmatrix.matrix.sglang_checks" in loaded  # the probe did judge the launch
+    assert not {m for m in loaded if m.startswith(("argmatrix.matrix.engines.vllm", "argmatrix.schema.vllm"))}
+
+
+def test_a_vllm_launch_imports_none_of_sglangs_start_up_rules():
+    loaded = modules_after("vllm", "serve", "m", "-tp", "2")
+    assert "argmatrix.matrix.engines.vllm_checks" in loaded
+    assert not {m for m in loaded if m.startswith("argmatrix.matrix.sglang_checks")}
+
+
+def test_each_engines_launch_lines_carry_one_of_its_launch_words():
+    from argmatrix.matrix import engines
+
+    for key, words in engines.LAUNCH_WORDS.items():
+        for line in engines.get(key).launchers:
+            assert set(line) & words, (key, line)
