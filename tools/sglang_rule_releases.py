@@ -54,16 +54,16 @@ _PREFIX = re.compile(r"\b[fFrRbBuU]{1,2}(?=[\"'])")
 _RECEIVER = re.compile(r"\b(?:self|cfg|view|server_args|args|sa|resolved|rv)\.")
 
 
-def normalise(text: str | None) -> str | None:
+def normalise(text: str | None, receiver: re.Pattern[str] = _RECEIVER) -> str | None:
     """Check text compared across releases: the words of the check, without what only moving it changes (string
-    prefixes, quotes, implicit concatenation, spacing, the server-args object's local name, what an f-string
-    interpolates, a closing full stop)."""
+    prefixes, quotes, implicit concatenation, spacing, the local name of the object the check reads, ``receiver``,
+    what an f-string interpolates, a closing full stop).  ``tools/vllm_rule_releases.py`` uses it with vLLM's names."""
     if not text:
         return None
     t = _PREFIX.sub("", text)
     t = re.sub(r"[\"']\s*[\"']", "", t)  # "abc " "def" -> "abc def"
     t = t.replace('"', "").replace("'", "")
-    t = _RECEIVER.sub("sa.", t)
+    t = receiver.sub("sa.", t)
     t = re.sub(r"\{[^{}]*\}", "{}", t)
     t = "".join(t.split()).lower().rstrip(".)").rstrip(".")
     return t or None

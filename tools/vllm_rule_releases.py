@@ -42,30 +42,19 @@ from __future__ import annotations
 
 '''
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its sibling, also when loaded from a file path
+from sglang_rule_releases import normalise as _normalise  # noqa: E402
+from sglang_rule_releases import release_key  # noqa: E402
+
 _CITATION = re.compile(r"vLLM (?P<release>\S+) (?P<file>[\w/]+\.py):(?P<first>\d+)(?:-(?P<last>\d+))?")
-_PREFIX = re.compile(r"\b[fFrRbBuU]{1,2}(?=[\"'])")
 # the names vLLM's code reaches the parallel configuration by: ``self`` in ParallelConfig's validators and in
 # EngineArgs, ``parallel_config`` / ``self.parallel_config`` where a check moved between the two
 _RECEIVER = re.compile(r"\b(?:self\.parallel_config|vllm_config\.parallel_config|parallel_config|self)\.")
 
 
-def release_key(release: str) -> tuple[int, ...]:
-    return tuple(int(p) for p in release.split(".")[:3])
-
-
 def normalise(text: str | None) -> str | None:
-    """Check text compared across releases: the words of the check, without what only moving or reformatting it
-    changes (string prefixes, quotes, implicit concatenation, spacing, the config object's local name, what an
-    f-string interpolates, a closing full stop)."""
-    if not text:
-        return None
-    t = _PREFIX.sub("", text)
-    t = re.sub(r"[\"']\s*[\"']", "", t)  # "abc " "def" -> "abc def"
-    t = t.replace('"', "").replace("'", "")
-    t = _RECEIVER.sub("cfg.", t)
-    t = re.sub(r"\{[^{}]*\}", "{}", t)
-    t = "".join(t.split()).lower().rstrip(".)").rstrip(".")
-    return t or None
+    """Check text compared across releases, as SGLang's resolver normalises it, with vLLM's local names."""
+    return _normalise(text, _RECEIVER)
 
 
 def content_keys(site: Mapping[str, Any]) -> set[tuple[str, str]]:
