@@ -31,6 +31,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its sibling, also when loaded from a file path
+from sglang_check_sites import _own_nodes
+
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
 VENVS = Path("/work/venvs")
 WARNING_CALLS = frozenset({("logger", "warning"), ("logger", "warning_once"), ("logger", "warn"),
@@ -61,17 +64,6 @@ def files_read(root: Path) -> list[Path]:
         raise SystemExit(f"missing in {root}: {', '.join(map(str, missing)) or 'config/'}; "
                          "is --root an installed vllm/ package?")
     return files
-
-
-def _own_nodes(stmts: list[ast.stmt]):
-    """Every node of these statements, not descending into nested functions, classes or lambdas."""
-    stack: list[ast.AST] = list(reversed(stmts))
-    while stack:
-        node = stack.pop()
-        yield node
-        for child in ast.iter_child_nodes(node):
-            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-                stack.append(child)
 
 
 class _FileReader:
