@@ -207,6 +207,10 @@ def test_a_caller_at_its_share_of_the_queue_is_refused_while_another_still_queue
                 a = [asyncio.ensure_future(http.post("/generate", json=body, headers=HOSTILE)) for _ in range(6)]
                 while rt.state.tracker.summary()["rejected"] - before["rejected"] < 2:
                     await asyncio.sleep(0.01)
+                # the server counted both refusals; wait for the client to have read both answers too (the
+                # accepted four cannot finish while the loop is held)
+                while sum(t.done() for t in a) < 2:
+                    await asyncio.sleep(0.01)
                 refused = [t.result() for t in a if t.done()]
                 b = [asyncio.ensure_future(http.post("/generate", json=body, headers=INNOCENT)) for _ in range(2)]
                 while rt.state.tracker.summary()["received"] - before["received"] < 8:
