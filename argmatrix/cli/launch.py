@@ -237,8 +237,6 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
     ``k8s_secret`` Secret in ``k8s`` (``compiler/export_secrets.py``); never in the report.
     """
     from ..compiler.export import ExportError, export
-    from . import render
-    from .check_config import secrets_hidden
 
     lang = lang or default_lang()
     from ..compiler.export import formats
@@ -272,16 +270,7 @@ def run_export(server_argv: list[str], *, to: str, engine: str | None = None, ta
     except ValueError as exc:
         print(f"argmatrix export: {exc}", file=sys.stderr)
         return 2
-    report = dataclasses.replace(compiled, findings=result.findings)
-    if report.findings:
-        render.emit(render.findings_lines(report, lang, "export"), stderr=True, scrub=secrets_hidden(compiled, show_secrets))
-    if not report.ok:
-        return report.exit_code
-    if output:
-        _write(output, result.text)
-    else:
-        sys.stdout.write(result.text)
-    return 0
+    return _report_and_write(compiled, result, lang, show_secrets, output)
 
 
 def _export_k8s(server_argv: list[str], *, engine: str | None, target, config, lang: str, sglang_version,
@@ -291,8 +280,6 @@ def _export_k8s(server_argv: list[str], *, engine: str | None, target, config, l
                 device_resource: str | None = None) -> int:
     """``export --to k8s``: the manifest (``compiler/k8s.py``), the report on stderr."""
     from ..compiler.k8s import K8sOptions, manifest
-    from . import render
-    from .check_config import secrets_hidden
 
     if engine is not None and engine not in engines_keys():
         print(f"argmatrix export: {unknown_engine(engine)(lang)}", file=sys.stderr)
@@ -307,16 +294,27 @@ def _export_k8s(server_argv: list[str], *, engine: str | None, target, config, l
     opts = K8sOptions(image=image, name=name, namespace=namespace, kind=kind, nodes=nodes, secret=secret,
                       socket_ifname=socket_ifname, device_resource=device_resource, lang=lang)
     result = manifest(server_argv, compile_argv, written_for, None, opts)
-    report = dataclasses.replace(first, findings=result.findings)
+    if not result.text:  # nothing to write: the report says why
+        _report_and_write(first, result, lang, show_secrets, None)
+        return 2
+    return _report_and_write(first, result, lang, show_secrets, output)
+
+
+def _report_and_write(compiled, result, lang: str, show_secrets: bool, output: str | None) -> int:
+    """An export's findings on stderr (secrets hidden), then its text to ``output`` or stdout unless an error
+    stops it; the exit status."""
+    from . import render
+    from .check_config import secrets_hidden
+
+    report = dataclasses.replace(compiled, findings=result.findings)
     if report.findings:
         render.emit(render.findings_lines(report, lang, "export"), stderr=True,
-                    scrub=secrets_hidden(first, show_secrets))
-    if not result.text:
-        return 2
+                    scrub=secrets_hidden(compiled, show_secrets))
     if not report.ok:
         return report.exit_code
-    if output:
-        _write(output, result.text)
-    else:
-        sys.stdout.write(result.text)
+    if result.text:
+        if output:
+            _write(output, result.text)
+        else:
+            sys.stdout.write(result.text)
     return 0
