@@ -443,7 +443,7 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
     for name in sorted(user_set):
         keys = eng.object_keys(name, target, release)
         value = values.get(name)
-        if not keys or not isinstance(value, dict):
+        if not keys or not isinstance(value, (dict, str)):
             continue
         flag = flags_used.get(name, specs[name].flag)
         where: dict[str, Any] = {"field": name, "flag": flag, "source": sources.get(name), "platform": platform}
@@ -451,6 +451,10 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
         owner = any_key.owner or eng.title.en
         read_by = f"{owner} {any_key.release}" if any_key.release else owner  # the release whose keys these are
         who = Text(f"{read_by} on {target.short.en}", f"{target.short.zh} 上的 {read_by}")
+        if isinstance(value, str):
+            if not any_key.strict:  # a plugin's dict.get on text: AttributeError at start-up
+                out.append(_text_not_object(flag, value, who, owner, explain_command(flag, eng), where))
+            continue
         for path, item in _paths(value, keys):
             key = keys.get(path)
             if key is None and any(k.type == "dict" and path.startswith(k.key + ".") and not any(
@@ -523,6 +527,28 @@ def check_objects(values: dict[str, Any], sources: dict[str, str], user_set: set
                                         f"请把“{path}”写成 {key.type}，例如 {json.dumps(key.default)}"),
                                    value=item, **where))
     return out
+
+
+def _text_not_object(flag: str, text: str, who: Text, owner: str, explain: str, where: dict[str, Any]) -> Finding:
+    """A JSON-object argument that reached the engine as text (vLLM's ``union_dict_and_str`` keeps any text that is
+    not a whole ``{...}`` as text, e.g. a truncated object) while its reader calls ``.get`` on it: vLLM-Ascend's
+    ``AscendConfig.__init__`` (``vllm_ascend/ascend_config.py``, every held release) then stops the start-up."""
+    try:
+        json.loads(text)
+        why = Text("it is text, not a JSON object", "它是一段文本，不是 JSON 对象")
+    except json.JSONDecodeError as exc:
+        why = Text(f"it is not valid JSON: {exc.msg} at character {exc.pos + 1} (line {exc.lineno}, column "
+                   f"{exc.colno})", f"它不是合法的 JSON：第 {exc.pos + 1} 个字符处（第 {exc.lineno} 行第 {exc.colno} 列）"
+                   f"有误（{exc.msg}）")
+    return Finding("AM-E973", ERROR, "type",
+                   Text(f"{flag} {text!r}: {why.en}, so vLLM passes it on as text and {who.en} fails at start-up "
+                        f"reading keys from it", f"{flag} {text!r}：{why.zh}，vLLM 会把它当作文本传下去，"
+                        f"{who.zh} 在启动时从中读取键会失败"),
+                   Text(f"write a whole JSON object in single quotes, e.g. {flag} '{{\"key\": true}}'; "
+                        f"{explain} lists the keys {owner} reads",
+                        f"请用单引号写出完整的 JSON 对象，例如 {flag} '{{\"key\": true}}'；"
+                        f"{explain} 列出了 {owner} 读取的键"),
+                   value=text, **where)
 
 
 def _at(value: Any, path: tuple[str, ...]) -> tuple[bool, Any]:

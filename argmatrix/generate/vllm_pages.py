@@ -76,9 +76,11 @@ W = {
     "additional": Text("--additional-config keys", "--additional-config 的键"),
     "additional_intro": Text("vLLM-Ascend reads `--additional-config` with plain lookups: an unknown key is ignored "
                              "(AM-W970), a mistyped one used as given (AM-W971), a removed one named with its "
-                             "successor (AM-W972).",
+                             "successor (AM-W972); text that is not one whole JSON object stops it at start-up "
+                             "(AM-E973).",
                              "vLLM-Ascend 以普通的键查找读取 `--additional-config`：未知键被忽略（AM-W970），"
-                             "类型不符的键原样使用（AM-W971），已移除的键会给出替代键（AM-W972）。"),
+                             "类型不符的键原样使用（AM-W971），已移除的键会给出替代键（AM-W972）；"
+                             "不是完整 JSON 对象的文本会让它在启动时失败（AM-E973）。"),
     "removed": Text("Removed", "已移除"), "successor": Text("Successor", "替代键"),
     "ascend_releases": Text("vLLM-Ascend releases", "vLLM-Ascend 版本"),
     "checks": Text("Start-up checks", "启动检查"),

@@ -56,3 +56,27 @@ def test_dynamic_eplb_under_model_runner_v2_is_refused_as_vllm_ascend_refuses_it
     if refused:
         assert hits[0].severity == "error" and "DYNAMIC_EPLB" in hits[0].message.zh
         assert "--enable-eplb" in hits[0].hint.en
+
+
+@pytest.mark.parametrize("text, position", [('{"enable_flashcomm1": tru', "character 23"),
+                                            ("enable_flashcomm1=true", "character 1")])
+@pytest.mark.parametrize("ascend", ["0.13.0", "0.23.0.post1", "main"])
+def test_additional_config_that_is_not_an_object_stops_vllm_ascend(text, position, ascend):
+    """vLLM keeps text that is not a whole {...} as text (union_dict_and_str); every held vLLM-Ascend's
+    AscendConfig.__init__ then calls additional_config.get on it and the start-up fails."""
+    compiled = compile(["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config", text], target="a2",
+                       versions={"vllm-ascend": ascend})
+    [hit] = [f for f in compiled.findings if f.code == "AM-E973"]
+    assert hit.severity == "error" and hit.flag == "--additional-config" and hit.source == "argv[3]"
+    assert position in hit.message.en and text in hit.message.en and "JSON" in hit.message.zh
+    assert "'{\"key\": true}'" in hit.hint.en
+    again = compile(["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config", '{"enable_flashcomm1": true}'],
+                    target="a2", versions={"vllm-ascend": ascend})
+    assert not [f for f in again.findings if f.code == "AM-E973"]
+
+
+def test_additional_config_text_on_cuda_is_left_to_vllm():
+    """Without vLLM-Ascend no plugin reads the object: vLLM accepts the text (VllmConfig.additional_config is
+    dict | SupportsHash) and nothing reads it, so it is no error there."""
+    compiled = compile(["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config", '{"a": tru'], target="cuda")
+    assert not [f for f in compiled.findings if f.severity == "error"]
