@@ -88,7 +88,10 @@ def install_stubs() -> None:
     torch_library.Library.impl = tolerant(torch_library.Library.impl)  # type: ignore[method-assign]
 
 
-FAKED: dict = {}  # the device the faked platform answers for; one platform object, as modules keep a reference
+# the device the faked platform answers for: one platform object for every device, as vLLM's modules keep a
+# reference to the first they see (arg_utils imports current_platform by name)
+FAKED: dict = {}
+_INSTALLED: list = []   # the platform is installed once
 
 
 def fake_platform(device: dict) -> None:
@@ -119,9 +122,6 @@ def fake_platform(device: dict) -> None:
 
     platforms.current_platform = FakedCuda()
     _INSTALLED.append(True)
-
-
-_INSTALLED: list = []
 
 
 def ascend_refresh_block_size(repo: Path):
