@@ -3,8 +3,9 @@
 One node is a Deployment (or a bare Pod with ``kind="pod"``); a launch that spans nodes is a LeaderWorkerSet whose
 group holds one pod per node, leader and workers from one template each (the workers may add flags: vLLM's
 ``--headless``), every pod reading its rank, the group size and the leader's address from the variables LWS sets
-(``k8s_refs.py``).  A prefill/decode launch is written as both roles.  Each workload gets a Service on the
-leader's HTTP port.
+(``k8s_refs.py``).  A prefill/decode launch (SGLang's ``--disaggregation-mode``, vLLM's ``--kv-transfer-config``
+kv_role) is written as both roles, with the proxy in front where the engine's image holds one (``Roles.proxy``).
+Each workload gets a Service on the leader's HTTP port.
 
 What the pod asks for comes from the platform object (``Platform.pod``: the device plugin's resource, driver
 mounts, the variables naming the collectives' network interface, ``/dev/shm`` per device); what the container
@@ -14,13 +15,14 @@ on, devices per node, how it spans nodes).  Secrets come from a Secret (``export
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..matrix import engines
-from ..matrix.deploy import POD_IP, Deployable
+from ..matrix.deploy import POD_IP, Deployable, Proxy, Roles
 from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Text
 from . import sglang_reader
@@ -108,8 +110,8 @@ def _container(ref: Referenced, engine: str, release: str | None, opts: K8sOptio
     container["volumeMounts"] = mounts
     if leader:
         container["ports"] = [{"name": "http", "containerPort": int(port), "protocol": "TCP"},
-                              *({"name": _port_name(n), "containerPort": int(compiled.values[n]), "protocol": "TCP"}
-                                for n in _role_ports(compiled, deploy))]
+                              *({"name": _port_name(n), "containerPort": p, "protocol": "TCP"}
+                                for n, p in _role_ports(compiled, deploy).items())]
         probe = {"httpGet": {"path": deploy.health_path, "port": "http"}}
         container["startupProbe"] = {**probe, **STARTUP}
         container["readinessProbe"] = {**probe, **READINESS}
@@ -181,12 +183,11 @@ def _workload(name: str, ref: Referenced, worker: Referenced | None, engine: str
     return [lws, _service(name, opts.namespace, labels, compiled, deploy, selector)]
 
 
-def _role_ports(compiled: Any, deploy: Deployable) -> tuple[str, ...]:
-    """The port fields the server's role adds (the prefill server's bootstrap port), set to a number."""
+def _role_ports(compiled: Any, deploy: Deployable) -> dict[str, int]:
+    """The ports the server's role adds (the prefill server's bootstrap port, vLLM's kv_port), set to a number."""
     if deploy.roles is None:
-        return ()
-    role = compiled.values.get(deploy.roles.field)
-    return tuple(n for n in deploy.roles.ports.get(role, ()) if isinstance(compiled.values.get(n), int))
+        return {}
+    return deploy.roles.port_values(compiled.values, deploy.roles.role_of(compiled.values))
 
 
 def _port_name(name: str) -> str:
@@ -198,10 +199,55 @@ def _service(name: str, namespace: str | None, labels: dict[str, str], compiled:
              selector: dict[str, str] | None = None) -> dict[str, Any]:
     port = int(compiled.values.get(deploy.port_field) or deploy.default_port)
     ports = [{"name": "http", "port": port, "targetPort": "http", "protocol": "TCP"}]
-    ports += [{"name": _port_name(n), "port": int(compiled.values[n]), "targetPort": _port_name(n), "protocol": "TCP"}
-              for n in _role_ports(compiled, deploy)]
+    ports += [{"name": _port_name(n), "port": p, "targetPort": _port_name(n), "protocol": "TCP"}
+              for n, p in _role_ports(compiled, deploy).items()]
     return {"apiVersion": "v1", "kind": "Service", "metadata": _metadata(name, namespace, labels),
             "spec": {"selector": selector or labels, "ports": ports}}
+
+
+def _role_argv(argv: list[str], compiled: Any, roles: Roles, role: str) -> list[str]:
+    """The launch of a server of ``role``: the role written where the engine reads it (a flag, or a key of a JSON
+    flag's object, with the keys every server needs its own value of made distinct)."""
+    if roles.key is None:
+        if compiled.values.get(roles.field) == role:
+            return argv
+        return set_value(argv, compiled, roles.field, roles.value_for(role))
+    obj = roles.object_for(compiled.values, role)
+    if obj == compiled.values.get(roles.field):
+        return argv
+    return set_value(argv, compiled, roles.field, json.dumps(obj, separators=(",", ":")))
+
+
+def _served_name(compiled: Any) -> str:
+    """The model name clients (and a proxy) ask for: the first served name, else the model."""
+    served = compiled.values.get("served_model_name")
+    if isinstance(served, (list, tuple)) and served:
+        return str(served[0])
+    if isinstance(served, str) and served:
+        return served
+    return str(compiled.values.get("model") or compiled.values.get("model_path") or "")
+
+
+def _proxy(name: str, proxy: Proxy, compiled: Any, deploy: Deployable, opts: K8sOptions) -> list[dict[str, Any]]:
+    """The proxy in front of the roles: a Deployment running the program the engine's image holds, and its
+    Service, the one endpoint clients use."""
+    port = int(compiled.values.get(deploy.port_field) or deploy.default_port)
+    argv = [part.format(prefill=f"{name}-prefill", decode=f"{name}-decode", port=port, proxy_port=proxy.port)
+            for part in proxy.command]
+    labels = {NAME_LABEL: f"{name}-proxy", "app.kubernetes.io/managed-by": "argmatrix", ROLE_LABEL: "proxy"}
+    probe = {"httpGet": {"path": proxy.health_path, "port": "http"}}
+    container = {"name": "proxy", "image": opts.image, "command": argv[:1], "args": argv[1:],
+                 "ports": [{"name": "http", "containerPort": proxy.port, "protocol": "TCP"}],
+                 "readinessProbe": {**probe, **READINESS}, "livenessProbe": {**probe, **LIVENESS}}
+    deployment = {
+        "apiVersion": "apps/v1", "kind": "Deployment", "metadata": _metadata(labels[NAME_LABEL], opts.namespace, labels),
+        "spec": {"replicas": 1, "selector": {"matchLabels": labels},
+                 "template": {"metadata": {"labels": labels}, "spec": {"containers": [container]}}}}
+    service = {"apiVersion": "v1", "kind": "Service",
+               "metadata": _metadata(labels[NAME_LABEL], opts.namespace, labels),
+               "spec": {"selector": labels, "ports": [{"name": "http", "port": proxy.port, "targetPort": "http",
+                                                       "protocol": "TCP"}]}}
+    return [deployment, service]
 
 
 def _refs_for_worker(ref: Referenced, compile: Callable[[list[str]], Any]) -> Referenced:
@@ -296,15 +342,16 @@ def manifest(argv: list[str], compile: Callable[[list[str]], Any], engine: str, 
             "or you add the volume", f"容器从 {model} 读取模型：清单不挂载模型，请确保镜像中已包含它，或自行添加存储卷"),
             None, value=model, platform=compiled.platform))
     roles: tuple[str | None, ...] = (None,)
-    if deploy.roles is not None and compiled.values.get(deploy.roles.field) in deploy.roles.roles:
+    if deploy.roles is not None and deploy.roles.role_of(compiled.values) is not None:
         roles = deploy.roles.roles
     documents: list[dict[str, Any]] = []
     for role in roles:
         role_ref = ref
-        if role is not None and compiled.values.get(deploy.roles.field) != role:  # type: ignore[union-attr]
-            argv_role = set_value(ref.argv, compiled, deploy.roles.field, role)  # type: ignore[union-attr]
-            role_ref = dataclasses.replace(ref, compiled=compile(argv_role), argv=argv_role)
-            findings += [f for f in role_ref.compiled.findings if f.severity == ERROR]
+        if role is not None and deploy.roles is not None:
+            argv_role = _role_argv(ref.argv, compiled, deploy.roles, role)
+            if argv_role != ref.argv:
+                role_ref = dataclasses.replace(ref, compiled=compile(argv_role), argv=argv_role)
+                findings += [f for f in role_ref.compiled.findings if f.severity == ERROR]
         labels = {NAME_LABEL: name if role is None else f"{name}-{role}", "app.kubernetes.io/managed-by": "argmatrix"}
         if role is not None:
             labels[ROLE_LABEL] = role
@@ -320,6 +367,11 @@ def manifest(argv: list[str], compile: Callable[[list[str]], Any], engine: str, 
                 f"无法把每个 Pod 各自的参数写入 {engine} 命令：{exc}"),
                 Text("give the flag on the command line in the engine's own spelling",
                      "请在命令行上按引擎自己的写法给出该参数"))])
+    proxy = deploy.roles.proxy if deploy.roles is not None and roles != (None,) else None
+    if proxy is not None and platform.family in proxy.families:
+        documents += _proxy(name, proxy, compiled, deploy, opts)
+    else:
+        proxy = None
     zh = opts.lang == "zh"
     named = [r for r in roles if r]
     if zh:
@@ -337,13 +389,19 @@ def manifest(argv: list[str], compile: Callable[[list[str]], Any], engine: str, 
     if ref.group is not None:
         head += ("# 集群中需装有 LeaderWorkerSet 控制器：https://github.com/kubernetes-sigs/lws\n" if zh else
                  "# needs the LeaderWorkerSet controller (https://github.com/kubernetes-sigs/lws)\n")
-    if roles != (None,) and deploy.roles is not None and deploy.roles.router:
+    if proxy is not None:
+        head += (f"# 各角色共用一个服务入口：{name}-proxy（端口 {proxy.port}），由引擎镜像中的代理程序转发\n" if zh else
+                 f"# the roles behind one endpoint: {name}-proxy (port {proxy.port}), the proxy the engine's image "
+                 "holds\n")
+    elif roles != (None,) and deploy.roles is not None and deploy.roles.router:
         port = compiled.values.get(deploy.port_field) or deploy.default_port
         names = {r: f"{name}-{r}" for r in roles if r}
-        ports = {n: compiled.values.get(n) for r in deploy.roles.ports.values() for n in r}
+        ports = {n: p for r in roles if r for n, p in deploy.roles.port_values(compiled.values, r).items()}
+        if deploy.roles.key is None:
+            ports = {n: compiled.values.get(n) for r in deploy.roles.ports.values() for n in r}
         head += (("# 各角色共用一个服务入口，其路由需另行启动，不在本清单中：" if zh else
                   "# the roles behind one endpoint (not part of this manifest): ")
-                 + deploy.roles.router.format(port=port, **names, **ports) + "\n")
+                 + deploy.roles.router.format(port=port, model=_served_name(compiled), **names, **ports) + "\n")
     text = head + yaml.dump_all(documents, Dumper=_PlainDumper, sort_keys=False, allow_unicode=True,
                                 default_flow_style=False)
     all_findings = [*compiled.findings, *findings]

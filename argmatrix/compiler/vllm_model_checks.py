@@ -30,6 +30,7 @@ from typing import Any
 
 from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Text
+from ..schema.vllm.releases import release_key
 from .findings import ERROR, USAGE, Finding
 from .memory_plan import (
     DTYPE_BYTES,
@@ -55,15 +56,24 @@ VLLM_QUANT_OVERRIDES: dict[str, tuple[str, ...]] = {
     "fp8": ("fp8", "humming"),
     "mxfp4": ("mxfp4", "gpt_oss_mxfp4", "humming"),
 }
-NPU_BLOCK_SIZE = 128   # vLLM-Ascend's block size when --block-size is unset (vllm_ascend/utils.py:1173-1174)
-CUDA_BLOCK_SIZE = 16   # vLLM's on CUDA (vllm/platforms/cuda.py check_and_update_config)
+# vLLM-Ascend's block size (vllm_ascend/utils.py refresh_block_size, the same in 0.23.0.post1 and main): 128 when
+# --block-size is unset, and 128 over a given one while prefix caching or chunked prefill is on (both are by
+# default); a model with mamba layers keeps vLLM's own sizing
+NPU_BLOCK_SIZE = 128
+# vLLM's block size on CUDA when --block-size is unset: CacheConfig.DEFAULT_BLOCK_SIZE (vllm/config/cache.py), kept
+# by the FlashAttention backend on Hopper (platforms update_block_size_for_backend; tools/vllm_memory.py ran it).
+# (first release, size), newest first; releases before the last row: 16
+CUDA_BLOCK_SIZES: tuple[tuple[str, int], ...] = (("0.34.0", 64), ("0.0.0", 16))
 # vLLM's max-num-batched-tokens / max-num-seqs for `vllm serve` when unset (arg_utils.py
 # _get_default_max_num_seqs_and_batched_tokens, OPENAI_API_SERVER): by device memory
 SERVE_DEFAULTS = ((160 << 30, 16384, 1024), (70 << 30, 8192, 1024), (0, 2048, 256))
 # What the estimate adds beside the activations: memory outside torch that the profile run grows (cuBLAS/HCCL
-# workspaces) and, on CUDA unless --enforce-eager, vLLM's CUDA-graph estimate (gpu_worker.py:742-747).  Both are
-# measured by vLLM at start-up; these are the typical sizes of a dense model of a few billion parameters.
-NON_TORCH_BYTES = 256 << 20
+# workspaces, NCCL buffers) and, on CUDA without the extensible KV cache and --enforce-eager, vLLM's CUDA-graph
+# estimate (gpu_worker.py determine_available_memory).  vLLM measures both at start-up.  The first is vLLM's own
+# profiling log for a dense 8B model at tp 1 on an 80 GiB H100 ("non_torch_memory 1.79GiB",
+# https://github.com/vllm-project/vllm/pull/10511); the second a typical size, not a measurement.
+EXTENSIBLE_KV_CACHE_FROM = "0.34.0"  # the first vLLM release with --enable-extensible-kv-cache
+NON_TORCH_BYTES = int(1.79 * (1 << 30))
 CUDA_GRAPH_BYTES = 512 << 20
 
 
@@ -331,10 +341,21 @@ def activation_bytes(facts: ModelFacts, values: dict[str, Any], memory: int, act
     return int(max(layer, sampler))
 
 
+def extensible_kv_cache(values: Mapping[str, Any], family: str, release: str | None) -> bool:
+    """Whether vLLM 0.34's extensible KV cache is on: the flag, else on CUDA unless --kv-cache-memory-bytes is given
+    (vllm/config/vllm.py; vLLM-Ascend does not have it).  Releases before it have no such cache."""
+    if release is not None and release_key(release) < release_key(EXTENSIBLE_KV_CACHE_FROM):
+        return False
+    extensible = values.get("enable_extensible_kv_cache")
+    if extensible is None:
+        return family == "gpu" and not values.get("kv_cache_memory_bytes")
+    return bool(extensible)
+
+
 def gpu_memory_utilization(values: Mapping[str, Any], family: str) -> float:
     """The share of device memory vLLM sizes for: the flag's value, else what vLLM 0.34 resolves an unset one to
-    (vllm/config/cache.py: 1.0 with the extensible KV cache, on by default on CUDA unless --kv-cache-memory-bytes is
-    given; 0.92 without it, as every earlier release's own default is a value)."""
+    (vllm/config/cache.py resolved_gpu_memory_utilization: 1.0 with the extensible KV cache, 0.92 without it, as
+    every earlier release's own default is a value)."""
     given = values.get("gpu_memory_utilization")
     if isinstance(given, (int, float)) and not isinstance(given, bool):
         return float(given)
@@ -344,10 +365,27 @@ def gpu_memory_utilization(values: Mapping[str, Any], family: str) -> float:
     return 1.0 if extensible else 0.92
 
 
+def block_size(values: Mapping[str, Any], family: str, release: str | None) -> int:
+    """The KV cache block size vLLM (or vLLM-Ascend on NPU) runs this launch with."""
+    given = values.get("block_size")
+    given = given if isinstance(given, int) and not isinstance(given, bool) and given > 0 else None
+    if family == "npu":
+        # refresh_block_size: a given size survives only with prefix caching and chunked prefill both off
+        if given is None or values.get("enable_prefix_caching") is not False \
+                or values.get("enable_chunked_prefill") is not False:
+            return NPU_BLOCK_SIZE
+        return given
+    if given is not None:
+        return given
+    key = release_key(release) if release else None
+    return next(size for first, size in CUDA_BLOCK_SIZES if key is None or key >= release_key(first))
+
+
 def vllm_plan(facts: ModelFacts, values: dict[str, Any], *, target: str, memory: int, devices: int | None,
               input_len: int | None = None, output_len: int | None = None,
-              utilization_given: bool = False) -> tuple[MemoryPlan, int]:
-    """vLLM's KV cache for this launch on one device: the plan, and the blocks it holds."""
+              utilization_given: bool = False, release: str | None = None) -> tuple[MemoryPlan, int]:
+    """vLLM's KV cache for this launch on one device: the plan, and the blocks it holds.  ``release``: the vLLM
+    release judging the launch (None: the newest's rules)."""
     family = PLATFORMS[target].family
     par = Parallel(tp=_f(values, "tensor_parallel_size"), pp=_f(values, "pipeline_parallel_size"))
     dtype = weight_dtype(facts, values.get("dtype"), family)
@@ -363,15 +401,15 @@ def vllm_plan(facts: ModelFacts, values: dict[str, Any], *, target: str, memory:
     kv_flag = values.get("kv_cache_dtype") or "auto"
     kv_bytes = DTYPE_BYTES.get(dtype if kv_flag == "auto" else {"fp8": "fp8_e4m3"}.get(kv_flag, kv_flag), 2)
     rate, full_rate = kv_rates(facts, par, kv_bytes)
-    block = _f(values, "block_size", NPU_BLOCK_SIZE if family == "npu" else CUDA_BLOCK_SIZE) \
-        if values.get("block_size") else (NPU_BLOCK_SIZE if family == "npu" else CUDA_BLOCK_SIZE)
+    block = block_size(values, family, release)
     util = gpu_memory_utilization(values, family)
     given = values.get("kv_cache_memory_bytes")
     if isinstance(given, int) and given > 0:
         available, reserve = given, memory - weights - given
     else:
         overhead = activation_bytes(facts, values, memory, dtype_bytes) + NON_TORCH_BYTES
-        if family == "gpu" and not values.get("enforce_eager"):
+        # profile_cudagraph_memory: 0 under the extensible KV cache (it measures capture after warm-up instead)
+        if family == "gpu" and not values.get("enforce_eager") and not extensible_kv_cache(values, family, release):
             overhead += CUDA_GRAPH_BYTES
         available = int(memory * util - weights - overhead)
         reserve = memory - weights - max(0, available)
@@ -440,7 +478,7 @@ def memory_findings(p: MemoryPlan, values: dict[str, Any], where: dict[str, Any]
 
 def analyse_vllm(values: dict[str, Any], sources: dict[str, str], user_set: Any, platform: str,
                  flags_used: dict[str, str], specs: Any, env: Any = None, inputs: PlanInputs | None = None,
-                 detection: Any = None) -> ModelContext:
+                 detection: Any = None, release: str | None = None) -> ModelContext:
     asked = inputs is not None
     inputs = inputs or PlanInputs()
     env = os.environ if env is None else env
@@ -499,7 +537,7 @@ def analyse_vllm(values: dict[str, Any], sources: dict[str, str], user_set: Any,
         return ctx
     ctx.plan, _ = vllm_plan(facts, values, target=platform, memory=ctx.device_memory, devices=ctx.devices_per_node,
                             input_len=inputs.input_len, output_len=inputs.output_len,
-                            utilization_given="gpu_memory_utilization" in user_set)
+                            utilization_given="gpu_memory_utilization" in user_set, release=release)
     out += memory_findings(ctx.plan, values, where, facts.context_length)
     return ctx
 

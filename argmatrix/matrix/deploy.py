@@ -75,16 +75,78 @@ class GroupMode:
 
 
 @dataclass(frozen=True)
+class Proxy:
+    """The front that puts the roles behind one endpoint, written as a workload of its own where the engine's image
+    holds the program (otherwise :attr:`Roles.router` is a comment of the manifest)."""
+
+    command: tuple[str, ...]   # argv; {prefill}/{decode}: the roles' Services, {port}: their HTTP port,
+    port: int                  # {proxy_port}: this one, the port the proxy serves on
+    health_path: str
+    families: frozenset[str]   # platform families whose engine image holds the program
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class Roles:
     """Prefill/decode disaggregation: the field that names a server's role, and the roles a deployment needs."""
 
     field: str
     roles: tuple[str, ...]
-    # role -> fields holding more ports its Service must expose (the prefill server's bootstrap port)
+    # role -> fields holding more ports its Service must expose (the prefill server's bootstrap port); with `key`,
+    # keys of the field's object
     ports: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     # the command that puts the roles behind one endpoint, with {<role>} the role's Service, {port} the HTTP port
     # and {<field>} a port field's value (a comment of the manifest: argmatrix does not deploy it)
     router: str = ""
+    # the field holds a JSON object and the role is this key of it (vLLM's --kv-transfer-config kv_role)
+    key: str | None = None
+    values: Mapping[str, str] = dataclasses.field(default_factory=dict)   # role -> what it holds (default: the role)
+    # keys of the object every server needs its own value of (vLLM's engine_id): the role written from another
+    # role's launch gets "<value>-<role>"
+    distinct: tuple[str, ...] = ()
+    proxy: Proxy | None = None
+    source: str = ""
+
+    def value_for(self, role: str) -> str:
+        return self.values.get(role, role)
+
+    def held(self, values: Mapping[str, Any]) -> Any:
+        """What the launch holds where the role is written."""
+        held = values.get(self.field)
+        if self.key is None:
+            return held
+        return held.get(self.key) if isinstance(held, Mapping) else None
+
+    def role_of(self, values: Mapping[str, Any]) -> str | None:
+        """The role this launch runs, or None when it is no disaggregated server."""
+        held = self.held(values)
+        return next((r for r in self.roles if self.value_for(r) == held), None)
+
+    def object_for(self, values: Mapping[str, Any], role: str) -> dict[str, Any]:
+        """The field's object (``key`` set) that makes this launch a server of ``role``."""
+        assert self.key is not None
+        given = self.role_of(values)
+        obj = dict(values[self.field])
+        obj[self.key] = self.value_for(role)
+        for name in self.distinct:
+            if name in obj and role != given:
+                obj[name] = f"{obj[name]}-{role}"
+        return obj
+
+    def port_values(self, values: Mapping[str, Any], role: str | None) -> dict[str, int]:
+        """The role's extra ports set to a number: name -> port."""
+        source: Mapping[str, Any] = values
+        if self.key is not None:
+            held = values.get(self.field)
+            source = held if isinstance(held, Mapping) else {}
+        out = {}
+        for name in self.ports.get(role or "", ()):
+            value = source.get(name)
+            if isinstance(value, str) and value.isdigit():
+                value = int(value)
+            if isinstance(value, int) and not isinstance(value, bool):
+                out[name] = value
+        return out
 
 
 @dataclass(frozen=True)

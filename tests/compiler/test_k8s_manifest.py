@@ -1,8 +1,9 @@
 """Issue 30: ``export --to k8s`` writes a manifest that runs.
 
-Ten launches (SGLang on A3 on one node, on two nodes, on two nodes written with LeaderWorkerSet's references, and
-prefill/decode; vLLM-Ascend on A2 and on 2 x A3 with data parallelism; SGLang on CUDA on one node and two; vLLM on
-two CUDA nodes; CPU) are exported, and:
+Thirteen launches (SGLang on A3 on one node, on two nodes, on two nodes written with LeaderWorkerSet's references,
+and prefill/decode; vLLM-Ascend on A2 and on 2 x A3 with data parallelism, and both as prefill/decode with
+Mooncake; SGLang on CUDA on one node and two; vLLM on two CUDA nodes, and prefill/decode on CUDA; CPU) are
+exported, and:
 
 * every document validates strictly against Kubernetes' own schema (``kubernetes-validate``, which ships the
   schemas, so no network), a LeaderWorkerSet against the LWS CRD's OpenAPI schema (``tests/fixtures/lws/``,
@@ -32,6 +33,11 @@ LWS_FIXTURE = ROOT / "tests" / "fixtures" / "lws" / "leaderworkerset-v1.json"
 K8S_VERSION = "1.37.0"
 NAMESPACE = "llm"
 
+MOONCAKE = ('{"kv_connector": "MooncakeConnectorV1", "kv_role": "kv_producer", "kv_port": "30000", '
+            '"kv_connector_extra_config": {"prefill": {"dp_size": 1, "tp_size": 2}, '
+            '"decode": {"dp_size": 1, "tp_size": 2}}}')
+ROLE_LABEL = "argmatrix.io/role"
+
 LAUNCHES: dict[str, tuple[list[str], list[str]]] = {  # name -> (export options, launch)
     "sglang-a3": (["--target", "a3"], ["--model-path", "/models/qwen3", "--tp", "16"]),
     "sglang-a3-2n": (["--target", "a3"], ["--model-path", "/models/ds", "--tp", "32", "--nnodes", "2",
@@ -52,6 +58,17 @@ LAUNCHES: dict[str, tuple[list[str], list[str]]] = {  # name -> (export options,
     "vllm-cuda-2n": (["--target", "cuda"], ["vllm", "serve", "/models/ds", "--tensor-parallel-size", "16",
                                             "--nnodes", "2", "--master-addr", "10.0.0.1"]),
     "cpu": (["--target", "cpu"], ["--model-path", "/models/qwen3"]),
+    # vLLM-Ascend's prefill/decode launch (its Mooncake tutorial's), on one node and on 2 x A3 with data parallelism,
+    # and vLLM's on CUDA
+    "vllm-a2-pd": (["--target", "a2"], ["vllm", "serve", "/models/qwen3", "--tensor-parallel-size", "2",
+                                        "--kv-transfer-config", MOONCAKE]),
+    "vllm-a3-dp-pd": (["--target", "a3"], ["vllm", "serve", "/models/ds", "--tensor-parallel-size", "8",
+                                           "--data-parallel-size", "4", "--data-parallel-size-local", "2",
+                                           "--data-parallel-address", "10.0.0.1", "--data-parallel-rpc-port", "13389",
+                                           "--enable-expert-parallel", "--kv-transfer-config", MOONCAKE]),
+    "vllm-cuda-pd": (["--target", "cuda"], ["vllm", "serve", "/models/qwen3", "--tensor-parallel-size", "4",
+                                            "--kv-transfer-config", '{"kv_connector":"P2pNcclConnector",'
+                                            '"kv_role":"kv_consumer","kv_port":"22001","engine_id":"d0"}']),
 }
 
 
@@ -171,7 +188,8 @@ def _target(name: str) -> str:
 
 @pytest.mark.parametrize("name", list(LAUNCHES))
 def test_each_pod_reads_its_own_rank_and_one_leader(manifests, name):
-    workloads = [d for d in manifests[name] if d["kind"] != "Service"]
+    workloads = [d for d in manifests[name] if d["kind"] != "Service"
+                 and d["metadata"]["labels"].get(ROLE_LABEL) != "proxy"]  # the proxy runs no engine launch
     assert len(workloads) == (2 if name.endswith("-pd") else 1)
     for doc in workloads:
         pods = _pods(doc)
@@ -191,7 +209,7 @@ def test_each_pod_reads_its_own_rank_and_one_leader(manifests, name):
             if name.startswith("sglang"):
                 assert values["node_rank"] == i and values["nnodes"] == n
                 assert values["dist_init_addr"].rpartition(":")[0] == leader
-            elif name == "vllm-a3-dp":
+            elif name.startswith("vllm-a3-dp"):
                 assert values["data_parallel_start_rank"] == 2 * i and values["data_parallel_address"] == leader
                 assert values["headless"] == (i > 0)
             else:
@@ -303,3 +321,85 @@ def test_a_launch_read_as_another_engines_is_refused_not_translated():
     proc = _export(["--target", "a3", "--engine", "vllm"], ["--model-path", "/m", "--tp", "32", "--nnodes", "2",
                                                             "--dist-init-addr", "10.0.0.1:5000"])
     assert proc.returncode == 2 and "AM-E827" in proc.stderr and "Traceback" not in proc.stderr
+
+
+# --- vLLM prefill/decode ------------------------------------------------------------------------------------------
+
+def _by_name(docs: list[dict[str, Any]], kind: str) -> dict[str, dict[str, Any]]:
+    return {d["metadata"]["name"]: d for d in docs if d["kind"] == kind}
+
+
+def _leader_container(doc: dict[str, Any]) -> dict[str, Any]:
+    return _pods(doc)[0][0]
+
+
+@pytest.mark.parametrize("name, base", [("vllm-a2-pd", "vllm-qwen3"), ("vllm-a3-dp-pd", "vllm-ds"),
+                                        ("vllm-cuda-pd", "vllm-qwen3")])
+def test_a_vllm_kv_transfer_launch_is_written_as_both_roles(manifests, name, base):
+    """kv_role kv_producer on the prefill servers, kv_consumer on the decode ones (vLLM-Ascend's PD tutorials), the
+    rest of the launch the same; each role's Service exposes its kv_port; engine ids stay apart."""
+    docs = manifests[name]
+    kind = "LeaderWorkerSet" if name == "vllm-a3-dp-pd" else "Deployment"
+    workloads = {n: d for n, d in _by_name(docs, kind).items() if d["metadata"]["labels"][ROLE_LABEL] != "proxy"}
+    assert set(workloads) == {f"{base}-prefill", f"{base}-decode"}
+    given = json.loads(LAUNCHES[name][1][LAUNCHES[name][1].index("--kv-transfer-config") + 1])
+    configs = {}
+    for role, kv_role in (("prefill", "kv_producer"), ("decode", "kv_consumer")):
+        doc = workloads[f"{base}-{role}"]
+        assert doc["metadata"]["labels"][ROLE_LABEL] == role
+        for i, (container, lws) in enumerate(_pods(doc)):
+            compiled = compile(_argv(container, lws, f"10.1.0.{i}"), target=_target(name), env={})
+            config = compiled.values["kv_transfer_config"]
+            assert config["kv_role"] == kv_role and config["kv_connector"] == given["kv_connector"]
+            assert {k: v for k, v in config.items() if k not in ("kv_role", "engine_id")} == \
+                {k: v for k, v in given.items() if k not in ("kv_role", "engine_id")}
+            configs[role] = config
+        ports = {p["name"]: p["port"] for p in _by_name(docs, "Service")[f"{base}-{role}"]["spec"]["ports"]}
+        assert ports == {"http": 8000, "kv-port": int(given["kv_port"])}
+        assert {p["name"] for p in _leader_container(doc)["ports"]} == {"http", "kv-port"}
+    if "engine_id" in given:  # the role not given gets an id of its own
+        assert configs["prefill"]["engine_id"] != configs["decode"]["engine_id"]
+        assert given["engine_id"] in (configs["prefill"]["engine_id"], configs["decode"]["engine_id"])
+
+
+@pytest.mark.parametrize("name, base", [("vllm-a2-pd", "vllm-qwen3"), ("vllm-a3-dp-pd", "vllm-ds")])
+def test_on_ascend_the_proxy_the_image_holds_fronts_the_roles(manifests, name, base):
+    """vLLM-Ascend's load_balance_proxy_server_example.py, at the path its Dockerfile copies the repository to,
+    sends each request to the prefill Service, then to the decode Service: one endpoint for clients."""
+    docs = manifests[name]
+    proxy = _by_name(docs, "Deployment")[f"{base}-proxy"]
+    assert proxy["metadata"]["labels"][ROLE_LABEL] == "proxy"
+    container = proxy["spec"]["template"]["spec"]["containers"][0]
+    argv = container["command"] + container["args"]
+    assert argv[1].endswith("/vllm-workspace/vllm-ascend/examples/disaggregated_prefill_v1/"
+                            "load_balance_proxy_server_example.py".split("/vllm-workspace")[1])
+    assert argv[argv.index("--prefiller-hosts") + 1] == f"{base}-prefill"
+    assert argv[argv.index("--decoder-hosts") + 1] == f"{base}-decode"
+    assert argv[argv.index("--prefiller-ports") + 1] == argv[argv.index("--decoder-ports") + 1] == "8000"
+    assert container["readinessProbe"]["httpGet"]["path"] == "/healthcheck"
+    assert "resources" not in container                              # the proxy holds no device
+    service = _by_name(docs, "Service")[f"{base}-proxy"]
+    assert service["spec"]["selector"] == proxy["spec"]["selector"]["matchLabels"]
+    assert [p["port"] for p in service["spec"]["ports"]] == [8000]
+
+
+def test_vllm_pd_headers_name_the_front():
+    proc = _export(*LAUNCHES["vllm-a2-pd"])
+    assert "roles prefill and decode" in proc.stdout and "vllm-qwen3-proxy (port 8000)" in proc.stdout
+    zh = _export(*LAUNCHES["vllm-a2-pd"], "--lang", "zh")
+    assert "角色为 prefill、decode" in zh.stdout and "vllm-qwen3-proxy（端口 8000）" in zh.stdout
+    # CUDA images carry no proxy: the header names vLLM's own example, with the role Services filled in
+    proc = _export(*LAUNCHES["vllm-cuda-pd"])
+    assert ("disagg_proxy_demo.py --model /models/qwen3 --prefill vllm-qwen3-prefill:8000 "
+            "--decode vllm-qwen3-decode:8000 --port 8000") in proc.stdout
+    assert "proxy" not in {d["metadata"]["labels"].get(ROLE_LABEL) for d in yaml.safe_load_all(proc.stdout) if d}
+
+
+def test_kv_both_is_one_server_not_two_roles():
+    """kv_both stores and loads KV in one server (KV offloading, vLLM-Ascend's colocated tutorials): no roles."""
+    proc = _export(["--target", "a2"], ["vllm", "serve", "/models/qwen3", "--kv-transfer-config",
+                                        '{"kv_connector":"LMCacheConnectorV1","kv_role":"kv_both"}'])
+    assert proc.returncode == 0, proc.stderr
+    docs = [d for d in yaml.safe_load_all(proc.stdout) if d]
+    assert [d["metadata"]["name"] for d in docs] == ["vllm-qwen3", "vllm-qwen3"]
+    assert "roles" not in proc.stdout.splitlines()[0]

@@ -150,7 +150,7 @@ def test_the_kv_cache_follows_vllms_formula(target, memory, block):
     CUDA the CUDA-graph estimate; kv_cache_utils: whole blocks of KV bytes per token x block size."""
     facts = read_model_facts(QWEN_7B)
     values = dict(compile(["vllm", "serve", "m"], target=target, release="0.33.0", env={}).values)
-    p, blocks = vllm_plan(facts, values, target=target, memory=memory, devices=8)
+    p, blocks = vllm_plan(facts, values, target=target, memory=memory, devices=8, release="0.33.0")
     assert p.kv_bytes_per_token == 28 * 2 * 4 * 128 * 2
     overhead = activation_bytes(facts, values, memory, 2) + NON_TORCH_BYTES + (CUDA_GRAPH_BYTES if target == "cuda"
                                                                                else 0)
@@ -197,11 +197,17 @@ def test_plan_without_a_model_says_how_to_give_one(cli):
     assert r.exit_code == 2 and "vllm serve DIR" in r.output
 
 
-@pytest.mark.parametrize("target, memory, tokens", [("a2", 64 * GIB, 823_936), ("cuda", 80 * GIB, 1_065_888)])
-def test_qwen25_7b_figures_in_the_docs(target, memory, tokens):
-    """docs/plan.md's worked figures (vLLM 0.33's defaults, computed from vLLM's code; no figure recorded from vLLM
-    itself is available here to compare with)."""
+@pytest.mark.parametrize("target, memory, tokens, vllms", [("a2", 64 * GIB, 795_136, 779_520),
+                                                            ("cuda", 80 * GIB, 1_166_208, 1_175_040)])
+def test_qwen25_7b_figures_in_the_docs(target, memory, tokens, vllms):
+    """docs/plan.md's worked figures: argmatrix's plan with vLLM 0.34's defaults, and the figure vLLM 0.34.0's own
+    sizing code gave on the faked device (tests/fixtures/vllm_memory-0.34.0.json; its profile terms assumed)."""
     facts = read_model_facts(QWEN_7B)
-    values = dict(compile(["vllm", "serve", "m"], target=target, release="0.33.0", env={}).values)
-    p, _ = vllm_plan(facts, values, target=target, memory=memory, devices=8)
+    values = dict(compile(["vllm", "serve", "m"], target=target, release="0.34.0", env={}).values)
+    p, _ = vllm_plan(facts, values, target=target, memory=memory, devices=8, release="0.34.0")
     assert p.kv_pool_tokens == tokens
+    recorded = json.loads((CONFIGS.parent / "vllm_memory-0.34.0.json").read_text(encoding="utf-8"))
+    family = {"a2": "a2", "cuda": "cuda"}[target]
+    assert next(d for d in recorded["devices"] if d["family"] == family)["vllm_code"]["kv_cache_tokens"] == vllms
+    docs = (Path(__file__).parents[2] / "docs/plan.md").read_text(encoding="utf-8")
+    assert f"{tokens:,}" in docs and f"{vllms:,}" in docs

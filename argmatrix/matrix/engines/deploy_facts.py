@@ -20,6 +20,7 @@ from ..deploy import (
     RANK,
     Deployable,
     GroupMode,
+    Proxy,
     Roles,
 )
 
@@ -119,12 +120,38 @@ VLLM_REFERENCES = {"node_rank": RANK, "nnodes": COUNT, "master_addr": ADDRESS, "
                    "data_parallel_rank": RANK, "data_parallel_start_rank": RANK, "data_parallel_size_local": COUNT,
                    "data_parallel_address": ADDRESS, "data_parallel_rpc_port": PORT, "port": PORT, "host": ADDRESS}
 
+# vLLM-Ascend's prefill/decode launches (docs/source/tutorials/features/pd_disaggregation_mooncake_single_node.md
+# and _multi_node.md): the same `vllm serve` line with --kv-transfer-config's kv_role kv_producer on the prefill
+# servers and kv_consumer on the decode ones, each listening on its kv_port, every node's engine_id its own; a
+# proxy in front sends each request to a prefill server, then to a decode server.  kv_both (a server that both
+# stores and loads: KV offloading, the colocated tutorials) is one server, no roles.
+VLLM_ASCEND_PROXY = Proxy(
+    command=("python3", "/vllm-workspace/vllm-ascend/examples/disaggregated_prefill_v1/"
+             "load_balance_proxy_server_example.py", "--host", "0.0.0.0", "--port", "{proxy_port}",
+             "--prefiller-hosts", "{prefill}", "--prefiller-ports", "{port}", "--decoder-hosts", "{decode}",
+             "--decoder-ports", "{port}"),
+    port=8000, health_path="/healthcheck", families=frozenset({"npu"}),
+    source="vLLM-Ascend examples/disaggregated_prefill_v1/load_balance_proxy_server_example.py (its argparse: "
+           "--host --port --prefiller-hosts --prefiller-ports --decoder-hosts --decoder-ports; GET /healthcheck), "
+           "copied into its images at /vllm-workspace/vllm-ascend (Dockerfile: COPY . /vllm-workspace/vllm-ascend/)")
+VLLM_ROLES = Roles(
+    "kv_transfer_config", ("prefill", "decode"), key="kv_role",
+    values={"prefill": "kv_producer", "decode": "kv_consumer"},
+    ports={"prefill": ("kv_port",), "decode": ("kv_port",)}, distinct=("engine_id",),
+    # vLLM's own proxy example (examples/online_serving/disaggregated_serving/disagg_proxy_demo.py, its usage)
+    router="python3 examples/online_serving/disaggregated_serving/disagg_proxy_demo.py --model {model} "
+           "--prefill {prefill}:{port} --decode {decode}:{port} --port 8000",
+    proxy=VLLM_ASCEND_PROXY,
+    source="vLLM-Ascend docs/source/tutorials/features/pd_disaggregation_mooncake_single_node.md: kv_producer / "
+           "kv_consumer, kv_port per server, a proxy in front")
+
 VLLM_DEPLOY = Deployable(
     health_path="/health", port_field="port", default_port=8000, listen={},  # --host unset binds every interface
     devices=vllm_devices, references=VLLM_REFERENCES, groups=(VLLM_DP_GROUP, VLLM_NODES_GROUP),
     # vLLM-Ascend's multi-node tutorials (tutorials/models/DeepSeek-R1.md, features/ray.md) start each node's
     # container with docker run --net=host
     host_network_families=frozenset({"npu"}),
+    roles=VLLM_ROLES,
     source="vLLM 0.32: /health (entrypoints/openai/api_server.py), --port 8000 (cli_args.py)")
 
 ARGMATRIX_DEPLOY = Deployable(
