@@ -2,22 +2,60 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ...schema.meta import Text
-from ..rules import RuleContext
+from ..rules import ModelView, RuleContext
 
 READ_FROM = "0.5.23"
 EAGLE_FAMILY = ("EAGLE", "EAGLE3", "NEXTN")
 
 
+def given(c: RuleContext, name: str) -> bool:
+    """The launch names the flag (command line, config file or environment), whatever its value: what SGLang's
+    own "did the user pick one" checks see (a field left at None or "auto" is filled in by SGLang instead).
+
+    The one other fact a rule asks is ``c.changed(name)``: given *and* different from the release's default
+    (an option repeated at its default changes nothing, so a rule about its effect stays quiet).  A value that
+    differs from the declared default only because the platform resolves it (page size 128 on Ascend) is neither.
+    """
+    return name in c.user_set
+
+
 def attn_dp(c: RuleContext) -> int:
     """The attention-DP width: --attn-dp-size, or the deprecated --dp-size N --enable-dp-attention."""
     if c.attn_dp_size and c.attn_dp_size > 1:
-        return int(c.attn_dp_size)
-    return int(c.dp_size) if c.enable_dp_attention else 1
+        return c.attn_dp_size
+    return c.dp_size if c.enable_dp_attention else 1
+
+
+def attn_tp(c: RuleContext) -> int:
+    """The attention-TP width (runtime_context.derive_attn_tp_size): --tp-size over the attention-DP and
+    attention-CP widths, at least 1."""
+    return max(1, c.tp_size // attn_dp(c) // max(1, c.attn_cp_size))
+
+
+def tp_per_attn_dp(c: RuleContext) -> int:
+    """The TP ranks of one attention-DP group, attention CP included (``tp_size // attn_dp_size`` in SGLang's
+    token budgets: mega_moe_hook.py, the deepep_v2 dispatch buffer), at least 1."""
+    return max(1, c.tp_size // attn_dp(c))
+
+
+def cp_attn_dp(c: RuleContext) -> int:
+    """The attention-DP width a DeepSeek context-parallel layout runs (model_override_base.context_parallel_attn_dp_size:
+    --dp-size there counts attention-DP groups too, the deprecated reading)."""
+    if c.enable_dp_attention:
+        return attn_dp(c)
+    return max(1, c.attn_dp_size or 1) * max(1, c.dp_size or 1)
+
+
+def chunk(c: RuleContext) -> int:
+    """--chunked-prefill-size, for a check that asked first that it is set (None: SGLang sizes it at start-up)."""
+    if c.chunked_prefill_size is None:
+        raise LookupError("a rule divided --chunked-prefill-size without asking whether it is set")
+    return c.chunked_prefill_size
 
 
 def replicas(c: RuleContext) -> int:
@@ -26,13 +64,13 @@ def replicas(c: RuleContext) -> int:
 
 
 def chunk_per_rank(c: RuleContext) -> int:
-    return int(c.chunked_prefill_size) // attn_dp(c)
+    return chunk(c) // attn_dp(c)
 
 
 def chunk_numbers(c: RuleContext) -> dict[str, Any]:
-    page, adp = int(c.page_size or 1), attn_dp(c)
+    page, adp = c.page_size or 1, attn_dp(c)
     step = page * adp
-    wanted = int(c.chunked_prefill_size)
+    wanted = chunk(c)
     return {"adp": adp, "eff": chunk_per_rank(c), "page": page,
             "ok_chunk": max(step, (wanted + step - 1) // step * step)}
 
@@ -167,7 +205,57 @@ DSA_ARCHITECTURES = frozenset({
     "HYV4ForCausalLMNextN"})
 
 
+def target(c: RuleContext) -> ModelView:
+    """The target model's config facts.  Only a rule with ``reads_model`` (or one that asked ``c.model is not
+    None`` first) reads them: those rules run once a local config.json was read."""
+    if c.model is None:
+        raise LookupError("a rule read the model's facts without reads_model")
+    return c.model
+
+
 def architectures(c: RuleContext) -> list[str]:
     """The model's config.json ``architectures`` (SGLang reads the first), or the one the facts name."""
-    archs = c.model.raw.get("architectures")
-    return [str(a) for a in archs] if isinstance(archs, list) and archs else [str(c.model.architecture)]
+    archs = target(c).raw.get("architectures")
+    return [str(a) for a in archs] if isinstance(archs, list) and archs else [target(c).architecture]
+
+
+def architecture(c: RuleContext) -> str:
+    """The architecture SGLang dispatches on (``hf_config.architectures[0]``): the one every rule compares."""
+    return architectures(c)[0]
+
+
+def as_mapping(value: object) -> Mapping[str, object]:
+    """A config.json object as a mapping; empty for anything else (absent, null, a list, a number)."""
+    return cast("Mapping[str, object]", value) if isinstance(value, dict) else {}
+
+
+def as_list(value: object) -> list[object]:
+    """A config.json array as a list; empty for anything else (a string is not a list of its letters)."""
+    return list(value) if isinstance(value, list) else []
+
+
+def as_int(value: object, default: int) -> int:
+    """A config.json number as an int; ``default`` when it is absent or not a number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return default
+    return int(value)
+
+
+def text_config(c: RuleContext) -> Mapping[str, object]:
+    """The language model's config (SGLang's get_text_config): ``text_config`` when there is one, else the top."""
+    raw = target(c).raw
+    text = raw.get("text_config")
+    return as_mapping(text) if isinstance(text, dict) else raw
+
+
+def config_value(c: RuleContext, key: str) -> object:
+    """A key of the model's config.json, in its language model's ``text_config`` (hf_text_config), else at the top."""
+    raw = target(c).raw
+    text = as_mapping(raw.get("text_config"))
+    return text[key] if key in text else raw.get(key)
+
+
+def deepseek_dsa(c: RuleContext) -> bool:
+    """DeepSeek Sparse Attention (V3.2, GLM-5, ...): configs/model_config.py is_deepseek_dsa, one of its
+    architectures with an ``index_topk`` in config.json (SGLang passes it ``hf_config``, the top level)."""
+    return architecture(c) in DSA_ARCHITECTURES and target(c).raw.get("index_topk") is not None

@@ -12,6 +12,7 @@ from .common import (
     Need,
     Problem,
     a2a_backend,
+    architecture,
     attn_dp,
     broken_needs,
     env_true,
@@ -20,6 +21,7 @@ from .common import (
     needs_listed,
     problem_text,
     sglang_source,
+    target,
 )
 
 # layers/layernorm_sp.py: MUSE_SP_ARCHITECTURES, and SP_SUPPORTED_ARCHITECTURES (Muse Spark and Qwen3).
@@ -35,10 +37,6 @@ LAYERNORM_SP_NEEDS = (
     Need(lambda c: attn_dp(c) > 1, "no attention data parallelism", "不能使用注意力数据并行"),
     Need(lambda c: c.pp_size > 1, "no pipeline parallelism (--pp-size 1)", "不能使用流水线并行（--pp-size 须为 1）"),
 )
-
-
-def architecture(c: RuleContext) -> str:
-    return str(c.model.architecture)
 
 
 def muse(c: RuleContext) -> bool:
@@ -80,7 +78,7 @@ def quantization_given_other(c: RuleContext) -> bool:
     its own config without --quantization is left to SGLang's resolution of it."""
     if c.quantization is not None:
         return c.quantization != "modelopt_fp4"
-    return c.model.quantization is None and not c.enable_megamoe_for_layernorm_sp
+    return target(c).quantization is None and not c.enable_megamoe_for_layernorm_sp
 
 
 # validate_layernorm_sp in order (the parallelism needs between them are LAYERNORM_SP_NEEDS' rule).

@@ -293,7 +293,7 @@ RULES: list[Rule] = [
               "改写为 --ple-offload-embedding，或去掉 --ple-offload-backend"),
          source=sglang_source("arg_groups/memory_hook.py:41")),
     Rule("cpu-graph-sizes-positive", "AM-E409", ("cuda_graph_bs_decode",),
-         lambda c: bool(c.cuda_graph_bs_decode) and max(c.cuda_graph_bs_decode) <= 0,
+         lambda c: max(c.cuda_graph_bs_decode or [1]) <= 0,
          Text("--cuda-graph-bs-decode {cuda_graph_bs_decode} has no positive batch size; on the CPU SGLang compiles "
               "up to the largest one", "--cuda-graph-bs-decode {cuda_graph_bs_decode} 中没有正的批大小；在 CPU 上 "
               "SGLang 按其中最大的批大小编译"),

@@ -23,7 +23,7 @@ def uno_tree(c: RuleContext) -> bool:
     return uno(c) and (c.speculative_eagle_topk or 1) > 1 and c.speculative_num_draft_tokens is not None
 
 
-def prefill_decode_backends(c: RuleContext) -> tuple[Any, Any]:
+def prefill_decode_backends(c: RuleContext) -> tuple[str | None, str | None]:
     """attention_backends_of (model_override_base.py:138): the split backends fall back to --attention-backend."""
     return (c.prefill_attention_backend or c.attention_backend, c.decode_attention_backend or c.attention_backend)
 
@@ -49,7 +49,7 @@ def tree_numbers(c: RuleContext) -> dict[str, Any]:
 
 def backends_named(c: RuleContext) -> dict[str, Any]:
     prefill, decode = prefill_decode_backends(c)
-    def zh(label: str, backend: Any) -> str:
+    def zh(label: str, backend: str | None) -> str:
         return f"{label} {backend}" if backend else f"{label}由 SGLang 选择"
     return {"backends": f"prefill {prefill or 'left to SGLang'}, decode {decode or 'left to SGLang'}",
             "backends_zh": f"{zh('预填充', prefill)}，{zh('解码', decode)}"}
