@@ -24,6 +24,12 @@ def given(c: RuleContext, name: str) -> bool:
     return name in c.user_set
 
 
+def default_of(c: RuleContext, name: str) -> object:
+    """The default of the release the launch is checked against (``c.defaults``), else the declared one: what a
+    check that compares with "the field's default" compares with, instead of a copy of it."""
+    return c.defaults.get(name, c.specs[name].default)
+
+
 def attn_dp(c: RuleContext) -> int:
     """The attention-DP width: --attn-dp-size, or the deprecated --dp-size N --enable-dp-attention."""
     if c.attn_dp_size and c.attn_dp_size > 1:

@@ -9,10 +9,9 @@ from typing import Any
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Problem, architecture, attn_dp, env_true, first_problem, problem_text, sglang_source
+from .common import Problem, architecture, attn_dp, default_of, env_true, first_problem, problem_text, sglang_source
 
 PD_ROLES = ("prefill", "decode")
-RUST_DEFAULT_BOOTSTRAP_PORT = 8998  # SGLang's default --disaggregation-bootstrap-port (fields/disagg.py)
 
 
 def transfer_backend(c: RuleContext) -> str:
@@ -177,7 +176,7 @@ RULES: list[Rule] = [
          # every built-in prefill transfer backend runs SGLang's common KV bootstrap server, which the Rust server
          # stands in for (managers/disagg_service.py rust_server_serves_kv_bootstrap); fake is refused at :146
          lambda c: c.disaggregation_mode == "prefill" and env_true(c, "SGLANG_RUST_SERVER")
-         and c.disaggregation_bootstrap_port not in (RUST_DEFAULT_BOOTSTRAP_PORT, c.port),
+         and c.disaggregation_bootstrap_port not in (default_of(c, "disaggregation_bootstrap_port"), c.port),
          Text("SGLANG_RUST_SERVER serves the KV bootstrap registry on the API port, so --disaggregation-bootstrap-port "
               "{disaggregation_bootstrap_port} conflicts with --port {port}",
               "SGLANG_RUST_SERVER 在 API 端口上提供 KV 引导注册服务，因此 --disaggregation-bootstrap-port "

@@ -89,10 +89,6 @@ INPUT_SCATTERED_OFF_ARCHITECTURES = ("InklingForConditionalGeneration", "Inkling
                                      "KimiK3ForConditionalGeneration", "KimiK3LinearForCausalLM")
 
 
-def _arch(c: RuleContext) -> str:
-    return architecture(c)
-
-
 MODEL_PARALLEL_LIMITS: list[Problem] = [
     (lambda c: target(c).model_type in NEMOTRON_H and c.attn_cp_size > 1,
      Text("Nemotron-H does not support attention context parallelism (--attn-cp-size {attn_cp_size})",
@@ -100,13 +96,13 @@ MODEL_PARALLEL_LIMITS: list[Problem] = [
     (lambda c: target(c).model_type == "longcat_flash" and c.enable_prefill_cp and c.attn_cp_size > 1,
      Text("LongCat-Flash does not support --enable-prefill-cp with --attn-cp-size {attn_cp_size}",
           "LongCat-Flash 不支持 --enable-prefill-cp 与 --attn-cp-size {attn_cp_size} 同时使用")),
-    (lambda c: c.enable_prefill_cp and _arch(c) == "DeepseekV32ForCausalLM" and c.cp_strategy == "zigzag",
+    (lambda c: c.enable_prefill_cp and architecture(c) == "DeepseekV32ForCausalLM" and c.cp_strategy == "zigzag",
      Text("DeepSeek V3.2 prefill context parallelism does not support --cp-strategy zigzag",
           "DeepSeek V3.2 的预填充上下文并行不支持 --cp-strategy zigzag")),
-    (lambda c: c.enable_prefill_cp and _arch(c) in MIMO_V2 and c.cp_strategy != "zigzag",
+    (lambda c: c.enable_prefill_cp and architecture(c) in MIMO_V2 and c.cp_strategy != "zigzag",
      Text("MiMo V2 prefill context parallelism supports only --cp-strategy zigzag",
           "MiMo V2 的预填充上下文并行只支持 --cp-strategy zigzag")),
-    (lambda c: c.shared_experts_tp_size is not None and _arch(c) != "KimiK3ForConditionalGeneration",
+    (lambda c: c.shared_experts_tp_size is not None and architecture(c) != "KimiK3ForConditionalGeneration",
      Text("--shared-experts-tp-size is for Kimi-K3 only", "--shared-experts-tp-size 只适用于 Kimi-K3")),
 ]
 
@@ -337,10 +333,10 @@ RULES: list[Rule] = [
               "interleave; on MiMo V2, --cp-strategy zigzag)", "对该模型去掉这一并行选项（DeepSeek V3.2 的预填充上下文并行"
               "请改用 --cp-strategy interleave，MiMo V2 请用 --cp-strategy zigzag）"),
          source=sglang_source("arg_groups/parallel_hook.py:77, :79, :128, :137, :226"), reads_model=True,
-         extra=problem_text(MODEL_PARALLEL_LIMITS, lambda c: {"arch": _arch(c)})),
+         extra=problem_text(MODEL_PARALLEL_LIMITS, lambda c: {"arch": architecture(c)})),
     Rule("input-scattered-attention-off-for-model", "AM-W474", ("enable_attn_tp_input_scattered",),
          lambda c: bool(c.enable_attn_tp_input_scattered)
-         and (target(c).model_type in INPUT_SCATTERED_OFF_TYPES or _arch(c) in INPUT_SCATTERED_OFF_ARCHITECTURES)
+         and (target(c).model_type in INPUT_SCATTERED_OFF_TYPES or architecture(c) in INPUT_SCATTERED_OFF_ARCHITECTURES)
          and not (target(c).model_type in NEMOTRON_H and c.attn_cp_size > 1)
          and not (target(c).model_type == "longcat_flash" and c.enable_prefill_cp and c.attn_cp_size > 1),
          Text("--enable-attn-tp-input-scattered is overridden: {arch}'s forward never enters the input-scattered "
@@ -348,5 +344,5 @@ RULES: list[Rule] = [
               "不会进入输入分散的注意力区域，SGLang 会将其关闭"),
          Text("drop --enable-attn-tp-input-scattered for this model", "对该模型去掉 --enable-attn-tp-input-scattered"),
          severity="warning", source=sglang_source("arg_groups/parallel_hook.py:86"), reads_model=True,
-         extra=lambda c: {"arch": _arch(c)}),
+         extra=lambda c: {"arch": architecture(c)}),
 ]
