@@ -87,10 +87,10 @@ class ContextBase:
     # whose check needs it does not guess (sglang_checks/gpu_generation.py says so instead)
     gpu: GpuArch | None
 
-    def __init__(self, values: dict[str, Any], user_set: set[str], specs: dict[str, Any] | None = None,
-                 platform: str | None = None, env: Any = None, model: ModelView | None = None,
+    def __init__(self, values: dict[str, object], user_set: set[str], specs: Mapping[str, ArgView] | None = None,
+                 platform: str | None = None, env: Mapping[str, str] | None = None, model: ModelView | None = None,
                  draft: ModelView | None = None, gpu: GpuArch | None = None,
-                 defaults: Mapping[str, Any] | None = None):
+                 defaults: Mapping[str, object] | None = None):
         self.values = values
         self.defaults = {} if defaults is None else defaults
         self.user_set = user_set
@@ -134,7 +134,7 @@ class Rule:
     families: frozenset[str] | None = EVERYWHERE
     severity: str = "error"
     source: str | None = None   # where the rule was read: the Ascend table, or SGLang's code (release, file:line)
-    extra: Callable[[RuleContext], dict[str, Any]] | None = None  # computed numbers the messages quote
+    extra: Callable[[RuleContext], Mapping[str, object]] | None = None  # computed numbers the messages quote
     # True: when the rule fires, it is the one finding about its reported field's status on this platform (the
     # table's status finding for that field is dropped): "--pp-size 2 is not supported" says more than
     # "--pp-size is experimental", and the two must not give contradicting fixes.

@@ -1,8 +1,9 @@
 """The rule context as mypy sees it (issue 31): every argument a rule reads typed from the schema, no ``Any``.
 
 ``RuleContext`` reads arguments as attributes; ``matrix/rule_fields.pyi`` (generated) gives each one its declared
-type, ``ModelView`` types the model facts, and the rule modules annotate every helper (pyproject's mypy overrides),
-so mypy checks each condition: a misspelt argument, a type mix-up or an ``int | None`` compared as an ``int``.
+type, ``ModelView`` types the model facts, and pyproject's mypy overrides hold the rule modules to annotated helpers and
+no expression typed ``Any``, so mypy checks each condition: a misspelt argument, a type mix-up or an
+``int | None`` compared as an ``int``.
 """
 from __future__ import annotations
 
@@ -66,6 +67,15 @@ def test_what_the_context_holds_besides_the_arguments_has_no_any():
         assert [name for name, tp in returns.items() if _has_any(tp)] == [], protocol
 
 
+def test_pyproject_holds_the_rule_modules_to_annotated_helpers_and_no_any_expression():
+    tomllib = pytest.importorskip("tomllib")
+    overrides = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]["overrides"]
+    rules = next(o for o in overrides if "argmatrix.matrix.sglang_checks.*" in o["module"])
+    assert {"argmatrix.matrix.rules", "argmatrix.matrix.engines.vllm_checks"} <= set(rules["module"])
+    assert all(rules[flag] for flag in ("disallow_untyped_defs", "disallow_incomplete_defs", "warn_return_any",
+                                        "disallow_any_expr"))
+
+
 PROBE = '''\
 import argmatrix.matrix.engines.vllm_checks
 from argmatrix.compiler.model_facts import ModelFacts
@@ -102,8 +112,8 @@ def test_mypy_checks_every_rule_condition_against_the_typed_context(tmp_path):
     probe = tmp_path / "rule_probe.py"
     probe.write_text(PROBE, encoding="utf-8")
     # the rule modules are checked as sources beside the probe, with pyproject's overrides: an unannotated helper
-    # there, whose ``c`` would be Any, is an error.  Without PYTHONPATH: mypy reads a path on it as installed
-    # packages, whose errors it does not report.
+    # there, whose ``c`` would be Any, or any expression typed Any, is an error.  Without PYTHONPATH: mypy reads a
+    # path on it as installed packages, whose errors it does not report.
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MYPYPATH")}
     out = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental", "--config-file",
                           str(ROOT / "pyproject.toml"), str(probe), "argmatrix/matrix/rules.py",

@@ -7,7 +7,7 @@ pydantic validators of ``ParallelConfig``), before any weight is loaded; a launc
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import cast
 
 from ...schema.meta import Text
@@ -31,7 +31,7 @@ def vllm_rule(rule_id: str, code: str, fields: tuple[str, ...], violated: Callab
     rules the one ``RuleContext`` class, holding that engine's values; the casts only say which surface's
     field types the condition was checked against."""
     as_context = cast("Callable[[RuleContext], bool]", violated)
-    quoted = cast("Callable[[RuleContext], dict[str, object]] | None", extra)
+    quoted = cast("Callable[[RuleContext], Mapping[str, object]] | None", extra)
     return Rule(rule_id, code, fields, as_context, message, hint, families=families, severity=severity,
                 source=source, extra=quoted, supersedes_status=supersedes_status)
 

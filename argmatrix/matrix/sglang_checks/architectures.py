@@ -10,7 +10,7 @@ architecture lists are SGLang's own, copied from the lines each rule cites.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
@@ -27,6 +27,7 @@ from .common import (
     family,
     first_problem,
     given,
+    in_order,
     needs_listed,
     problem_text,
     sglang_source,
@@ -195,7 +196,7 @@ PARALLEL_LIMITS_FIX = [
 def explained(problems: list[Problem], fixes: list[Text]) -> Cases:
     """``extra=`` for a rule whose message quotes the failing reason ({why_en}/{why_zh}) and whose hint quotes that
     reason's own fix ({fix_en}/{fix_zh}); ``fixes`` runs parallel to ``problems``."""
-    def extra(c: RuleContext) -> dict[str, Any]:
+    def extra(c: RuleContext) -> dict[str, object]:
         numbers = _numbers(c)
         shown = {**c.values, **numbers}
         hit = next((i for i, (cond, _) in enumerate(problems) if cond(c)), None)
@@ -381,7 +382,11 @@ MAMBA_CHUNK = Text("the mamba chunk size {chunk} and --page-size {page_size} mus
                    "使用 --mamba-radix-cache-strategy {mamba_radix_cache_strategy} 时，mamba 分块大小 {chunk} 与 "
                    "--page-size {page_size} 必须能互相整除")
 # Every KV-cache check of the rule, in SGLang's order, with its fix.
-KV_CACHE: list[Problem] = [*((lambda c, cond=cond: dsa_on_gpu(c) and cond(c), why) for cond, why in DSA_KV), *V4_KV,
+def _on_gpu_dsa(cond: Callable[[RuleContext], bool]) -> Callable[[RuleContext], bool]:
+    return lambda c: dsa_on_gpu(c) and cond(c)
+
+
+KV_CACHE: list[Problem] = [*((_on_gpu_dsa(cond), why) for cond, why in DSA_KV), *V4_KV,
                            (_mamba_chunk_page_mismatch, MAMBA_CHUNK)]
 KV_CACHE_FIX = [*DSA_KV_FIX, *V4_KV_FIX, Text("use a --page-size that {chunk} divides or that divides {chunk}, e.g. "
                                              "--page-size {chunk}", "改用与 {chunk} 能互相整除的 --page-size，例如 "
@@ -406,9 +411,9 @@ LANGUAGE_MODEL_ONLY: list[Problem] = [
 ]
 
 
-def _numbers(c: RuleContext) -> dict[str, Any]:
+def _numbers(c: RuleContext) -> dict[str, object]:
     return {"chunk": mamba_chunk(c), "mimo_tp": _mimo_fused_tp(c), "attn_tp": attn_tp(c),
-            "architecture": architecture(c), "backends": ", ".join(dict.fromkeys(str(b) for b in split_backends(c)))}
+            "architecture": architecture(c), "backends": ", ".join(in_order(split_backends(c)))}
 
 
 RULES: list[Rule] = [

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 from ...schema.meta import Text
 from ..rules import ModelView, RuleContext
@@ -73,7 +73,7 @@ def chunk_per_rank(c: RuleContext) -> int:
     return chunk(c) // attn_dp(c)
 
 
-def chunk_numbers(c: RuleContext) -> dict[str, Any]:
+def chunk_numbers(c: RuleContext) -> dict[str, object]:
     page, adp = c.page_size or 1, attn_dp(c)
     step = page * adp
     wanted = chunk(c)
@@ -95,17 +95,17 @@ class Cases:
     the generated pages list ``cases`` (one tuple of texts per case: the reason, then its fix when there is one)
     where the message only says "the reason found"."""
 
-    fill: Callable[[RuleContext], dict[str, Any]]
+    fill: Callable[[RuleContext], Mapping[str, object]]
     cases: tuple[tuple[Text, ...], ...]
 
-    def __call__(self, c: RuleContext) -> dict[str, Any]:
+    def __call__(self, c: RuleContext) -> Mapping[str, object]:
         return self.fill(c)
 
 
-def problem_text(problems: Sequence[Problem], more: Callable[[RuleContext], dict[str, Any]] | None = None
+def problem_text(problems: Sequence[Problem], more: Callable[[RuleContext], Mapping[str, object]] | None = None
                  ) -> Cases:
     """``extra=`` for a rule whose messages quote the failing reason as {why_en} / {why_zh}; ``more`` adds numbers."""
-    def extra(c: RuleContext) -> dict[str, Any]:
+    def extra(c: RuleContext) -> dict[str, object]:
         numbers = more(c) if more else {}
         text = first_problem(c, problems) or Text("", "")
         shown = {**c.values, **numbers}
@@ -117,10 +117,10 @@ ON_CUDA = Text("on a CUDA GPU", "在 CUDA GPU 上")
 ELSEWHERE = Text("on Ascend or a CPU", "在昇腾或 CPU 上")
 
 
-def fix_by_family(on_gpu: Text, elsewhere: Text, more: Callable[[RuleContext], dict[str, Any]] | None = None) -> Cases:
+def fix_by_family(on_gpu: Text, elsewhere: Text, more: Callable[[RuleContext], Mapping[str, object]] | None = None) -> Cases:
     """``extra=`` for a rule whose fix names a CUDA-only value: {fix_en}/{fix_zh} is ``on_gpu`` on a CUDA GPU and
     ``elsewhere`` on the other platforms, where that value is refused (AM-E105); the pages list both."""
-    def extra(c: RuleContext) -> dict[str, Any]:
+    def extra(c: RuleContext) -> dict[str, object]:
         fix = on_gpu if family(c) == "gpu" else elsewhere
         return {**(more(c) if more else {}), "fix_en": fix.en, "fix_zh": fix.zh}
     return Cases(extra, ((ON_CUDA, on_gpu), (ELSEWHERE, elsewhere)))
@@ -133,7 +133,7 @@ def problems_with_fixes(problems: Sequence[Problem], fixes: Sequence[Text]) -> C
     if len(problems) != len(fixes):
         raise ValueError("one fix per problem")
 
-    def extra(c: RuleContext) -> dict[str, Any]:
+    def extra(c: RuleContext) -> dict[str, object]:
         hit = next((i for i, (cond, _) in enumerate(problems) if cond(c)), None)
         why, fix = (problems[hit][1], fixes[hit]) if hit is not None else (Text("", ""), Text("", ""))
         return {"why_en": why.en.format_map(c.values), "why_zh": why.zh.format_map(c.values),
@@ -145,6 +145,14 @@ def env_true(c: RuleContext, name: str) -> bool:
     """An SGLang ``EnvBool`` switch in the environment the engine starts in, read as its parse reads it
     (environ.py: true/1/yes/y, any case)."""
     return str(c.env.get(name, "")).strip().lower() in ("true", "1", "yes", "y")
+
+
+def in_order(items: Iterable[str]) -> list[str]:
+    """Each item once, where it first comes."""
+    seen: dict[str, None] = {}
+    for item in items:
+        seen.setdefault(item, None)
+    return list(seen)
 
 
 def sglang_source(where: str) -> str:
@@ -177,7 +185,7 @@ def broken_needs(needs: tuple[Need, ...]) -> Callable[[RuleContext], bool]:
 
 def needs_listed(needs: tuple[Need, ...]) -> Cases:
     """The broken conditions as two phrases, for a message that names every one of them at once."""
-    def extra(c: RuleContext) -> dict[str, Any]:
+    def extra(c: RuleContext) -> dict[str, object]:
         hit = [n for n in needs if n.broken(c)]
         return {"needs_en": "; ".join(n.en.format_map(c.values) for n in hit),
                 "needs_zh": "；".join(n.zh.format_map(c.values) for n in hit)}
@@ -252,6 +260,17 @@ def text_config(c: RuleContext) -> Mapping[str, object]:
     raw = target(c).raw
     text = raw.get("text_config")
     return as_mapping(text) if isinstance(text, dict) else raw
+
+
+def minimax_m3_nvfp4(c: RuleContext) -> bool:
+    """The quantization SGLang serves MiniMax-M3 with: --quantization, else the checkpoint's, where an mxfp8
+    checkpoint with NVFP4-packed experts is served as minimax_m3_nvfp4 (model_overrides/minimax_m3.py
+    _resolve_quant_method); --quantization unquant keeps the checkpoint's method off."""
+    if c.quantization is not None:
+        return c.quantization == "minimax_m3_nvfp4"
+    q = as_mapping(target(c).raw.get("quantization_config"))
+    return (q.get("quant_method") == "mxfp8" and str(q.get("moe_quant_algo", "")).upper() == "NVFP4"
+            and q.get("moe_quant_format") == "nvfp4-pack-quantized")
 
 
 def config_value(c: RuleContext, key: str) -> object:

@@ -4,8 +4,6 @@ turns it on by the model's architecture, so the rule reads the model's config.js
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
@@ -118,7 +116,7 @@ CP_TP_PROBLEMS: tuple[Problem, ...] = (
 )
 
 
-def numbers(c: RuleContext) -> dict[str, Any]:
+def numbers(c: RuleContext) -> dict[str, object]:
     off = unsupported(c)
     return {"arch": architecture(c), "strategy": strategy(c), "cp": resolved_attn_cp(c), "unsupported_en": ", ".join(off),
             "unsupported_zh": "、".join(off), "heads": ", ".join(heads_not_divisible(c))}

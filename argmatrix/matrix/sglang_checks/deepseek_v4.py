@@ -8,8 +8,6 @@ when the launch leaves it unset; the checks read those values.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
@@ -130,7 +128,7 @@ ENCODER_REPLAY: list[Problem] = [
 ]
 
 
-def _replay_numbers(c: RuleContext) -> dict[str, Any]:
+def _replay_numbers(c: RuleContext) -> dict[str, object]:
     per_rank = chunk_per_rank(c) if c.chunked_prefill_size is not None else None
     page = page_size(c)
     pages = -(-replay_min_chunk(c) // page)  # a chunk is a whole number of pages (validation_hook.py:244)

@@ -4,8 +4,6 @@ attention window.  The checks every algorithm shares (block verification, DP spe
 speculative.py."""
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import ModelView, Rule, RuleContext
 from .common import Problem, as_int, as_mapping, attn_dp, family, first_problem, problem_text, sglang_source
@@ -56,7 +54,7 @@ DFLASH_DP_ATTENTION: list[Problem] = [
 ]
 
 
-def replaced_shape(c: RuleContext) -> dict[str, Any]:
+def replaced_shape(c: RuleContext) -> dict[str, object]:
     """The flags DFLASH replaces by 1 (speculative_hook.py:341, :358), as the user wrote them."""
     given = [f"--speculative-{name.replace('_', '-')} {c.values['speculative_' + name]}"
              for name in ("num_steps", "eagle_topk") if (c.values["speculative_" + name] or 1) != 1]

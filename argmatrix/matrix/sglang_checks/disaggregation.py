@@ -4,8 +4,7 @@ mooncake_tcp is mooncake by then, and a decode host-receive threshold below 1 ha
 host_pool."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
@@ -96,9 +95,9 @@ ROLE_SWITCH: list[Problem] = [
 ]
 
 
-def _all_problems(problems: list[Problem]) -> Callable[[RuleContext], dict[str, Any]]:
+def _all_problems(problems: list[Problem]) -> Callable[[RuleContext], Mapping[str, object]]:
     """``extra=`` listing every failing item, as SGLang's message does."""
-    def extra(c: RuleContext) -> dict[str, Any]:
+    def extra(c: RuleContext) -> dict[str, object]:
         failing = [text for cond, text in problems if cond(c)]
         return {"all_en": ", ".join(t.en.format_map(c.values) for t in failing),
                 "all_zh": "、".join(t.zh.format_map(c.values) for t in failing)}

@@ -3,7 +3,6 @@ so the rule is a warning listing what the launch loses."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
@@ -23,7 +22,7 @@ TURNED_OFF: list[tuple[Callable[[RuleContext], bool], str, str]] = [
 ]
 
 
-def _turned_off(c: RuleContext) -> dict[str, Any]:
+def _turned_off(c: RuleContext) -> dict[str, object]:
     hit = [(en.format_map(c.values), zh.format_map(c.values)) for cond, en, zh in TURNED_OFF if cond(c)]
     return {"off_en": ", ".join(en for en, _ in hit), "off_zh": "、".join(zh for _, zh in hit)}
 

@@ -6,8 +6,6 @@ The algorithm's name is checked on the launch alone; the rest reads the model's 
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import Problem, architecture, as_int, first_problem, given, problem_text, sglang_source, target
@@ -66,7 +64,7 @@ def page_replaced(c: RuleContext) -> bool:
     return bool((radix_cache_on(c) and c.page_size % block != 0) or c.page_size > block)
 
 
-def _numbers(c: RuleContext) -> dict[str, Any]:
+def _numbers(c: RuleContext) -> dict[str, object]:
     return {"architecture": architecture(c), "required": REQUIRED_ALGORITHM.get(architecture(c), ""),
             "block": block_size(c) if architecture(c) in DLLM_BLOCK else ""}
 
@@ -76,8 +74,8 @@ RULES: list[Rule] = [
          lambda c: c.dllm_algorithm is not None and c.dllm_algorithm not in ALGORITHMS,
          Text("--dllm-algorithm {dllm_algorithm} is no diffusion algorithm SGLang has; it stops at start-up",
               "--dllm-algorithm {dllm_algorithm} 不是 SGLang 提供的扩散解码算法，启动时会失败"),
-         Text("use --dllm-algorithm " + ", ".join(ALGORITHMS[:-1]) + " or " + ALGORITHMS[-1],
-              "改用 --dllm-algorithm " + "、".join(ALGORITHMS[:-1]) + " 或 " + ALGORITHMS[-1]),
+         Text("use --dllm-algorithm " + ", ".join(list(ALGORITHMS)[:-1]) + " or " + ALGORITHMS[-1],
+              "改用 --dllm-algorithm " + "、".join(list(ALGORITHMS)[:-1]) + " 或 " + ALGORITHMS[-1]),
          source="SGLang 0.5.23 dllm/algorithm get_algorithm_cls, called by arg_groups/overrides.py "
                 "_dllm_attention_backend"),
     Rule("dllm-needs-diffusion-model", "AM-E463", ("dllm_algorithm",),

@@ -11,7 +11,6 @@ bundled), else a ``dspark/`` folder inside a local target folder.  The checks th
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ...schema.meta import Text
 from ..rules import ModelView, Rule, RuleContext
@@ -92,7 +91,7 @@ WHERE_IT_RUNS: list[tuple[Problem, Text]] = [
 WHERE_PROBLEMS: list[Problem] = [problem for problem, _fix in WHERE_IT_RUNS]
 
 
-def _where_numbers(c: RuleContext) -> dict[str, Any]:
+def _where_numbers(c: RuleContext) -> dict[str, object]:
     numbers = {"adp": attn_dp(c), "a2a": a2a_backend(c), "ragged": _ragged_mode(c)}
     fix = next((fix for (cond, _why), fix in WHERE_IT_RUNS if cond(c)), Text("", ""))
     return {**numbers, "fix_en": fix.en, "fix_zh": fix.zh}
@@ -106,7 +105,7 @@ def _window_problem(c: RuleContext) -> bool:
     return tokens != block + 1 if block is not None else tokens < 2
 
 
-def _window_text(c: RuleContext) -> dict[str, Any]:
+def _window_text(c: RuleContext) -> dict[str, object]:
     block = c.speculative_dspark_block_size
     if block is None:
         return {"why_en": "a window of at least 2 (gamma 1 or more)", "why_zh": "至少为 2 的窗口（gamma 至少为 1）"}

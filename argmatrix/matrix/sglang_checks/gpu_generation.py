@@ -15,14 +15,13 @@ left unset is picked by SGLang for the GPU it finds.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ...schema.meta import Text
 from ..devices import GpuArch
 from ..rules import Rule, RuleContext
-from .common import a2a_backend, architecture, architectures, given, sglang_source, target
+from .common import a2a_backend, architecture, architectures, given, in_order, minimax_m3_nvfp4, sglang_source, target
 
 GPU = frozenset({"gpu"})
 CUTEDSL_MLA = ("cutedsl_mla", "tokenspeed_mla")  # tokenspeed_mla: SGLang's deprecated alias (serving_hook.py:304)
@@ -255,17 +254,6 @@ CUDA13_PREFILL = GenCheck(lambda c: linear_prefill(c) == "flashinfer", lambda g:
                           Text("the flashinfer linear-attention prefill backend", "flashinfer 线性注意力预填充后端"),
                           BELOW_SM100, Text("", ""), "arg_groups/attention_hook.py:390")
 
-def minimax_m3_nvfp4(c: RuleContext) -> bool:
-    """The quantization SGLang serves MiniMax-M3 with: --quantization, else the checkpoint's, where an mxfp8
-    checkpoint with NVFP4-packed experts is served as minimax_m3_nvfp4 (model_overrides/minimax_m3.py)."""
-    if c.quantization is not None:
-        return bool(c.quantization == "minimax_m3_nvfp4")
-    q = target(c).raw.get("quantization_config") or {}
-    return bool(isinstance(q, dict) and q.get("quant_method") == "mxfp8"
-                and str(q.get("moe_quant_algo", "")).upper() == "NVFP4"
-                and q.get("moe_quant_format") == "nvfp4-pack-quantized")
-
-
 # Checks SGLang makes for some architectures only (they read c.model: rules with reads_model)
 DETERMINISTIC_DEEPSEEK = ("DeepseekV2ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM",
                           "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM",
@@ -308,12 +296,12 @@ def _refused(checks: tuple[GenCheck, ...]) -> Callable[[RuleContext], GenCheck |
     return first
 
 
-def _model_words(c: RuleContext) -> dict[str, Any]:
+def _model_words(c: RuleContext) -> dict[str, object]:
     return {"architecture": architecture(c)} if c.model is not None else {}
 
 
-def _quoted(found: Callable[[RuleContext], GenCheck | None]) -> Callable[[RuleContext], dict[str, Any]]:
-    def extra(c: RuleContext) -> dict[str, Any]:
+def _quoted(found: Callable[[RuleContext], GenCheck | None]) -> Callable[[RuleContext], Mapping[str, object]]:
+    def extra(c: RuleContext) -> dict[str, object]:
         k = found(c)
         assert k is not None and c.gpu is not None  # extra runs only for a rule that fired
         shown = {**c.values, **_model_words(c)}
@@ -338,7 +326,7 @@ def _unknown(c: RuleContext, checks: tuple[GenCheck, ...] = EVERY_CHECK) -> list
     return [k for k in checks if k.asks(c)] if c.gpu is None else []
 
 
-def _unknown_listed(c: RuleContext, checks: tuple[GenCheck, ...] = EVERY_CHECK) -> dict[str, Any]:
+def _unknown_listed(c: RuleContext, checks: tuple[GenCheck, ...] = EVERY_CHECK) -> dict[str, object]:
     shown = {**c.values, **_model_words(c)}
     hit = _unknown(c, checks)
     return {"asked_en": "; ".join(f"{k.what.en.format_map(shown)} (on {k.runs_on.en})" for k in hit),
@@ -404,8 +392,8 @@ RULES: list[Rule] = [
          families=GPU, severity="warning", source=sglang_source(CUDA13_PREFILL.site),
          extra=lambda c: {"gpu": str(c.gpu)}),
     Rule("gpu-generation-unknown", "AM-W499",
-         tuple(dict.fromkeys((*ATTENTION_FIELDS, *KV_FIELDS, *LINEAR_FIELDS, "linear_attn_prefill_backend", *MOE_FIELDS,
-                              *NVFP4_FIELDS, "enable_deepseek_v4_fp4_indexer"))),
+         tuple(in_order((*ATTENTION_FIELDS, *KV_FIELDS, *LINEAR_FIELDS, "linear_attn_prefill_backend", *MOE_FIELDS,
+                         *NVFP4_FIELDS, "enable_deepseek_v4_fp4_indexer"))),
          lambda c: bool(_unknown(c)),
          Text("SGLang accepts these only on some GPU generations, and argmatrix does not know this GPU's: {asked_en}",
               "以下选择 SGLang 只在部分 GPU 代际上接受，而 argmatrix 不知道该 GPU 属于哪一代：{asked_zh}"),

@@ -6,8 +6,6 @@ Each rule names the 0.5.23 wheel line of the ``raise`` or ``assert`` it ports.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
@@ -187,7 +185,7 @@ UNIFIED_BACKEND_PROBLEMS: tuple[Problem, ...] = (
 )
 
 
-def unified_numbers(c: RuleContext) -> dict[str, Any]:
+def unified_numbers(c: RuleContext) -> dict[str, object]:
     named = named_backends(c)
     return {"arch": architectures(c)[0], "named": ", ".join(sorted(named)) or "-",
             "allowed": ", ".join(sorted(spec_allowed(c) or ())), "draft": ", ".join(sorted(eagle_draft_backends(c))),
@@ -221,7 +219,7 @@ def kv4_refusal(c: RuleContext) -> tuple[str, frozenset[str]] | None:
     return None if c.attention_backend in allowed else (str(c.attention_backend), allowed)
 
 
-def kv4_numbers(c: RuleContext) -> dict[str, Any]:
+def kv4_numbers(c: RuleContext) -> dict[str, object]:
     backend, allowed = kv4_refusal(c) or ("", frozenset())
     return {"backend": backend, "allowed": ", ".join(sorted(allowed)),
             "attention": "MLA" if mla(c) else "MHA"}

@@ -4,8 +4,6 @@ what Muse Spark further needs.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
@@ -132,7 +130,7 @@ MUSE_PROBLEMS: tuple[Problem, ...] = (
 )
 
 
-def muse_numbers(c: RuleContext) -> dict[str, Any]:
+def muse_numbers(c: RuleContext) -> dict[str, object]:
     return {"arch": architecture(c), "ep": ep_size(c), "per_rank": megamoe_per_rank(c),
             "capacity": megamoe_capacity(c)}
 
@@ -146,9 +144,9 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/layernorm_sp_hook.py:25, :136, :173, :187"),
          extra=lambda c: {
              "problem_en": "--enable-megamoe-for-layernorm-sp needs --enable-layernorm-sp" if not c.enable_layernorm_sp
-             else "--enable-layernorm-sp needs " + needs_listed(LAYERNORM_SP_NEEDS)(c)["needs_en"],
+             else "--enable-layernorm-sp needs " + str(needs_listed(LAYERNORM_SP_NEEDS)(c)["needs_en"]),
              "problem_zh": "--enable-megamoe-for-layernorm-sp 需要 --enable-layernorm-sp" if not c.enable_layernorm_sp
-             else "--enable-layernorm-sp 的要求：" + needs_listed(LAYERNORM_SP_NEEDS)(c)["needs_zh"]}),
+             else "--enable-layernorm-sp 的要求：" + str(needs_listed(LAYERNORM_SP_NEEDS)(c)["needs_zh"])}),
     Rule("layernorm-sp-model", "AM-E444", ("enable_layernorm_sp", "enable_megamoe_for_layernorm_sp",
                                            "speculative_algorithm"),
          lambda c: c.enable_layernorm_sp and first_problem(c, ARCHITECTURE_PROBLEMS) is not None,

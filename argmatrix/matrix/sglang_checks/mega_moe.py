@@ -9,8 +9,6 @@ otherwise SGLang derives it from the GPU's memory, and the check is left to it.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
@@ -134,7 +132,7 @@ BUDGET: list[Problem] = [
 ]
 
 
-def _numbers(c: RuleContext) -> dict[str, Any]:
+def _numbers(c: RuleContext) -> dict[str, object]:
     if c.chunked_prefill_size is None or c.chunked_prefill_size <= 0 or _cp_size(c) is None:
         return {"budget": budget(c), "decode": decode_tokens(c)}
     part, size, align, _ = _partition(c)

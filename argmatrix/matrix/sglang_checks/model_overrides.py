@@ -9,6 +9,8 @@ not ported here; the dispositions say so.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
@@ -18,6 +20,7 @@ from .common import (
     attn_dp,
     family,
     first_problem,
+    minimax_m3_nvfp4,
     problem_text,
     sglang_source,
     target,
@@ -58,14 +61,7 @@ def env_value(c: RuleContext, name: str, default: str) -> str:
 def minimax_nvfp4(c: RuleContext) -> bool:
     """MiniMax M3.1 NVFP4: --quantization minimax_m3_nvfp4, or none given and a checkpoint that declares mxfp8 with
     NVFP4-packed experts (_resolve_quant_method); --quantization unquant keeps the checkpoint's method off."""
-    if architecture(c) not in MINIMAX_M3:
-        return False
-    if c.quantization is not None:
-        return bool(c.quantization == "minimax_m3_nvfp4")
-    q = raw(c, "quantization_config")
-    return (isinstance(q, dict) and q.get("quant_method") == "mxfp8"
-            and str(q.get("moe_quant_algo", "")).upper() == "NVFP4"
-            and q.get("moe_quant_format") == "nvfp4-pack-quantized")
+    return architecture(c) in MINIMAX_M3 and minimax_m3_nvfp4(c)
 
 
 def minimax_draft(c: RuleContext) -> bool:
@@ -231,11 +227,11 @@ def other_family_problems(c: RuleContext) -> list[Problem]:
     return next((problems for archs, problems in OTHER_FAMILIES.items() if architecture(c) in archs), [])
 
 
-def _other_extra(c: RuleContext) -> dict:
+def _other_extra(c: RuleContext) -> Mapping[str, object]:
     return problem_text(other_family_problems(c), _numbers)(c)
 
 
-def _numbers(c: RuleContext) -> dict:
+def _numbers(c: RuleContext) -> dict[str, object]:
     return {"adp": attn_dp(c), "ragged": env_value(c, "SGLANG_RAGGED_VERIFY_MODE", "static"),
             "decode": decode_backend(c), "moss_prefill": moss_prefill_backend(c), "architecture": architecture(c)}
 

@@ -124,7 +124,7 @@ CP_REPLACED: list[Problem] = [
 ]
 
 
-def _numbers(c: RuleContext) -> dict:
+def _numbers(c: RuleContext) -> dict[str, object]:
     return {"kpool": index_kpool(c), "cp_width": cp_attn_cp_size(c) if c.enable_prefill_cp else 1,
             "architecture": architecture(c)}
 

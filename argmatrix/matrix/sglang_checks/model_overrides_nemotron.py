@@ -3,6 +3,8 @@ ModelOpt W4A16_NVFP4 experts, EPLB and redundant experts allow. Read from the mo
 (``reads_model``); the shared readers are in model_overrides.py."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
@@ -24,9 +26,8 @@ NEMOTRON_H = frozenset({"NemotronHForCausalLM", "NemotronHPuzzleForCausalLM", "N
 MODELOPT = ("modelopt", "modelopt_fp8", "modelopt_fp4", "modelopt_mixed")
 
 
-def quant_config(c: RuleContext) -> dict:
-    q = raw(c, "quantization_config")
-    return q if isinstance(q, dict) else {}
+def quant_config(c: RuleContext) -> Mapping[str, object]:
+    return as_mapping(raw(c, "quantization_config"))
 
 
 def model_quantization(c: RuleContext) -> object:
@@ -47,8 +48,8 @@ def nemotron_w4a16_moe(c: RuleContext) -> bool:
     """ModelOpt mixed precision whose expert layers are W4A16_NVFP4."""
     if model_quantization(c) not in MODELOPT or nemotron_quantization(c) != "modelopt_mixed":
         return False
-    layers = quant_config(c).get("quantized_layers") or {}
-    return any(isinstance(info, dict) and info.get("quant_algo") == "W4A16_NVFP4" and ".experts." in name
+    layers = as_mapping(quant_config(c).get("quantized_layers"))
+    return any(as_mapping(info).get("quant_algo") == "W4A16_NVFP4" and ".experts." in name
                for name, info in layers.items())
 
 
@@ -91,7 +92,7 @@ NEMOTRON: list[Problem] = [
 ]
 
 
-def _numbers(c: RuleContext) -> dict:
+def _numbers(c: RuleContext) -> dict[str, object]:
     return {"architecture": architecture(c), "quant": model_quantization(c), "act": nemotron_act(c),
             "puzzle_counts": ", ".join(map(str, puzzle_expert_counts(c)))}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import as_list, sglang_source
+from .common import as_list, as_mapping, sglang_source
 
 # model_hook.py:1083: what --language-model-only (text weights only) cannot be combined with
 WITHOUT_LANGUAGE_MODEL_ONLY = (("encoder_only", "--encoder-only"), ("language_only", "--language-only"),
@@ -21,7 +21,7 @@ def _json_lora_without_keys(c: RuleContext) -> list[str]:
     """--lora-paths entries written as a JSON object that lacks lora_name or lora_path (argparse_actions.py:17)."""
     given: object = c.lora_paths or []
     entries = [given] if isinstance(given, dict) else as_list(given)
-    return [str(e) for e in entries if isinstance(e, dict) and not {"lora_name", "lora_path"} <= set(e)]
+    return [str(e) for e in entries if isinstance(e, dict) and not {"lora_name", "lora_path"} <= set(as_mapping(e))]
 
 
 RULES: list[Rule] = [

@@ -7,8 +7,6 @@ quantization read its config.json (``reads_model``).
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
@@ -16,6 +14,7 @@ from .common import (
     Problem,
     a2a_backend,
     architecture,
+    as_mapping,
     attn_dp,
     broken_needs,
     chunk_per_rank,
@@ -135,8 +134,7 @@ def fp4_experts(c: RuleContext) -> bool | None:
     from the weight files' dtype."""
     if architecture(c) == "DeepseekV4ForCausalLM":
         return None
-    quant = target(c).raw.get("quantization_config")
-    quant = quant if isinstance(quant, dict) else {}
+    quant = as_mapping(target(c).raw.get("quantization_config"))
     return quant.get("routed_experts_quant_method") == "mxfp4" or (
         architecture(c) in ("MiMoV2ForCausalLM", "MiMoV2FlashForCausalLM")
         and str(quant.get("store_dtype") or "").lower() == "mxfp4")
@@ -264,7 +262,7 @@ def _over_dispatch_budget(c: RuleContext) -> bool:
     return required is not None and capacity is not None and required > capacity
 
 
-def _dispatch_numbers(c: RuleContext) -> dict[str, Any]:
+def _dispatch_numbers(c: RuleContext) -> dict[str, object]:
     env = DISPATCH_BUDGET_ENV.get(a2a_backend(c))
     return {"a2a": a2a_backend(c), "env": env[0] if env else "", "capacity": _env_int(c, *env) if env else None,
             "required": _dispatch_required(c), "graph": _deepep_v2_graph_tokens(c)}

@@ -9,7 +9,6 @@ for a hub id SGLang reads them at start-up and check-config says the model check
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ...schema.meta import Text
 from ..rules import ModelView, Rule, RuleContext
@@ -168,7 +167,7 @@ IQUEST_MTP_DRAFT: list[Problem] = [
 ]
 
 
-def _iquest_numbers(c: RuleContext) -> dict[str, Any]:
+def _iquest_numbers(c: RuleContext) -> dict[str, object]:
     draft = _iquest_draft(c)
     raw = draft.raw if draft is not None else {}
     return {"draft_type": raw.get("model_type") or "?", "draft_hidden": getattr(draft, "hidden_size", "?"),
@@ -178,12 +177,12 @@ def _iquest_numbers(c: RuleContext) -> dict[str, Any]:
             "width": (_iquest_steps(c) or 0) + 1}
 
 
-def _draft_arch(c: RuleContext) -> dict[str, Any]:
+def _draft_arch(c: RuleContext) -> dict[str, object]:
     archs = as_list(c.draft.raw.get("architectures")) if c.draft is not None else []
     return {"draft_arch": next((a for a in archs if a in GEMMA4_ASSISTANTS), "?")}
 
 
-def _tree_numbers(c: RuleContext) -> dict[str, Any]:
+def _tree_numbers(c: RuleContext) -> dict[str, object]:
     return {"arch": architecture(c), "topk": AUTO_TREE_TOPK}
 
 

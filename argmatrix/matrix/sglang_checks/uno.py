@@ -4,7 +4,7 @@ must fit the verify width --speculative-num-draft-tokens.  Its turning mixed chu
 speculative.py with the other algorithms that do."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
@@ -33,7 +33,17 @@ def not_fa3(c: RuleContext) -> bool:
     return any(b is not None and b != "fa3" for b in prefill_decode_backends(c))
 
 
-def tree_numbers(c: RuleContext) -> dict[str, Any]:
+class TreeNumbers(TypedDict):
+    q: int
+    q_1: int
+    k: int
+    f: int
+    slots: int
+    capacity: int
+    parents: int
+
+
+def tree_numbers(c: RuleContext) -> TreeNumbers:
     """Q, K, F and the two limits the tree's shape is held to (speculative_hook.py:507..546)."""
     q, k = int(c.speculative_num_draft_tokens or 0), int(c.speculative_eagle_topk or 1)
     steps = int(c.speculative_num_steps or 0)
@@ -47,7 +57,7 @@ def tree_numbers(c: RuleContext) -> dict[str, Any]:
             "parents": k * max(steps - 1, 0) + 1}
 
 
-def backends_named(c: RuleContext) -> dict[str, Any]:
+def backends_named(c: RuleContext) -> dict[str, object]:
     prefill, decode = prefill_decode_backends(c)
     def zh(label: str, backend: str | None) -> str:
         return f"{label} {backend}" if backend else f"{label}由 SGLang 选择"

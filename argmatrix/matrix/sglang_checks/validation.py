@@ -43,7 +43,7 @@ def bucket_problem(rule: object) -> Text | None:
     """What validate_buckets_rule (validation_hook.py:384) refuses in a --*-tokens-buckets list, or None."""
     if not isinstance(rule, list) or not rule:
         return None
-    kind, rest = rule[0], [str(v) for v in rule[1:]]  # the words of the command line (a config file's too)
+    kind, rest = str(rule[0]), [str(v) for v in rule[1:]]  # the words of the command line (a config file's too)
     if kind not in ("tse", "default", "custom"):
         return Text(f"its rule '{kind}' is none of tse, default, custom", f"其规则“{kind}”不是 tse、default、custom 之一")
     if kind == "default":
