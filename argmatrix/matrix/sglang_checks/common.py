@@ -57,6 +57,12 @@ def cp_attn_dp(c: RuleContext) -> int:
     return max(1, c.attn_dp_size or 1) * max(1, c.dp_size or 1)
 
 
+def deepseek_cp_width(c: RuleContext) -> int:
+    """The attention-CP width a DeepSeek context-parallel layout sets: the TP group over its attention DP
+    (model_overrides/deepseek_v2.py and deepseek_v4_hook.py: ``tp_size // attn_dp_size``)."""
+    return c.tp_size // cp_attn_dp(c)
+
+
 def chunk(c: RuleContext) -> int:
     """--chunked-prefill-size, for a check that asked first that it is set (None: SGLang sizes it at start-up)."""
     if c.chunked_prefill_size is None:

@@ -18,7 +18,7 @@ from .common import (
     attn_dp,
     chunk,
     chunk_per_rank,
-    cp_attn_dp,
+    deepseek_cp_width,
     family,
     first_problem,
     problem_text,
@@ -65,7 +65,7 @@ def _cp_size(c: RuleContext) -> int | None:
     if c.attn_cp_size > 1 or not c.enable_prefill_cp:
         return int(c.attn_cp_size)
     if architecture(c) == "DeepseekV4ForCausalLM":
-        return max(c.tp_size // cp_attn_dp(c), 1)
+        return max(deepseek_cp_width(c), 1)
     return None
 
 

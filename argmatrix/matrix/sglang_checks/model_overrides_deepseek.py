@@ -9,7 +9,7 @@ from .common import (
     Problem,
     architecture,
     as_int,
-    cp_attn_dp,
+    deepseek_cp_width,
     deepseek_dsa,
     first_problem,
     problem_text,
@@ -64,7 +64,7 @@ def cp_attn_cp_size(c: RuleContext) -> int:
     """The --attention-context-parallel-size SGLang sets: an explicit width survives only DSA's interleave layout."""
     if dsa_gpu_cp(c) and c.cp_strategy == "interleave" and int(c.attn_cp_size) > 1:
         return int(c.attn_cp_size)
-    return int(c.tp_size) // cp_attn_dp(c)
+    return deepseek_cp_width(c)
 
 
 def cp_moe_forced(c: RuleContext) -> bool:

@@ -21,6 +21,7 @@ from .common import (
     problem_text,
     sglang_source,
     target,
+    tp_per_attn_dp,
 )
 
 A2A_WITH_EP = ("deepep", "megamoe", "mooncake", "ascend_fuseep", "mori")
@@ -126,7 +127,7 @@ def _replica_aligned(c: RuleContext) -> bool:
         return True  # the topology check before it (:594) is what fails
     if c.max_ep_size is None:
         return True  # not scaling up (scaling() is asked first): nothing to align
-    replica = c.tp_size // attn_dp(c)
+    replica = tp_per_attn_dp(c)  # at least 1: a TP size attention DP does not divide returned above
     sizes = [c.max_ep_size, c.elastic_ep_initial_size or c.tp_size]
     if c.ep_join_mode == "scale":
         sizes.append(int(c.ep_join_rank_offset))

@@ -14,7 +14,7 @@ from .common import (
     attn_dp,
     broken_needs,
     config_value,
-    cp_attn_dp,
+    deepseek_cp_width,
     deepseek_dsa,
     family,
     first_problem,
@@ -97,7 +97,7 @@ def resolved_attn_cp(c: RuleContext) -> int:
     tp / attention-DP; MLA always takes tp / attention-DP.  Every other launch keeps the value it names."""
     if not c.enable_prefill_cp or architecture(c) not in DEEPSEEK_FAMILY:
         return int(c.attn_cp_size)
-    width = c.tp_size // cp_attn_dp(c)
+    width = deepseek_cp_width(c)
     if deepseek_dsa(c):
         if family(c) != "gpu" or (c.cp_strategy == "interleave" and c.attn_cp_size > 1):
             return int(c.attn_cp_size)
