@@ -109,8 +109,8 @@ class ContextBase:
                 raise AttributeError(name) from None
 
     def changed(self, name: str) -> bool:
-        """Set by the user to something other than the default of the release checked against: the one meaning
-        of "the user set it" a rule asks about (a flag the user repeated at its default changes nothing)."""
+        """Set by the user to something other than the default of the release checked against (a flag repeated at
+        its default changes nothing).  The other meaning, named whatever its value, is ``sglang_checks.common.given``."""
         return name in self.user_set and self.values[name] != self.defaults.get(name, self.specs[name].default)
 
 

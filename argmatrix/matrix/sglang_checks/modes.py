@@ -19,8 +19,8 @@ def _language_model_only_conflicts(c: RuleContext) -> list[str]:
 
 def _json_lora_without_keys(c: RuleContext) -> list[str]:
     """--lora-paths entries written as a JSON object that lacks lora_name or lora_path (argparse_actions.py:17)."""
-    given: object = c.lora_paths or []
-    entries = [given] if isinstance(given, dict) else as_list(given)
+    paths: object = c.lora_paths or []
+    entries = [paths] if isinstance(paths, dict) else as_list(paths)
     return [str(e) for e in entries if isinstance(e, dict) and not {"lora_name", "lora_path"} <= set(as_mapping(e))]
 
 
