@@ -1,8 +1,8 @@
 """SGLang's start-up checks on the hierarchical KV cache and hierarchical sparse attention
 (arg_groups/hicache_hook.py, hisparse_hook.py), on resolved values.
 
-SGLang 0.5.23 defaults --hicache-mem-layout to page_first; argmatrix's schema still declares layer_first, so the
-layout these rules judge is the user's or the platform's value, else SGLang's own default.
+The --hicache-mem-layout these rules judge is the resolved one: the user's, the platform's, or the default of the
+release checked against (page_first since 0.5.14, layer_first before: ``schema/release_dates.py``), never a copy.
 """
 from __future__ import annotations
 
