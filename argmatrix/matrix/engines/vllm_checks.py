@@ -7,8 +7,11 @@ pydantic validators of ``ParallelConfig``), before any weight is loaded; a launc
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import cast
+
 from ...schema.meta import Text
-from ..rules import NPU, Rule, RuleContext
+from ..rules import EVERYWHERE, NPU, Rule, RuleContext, VllmRuleContext
 
 READ_FROM = "0.32.0"
 CPU_ONLY = frozenset({"cpu"})
@@ -20,16 +23,29 @@ def _source(where: str, *older: str) -> str:
     return "; ".join([f"vLLM {READ_FROM} {where}", *(f"as worded in vLLM {o}" for o in older)])
 
 
-def external_lb(c: RuleContext) -> bool:
+def vllm_rule(rule_id: str, code: str, fields: tuple[str, ...], violated: Callable[[VllmRuleContext], bool],
+              message: Text, hint: Text, *, source: str, families: frozenset[str] | None = EVERYWHERE,
+              severity: str = "error", extra: Callable[[VllmRuleContext], dict[str, object]] | None = None,
+              supersedes_status: bool = False) -> Rule:
+    """A :class:`Rule` whose condition mypy checks against vLLM's arguments.  The compiler hands every engine's
+    rules the one ``RuleContext`` class, holding that engine's values; the casts only say which surface's
+    field types the condition was checked against."""
+    as_context = cast("Callable[[RuleContext], bool]", violated)
+    quoted = cast("Callable[[RuleContext], Mapping[str, object]] | None", extra)
+    return Rule(rule_id, code, fields, as_context, message, hint, families=families, severity=severity,
+                source=source, extra=quoted, supersedes_status=supersedes_status)
+
+
+def external_lb(c: VllmRuleContext) -> bool:
     """vLLM's external load-balancing mode: asked for, or implied by a data-parallel rank."""
     return bool(c.data_parallel_external_lb) or c.data_parallel_rank is not None
 
 
-def world_within_dp(c: RuleContext) -> int:
+def world_within_dp(c: VllmRuleContext) -> int:
     return int(c.pipeline_parallel_size) * int(c.tensor_parallel_size) * int(c.prefill_context_parallel_size)
 
 
-def devices_on_this_node(c: RuleContext) -> int:
+def devices_on_this_node(c: VllmRuleContext) -> int:
     """Devices this process group uses on its node: tp x pp x pcp per local data-parallel rank.
 
     ``--data-parallel-size-local`` says how many data-parallel ranks run here (``--headless`` nodes run only
@@ -50,7 +66,7 @@ def devices_on_this_node(c: RuleContext) -> int:
 # are narrower and the rule keeps 0.32's condition: 0.23's EPLB and --nnodes checks leave prefill context
 # parallelism out of the sizes, and its --node-rank check has no lower bound.
 VLLM_RULES: list[Rule] = [
-    Rule("vllm-dp-local-above-dp", "AM-E901", ("data_parallel_size_local", "data_parallel_size"),
+    vllm_rule("vllm-dp-local-above-dp", "AM-E901", ("data_parallel_size_local", "data_parallel_size"),
          lambda c: c.data_parallel_size_local is not None and c.data_parallel_size_local > c.data_parallel_size,
          Text("--data-parallel-size-local {data_parallel_size_local} is more than the --data-parallel-size "
               "{data_parallel_size} ranks there are in all",
@@ -59,7 +75,7 @@ VLLM_RULES: list[Rule] = [
          Text("set --data-parallel-size to the total across nodes, and --data-parallel-size-local to the share "
               "of this node", "--data-parallel-size 写所有节点的总数，--data-parallel-size-local 写本节点承担的部分"),
          source=_source("config/parallel.py:541")),
-    Rule("vllm-external-lb-needs-dp", "AM-E902", ("data_parallel_external_lb", "data_parallel_size"),
+    vllm_rule("vllm-external-lb-needs-dp", "AM-E902", ("data_parallel_external_lb", "data_parallel_size"),
          lambda c: c.data_parallel_external_lb and c.data_parallel_size <= 1,
          Text("--data-parallel-external-lb needs --data-parallel-size above 1",
               "--data-parallel-external-lb 要求 --data-parallel-size 大于 1"),
@@ -67,13 +83,13 @@ VLLM_RULES: list[Rule] = [
               "drop --data-parallel-external-lb", "把 --data-parallel-size 设为外部负载均衡器分发的副本数，"
                                                   "或去掉 --data-parallel-external-lb"),
          source=_source("config/parallel.py:547")),
-    Rule("vllm-eplb-needs-ep", "AM-E903", ("enable_eplb", "enable_expert_parallel"),
+    vllm_rule("vllm-eplb-needs-ep", "AM-E903", ("enable_eplb", "enable_expert_parallel"),
          lambda c: c.enable_eplb and not c.enable_expert_parallel,
          Text("--enable-eplb balances experts across expert-parallel ranks, but expert parallelism is off",
               "--enable-eplb 用于在专家并行的各进程间均衡专家负载，但专家并行未开启"),
          Text("add --enable-expert-parallel, or drop --enable-eplb", "加上 --enable-expert-parallel，或去掉 --enable-eplb"),
          source=_source("config/parallel.py:566")),
-    Rule("vllm-eplb-needs-parallel", "AM-E904", ("enable_eplb", "tensor_parallel_size", "data_parallel_size"),
+    vllm_rule("vllm-eplb-needs-parallel", "AM-E904", ("enable_eplb", "tensor_parallel_size", "data_parallel_size"),
          lambda c: c.enable_eplb and c.tensor_parallel_size * c.prefill_context_parallel_size
          * c.data_parallel_size <= 1,
          Text("--enable-eplb needs more than one expert-parallel rank: tensor, prefill-context or data parallel "
@@ -83,16 +99,16 @@ VLLM_RULES: list[Rule] = [
          source=_source("config/parallel.py:570", "0.23.0 config/parallel.py:468")),
     # vLLM refuses EPLB off CUDA-like devices; vLLM-Ascend patches that platform test for NPUs
     # (vllm-ascend vllm_ascend/patch/platform/patch_eplb.py:25), so on Ascend its own checks apply instead
-    Rule("vllm-eplb-cuda-only", "AM-E905", ("enable_eplb",), lambda c: c.enable_eplb,
+    vllm_rule("vllm-eplb-cuda-only", "AM-E905", ("enable_eplb",), lambda c: c.enable_eplb,
          Text("vLLM's expert-parallel load balancing (--enable-eplb) runs on CUDA, ROCm, XPU and (through "
               "vLLM-Ascend) Ascend devices only",
               "vLLM 的专家并行负载均衡（--enable-eplb）只能在 CUDA、ROCm、XPU 以及（借助 vLLM-Ascend）昇腾设备上运行"),
          Text("drop --enable-eplb on this platform", "在该平台上去掉 --enable-eplb"),
          families=CPU_ONLY, source=_source("config/parallel.py:561", "0.23.0 config/parallel.py:461"), supersedes_status=True),
-    Rule("vllm-tp-divisible-by-dcp", "AM-E906", ("decode_context_parallel_size", "tensor_parallel_size"),
+    vllm_rule("vllm-tp-divisible-by-dcp", "AM-E906", ("decode_context_parallel_size", "tensor_parallel_size"),
          # a size of 0 is vLLM's own bound (AM-E118), not a divisibility question
          lambda c: c.prefill_context_parallel_size == 1 and c.decode_context_parallel_size > 0
-         and c.tensor_parallel_size % c.decode_context_parallel_size,
+         and c.tensor_parallel_size % c.decode_context_parallel_size != 0,
          Text("--decode-context-parallel-size {decode_context_parallel_size} must divide --tensor-parallel-size "
               "{tensor_parallel_size}: decode context parallelism reuses the tensor-parallel ranks",
               "--decode-context-parallel-size {decode_context_parallel_size} 必须能整除 --tensor-parallel-size "
@@ -100,7 +116,7 @@ VLLM_RULES: list[Rule] = [
          Text("choose a decode context parallel size that divides the tensor parallel size",
               "请选择能整除张量并行规模的解码上下文并行规模"),
          source=_source("config/parallel.py:596", "0.13.0 engine/arg_utils.py:1354")),
-    Rule("vllm-dcp-with-pcp", "AM-E907", ("decode_context_parallel_size", "prefill_context_parallel_size"),
+    vllm_rule("vllm-dcp-with-pcp", "AM-E907", ("decode_context_parallel_size", "prefill_context_parallel_size"),
          lambda c: c.prefill_context_parallel_size != 1 and c.decode_context_parallel_size not in
          (1, c.prefill_context_parallel_size, c.tensor_parallel_size * c.prefill_context_parallel_size),
          Text("with --prefill-context-parallel-size {prefill_context_parallel_size}, --decode-context-parallel-size "
@@ -109,24 +125,24 @@ VLLM_RULES: list[Rule] = [
               "--decode-context-parallel-size 只能是 1、预填充上下文并行规模，或二者与张量并行规模的乘积"),
          Text("set --decode-context-parallel-size to one of those sizes", "把 --decode-context-parallel-size 改为上述取值之一"),
          source=_source("config/parallel.py:598")),
-    Rule("vllm-hybrid-and-external-lb", "AM-E908", ("data_parallel_hybrid_lb", "data_parallel_external_lb"),
+    vllm_rule("vllm-hybrid-and-external-lb", "AM-E908", ("data_parallel_hybrid_lb", "data_parallel_external_lb"),
          lambda c: c.data_parallel_hybrid_lb and c.data_parallel_external_lb,
          Text("--data-parallel-hybrid-lb and --data-parallel-external-lb are two load-balancing modes; vLLM takes one",
               "--data-parallel-hybrid-lb 与 --data-parallel-external-lb 是两种负载均衡模式，vLLM 只能取其一"),
          Text("keep one of the two", "二者只保留一个"), source=_source("engine/arg_utils.py:2342", "0.23.0 engine/arg_utils.py:1821")),
-    Rule("vllm-headless-hybrid-lb", "AM-E909", ("data_parallel_hybrid_lb", "headless"),
+    vllm_rule("vllm-headless-hybrid-lb", "AM-E909", ("data_parallel_hybrid_lb", "headless"),
          lambda c: c.headless and c.data_parallel_hybrid_lb,
          Text("--data-parallel-hybrid-lb has no meaning on a --headless node, which runs no API server",
               "--headless 节点不运行 API 服务，--data-parallel-hybrid-lb 在其上没有意义"),
          Text("drop --data-parallel-hybrid-lb on headless nodes", "在 headless 节点上去掉 --data-parallel-hybrid-lb"),
          source=_source("engine/arg_utils.py:2339")),
-    Rule("vllm-nnodes-needs-mp", "AM-E910", ("nnodes", "data_parallel_backend"),
+    vllm_rule("vllm-nnodes-needs-mp", "AM-E910", ("nnodes", "data_parallel_backend"),
          lambda c: c.nnodes > 1 and c.data_parallel_backend != "mp",
          Text("--nnodes {nnodes} works with --data-parallel-backend mp only (got {data_parallel_backend})",
               "--nnodes {nnodes} 只能与 --data-parallel-backend mp 一起使用（当前为 {data_parallel_backend}）"),
          Text("use --data-parallel-backend mp, or --nnodes 1", "改用 --data-parallel-backend mp，或设 --nnodes 1"),
          source=_source("engine/arg_utils.py:2349", "0.23.0 engine/arg_utils.py:1824")),
-    Rule("vllm-nnodes-divide-world", "AM-E911", ("nnodes", "data_parallel_size", "tensor_parallel_size"),
+    vllm_rule("vllm-nnodes-divide-world", "AM-E911", ("nnodes", "data_parallel_size", "tensor_parallel_size"),
          lambda c: c.nnodes > 1 and (c.data_parallel_size * world_within_dp(c)) % c.nnodes != 0,
          Text("--nnodes {nnodes} must divide the {world} devices of the launch (data x pipeline x tensor x "
               "prefill-context parallel)", "--nnodes {nnodes} 必须能整除本次启动的设备总数 {world}"
@@ -135,19 +151,19 @@ VLLM_RULES: list[Rule] = [
               "调整 --nnodes 或各并行规模，使设备能平均分到各节点"),
          extra=lambda c: {"world": c.data_parallel_size * world_within_dp(c)},
          source=_source("engine/arg_utils.py:2365", "0.23.0 engine/arg_utils.py:1838")),
-    Rule("vllm-node-rank-range", "AM-E912", ("node_rank", "nnodes"),
+    vllm_rule("vllm-node-rank-range", "AM-E912", ("node_rank", "nnodes"),
          lambda c: c.nnodes > 1 and not 0 <= c.node_rank < c.nnodes,
          Text("--node-rank {node_rank} is outside 0..{last} for --nnodes {nnodes}",
               "--node-rank {node_rank} 超出了 --nnodes {nnodes} 对应的范围 0..{last}"),
          Text("give each node its zero-based index", "为每个节点设置从 0 开始的序号"),
          extra=lambda c: {"last": c.nnodes - 1}, source=_source("engine/arg_utils.py:2373", "0.23.0 engine/arg_utils.py:1841")),
-    Rule("vllm-hybrid-lb-needs-local", "AM-E913", ("data_parallel_hybrid_lb", "data_parallel_size_local"),
+    vllm_rule("vllm-hybrid-lb-needs-local", "AM-E913", ("data_parallel_hybrid_lb", "data_parallel_size_local"),
          lambda c: c.data_parallel_hybrid_lb and not external_lb(c) and c.data_parallel_size_local is None,
          Text("--data-parallel-hybrid-lb needs --data-parallel-size-local: the number of data-parallel ranks on "
               "this node", "--data-parallel-hybrid-lb 需要同时设置 --data-parallel-size-local（本节点上的数据并行副本数）"),
          Text("add --data-parallel-size-local N", "加上 --data-parallel-size-local N"),
          source=_source("engine/arg_utils.py:2478", "0.23.0 engine/arg_utils.py:1916")),
-    Rule("vllm-external-lb-needs-rank", "AM-E914", ("data_parallel_external_lb", "data_parallel_rank"),
+    vllm_rule("vllm-external-lb-needs-rank", "AM-E914", ("data_parallel_external_lb", "data_parallel_rank"),
          lambda c: c.data_parallel_external_lb and c.data_parallel_rank is None
          and not (c.data_parallel_size > 1 and c.nnodes > 1),
          Text("--data-parallel-external-lb needs to know which data-parallel rank this process is",
@@ -155,19 +171,19 @@ VLLM_RULES: list[Rule] = [
          Text("set --data-parallel-rank, or use --nnodes with --node-rank so vLLM infers it",
               "设置 --data-parallel-rank，或用 --nnodes 与 --node-rank 让 vLLM 推断"),
          source=_source("engine/arg_utils.py:2427", "0.23.0 engine/arg_utils.py:1874")),
-    Rule("vllm-external-rank-one-local", "AM-E915", ("data_parallel_size_local", "data_parallel_rank"),
+    vllm_rule("vllm-external-rank-one-local", "AM-E915", ("data_parallel_size_local", "data_parallel_rank"),
          lambda c: external_lb(c) and c.data_parallel_size_local not in (1, None),
          Text("an external data-parallel rank runs one replica here, so --data-parallel-size-local must be 1 "
               "(got {data_parallel_size_local})", "外部负载均衡模式下每个进程只运行一个副本，"
                                                   "--data-parallel-size-local 必须为 1（当前为 {data_parallel_size_local}）"),
          Text("set --data-parallel-size-local 1 or leave it out", "设 --data-parallel-size-local 1，或不设置"),
          source=_source("engine/arg_utils.py:2435", "0.23.0 engine/arg_utils.py:1878")),
-    Rule("vllm-numa-lists-need-bind", "AM-E916", ("numa_bind_nodes", "numa_bind"),
+    vllm_rule("vllm-numa-lists-need-bind", "AM-E916", ("numa_bind_nodes", "numa_bind"),
          lambda c: not c.numa_bind and (c.numa_bind_nodes is not None or c.numa_bind_cpus is not None),
          Text("--numa-bind-nodes and --numa-bind-cpus take effect only with --numa-bind",
               "--numa-bind-nodes 与 --numa-bind-cpus 只在设置 --numa-bind 时生效；vLLM 会拒绝启动"),
          Text("add --numa-bind", "加上 --numa-bind"), source=_source("config/parallel.py:552")),
-    Rule("vllm-all2all-removed", "AM-W917", ("all2all_backend",), lambda c: c.all2all_backend in ("pplx", "naive"),
+    vllm_rule("vllm-all2all-removed", "AM-W917", ("all2all_backend",), lambda c: c.all2all_backend in ("pplx", "naive"),
          Text("vLLM removed the {all2all_backend} all-to-all backend and uses allgather_reducescatter instead",
               "vLLM 已移除 {all2all_backend} 全对全后端，会改用 allgather_reducescatter"),
          Text("write --all2all-backend allgather_reducescatter, or another backend vLLM still has",

@@ -4,31 +4,37 @@ handle_model_specific_adjustments, handle_mamba_radix_cache and handle_language_
 features that exist for some architectures only, and the attention backends, parallel layouts and KV caches an
 architecture needs.
 
-These rules read the model's config facts (``reads_model``): ``c.model.architecture`` is SGLang's
-``hf_config.architectures[0]`` and ``c.model.raw`` the config.json SGLang reads its other fields from.  The
+These rules read the model's config facts (``reads_model``): ``architecture(c)`` is SGLang's
+``hf_config.architectures[0]`` and ``target(c).raw`` the config.json SGLang reads its other fields from.  The
 architecture lists are SGLang's own, copied from the lines each rule cites.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
-    DSA_ARCHITECTURES,
     Cases,
     Need,
     Problem,
-    attn_dp,
+    architecture,
+    architectures,
+    as_int,
+    attn_tp,
     broken_needs,
+    deepseek_dsa,
     family,
     first_problem,
+    given,
+    in_order,
     needs_listed,
     problem_text,
     sglang_source,
+    target,
 )
 from .modes import WITHOUT_LANGUAGE_MODEL_ONLY
-from .replacements import gave, gave_graphs
+from .replacements import gave_graphs
 from .resolved import radix_cache_on
 
 # model_hook.py:268: the DeepSeek family branch, inside which the DSA checks run.
@@ -60,42 +66,33 @@ PLAIN_ATTENTION_ARCHS = ("LlamaForCausalLM", "MistralForCausalLM", "Qwen2ForCaus
 MAMBA_EXTRA_BUFFER = ("extra_buffer", "extra_buffer_lazy")  # model_override_base.mamba_extra_buffer_of
 
 
-def arch(c: RuleContext) -> str:
-    return str(c.model.architecture)
-
-
-def raw(c: RuleContext, key: str) -> Any:
-    return c.model.raw.get(key)
-
-
-def is_dsa(c: RuleContext) -> bool:
-    """DeepSeek Sparse Attention (V3.2, GLM-5, ...): configs/model_config.py is_deepseek_dsa."""
-    return arch(c) in DSA_ARCHITECTURES and raw(c, "index_topk") is not None
+def raw(c: RuleContext, key: str) -> object:
+    return target(c).raw.get(key)
 
 
 def dsa_branch(c: RuleContext) -> bool:
     """The DSA part of model_hook.py's DeepSeek-family branch, where the checks of DSA_SETUP run."""
-    return arch(c) in DEEPSEEK_FAMILY and is_dsa(c)
+    return architecture(c) in DEEPSEEK_FAMILY and deepseek_dsa(c)
 
 
 def shares_topk(c: RuleContext) -> bool:
     """config.json shares the DSA indexer's top-k across layers (model_hook.py:60)."""
     pattern, types = raw(c, "index_topk_pattern"), raw(c, "indexer_types")
-    return ((raw(c, "index_topk_freq") or 1) > 1 or (pattern is not None and "S" in pattern)
-            or (types is not None and "shared" in types))
+    return (as_int(raw(c, "index_topk_freq"), 1) > 1 or (isinstance(pattern, (str, list)) and "S" in pattern)
+            or (isinstance(types, (str, list)) and "shared" in types))
 
 
 # Features SGLang serves for some architectures only, in handle_model_specific_adjustments' order, then the
 # capability, mamba and encoder-disaggregation checks.
 NEEDS_ARCHITECTURE: list[Problem] = [
-    (lambda c: family(c) == "npu" and c.dcp_size > 1 and not is_dsa(c),
+    (lambda c: family(c) == "npu" and c.dcp_size > 1 and not deepseek_dsa(c),
      Text("--dcp-size {dcp_size}: on Ascend SGLang implements decode context parallelism for DeepSeek Sparse "
           "Attention models only", "--dcp-size {dcp_size}：在昇腾上，SGLang 只为 DeepSeek 稀疏注意力（DSA）模型实现了"
           "解码上下文并行")),
-    (lambda c: c.enable_dsa_cache_layer_split and not is_dsa(c),
+    (lambda c: c.enable_dsa_cache_layer_split and not deepseek_dsa(c),
      Text("--enable-dsa-cache-layer-split works for DeepSeek Sparse Attention models only",
           "--enable-dsa-cache-layer-split 只适用于 DeepSeek 稀疏注意力（DSA）模型")),
-    (lambda c: c.enable_cp_decode_attn_tp and arch(c) not in CP_DECODE_ATTN_TP_ARCHS,
+    (lambda c: c.enable_cp_decode_attn_tp and architecture(c) not in CP_DECODE_ATTN_TP_ARCHS,
      Text("--enable-cp-decode-attn-tp needs attention weights replicated across the context-parallel ranks, which "
           "SGLang has for DeepSeek-V4 and GLM-5 (GlmMoeDsa) only", "--enable-cp-decode-attn-tp 要求注意力权重在各上下文"
           "并行 rank 上完整复制，SGLang 只对 DeepSeek-V4 与 GLM-5（GlmMoeDsa）如此实现")),
@@ -104,14 +101,14 @@ NEEDS_ARCHITECTURE: list[Problem] = [
           "checkpoint shares it across layers (index_topk_freq, index_topk_pattern or indexer_types in config.json)",
           "--enable-two-batch-overlap 不会在层间传递 DSA 索引器的 top-k 结果，而该检查点在多层间共享它"
           "（config.json 中的 index_topk_freq、index_topk_pattern 或 indexer_types）")),
-    (lambda c: c.enable_encoder_swa_bounded_replay and c.model.model_type != "deepseek_v41",
+    (lambda c: c.enable_encoder_swa_bounded_replay and target(c).model_type != "deepseek_v41",
      Text("--enable-encoder-swa-bounded-replay works for DeepSeek-V4.1 (model_type deepseek_v41) only",
           "--enable-encoder-swa-bounded-replay 只适用于 DeepSeek-V4.1（model_type 为 deepseek_v41）")),
     (lambda c: c.mamba_radix_cache_strategy in MAMBA_EXTRA_BUFFER and radix_cache_on(c)
-     and arch(c) in PLAIN_ATTENTION_ARCHS,
+     and architecture(c) in PLAIN_ATTENTION_ARCHS,
      Text("--mamba-radix-cache-strategy {mamba_radix_cache_strategy} keeps mamba state, which this model has none "
           "of", "--mamba-radix-cache-strategy {mamba_radix_cache_strategy} 需要保存 mamba 状态，而该模型没有 mamba 层")),
-    (lambda c: (c.encoder_only or c.language_only) and arch(c) not in ENCODER_DISAGG_ARCHS,
+    (lambda c: (c.encoder_only or c.language_only) and architecture(c) not in ENCODER_DISAGG_ARCHS,
      Text("encoder disaggregation (--encoder-only / --language-only) serves only SGLang's listed multimodal models "
           "(Qwen2-VL, Qwen2.5-VL, Qwen3-VL, Qwen3.5, Qwen-Omni, Qwen2-Audio, InternS2, Kimi-VL, Kimi K2.5/K3, "
           "MiMo-V2, Dots3-Note, GLM-5 Next, MiniMax-M3, Muse Spark)", "编码器分离（--encoder-only / --language-only）"
@@ -168,26 +165,20 @@ def _mimo_fused_tp(c: RuleContext) -> int | None:
     configs/model_config.py get_mimo_v2_fused_qkv_expected_tp_size: its KV heads."""
     if raw(c, "attention_projection_layout") != "fused_qkv":
         return None
-    return int(c.model.kv_heads)
-
-
-def attn_tp(c: RuleContext) -> int:
-    """runtime_context.derive_attn_tp_size: --tp-size over the attention CP and DP widths (the deprecated
-    --enable-dp-attention already read as attention DP)."""
-    return max(1, int(c.tp_size) // max(1, int(c.attn_cp_size)) // attn_dp(c))
+    return int(target(c).kv_heads)
 
 
 # Parallel layouts an architecture cannot run (model_hook.py:175, :569, :576).  SGLang checks them before the
 # all-to-all backends set --ep-size to --tp-size (pipeline.py runs handle_a2a_moe later), so --ep-size is the launch's.
 PARALLEL_LIMITS: list[Problem] = [
-    (lambda c: arch(c) == "InternS2MobiusForConditionalGeneration" and (c.pp_size != 1 or c.ep_size != 1),
+    (lambda c: architecture(c) == "InternS2MobiusForConditionalGeneration" and (c.pp_size != 1 or c.ep_size != 1),
      Text("Intern-S2-Mobius runs without pipeline and expert parallelism (--pp-size {pp_size}, --ep-size "
           "{ep_size} must both be 1)", "Intern-S2-Mobius 不支持流水线并行与专家并行（--pp-size {pp_size}、"
           "--ep-size {ep_size} 都必须为 1）")),
-    (lambda c: arch(c) == "GptOssForCausalLM" and c.moe_runner_backend == "triton_kernel" and c.ep_size != 1,
+    (lambda c: architecture(c) == "GptOssForCausalLM" and c.moe_runner_backend == "triton_kernel" and c.ep_size != 1,
      Text("GPT-OSS with --moe-runner-backend triton_kernel runs with --ep-size 1 only, not {ep_size}",
           "GPT-OSS 使用 --moe-runner-backend triton_kernel 时只支持 --ep-size 1，不支持 {ep_size}")),
-    (lambda c: arch(c) == "MiMoV2ForCausalLM" and not c.encoder_only and (want := _mimo_fused_tp(c)) is not None
+    (lambda c: architecture(c) == "MiMoV2ForCausalLM" and not c.encoder_only and (want := _mimo_fused_tp(c)) is not None
      and want % attn_tp(c) != 0,
      Text("MiMo-V2's fused qkv_proj weights are interleaved for attention TP {mimo_tp}; this launch runs attention "
           "TP {attn_tp} (--tp-size over --attn-dp-size and --attention-context-parallel-size)",
@@ -202,10 +193,10 @@ PARALLEL_LIMITS_FIX = [
 ]
 
 
-def explained(problems: list[Problem], fixes: list[Text]) -> Any:
+def explained(problems: list[Problem], fixes: list[Text]) -> Cases:
     """``extra=`` for a rule whose message quotes the failing reason ({why_en}/{why_zh}) and whose hint quotes that
     reason's own fix ({fix_en}/{fix_zh}); ``fixes`` runs parallel to ``problems``."""
-    def extra(c: RuleContext) -> dict[str, Any]:
+    def extra(c: RuleContext) -> dict[str, object]:
         numbers = _numbers(c)
         shown = {**c.values, **numbers}
         hit = next((i for i, (cond, _) in enumerate(problems) if cond(c)), None)
@@ -226,42 +217,43 @@ GEMMA4_ARCHS = ("Gemma4ForConditionalGeneration", "Gemma4ForCausalLM", "Gemma4Un
 EXAONE_ARCHS = ("Exaone4ForCausalLM", "ExaoneMoEForCausalLM", "ExaoneMoeForCausalLM")
 
 
-def named(c: RuleContext, field: str) -> Any:
+def named(c: RuleContext, field: str) -> str | None:
     """An attention backend the launch names.  A platform's default is left out: SGLang's architecture override
     picks the backend for a launch that names none (GPT-OSS takes intel_amx on a CPU, not torch_native)."""
-    return c.values[field] if field in c.user_set else None
+    value = c.values[field] if given(c, field) else None
+    return None if value is None else str(value)
 
 
-def split_backends(c: RuleContext) -> list[Any]:
+def split_backends(c: RuleContext) -> list[str]:
     """(prefill, decode) as model_override_base.attention_backends_of reads them, the unnamed ones left out."""
     base = named(c, "attention_backend")
     pair = (named(c, "prefill_attention_backend") or base, named(c, "decode_attention_backend") or base)
     return [b for b in pair if b is not None]
 
 
-def _outside(allowed: tuple[str, ...], backends: list[Any]) -> bool:
+def _outside(allowed: tuple[str, ...], backends: list[str]) -> bool:
     return any(b not in allowed for b in backends)
 
 
 BACKENDS: list[Problem] = [
-    (lambda c: arch(c) == "GptOssForCausalLM" and _outside(GPT_OSS_BACKENDS, split_backends(c)),
+    (lambda c: architecture(c) == "GptOssForCausalLM" and _outside(GPT_OSS_BACKENDS, split_backends(c)),
      Text("GPT-OSS runs with the attention backends triton, trtllm_mha, fa3, fa4, ascend, intel_amx, intel_xpu or "
           "aiter only", "GPT-OSS 只支持注意力后端 triton、trtllm_mha、fa3、fa4、ascend、intel_amx、intel_xpu 或 aiter")),
-    (lambda c: arch(c) in ("Llama4ForConditionalGeneration", "Llama4ForCausalLM") and family(c) != "cpu"
+    (lambda c: architecture(c) in ("Llama4ForConditionalGeneration", "Llama4ForCausalLM") and family(c) != "cpu"
      and c.device != "cpu" and named(c, "attention_backend") not in (None, *LLAMA4_BACKENDS),
      Text("Llama 4 runs with --attention-backend fa3, aiter, triton, ascend, trtllm_mha or intel_xpu only",
           "Llama 4 只支持 --attention-backend fa3、aiter、triton、ascend、trtllm_mha 或 intel_xpu")),
-    (lambda c: arch(c) in GEMMA4_ARCHS and _outside(GEMMA4_BACKENDS, split_backends(c)),
+    (lambda c: architecture(c) in GEMMA4_ARCHS and _outside(GEMMA4_BACKENDS, split_backends(c)),
      Text("Gemma 4 runs with the attention backends trtllm_mha, triton, fa4, ascend, intel_xpu, intel_amx or aiter "
           "only", "Gemma 4 只支持注意力后端 trtllm_mha、triton、fa4、ascend、intel_xpu、intel_amx 或 aiter")),
-    (lambda c: arch(c) in EXAONE_ARCHS and raw(c, "sliding_window_pattern") is not None
+    (lambda c: architecture(c) in EXAONE_ARCHS and raw(c, "sliding_window_pattern") is not None
      and named(c, "attention_backend") not in (None, *EXAONE_BACKENDS),
      Text("EXAONE with sliding-window layers runs with --attention-backend fa3, triton or trtllm_mha only",
           "带滑动窗口层的 EXAONE 只支持 --attention-backend fa3、triton 或 trtllm_mha")),
-    (lambda c: arch(c) == "Olmo2ForCausalLM" and named(c, "attention_backend") == "flashinfer",
+    (lambda c: architecture(c) == "Olmo2ForCausalLM" and named(c, "attention_backend") == "flashinfer",
      Text("SGLang refuses --attention-backend flashinfer for OLMo 2/3: it slows these models down badly",
           "SGLang 不允许 OLMo 2/3 使用 --attention-backend flashinfer：它会使这些模型明显变慢")),
-    (lambda c: arch(c) in ("Lfm2ForCausalLM", "Lfm2MoeForCausalLM") and named(c, "attention_backend") == "triton",
+    (lambda c: architecture(c) in ("Lfm2ForCausalLM", "Lfm2MoeForCausalLM") and named(c, "attention_backend") == "triton",
      Text("LFM2 cannot run --attention-backend triton: its first layer need not be an attention layer",
           "LFM2 不能使用 --attention-backend triton：它的第一层不一定是注意力层")),
 ]
@@ -273,7 +265,7 @@ DSA_PASS_ARCHS = (*DEEPSEEK_FAMILY, "LongcatFlashForCausalLMNextN")
 
 def dsa_on_gpu(c: RuleContext) -> bool:
     """_dsa_kv_cache_dtype_default and _dsa_split_backend_resolution run: a DSA model of the family on CUDA."""
-    return arch(c) in DSA_PASS_ARCHS and is_dsa(c) and family(c) == "gpu"
+    return architecture(c) in DSA_PASS_ARCHS and deepseek_dsa(c) and family(c) == "gpu"
 
 
 def dsa_kv(c: RuleContext) -> str | None:
@@ -283,7 +275,7 @@ def dsa_kv(c: RuleContext) -> str | None:
     return None if kv == "auto" else "bfloat16" if kv == "bf16" else kv
 
 
-def dsa_backends(c: RuleContext) -> tuple[Any, Any]:
+def dsa_backends(c: RuleContext) -> tuple[str | None, str | None]:
     """(prefill, decode) DSA backends as _dsa_split_backend_resolution leaves them for a named FP8 KV cache: an
     unset one becomes flashmla_kv (Hopper) or trtllm (Blackwell) -- never tilelang nor triton -- so only the named
     ones matter."""
@@ -296,7 +288,7 @@ def _sinks(c: RuleContext) -> bool:
 
 def _glm_maybe_sm12_fp8(c: RuleContext) -> bool:
     """GLM-5 (GlmMoeDsa) with an FP8 KV cache takes its own path on SM120/121, which the cuda column cannot tell."""
-    return arch(c) == "GlmMoeDsaForCausalLM" and dsa_kv(c) in (None, "fp8_e4m3")
+    return architecture(c) == "GlmMoeDsaForCausalLM" and dsa_kv(c) in (None, "fp8_e4m3")
 
 
 def _tilelang_fp8(c: RuleContext) -> bool:
@@ -333,7 +325,7 @@ DSA_KV: list[Problem] = [
 ]
 # overrides.py _deepseek_v4_kv_cache_dtype: DeepSeek-V4 off Ascend (where SGLang uses bfloat16 whatever is named).
 V4_KV: list[Problem] = [
-    (lambda c: arch(c) == "DeepseekV4ForCausalLM" and family(c) != "npu" and c.device != "npu"
+    (lambda c: architecture(c) == "DeepseekV4ForCausalLM" and family(c) != "npu" and c.device != "npu"
      and dsa_kv(c) not in (None, "bfloat16", "fp8_e4m3"),
      Text("DeepSeek-V4 keeps its KV cache in fp8_e4m3 or bfloat16 only, not --kv-cache-dtype {kv_cache_dtype}",
           "DeepSeek-V4 的 KV 缓存只支持 fp8_e4m3 或 bfloat16，不支持 --kv-cache-dtype {kv_cache_dtype}")),
@@ -372,13 +364,13 @@ FLA_CHUNK_SIZE = 64  # sglang.kernels.ops.attention.fla.chunk_delta_h.CHUNK_SIZE
 
 
 def mamba_chunk(c: RuleContext) -> int:
-    return int(raw(c, "mamba_chunk_size") or FLA_CHUNK_SIZE)
+    return as_int(raw(c, "mamba_chunk_size"), 0) or FLA_CHUNK_SIZE
 
 
 def _mamba_chunk_page_mismatch(c: RuleContext) -> bool:
     """overrides.py mamba_cache_chunk_size (model_hook.py's extra-buffer validation): with a named extra-buffer
     strategy on a mamba model, the chunk size and the page size must divide one another."""
-    if not (arch(c) in MAMBA_RADIX_ARCHS and c.mamba_radix_cache_strategy in MAMBA_EXTRA_BUFFER
+    if not (architecture(c) in MAMBA_RADIX_ARCHS and c.mamba_radix_cache_strategy in MAMBA_EXTRA_BUFFER
             and radix_cache_on(c) and c.page_size):
         return False
     page, chunk = int(c.page_size), mamba_chunk(c)
@@ -390,7 +382,11 @@ MAMBA_CHUNK = Text("the mamba chunk size {chunk} and --page-size {page_size} mus
                    "使用 --mamba-radix-cache-strategy {mamba_radix_cache_strategy} 时，mamba 分块大小 {chunk} 与 "
                    "--page-size {page_size} 必须能互相整除")
 # Every KV-cache check of the rule, in SGLang's order, with its fix.
-KV_CACHE: list[Problem] = [*((lambda c, cond=cond: dsa_on_gpu(c) and cond(c), why) for cond, why in DSA_KV), *V4_KV,
+def _on_gpu_dsa(cond: Callable[[RuleContext], bool]) -> Callable[[RuleContext], bool]:
+    return lambda c: dsa_on_gpu(c) and cond(c)
+
+
+KV_CACHE: list[Problem] = [*((_on_gpu_dsa(cond), why) for cond, why in DSA_KV), *V4_KV,
                            (_mamba_chunk_page_mismatch, MAMBA_CHUNK)]
 KV_CACHE_FIX = [*DSA_KV_FIX, *V4_KV_FIX, Text("use a --page-size that {chunk} divides or that divides {chunk}, e.g. "
                                              "--page-size {chunk}", "改用与 {chunk} 能互相整除的 --page-size，例如 "
@@ -405,19 +401,19 @@ def _lmo_conflicts(c: RuleContext) -> bool:
 # handle_language_model_only after its flag checks (model_hook.py:1096-1110).
 LANGUAGE_MODEL_ONLY: list[Problem] = [
     (lambda c: c.language_model_only and not _lmo_conflicts(c) and c.disaggregation_mode != "null"
-     and c.model.model_type != "deepseek_v41",
+     and target(c).model_type != "deepseek_v41",
      Text("it does not take part in PD disaggregation (--disaggregation-mode {disaggregation_mode}), except for "
           "DeepSeek-V4.1", "它不能用于 PD 分离（--disaggregation-mode {disaggregation_mode}），DeepSeek-V4.1 除外")),
     (lambda c: c.language_model_only and not _lmo_conflicts(c)
-     and not any(a in LANGUAGE_MODEL_ONLY_ARCHS for a in raw(c, "architectures") or [arch(c)]),
+     and not any(a in LANGUAGE_MODEL_ONLY_ARCHS for a in architectures(c)),
      Text("SGLang offers it for " + ", ".join(LANGUAGE_MODEL_ONLY_ARCHS) + " only, not {architecture}",
           "SGLang 只对 " + "、".join(LANGUAGE_MODEL_ONLY_ARCHS) + " 提供它，不支持 {architecture}")),
 ]
 
 
-def _numbers(c: RuleContext) -> dict[str, Any]:
+def _numbers(c: RuleContext) -> dict[str, object]:
     return {"chunk": mamba_chunk(c), "mimo_tp": _mimo_fused_tp(c), "attn_tp": attn_tp(c),
-            "architecture": arch(c), "backends": ", ".join(dict.fromkeys(str(b) for b in split_backends(c)))}
+            "architecture": architecture(c), "backends": ", ".join(in_order(split_backends(c)))}
 
 
 RULES: list[Rule] = [
@@ -480,27 +476,27 @@ RULES: list[Rule] = [
 
 def is_hrm_text(c: RuleContext) -> bool:
     """HRM-Text with prefix attention (model_hook.py:770): SGLang forces its serving settings."""
-    archs = raw(c, "architectures") or []
-    return (c.model.model_type == "hrm_text" or "HrmTextForCausalLM" in archs) and bool(c.model.raw.get("prefix_lm", True))
+    archs = architectures(c)
+    return (target(c).model_type == "hrm_text" or "HrmTextForCausalLM" in archs) and bool(target(c).raw.get("prefix_lm", True))
 
 
 def is_step3p(c: RuleContext) -> bool:
     """overrides.py _step3p_overrides' predicate: a substring of the architecture."""
-    return "Step3p5ForCausalLM" in arch(c) or "Step3p7ForConditionalGeneration" in arch(c)
+    return "Step3p5ForCausalLM" in architecture(c) or "Step3p7ForConditionalGeneration" in architecture(c)
 
 
 # Values the launch gives that SGLang replaces for this architecture, warning (model_hook.py:808, overrides.py:352).
 ARCH_REPLACED = (
-    Need(lambda c: is_hrm_text(c) and gave(c, "attention_backend") and c.attention_backend != "triton",
+    Need(lambda c: is_hrm_text(c) and given(c, "attention_backend") and c.attention_backend != "triton",
          "--attention-backend {attention_backend} becomes triton (HRM-Text's bidirectional prompt attention)",
          "--attention-backend {attention_backend} 会改为 triton（HRM-Text 的双向提示注意力）"),
-    Need(lambda c: is_hrm_text(c) and gave(c, "chunked_prefill_size") and c.chunked_prefill_size != -1,
+    Need(lambda c: is_hrm_text(c) and given(c, "chunked_prefill_size") and c.chunked_prefill_size != -1,
          "--chunked-prefill-size {chunked_prefill_size} becomes -1 (HRM-Text prefills a prompt in one piece)",
          "--chunked-prefill-size {chunked_prefill_size} 会改为 -1（HRM-Text 一次预填充整个提示）"),
     Need(lambda c: is_hrm_text(c) and gave_graphs(c),
          "the CUDA-graph settings are dropped: SGLang turns graphs off for HRM-Text",
          "CUDA Graph 相关设置会被忽略：SGLang 对 HRM-Text 关闭图捕获"),
-    Need(lambda c: is_step3p(c) and c.enable_hierarchical_cache and gave(c, "swa_full_tokens_ratio")
+    Need(lambda c: is_step3p(c) and c.enable_hierarchical_cache and given(c, "swa_full_tokens_ratio")
          and c.swa_full_tokens_ratio != 1.0,
          "--swa-full-tokens-ratio {swa_full_tokens_ratio} becomes 1.0 (Step-3.5 with --enable-hierarchical-cache)",
          "--swa-full-tokens-ratio {swa_full_tokens_ratio} 会改为 1.0（Step-3.5 与 --enable-hierarchical-cache 同用时）"),
@@ -515,4 +511,4 @@ RULES.append(
               "SGLang 会针对 {architecture} 替换本次启动给出的值：{needs_zh}"),
          Text("write the value SGLang will use for this model", "直接写出 SGLang 对该模型实际采用的值"),
          severity="warning", source=sglang_source("arg_groups/model_hook.py:808, overrides.py:352"),
-         extra=lambda c: {**needs_listed(ARCH_REPLACED)(c), "architecture": arch(c)}, reads_model=True))
+         extra=lambda c: {**needs_listed(ARCH_REPLACED)(c), "architecture": architecture(c)}, reads_model=True))

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, broken_needs, env_true, fix_by_family, needs_listed, sglang_source
+from .common import (
+    Need,
+    architecture,
+    as_list,
+    as_mapping,
+    broken_needs,
+    env_true,
+    fix_by_family,
+    needs_listed,
+    sglang_source,
+    target,
+)
 
 # SGLang 0.5.23 arg_groups/choices.py DETERMINISTIC_ATTENTION_BACKEND_CHOICES
 
@@ -25,12 +36,11 @@ DETERMINISTIC_BACKENDS = ("ascend", "fa3", "fa4", "flashinfer", "intel_xpu", "tr
 def uses_kda(c: RuleContext) -> bool:
     """Kimi Delta Attention layers in the model (configs/model_config.py uses_kda_attention), in its config or its
     text config."""
-    raw = c.model.raw
-    for cfg in (raw, raw.get("text_config") if isinstance(raw.get("text_config"), dict) else {}):
-        linear = cfg.get("linear_attn_config")
-        if isinstance(linear, dict) and linear.get("kda_layers"):
+    raw = target(c).raw
+    for cfg in (raw, as_mapping(raw.get("text_config"))):
+        if as_mapping(cfg.get("linear_attn_config")).get("kda_layers"):
             return True
-        if "linear_attention" in (cfg.get("layer_types") or []) and cfg.get("linear_num_heads") is not None \
+        if "linear_attention" in as_list(cfg.get("layer_types")) and cfg.get("linear_num_heads") is not None \
                 and cfg.get("linear_head_dim") is not None:
             return True
     return False
@@ -133,7 +143,7 @@ RULES: list[Rule] = [
     # --- deterministic inference (attention_hook.py:580, handle_deterministic_inference) ---------------------------
     Rule("deterministic-mla-attention-backend", "AM-E469", ("attention_backend", "enable_deterministic_inference"),
          # a backend outside DETERMINISTIC_BACKENDS is AM-E392's; an unset one SGLang picks as fa3 or triton here
-         lambda c: deterministic(c) and c.model.architecture in DETERMINISTIC_MLA_ARCHITECTURES
+         lambda c: deterministic(c) and architecture(c) in DETERMINISTIC_MLA_ARCHITECTURES
          and not str(c.model_path or "").startswith("instance://")
          and c.attention_backend in DETERMINISTIC_BACKENDS and c.attention_backend not in RADIX_DETERMINISTIC_BACKENDS,
          Text("deterministic inference on {arch} (absorbed MLA) works only with the ascend, fa3, fa4 or triton "
@@ -142,7 +152,7 @@ RULES: list[Rule] = [
          Text("use --attention-backend triton (or fa3 on Hopper), or leave it unset",
               "改用 --attention-backend triton（Hopper 上也可用 fa3），或不设置"),
          source=sglang_source("arg_groups/attention_hook.py:645"), reads_model=True,
-         extra=lambda c: {"arch": c.model.architecture}),
+         extra=lambda c: {"arch": architecture(c)}),
     Rule("deterministic-tp-turns-off-symm-mem", "AM-W472", ("enable_torch_symm_mem", "enable_deterministic_inference",
                                                              "tp_size"),
          lambda c: deterministic(c) and c.tp_size > 1 and c.enable_torch_symm_mem,

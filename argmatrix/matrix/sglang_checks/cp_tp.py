@@ -4,20 +4,25 @@ turns it on by the model's architecture, so the rule reads the model's config.js
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Problem, a2a_backend, env_true, ep_size, first_problem, problem_text, sglang_source
-from .sharding import deepseek_dsa, resolved_attn_cp
+from .common import (
+    Problem,
+    a2a_backend,
+    architecture,
+    as_mapping,
+    config_value,
+    deepseek_dsa,
+    env_true,
+    ep_size,
+    first_problem,
+    problem_text,
+    sglang_source,
+)
+from .sharding import resolved_attn_cp
 
 GLM5_NEXT, QWEN4_EXP = "Glm5NextForConditionalGeneration", "Qwen4ExpForConditionalGeneration"
 SHARING_MODELS = frozenset({GLM5_NEXT, QWEN4_EXP})  # _SUPPORTED_MODELS
-
-
-def architecture(c: RuleContext) -> str:
-    archs = c.model.raw.get("architectures")
-    return str(archs[0]) if isinstance(archs, list) and archs else str(c.model.architecture)
 
 
 def sharing(c: RuleContext) -> bool:
@@ -62,12 +67,6 @@ def unsupported(c: RuleContext) -> list[str]:
     return [flag for flag, on in table.items() if on]
 
 
-def _config_value(c: RuleContext, key: str) -> Any:
-    raw = c.model.raw
-    text = raw.get("text_config") if isinstance(raw.get("text_config"), dict) else {}
-    return text[key] if key in text else raw.get(key)
-
-
 # What the config classes default to when config.json leaves the count out: Qwen4ExpTextConfig is a Qwen3NextConfig
 # (linear_num_key_heads=16, linear_num_value_heads=32); Glm5NextTextConfig builds linear_attn_config from
 # linear_num_heads=64.
@@ -80,11 +79,11 @@ def linear_heads(c: RuleContext) -> dict[str, int]:
     (Qwen4 Exp), else linear_attn_config.num_heads, built from linear_num_heads when absent (GLM-5 Next)."""
     defaults = DEFAULT_LINEAR_HEADS[architecture(c)]
     if "linear_num_key_heads" in defaults:
-        heads = {name: _config_value(c, name) for name in defaults}
+        heads = {name: config_value(c, name) for name in defaults}
     else:
-        linear = _config_value(c, "linear_attn_config")
-        heads = {"num_heads": linear.get("num_heads") if isinstance(linear, dict)
-                 else _config_value(c, "linear_num_heads")}
+        linear = config_value(c, "linear_attn_config")
+        heads = {"num_heads": as_mapping(linear).get("num_heads") if isinstance(linear, dict)
+                 else config_value(c, "linear_num_heads")}
     counts = {name: defaults[name] if count is None else count for name, count in heads.items()}
     return {name: count for name, count in counts.items() if isinstance(count, int) and not isinstance(count, bool)}
 
@@ -117,7 +116,7 @@ CP_TP_PROBLEMS: tuple[Problem, ...] = (
 )
 
 
-def numbers(c: RuleContext) -> dict[str, Any]:
+def numbers(c: RuleContext) -> dict[str, object]:
     off = unsupported(c)
     return {"arch": architecture(c), "strategy": strategy(c), "cp": resolved_attn_cp(c), "unsupported_en": ", ".join(off),
             "unsupported_zh": "、".join(off), "heads": ", ".join(heads_not_divisible(c))}

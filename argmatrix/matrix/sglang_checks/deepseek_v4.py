@@ -8,13 +8,12 @@ when the launch leaves it unset; the checks read those values.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
     Problem,
     a2a_backend,
+    architecture,
     attn_dp,
     chunk_per_rank,
     env_true,
@@ -22,18 +21,19 @@ from .common import (
     first_problem,
     problem_text,
     sglang_source,
+    target,
 )
 
 DSV4_ARCHITECTURES = ("DeepseekV4ForCausalLM", "DeepseekV41ForCausalLM")  # V4.1's name is read as V4's
 
 
 def dsv4(c: RuleContext) -> bool:
-    return c.model.architecture in DSV4_ARCHITECTURES
+    return architecture(c) in DSV4_ARCHITECTURES
 
 
 def v41(c: RuleContext) -> bool:
     """A DeepSeek-V4.1 checkpoint: SGLang reads its config through DeepseekV41Config (model_type deepseek_v41)."""
-    return dsv4(c) and c.model.raw.get("model_type") == "deepseek_v41"
+    return dsv4(c) and target(c).raw.get("model_type") == "deepseek_v41"
 
 
 def prefill_graph(c: RuleContext) -> bool:
@@ -128,11 +128,11 @@ ENCODER_REPLAY: list[Problem] = [
 ]
 
 
-def _replay_numbers(c: RuleContext) -> dict[str, Any]:
+def _replay_numbers(c: RuleContext) -> dict[str, object]:
     per_rank = chunk_per_rank(c) if c.chunked_prefill_size is not None else None
     page = page_size(c)
     pages = -(-replay_min_chunk(c) // page)  # a chunk is a whole number of pages (validation_hook.py:244)
-    return {"model_type": c.model.raw.get("model_type"), "page": page, "min_chunk": replay_min_chunk(c),
+    return {"model_type": target(c).raw.get("model_type"), "page": page, "min_chunk": replay_min_chunk(c),
             "per_rank": per_rank, "ok_chunk": pages * page * attn_dp(c)}
 
 

@@ -4,11 +4,9 @@ attention window.  The checks every algorithm shares (block verification, DP spe
 speculative.py."""
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
-from ..rules import Rule, RuleContext
-from .common import Problem, attn_dp, family, first_problem, problem_text, sglang_source
+from ..rules import ModelView, Rule, RuleContext
+from .common import Problem, as_int, as_mapping, attn_dp, family, first_problem, problem_text, sglang_source
 
 DFLASH_DEFAULT_BLOCK = 16  # speculative_hook.py:420: no block size in flags or in the draft's config.json
 
@@ -28,13 +26,12 @@ def explicit_block(c: RuleContext) -> int | None:
     return int(given) if given is not None else None
 
 
-def draft_config_block(c: RuleContext) -> int:
+def draft_config_block(draft: ModelView | None) -> int:
     """The block size SGLang reads from the draft's config.json (dflash_utils.parse_dflash_draft_config:
-    dflash_config.block_size, else a top-level block_size), else its default of 16."""
-    raw = c.draft.raw
-    nested = raw.get("dflash_config") if isinstance(raw.get("dflash_config"), dict) else {}
-    block = nested.get("block_size", raw.get("block_size"))
-    return int(block) if block is not None else DFLASH_DEFAULT_BLOCK
+    dflash_config.block_size, else a top-level block_size), else its default of 16 (also without a local draft)."""
+    raw = draft.raw if draft is not None else {}
+    nested = as_mapping(raw.get("dflash_config"))
+    return as_int(nested.get("block_size", raw.get("block_size")), DFLASH_DEFAULT_BLOCK)
 
 
 DFLASH_NEEDS: list[Problem] = [
@@ -57,7 +54,7 @@ DFLASH_DP_ATTENTION: list[Problem] = [
 ]
 
 
-def replaced_shape(c: RuleContext) -> dict[str, Any]:
+def replaced_shape(c: RuleContext) -> dict[str, object]:
     """The flags DFLASH replaces by 1 (speculative_hook.py:341, :358), as the user wrote them."""
     given = [f"--speculative-{name.replace('_', '-')} {c.values['speculative_' + name]}"
              for name in ("num_steps", "eagle_topk") if (c.values["speculative_" + name] or 1) != 1]
@@ -99,8 +96,8 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/speculative_hook.py:377")),
     Rule("dflash-window-covers-block", "AM-E413", ("speculative_draft_window_size", "speculative_dflash_block_size",
                                                    "speculative_num_draft_tokens"),
-         lambda c: dflash(c) and c.speculative_draft_window_size is not None and explicit_block(c) is not None
-         and c.speculative_draft_window_size < explicit_block(c),
+         lambda c: dflash(c) and c.speculative_draft_window_size is not None
+         and (block := explicit_block(c)) is not None and c.speculative_draft_window_size < block,
          Text("--speculative-draft-window-size {speculative_draft_window_size} is smaller than DFLASH's verify window "
               "of {block} tokens; SGLang refuses the launch at start-up",
               "--speculative-draft-window-size {speculative_draft_window_size} 小于 DFLASH 的验证窗口（{block} 个 "
@@ -114,7 +111,7 @@ RULES: list[Rule] = [
     Rule("dflash-window-covers-draft-block", "AM-E414", ("speculative_draft_window_size",
                                                          "speculative_draft_model_path"),
          lambda c: dflash(c) and c.speculative_draft_window_size is not None and explicit_block(c) is None
-         and c.draft is not None and c.speculative_draft_window_size < draft_config_block(c),
+         and c.draft is not None and c.speculative_draft_window_size < draft_config_block(c.draft),
          Text("--speculative-draft-window-size {speculative_draft_window_size} is smaller than DFLASH's verify window "
               "of {block} tokens, which SGLang takes from the draft's config.json (16 when it names none); SGLang "
               "refuses the launch at start-up",
@@ -123,7 +120,7 @@ RULES: list[Rule] = [
          Text("set --speculative-draft-window-size {block} or more, or give a smaller --speculative-dflash-block-size",
               "把 --speculative-draft-window-size 设为 {block} 或更大，或指定更小的 --speculative-dflash-block-size"),
          reads_model=True, source=sglang_source("arg_groups/speculative_hook.py:430"),
-         extra=lambda c: {"block": draft_config_block(c)}),
+         extra=lambda c: {"block": draft_config_block(c.draft)}),
     Rule("dflash-steps-and-topk-become-1", "AM-W415", ("speculative_num_steps", "speculative_eagle_topk"),
          lambda c: dflash(c) and ((c.speculative_num_steps or 1) != 1 or (c.speculative_eagle_topk or 1) != 1),
          Text("SGLang replaces {given_en} by 1: DFLASH drafts one block per step, without EAGLE's steps or tree",

@@ -4,25 +4,24 @@ mooncake_tcp is mooncake by then, and a decode host-receive threshold below 1 ha
 host_pool."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from ...schema.meta import Text
-from ..rules import Rule
-from .common import Problem, attn_dp, env_true, first_problem, problem_text, sglang_source
+from ..rules import Rule, RuleContext
+from .common import Problem, architecture, attn_dp, default_of, env_true, first_problem, problem_text, sglang_source
 
 PD_ROLES = ("prefill", "decode")
-RUST_DEFAULT_BOOTSTRAP_PORT = 8998  # SGLang's default --disaggregation-bootstrap-port (fields/disagg.py)
 
 
-def transfer_backend(c) -> str:
+def transfer_backend(c: RuleContext) -> str:
     return "mooncake" if c.disaggregation_transfer_backend == "mooncake_tcp" else str(c.disaggregation_transfer_backend)
 
 
-def host_receive(c) -> bool:
+def host_receive(c: RuleContext) -> bool:
     return c.disaggregation_decode_host_receive_threshold < 1
 
 
-def retraction_backup(c) -> Any:
+def retraction_backup(c: RuleContext) -> str | None:
     return "host_pool" if host_receive(c) else c.disaggregation_decode_retraction_backup
 
 
@@ -96,9 +95,9 @@ ROLE_SWITCH: list[Problem] = [
 ]
 
 
-def _all_problems(problems: list[Problem]):
+def _all_problems(problems: list[Problem]) -> Callable[[RuleContext], Mapping[str, object]]:
     """``extra=`` listing every failing item, as SGLang's message does."""
-    def extra(c) -> dict[str, Any]:
+    def extra(c: RuleContext) -> dict[str, object]:
         failing = [text for cond, text in problems if cond(c)]
         return {"all_en": ", ".join(t.en.format_map(c.values) for t in failing),
                 "all_zh": "、".join(t.zh.format_map(c.values) for t in failing)}
@@ -176,7 +175,7 @@ RULES: list[Rule] = [
          # every built-in prefill transfer backend runs SGLang's common KV bootstrap server, which the Rust server
          # stands in for (managers/disagg_service.py rust_server_serves_kv_bootstrap); fake is refused at :146
          lambda c: c.disaggregation_mode == "prefill" and env_true(c, "SGLANG_RUST_SERVER")
-         and c.disaggregation_bootstrap_port not in (RUST_DEFAULT_BOOTSTRAP_PORT, c.port),
+         and c.disaggregation_bootstrap_port not in (default_of(c, "disaggregation_bootstrap_port"), c.port),
          Text("SGLANG_RUST_SERVER serves the KV bootstrap registry on the API port, so --disaggregation-bootstrap-port "
               "{disaggregation_bootstrap_port} conflicts with --port {port}",
               "SGLANG_RUST_SERVER 在 API 端口上提供 KV 引导注册服务，因此 --disaggregation-bootstrap-port "
@@ -199,7 +198,7 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/kv_cache_hook.py:409")),
     Rule("muse-language-only-without-adaptive-dispatch", "AM-E477", ("enable_adaptive_dispatch_to_encoder",
                                                                       "language_only"),
-         lambda c: c.model.architecture == "MuseSparkForConditionalGeneration" and c.language_only
+         lambda c: architecture(c) == "MuseSparkForConditionalGeneration" and c.language_only
          and c.enable_adaptive_dispatch_to_encoder,
          Text("a Muse Spark --language-only server loads no local encoder, so it cannot take "
               "--enable-adaptive-dispatch-to-encoder", "Muse Spark 的 --language-only 实例不加载本地编码器，因此不能使用 "

@@ -2,14 +2,14 @@
 so the rule is a warning listing what the launch loses."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from ...schema.meta import Text
-from ..rules import Rule
+from ..rules import Rule, RuleContext
 from .common import sglang_source
 
 # (condition, what SGLang turns off) in handle_dllm_inference's order; the caches only while the radix cache is on.
-TURNED_OFF: list[tuple[Any, str, str]] = [
+TURNED_OFF: list[tuple[Callable[[RuleContext], bool], str, str]] = [
     (lambda c: not c.disable_radix_cache and c.enable_hierarchical_cache, "--enable-hierarchical-cache",
      "--enable-hierarchical-cache"),
     (lambda c: not c.disable_radix_cache and c.enable_lmcache, "--enable-lmcache", "--enable-lmcache"),
@@ -22,7 +22,7 @@ TURNED_OFF: list[tuple[Any, str, str]] = [
 ]
 
 
-def _turned_off(c) -> dict[str, Any]:
+def _turned_off(c: RuleContext) -> dict[str, object]:
     hit = [(en.format_map(c.values), zh.format_map(c.values)) for cond, en, zh in TURNED_OFF if cond(c)]
     return {"off_en": ", ".join(en for en, _ in hit), "off_zh": "、".join(zh for _, zh in hit)}
 

@@ -6,12 +6,9 @@ The algorithm's name is checked on the launch alone; the rest reads the model's 
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Problem, first_problem, problem_text, sglang_source
-from .replacements import gave
+from .common import Problem, architecture, as_int, first_problem, given, problem_text, sglang_source, target
 from .resolved import radix_cache_on
 
 # The Algorithm classes of sglang/srt/dllm/algorithm/ (get_algorithm_cls looks the name up among them).
@@ -25,31 +22,26 @@ DLLM_BLOCK = {"LLaDA2MoeModelLM": 32, "SDARForCausalLM": 4, "SDARMoeForCausalLM"
 REQUIRED_ALGORITHM = {"DiffusionGemmaForBlockDiffusion": "Gemma4Renoise"}
 
 
-def _arch(c: RuleContext) -> str:
-    archs = c.model.raw.get("architectures") or []
-    return str(archs[0]) if archs else ""
-
-
 def block_size(c: RuleContext) -> int:
     """The dLLM block size SGLang derives from the model, before any --dllm-algorithm-config."""
-    size = DLLM_BLOCK[_arch(c)]
-    return int(c.model.raw.get("canvas_length", 256)) if size is None else size
+    size = DLLM_BLOCK[architecture(c)]
+    return as_int(target(c).raw.get("canvas_length"), 256) if size is None else size
 
 
 def _needs_token_ids(c: RuleContext) -> bool:
     """JointThresholdInDel without delete_token_id and split_token_id in config.json (or the launch's overrides)."""
     return (c.dllm_algorithm == "JointThresholdInDel" and not c.json_model_override_args
-            and (c.model.raw.get("delete_token_id") is None or c.model.raw.get("split_token_id") is None))
+            and (target(c).raw.get("delete_token_id") is None or target(c).raw.get("split_token_id") is None))
 
 
 # DllmConfig.from_server_args' checks, in its order.
 DLLM_MODEL: list[Problem] = [
-    (lambda c: _arch(c) not in DLLM_BLOCK,
+    (lambda c: architecture(c) not in DLLM_BLOCK,
      Text("SGLang knows {architecture} as no diffusion LLM (it serves LLaDA2-MoE, SDAR, SDAR-MoE and Diffusion Gemma)",
           "SGLang 不认为 {architecture} 是扩散语言模型（它支持 LLaDA2-MoE、SDAR、SDAR-MoE 与 Diffusion Gemma）")),
-    (lambda c: REQUIRED_ALGORITHM.get(_arch(c), c.dllm_algorithm) != c.dllm_algorithm,
+    (lambda c: REQUIRED_ALGORITHM.get(architecture(c), c.dllm_algorithm) != c.dllm_algorithm,
      Text("{architecture} needs --dllm-algorithm {required}", "{architecture} 需要 --dllm-algorithm {required}")),
-    (lambda c: _arch(c) not in ALGORITHM_ARCHS.get(str(c.dllm_algorithm), (_arch(c),)),
+    (lambda c: architecture(c) not in ALGORITHM_ARCHS.get(str(c.dllm_algorithm), (architecture(c),)),
      Text("--dllm-algorithm {dllm_algorithm} does not serve {architecture}",
           "--dllm-algorithm {dllm_algorithm} 不支持 {architecture}")),
     (_needs_token_ids,
@@ -66,15 +58,15 @@ def _known_model(c: RuleContext) -> bool:
 def page_replaced(c: RuleContext) -> bool:
     """_dllm_page_size replaces a --page-size the launch gives (only a block size read from --dllm-algorithm-config
     would tell otherwise, and that file is not read here)."""
-    if not (_known_model(c) and gave(c, "page_size") and c.page_size is not None and c.dllm_algorithm_config is None):
+    if not (_known_model(c) and given(c, "page_size") and c.page_size is not None and c.dllm_algorithm_config is None):
         return False
     block = block_size(c)
     return bool((radix_cache_on(c) and c.page_size % block != 0) or c.page_size > block)
 
 
-def _numbers(c: RuleContext) -> dict[str, Any]:
-    return {"architecture": _arch(c) or c.model.architecture, "required": REQUIRED_ALGORITHM.get(_arch(c), ""),
-            "block": block_size(c) if _arch(c) in DLLM_BLOCK else ""}
+def _numbers(c: RuleContext) -> dict[str, object]:
+    return {"architecture": architecture(c), "required": REQUIRED_ALGORITHM.get(architecture(c), ""),
+            "block": block_size(c) if architecture(c) in DLLM_BLOCK else ""}
 
 
 RULES: list[Rule] = [
@@ -82,8 +74,8 @@ RULES: list[Rule] = [
          lambda c: c.dllm_algorithm is not None and c.dllm_algorithm not in ALGORITHMS,
          Text("--dllm-algorithm {dllm_algorithm} is no diffusion algorithm SGLang has; it stops at start-up",
               "--dllm-algorithm {dllm_algorithm} 不是 SGLang 提供的扩散解码算法，启动时会失败"),
-         Text("use --dllm-algorithm " + ", ".join(ALGORITHMS[:-1]) + " or " + ALGORITHMS[-1],
-              "改用 --dllm-algorithm " + "、".join(ALGORITHMS[:-1]) + " 或 " + ALGORITHMS[-1]),
+         Text("use --dllm-algorithm " + ", ".join(list(ALGORITHMS)[:-1]) + " or " + ALGORITHMS[-1],
+              "改用 --dllm-algorithm " + "、".join(list(ALGORITHMS)[:-1]) + " 或 " + ALGORITHMS[-1]),
          source="SGLang 0.5.23 dllm/algorithm get_algorithm_cls, called by arg_groups/overrides.py "
                 "_dllm_attention_backend"),
     Rule("dllm-needs-diffusion-model", "AM-E463", ("dllm_algorithm",),

@@ -11,11 +11,21 @@ bundled), else a ``dspark/`` folder inside a local target folder.  The checks th
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ...schema.meta import Text
-from ..rules import Rule, RuleContext
-from .common import Problem, a2a_backend, attn_dp, env_true, family, first_problem, problem_text, sglang_source
+from ..rules import ModelView, Rule, RuleContext
+from .common import (
+    Problem,
+    a2a_backend,
+    as_mapping,
+    attn_dp,
+    env_true,
+    family,
+    first_problem,
+    problem_text,
+    sglang_source,
+    target,
+)
 
 RAGGED_VERIFY_MODES = ("static", "cap-accept", "compact")  # speculative/ragged_verify.py RaggedVerifyMode
 # dspark_config.checkpoint_bundles_dspark_draft: a target config with any of these keys bundles the draft head.
@@ -81,7 +91,7 @@ WHERE_IT_RUNS: list[tuple[Problem, Text]] = [
 WHERE_PROBLEMS: list[Problem] = [problem for problem, _fix in WHERE_IT_RUNS]
 
 
-def _where_numbers(c: RuleContext) -> dict[str, Any]:
+def _where_numbers(c: RuleContext) -> dict[str, object]:
     numbers = {"adp": attn_dp(c), "a2a": a2a_backend(c), "ragged": _ragged_mode(c)}
     fix = next((fix for (cond, _why), fix in WHERE_IT_RUNS if cond(c)), Text("", ""))
     return {**numbers, "fix_en": fix.en, "fix_zh": fix.zh}
@@ -95,7 +105,7 @@ def _window_problem(c: RuleContext) -> bool:
     return tokens != block + 1 if block is not None else tokens < 2
 
 
-def _window_text(c: RuleContext) -> dict[str, Any]:
+def _window_text(c: RuleContext) -> dict[str, object]:
     block = c.speculative_dspark_block_size
     if block is None:
         return {"why_en": "a window of at least 2 (gamma 1 or more)", "why_zh": "至少为 2 的窗口（gamma 至少为 1）"}
@@ -103,7 +113,7 @@ def _window_text(c: RuleContext) -> dict[str, Any]:
             "why_zh": f"--speculative-dspark-block-size {block}（gamma + 1 = {block + 1}）"}
 
 
-def draft_config(c: RuleContext) -> Any:
+def draft_config(c: RuleContext) -> ModelView | None:
     """The facts of the config SGLang reads DSPARK's gamma from: the draft's, or the target's when it bundles the
     draft head and no draft path is given; None when argmatrix has not read it (a ``dspark/`` folder, a hub id)."""
     if c.speculative_draft_model_path is not None:
@@ -112,11 +122,13 @@ def draft_config(c: RuleContext) -> Any:
 
 
 def bundles_draft(c: RuleContext) -> bool:
-    return any(c.model.raw.get(key) is not None for key in BUNDLED_DRAFT_KEYS)
+    return any(target(c).raw.get(key) is not None for key in BUNDLED_DRAFT_KEYS)
 
 
-def _int_or_none(value: Any, floor: int | None = None) -> int | None:
+def _int_or_none(value: object, floor: int | None = None) -> int | None:
     """An int the way SGLang's config parsing reads it; None where its parse fails (the caller swallows that)."""
+    if not isinstance(value, (int, float, str)):
+        return None
     try:
         number = int(value)
     except (TypeError, ValueError):
@@ -133,7 +145,7 @@ def draft_gamma(c: RuleContext) -> int | None:
     raw = facts.raw
     if raw.get("dspark_block_size") is not None:
         return _int_or_none(raw["dspark_block_size"])
-    nested = raw.get("dflash_config") if isinstance(raw.get("dflash_config"), dict) else {}
+    nested = as_mapping(raw.get("dflash_config"))
     block = nested.get("block_size", raw.get("block_size"))
     return None if block is None else _int_or_none(block, floor=1)
 

@@ -15,14 +15,13 @@ left unset is picked by SGLang for the GPU it finds.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ...schema.meta import Text
 from ..devices import GpuArch
 from ..rules import Rule, RuleContext
-from .common import a2a_backend, sglang_source
+from .common import a2a_backend, architecture, architectures, given, in_order, minimax_m3_nvfp4, sglang_source, target
 
 GPU = frozenset({"gpu"})
 CUTEDSL_MLA = ("cutedsl_mla", "tokenspeed_mla")  # tokenspeed_mla: SGLang's deprecated alias (serving_hook.py:304)
@@ -30,11 +29,11 @@ CUTEDSL_MLA = ("cutedsl_mla", "tokenspeed_mla")  # tokenspeed_mla: SGLang's depr
 
 def prefill_backend(c: RuleContext) -> str | None:
     """The prefill attention backend the launch names (model_override_base.attention_backends_of)."""
-    return c.prefill_attention_backend or c.attention_backend  # type: ignore[no-any-return]
+    return c.prefill_attention_backend or c.attention_backend
 
 
 def decode_backend(c: RuleContext) -> str | None:
-    return c.decode_attention_backend or c.attention_backend  # type: ignore[no-any-return]
+    return c.decode_attention_backend or c.attention_backend
 
 
 def named_backends(c: RuleContext) -> tuple[str, ...]:
@@ -237,7 +236,7 @@ NVFP4_SM100 = (
 
 def fa4_page(c: RuleContext) -> int:
     """The page size SGLang gives FA4 on SM100 for a model without MLA (overrides.py _fa4_page_constraint)."""
-    return 1 if "DiffusionGemmaForBlockDiffusion" in (c.model.raw.get("architectures") or []) else 128
+    return 1 if "DiffusionGemmaForBlockDiffusion" in architectures(c) else 128
 
 
 def mixed_nvfp4_prefill_mode(c: RuleContext) -> bool:
@@ -246,7 +245,7 @@ def mixed_nvfp4_prefill_mode(c: RuleContext) -> bool:
     fp8_prefill = c.prefill_kv_cache_dequant_dtype == "fp8_e4m3" or (
         c.prefill_kv_cache_dequant_dtype == "auto" and prefill_backend(c) == "flashinfer")
     return bool(_nvfp4(c) and fp8_prefill and c.speculative_algorithm is not None
-                and "speculative_attention_mode" in c.user_set and c.speculative_attention_mode == "prefill")
+                and given(c, "speculative_attention_mode") and c.speculative_attention_mode == "prefill")
 
 
 # SM100 and newer FlashInfer GDN prefill needs CUDA 13: a second fact, the CUDA release torch was built with, that
@@ -255,43 +254,32 @@ CUDA13_PREFILL = GenCheck(lambda c: linear_prefill(c) == "flashinfer", lambda g:
                           Text("the flashinfer linear-attention prefill backend", "flashinfer 线性注意力预填充后端"),
                           BELOW_SM100, Text("", ""), "arg_groups/attention_hook.py:390")
 
-def minimax_m3_nvfp4(c: RuleContext) -> bool:
-    """The quantization SGLang serves MiniMax-M3 with: --quantization, else the checkpoint's, where an mxfp8
-    checkpoint with NVFP4-packed experts is served as minimax_m3_nvfp4 (model_overrides/minimax_m3.py)."""
-    if c.quantization is not None:
-        return bool(c.quantization == "minimax_m3_nvfp4")
-    q = c.model.raw.get("quantization_config") or {}
-    return bool(isinstance(q, dict) and q.get("quant_method") == "mxfp8"
-                and str(q.get("moe_quant_algo", "")).upper() == "NVFP4"
-                and q.get("moe_quant_format") == "nvfp4-pack-quantized")
-
-
 # Checks SGLang makes for some architectures only (they read c.model: rules with reads_model)
 DETERMINISTIC_DEEPSEEK = ("DeepseekV2ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM",
                           "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM",
                           "Glm4MoeLiteForCausalLM", "Glm5NextForConditionalGeneration")  # attention_hook.py:625
 MODEL_CHECKS = (
     GenCheck(lambda c: c.enable_deterministic_inference and c.attention_backend == "fa4"
-             and c.model.architecture in DETERMINISTIC_DEEPSEEK, lambda g: g.sm100 or g.sm110,
+             and architecture(c) in DETERMINISTIC_DEEPSEEK, lambda g: g.sm100 or g.sm110,
              Text("deterministic inference on the fa4 backend for {architecture} (absorbed MLA)",
                   "{architecture}（吸收式 MLA）在 fa4 后端上做确定性推理"),
              Text("SM100/SM110 (flash_attn.cute implements absorbed MLA only there)",
                   "SM100/SM110（flash_attn.cute 只在这些架构上实现了吸收式 MLA）"),
              Text("use --attention-backend triton or fa3", "改用 --attention-backend triton 或 fa3"),
              "arg_groups/attention_hook.py:649"),
-    GenCheck(lambda c: c.qsa_indexer_dtype == "fp8_e4m3" and c.model.architecture == "Qwen4ExpForConditionalGeneration",
+    GenCheck(lambda c: c.qsa_indexer_dtype == "fp8_e4m3" and architecture(c) == "Qwen4ExpForConditionalGeneration",
              lambda g: g.sm90 or g.sm100,
              Text("--qsa-indexer-dtype fp8_e4m3 for {architecture}", "{architecture} 使用 --qsa-indexer-dtype fp8_e4m3"),
              Text("SM90 or SM100 (TileLang FP8 GEMMs)", "SM90 或 SM100（TileLang FP8 GEMM）"),
              Text("use --qsa-indexer-dtype auto", "改用 --qsa-indexer-dtype auto"),
              "arg_groups/model_overrides/qwen4_exp.py:82"),
-    GenCheck(lambda c: c.model.architecture == "MiniMaxM3SparseForConditionalGeneration" and minimax_m3_nvfp4(c)
+    GenCheck(lambda c: architecture(c) == "MiniMaxM3SparseForConditionalGeneration" and minimax_m3_nvfp4(c)
              and spec(c) in ("DSPARK", "DFLASH"), lambda g: g.blackwell,
              Text("{speculative_algorithm} speculation on MiniMax-M3.1's NVFP4 checkpoint",
                   "MiniMax-M3.1 NVFP4 检查点上的 {speculative_algorithm} 投机解码"), BLACKWELL,
              Text("run it on a Blackwell GPU, or drop --speculative-algorithm", "请在 Blackwell GPU 上运行，或去掉 --speculative-algorithm"),
              "arg_groups/model_overrides/minimax_m3.py:68"),
-    GenCheck(lambda c: c.dsv4_attn_backend == "trtllm" and c.model.architecture == "DeepseekV4ForCausalLM",
+    GenCheck(lambda c: c.dsv4_attn_backend == "trtllm" and architecture(c) == "DeepseekV4ForCausalLM",
              lambda g: g.sm100, Text("--dsv4-attn-backend trtllm", "--dsv4-attn-backend trtllm"), SM100,
              Text("use --dsv4-attn-backend auto or flashmla", "改用 --dsv4-attn-backend auto 或 flashmla"),
              "arg_groups/deepseek_v4_hook.py:104"),
@@ -308,12 +296,12 @@ def _refused(checks: tuple[GenCheck, ...]) -> Callable[[RuleContext], GenCheck |
     return first
 
 
-def _model_words(c: RuleContext) -> dict[str, Any]:
-    return {"architecture": c.model.architecture} if c.model is not None else {}
+def _model_words(c: RuleContext) -> dict[str, object]:
+    return {"architecture": architecture(c)} if c.model is not None else {}
 
 
-def _quoted(found: Callable[[RuleContext], GenCheck | None]) -> Callable[[RuleContext], dict[str, Any]]:
-    def extra(c: RuleContext) -> dict[str, Any]:
+def _quoted(found: Callable[[RuleContext], GenCheck | None]) -> Callable[[RuleContext], Mapping[str, object]]:
+    def extra(c: RuleContext) -> dict[str, object]:
         k = found(c)
         assert k is not None and c.gpu is not None  # extra runs only for a rule that fired
         shown = {**c.values, **_model_words(c)}
@@ -338,7 +326,7 @@ def _unknown(c: RuleContext, checks: tuple[GenCheck, ...] = EVERY_CHECK) -> list
     return [k for k in checks if k.asks(c)] if c.gpu is None else []
 
 
-def _unknown_listed(c: RuleContext, checks: tuple[GenCheck, ...] = EVERY_CHECK) -> dict[str, Any]:
+def _unknown_listed(c: RuleContext, checks: tuple[GenCheck, ...] = EVERY_CHECK) -> dict[str, object]:
     shown = {**c.values, **_model_words(c)}
     hit = _unknown(c, checks)
     return {"asked_en": "; ".join(f"{k.what.en.format_map(shown)} (on {k.runs_on.en})" for k in hit),
@@ -384,8 +372,8 @@ RULES: list[Rule] = [
          extra=lambda c: {"gpu": str(c.gpu)}),
     Rule("fa4-page-size-on-sm100", "AM-W497", ("page_size", "attention_backend", "prefill_attention_backend",
                                                 "decode_attention_backend"),
-         lambda c: c.gpu is not None and c.gpu.sm100 and "fa4" in named_backends(c) and c.model.mla is None
-         and (c.speculative_eagle_topk or 0) <= 1 and "page_size" in c.user_set and c.page_size != fa4_page(c),
+         lambda c: c.gpu is not None and c.gpu.sm100 and "fa4" in named_backends(c) and target(c).mla is None
+         and (c.speculative_eagle_topk or 0) <= 1 and given(c, "page_size") and c.page_size != fa4_page(c),
          Text("--page-size {page_size} with the fa4 attention backend on {gpu}: SGLang replaces it by {fa4_page} "
               "(FA4 runs models without MLA at that page size)",
               "在 {gpu} 上使用 fa4 注意力后端时设置了 --page-size {page_size}：SGLang 会将其替换为 {fa4_page}"
@@ -404,8 +392,8 @@ RULES: list[Rule] = [
          families=GPU, severity="warning", source=sglang_source(CUDA13_PREFILL.site),
          extra=lambda c: {"gpu": str(c.gpu)}),
     Rule("gpu-generation-unknown", "AM-W499",
-         tuple(dict.fromkeys((*ATTENTION_FIELDS, *KV_FIELDS, *LINEAR_FIELDS, "linear_attn_prefill_backend", *MOE_FIELDS,
-                              *NVFP4_FIELDS, "enable_deepseek_v4_fp4_indexer"))),
+         tuple(in_order((*ATTENTION_FIELDS, *KV_FIELDS, *LINEAR_FIELDS, "linear_attn_prefill_backend", *MOE_FIELDS,
+                         *NVFP4_FIELDS, "enable_deepseek_v4_fp4_indexer"))),
          lambda c: bool(_unknown(c)),
          Text("SGLang accepts these only on some GPU generations, and argmatrix does not know this GPU's: {asked_en}",
               "以下选择 SGLang 只在部分 GPU 代际上接受，而 argmatrix 不知道该 GPU 属于哪一代：{asked_zh}"),

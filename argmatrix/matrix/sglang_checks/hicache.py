@@ -1,27 +1,17 @@
 """SGLang's start-up checks on the hierarchical KV cache and hierarchical sparse attention
 (arg_groups/hicache_hook.py, hisparse_hook.py), on resolved values.
 
-SGLang 0.5.23 defaults --hicache-mem-layout to page_first; argmatrix's schema still declares layer_first, so the
-layout these rules judge is the user's or the platform's value, else SGLang's own default.
+The --hicache-mem-layout these rules judge is the resolved one: the user's, the platform's, or the default of the
+release checked against (page_first since 0.5.14, layer_first before: ``schema/release_dates.py``), never a copy.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
-from ..rules import Rule
-from .common import Problem, first_problem, problem_text, sglang_source
+from ..rules import Rule, RuleContext
+from .common import Problem, architecture, deepseek_dsa, first_problem, given, problem_text, sglang_source
 from .resolved import adaptive_stays_on, radix_cache_on
 
-SGLANG_DEFAULT_LAYOUT = "page_first"  # server_args fields, 0.5.23
-
-# The models HiSparse runs on (configs/model_config.py is_deepseek_dsa, is_deepseek_v4, is_minimax_sparse): a DSA
-# architecture counts only when its config has index_topk.
-DSA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLMNextN",
-                     "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration", "GlmMoeDsaForCausalLM",
-                     "GlmMoeDsaForCausalLMNextN", "Glm5NextForConditionalGenerationNextN",
-                     "Glm5NextForConditionalGeneration", "LongcatFlashForCausalLM", "LongcatFlashForCausalLMNextN",
-                     "Dots3NoteForCausalLM", "Dots3NoteForCausalLMNextN", "HYV4ForCausalLM", "HYV4ForCausalLMNextN")
+# The models HiSparse runs on besides DSA's (configs/model_config.py is_deepseek_v4, is_minimax_sparse)
 DEEPSEEK_V4_ARCHITECTURES = ("DeepseekV4ForCausalLM", "DeepseekV4ForCausalLMNextN", "DeepseekV4ForCausalLMDSpark")
 MINIMAX_SPARSE_ARCHITECTURES = ("MiniMaxM3SparseForCausalLM", "MiniMaxM3SparseForConditionalGeneration")
 # hisparse_hook.py:18-37 (CUDA): the DSA backends HiSparse runs per KV-cache dtype (SGLang has read bf16 as bfloat16
@@ -31,11 +21,7 @@ HISPARSE_DSA_BACKENDS = {"bfloat16": ("flashmla_sparse",), "bf16": ("flashmla_sp
                          "auto": ("flashmla_sparse", "flashmla_kv", "flashinfer_sparse_mla")}
 
 
-def is_dsa(c) -> bool:
-    return c.model.architecture in DSA_ARCHITECTURES and c.model.raw.get("index_topk") is not None
-
-
-def hisparse_bad_backends(c) -> list[str]:
+def hisparse_bad_backends(c: RuleContext) -> list[str]:
     """The DSA backends the launch names that HiSparse does not run with its KV-cache dtype (hisparse_hook.py:55).
     With --kv-cache-dtype auto only a backend outside every dtype's set is certain to be refused."""
     allowed = HISPARSE_DSA_BACKENDS.get(str(c.kv_cache_dtype))
@@ -47,27 +33,23 @@ def hisparse_bad_backends(c) -> list[str]:
 
 
 HISPARSE_MODEL: list[Problem] = [
-    (lambda c: not (is_dsa(c) or c.model.architecture in DEEPSEEK_V4_ARCHITECTURES
-                    or c.model.architecture in MINIMAX_SPARSE_ARCHITECTURES),
+    (lambda c: not (deepseek_dsa(c) or architecture(c) in DEEPSEEK_V4_ARCHITECTURES
+                    or architecture(c) in MINIMAX_SPARSE_ARCHITECTURES),
      Text("it runs only on DeepSeek sparse-attention (DSA) models such as DeepSeek V3.2 or GLM-5, DeepSeek V4 and "
           "MiniMax M3, not {arch}", "它只支持 DeepSeek 稀疏注意力（DSA）模型（如 DeepSeek V3.2、GLM-5）、DeepSeek V4 和 "
           "MiniMax M3，不支持 {arch}")),
-    (lambda c: is_dsa(c) and bool(hisparse_bad_backends(c)),
+    (lambda c: deepseek_dsa(c) and bool(hisparse_bad_backends(c)),
      Text("with --kv-cache-dtype {kv_cache_dtype} it does not run {bad}", "在 --kv-cache-dtype {kv_cache_dtype} 下它不支持 {bad}")),
 ]
 RADIX_DETERMINISTIC_BACKENDS = ("ascend", "fa3", "fa4", "triton")  # choices.py:249
 
 
-def _set(c, name: str) -> bool:
-    """Given by the user or by the platform (a value other than the schema's declared default)."""
-    return name in c.user_set or c.values[name] != c.specs[name].default
+def mem_layout(c: RuleContext) -> str:
+    """The layout SGLang starts from: the resolved value (the user's, the platform's or the release's default)."""
+    return c.hicache_mem_layout
 
 
-def mem_layout(c) -> Any:
-    return c.hicache_mem_layout if _set(c, "hicache_mem_layout") else SGLANG_DEFAULT_LAYOUT
-
-
-def hicache_path(c) -> bool:
+def hicache_path(c: RuleContext) -> bool:
     """handle_hicache normalises only when HiCache, decode KV offload or a decode host-pool backup is in play."""
     backup = "host_pool" if c.disaggregation_decode_host_receive_threshold < 1 \
         else c.disaggregation_decode_retraction_backup
@@ -75,12 +57,12 @@ def hicache_path(c) -> bool:
                 or (c.disaggregation_mode == "decode" and backup in (None, "host_pool")))
 
 
-def _storage_rewrites_layer_first(c) -> bool:
+def _storage_rewrites_layer_first(c: RuleContext) -> bool:
     return c.hicache_storage_backend in ("mooncake", "npu_memcache") and not (
         c.hicache_storage_backend == "mooncake" and c.dcp_size > 1) and c.hicache_io_backend in ("direct", "kernel")
 
 
-def layout_rewrites(c) -> list[tuple[str, str]]:
+def layout_rewrites(c: RuleContext) -> list[tuple[str, str]]:
     """The (en, zh) rewrites resolve_layout_io / storage / unified-memory compatibility make, in their order."""
     out: list[tuple[str, str]] = []
     layout, io = mem_layout(c), c.hicache_io_backend
@@ -139,14 +121,14 @@ BUFFER_ONLY: list[Problem] = [
 ]
 
 
-def hisparse_topk(c) -> Any:
+def hisparse_topk(c: RuleContext) -> int | None:
     """The draft tree width: NGRAM's is --speculative-ngram-max-bfs-breadth (speculative_hook.py:1311)."""
     if c.speculative_algorithm == "NGRAM":
         return c.speculative_ngram_max_bfs_breadth
     return c.speculative_eagle_topk
 
 
-def radix_on_for_hisparse(c) -> bool:
+def radix_on_for_hisparse(c: RuleContext) -> bool:
     """Deterministic inference also turns the radix cache off for backends outside its radix list (attention_hook.py)."""
     deterministic_off = bool(c.enable_deterministic_inference or c.rl_on_policy_target) and (
         c.attention_backend is not None and c.attention_backend not in RADIX_DETERMINISTIC_BACKENDS)
@@ -192,7 +174,7 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/hicache_hook.py:138, :142, :148, :153"), extra=problem_text(HICACHE_DCP)),
     Rule("hicache-layout-rewritten", "AM-W396", ("hicache_mem_layout", "hicache_io_backend", "hicache_storage_backend"),
          lambda c: hicache_path(c) and bool(layout_rewrites(c)) and any(
-             n in c.user_set for n in ("hicache_mem_layout", "hicache_io_backend", "hicache_storage_backend",
+             given(c, n) for n in ("hicache_mem_layout", "hicache_io_backend", "hicache_storage_backend",
                                        "enable_unified_memory")),
          Text("SGLang changes the HiCache layout settings: {rewrites_en}", "SGLang 会修改分层缓存的布局设置：{rewrites_zh}"),
          Text("write the values SGLang will use, so the launch says what runs", "直接写出 SGLang 实际使用的值，使启动命令与实际运行一致"),
@@ -224,6 +206,6 @@ RULES: list[Rule] = [
               "对该模型去掉 --enable-hisparse；在 DSA 模型上请使用 --kv-cache-dtype bfloat16 配合 flashmla_sparse，"
               "或 fp8_e4m3 配合 flashmla_kv（或不设置 DSA 后端）"),
          source=sglang_source("arg_groups/hisparse_hook.py:104, :55"), reads_model=True,
-         extra=problem_text(HISPARSE_MODEL, lambda c: {"arch": c.model.architecture,
+         extra=problem_text(HISPARSE_MODEL, lambda c: {"arch": architecture(c),
                                                        "bad": ", ".join(hisparse_bad_backends(c))})),
 ]

@@ -6,11 +6,19 @@ Each rule names the 0.5.23 wheel line of the ``raise`` or ``assert`` it ports.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Problem, architectures, first_problem, problem_text, sglang_source
+from .common import (
+    Problem,
+    architecture,
+    architectures,
+    as_list,
+    first_problem,
+    problem_text,
+    sglang_source,
+    target,
+    text_config,
+)
 from .sharding import mla
 
 NON_GPU = frozenset({"npu", "cpu"})
@@ -55,31 +63,26 @@ PLAIN_ATTENTION_TYPES = frozenset({"llama", "mistral", "qwen2", "qwen2_moe", "qw
                                    "deepseek_v2", "deepseek_v3"})
 
 
-def _text_config(c: RuleContext) -> dict[str, Any]:
-    text = c.model.raw.get("text_config")
-    return text if isinstance(text, dict) else c.model.raw
-
-
 
 def hybrid_swa(c: RuleContext) -> bool:
     """ModelConfig.is_hybrid_swa: a listed architecture (Beam only with sliding layers, Laguna only with a window),
     or a text config that says so itself; --disable-hybrid-swa-memory turns it off."""
-    archs, text = architectures(c), _text_config(c)
+    archs, text = architectures(c), text_config(c)
     if c.disable_hybrid_swa_memory:
         return False
     if any(a in HYBRID_SWA_ARCHS for a in archs):
         if "BeamForCausalLM" in archs:
-            return "sliding_attention" in (text.get("layer_types") or [])
+            return "sliding_attention" in as_list(text.get("layer_types"))
         return not ("LagunaForCausalLM" in archs and not text.get("sliding_window"))
     return bool(text.get("is_hybrid_swa"))
 
 
 def mamba_hybrid(c: RuleContext) -> bool:
-    return str(c.model.raw.get("model_type")) in MAMBA_HYBRID_TYPES or c.model.model_type in MAMBA_HYBRID_TYPES
+    return str(target(c).raw.get("model_type")) in MAMBA_HYBRID_TYPES or target(c).model_type in MAMBA_HYBRID_TYPES
 
 
 def plain_attention(c: RuleContext) -> bool:
-    return c.model.model_type in PLAIN_ATTENTION_TYPES and not hybrid_swa(c) and not mamba_hybrid(c)
+    return target(c).model_type in PLAIN_ATTENTION_TYPES and not hybrid_swa(c) and not mamba_hybrid(c)
 
 
 def pd_unified(c: RuleContext) -> bool:
@@ -133,16 +136,16 @@ def named_backends(c: RuleContext) -> set[str]:
 
 def asymmetric_kv(c: RuleContext) -> bool:
     """ModelConfig.has_asymmetric_kv for a non-MLA model: a config whose V rows are narrower than its K rows."""
-    text = _text_config(c)
+    text = text_config(c)
     v_dim, swa_k, swa_v = text.get("v_head_dim"), text.get("swa_head_dim"), text.get("swa_v_head_dim")
-    return (v_dim is not None and v_dim != c.model.head_dim) or (swa_k is not None and swa_v is not None
+    return (v_dim is not None and v_dim != target(c).head_dim) or (swa_k is not None and swa_v is not None
                                                                  and swa_k != swa_v)
 
 
 def spec_allowed(c: RuleContext) -> frozenset[str] | None:
     """What _assert_spec_verify_backends (DSPARK, DFLASH) and the EAGLE branch allow the target's backends."""
     algo = c.speculative_algorithm
-    allowed = {"DSPARK": SPEC_VERIFY_AUDITED | {"fa4"}, "DFLASH": SPEC_MHA_AUDITED}.get(algo)
+    allowed = {"DSPARK": SPEC_VERIFY_AUDITED | {"fa4"}, "DFLASH": SPEC_MHA_AUDITED}.get(algo or "")
     if allowed is not None:
         return allowed - {"flashinfer"} if c.dcp_size > 1 else allowed
     if algo in ("EAGLE", "EAGLE3", "NEXTN"):
@@ -182,7 +185,7 @@ UNIFIED_BACKEND_PROBLEMS: tuple[Problem, ...] = (
 )
 
 
-def unified_numbers(c: RuleContext) -> dict[str, Any]:
+def unified_numbers(c: RuleContext) -> dict[str, object]:
     named = named_backends(c)
     return {"arch": architectures(c)[0], "named": ", ".join(sorted(named)) or "-",
             "allowed": ", ".join(sorted(spec_allowed(c) or ())), "draft": ", ".join(sorted(eagle_draft_backends(c))),
@@ -216,7 +219,7 @@ def kv4_refusal(c: RuleContext) -> tuple[str, frozenset[str]] | None:
     return None if c.attention_backend in allowed else (str(c.attention_backend), allowed)
 
 
-def kv4_numbers(c: RuleContext) -> dict[str, Any]:
+def kv4_numbers(c: RuleContext) -> dict[str, object]:
     backend, allowed = kv4_refusal(c) or ("", frozenset())
     return {"backend": backend, "allowed": ", ".join(sorted(allowed)),
             "attention": "MLA" if mla(c) else "MHA"}
@@ -334,7 +337,7 @@ RULES: list[Rule] = [
               "转换只为 MLA 实现，而 {arch} 不是 MLA 模型"),
          Text("use --dcp-size 1 with HiCache on this model, or drop --enable-hierarchical-cache",
               "在该模型上使用 HiCache 时请设 --dcp-size 1，或去掉 --enable-hierarchical-cache"),
-         source=sglang_source("arg_groups/hicache_hook.py:158"), extra=lambda c: {"arch": c.model.architecture},
+         source=sglang_source("arg_groups/hicache_hook.py:158"), extra=lambda c: {"arch": architecture(c)},
          reads_model=True),
     # --- the Mamba state cache (mamba_hook.py) ---------------------------------------------------------------------
     Rule("mamba-rounding-needs-fp16", MAMBA, ("enable_mamba_cache_stochastic_rounding", "mamba_ssm_dtype"),

@@ -4,14 +4,13 @@ what Muse Spark further needs.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
     Need,
     Problem,
     a2a_backend,
+    architecture,
     attn_dp,
     broken_needs,
     env_true,
@@ -20,6 +19,7 @@ from .common import (
     needs_listed,
     problem_text,
     sglang_source,
+    target,
 )
 
 # layers/layernorm_sp.py: MUSE_SP_ARCHITECTURES, and SP_SUPPORTED_ARCHITECTURES (Muse Spark and Qwen3).
@@ -35,10 +35,6 @@ LAYERNORM_SP_NEEDS = (
     Need(lambda c: attn_dp(c) > 1, "no attention data parallelism", "不能使用注意力数据并行"),
     Need(lambda c: c.pp_size > 1, "no pipeline parallelism (--pp-size 1)", "不能使用流水线并行（--pp-size 须为 1）"),
 )
-
-
-def architecture(c: RuleContext) -> str:
-    return str(c.model.architecture)
 
 
 def muse(c: RuleContext) -> bool:
@@ -80,7 +76,7 @@ def quantization_given_other(c: RuleContext) -> bool:
     its own config without --quantization is left to SGLang's resolution of it."""
     if c.quantization is not None:
         return c.quantization != "modelopt_fp4"
-    return c.model.quantization is None and not c.enable_megamoe_for_layernorm_sp
+    return target(c).quantization is None and not c.enable_megamoe_for_layernorm_sp
 
 
 # validate_layernorm_sp in order (the parallelism needs between them are LAYERNORM_SP_NEEDS' rule).
@@ -134,7 +130,7 @@ MUSE_PROBLEMS: tuple[Problem, ...] = (
 )
 
 
-def muse_numbers(c: RuleContext) -> dict[str, Any]:
+def muse_numbers(c: RuleContext) -> dict[str, object]:
     return {"arch": architecture(c), "ep": ep_size(c), "per_rank": megamoe_per_rank(c),
             "capacity": megamoe_capacity(c)}
 
@@ -148,9 +144,9 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/layernorm_sp_hook.py:25, :136, :173, :187"),
          extra=lambda c: {
              "problem_en": "--enable-megamoe-for-layernorm-sp needs --enable-layernorm-sp" if not c.enable_layernorm_sp
-             else "--enable-layernorm-sp needs " + needs_listed(LAYERNORM_SP_NEEDS)(c)["needs_en"],
+             else "--enable-layernorm-sp needs " + str(needs_listed(LAYERNORM_SP_NEEDS)(c)["needs_en"]),
              "problem_zh": "--enable-megamoe-for-layernorm-sp 需要 --enable-layernorm-sp" if not c.enable_layernorm_sp
-             else "--enable-layernorm-sp 的要求：" + needs_listed(LAYERNORM_SP_NEEDS)(c)["needs_zh"]}),
+             else "--enable-layernorm-sp 的要求：" + str(needs_listed(LAYERNORM_SP_NEEDS)(c)["needs_zh"])}),
     Rule("layernorm-sp-model", "AM-E444", ("enable_layernorm_sp", "enable_megamoe_for_layernorm_sp",
                                            "speculative_algorithm"),
          lambda c: c.enable_layernorm_sp and first_problem(c, ARCHITECTURE_PROBLEMS) is not None,

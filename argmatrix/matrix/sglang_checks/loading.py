@@ -5,8 +5,6 @@ Each rule names the 0.5.23 wheel line of the ``raise`` or ``logger.warning`` it 
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import sglang_source
@@ -17,7 +15,7 @@ GRAPH_BACKENDS = ("full", "breakable", "disabled")  # ALLOWED_BACKENDS_PER_PHASE
 
 def bad_graph_backends(c: RuleContext) -> list[str]:
     """'phase backend' for each phase of an inline --cuda-graph-config whose backend SGLang does not allow."""
-    cfg: Any = c.cuda_graph_config
+    cfg: object = c.cuda_graph_config
     if not isinstance(cfg, dict):
         return []
     return [f"{phase} {section['backend']}" for phase in ("decode", "prefill")

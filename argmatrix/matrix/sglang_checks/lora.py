@@ -3,17 +3,17 @@ runners, and which speculative decoding LoRA can run with.  The first LoRA check
 from __future__ import annotations
 
 from ...schema.meta import Text
-from ..rules import Rule
+from ..rules import Rule, RuleContext
 from .common import Problem, attn_dp, env_true, first_problem, problem_text, problems_with_fixes, sglang_source
 from .resolved import adaptive_stays_on, algorithm
 
 
-def lora_on(c) -> bool:
+def lora_on(c: RuleContext) -> bool:
     """--enable-lora, or --lora-paths, which turns it on (lora_hook.py:41)."""
     return bool(c.enable_lora or c.lora_paths)
 
 
-def lora_moe_runner(c) -> bool:
+def lora_moe_runner(c: RuleContext) -> bool:
     return str(c.moe_runner_backend or "").startswith("lora")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Problem, family, first_problem, problem_text, sglang_source
+from .common import Problem, architecture, as_list, family, first_problem, problem_text, sglang_source, target
 
 # overrides.py _MAMBA_RADIX_CACHE_ARCHS: the architectures whose radix cache holds Mamba states (GraniteMoeHybrid
 # only when one of its layer_types is mamba).
@@ -42,14 +42,14 @@ EXTRA_BUFFER = ("extra_buffer", "extra_buffer_lazy")
 
 def mamba_radix_cache(c: RuleContext) -> bool:
     """The radix cache holds Mamba states: a Mamba-hybrid architecture with the radix cache on."""
-    arch = c.model.architecture
+    arch = architecture(c)
     hybrid = arch in MAMBA_RADIX_ARCHITECTURES or (
-        arch == "GraniteMoeHybridForCausalLM" and "mamba" in (c.model.raw.get("layer_types") or []))
+        arch == "GraniteMoeHybridForCausalLM" and "mamba" in as_list(target(c).raw.get("layer_types")))
     return hybrid and not c.disable_radix_cache
 
 
 def extra_buffer_supported(c: RuleContext) -> bool:
-    return c.model.architecture in EXTRA_BUFFER_ARCHITECTURES and c.linear_attn_backend == "triton"
+    return architecture(c) in EXTRA_BUFFER_ARCHITECTURES and c.linear_attn_backend == "triton"
 
 
 def strategy(c: RuleContext) -> str:
@@ -111,5 +111,5 @@ RULES: list[Rule] = [
               "且 --mamba-track-interval 为页大小的整数倍）"),
          source=sglang_source("arg_groups/mamba_hook.py:117, :120, :125, :133, :135, :157, :158, :161"),
          reads_model=True,
-         extra=problem_text(MAMBA_RADIX, lambda c: {"arch": c.model.architecture, "strategy": strategy(c)})),
+         extra=problem_text(MAMBA_RADIX, lambda c: {"arch": architecture(c), "strategy": strategy(c)})),
 ]

@@ -9,11 +9,23 @@ otherwise SGLang derives it from the GPU's memory, and the check is left to it.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Problem, a2a_backend, attn_dp, chunk_per_rank, family, first_problem, problem_text, sglang_source
+from .common import (
+    Problem,
+    a2a_backend,
+    architecture,
+    attn_dp,
+    chunk,
+    chunk_per_rank,
+    deepseek_cp_width,
+    family,
+    first_problem,
+    problem_text,
+    sglang_source,
+    target,
+    tp_per_attn_dp,
+)
 
 # mega_moe_hook.py MEGA_MOE_NO_FALLBACK_ARCHS: MoE blocks with no fused-MoE fallback under megamoe
 NO_FALLBACK_ARCHITECTURES = frozenset({
@@ -32,9 +44,9 @@ def megamoe(c: RuleContext) -> bool:
 
 def needs_budget(c: RuleContext) -> bool:
     """mega_moe_needs_token_budget: an architecture without fallback, or NVFP4 experts (they are repacked at load)."""
-    quant = c.model.raw.get("quantization_config")
+    quant = target(c).raw.get("quantization_config")
     algo = str(quant.get("quant_algo", "")) if isinstance(quant, dict) else ""
-    return (c.model.architecture in NO_FALLBACK_ARCHITECTURES or c.quantization in NVFP4_QUANTIZATIONS
+    return (architecture(c) in NO_FALLBACK_ARCHITECTURES or c.quantization in NVFP4_QUANTIZATIONS
             or "FP4" in algo)
 
 
@@ -52,8 +64,8 @@ def _cp_size(c: RuleContext) -> int | None:
     rest of the TP group (deepseek_v4_hook.py validate_deepseek_v4_cp); None where SGLang's model code decides it."""
     if c.attn_cp_size > 1 or not c.enable_prefill_cp:
         return int(c.attn_cp_size)
-    if c.model.architecture == "DeepseekV4ForCausalLM":
-        return max(int(c.tp_size) // max(int(c.attn_dp_size) * int(c.dp_size), 1), 1)
+    if architecture(c) == "DeepseekV4ForCausalLM":
+        return max(deepseek_cp_width(c), 1)
     return None
 
 
@@ -90,7 +102,7 @@ def decode_tokens(c: RuleContext) -> int | None:
         return None
     tokens = int(c.cuda_graph_max_bs_decode)
     if c.max_running_requests is not None:
-        adp, align = attn_dp(c), max(int(c.tp_size) // attn_dp(c), 1)
+        adp, align = attn_dp(c), tp_per_attn_dp(c)
         tokens = min(tokens, -(-(int(c.max_running_requests) // adp) // align) * align)
     return tokens
 
@@ -103,7 +115,7 @@ BUDGET: list[Problem] = [
           "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK", "其最大的解码前向每个 rank 有 {decode} 个词元"
           "（--cuda-graph-max-bs-decode {cuda_graph_max_bs_decode}，受 --max-running-requests 限制），超过 "
           "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK 的 {budget}")),
-    (lambda c: _checks_prefill(c) and c.chunked_prefill_size <= 0,
+    (lambda c: _checks_prefill(c) and chunk(c) <= 0,
      Text("it needs chunked prefill (a positive --chunked-prefill-size bounds what one rank dispatches), not "
           "--chunked-prefill-size {chunked_prefill_size}", "它需要分块预填充（正的 --chunked-prefill-size 才能限定每个 "
           "rank 分发的词元数），不能使用 --chunked-prefill-size {chunked_prefill_size}")),
@@ -120,7 +132,7 @@ BUDGET: list[Problem] = [
 ]
 
 
-def _numbers(c: RuleContext) -> dict[str, Any]:
+def _numbers(c: RuleContext) -> dict[str, object]:
     if c.chunked_prefill_size is None or c.chunked_prefill_size <= 0 or _cp_size(c) is None:
         return {"budget": budget(c), "decode": decode_tokens(c)}
     part, size, align, _ = _partition(c)
@@ -139,6 +151,6 @@ RULES: list[Rule] = [
               "raise SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK", "使正的 --chunked-prefill-size 与 "
               "--cuda-graph-max-bs-decode 不超过每 rank 预算，或调大 SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK"),
          source=sglang_source("arg_groups/mega_moe_hook.py:174, :192, :226, :241"),
-         extra=problem_text(BUDGET, lambda c: {**_numbers(c), "architecture": c.model.architecture}),
+         extra=problem_text(BUDGET, lambda c: {**_numbers(c), "architecture": architecture(c)}),
          reads_model=True),
 ]

@@ -8,8 +8,6 @@ resolved attention backends have a disposition in ``dispositions/kv_cache_hook.p
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import Problem, attn_dp, env_true, first_problem, problem_text, sglang_source
@@ -36,7 +34,7 @@ def _nvfp4_prefill_backend_problem(c: RuleContext) -> bool:
     return c.prefill_attention_backend is not None and c.prefill_attention_backend != wanted
 
 
-def _nvfp4_prefill_numbers(c: RuleContext) -> dict[str, Any]:
+def _nvfp4_prefill_numbers(c: RuleContext) -> dict[str, object]:
     dtype = c.prefill_kv_cache_dequant_dtype
     named = c.prefill_attention_backend or c.attention_backend
     if dtype == "auto":
@@ -100,7 +98,7 @@ PAGE_MAJOR: tuple[Problem, ...] = (
 )
 
 
-def _page_major_numbers(c: RuleContext) -> dict[str, Any]:
+def _page_major_numbers(c: RuleContext) -> dict[str, object]:
     return {"lin_decode": c.linear_attn_decode_backend or c.linear_attn_backend,
             "lin_prefill": c.linear_attn_prefill_backend or c.linear_attn_backend}
 
@@ -293,7 +291,7 @@ RULES: list[Rule] = [
               "改写为 --ple-offload-embedding，或去掉 --ple-offload-backend"),
          source=sglang_source("arg_groups/memory_hook.py:41")),
     Rule("cpu-graph-sizes-positive", "AM-E409", ("cuda_graph_bs_decode",),
-         lambda c: bool(c.cuda_graph_bs_decode) and max(c.cuda_graph_bs_decode) <= 0,
+         lambda c: max(c.cuda_graph_bs_decode or [1]) <= 0,
          Text("--cuda-graph-bs-decode {cuda_graph_bs_decode} has no positive batch size; on the CPU SGLang compiles "
               "up to the largest one", "--cuda-graph-bs-decode {cuda_graph_bs_decode} 中没有正的批大小；在 CPU 上 "
               "SGLang 按其中最大的批大小编译"),

@@ -9,9 +9,23 @@ not ported here; the dispositions say so.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Problem, attn_dp, family, first_problem, problem_text, sglang_source
+from .common import (
+    Problem,
+    architecture,
+    as_list,
+    attn_dp,
+    family,
+    first_problem,
+    minimax_m3_nvfp4,
+    problem_text,
+    sglang_source,
+    target,
+    text_config,
+)
 
 MINIMAX_M3 = frozenset({"MiniMaxM3SparseForCausalLM", "MiniMaxM3SparseForConditionalGeneration"})
 IQUEST_Q1 = frozenset({"IQuestQ1ForCausalLM", "IQuestQ1MTP"})
@@ -22,19 +36,14 @@ MOSS_VL = frozenset({"MossVLForConditionalGeneration"})
 QWEN4_EXP = frozenset({"Qwen4ExpForConditionalGeneration"})
 
 
-def arch(c: RuleContext) -> str:
-    return str(c.model.architecture)
-
-
-def raw(c: RuleContext, key: str, default=None):
+def raw(c: RuleContext, key: str, default: object = None) -> object:
     """A top-level key of config.json (SGLang reads these off hf_config)."""
-    return c.model.raw.get(key, default)
+    return target(c).raw.get(key, default)
 
 
-def text_raw(c: RuleContext, key: str, default=None):
+def text_raw(c: RuleContext, key: str, default: object = None) -> object:
     """A key of the language model's config: text_config when there is one (SGLang's get_text_config)."""
-    text = c.model.raw.get("text_config")
-    return (text if isinstance(text, dict) else c.model.raw).get(key, default)
+    return text_config(c).get(key, default)
 
 
 def outside_npu(c: RuleContext) -> bool:
@@ -52,14 +61,7 @@ def env_value(c: RuleContext, name: str, default: str) -> str:
 def minimax_nvfp4(c: RuleContext) -> bool:
     """MiniMax M3.1 NVFP4: --quantization minimax_m3_nvfp4, or none given and a checkpoint that declares mxfp8 with
     NVFP4-packed experts (_resolve_quant_method); --quantization unquant keeps the checkpoint's method off."""
-    if arch(c) not in MINIMAX_M3:
-        return False
-    if c.quantization is not None:
-        return bool(c.quantization == "minimax_m3_nvfp4")
-    q = raw(c, "quantization_config")
-    return (isinstance(q, dict) and q.get("quant_method") == "mxfp8"
-            and str(q.get("moe_quant_algo", "")).upper() == "NVFP4"
-            and q.get("moe_quant_format") == "nvfp4-pack-quantized")
+    return architecture(c) in MINIMAX_M3 and minimax_m3_nvfp4(c)
 
 
 def minimax_draft(c: RuleContext) -> bool:
@@ -70,7 +72,7 @@ MINIMAX_NVFP4: list[Problem] = [
     (lambda c: c.speculative_algorithm is not None and not minimax_draft(c),
      Text("it drafts only with DSPARK or DFLASH, not --speculative-algorithm {speculative_algorithm}",
           "它只支持 DSPARK 或 DFLASH 投机解码，不支持 --speculative-algorithm {speculative_algorithm}")),
-    (lambda c: minimax_draft(c) and arch(c) != "MiniMaxM3SparseForConditionalGeneration",
+    (lambda c: minimax_draft(c) and architecture(c) != "MiniMaxM3SparseForConditionalGeneration",
      Text("{speculative_algorithm} needs the MiniMaxM3SparseForConditionalGeneration checkpoint (only it exposes the "
           "hidden states the draft reads), not {architecture}", "{speculative_algorithm} 需要 "
           "MiniMaxM3SparseForConditionalGeneration 检查点（只有它提供草稿读取的隐藏状态），而不是 {architecture}")),
@@ -124,10 +126,10 @@ def attn_dp_on(c: RuleContext) -> bool:
 # --- Kimi K3 (model_overrides/kimi_k3.py) ----------------------------------------------------------------------------
 
 def kimi_dcp(c: RuleContext) -> bool:
-    return arch(c) in KIMI_K3 and int(c.dcp_size) > 1
+    return architecture(c) in KIMI_K3 and int(c.dcp_size) > 1
 
 
-def decode_backend(c: RuleContext):
+def decode_backend(c: RuleContext) -> str | None:
     """model_override_base.attention_backends_of: the decode backend falls back to --attention-backend."""
     return c.decode_attention_backend or c.attention_backend
 
@@ -152,21 +154,21 @@ MINICPM_MIXERS = {"minicpm4": "minicpm4", "minicpm": "minicpm4", "standard": "mi
 
 def minicpm_mixers(c: RuleContext) -> set[str]:
     """The layer kinds of a MiniCPM SALA config (MiniCPMHybridConfig: mixer_types, default all minicpm4)."""
-    if c.model.model_type != "minicpm_sala":
+    if target(c).model_type != "minicpm_sala":
         return set()
-    return {MINICPM_MIXERS.get(str(m), str(m)) for m in raw(c, "mixer_types") or ["minicpm4"]}
+    return {MINICPM_MIXERS.get(str(m), str(m)) for m in as_list(raw(c, "mixer_types")) or ["minicpm4"]}
 
 
 def minicpm_sparse(c: RuleContext) -> bool:
     """MiniCPMHybridConfig.has_minicpm_sparse_attention: a sparse_config over minicpm4 layers."""
-    if "has_minicpm_sparse_attention" in c.model.raw:
+    if "has_minicpm_sparse_attention" in target(c).raw:
         return bool(raw(c, "has_minicpm_sparse_attention"))
     return raw(c, "sparse_config") is not None and "minicpm4" in minicpm_mixers(c)
 
 
 def minicpm_hybrid(c: RuleContext) -> bool:
     """Sparse attention or lightning layers (MiniCPMHybridConfig.has_lightning_layers)."""
-    lightning = raw(c, "has_lightning_layers") if "has_lightning_layers" in c.model.raw \
+    lightning = raw(c, "has_lightning_layers") if "has_lightning_layers" in target(c).raw \
         else "lightning-attn" in minicpm_mixers(c)
     return minicpm_sparse(c) or bool(lightning)
 
@@ -176,7 +178,7 @@ def minicpm_sparse_backend(c: RuleContext) -> bool:
     return all(b is None for b in backends) or any(b in ("minicpm_flashattn", "minicpm_flashinfer") for b in backends)
 
 
-def moss_prefill_backend(c: RuleContext):
+def moss_prefill_backend(c: RuleContext) -> str | None:
     return c.prefill_attention_backend or c.attention_backend
 
 
@@ -222,16 +224,16 @@ OTHER_FAMILIES: dict[frozenset[str], list[Problem]] = {
 
 
 def other_family_problems(c: RuleContext) -> list[Problem]:
-    return next((problems for archs, problems in OTHER_FAMILIES.items() if arch(c) in archs), [])
+    return next((problems for archs, problems in OTHER_FAMILIES.items() if architecture(c) in archs), [])
 
 
-def _other_extra(c: RuleContext) -> dict:
+def _other_extra(c: RuleContext) -> Mapping[str, object]:
     return problem_text(other_family_problems(c), _numbers)(c)
 
 
-def _numbers(c: RuleContext) -> dict:
+def _numbers(c: RuleContext) -> dict[str, object]:
     return {"adp": attn_dp(c), "ragged": env_value(c, "SGLANG_RAGGED_VERIFY_MODE", "static"),
-            "decode": decode_backend(c), "moss_prefill": moss_prefill_backend(c), "architecture": arch(c)}
+            "decode": decode_backend(c), "moss_prefill": moss_prefill_backend(c), "architecture": architecture(c)}
 
 
 RULES: list[Rule] = [
@@ -247,7 +249,7 @@ RULES: list[Rule] = [
                                          "speculative_algorithm", "speculative_draft_attention_backend", "attn_cp_size",
                                          "dcp_size", "enable_prefill_cp", "speculative_eagle_topk",
                                          "enable_multi_layer_eagle", "attn_dp_size", "pp_size"),
-         lambda c: arch(c) in IQUEST_Q1 and first_problem(c, IQUEST) is not None,
+         lambda c: architecture(c) in IQUEST_Q1 and first_problem(c, IQUEST) is not None,
          Text("IQuest Q1 ({architecture}): {why_en}", "IQuest Q1（{architecture}）：{why_zh}"),
          Text("serve IQuest Q1 with the fa3 attention backend, TP only, and EAGLE/NEXTN with --speculative-eagle-topk 1",
               "IQuest Q1 请使用 fa3 注意力后端、仅张量并行，投机解码用 EAGLE/NEXTN 并设 --speculative-eagle-topk 1"),

@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Problem, attn_dp, first_problem, problem_text, sglang_source
-from .model_overrides import arch, outside_npu, raw
+from .common import (
+    Problem,
+    architecture,
+    as_int,
+    deepseek_cp_width,
+    deepseek_dsa,
+    first_problem,
+    problem_text,
+    sglang_source,
+    target,
+)
+from .model_overrides import outside_npu, raw
 
 # _deepseek_family_overrides is registered for these (model_overrides/deepseek_v2.py:37).
 DEEPSEEK_FAMILY = frozenset({
@@ -28,24 +38,16 @@ HYV4 = frozenset({"HYV4ForCausalLM", "HYV4ForCausalLMNextN"})
 # --- DeepSeek family (model_overrides/deepseek_v2.py) ---------------------------------------------------------------
 
 def deepseek(c: RuleContext) -> bool:
-    return arch(c) in DEEPSEEK_FAMILY
+    return architecture(c) in DEEPSEEK_FAMILY
 
 
 def dsa(c: RuleContext) -> bool:
     """A DeepSeek-family model with DSA sparse attention (DeepSeek V3.2, GLM 5, ...)."""
-    return deepseek(c) and arch(c) in DSA_ARCHITECTURES and raw(c, "index_topk") is not None
+    return deepseek(c) and deepseek_dsa(c)
 
 
 def index_kpool(c: RuleContext) -> int:
-    return int(raw(c, "index_kpool", 1) or 1)
-
-
-def cp_adp(c: RuleContext) -> int:
-    """The attention-DP width a DeepSeek context-parallel layout runs (model_override_base.context_parallel_attn_dp_size:
-    --dp-size there counts attention-DP groups too)."""
-    if c.enable_dp_attention:
-        return attn_dp(c)
-    return max(1, int(c.attn_dp_size or 1)) * max(1, int(c.dp_size or 1))
+    return as_int(raw(c, "index_kpool"), 1) or 1
 
 
 def dsa_gpu_cp(c: RuleContext) -> bool:
@@ -55,14 +57,14 @@ def dsa_gpu_cp(c: RuleContext) -> bool:
 
 def mla_cp(c: RuleContext) -> bool:
     """MLA prefill context parallelism: a DeepSeek-family model without DSA, on any platform."""
-    return deepseek(c) and not dsa(c) and bool(c.model.is_mla) and bool(c.enable_prefill_cp)
+    return deepseek(c) and not dsa(c) and bool(target(c).is_mla) and bool(c.enable_prefill_cp)
 
 
 def cp_attn_cp_size(c: RuleContext) -> int:
     """The --attention-context-parallel-size SGLang sets: an explicit width survives only DSA's interleave layout."""
     if dsa_gpu_cp(c) and c.cp_strategy == "interleave" and int(c.attn_cp_size) > 1:
         return int(c.attn_cp_size)
-    return int(c.tp_size) // cp_adp(c)
+    return deepseek_cp_width(c)
 
 
 def cp_moe_forced(c: RuleContext) -> bool:
@@ -77,10 +79,10 @@ def dsa_dcp(c: RuleContext) -> bool:
 
 # The context-parallel limits of the DeepSeek family, in the order _deepseek_family_overrides checks them.
 DEEPSEEK_CP: list[Problem] = [
-    (lambda c: arch(c) in HYV4 and c.enable_prefill_cp,
+    (lambda c: architecture(c) in HYV4 and c.enable_prefill_cp,
      Text("{architecture} does not support --enable-prefill-cp: its attention has no DSA context-parallel metadata "
           "or sharding", "{architecture} 不支持 --enable-prefill-cp：其注意力实现没有 DSA 上下文并行所需的元数据与切分")),
-    (lambda c: arch(c) in HYV4 and int(c.dcp_size) > 1,
+    (lambda c: architecture(c) in HYV4 and int(c.dcp_size) > 1,
      Text("{architecture} does not support --dcp-size {dcp_size}: decode context parallelism cannot give its learnable "
           "attention sinks one owner rank", "{architecture} 不支持 --dcp-size {dcp_size}：解码上下文并行无法让其可学习的"
           "注意力 sink 只由一个 rank 持有")),
@@ -122,9 +124,9 @@ CP_REPLACED: list[Problem] = [
 ]
 
 
-def _numbers(c: RuleContext) -> dict:
+def _numbers(c: RuleContext) -> dict[str, object]:
     return {"kpool": index_kpool(c), "cp_width": cp_attn_cp_size(c) if c.enable_prefill_cp else 1,
-            "architecture": arch(c)}
+            "architecture": architecture(c)}
 
 
 RULES: list[Rule] = [
@@ -148,7 +150,7 @@ RULES: list[Rule] = [
          source=sglang_source("arg_groups/model_overrides/deepseek_v2.py:107, :119, :135, :192, :203, :211"),
          extra=problem_text(CP_REPLACED, _numbers), reads_model=True),
     Rule("dsa-page-size-replaced", "AM-W484", ("page_size",),
-         lambda c: dsa(c) and outside_npu(c) and c.changed("page_size") and int(c.page_size) != 64 * index_kpool(c),
+         lambda c: dsa(c) and outside_npu(c) and c.changed("page_size") and c.page_size != 64 * index_kpool(c),
          Text("--page-size {page_size} on {architecture} (DSA): SGLang replaces it by {dsa_page} (64 x index_kpool "
               "{kpool}), so a page holds a whole pooled index group", "{architecture}（DSA）上的 --page-size "
               "{page_size}：SGLang 会将其替换为 {dsa_page}（64 x index_kpool {kpool}），使一页容纳完整的池化索引组"),

@@ -3,10 +3,22 @@ ModelOpt W4A16_NVFP4 experts, EPLB and redundant experts allow. Read from the mo
 (``reads_model``); the shared readers are in model_overrides.py."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Problem, a2a_backend, first_problem, problem_text, sglang_source
-from .model_overrides import arch, raw, text_raw
+from .common import (
+    Problem,
+    a2a_backend,
+    architecture,
+    as_int,
+    as_list,
+    as_mapping,
+    first_problem,
+    problem_text,
+    sglang_source,
+)
+from .model_overrides import raw, text_raw
 
 # --- Nemotron-H (model_overrides/nemotron_h.py) --------------------------------------------------------------------
 
@@ -14,17 +26,16 @@ NEMOTRON_H = frozenset({"NemotronHForCausalLM", "NemotronHPuzzleForCausalLM", "N
 MODELOPT = ("modelopt", "modelopt_fp8", "modelopt_fp4", "modelopt_mixed")
 
 
-def quant_config(c: RuleContext) -> dict:
-    q = raw(c, "quantization_config")
-    return q if isinstance(q, dict) else {}
+def quant_config(c: RuleContext) -> Mapping[str, object]:
+    return as_mapping(raw(c, "quantization_config"))
 
 
-def model_quantization(c: RuleContext):
+def model_quantization(c: RuleContext) -> object:
     """ModelConfig.quantization: --quantization, else the checkpoint's quant_method."""
     return c.quantization if c.quantization is not None else quant_config(c).get("quant_method")
 
 
-def nemotron_quantization(c: RuleContext):
+def nemotron_quantization(c: RuleContext) -> object:
     """The quantization the override declares: a plain ``modelopt`` names its algorithm in quant_algo."""
     method = model_quantization(c)
     if method != "modelopt":
@@ -37,8 +48,8 @@ def nemotron_w4a16_moe(c: RuleContext) -> bool:
     """ModelOpt mixed precision whose expert layers are W4A16_NVFP4."""
     if model_quantization(c) not in MODELOPT or nemotron_quantization(c) != "modelopt_mixed":
         return False
-    layers = quant_config(c).get("quantized_layers") or {}
-    return any(isinstance(info, dict) and info.get("quant_algo") == "W4A16_NVFP4" and ".experts." in name
+    layers = as_mapping(quant_config(c).get("quantized_layers"))
+    return any(as_mapping(info).get("quant_algo") == "W4A16_NVFP4" and ".experts." in name
                for name, info in layers.items())
 
 
@@ -48,13 +59,13 @@ def expert_remap(c: RuleContext) -> bool:
 
 def puzzle_expert_counts(c: RuleContext) -> list[int]:
     """The routed-expert counts of a Nemotron-H Puzzle checkpoint's MoE blocks (block_configs)."""
-    blocks = raw(c, "block_configs") or []
-    return sorted({int(b.get("n_routed_experts") or 0) for b in blocks
-                   if isinstance(b, dict) and b.get("block_type") == "moe"})
+    blocks = as_list(raw(c, "block_configs"))
+    return sorted({as_int(as_mapping(b).get("n_routed_experts"), 0) for b in blocks
+                   if as_mapping(b).get("block_type") == "moe"})
 
 
 def nemotron_act(c: RuleContext) -> str:
-    read = text_raw if arch(c) == "NemotronH_Omni_Reasoning_V3" else raw
+    read = text_raw if architecture(c) == "NemotronH_Omni_Reasoning_V3" else raw
     return str(read(c, "mlp_hidden_act", "relu2"))  # NemotronHConfig's default
 
 
@@ -69,7 +80,7 @@ NEMOTRON: list[Problem] = [
      Text("--moe-runner-backend flashinfer_cutedsl without --moe-a2a-backend does not move its expert scales when "
           "EPLB rebalances", "不设 --moe-a2a-backend 时，--moe-runner-backend flashinfer_cutedsl 在 EPLB 重新均衡时"
           "不会迁移其专家缩放因子")),
-    (lambda c: expert_remap(c) and arch(c) == "NemotronHPuzzleForCausalLM" and len(puzzle_expert_counts(c)) > 1,
+    (lambda c: expert_remap(c) and architecture(c) == "NemotronHPuzzleForCausalLM" and len(puzzle_expert_counts(c)) > 1,
      Text("EPLB and redundant experts need one routed-expert count on every MoE layer, and this checkpoint has "
           "{puzzle_counts}", "EPLB 与冗余专家要求每个 MoE 层的路由专家数相同，而该检查点为 {puzzle_counts}")),
     (lambda c: nemotron_w4a16_moe(c) and a2a_backend(c) != "none",
@@ -81,15 +92,15 @@ NEMOTRON: list[Problem] = [
 ]
 
 
-def _numbers(c: RuleContext) -> dict:
-    return {"architecture": arch(c), "quant": model_quantization(c), "act": nemotron_act(c),
+def _numbers(c: RuleContext) -> dict[str, object]:
+    return {"architecture": architecture(c), "quant": model_quantization(c), "act": nemotron_act(c),
             "puzzle_counts": ", ".join(map(str, puzzle_expert_counts(c)))}
 
 
 RULES: list[Rule] = [
     Rule("nemotron-h-limits", "AM-E481", ("moe_runner_backend", "moe_a2a_backend", "enable_eplb",
                                           "ep_num_redundant_experts", "init_expert_location", "quantization"),
-         lambda c: arch(c) in NEMOTRON_H and first_problem(c, NEMOTRON) is not None,
+         lambda c: architecture(c) in NEMOTRON_H and first_problem(c, NEMOTRON) is not None,
          Text("Nemotron-H ({architecture}): {why_en}", "Nemotron-H（{architecture}）：{why_zh}"),
          Text("change the MoE flag named (--moe-runner-backend flashinfer_trtllm_routed serves EPLB and redundant "
               "experts; marlin serves W4A16_NVFP4 experts)", "修改所述的 MoE 参数（EPLB 与冗余专家可用 "

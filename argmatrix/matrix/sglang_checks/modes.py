@@ -2,11 +2,9 @@
 (``arg_groups/model_hook.py``, ``arg_groups/argparse_actions.py``)."""
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import sglang_source
+from .common import as_list, as_mapping, sglang_source
 
 # model_hook.py:1083: what --language-model-only (text weights only) cannot be combined with
 WITHOUT_LANGUAGE_MODEL_ONLY = (("encoder_only", "--encoder-only"), ("language_only", "--language-only"),
@@ -21,10 +19,9 @@ def _language_model_only_conflicts(c: RuleContext) -> list[str]:
 
 def _json_lora_without_keys(c: RuleContext) -> list[str]:
     """--lora-paths entries written as a JSON object that lacks lora_name or lora_path (argparse_actions.py:17)."""
-    entries: Any = c.lora_paths or []
-    if isinstance(entries, dict):
-        entries = [entries]
-    return [str(e) for e in entries if isinstance(e, dict) and not {"lora_name", "lora_path"} <= set(e)]
+    paths: object = c.lora_paths or []
+    entries = [paths] if isinstance(paths, dict) else as_list(paths)
+    return [str(e) for e in entries if isinstance(e, dict) and not {"lora_name", "lora_path"} <= set(as_mapping(e))]
 
 
 RULES: list[Rule] = [

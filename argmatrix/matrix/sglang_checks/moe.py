@@ -7,23 +7,26 @@ quantization read its config.json (``reads_model``).
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
     Need,
     Problem,
     a2a_backend,
+    architecture,
+    as_mapping,
     attn_dp,
     broken_needs,
     chunk_per_rank,
     env_true,
     ep_size,
     first_problem,
+    given,
     needs_listed,
     problem_text,
     sglang_source,
+    target,
+    tp_per_attn_dp,
 )
 
 # The quantizations each FlashInfer MoE runner takes (None: bf16), moe_hook.py:81, :124, :138.
@@ -121,7 +124,7 @@ def _megamoe_w4a16(c: RuleContext) -> bool:
 # (an FP8 DeepSeek-V3 reads as None there), only its NVFP4-MoE metadata and FP4-expert layout.
 def hybrid_nvfp4_moe(c: RuleContext) -> bool:
     """A mixed FP8 + NVFP4-experts checkpoint (model_config.py nvfp4_moe_meta)."""
-    quant = c.model.raw.get("quantization_config")
+    quant = target(c).raw.get("quantization_config")
     return (isinstance(quant, dict) and str(quant.get("quant_algo", "")).upper() == "MIXED_PRECISION"
             and str(quant.get("moe_quant_algo", "")).upper() == "NVFP4" and quant.get("group_size") is not None)
 
@@ -129,12 +132,11 @@ def hybrid_nvfp4_moe(c: RuleContext) -> bool:
 def fp4_experts(c: RuleContext) -> bool | None:
     """Routed experts stored as MXFP4 (model_config.py is_fp4_experts); None for DeepSeek-V4, where SGLang reads it
     from the weight files' dtype."""
-    if c.model.architecture == "DeepseekV4ForCausalLM":
+    if architecture(c) == "DeepseekV4ForCausalLM":
         return None
-    quant = c.model.raw.get("quantization_config")
-    quant = quant if isinstance(quant, dict) else {}
+    quant = as_mapping(target(c).raw.get("quantization_config"))
     return quant.get("routed_experts_quant_method") == "mxfp4" or (
-        c.model.architecture in ("MiMoV2ForCausalLM", "MiMoV2FlashForCausalLM")
+        architecture(c) in ("MiMoV2ForCausalLM", "MiMoV2FlashForCausalLM")
         and str(quant.get("store_dtype") or "").lower() == "mxfp4")
 
 
@@ -158,11 +160,11 @@ def _not_bf16(c: RuleContext) -> bool:
     """The model's dtype is not bfloat16: --dtype names another, or auto keeps the checkpoint's float16."""
     if c.dtype != "auto":
         return c.dtype != "bfloat16"
-    return c.model.torch_dtype in ("float16", "half")
+    return target(c).torch_dtype in ("float16", "half")
 
 
 FLASHINFER_MEGAMOE_MODEL: list[Problem] = [
-    (lambda c: c.model.architecture not in MEGAMOE_ARCHITECTURES,
+    (lambda c: architecture(c) not in MEGAMOE_ARCHITECTURES,
      Text("it is not validated for the architecture {architecture}", "它未在架构 {architecture} 上验证")),
     (lambda c: not _megamoe_quantization_ok(c),
      Text("it runs MXFP8, ModelOpt NVFP4, FP4-expert or hybrid NVFP4-MoE checkpoints (or nvfp4_online with "
@@ -226,7 +228,7 @@ def _dispatch_required(c: RuleContext) -> int | None:
         ceiling = max(chunk, c.max_prefill_tokens or 0, -(-chunk * 5 // 4))
     if backend == "deepep_v2":
         ceiling = ceiling or int(c.max_prefill_tokens or 0)
-        return -(-ceiling // max(1, int(c.tp_size) // attn_dp(c)))
+        return -(-ceiling // tp_per_attn_dp(c))
     if backend == "flashinfer":
         return ceiling or None  # without chunking AM-E338 says so first (moe_hook.py:756)
     if backend in ("mori", "pplx") and chunk > 0:
@@ -260,7 +262,7 @@ def _over_dispatch_budget(c: RuleContext) -> bool:
     return required is not None and capacity is not None and required > capacity
 
 
-def _dispatch_numbers(c: RuleContext) -> dict[str, Any]:
+def _dispatch_numbers(c: RuleContext) -> dict[str, object]:
     env = DISPATCH_BUDGET_ENV.get(a2a_backend(c))
     return {"a2a": a2a_backend(c), "env": env[0] if env else "", "capacity": _env_int(c, *env) if env else None,
             "required": _dispatch_required(c), "graph": _deepep_v2_graph_tokens(c)}
@@ -416,16 +418,16 @@ RULES: list[Rule] = [
               "--moe-a2a-backend flashinfer_megamoe：{why_zh}；SGLang 会在启动时拒绝"),
          Text("use --moe-a2a-backend deepep (or none) for this checkpoint", "此权重请改用 --moe-a2a-backend deepep（或 none）"),
          source=sglang_source("arg_groups/moe_hook.py:258, :275, :322"),
-         extra=problem_text(FLASHINFER_MEGAMOE_MODEL, lambda c: {"architecture": c.model.architecture,
+         extra=problem_text(FLASHINFER_MEGAMOE_MODEL, lambda c: {"architecture": architecture(c),
                                                                   "quant": c.quantization or "bf16 (none)"}),
          reads_model=True),
     Rule("deepep-v2-architecture", "AM-E442", ("moe_a2a_backend",),
-         lambda c: a2a_backend(c) == "deepep_v2" and c.model.architecture not in DEEPEP_V2_ARCHITECTURES,
+         lambda c: a2a_backend(c) == "deepep_v2" and architecture(c) not in DEEPEP_V2_ARCHITECTURES,
          Text("--moe-a2a-backend deepep_v2 is validated only for the architectures {archs}, not {architecture}",
               "--moe-a2a-backend deepep_v2 只在架构 {archs} 上验证过，不支持 {architecture}"),
          Text("use --moe-a2a-backend deepep", "改用 --moe-a2a-backend deepep"),
          source=sglang_source("arg_groups/moe_hook.py:726"),
-         extra=lambda c: {"archs": ", ".join(DEEPEP_V2_ARCHITECTURES), "architecture": c.model.architecture},
+         extra=lambda c: {"archs": ", ".join(DEEPEP_V2_ARCHITECTURES), "architecture": architecture(c)},
          reads_model=True),
     Rule("a2a-dispatch-budget", "AM-E443",
          ("moe_a2a_backend", "chunked_prefill_size", "cuda_graph_max_bs_decode", "model_path"),
@@ -440,7 +442,7 @@ RULES: list[Rule] = [
     # is preferred only where it is supported (ROCm's aiter runner, bf16 or a DeepSeek-V4 checkpoint), none of
     # argmatrix's columns, so EPv1 runs and keeps the mode.
     Rule("mori-epv2-has-no-low-latency", "AM-W447", ("deepep_mode", "moe_a2a_backend"),
-         lambda c: a2a_backend(c) == "mori" and "deepep_mode" in c.user_set and c.deepep_mode == "low_latency"
+         lambda c: a2a_backend(c) == "mori" and given(c, "deepep_mode") and c.deepep_mode == "low_latency"
          and "SGLANG_MORI_EP_V2" in c.env and env_true(c, "SGLANG_MORI_EP_V2"),
          Text("MORI EPv2 (SGLANG_MORI_EP_V2 set true) has no low-latency kernel: SGLang replaces --deepep-mode "
               "low_latency by normal without failing",

@@ -2,22 +2,26 @@
 expert dispatch and the LM head (``arg_groups/parallel_hook.py``, ``arg_groups/overrides.py``), read from 0.5.23."""
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
     Need,
     Problem,
     a2a_backend,
+    architecture,
+    as_mapping,
     attn_dp,
+    attn_tp,
     broken_needs,
     ep_size,
     family,
     first_problem,
+    given,
     needs_listed,
     problem_text,
     sglang_source,
+    target,
+    tp_per_attn_dp,
 )
 
 A2A_WITH_EP = ("deepep", "megamoe", "mooncake", "ascend_fuseep", "mori")
@@ -31,10 +35,6 @@ def dcp_comm_backend(c: RuleContext) -> str:
     if c.dcp_size <= 1:
         return "ag_rs"
     return "a2a" if family(c) == "gpu" else "ag_rs"
-
-
-def attn_tp(c: RuleContext) -> int:
-    return max(1, int(c.tp_size) // (attn_dp(c) * int(c.attn_cp_size or 1)))
 
 
 def elastic_on(c: RuleContext) -> bool:
@@ -61,7 +61,7 @@ SHARED_EXPERTS_TP_NEEDS = (
     Need(lambda c: str(c.model_path or "").startswith("instance://"),
          "a model path SGLang can read a Kimi-K3 config from (not an instance:// connector)",
          "SGLang 能读取 Kimi-K3 配置的模型路径（不能是 instance:// 连接器）"),
-    Need(lambda c: attn_tp(c) % c.shared_experts_tp_size != 0,
+    Need(lambda c: c.shared_experts_tp_size is not None and attn_tp(c) % c.shared_experts_tp_size != 0,
          "a divisor of the attention TP size (tp / (attention DP x attention CP))",
          "能整除注意力张量并行规模（tp ÷（注意力数据并行 × 注意力上下文并行））"),
     Need(lambda c: a2a_backend(c) not in A2A_WITH_EP,
@@ -90,24 +90,20 @@ INPUT_SCATTERED_OFF_ARCHITECTURES = ("InklingForConditionalGeneration", "Inkling
                                      "KimiK3ForConditionalGeneration", "KimiK3LinearForCausalLM")
 
 
-def _arch(c: RuleContext) -> str:
-    return str(c.model.architecture)
-
-
 MODEL_PARALLEL_LIMITS: list[Problem] = [
-    (lambda c: c.model.model_type in NEMOTRON_H and c.attn_cp_size > 1,
+    (lambda c: target(c).model_type in NEMOTRON_H and c.attn_cp_size > 1,
      Text("Nemotron-H does not support attention context parallelism (--attn-cp-size {attn_cp_size})",
           "Nemotron-H 不支持注意力上下文并行（--attn-cp-size {attn_cp_size}）")),
-    (lambda c: c.model.model_type == "longcat_flash" and c.enable_prefill_cp and c.attn_cp_size > 1,
+    (lambda c: target(c).model_type == "longcat_flash" and c.enable_prefill_cp and c.attn_cp_size > 1,
      Text("LongCat-Flash does not support --enable-prefill-cp with --attn-cp-size {attn_cp_size}",
           "LongCat-Flash 不支持 --enable-prefill-cp 与 --attn-cp-size {attn_cp_size} 同时使用")),
-    (lambda c: c.enable_prefill_cp and _arch(c) == "DeepseekV32ForCausalLM" and c.cp_strategy == "zigzag",
+    (lambda c: c.enable_prefill_cp and architecture(c) == "DeepseekV32ForCausalLM" and c.cp_strategy == "zigzag",
      Text("DeepSeek V3.2 prefill context parallelism does not support --cp-strategy zigzag",
           "DeepSeek V3.2 的预填充上下文并行不支持 --cp-strategy zigzag")),
-    (lambda c: c.enable_prefill_cp and _arch(c) in MIMO_V2 and c.cp_strategy != "zigzag",
+    (lambda c: c.enable_prefill_cp and architecture(c) in MIMO_V2 and c.cp_strategy != "zigzag",
      Text("MiMo V2 prefill context parallelism supports only --cp-strategy zigzag",
           "MiMo V2 的预填充上下文并行只支持 --cp-strategy zigzag")),
-    (lambda c: c.shared_experts_tp_size is not None and _arch(c) != "KimiK3ForConditionalGeneration",
+    (lambda c: c.shared_experts_tp_size is not None and architecture(c) != "KimiK3ForConditionalGeneration",
      Text("--shared-experts-tp-size is for Kimi-K3 only", "--shared-experts-tp-size 只适用于 Kimi-K3")),
 ]
 
@@ -129,8 +125,10 @@ def _replica_aligned(c: RuleContext) -> bool:
     attention replicas of tp / attention-DP ranks (parallel_hook.py:606-611)."""
     if c.tp_size % (attn_dp(c) * int(c.attn_cp_size or 1)) != 0:
         return True  # the topology check before it (:594) is what fails
-    replica = int(c.tp_size) // attn_dp(c)
-    sizes = [int(c.max_ep_size), int(c.elastic_ep_initial_size or c.tp_size)]
+    if c.max_ep_size is None:
+        return True  # not scaling up (scaling() is asked first): nothing to align
+    replica = tp_per_attn_dp(c)  # at least 1: a TP size attention DP does not divide returned above
+    sizes = [c.max_ep_size, c.elastic_ep_initial_size or c.tp_size]
     if c.ep_join_mode == "scale":
         sizes.append(int(c.ep_join_rank_offset))
     return all(size > 0 and size % replica == 0 for size in sizes)
@@ -139,10 +137,8 @@ def _replica_aligned(c: RuleContext) -> bool:
 def _chosen_prefill_graphs(c: RuleContext) -> bool:
     """A prefill CUDA-graph backend the launch chose (the flag or --cuda-graph-config), which SGLang keeps.  Left
     unset, scale-up's nixl dispatch already turns the breakable default off (cuda_graph_hook.py, unvalidated a2a)."""
-    cfg: Any = c.cuda_graph_config
-    in_config = cfg.get("prefill", {}).get("backend") if isinstance(cfg, dict) and isinstance(cfg.get("prefill"), dict) \
-        else None
-    chosen = c.cuda_graph_backend_prefill if "cuda_graph_backend_prefill" in c.user_set else in_config
+    in_config = as_mapping(as_mapping(c.cuda_graph_config).get("prefill")).get("backend")
+    chosen = c.cuda_graph_backend_prefill if given(c, "cuda_graph_backend_prefill") else in_config
     return chosen in ("full", "breakable")
 
 
@@ -151,7 +147,7 @@ def scale_joiner(c: RuleContext) -> bool:
 
 
 ELASTIC_NEEDS = (
-    Need(lambda c: elastic_on(c) and c.enable_eplb and "eplb_algorithm" in c.user_set
+    Need(lambda c: elastic_on(c) and c.enable_eplb and given(c, "eplb_algorithm")
          and c.eplb_algorithm not in ("auto", "elasticity_aware", "elasticity_aware_hierarchical"),
          "--eplb-algorithm auto or elasticity_aware with --enable-eplb", "启用 --enable-eplb 时 --eplb-algorithm 须为 auto 或 "
          "elasticity_aware"),
@@ -194,7 +190,7 @@ ELASTIC_NEEDS = (
          and c.elastic_ep_initial_size > c.ep_join_rank_offset,
          "--elastic-ep-initial-size at most --elastic-ep-join-rank-offset", "--elastic-ep-initial-size 不超过 "
          "--elastic-ep-join-rank-offset"),
-    Need(lambda c: scale_joiner(c) and c.ep_join_rank_offset + c.tp_size > c.max_ep_size,
+    Need(lambda c: scale_joiner(c) and c.ep_join_rank_offset + c.tp_size > (c.max_ep_size or 0),
          "--elastic-ep-join-rank-offset + --tp-size within --max-ep-size", "--elastic-ep-join-rank-offset 与 --tp-size "
          "之和不超过 --max-ep-size"),
     Need(lambda c: scale_joiner(c) and c.tp_size == 1 and c.moe_dense_tp_size != 1,
@@ -226,7 +222,7 @@ ELASTIC_NEEDS = (
          "扩容时解码 CUDA Graph 须为 full 或关闭（不能是 --cuda-graph-backend-decode {cuda_graph_backend_decode}）"),
     Need(lambda c: scaling(c) and decode_graphs(c) and (
         c.device not in (None, "cuda") or c.speculative_algorithm is not None or c.is_embedding
-        or c.dllm_algorithm is not None or c.encoder_only or c.forward_hooks or c.enable_pdmux),
+        or c.dllm_algorithm is not None or c.encoder_only or bool(c.forward_hooks) or c.enable_pdmux),
          "no speculative decoding, embedding, diffusion or encoder-only model, forward hooks or PDMux while decode "
          "graphs are recaptured on scale-up (or --disable-cuda-graph)",
          "扩容时若重新捕获解码图，不能使用投机解码、嵌入模型、扩散模型、仅编码器模型、前向钩子或 PDMux"
@@ -338,16 +334,16 @@ RULES: list[Rule] = [
               "interleave; on MiMo V2, --cp-strategy zigzag)", "对该模型去掉这一并行选项（DeepSeek V3.2 的预填充上下文并行"
               "请改用 --cp-strategy interleave，MiMo V2 请用 --cp-strategy zigzag）"),
          source=sglang_source("arg_groups/parallel_hook.py:77, :79, :128, :137, :226"), reads_model=True,
-         extra=problem_text(MODEL_PARALLEL_LIMITS, lambda c: {"arch": _arch(c)})),
+         extra=problem_text(MODEL_PARALLEL_LIMITS, lambda c: {"arch": architecture(c)})),
     Rule("input-scattered-attention-off-for-model", "AM-W474", ("enable_attn_tp_input_scattered",),
          lambda c: bool(c.enable_attn_tp_input_scattered)
-         and (c.model.model_type in INPUT_SCATTERED_OFF_TYPES or _arch(c) in INPUT_SCATTERED_OFF_ARCHITECTURES)
-         and not (c.model.model_type in NEMOTRON_H and c.attn_cp_size > 1)
-         and not (c.model.model_type == "longcat_flash" and c.enable_prefill_cp and c.attn_cp_size > 1),
+         and (target(c).model_type in INPUT_SCATTERED_OFF_TYPES or architecture(c) in INPUT_SCATTERED_OFF_ARCHITECTURES)
+         and not (target(c).model_type in NEMOTRON_H and c.attn_cp_size > 1)
+         and not (target(c).model_type == "longcat_flash" and c.enable_prefill_cp and c.attn_cp_size > 1),
          Text("--enable-attn-tp-input-scattered is overridden: {arch}'s forward never enters the input-scattered "
               "attention scope, so SGLang turns it off", "--enable-attn-tp-input-scattered 会被覆盖：{arch} 的前向计算"
               "不会进入输入分散的注意力区域，SGLang 会将其关闭"),
          Text("drop --enable-attn-tp-input-scattered for this model", "对该模型去掉 --enable-attn-tp-input-scattered"),
          severity="warning", source=sglang_source("arg_groups/parallel_hook.py:86"), reads_model=True,
-         extra=lambda c: {"arch": _arch(c)}),
+         extra=lambda c: {"arch": architecture(c)}),
 ]

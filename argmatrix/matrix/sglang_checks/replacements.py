@@ -8,29 +8,25 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import Need, a2a_backend, broken_needs, family, needs_listed, sglang_source
+from .common import Need, a2a_backend, broken_needs, family, given, needs_listed, sglang_source
 
 GRAPH_FLAGS = ("cuda_graph_max_bs", "cuda_graph_bs", "cuda_graph_backend_decode", "cuda_graph_backend_prefill")
 
 
-def gave(c: RuleContext, name: str) -> bool:
-    return name in c.user_set
-
-
 def gave_graphs(c: RuleContext) -> bool:
     """The launch asks for CUDA graphs in some way SGLang would then turn off."""
-    return not c.disable_cuda_graph and any(gave(c, f) and c.values[f] not in (None, "disabled") for f in GRAPH_FLAGS)
+    return not c.disable_cuda_graph and any(given(c, f) and c.values[f] not in (None, "disabled") for f in GRAPH_FLAGS)
 
 
 def _kv_shard_rounds(c: RuleContext) -> bool:
     page = int(c.page_size or 1)
-    return (c.enable_kv_cache_sharding and gave(c, "chunked_prefill_size") and (c.chunked_prefill_size or 0) > 0
-            and page > 1 and c.chunked_prefill_size % page != 0)
+    return (c.enable_kv_cache_sharding and given(c, "chunked_prefill_size") and (c.chunked_prefill_size or 0) > 0
+            and page > 1 and (c.chunked_prefill_size or 0) % page != 0)
 
 
 # Each entry: when the replacement applies (to a value the user gave), and what becomes of it.
 REPLACED = (
-    Need(lambda c: c.attention_backend == "fa3" and c.kv_cache_dtype == "fp8_e5m2" and gave(c, "attention_backend"),
+    Need(lambda c: c.attention_backend == "fa3" and c.kv_cache_dtype == "fp8_e5m2" and given(c, "attention_backend"),
          "--attention-backend fa3 becomes triton (FlashAttention 3 reads fp8_e4m3 only, not --kv-cache-dtype fp8_e5m2)",
          "--attention-backend fa3 会改为 triton（FlashAttention 3 只支持 fp8_e4m3，不支持 --kv-cache-dtype fp8_e5m2）"),
     Need(lambda c: c.attention_backend in ("torch_native", "flex_attention") and gave_graphs(c),
@@ -39,17 +35,17 @@ REPLACED = (
     Need(lambda c: a2a_backend(c) == "deepep" and c.deepep_mode == "normal" and gave_graphs(c),
          "the CUDA-graph settings are dropped: graphs are off with --deepep-mode normal",
          "CUDA Graph 相关设置会被忽略：--deepep-mode normal 时图捕获关闭"),
-    Need(lambda c: c.enable_mis and gave(c, "chunked_prefill_size") and c.chunked_prefill_size != -1,
+    Need(lambda c: c.enable_mis and given(c, "chunked_prefill_size") and c.chunked_prefill_size != -1,
          "--chunked-prefill-size {chunked_prefill_size} becomes -1 (--enable-mis turns chunked prefill off)",
          "--chunked-prefill-size {chunked_prefill_size} 会改为 -1（--enable-mis 关闭分块预填充）"),
     Need(lambda c: c.enable_deterministic_inference and c.enable_aiter_allreduce_fusion,
          "--enable-aiter-allreduce-fusion is turned off (deterministic inference)",
          "--enable-aiter-allreduce-fusion 会被关闭（确定性推理）"),
     Need(lambda c: c.enable_deterministic_inference and c.flashinfer_allreduce_fusion_backend is not None
-         and gave(c, "flashinfer_allreduce_fusion_backend"),
+         and given(c, "flashinfer_allreduce_fusion_backend"),
          "--flashinfer-allreduce-fusion-backend is dropped (deterministic inference)",
          "--flashinfer-allreduce-fusion-backend 会被去掉（确定性推理）"),
-    Need(lambda c: c.enable_deterministic_inference and gave(c, "sampling_backend")
+    Need(lambda c: c.enable_deterministic_inference and given(c, "sampling_backend")
          and c.sampling_backend not in ("ascend", "pytorch"),
          "--sampling-backend {sampling_backend} becomes pytorch (deterministic inference)",
          "--sampling-backend {sampling_backend} 会改为 pytorch（确定性推理）"),
@@ -62,7 +58,7 @@ REPLACED = (
          "the routing)", "--moe-runner-backend flashinfer_trtllm 会改为 flashinfer_trtllm_routed（FlashInfer all-to-all "
          "已给出路由结果）"),
     Need(lambda c: a2a_backend(c) in ("deepep", "megamoe") and c.enable_waterfill
-         and gave(c, "disable_shared_experts_fusion") and c.disable_shared_experts_fusion,
+         and given(c, "disable_shared_experts_fusion") and c.disable_shared_experts_fusion,
          "--disable-shared-experts-fusion is turned off (Waterfill needs the fused shared experts)",
          "--disable-shared-experts-fusion 会被关闭（Waterfill 需要融合共享专家）"),
     Need(lambda c: c.pre_warm_nccl and family(c) == "cpu", "--pre-warm-nccl is turned off (no NCCL on a CPU)",
@@ -70,16 +66,16 @@ REPLACED = (
     Need(lambda c: c.enable_symm_mem and family(c) in ("npu", "cpu"),
          "--enable-symm-mem is turned off (NCCL symmetric memory exists on CUDA and ROCm only)",
          "--enable-symm-mem 会被关闭（NCCL 对称内存只存在于 CUDA 与 ROCm）"),
-    Need(lambda c: a2a_backend(c) == "deepep_v2" and not c.disable_cuda_graph and gave(c, "cuda_graph_backend_prefill")
+    Need(lambda c: a2a_backend(c) == "deepep_v2" and not c.disable_cuda_graph and given(c, "cuda_graph_backend_prefill")
          and c.cuda_graph_backend_prefill != "disabled",
          "--cuda-graph-backend-prefill {cuda_graph_backend_prefill} is turned off (DeepEP v2 prefill reads host counts "
          "and cannot be captured)", "--cuda-graph-backend-prefill {cuda_graph_backend_prefill} 会被关闭（DeepEP v2 的"
          "预填充需要读取主机端计数，无法捕获为图）"),
     Need(lambda c: c.dllm_algorithm is not None and family(c) == "gpu" and not c.disable_cuda_graph
-         and gave(c, "attention_backend") and c.attention_backend != "flashinfer",
+         and given(c, "attention_backend") and c.attention_backend != "flashinfer",
          "--attention-backend {attention_backend} becomes flashinfer (diffusion models with CUDA graphs)",
          "--attention-backend {attention_backend} 会改为 flashinfer（使用 CUDA Graph 的扩散模型）"),
-    Need(lambda c: c.dllm_algorithm is not None and family(c) == "npu" and gave(c, "attention_backend")
+    Need(lambda c: c.dllm_algorithm is not None and family(c) == "npu" and given(c, "attention_backend")
          and c.attention_backend != "ascend",
          "--attention-backend {attention_backend} becomes ascend (diffusion models on Ascend)",
          "--attention-backend {attention_backend} 会改为 ascend（昇腾上的扩散模型）"),

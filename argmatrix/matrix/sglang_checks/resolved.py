@@ -8,8 +8,6 @@ instead of repeating that logic.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ..rules import RuleContext
 from .common import attn_dp
 
@@ -55,7 +53,7 @@ def radix_cache_on(c: RuleContext) -> bool:
     return not (c.disable_radix_cache or decode_radix_off(c) or c.enable_mis)
 
 
-def attention_backends(c: RuleContext) -> tuple[Any, ...]:
+def attention_backends(c: RuleContext) -> tuple[str | None, ...]:
     """The attention backends a launch names (SGLang's attention_backends_of reads prefill and decode)."""
     return (c.attention_backend, c.prefill_attention_backend, c.decode_attention_backend)
 

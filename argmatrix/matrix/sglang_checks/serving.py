@@ -7,8 +7,6 @@ A code stands for one feature; the rules under it are its separate checks, each 
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import env_true, sglang_source
@@ -20,7 +18,7 @@ def env_set(c: RuleContext, name: str) -> bool:
     return name in c.env
 
 
-def grpc_port(c: RuleContext) -> Any:
+def grpc_port(c: RuleContext) -> int | str | None:
     """--grpc-port, or SGLANG_GRPC_PORT when the flag is unset (serving_hook.py:361); the legacy SMG mode derives
     --port + 10000 instead."""
     if c.grpc_port is not None:
@@ -42,7 +40,7 @@ def no_tls_pair(c: RuleContext) -> bool:
     return not (c.ssl_certfile and c.ssl_keyfile)
 
 
-def transport(c: RuleContext) -> Any:
+def transport(c: RuleContext) -> str | None:
     """The multimodal feature transport after SGLang's encoder-only reset (serving_hook.py:882)."""
     t = c.mm_feature_transport
     if t is None and env_set(c, "SGLANG_USE_CUDA_IPC_TRANSPORT"):
@@ -209,7 +207,7 @@ RULES: list[Rule] = [
               "--tool-call-parser {tool_call_parser} 是旧名称：SGLang {release} 会按 {new} 运行"),
          Text("write --tool-call-parser {new}", "改写为 --tool-call-parser {new}"), severity="warning",
          source=sglang_source("arg_groups/serving_hook.py:275"),
-         extra=lambda c: {"new": _OLD_PARSERS[c.tool_call_parser], "release": "0.5.23"}),
+         extra=lambda c: {"new": _OLD_PARSERS[str(c.tool_call_parser)], "release": "0.5.23"}),
     Rule("deprecated-attention-backend", "AM-W265",
          ("attention_backend", "decode_attention_backend", "prefill_attention_backend",
           "speculative_draft_attention_backend"),
@@ -360,7 +358,7 @@ RULES: list[Rule] = [
          Text("keep only image, video and audio keys, e.g. '{{\"image\": 4}}'",
               "只保留 image、video 和 audio 键，例如 '{{\"image\": 4}}'"),
          source=sglang_source("arg_groups/serving_hook.py:603"),
-         extra=lambda c: {"bad": ", ".join(sorted(set(c.limit_mm_data_per_request) - {"image", "video", "audio"}))}),
+         extra=lambda c: {"bad": ", ".join(sorted(set(c.limit_mm_data_per_request or {}) - {"image", "video", "audio"}))}),
     Rule("mm-process-config-sections", "AM-E274", ("mm_process_config",),
          lambda c: isinstance(c.mm_process_config, dict) and bool(_bad_mm_sections(c)),
          Text("--mm-process-config gives {bad} as a value where SGLang needs a JSON object of processor settings",
@@ -394,8 +392,8 @@ RULES: list[Rule] = [
 ]
 
 def _bad_mm_sections(c: RuleContext) -> list[str]:
-    return [k for k in ("image", "video", "audio")
-            if k in c.mm_process_config and not isinstance(c.mm_process_config[k], dict)]
+    sections = c.mm_process_config or {}
+    return [k for k in ("image", "video", "audio") if k in sections and not isinstance(sections[k], dict)]
 
 
 def _old_backends(c: RuleContext) -> list[tuple[str, str, str]]:

@@ -7,17 +7,22 @@ from __future__ import annotations
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
-    DSA_ARCHITECTURES,
     Need,
     Problem,
+    architecture,
     architectures,
     attn_dp,
     broken_needs,
+    config_value,
+    deepseek_cp_width,
+    deepseek_dsa,
     family,
     first_problem,
+    given,
     needs_listed,
     problem_text,
     sglang_source,
+    target,
 )
 
 KV_SHARDING_NEEDS = (
@@ -43,7 +48,7 @@ KV_SHARDING_NEEDS = (
     Need(lambda c: c.enable_two_batch_overlap, "no --enable-two-batch-overlap", "不能使用 --enable-two-batch-overlap"),
     Need(lambda c: c.disaggregation_transfer_backend not in ("mooncake", "nixl"),
          "the mooncake or nixl transfer backend", "mooncake 或 nixl 传输后端"),
-    Need(lambda c: "page_size" in c.user_set and (c.page_size or 1) <= 1, "pages of more than one token (--page-size 64)",
+    Need(lambda c: given(c, "page_size") and (c.page_size or 1) <= 1, "pages of more than one token (--page-size 64)",
          "每页多于一个 token（--page-size 64）"),
     Need(lambda c: c.chunked_prefill_size is not None and c.chunked_prefill_size <= 0,
          "chunked prefill (a positive --chunked-prefill-size)", "分块预填充（正的 --chunked-prefill-size）"),
@@ -61,18 +66,6 @@ KV_SHARDING_NEEDS = (
 # configs/model_config.py is_encoder_decoder_model
 ENCODER_DECODER = frozenset({"WhisperForConditionalGeneration", "MllamaForConditionalGeneration",
                              "MossVLForConditionalGeneration"})
-
-
-def config_value(c: RuleContext, key: str) -> object:
-    """A key of the model's config.json, at the top or in its language model's ``text_config`` (hf_text_config)."""
-    raw = c.model.raw
-    text = raw.get("text_config") if isinstance(raw.get("text_config"), dict) else {}
-    return text.get(key, raw.get(key)) if text else raw.get(key)
-
-
-
-def deepseek_dsa(c: RuleContext) -> bool:
-    return architectures(c)[0] in DSA_ARCHITECTURES and config_value(c, "index_topk") is not None
 
 
 # model_overrides/deepseek_v2.py: the architectures its DeepSeek-family overrides are registered for.
@@ -95,16 +88,16 @@ MLA_ARCHITECTURES = frozenset({
 
 def mla(c: RuleContext) -> bool:
     """use_mla_backend: SGLang's MLA architectures, or a config with MLA's latent KV (kv_lora_rank)."""
-    return bool(c.model.is_mla) or any(a in MLA_ARCHITECTURES for a in architectures(c))
+    return bool(target(c).is_mla) or any(a in MLA_ARCHITECTURES for a in architectures(c))
 
 
 def resolved_attn_cp(c: RuleContext) -> int:
     """--attn-cp-size as SGLang resolves it with --enable-prefill-cp on a DeepSeek-family model
     (model_overrides/deepseek_v2.py): DSA on a GPU keeps an explicit width with interleave, else takes
     tp / attention-DP; MLA always takes tp / attention-DP.  Every other launch keeps the value it names."""
-    if not c.enable_prefill_cp or architectures(c)[0] not in DEEPSEEK_FAMILY:
+    if not c.enable_prefill_cp or architecture(c) not in DEEPSEEK_FAMILY:
         return int(c.attn_cp_size)
-    width = int(c.tp_size) // max(1, int(c.attn_dp_size or 1) * int(c.dp_size or 1))
+    width = deepseek_cp_width(c)
     if deepseek_dsa(c):
         if family(c) != "gpu" or (c.cp_strategy == "interleave" and c.attn_cp_size > 1):
             return int(c.attn_cp_size)
@@ -120,7 +113,7 @@ def dsa_prefill(c: RuleContext) -> bool:
 
 def glm_dsa_nextn(c: RuleContext) -> bool:
     """:115's one speculative case: single-layer NextN EAGLE with top-k 1 on GLM DSA."""
-    return (c.speculative_algorithm == "EAGLE" and architectures(c)[0] == "GlmMoeDsaForCausalLM"
+    return (c.speculative_algorithm == "EAGLE" and architecture(c) == "GlmMoeDsaForCausalLM"
             and config_value(c, "num_nextn_predict_layers") == 1 and c.speculative_eagle_topk == 1
             and not c.enable_multi_layer_eagle)
 
@@ -181,7 +174,7 @@ KV_SHARDING_MODEL: tuple[Problem, ...] = (
 
 
 def kv_sharding_numbers(c: RuleContext) -> dict[str, object]:
-    return {"arch": architectures(c)[0], "backend": c.prefill_attention_backend or c.attention_backend}
+    return {"arch": architecture(c), "backend": c.prefill_attention_backend or c.attention_backend}
 
 
 RULES: list[Rule] = [

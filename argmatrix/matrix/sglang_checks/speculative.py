@@ -7,7 +7,7 @@ speculative_model.py; the lists here name every built-in algorithm as SGLang's o
 from __future__ import annotations
 
 from ...schema.meta import Text
-from ..rules import Rule
+from ..rules import Rule, RuleContext
 from .common import Problem, env_true, family, first_problem, fix_by_family, problem_text, sglang_source
 from .resolved import (
     EAGLE_WORKERS,
@@ -51,11 +51,11 @@ REJECTION_SAMPLING: list[Problem] = [
 ]
 
 
-def _ngram_draft_tokens(c) -> int:
+def _ngram_draft_tokens(c: RuleContext) -> int:
     return int(c.speculative_num_draft_tokens or NGRAM_DEFAULT_DRAFT_TOKENS)
 
 
-def shape_set_elsewhere(c) -> bool:
+def shape_set_elsewhere(c: RuleContext) -> bool:
     """SGLang never asks the launch for the EAGLE shape: a Gemma4 assistant draft runs as FROZEN_KV_MTP, whose handler
     reads none of it, and an IQuest Q1 target's MTP handler sets the top-k to 1 first (speculative_hook.py:109,
     :1158). Known only where the config.json was read (``c.model``/``c.draft``); otherwise the flags decide."""
@@ -211,7 +211,7 @@ RULES: list[Rule] = [
               "--speculative-eagle-topk 1 时草稿是一条 --speculative-num-steps + 1 个 token 的链"),
          Text("write --speculative-num-draft-tokens {chain}", "改写为 --speculative-num-draft-tokens {chain}"),
          severity="warning", source=sglang_source("arg_groups/speculative_hook.py:1259"),
-         extra=lambda c: {"chain": c.speculative_num_steps + 1}),
+         extra=lambda c: {"chain": (c.speculative_num_steps or 0) + 1}),
     Rule("adaptive-speculation-turned-off", "AM-W294", ("speculative_adaptive",),
          lambda c: c.speculative_adaptive and c.speculative_algorithm is not None and adaptive_refusal(c) is not None,
          Text("--speculative-adaptive is turned off by SGLang, which falls back to static steps: it does not work "

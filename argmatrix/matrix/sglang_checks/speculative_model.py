@@ -8,11 +8,22 @@ for a hub id SGLang reads them at start-up and check-config says the model check
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from ...schema.meta import Text
-from ..rules import Rule, RuleContext
-from .common import Problem, env_true, first_problem, problem_text, sglang_source
+from ..rules import ModelView, Rule, RuleContext
+from .common import (
+    Problem,
+    architecture,
+    as_int,
+    as_list,
+    as_mapping,
+    env_true,
+    first_problem,
+    problem_text,
+    sglang_source,
+    target,
+)
 from .resolved import adaptive_stays_on, attention_backends, rejection_sampling
 
 # _resolve_speculative_algorithm_alias (speculative_hook.py:97): a draft naming one of these is a Gemma4 assistant.
@@ -28,8 +39,7 @@ def gemma4_draft(c: RuleContext) -> bool:
     """The draft's config.json names a Gemma4 assistant architecture (any of its architectures)."""
     if c.speculative_draft_model_path is None or c.draft is None:
         return False
-    archs = c.draft.raw.get("architectures") or []
-    return any(arch in GEMMA4_ASSISTANTS for arch in archs)
+    return any(arch in GEMMA4_ASSISTANTS for arch in as_list(c.draft.raw.get("architectures")))
 
 
 def promoted_to_frozen_kv_mtp(c: RuleContext) -> bool:
@@ -42,11 +52,11 @@ def auto_topk(c: RuleContext) -> int | None:
     the launch (or --speculative-adaptive, or an IQuest Q1 draft, which reads its own) decides it."""
     if c.speculative_algorithm not in ("EAGLE", "EAGLE3", "NEXTN") or promoted_to_frozen_kv_mtp(c):
         return None
-    if adaptive_stays_on(c) or c.model.architecture == "IQuestQ1ForCausalLM":
+    if adaptive_stays_on(c) or architecture(c) == "IQuestQ1ForCausalLM":
         return None
     if any(v is not None for v in (c.speculative_num_steps, c.speculative_eagle_topk, c.speculative_num_draft_tokens)):
         return None  # given: the shape rules of speculative.py read the launch's own values
-    return AUTO_TREE_TOPK if c.model.architecture in TREE_DRAFT_TARGETS else 1
+    return AUTO_TREE_TOPK if architecture(c) in TREE_DRAFT_TARGETS else 1
 
 
 FROZEN_KV_MTP_DRAFT: list[Problem] = [
@@ -90,19 +100,17 @@ IQUEST_DEFAULT_TARGET_LAYERS = 88    # IQuestQ1MTPConfig, when neither it nor it
 def iquest_mtp(c: RuleContext) -> bool:
     """_handle_iquest_q1_mtp_draft runs: an EAGLE-family launch on an IQuest Q1 target (speculative_hook.py:1158)."""
     return (c.speculative_algorithm in ("EAGLE", "EAGLE3", "NEXTN", "STANDALONE") and not promoted_to_frozen_kv_mtp(c)
-            and c.model.architecture == IQUEST_TARGET)
+            and architecture(c) == IQUEST_TARGET)
 
 
-def _iquest_draft(c: RuleContext) -> Any:
+def _iquest_draft(c: RuleContext) -> ModelView | None:
     """The draft's facts, when argmatrix read a config.json for it (None for a hub id)."""
     return c.draft if c.speculative_draft_model_path not in (None, c.model_path) else None
 
 
-def _iquest_target_layers(raw: dict[str, Any]) -> int:
-    target = raw.get("target_config")
-    if not isinstance(target, dict):
-        target = {}
-    return int(raw.get("num_target_layers") or target.get("num_hidden_layers") or IQUEST_DEFAULT_TARGET_LAYERS)
+def _iquest_target_layers(raw: Mapping[str, object]) -> int:
+    layers = raw.get("num_target_layers") or as_mapping(raw.get("target_config")).get("num_hidden_layers")
+    return as_int(layers, IQUEST_DEFAULT_TARGET_LAYERS)
 
 
 def _iquest_steps(c: RuleContext) -> int | None:
@@ -111,7 +119,7 @@ def _iquest_steps(c: RuleContext) -> int | None:
     if c.speculative_num_steps is not None:
         return int(c.speculative_num_steps)
     draft = _iquest_draft(c)
-    return int(draft.raw.get("num_draft_slots", IQUEST_DEFAULT_SLOTS)) if _is_mtp_draft(c) and draft else None
+    return as_int(draft.raw.get("num_draft_slots"), IQUEST_DEFAULT_SLOTS) if _is_mtp_draft(c) and draft else None
 
 
 def _width_problem(c: RuleContext) -> bool:
@@ -119,9 +127,14 @@ def _width_problem(c: RuleContext) -> bool:
     return steps is not None and c.speculative_num_draft_tokens not in (None, steps + 1)
 
 
-def _is_mtp_draft(c: RuleContext) -> bool:
+def _mtp_draft(c: RuleContext) -> ModelView | None:
+    """The draft's facts when they are an IQuest Q1 MTP checkpoint's."""
     draft = _iquest_draft(c)
-    return draft is not None and draft.raw.get("model_type") == IQUEST_DRAFT_TYPE
+    return draft if draft is not None and draft.raw.get("model_type") == IQUEST_DRAFT_TYPE else None
+
+
+def _is_mtp_draft(c: RuleContext) -> bool:
+    return _mtp_draft(c) is not None
 
 
 # In the order _handle_iquest_q1_mtp_draft checks them (:1023 .. :1051); --speculative-num-steps is 1 or more in the
@@ -133,12 +146,12 @@ IQUEST_MTP_DRAFT: list[Problem] = [
     (lambda c: _iquest_draft(c) is not None and not _is_mtp_draft(c),
      Text("the draft's config.json is no IQuest Q1 MTP checkpoint (model_type {draft_type}, not iquest_q1_mtp)",
           "草稿模型的 config.json 不是 IQuest Q1 MTP 检查点（model_type 为 {draft_type}，而不是 iquest_q1_mtp）")),
-    (lambda c: _is_mtp_draft(c) and (c.draft.hidden_size != c.model.hidden_size
-                                     or c.draft.vocab_size != c.model.vocab_size),
+    (lambda c: (draft := _mtp_draft(c)) is not None and (draft.hidden_size != target(c).hidden_size
+                                                         or draft.vocab_size != target(c).vocab_size),
      Text("the MTP draft's hidden size and vocabulary ({draft_hidden}, {draft_vocab}) must equal the target's "
           "({hidden}, {vocab})", "MTP 草稿的隐藏维度与词表（{draft_hidden}、{draft_vocab}）必须与目标模型相同"
           "（{hidden}、{vocab}）")),
-    (lambda c: _is_mtp_draft(c) and _iquest_target_layers(c.draft.raw) != c.model.layers,
+    (lambda c: (draft := _mtp_draft(c)) is not None and _iquest_target_layers(draft.raw) != target(c).layers,
      Text("the MTP draft was made for a target of {draft_target_layers} layers, this one has {layers}",
           "该 MTP 草稿对应 {draft_target_layers} 层的目标模型，而当前目标模型有 {layers} 层")),
     (lambda c: c.speculative_token_map is not None,
@@ -154,23 +167,23 @@ IQUEST_MTP_DRAFT: list[Problem] = [
 ]
 
 
-def _iquest_numbers(c: RuleContext) -> dict[str, Any]:
+def _iquest_numbers(c: RuleContext) -> dict[str, object]:
     draft = _iquest_draft(c)
     raw = draft.raw if draft is not None else {}
     return {"draft_type": raw.get("model_type") or "?", "draft_hidden": getattr(draft, "hidden_size", "?"),
-            "draft_vocab": getattr(draft, "vocab_size", "?"), "hidden": c.model.hidden_size,
-            "vocab": c.model.vocab_size, "layers": c.model.layers,
+            "draft_vocab": getattr(draft, "vocab_size", "?"), "hidden": target(c).hidden_size,
+            "vocab": target(c).vocab_size, "layers": target(c).layers,
             "draft_target_layers": _iquest_target_layers(raw) if draft is not None else "?",
             "width": (_iquest_steps(c) or 0) + 1}
 
 
-def _draft_arch(c: RuleContext) -> dict[str, Any]:
-    archs = (c.draft.raw.get("architectures") or []) if c.draft is not None else []
+def _draft_arch(c: RuleContext) -> dict[str, object]:
+    archs = as_list(c.draft.raw.get("architectures")) if c.draft is not None else []
     return {"draft_arch": next((a for a in archs if a in GEMMA4_ASSISTANTS), "?")}
 
 
-def _tree_numbers(c: RuleContext) -> dict[str, Any]:
-    return {"arch": c.model.architecture, "topk": AUTO_TREE_TOPK}
+def _tree_numbers(c: RuleContext) -> dict[str, object]:
+    return {"arch": architecture(c), "topk": AUTO_TREE_TOPK}
 
 
 def _mixed_chunk_message(promoted: bool) -> Text:

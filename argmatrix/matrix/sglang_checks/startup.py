@@ -5,25 +5,23 @@ The first rules ported; each names its file:line in the 0.5.23 wheel.
 from __future__ import annotations
 
 from ...schema.meta import Text
-from ..rules import NPU, Rule
-from .common import EAGLE_FAMILY, attn_dp, chunk_numbers, chunk_per_rank, replicas, sglang_source
+from ..rules import NPU, Rule, RuleContext
+from .common import EAGLE_FAMILY, as_mapping, attn_dp, chunk_numbers, chunk_per_rank, replicas, sglang_source, target
 
 
-def graph_prefill_context(c) -> int | None:
+def graph_prefill_context(c: RuleContext) -> int | None:
     """The prefill CUDA-graph context SGLang aligns to whole pages (cuda_graph_hook.py:425): --cuda-graph-prefill-max-
     context, else max_context_size of --cuda-graph-config's prefill phase."""
-    cfg = c.cuda_graph_config
-    in_config = cfg["prefill"].get("max_context_size") if isinstance(cfg, dict) and isinstance(cfg.get("prefill"), dict) \
-        else None
+    in_config = as_mapping(as_mapping(c.cuda_graph_config).get("prefill")).get("max_context_size")
     chosen = c.cuda_graph_prefill_max_context if c.cuda_graph_prefill_max_context is not None else in_config
     return chosen if isinstance(chosen, int) and not isinstance(chosen, bool) and chosen > 0 else None
 
 
-def graph_context_numbers(c) -> dict:
+def graph_context_numbers(c: RuleContext) -> dict[str, int]:
     page = int(c.page_size or 1)  # left unset, the page SGLang picks is at least 1: the aligned size only grows
     wanted = graph_prefill_context(c) or 0
     return {"aligned": (wanted + page - 1) // page * page, "page": page, "wanted": wanted,
-            "ctx": int(c.context_length or c.model.context_length)}
+            "ctx": int(c.context_length or target(c).context_length)}
 
 
 RULES: list[Rule] = [
@@ -152,7 +150,7 @@ RULES: list[Rule] = [
          Text("{n_paths} adapters in --lora-paths but --max-loaded-loras {max_loaded_loras}",
               "--lora-paths 中有 {n_paths} 个适配器，但 --max-loaded-loras 为 {max_loaded_loras}"),
          Text("raise --max-loaded-loras to at least {n_paths}", "将 --max-loaded-loras 提高到至少 {n_paths}"),
-         source=sglang_source("arg_groups/lora_hook.py:162"), extra=lambda c: {"n_paths": len(c.lora_paths)}),
+         source=sglang_source("arg_groups/lora_hook.py:162"), extra=lambda c: {"n_paths": len(c.lora_paths or [])}),
     Rule("lora-overlap-loading-bounds", "AM-E248", ("enable_lora_overlap_loading", "max_loaded_loras"),
          lambda c: c.enable_lora_overlap_loading and (
              c.max_loaded_loras is None or c.max_loaded_loras > 2 * c.max_loras_per_batch),
@@ -197,7 +195,7 @@ RULES: list[Rule] = [
          Text("--gc-threshold takes 1 to 3 numbers (Python's gc.set_threshold), not {n}",
               "--gc-threshold 接受 1 到 3 个数（对应 Python 的 gc.set_threshold），而不是 {n} 个"),
          Text("give one to three thresholds, e.g. --gc-threshold 50000 10 10", "给出 1 到 3 个阈值，例如 --gc-threshold 50000 10 10"),
-         source=sglang_source("arg_groups/validation_hook.py:370"), extra=lambda c: {"n": len(c.gc_threshold)}),
+         source=sglang_source("arg_groups/validation_hook.py:370"), extra=lambda c: {"n": len(c.gc_threshold or [])}),
     Rule("kv-canary-sweep-needs-canary", "AM-E256", ("kv_canary_sweep_interval", "kv_canary"),
          lambda c: c.kv_canary_sweep_interval > 0 and c.kv_canary == "none",
          Text("--kv-canary-sweep-interval {kv_canary_sweep_interval} has nothing to sweep with --kv-canary none",

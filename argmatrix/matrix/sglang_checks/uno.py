@@ -4,7 +4,7 @@ must fit the verify width --speculative-num-draft-tokens.  Its turning mixed chu
 speculative.py with the other algorithms that do."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
@@ -23,7 +23,7 @@ def uno_tree(c: RuleContext) -> bool:
     return uno(c) and (c.speculative_eagle_topk or 1) > 1 and c.speculative_num_draft_tokens is not None
 
 
-def prefill_decode_backends(c: RuleContext) -> tuple[Any, Any]:
+def prefill_decode_backends(c: RuleContext) -> tuple[str | None, str | None]:
     """attention_backends_of (model_override_base.py:138): the split backends fall back to --attention-backend."""
     return (c.prefill_attention_backend or c.attention_backend, c.decode_attention_backend or c.attention_backend)
 
@@ -33,7 +33,17 @@ def not_fa3(c: RuleContext) -> bool:
     return any(b is not None and b != "fa3" for b in prefill_decode_backends(c))
 
 
-def tree_numbers(c: RuleContext) -> dict[str, Any]:
+class TreeNumbers(TypedDict):
+    q: int
+    q_1: int
+    k: int
+    f: int
+    slots: int
+    capacity: int
+    parents: int
+
+
+def tree_numbers(c: RuleContext) -> TreeNumbers:
     """Q, K, F and the two limits the tree's shape is held to (speculative_hook.py:507..546)."""
     q, k = int(c.speculative_num_draft_tokens or 0), int(c.speculative_eagle_topk or 1)
     steps = int(c.speculative_num_steps or 0)
@@ -47,9 +57,9 @@ def tree_numbers(c: RuleContext) -> dict[str, Any]:
             "parents": k * max(steps - 1, 0) + 1}
 
 
-def backends_named(c: RuleContext) -> dict[str, Any]:
+def backends_named(c: RuleContext) -> dict[str, object]:
     prefill, decode = prefill_decode_backends(c)
-    def zh(label: str, backend: Any) -> str:
+    def zh(label: str, backend: str | None) -> str:
         return f"{label} {backend}" if backend else f"{label}由 SGLang 选择"
     return {"backends": f"prefill {prefill or 'left to SGLang'}, decode {decode or 'left to SGLang'}",
             "backends_zh": f"{zh('预填充', prefill)}，{zh('解码', decode)}"}

@@ -8,11 +8,11 @@ NEXTN already reads as EAGLE.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Mapping
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import attn_dp, env_true, sglang_source
+from .common import as_mapping, attn_dp, env_true, sglang_source
 from .serving import NON_GPU, env_set
 
 WATERMARK = "AM-E362"
@@ -39,11 +39,11 @@ def pp_spec(c: RuleContext) -> bool:
     return c.pp_size > 1 and c.speculative_algorithm is not None
 
 
-def bucket_problem(rule: Any) -> Text | None:
+def bucket_problem(rule: object) -> Text | None:
     """What validate_buckets_rule (validation_hook.py:384) refuses in a --*-tokens-buckets list, or None."""
-    if not rule:
+    if not isinstance(rule, list) or not rule:
         return None
-    kind, rest = rule[0], list(rule[1:])
+    kind, rest = str(rule[0]), [str(v) for v in rule[1:]]  # the words of the command line (a config file's too)
     if kind not in ("tse", "default", "custom"):
         return Text(f"its rule '{kind}' is none of tse, default, custom", f"其规则“{kind}”不是 tse、default、custom 之一")
     if kind == "default":
@@ -258,8 +258,8 @@ RULES: list[Rule] = [
               "\"tcp://*:5557\"}}'，或去掉 --load-publish-endpoint"),
          source=sglang_source("arg_groups/validation_hook.py:453")),
     Rule("load-publish-needs-active-publisher", "AM-E370", ("load_publish_endpoint", "kv_events_config"),
-         lambda c: _publishing(c) and isinstance(_kv_events(c), dict)
-         and (_kv_events(c).get("publisher", "null") == "null" or not _kv_events(c).get("endpoint", "tcp://*:5557")),
+         lambda c: _publishing(c) and (events := _kv_events(c)) is not None
+         and (events.get("publisher", "null") == "null" or not events.get("endpoint", "tcp://*:5557")),
          Text("--load-publish-endpoint needs an active KV-events publisher; --kv-events-config has publisher null or "
               "an empty endpoint", "--load-publish-endpoint 需要启用的 KV 事件发布者；--kv-events-config 中的 \"publisher\" "
               "为 null 或 \"endpoint\" 为空"),
@@ -333,18 +333,19 @@ def _watermark_conflicts(c: RuleContext) -> list[str]:
     return out
 
 
-def _inline_json(raw: Any) -> Any:
+def _inline_json(raw: object) -> Mapping[str, object] | None:
     """An inline JSON object given on the command line; None for a file path (read at start-up) or bad JSON."""
     import json
 
     if isinstance(raw, dict):
-        return raw
+        return as_mapping(raw)
     if not isinstance(raw, str) or not raw.lstrip().startswith("{"):
         return None
     try:
-        return json.loads(raw)
+        parsed: object = json.loads(raw)
     except ValueError:
         return None
+    return as_mapping(parsed) if isinstance(parsed, dict) else None
 
 
 def watermark_problem(c: RuleContext) -> Text | None:
@@ -376,7 +377,7 @@ def watermark_problem(c: RuleContext) -> Text | None:
 def graph_config_problem(c: RuleContext) -> Text | None:
     """What parse_cuda_graph_config_arg refuses in an inline --cuda-graph-config, or None: a phase other than decode
     and prefill, a phase that is not an object, a key the phase does not take (in SGLang's order)."""
-    cfg: Any = c.cuda_graph_config
+    cfg: object = c.cuda_graph_config
     if not isinstance(cfg, dict):
         return None
     for phase, settings in cfg.items():
@@ -413,5 +414,5 @@ def _publishing(c: RuleContext) -> bool:
     return bool(mode) and mode.lower() != "off"
 
 
-def _kv_events(c: RuleContext) -> Any:
+def _kv_events(c: RuleContext) -> Mapping[str, object] | None:
     return _inline_json(c.kv_events_config)
