@@ -432,7 +432,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
                                     detection, eng, gpu, (model, draft), version)
         elif eng.key in MODEL_CHECKED_ENGINES:
             findings += model_context(eng.key, values, sources, user_set, platform_key, flags_used, specs, env_map,
-                                      plan_inputs, detection).findings
+                                      plan_inputs, detection, release=version).findings
     if eng.key == ARGMATRIX_ENGINE and check_implemented:
         findings += check_engine(values, sources, user_set, platform_key, flags_used, allow_unimplemented)
     findings = [respell(f, typed_as, surface.flags) for f in findings]
@@ -514,14 +514,15 @@ MODEL_CHECKED_ENGINES = frozenset({"vllm"})
 
 def model_context(engine_key: str, values: dict[str, Any], sources: dict[str, str], user_set: Any, platform: str,
                   flags_used: dict[str, str], specs: Any, env: Any = None, plan_inputs: Any = None,
-                  detection: Any = None) -> Any:
+                  detection: Any = None, release: str | None = None) -> Any:
     """The device, model and memory analysis of a non-SGLang engine (``MODEL_CHECKED_ENGINES``): a
-    ``model_checks.ModelContext`` with its findings, facts and plan."""
+    ``model_checks.ModelContext`` with its findings, facts and plan.  ``release``: the engine release checked
+    against (None: the newest held), for the checks a release added."""
     if engine_key not in MODEL_CHECKED_ENGINES:
         raise KeyError(engine_key)
     from .vllm_model_checks import analyse_vllm as analyse
 
-    return analyse(values, sources, user_set, platform, flags_used, specs, env, plan_inputs, detection)
+    return analyse(values, sources, user_set, platform, flags_used, specs, env, plan_inputs, detection, release=release)
 
 
 def gpu_arch(plan_inputs: Any, detection: Any, platform_key: str) -> Any:

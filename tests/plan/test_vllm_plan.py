@@ -205,3 +205,10 @@ def test_qwen25_7b_figures_in_the_docs(target, memory, tokens):
     values = dict(compile(["vllm", "serve", "m"], target=target, release="0.33.0", env={}).values)
     p, _ = vllm_plan(facts, values, target=target, memory=memory, devices=8)
     assert p.kv_pool_tokens == tokens
+
+
+@pytest.mark.parametrize("flag", ["-tp", "-pp", "-dp", "-dcp", "--prefill-context-parallel-size", "--nnodes"])
+def test_a_parallel_size_of_zero_is_vllms_bound_error_not_a_traceback(flag):
+    found, _ = codes(["vllm", "serve", str(CONFIGS.parent / "vllm_conformance" / "models" / "llama-3.1-8b"), flag, "0"],
+                     "cuda", model_config=LLAMA_8B)
+    assert "AM-E118" in found
