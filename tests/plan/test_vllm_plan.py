@@ -212,3 +212,18 @@ def test_a_parallel_size_of_zero_is_vllms_bound_error_not_a_traceback(flag):
     found, _ = codes(["vllm", "serve", str(CONFIGS.parent / "vllm_conformance" / "models" / "llama-3.1-8b"), flag, "0"],
                      "cuda", model_config=LLAMA_8B)
     assert "AM-E118" in found
+
+
+@pytest.mark.parametrize("release, refused", [("0.34.0", True), ("0.23.0", True), ("0.18.0", False)])
+def test_an_external_data_parallel_rank_needs_a_moe_model_from_vllm_0_23(release, refused):
+    """vllm/engine/arg_utils.py create_engine_config (0.34.0 line 2495): "Non-MoE models do not support external
+    data parallel mode"."""
+    launch = ["vllm", "serve", "m", "-dp", "2", "--data-parallel-rank", "0"]
+    dense = compile(launch, target="cuda", env={}, release=release, plan_inputs=PlanInputs(model_config=LLAMA_8B))
+    found = [f for f in dense.findings if f.code == "AM-E730"]
+    assert bool(found) == refused
+    if refused:
+        assert found[0].flag == "--data-parallel-rank" and "MoE" in found[0].message.en and "MoE" in found[0].message.zh
+    moe = compile(launch, target="cuda", env={}, release=release,
+                  plan_inputs=PlanInputs(model_config=str(CONFIGS / "qwen3-30b-a3b.json")))
+    assert "AM-E730" not in [f.code for f in moe.findings]
