@@ -193,7 +193,7 @@ def run_plan(server_argv: list[str], *, target: str | None = None, config: str |
                       compiled.detection)
     else:
         ctx = model_context(compiled.engine, compiled.values, compiled.sources, compiled.user_set, compiled.platform,
-                            {}, compiled.specs, None, inputs, compiled.detection)
+                            {}, compiled.specs, None, inputs, compiled.detection, release=compiled.release)
     if fmt == "json":
         print(render.dumps(plan_json(compiled, ctx)))
     else:

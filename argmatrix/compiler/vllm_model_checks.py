@@ -56,7 +56,19 @@ VLLM_QUANT_OVERRIDES: dict[str, tuple[str, ...]] = {
     "mxfp4": ("mxfp4", "gpt_oss_mxfp4", "humming"),
 }
 NPU_BLOCK_SIZE = 128   # vLLM-Ascend's block size when --block-size is unset (vllm_ascend/utils.py:1173-1174)
-CUDA_BLOCK_SIZE = 16   # vLLM's on CUDA (vllm/platforms/cuda.py check_and_update_config)
+# vLLM's own block size when --block-size is unset (vllm/config/cache.py CacheConfig.DEFAULT_BLOCK_SIZE): 16 up to
+# 0.33, 64 from 0.34 (0.34.0 line 185; vLLM 0.34's own create_engine_config resolves 64 on a faked CUDA node,
+# tests/fixtures/vllm_conformance)
+CUDA_BLOCK_SIZE = 64
+CUDA_BLOCK_SIZE_BEFORE_0_34 = 16
+
+
+def default_block_size(family: str, release: str | None) -> int:
+    """The block size vLLM (vLLM-Ascend on NPU) uses when --block-size is unset; ``release`` None: the newest held."""
+    if family == "npu":
+        return NPU_BLOCK_SIZE
+    key = _release_key(release)
+    return CUDA_BLOCK_SIZE_BEFORE_0_34 if key is not None and key < (0, 34, 0) else CUDA_BLOCK_SIZE
 # vLLM's max-num-batched-tokens / max-num-seqs for `vllm serve` when unset (arg_utils.py
 # _get_default_max_num_seqs_and_batched_tokens, OPENAI_API_SERVER): by device memory
 SERVE_DEFAULTS = ((160 << 30, 16384, 1024), (70 << 30, 8192, 1024), (0, 2048, 256))
@@ -384,8 +396,9 @@ def gpu_memory_utilization(values: Mapping[str, Any], family: str) -> float:
 
 def vllm_plan(facts: ModelFacts, values: dict[str, Any], *, target: str, memory: int, devices: int | None,
               input_len: int | None = None, output_len: int | None = None,
-              utilization_given: bool = False) -> tuple[MemoryPlan, int]:
-    """vLLM's KV cache for this launch on one device: the plan, and the blocks it holds."""
+              utilization_given: bool = False, release: str | None = None) -> tuple[MemoryPlan, int]:
+    """vLLM's KV cache for this launch on one device: the plan, and the blocks it holds.  ``release``: the vLLM
+    release whose defaults apply (None: the newest held)."""
     family = PLATFORMS[target].family
     par = Parallel(tp=_f(values, "tensor_parallel_size"), pp=_f(values, "pipeline_parallel_size"))
     dtype = weight_dtype(facts, values.get("dtype"), family)
@@ -401,8 +414,8 @@ def vllm_plan(facts: ModelFacts, values: dict[str, Any], *, target: str, memory:
     kv_flag = values.get("kv_cache_dtype") or "auto"
     kv_bytes = DTYPE_BYTES.get(dtype if kv_flag == "auto" else {"fp8": "fp8_e4m3"}.get(kv_flag, kv_flag), 2)
     rate, full_rate = kv_rates(facts, par, kv_bytes)
-    block = _f(values, "block_size", NPU_BLOCK_SIZE if family == "npu" else CUDA_BLOCK_SIZE) \
-        if values.get("block_size") else (NPU_BLOCK_SIZE if family == "npu" else CUDA_BLOCK_SIZE)
+    block = _f(values, "block_size", default_block_size(family, release)) if values.get("block_size") \
+        else default_block_size(family, release)
     util = gpu_memory_utilization(values, family)
     given = values.get("kv_cache_memory_bytes")
     if isinstance(given, int) and given > 0:
@@ -540,7 +553,7 @@ def analyse_vllm(values: dict[str, Any], sources: dict[str, str], user_set: Any,
         return ctx
     ctx.plan, _ = vllm_plan(facts, values, target=platform, memory=ctx.device_memory, devices=ctx.devices_per_node,
                             input_len=inputs.input_len, output_len=inputs.output_len,
-                            utilization_given="gpu_memory_utilization" in user_set)
+                            utilization_given="gpu_memory_utilization" in user_set, release=release)
     out += memory_findings(ctx.plan, values, where, facts.context_length)
     return ctx
 

@@ -29,7 +29,7 @@ import yaml
 from argmatrix.compiler import compile
 from argmatrix.compiler.model_checks import PlanInputs
 from argmatrix.compiler.model_facts import read_model_facts
-from argmatrix.compiler.vllm_model_checks import serve_defaults
+from argmatrix.compiler.vllm_model_checks import default_block_size, serve_defaults
 from argmatrix.matrix.devices import GIB, parse_gpu_arch
 
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "vllm_conformance"
@@ -183,7 +183,7 @@ def test_max_model_len_is_the_models_unless_given():
     assert checked > 200
 
 
-def test_given_gpu_memory_utilization_and_the_servers_defaults_for_an_h200():
+def test_given_gpu_memory_utilization_block_size_and_the_servers_defaults_for_an_h200():
     tokens, seqs = serve_defaults(DEVICES["cuda"][1])
     checked = 0
     for case_id in ACCEPTED_CUDA:
@@ -199,6 +199,8 @@ def test_given_gpu_memory_utilization_and_the_servers_defaults_for_an_h200():
             assert resolved["max_num_seqs"] == seqs, describe(case_id)
         if not {"max_num_batched_tokens", "max_model_len", "enable_chunked_prefill"} & ours.user_set:
             assert resolved["max_num_batched_tokens"] == tokens, describe(case_id)
+        block = ours.values["block_size"] if _given(case_id, "block_size") else default_block_size("gpu", RELEASE)
+        assert resolved["block_size"] == block, describe(case_id)
         parallel = [ours.values.get(k) or 1 for k in ("tensor_parallel_size", "pipeline_parallel_size")]
         assert [resolved["tensor_parallel_size"], resolved["pipeline_parallel_size"]] == parallel, describe(case_id)
     assert checked > 20

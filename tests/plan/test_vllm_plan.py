@@ -150,7 +150,7 @@ def test_the_kv_cache_follows_vllms_formula(target, memory, block):
     CUDA the CUDA-graph estimate; kv_cache_utils: whole blocks of KV bytes per token x block size."""
     facts = read_model_facts(QWEN_7B)
     values = dict(compile(["vllm", "serve", "m"], target=target, release="0.33.0", env={}).values)
-    p, blocks = vllm_plan(facts, values, target=target, memory=memory, devices=8)
+    p, blocks = vllm_plan(facts, values, target=target, memory=memory, devices=8, release="0.33.0")
     assert p.kv_bytes_per_token == 28 * 2 * 4 * 128 * 2
     overhead = activation_bytes(facts, values, memory, 2) + NON_TORCH_BYTES + (CUDA_GRAPH_BYTES if target == "cuda"
                                                                                else 0)
@@ -203,7 +203,7 @@ def test_qwen25_7b_figures_in_the_docs(target, memory, tokens):
     itself is available here to compare with)."""
     facts = read_model_facts(QWEN_7B)
     values = dict(compile(["vllm", "serve", "m"], target=target, release="0.33.0", env={}).values)
-    p, _ = vllm_plan(facts, values, target=target, memory=memory, devices=8)
+    p, _ = vllm_plan(facts, values, target=target, memory=memory, devices=8, release="0.33.0")
     assert p.kv_pool_tokens == tokens
 
 
@@ -227,3 +227,14 @@ def test_an_external_data_parallel_rank_needs_a_moe_model_from_vllm_0_23(release
     moe = compile(launch, target="cuda", env={}, release=release,
                   plan_inputs=PlanInputs(model_config=str(CONFIGS / "qwen3-30b-a3b.json")))
     assert "AM-E730" not in [f.code for f in moe.findings]
+
+
+@pytest.mark.parametrize("release, target, block", [("0.33.0", "cuda", 16), ("0.34.0", "cuda", 64), (None, "cuda", 64),
+                                                    ("0.34.0", "a2", 128)])
+def test_the_default_block_size_is_the_releases(release, target, block):
+    """vllm/config/cache.py CacheConfig.DEFAULT_BLOCK_SIZE: 16 up to vLLM 0.33, 64 from 0.34 (vLLM 0.34's own
+    create_engine_config resolves 64 on the faked CUDA node of tests/fixtures/vllm_conformance); 128 on Ascend."""
+    facts = read_model_facts(QWEN_7B)
+    values = dict(compile(["vllm", "serve", "m"], target=target, release=release or "0.34.0", env={}).values)
+    p, blocks = vllm_plan(facts, values, target=target, memory=80 * GIB, devices=8, release=release)
+    assert p.notes == (f"block size {block}",) and p.kv_pool_tokens == blocks * block
