@@ -75,6 +75,9 @@ SERVE_DEFAULTS = ((160 << 30, 16384, 1024), (70 << 30, 8192, 1024), (0, 2048, 25
 EXTENSIBLE_KV_CACHE_FROM = "0.34.0"  # the first vLLM release with --enable-extensible-kv-cache
 NON_TORCH_BYTES = int(1.79 * (1 << 30))
 CUDA_GRAPH_BYTES = 512 << 20
+# the sizes the device and model checks divide by: below 1 they are vLLM's own bound error (AM-E118), not a layout
+PARALLEL_SIZES = ("tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size",
+                  "decode_context_parallel_size", "prefill_context_parallel_size", "nnodes")
 
 
 def _f(values: dict[str, Any], name: str, default: int = 1) -> int:
@@ -293,6 +296,34 @@ def moe_checks(facts: ModelFacts, values: dict[str, Any], user_set: Any, where: 
         Text(f"remove {flag}", f"去掉 {flag}"), name="enable_expert_parallel", where=where)]
 
 
+# vLLM refuses an external data-parallel rank of a dense model from 0.23.0 on (vllm/engine/arg_utils.py
+# create_engine_config raises at 0.23.0 line 1867, 0.32.0 line 2420, 0.34.0 line 2495); 0.13 and 0.18 start it
+EXTERNAL_DP_NEEDS_MOE_FROM = (0, 23, 0)
+
+
+def external_dp_checks(facts: ModelFacts, values: dict[str, Any], where: dict[str, Any],
+                       release: str | None) -> list[Finding]:
+    """Data parallelism with an external load balancer (--data-parallel-rank or --data-parallel-external-lb) on a
+    dense model: vLLM refuses it; each replica of a dense model is an independent instance."""
+    key = release_key(release) if release else None
+    if facts.moe is not None or _f(values, "data_parallel_size") <= 1 or (key is not None and
+                                                                         key < EXTERNAL_DP_NEEDS_MOE_FROM):
+        return []
+    rank_given = values.get("data_parallel_rank") is not None
+    if not (values.get("data_parallel_external_lb") or rank_given):
+        return []
+    name = "data_parallel_rank" if rank_given else "data_parallel_external_lb"
+    flag = _flag(where, name)
+    return [_finding("AM-E730", Text(
+        f"{flag} runs this process as one rank of an externally balanced data-parallel group, which vLLM allows "
+        f"only for MoE models; {facts.architecture} is dense, and vLLM refuses it",
+        f"{flag} 让本进程作为外部负载均衡的数据并行组中的一个副本运行，vLLM 只对 MoE 模型允许这样做；"
+        f"{facts.architecture} 是稠密模型，vLLM 拒绝启动"),
+        Text("launch independent vLLM instances without the --data-parallel-* flags and balance them outside",
+             "请去掉 --data-parallel-* 参数，启动相互独立的 vLLM 实例，由外部负载均衡器分发请求"),
+        name=name, where=where)]
+
+
 def dcp_checks(facts: ModelFacts, values: dict[str, Any], where: dict[str, Any]) -> list[Finding]:
     """Decode context parallelism on a model without MLA (vllm/config/model.py verify_with_parallel_config): the
     DCP ranks split one KV head's replicas, so tp must exceed the KV heads, dcp be at most tp / KV heads and
@@ -490,6 +521,8 @@ def analyse_vllm(values: dict[str, Any], sources: dict[str, str], user_set: Any,
     ctx.device_memory = inputs.device_memory or getattr(detected, "memory_bytes", None)
     family = PLATFORMS[platform].family
     out = ctx.findings
+    if any(isinstance(values.get(n), int) and values[n] < 1 for n in PARALLEL_SIZES):
+        return ctx  # vLLM's own bound refuses a size below 1 (AM-E118 says so); no devices or heads to count with it
     out += topology(values, ctx.devices_per_node, where)
     source = inputs.model_config or values.get("hf_config_path") or values.get("model")
     if not source or config_file(source) is None:
@@ -518,6 +551,7 @@ def analyse_vllm(values: dict[str, Any], sources: dict[str, str], user_set: Any,
     out += context_checks(facts, values, user_set, env, where)
     out += quantization_checks(facts, values, family, where)
     out += moe_checks(facts, values, user_set, where)
+    out += external_dp_checks(facts, values, where, release)
     out += dcp_checks(facts, values, where)
     if ctx.device_memory is None and family != "cpu":
         ctx.device_memory = PLATFORMS[platform].device_facts().memory_bytes

@@ -211,3 +211,36 @@ def test_qwen25_7b_figures_in_the_docs(target, memory, tokens, vllms):
     assert next(d for d in recorded["devices"] if d["family"] == family)["vllm_code"]["kv_cache_tokens"] == vllms
     docs = (Path(__file__).parents[2] / "docs/plan.md").read_text(encoding="utf-8")
     assert f"{tokens:,}" in docs and f"{vllms:,}" in docs
+
+
+@pytest.mark.parametrize("flag", ["-tp", "-pp", "-dp", "-dcp", "--prefill-context-parallel-size", "--nnodes"])
+def test_a_parallel_size_of_zero_is_vllms_bound_error_not_a_traceback(flag):
+    found, _ = codes(["vllm", "serve", str(CONFIGS.parent / "vllm_conformance" / "models" / "llama-3.1-8b"), flag, "0"],
+                     "cuda", model_config=LLAMA_8B)
+    assert "AM-E118" in found
+
+
+@pytest.mark.parametrize("release, refused", [("0.34.0", True), ("0.23.0", True), ("0.18.0", False)])
+def test_an_external_data_parallel_rank_needs_a_moe_model_from_vllm_0_23(release, refused):
+    """vllm/engine/arg_utils.py create_engine_config (0.34.0 line 2495): "Non-MoE models do not support external
+    data parallel mode"."""
+    launch = ["vllm", "serve", "m", "-dp", "2", "--data-parallel-rank", "0"]
+    dense = compile(launch, target="cuda", env={}, release=release, plan_inputs=PlanInputs(model_config=LLAMA_8B))
+    found = [f for f in dense.findings if f.code == "AM-E730"]
+    assert bool(found) == refused
+    if refused:
+        assert found[0].flag == "--data-parallel-rank" and "MoE" in found[0].message.en and "MoE" in found[0].message.zh
+    moe = compile(launch, target="cuda", env={}, release=release,
+                  plan_inputs=PlanInputs(model_config=str(CONFIGS / "qwen3-30b-a3b.json")))
+    assert "AM-E730" not in [f.code for f in moe.findings]
+
+
+@pytest.mark.parametrize("release, target, block", [("0.33.0", "cuda", 16), ("0.34.0", "cuda", 64), (None, "cuda", 64),
+                                                    ("0.34.0", "a2", 128)])
+def test_the_default_block_size_is_the_releases(release, target, block):
+    """vllm/config/cache.py CacheConfig.DEFAULT_BLOCK_SIZE: 16 up to vLLM 0.33, 64 from 0.34 (vLLM 0.34's own
+    create_engine_config resolves 64 on the faked CUDA node of tests/fixtures/vllm_conformance); 128 on Ascend."""
+    facts = read_model_facts(QWEN_7B)
+    values = dict(compile(["vllm", "serve", "m"], target=target, release=release or "0.34.0", env={}).values)
+    p, blocks = vllm_plan(facts, values, target=target, memory=80 * GIB, devices=8, release=release)
+    assert p.notes == (f"block size {block}",) and p.kv_pool_tokens == blocks * block

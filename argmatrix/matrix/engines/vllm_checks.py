@@ -183,6 +183,23 @@ VLLM_RULES: list[Rule] = [
          Text("--numa-bind-nodes and --numa-bind-cpus take effect only with --numa-bind",
               "--numa-bind-nodes 与 --numa-bind-cpus 只在设置 --numa-bind 时生效；vLLM 会拒绝启动"),
          Text("add --numa-bind", "加上 --numa-bind"), source=_source("config/parallel.py:552")),
+    # found by vLLM 0.34's own verdicts (tests/fixtures/vllm_conformance): vLLM's CpuPlatform has no sleep mode
+    # (is_sleep_mode_available); CUDA, ROCm and vLLM-Ascend's NPUPlatform have it
+    vllm_rule("vllm-sleep-mode-not-on-cpu", "AM-E918", ("enable_sleep_mode",), lambda c: c.enable_sleep_mode,
+         Text("vLLM's CPU backend has no sleep mode (--enable-sleep-mode): it refuses to start with it",
+              "vLLM 的 CPU 后端不支持休眠模式（--enable-sleep-mode），带此参数时拒绝启动"),
+         Text("drop --enable-sleep-mode on CPU", "在 CPU 上去掉 --enable-sleep-mode"),
+         families=CPU_ONLY, source=_source("config/model.py:657"), supersedes_status=True),
+    vllm_rule("vllm-dp-rank-range", "AM-E919", ("data_parallel_rank", "data_parallel_size"),
+         lambda c: c.data_parallel_rank is not None
+         and (c.data_parallel_size > 1 or c.data_parallel_size_local == 0)
+         and not 0 <= c.data_parallel_rank < c.data_parallel_size,
+         Text("--data-parallel-rank {data_parallel_rank} is outside 0..{last} for --data-parallel-size "
+              "{data_parallel_size}", "--data-parallel-rank {data_parallel_rank} 超出了 --data-parallel-size "
+                                      "{data_parallel_size} 对应的范围 0..{last}"),
+         Text("give each data-parallel rank its zero-based index below --data-parallel-size",
+              "为每个数据并行副本设置从 0 开始、小于 --data-parallel-size 的序号"),
+         extra=lambda c: {"last": c.data_parallel_size - 1}, source=_source("config/parallel.py:999")),
     vllm_rule("vllm-all2all-removed", "AM-W917", ("all2all_backend",), lambda c: c.all2all_backend in ("pplx", "naive"),
          Text("vLLM removed the {all2all_backend} all-to-all backend and uses allgather_reducescatter instead",
               "vLLM 已移除 {all2all_backend} 全对全后端，会改用 allgather_reducescatter"),

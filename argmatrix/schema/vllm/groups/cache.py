@@ -16,10 +16,10 @@ class CacheArgs:
     block_size: Annotated[int | None, Arg(
         '--block-size',
         help=Text(
-            en="Tokens per KV cache block (vLLM's page). Unset takes the platform's default: 16 on CUDA, 128 on "
-               "Ascend through vLLM-Ascend.",
-            zh="每个 KV 缓存块（vLLM 的页）容纳的 token 数。不设置时采用平台默认值：CUDA 上为 16，"
-               "昇腾上（vLLM-Ascend）为 128。",
+            en="Tokens per KV cache block (vLLM's page). Unset takes the default: 128 on Ascend through vLLM-Ascend; "
+               "elsewhere 16 up to vLLM 0.33 and 64 from 0.34.",
+            zh="每个 KV 缓存块（vLLM 的页）容纳的 token 数。不设置时采用默认值：昇腾上（vLLM-Ascend）为 128；"
+               "其他平台在 vLLM 0.33 及以前为 16，自 0.34 起为 64。",
         ),
     )] = None
 
