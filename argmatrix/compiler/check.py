@@ -20,6 +20,7 @@ from ..schema.releases import CHANGES, NEWEST, Change, ignored_in, state_of, sup
 from ..schema.values import as_argv
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
 from .releases import check_release, successor_conflicts
+from .rule_index import RuleBase
 
 STATUS_FINDINGS = {  # status -> (code, severity)
     Status.PLANNED: ("AM-E101", ERROR),
@@ -117,10 +118,11 @@ def _where_hint(spec: ArgSpec, platform: str, flag: str, status: Status, eng: En
 def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
           flags_used: dict[str, str], release: str | None = None, eng: Engine | None = None,
           env: Any = None, gpu: Any = None, model: Any = None, draft: Any = None,
-          defaults: Mapping[str, Any] | None = None) -> list[Finding]:
+          defaults: Mapping[str, Any] | None = None, base: RuleBase | None = None) -> list[Finding]:
     """Every support, option, rule and deprecation finding for ``platform`` when ``eng`` runs the launch
     (default SGLang; spellings per its ``release``); ``gpu``: the CUDA GPU's compute capability when known;
-    ``defaults``: the release's own defaults where they are not the declared ones (``Engine.release_defaults``)."""
+    ``defaults``: the release's own defaults where they are not the declared ones (``Engine.release_defaults``);
+    ``base``: the launch against its defaults, so the rules it cannot make fire are skipped (``rule_index.py``)."""
     eng = eng or get_engine("sglang")
     specs = eng.surface.specs
     sglang_surface = specs is SPECS  # deprecations and release spellings are declared for SGLang's flags
@@ -184,7 +186,7 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
                                     f"{flag} {show(bad[0])} 在 {target.short.zh} 上不可用{only.zh}"),
                                choice_hint(spec, platform, flag, bad[0], eng), support_related=True, **where))
     out.extend(_check_rules(values, sources, user_set, platform, flags_used, eng, env, gpu=gpu, model=model,
-                            draft=draft, release=release, defaults=defaults))
+                            draft=draft, release=release, defaults=defaults, base=base))
     return _one_finding_per_cause(out, eng)
 
 
@@ -238,8 +240,21 @@ def _one_finding_per_cause(findings: list[Finding], eng: Engine) -> list[Finding
     return [f for f in findings if not (f.kind == "support" and f.code in _STATUS_CODES and f.field in covered)]
 
 
+class _Shown(dict):
+    """The values a template names, each written as a command line takes it, on demand (a template names a few of
+    several hundred)."""
+
+    def __missing__(self, key: str) -> str:
+        shown = self[key] = show(self.raw[key])
+        return shown
+
+    def __init__(self, values: Mapping[str, Any]):
+        super().__init__()
+        self.raw = values
+
+
 def _fill(text: Text, values: dict[str, Any]) -> Text:
-    shown = {k: show(v) for k, v in values.items()}
+    shown = _Shown(values)
     return Text(text.en.format_map(shown), text.zh.format_map(shown))
 
 
@@ -252,7 +267,8 @@ def check_model_rules(values, sources, user_set, platform, flags_used, eng: Engi
 
 def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, env: Any = None, *,
                  model: Any = None, draft: Any = None, gpu: Any = None, model_phase: bool = False,
-                 release: str | None = None, defaults: Mapping[str, Any] | None = None) -> list[Finding]:
+                 release: str | None = None, defaults: Mapping[str, Any] | None = None,
+                 base: RuleBase | None = None) -> list[Finding]:
     """The rules that need no model (they may still look at ``c.model``/``c.draft`` where a config.json was read,
     None otherwise), or (``model_phase``) only those that read it; under ``release``, only the rules whose check
     that release's code has (``Engine.rule_holds``)."""
@@ -260,7 +276,8 @@ def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, e
     specs = eng.surface.specs
     ctx = rules.RuleContext(values, user_set, specs, platform, env, model, draft, gpu, defaults)
     family = PLATFORMS[platform].family
-    for rule in eng.rules():
+    every = eng.rules()
+    for rule in every if base is None else base.can_fire(every, ctx):
         if rule.reads_model != model_phase or not rule.applies(family) or not eng.rule_holds(rule, release) \
                 or not rule.violated(ctx):
             continue

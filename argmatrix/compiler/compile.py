@@ -24,11 +24,12 @@ from ..schema.type_errors import describe
 from ..schema.types import split_list
 from ..schema.validate import validate_fields
 from .check import check, check_engine, check_objects, check_required, check_resets, choice_hint, show
-from .derive import derive
+from .derive import DERIVED_FIELDS, derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findings
 from .flexible_argv import parse_flexible_argv
 from .model_checks import check_model, known_model
 from .releases import release_findings
+from .rule_index import RuleBase, RuleIndex
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
 from .value_safety import unsafe_value_findings
 
@@ -332,20 +333,14 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             layers.append([Assignment(name, value, "override")])
 
     # 2. merge: declared default < the release's own default < the engine's default on this platform < layers
-    values: dict[str, Any] = {n: s.default for n, s in specs.items()}
-    sources: dict[str, str] = dict.fromkeys(specs, "default")
-    release_defaults = eng.release_defaults(version) if version is not None else {}
-    for name, rdefault in release_defaults.items():
-        values[name], sources[name] = rdefault, f"release:{version}"
-    for name, spec in specs.items():
-        pdefault = eng.default(spec, platform)
-        if pdefault is not MISSING:
-            values[name], sources[name] = pdefault, f"platform:{platform_key}"
-    base_values, base_sources = dict(values), dict(sources)
+    base = defaults_for(eng, version, platform)
+    base_values, base_sources, release_defaults = base.values, base.sources, base.release_defaults
+    values, sources = dict(base_values), dict(base_sources)
     user_set: set[str] = set()
     flags_used: dict[str, str] = {}
     typed_as: dict[str, str] = {}  # field -> the spelling the user wrote (flag, config-file key or env var)
     seen_in_argv: dict[str, str] = {}
+    assigned: set[str] = set()  # every field a layer gave a value (some may fall back to the base below)
     for layer in layers:
         for a in layer:
             if a.source.startswith("argv") and a.op == "set":
@@ -360,6 +355,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             values[a.field] = _apply(values, a)
             sources[a.field] = a.source
             user_set.add(a.field)
+            assigned.add(a.field)
             if a.flag:
                 flags_used[a.field] = a.flag
             typed = a.typed or _spelling_of(a.field, a.flag, specs, surface.flags)
@@ -402,11 +398,12 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         values.update(typed)
         drop_unsafe(set(typed) & user_set)
 
-    validate({n for n in specs if sources[n] != "default" and not sources[n].startswith("release:")})
+    # what a source or the platform gave (the declared and the release's defaults are valid as they stand)
+    validate({n for n in base.platform_set | assigned if sources[n] != "default" and not sources[n].startswith("release:")})
     if sglang_surface:  # the derivations are declared over SGLang's fields
-        before_derive = dict(sources)
+        before_derive = {n: sources[n] for n in DERIVED_FIELDS}
         derive(values, sources, user_set)
-        validate({n for n in specs if sources[n] != before_derive[n]})
+        validate({n for n in DERIVED_FIELDS if sources[n] != before_derive[n]})
 
     # 4. check against the engine on the platform
     gpu = gpu_arch(plan_inputs, detection, platform_key)
@@ -419,8 +416,12 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             flag="--gpu-arch", value=str(given_arch), source="--gpu-arch", platform=platform_key))
     if not target_rejected:
         model, draft = known_model(values, plan_inputs) if sglang_surface else (None, None)
+        # the fields whose value is not the base's: the rules that read none of them (and fire on no base) are skipped
+        derived = DERIVED_FIELDS if sglang_surface else ()
+        changed = assigned | {n for n in derived if sources[n] != base_sources[n]} | \
+            {n for n in base.platform_set if values[n] is not base_values[n]}  # validation may retype a default
         findings += check(values, sources, user_set, platform_key, flags_used, version, eng, env_map, gpu, model, draft,
-                          release_defaults)
+                          release_defaults, base=base.rule_base(changed))
         if complete:
             findings += check_required(values, sources, platform_key, eng, version)
         findings += check_objects(values, sources, user_set, platform_key, flags_used, eng, version)
@@ -443,6 +444,50 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
     return Compiled(values, platform_key, sources, sort_findings(findings), frozenset(user_set), detection,
                     allow_unimplemented, version if eng.key == "sglang" else None, eng.key, version,
                     release_from if version is not None else None, not target_rejected, plugin_release)
+
+
+@dataclass(frozen=True, eq=False)
+class Defaults:
+    """What a launch starts from before any source speaks, for one (engine, release, platform): every field's
+    declared default, below the release's own defaults, below the platform's; with the source of each."""
+
+    values: dict[str, Any]
+    sources: dict[str, str]
+    release_defaults: Any        # the release's own defaults where they are not the declared ones
+    platform_set: frozenset[str]  # the fields the platform gives a default of its own
+    index: RuleIndex
+
+    def rule_base(self, changed: set[str]) -> RuleBase:
+        """What ``check`` needs to skip the rules no value of this launch can make fire."""
+        return RuleBase(self.index, changed)
+
+
+_DEFAULTS: dict[tuple[int, str | None, int], tuple[Engine, Any, Defaults]] = {}
+
+
+def defaults_for(eng: Engine, release: str | None, platform: Any) -> Defaults:
+    """The base of every launch ``eng`` (at ``release``) judges on ``platform``, computed once per process: asking
+    the engine and the platform for each of several hundred defaults cost a third of every compile()."""
+    key = (id(eng), release, id(platform))
+    held = _DEFAULTS.get(key)
+    if held is not None and held[0] is eng and held[1] is platform:
+        return held[2]
+    specs = eng.surface.specs
+    values: dict[str, Any] = {n: s.default for n, s in specs.items()}
+    sources: dict[str, str] = dict.fromkeys(specs, "default")
+    release_defaults = eng.release_defaults(release) if release is not None else {}
+    for name, rdefault in release_defaults.items():
+        values[name], sources[name] = rdefault, f"release:{release}"
+    platform_set = set()
+    for name, spec in specs.items():
+        pdefault = eng.default(spec, platform)
+        if pdefault is not MISSING:
+            values[name], sources[name] = pdefault, f"platform:{platform.key}"
+            platform_set.add(name)
+    base = Defaults(values, sources, release_defaults, frozenset(platform_set),
+                    RuleIndex(platform.key, values, specs, release_defaults))
+    _DEFAULTS[key] = (eng, platform, base)  # the objects themselves are kept, so their ids are never reused
+    return base
 
 
 PLUGIN_ENV = "ARGMATRIX_VLLM_ASCEND_VERSION"  # the vLLM-Ascend release, as --vllm-ascend-version says it

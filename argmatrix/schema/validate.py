@@ -111,8 +111,21 @@ def _item(t: Any, value: Any) -> Any:
     return _NO
 
 
+_FIELD_CHECKS: dict[int, tuple[ArgSpec, list[Any], list[Bounds]]] = {}
+
+
+def _checks(spec: ArgSpec) -> tuple[list[Any], list[Bounds]]:
+    """The field's before-validators and bounds, read from its annotation once per process."""
+    held = _FIELD_CHECKS.get(id(spec))
+    if held is None or held[0] is not spec:
+        meta = _metadata(spec.annotation)
+        held = _FIELD_CHECKS[id(spec)] = (spec, [m.func for m in meta if isinstance(m, Before)],
+                                          [m for m in meta if isinstance(m, Bounds)])  # the spec is kept: ids stay
+    return held[1], held[2]
+
+
 def _before(spec: ArgSpec) -> list[Any]:
-    return [m.func for m in _metadata(spec.annotation) if isinstance(m, Before)]
+    return _checks(spec)[0]
 
 
 def _fast(spec: ArgSpec, value: Any) -> Any:
@@ -178,7 +191,7 @@ def _fast(spec: ArgSpec, value: Any) -> Any:
         value = _number(t, value)
         if value is _NO:
             return _NO
-        error = _bound_error([m for m in _metadata(spec.annotation) if isinstance(m, Bounds)], value)
+        error = _bound_error(_checks(spec)[1], value)
         return value if error is None else _Refused(error)
     return _NO
 
