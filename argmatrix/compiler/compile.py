@@ -11,6 +11,7 @@ import dataclasses
 import json
 import os
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -111,8 +112,6 @@ class Compiled:
         }
 
 
-# ``sglang_version`` not given: ARGMATRIX_SGLANG_VERSION, then the newest release, decide
-DEFAULT_RELEASE: Any = MISSING
 
 
 def _release(eng: Engine, text: str, said_by: str) -> tuple[str | None, Finding | None]:
@@ -217,45 +216,83 @@ def _apply(values: dict[str, Any], a: Assignment) -> Any:
     return a.value
 
 
-def compile(argv: list[str] | None = None, config: str | None = None, env: dict[str, str] | None = None,
-            target: str | None = None, overrides: dict[str, Any] | None = None, *, strict: bool = False,
-            allow_unsupported: bool = False, engine: str | bool | None = None, allow_unimplemented: bool = False,
-            sglang_version: str | None = DEFAULT_RELEASE, release: str | None = DEFAULT_RELEASE,
-            plan_inputs: Any = None, compat: str | None = None,
-            assignments: list[Assignment] | None = None, versions: dict[str, str] | None = None,
-            check_implemented: bool = True, complete: bool = False) -> Compiled:
-    """Compile a launch configuration for ``target`` (a platform key or alias, or auto/None to detect), judged
-    by the engine that will run it.
+class _DefaultRelease:
+    """The release a launch is judged by when no option names one: ``ARGMATRIX_<ENGINE>_VERSION``, then the
+    newest held."""
 
-    ``engine``: ``sglang`` (the default), ``vllm`` or ``argmatrix`` (our own ``serve``, which also checks what
-    this engine implements; ``True`` means it too); a launch line that starts with an engine's program words
-    (``python -m sglang.launch_server``, ``vllm serve``, ``argmatrix serve``) selects that engine, and
-    ``compat="vllm"`` is ``engine="vllm"``.  ``release``: the engine release whose flags the launch will meet
-    (env ``ARGMATRIX_SGLANG_VERSION`` / ``ARGMATRIX_VLLM_VERSION``, default the newest held);
-    ``sglang_version`` is the same for SGLang, and None checks no release; ``versions`` names a release per
-    engine key (``{"vllm": "0.32.0"}``), for callers that do not know yet which engine the line selects.
-    ``env`` defaults to ``os.environ``; pass ``{}`` to ignore the environment.
-    ``plan_inputs`` (a ``model_checks.PlanInputs``): model config, device memory and sizes for the model checks.
-    ``check_implemented=False``: under ``engine="argmatrix"``, read its spellings without checking what its
-    engine implements (``export`` to argmatrix's own files).
+    def __repr__(self) -> str:
+        return "DEFAULT_RELEASE"
+
+
+DEFAULT_RELEASE: Any = _DefaultRelease()
+
+
+@dataclass(frozen=True)
+class CompileOptions:
+    """How :func:`compile` reads and judges a launch (everything but the launch line itself).
+
+    ``target``: a platform key or alias, or auto/None to detect (env ``ARGMATRIX_TARGET``).
+    ``engine``: the key of the engine that judges the launch: ``sglang`` (the default), ``vllm`` or ``argmatrix``
+    (our own ``serve``, which also checks what this engine implements); a launch line that starts with an engine's
+    program words (``python -m sglang.launch_server``, ``vllm serve``, ``argmatrix serve``) selects that engine.
+    ``release``: the judged engine's release whose flags the launch will meet; None checks no release.
+    ``releases``: a release per engine key (``{"sglang": "0.5.23", "vllm": "0.32.0", "vllm-ascend": "0.18.0"}``),
+    for callers that do not know yet which engine the line selects; a None value checks no release of that engine.
+    Without either, ``ARGMATRIX_SGLANG_VERSION`` / ``ARGMATRIX_VLLM_VERSION``, then the newest held, decide.
+    ``env``: the environment (None: ``os.environ``; ``{}`` ignores it).
+    ``config``: a ``--config`` file.  ``overrides``: field -> value, above every other source.
     ``assignments``: values with their own sources, above the command line (a launch translated from another
     engine's, ``compiler/translate.py``).
-    ``complete=True``: ``argv`` (with the config file and environment) is a whole launch, so a field the engine
+    ``plan_inputs`` (a ``model_checks.PlanInputs``): model config, device memory and sizes for the model checks.
+    ``strict``: warnings become errors.  ``allow_unsupported``: support errors become warnings.
+    ``allow_unimplemented``: argmatrix's engine may start with flags it does not implement (listed as warnings).
+    ``check_implemented=False``: under ``engine="argmatrix"``, read its spellings without checking what its
+    engine implements (``export`` to argmatrix's own files).
+    ``complete=True``: the launch (with the config file and environment) is a whole one, so a field the engine
     does not start without (``Engine.required``: SGLang's and argmatrix's ``--model-path``) must have a value
     (AM-E011); ``check-config`` passes it, while callers checking a fragment of a launch do not.
+    """
+
+    target: str | None = None
+    engine: str | None = None
+    release: str | _DefaultRelease | None = DEFAULT_RELEASE
+    releases: Mapping[str, str | None] = field(default_factory=dict)
+    env: Mapping[str, str] | None = None
+    config: str | None = None
+    overrides: Mapping[str, Any] | None = None
+    assignments: tuple[Assignment, ...] = ()
+    plan_inputs: Any = None
+    strict: bool = False
+    allow_unsupported: bool = False
+    allow_unimplemented: bool = False
+    check_implemented: bool = True
+    complete: bool = False
+
+    def but(self, **changes: Any) -> CompileOptions:
+        """These options with ``changes``."""
+        return dataclasses.replace(self, **changes)
+
+
+def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = None) -> Compiled:
+    """Compile a launch line with ``options`` (:class:`CompileOptions`), judged by the engine that will run it.
+
     Never raises for bad input: every problem becomes a finding.
     """
+    o = options if options is not None else CompileOptions()
+    config, env, target, overrides, plan_inputs = o.config, o.env, o.target, o.overrides, o.plan_inputs
+    strict, allow_unsupported, allow_unimplemented = o.strict, o.allow_unsupported, o.allow_unimplemented
+    check_implemented, complete, assignments, versions = o.check_implemented, o.complete, o.assignments, o.releases
     findings: list[Finding] = []
     env_map = os.environ if env is None else env
     argv = list(argv or [])
-    eng, program, problem = _pick_engine(engine, compat, argv)
+    eng, program, problem = _pick_engine(o.engine, argv)
     argv, offset = argv[len(program):], len(program)
     if problem is not None:
         findings.append(problem)
     surface = eng.surface
     specs = surface.specs
-    chosen = release if release is not DEFAULT_RELEASE else sglang_version if eng.key == "sglang" else release
-    if chosen is DEFAULT_RELEASE and versions and versions.get(eng.key):
+    chosen: Any = o.release
+    if chosen is DEFAULT_RELEASE and eng.key in versions:
         chosen = versions[eng.key]
     version = None
     release_from = None
@@ -493,7 +530,7 @@ def defaults_for(eng: Engine, release: str | None, platform: Any) -> Defaults:
 PLUGIN_ENV = "ARGMATRIX_VLLM_ASCEND_VERSION"  # the vLLM-Ascend release, as --vllm-ascend-version says it
 
 
-def _plugin_release(eng: Engine, version: str | None, vllm_named: bool, versions: dict[str, str] | None,
+def _plugin_release(eng: Engine, version: str | None, vllm_named: bool, versions: Mapping[str, str | None] | None,
                     env_map: Any, platform: Any) -> tuple[Engine, str | None, str | None, list[Finding]]:
     """The platform plugin's release, for an engine that has one on this platform (vLLM on Ascend: vLLM-Ascend):
     the engine judged by that release's facts, the vLLM release (the one the plugin release pins unless
@@ -583,10 +620,9 @@ def gpu_arch(plan_inputs: Any, detection: Any, platform_key: str) -> Any:
     return None
 
 
-def _pick_engine(engine: str | bool | None, compat: str | None, argv: list[str]):
+def _pick_engine(named: str | None, argv: list[str]):
     """The engine that judges the launch, the program words the line starts with (none: the engine's own), and
     a finding when the words and the option disagree."""
-    named = ARGMATRIX_ENGINE if engine is True else (engine or compat or None)
     from_words, n = engines.from_launcher(argv)
     try:
         eng = engines.get(named) if named else (from_words or engines.get(engines.DEFAULT))
@@ -626,9 +662,9 @@ def _spelling_of(name: str, flag: str | None, specs: dict[str, Any], flags: dict
     return None
 
 
-def from_cli(argv: list[str], target: str | None = None, **kwargs: Any):
-    """Compile SGLang-style flags for ``target`` and return the checked ``ServerArgs``.
+def from_cli(argv: list[str], options: CompileOptions | None = None):
+    """Compile SGLang-style flags with ``options`` and return the checked ``ServerArgs``.
 
     Raises :class:`CompileError` (with every finding) when the configuration has errors.
     """
-    return compile(argv, target=target, **kwargs).raise_for_errors().args
+    return compile(argv, options).raise_for_errors().args

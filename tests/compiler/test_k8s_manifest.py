@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 import yaml
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.findings import ERROR
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,7 +179,7 @@ def test_each_pod_reads_its_own_rank_and_one_leader(manifests, name):
         for i, (container, lws) in enumerate(pods):
             argv = _argv(container, lws, f"10.1.0.{i}")
             assert not any("$(" in t for t in argv), argv          # every reference was filled in
-            compiled = compile(argv, target=_target(name), env={})
+            compiled = compile(argv, CompileOptions(target=_target(name), env={}))
             errors = [f"{f.code} {f.message.en}" for f in compiled.findings if f.severity == ERROR]
             assert not errors, (name, i, argv, errors)
             seen.append((i, compiled.values, lws))

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from argmatrix.compiler.compile import compile
+from argmatrix.compiler.compile import CompileOptions, compile
 from argmatrix.matrix.engines.sglang import SglangEngine
 from argmatrix.matrix.rules import Rule
 from argmatrix.schema.meta import Text
@@ -33,7 +33,7 @@ def probe_rule(monkeypatch):
 
 
 def codes(argv: list[str]) -> list[str]:
-    return [f.code for f in compile(argv, target="cuda").findings]
+    return [f.code for f in compile(argv, CompileOptions(target="cuda")).findings]
 
 
 def test_a_model_rule_sees_the_config_it_was_read_from():

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from argmatrix.compiler import compile, rule_index
+from argmatrix.compiler import CompileOptions, compile, rule_index
 from argmatrix.compiler.model_checks import PlanInputs
 from argmatrix.matrix.devices import parse_gpu_arch
 
@@ -22,7 +22,7 @@ def _launches() -> list[tuple[str, list[str], dict]]:
     for case_id, case in sorted(CASES.items()):
         count, memory, arch = DEVICES[case["target"]]
         out.append((f"conformance:{case_id}", argv_for_argmatrix(case), dict(
-            target=case["target"], env=case.get("env", {}), sglang_version=RELEASE,
+            target=case["target"], env=case.get("env", {}), releases={"sglang": RELEASE},
             plan_inputs=PlanInputs(device_memory=memory, devices_per_node=count,
                                    gpu_arch=parse_gpu_arch(arch) if arch else None))))
     for command in yaml.safe_load((FIXTURES / "real_world.yaml").read_text(encoding="utf-8"))["commands"]:
@@ -39,7 +39,7 @@ LAUNCHES = _launches()
 
 
 def findings(argv: list[str], options: dict) -> list[tuple]:
-    compiled = compile(argv, **options)
+    compiled = compile(argv, CompileOptions(**options))
     return [(f.code, f.severity, f.field, f.message.en, f.rule) for f in compiled.findings]
 
 

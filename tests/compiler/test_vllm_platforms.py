@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.matrix import engines
 from argmatrix.matrix.engines.vllm import VIEW_KEYS, ascend_rules
 from argmatrix.matrix.platforms import PLATFORMS
@@ -27,7 +27,7 @@ LINES = [
 @pytest.mark.parametrize("v2", [False, True])
 def test_every_platform_checks_a_vllm_line(platform, argv, v2):
     env = {"VLLM_USE_V2_MODEL_RUNNER": "1"} if v2 else {}
-    compiled = compile(argv, target=platform, env=env)
+    compiled = compile(argv, CompileOptions(target=platform, env=env))
     specs = engines.get("vllm").surface.specs
     for finding in compiled.findings:
         assert finding.field is None or finding.field in specs, finding
@@ -50,7 +50,7 @@ def test_ascend_checks_name_only_vllm_fields():
 def test_dynamic_eplb_under_model_runner_v2_is_refused_as_vllm_ascend_refuses_it(env, refused):
     """vllm_ascend/platform.py:764 (_validate_eplb_config) raises under Model Runner V2 when either V1 switch is
     true or 1."""
-    compiled = compile(["vllm", "serve", "Qwen/Qwen3-30B-A3B"], target="a3", env=env)
+    compiled = compile(["vllm", "serve", "Qwen/Qwen3-30B-A3B"], CompileOptions(target="a3", env=env))
     hits = [f for f in compiled.findings if "DYNAMIC_EPLB" in f.message.en]
     assert bool(hits) == refused
     if refused:

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from argmatrix.cli.app import app
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.model_checks import PlanInputs
 from argmatrix.compiler.model_facts import read_model_facts
 from argmatrix.compiler.vllm_model_checks import (
@@ -29,7 +29,8 @@ GIB = 1 << 30
 
 
 def codes(argv, target, env=None, **inputs):
-    compiled = compile(argv, target=target, env=env or {}, plan_inputs=PlanInputs(**inputs) if inputs else None)
+    compiled = compile(argv, CompileOptions(target=target, env=env or {},
+                                            plan_inputs=PlanInputs(**inputs) if inputs else None))
     return [f.code for f in compiled.findings], compiled
 
 
@@ -135,7 +136,7 @@ def test_an_unset_utilization_is_what_vllm_034_resolves_it_to():
     without --kv-cache-memory-bytes), 0.92 without it (Ascend, or the cache turned off)."""
     from argmatrix.compiler.vllm_model_checks import gpu_memory_utilization
 
-    values = dict(compile(["vllm", "serve", "m"], target="cuda", release="0.34.0", env={}).values)
+    values = dict(compile(["vllm", "serve", "m"], CompileOptions(target="cuda", release="0.34.0", env={})).values)
     assert values["gpu_memory_utilization"] is None
     assert gpu_memory_utilization(values, "gpu") == 1.0
     assert gpu_memory_utilization({**values, "enable_extensible_kv_cache": False}, "gpu") == 0.92
@@ -149,7 +150,7 @@ def test_the_kv_cache_follows_vllms_formula(target, memory, block):
     (memory x --gpu-memory-utilization) minus weights, the profile run's peak and the memory outside torch, and on
     CUDA the CUDA-graph estimate; kv_cache_utils: whole blocks of KV bytes per token x block size."""
     facts = read_model_facts(QWEN_7B)
-    values = dict(compile(["vllm", "serve", "m"], target=target, release="0.33.0", env={}).values)
+    values = dict(compile(["vllm", "serve", "m"], CompileOptions(target=target, release="0.33.0", env={})).values)
     p, blocks = vllm_plan(facts, values, target=target, memory=memory, devices=8)
     assert p.kv_bytes_per_token == 28 * 2 * 4 * 128 * 2
     overhead = activation_bytes(facts, values, memory, 2) + NON_TORCH_BYTES + (CUDA_GRAPH_BYTES if target == "cuda"
@@ -202,6 +203,6 @@ def test_qwen25_7b_figures_in_the_docs(target, memory, tokens):
     """docs/plan.md's worked figures (vLLM 0.33's defaults, computed from vLLM's code; no figure recorded from vLLM
     itself is available here to compare with)."""
     facts = read_model_facts(QWEN_7B)
-    values = dict(compile(["vllm", "serve", "m"], target=target, release="0.33.0", env={}).values)
+    values = dict(compile(["vllm", "serve", "m"], CompileOptions(target=target, release="0.33.0", env={})).values)
     p, _ = vllm_plan(facts, values, target=target, memory=memory, devices=8)
     assert p.kv_pool_tokens == tokens

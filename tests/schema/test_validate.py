@@ -92,10 +92,10 @@ def test_a_well_formed_launch_never_loads_pydantic():
     import subprocess
     import sys
 
-    code = ("import sys; from argmatrix.compiler import compile; "
+    code = ("import sys; from argmatrix.compiler import CompileOptions, compile; "
             "c = compile(['--model-path', 'm', '--cuda-graph-bs', '8', '16', '--json-model-override-args', "
             "'{\"rope_scaling\": {\"factor\": 2}}', '--tp-size', '0', '--bucket-time-to-first-token', '0.1,1', "
-            "'--mem-fraction-static', '1.5'], target='a3', env={}); "
+            "'--mem-fraction-static', '1.5'], CompileOptions(target='a3', env={})); "
             "assert {f.field for f in c.errors} >= {'tp_size', 'mem_fraction_static'}, c.findings; "
             "assert 'pydantic' not in sys.modules, 'pydantic was imported'")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
