@@ -6,9 +6,9 @@ import json
 import re
 import shlex
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..matrix import engine, rules
+from ..matrix import rules
 from ..matrix.engines import Engine
 from ..matrix.engines import get as get_engine
 from ..matrix.platforms import PLATFORMS
@@ -21,6 +21,9 @@ from ..schema.values import as_argv
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
 from .releases import check_release, successor_conflicts
 from .rule_index import RuleBase
+
+if TYPE_CHECKING:
+    from ..matrix import engine
 
 STATUS_FINDINGS = {  # status -> (code, severity)
     Status.PLANNED: ("AM-E101", ERROR),
@@ -308,6 +311,8 @@ def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, e
 def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
                  flags_used: dict[str, str], allow_unimplemented: bool) -> list[Finding]:
     """What argmatrix's own engine does with each changed flag (``check-config --engine`` and ``serve``)."""
+    from ..matrix import engine  # argmatrix's own engine table: loaded for its launches only
+
     out: list[Finding] = []
     severity = WARNING if allow_unimplemented else ERROR
     for name in sorted(user_set):
@@ -343,6 +348,8 @@ def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[
 def _wired_findings(name: str, cap: engine.Capability, values: dict[str, Any], where: dict[str, Any],
                     flags_used: dict[str, str]) -> list[Finding]:
     """A wired flag that does nothing in this launch (AM-W504) or on this platform family (AM-N503)."""
+    from ..matrix import engine  # argmatrix's own engine table: loaded for its launches only
+
     flag, out = where["flag"], []
     for cond in cap.inert_when:
         if cond.holds(values):
@@ -368,6 +375,8 @@ def _never_run_findings(values: dict[str, Any], user_set: set[str], platform: st
                         sources: dict[str, str]) -> list[Finding]:
     """One note per engine path this launch uses that has never passed a recorded run on the platform's family
     (AM-N505): the engine table's verdicts come from runs (matrix/engine_runs.json), not from its own say-so."""
+    from ..matrix import engine  # argmatrix's own engine table: loaded for its launches only
+
     family = PLATFORMS[platform].family
     used: dict[str, str] = {}              # path -> the first changed flag that uses it
     for name in sorted(user_set):

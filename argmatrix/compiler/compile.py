@@ -27,7 +27,6 @@ from ..schema.validate import validate_fields
 from .check import check, check_engine, check_objects, check_required, check_resets, choice_hint, show
 from .derive import DERIVED_FIELDS, derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findings
-from .flexible_argv import parse_flexible_argv
 from .model_checks import check_model, known_model
 from .releases import release_findings
 from .rule_index import RuleBase, RuleIndex
@@ -347,6 +346,8 @@ def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = 
             findings += file_problems
             layers.append(file_assignments)
     else:  # the engine's own --config is part of its command line
+        from .flexible_argv import parse_flexible_argv  # vLLM's reader: an SGLang launch never loads it
+
         argv_assignments, argv_problems, _ = parse_flexible_argv(
             argv if not config else [*argv, "--config", config], eng, program, version)
     argv_assignments = [_shifted(a, offset) for a in argv_assignments]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections import ChainMap
 from collections.abc import Mapping, Sequence
 from functools import cache, cached_property
 from typing import Any
@@ -239,13 +240,14 @@ def _reportable(dests: tuple[str, ...]) -> tuple[str, ...]:
     return fields
 
 
-def plugin_view(values: Mapping[str, Any], platform: str | None, env: Mapping[str, str]) -> dict[str, Any]:
+def plugin_view(values: Mapping[str, Any], platform: str | None, env: Mapping[str, str]) -> Mapping[str, Any]:
     """What vLLM-Ascend's predicates read: vLLM's values, the chip, and the environment switches they need
     (``VLLM_USE_V2_MODEL_RUNNER``: on Ascend only the environment picks Model Runner V2; ``DYNAMIC_EPLB`` and
     ``EXPERT_MAP_RECORD``, Model Runner V1's EPLB switches, read as vllm_ascend/platform.py:764 reads them)."""
     v2 = str(env.get("VLLM_USE_V2_MODEL_RUNNER", "")).strip().lower() in ("1", "true", "yes")
     v1_eplb = any(str(env.get(name, "false")).lower() in ("true", "1") for name in ("DYNAMIC_EPLB", "EXPERT_MAP_RECORD"))
-    return {**values, "target": platform, "use_v2_model_runner": v2, "v1_eplb_env": v1_eplb}
+    # a view, not a copy: a predicate reads a few of several hundred values (and compiler/rule_index.py sees which)
+    return ChainMap({"target": platform, "use_v2_model_runner": v2, "v1_eplb_env": v1_eplb}, values)  # type: ignore[arg-type]
 
 
 def _on_values(predicate: Any) -> Any:
