@@ -248,9 +248,8 @@ def index(groups: Groups) -> tuple[dict[str, ArgSpec], dict[str, str], dict[str,
     return specs, names, flags
 
 
-# introspected once, then read back as data (stored.py)
-GROUPS: Groups = stored.load("sglang", f"{__package__}.groups", GROUP_MODULES)
-SPECS, NAMES, FLAGS = index(GROUPS)
+# introspected once, then read back as data, lookups included (stored.py)
+GROUPS, SPECS, NAMES, FLAGS = stored.load("sglang", f"{__package__}.groups", GROUP_MODULES)
 
 
 def iter_groups():

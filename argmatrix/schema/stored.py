@@ -21,9 +21,12 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .registry import Groups
+    from .registry import ArgSpec, Groups
 
-FORMAT = 1  # bump when the stored shape changes without a source change (e.g. what is pickled)
+    # the specs in their groups, and the three lookups over them (registry.index): field, key spelling, flag
+    Table = tuple[Groups, dict[str, ArgSpec], dict[str, str], dict[str, str]]
+
+FORMAT = 2  # bump when the stored shape changes without a source change (e.g. what is pickled)
 SCHEMA_DIR = os.path.dirname(os.path.abspath(__file__))
 # the schema modules a declaration is built from, besides its own package's (the test checks none is missing)
 DECLARATION_SOURCES = ("meta.py", "types.py", "type_errors.py", "values.py", "choices.py", "registry.py",
@@ -62,34 +65,40 @@ def cache_dirs() -> list[str]:
     return [os.path.join(SCHEMA_DIR, "__pycache__"), os.path.join(user, "argmatrix")]
 
 
-def load(key: str, package: str, modules: tuple[str, ...]) -> Groups:
-    """The argument specs of surface ``key`` (the modules ``package.<name>``, in order): stored, or introspected
-    and stored for the next process."""
-    from .registry import load_groups
+def introspect(package: str, modules: tuple[str, ...]) -> Table:
+    """The table of the modules ``package.<name>``, in order, read from their declarations."""
+    from .registry import index, load_groups
 
+    groups = load_groups(package, modules)
+    return (groups, *index(groups))
+
+
+def load(key: str, package: str, modules: tuple[str, ...]) -> Table:
+    """The argument table of surface ``key`` (the modules ``package.<name>``, in order): stored, or introspected
+    and stored for the next process."""
     if os.environ.get(DISABLE_ENV):
-        return load_groups(package, modules)
+        return introspect(package, modules)
     name = f"argspecs-{key}-{digest(package)}.pickle"
     import pickle
 
     for folder in cache_dirs():
         try:
             with open(os.path.join(folder, name), "rb") as f:
-                stored: Groups = pickle.load(f)
+                stored: Table = pickle.load(f)
             return stored
         except FileNotFoundError:
             continue
         except Exception:  # noqa: BLE001  (a truncated or foreign file: introspect, and write a good one)
             break
-    groups = load_groups(package, modules)
-    _store(groups, key, name)
-    return groups
+    table = introspect(package, modules)
+    _store(table, key, name)
+    return table
 
 
-def _store(groups: Groups, key: str, name: str) -> None:
+def _store(table: Table, key: str, name: str) -> None:
     import pickle
 
-    data = pickle.dumps(groups, protocol=pickle.HIGHEST_PROTOCOL)
+    data = pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL)
     for folder in cache_dirs():
         try:
             os.makedirs(folder, exist_ok=True)

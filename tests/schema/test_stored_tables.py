@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from argmatrix.schema import stored
-from argmatrix.schema.registry import load_groups
+from argmatrix.schema.registry import index, load_groups
 from argmatrix.schema.surface import SURFACES
 
 # what every consumer reads from a spec, besides its fields
@@ -26,8 +26,11 @@ def test_the_stored_specs_are_the_introspected_ones_field_by_field(key, tmp_path
     introspected = load_groups(surface.package, surface.modules)
     stored.load(key, surface.package, surface.modules)  # writes the file
     (path,) = tmp_path.glob(f"argspecs-{key}-*.pickle")
-    read_back = pickle.loads(path.read_bytes())
-    assert read_back == stored.load(key, surface.package, surface.modules)  # what a later process reads
+    table = pickle.loads(path.read_bytes())
+    assert table == stored.load(key, surface.package, surface.modules)  # what a later process reads
+    read_back, specs, names, flags = table
+    assert (specs, names, flags) == index(introspected)  # the lookups, stored with the specs they point at
+    assert all(specs[s.name] is s for _, group_specs in read_back for s in group_specs)
     assert len(read_back) == len(introspected)
     count = 0
     for (group, specs), (group_back, specs_back) in zip(introspected, read_back, strict=True):
