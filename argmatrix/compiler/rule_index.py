@@ -103,9 +103,14 @@ class _Env(Mapping[str, str]):
 
 
 class _RecordingContext(rules.RuleContext):
+    """A rule context whose values record what is read; asking for a fact records the fact (the log travels with
+    the values, so the context itself gains no attribute)."""
+
     def __getattribute__(self, name: str) -> Any:
         if name in FACTS:
-            object.__getattribute__(self, "_log").facts.add(name)
+            values = object.__getattribute__(self, "values")
+            if isinstance(values, _Values):
+                values._log.facts.add(name)
         return object.__getattribute__(self, name)
 
 
@@ -126,7 +131,7 @@ class RuleIndex:
     """What each rule of one (engine, release, platform) reads, found by running it on the defaults, once per
     process (``compile.defaults_for`` holds one per base)."""
 
-    def __init__(self, platform: str, values: Mapping[str, Any], specs: Mapping[str, Any],
+    def __init__(self, platform: str, values: Mapping[str, Any], specs: dict[str, Any],
                  defaults: Mapping[str, Any] | None):
         self.platform, self.values, self.specs, self.defaults = platform, values, specs, defaults
         self._plans: dict[tuple[int, ...], _Plan] = {}
@@ -136,9 +141,9 @@ class RuleIndex:
         if rule.reads_model:
             return None  # run in the model phase, where the facts always differ from the defaults' None
         log = _Log()
-        ctx = _RecordingContext(_Values(self.values, log), _UserSet(log), self.specs,  # type: ignore[arg-type]
-                                self.platform, _Env(log), None, None, None, self.defaults)
-        ctx._log = log  # type: ignore[attr-defined]
+        ctx = _RecordingContext(values=_Values(self.values, log), user_set=_UserSet(log),  # type: ignore[arg-type]
+                                specs=self.specs, platform=self.platform, env=_Env(log), model=None, draft=None,
+                                gpu=None, defaults=self.defaults)
         try:
             fired = rule.violated(ctx)
         except Exception:  # noqa: BLE001  (a rule that cannot be judged on the defaults always runs)
