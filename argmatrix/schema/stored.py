@@ -78,7 +78,10 @@ def load(key: str, package: str, modules: tuple[str, ...]) -> Table:
     and stored for the next process."""
     if os.environ.get(DISABLE_ENV):
         return introspect(package, modules)
-    name = f"argspecs-{key}-{digest(package)}.pickle"
+    try:
+        name = f"argspecs-{key}-{digest(package)}.pickle"
+    except OSError:  # sources that cannot be listed or read as files (a zip import): nothing to key a table by
+        return introspect(package, modules)
     import pickle
 
     for folder in cache_dirs():

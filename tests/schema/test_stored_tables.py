@@ -95,3 +95,12 @@ def test_a_broken_table_is_replaced(tmp_path, monkeypatch):
     groups = stored.load("sglang", surface.package, surface.modules)
     assert pickle.loads((tmp_path / name).read_bytes()) == groups
     assert [p.name for p in tmp_path.iterdir()] == [name]  # the older table went with it
+
+
+def test_sources_that_cannot_be_read_are_introspected(tmp_path, monkeypatch):
+    """A package imported from a zip has no files to digest: the tables are introspected, nothing is written."""
+    surface = SURFACES["sglang"]
+    monkeypatch.setattr(stored, "SCHEMA_DIR", str(tmp_path / "no-such-dir"))
+    monkeypatch.setattr(stored, "cache_dirs", lambda: [str(tmp_path)])
+    table = stored.load("sglang", surface.package, surface.modules)
+    assert table[1].keys() == surface.specs.keys() and not list(tmp_path.iterdir())
