@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..matrix import engines
 from ..matrix.engines import Engine
@@ -484,8 +484,7 @@ def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = 
                     release_from if version is not None else None, not target_rejected, plugin_release)
 
 
-@dataclass(frozen=True, eq=False)
-class Defaults:
+class Defaults(NamedTuple):
     """What a launch starts from before any source speaks, for one (engine, release, platform): every field's
     declared default, below the release's own defaults, below the platform's; with the source of each."""
 
@@ -493,11 +492,11 @@ class Defaults:
     sources: dict[str, str]
     release_defaults: Any        # the release's own defaults where they are not the declared ones
     platform_set: frozenset[str]  # the fields the platform gives a default of its own
-    index: RuleIndex
+    rule_index: RuleIndex
 
     def rule_base(self, changed: set[str]) -> RuleBase:
         """What ``check`` needs to skip the rules no value of this launch can make fire."""
-        return RuleBase(self.index, changed)
+        return RuleBase(self.rule_index, changed)
 
 
 _DEFAULTS: dict[tuple[int, str | None, int], tuple[Engine, Any, Defaults]] = {}
