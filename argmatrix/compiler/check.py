@@ -37,6 +37,17 @@ STATUS_FINDINGS = {  # status -> (code, severity)
 show = as_argv  # values in findings are written the way a command line takes them
 
 
+_POSITIONS: dict[int, tuple[Mapping[str, Any], dict[str, int]]] = {}
+
+
+def _positions(specs: Mapping[str, Any]) -> dict[str, int]:
+    """Each field's place in its surface's declaration order (a launch sets a few of several hundred fields)."""
+    held = _POSITIONS.get(id(specs))
+    if held is None or held[0] is not specs:
+        held = _POSITIONS[id(specs)] = (specs, {n: i for i, n in enumerate(specs)})  # the surface is kept: ids stay
+    return held[1]
+
+
 def supported_on(spec: ArgSpec, eng: Engine | None = None) -> list[str]:
     eng = eng or get_engine("sglang")
     return [k for k, p in PLATFORMS.items() if eng.cell(spec, p).status is Status.SUPPORTED]
@@ -131,7 +142,7 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
     sglang_surface = specs is SPECS  # deprecations and release spellings are declared for SGLang's flags
     out: list[Finding] = []
     target = PLATFORMS[platform]
-    for name in (n for n in specs if n in user_set):  # declaration order, not a set's (sort_findings orders output)
+    for name in sorted(user_set, key=_positions(specs).__getitem__):  # declaration order, not a set's
         spec = specs[name]
         value = values[name]
         flag = flags_used.get(name, spec.flag)
