@@ -437,7 +437,8 @@ def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = 
         drop_unsafe(set(typed) & user_set)
 
     # what a source or the platform gave (the declared and the release's defaults are valid as they stand)
-    validate({n for n in base.platform_set | assigned if sources[n] != "default" and not sources[n].startswith("release:")})
+    validate({n for n in base.platform_unsettled | assigned
+              if sources[n] != "default" and not sources[n].startswith("release:")})
     if sglang_surface:  # the derivations are declared over SGLang's fields
         before_derive = {n: sources[n] for n in DERIVED_FIELDS}
         derive(values, sources, user_set)
@@ -457,7 +458,7 @@ def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = 
         # the fields whose value is not the base's: the rules that read none of them (and fire on no base) are skipped
         derived = DERIVED_FIELDS if sglang_surface else ()
         changed = assigned | {n for n in derived if sources[n] != base_sources[n]} | \
-            {n for n in base.platform_set if values[n] is not base_values[n]}  # validation may retype a default
+            {n for n in base.platform_unsettled if values[n] is not base_values[n]}  # validation may retype them
         findings += check(values, sources, user_set, platform_key, flags_used, version, eng, env_map, gpu, model, draft,
                           release_defaults, base=base.rule_base(changed))
         if complete:
@@ -491,7 +492,7 @@ class Defaults(NamedTuple):
     values: dict[str, Any]
     sources: dict[str, str]
     release_defaults: Any        # the release's own defaults where they are not the declared ones
-    platform_set: frozenset[str]  # the fields the platform gives a default of its own
+    platform_unsettled: frozenset[str]  # the platform's defaults each launch validates (see defaults_for)
     rule_index: RuleIndex
 
     def rule_base(self, changed: set[str]) -> RuleBase:
@@ -521,7 +522,13 @@ def defaults_for(eng: Engine, release: str | None, platform: Any) -> Defaults:
         if pdefault is not MISSING:
             values[name], sources[name] = pdefault, f"platform:{platform.key}"
             platform_set.add(name)
-    base = Defaults(values, sources, release_defaults, frozenset(platform_set),
+    # the platform's defaults validated once: a plain valid scalar is stored typed; a list or object (compile()
+    # hands each launch its own) or a value the field refuses (a finding every launch reports) is validated per launch
+    typed, errors = validate_fields({n: values[n] for n in platform_set}, detailed=True, specs=specs)
+    refused = {n for n, _ in errors}
+    settled = {n for n, v in typed.items() if n not in refused and isinstance(v, (str, int, float, bool, type(None)))}
+    values.update({n: typed[n] for n in settled})
+    base = Defaults(values, sources, release_defaults, frozenset(platform_set - settled),
                     RuleIndex(platform.key, values, specs, release_defaults))
     _DEFAULTS[key] = (eng, platform, base)  # the objects themselves are kept, so their ids are never reused
     return base
