@@ -37,6 +37,7 @@ def test_a_vllm_launch_imports_none_of_sglangs_start_up_rules(argv):
     assert "argmatrix.matrix.engines.vllm_checks" in loaded
     assert not {m for m in loaded if m.startswith("argmatrix.matrix.sglang_checks")}
     assert "pydantic" not in loaded  # every value is well-formed: the fast validator judges them all
+    assert "argmatrix.compiler.memory_plan" not in loaded  # no local model folder: nothing to plan
 
 
 def test_an_sglang_launch_loads_only_what_it_uses():
