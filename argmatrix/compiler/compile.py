@@ -267,10 +267,6 @@ class CompileOptions:
     check_implemented: bool = True
     complete: bool = False
 
-    def but(self, **changes: Any) -> CompileOptions:
-        """These options with ``changes``."""
-        return dataclasses.replace(self, **changes)
-
 
 def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = None) -> Compiled:
     """Compile a launch line with ``options`` (:class:`CompileOptions`), judged by the engine that will run it.
