@@ -20,7 +20,7 @@ from ..schema.releases import CHANGES, NEWEST, Change, ignored_in, state_of, sup
 from ..schema.values import as_argv
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
 from .releases import check_release, successor_conflicts
-from .rule_index import RuleBase
+from .rule_index import RuleBase, launch_rules, superseding_codes
 
 if TYPE_CHECKING:
     from ..matrix import engine
@@ -201,7 +201,7 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
                                choice_hint(spec, platform, flag, bad[0], eng), support_related=True, **where))
     out.extend(_check_rules(values, sources, user_set, platform, flags_used, eng, env, gpu=gpu, model=model,
                             draft=draft, release=release, defaults=defaults, base=base))
-    return _one_finding_per_cause(out, eng)
+    return _one_finding_per_cause(out, eng, release, platform)
 
 
 _STATUS_CODES = frozenset(code for code, _ in STATUS_FINDINGS.values()) | {"AM-N401"}
@@ -247,9 +247,9 @@ def check_required(values: dict[str, Any], sources: dict[str, str], platform: st
     return out
 
 
-def _one_finding_per_cause(findings: list[Finding], eng: Engine) -> list[Finding]:
+def _one_finding_per_cause(findings: list[Finding], eng: Engine, release: str | None, platform: str) -> list[Finding]:
     """Drop a field's status finding when a rule that supersedes it fired on that field (``Rule.supersedes_status``)."""
-    superseding = {r.code for r in eng.rules() if r.supersedes_status}
+    superseding = superseding_codes(eng, release, platform)
     covered = {f.field for f in findings if f.kind == "rule" and f.code in superseding}
     return [f for f in findings if not (f.kind == "support" and f.code in _STATUS_CODES and f.field in covered)]
 
@@ -290,7 +290,7 @@ def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, e
     specs = eng.surface.specs
     ctx = rules.RuleContext(values, user_set, specs, platform, env, model, draft, gpu, defaults)
     family = PLATFORMS[platform].family
-    every = eng.rules()
+    every = eng.rules() if base is None else launch_rules(eng, release, platform, base.changed, ctx)
     for rule in every if base is None else base.can_fire(every, ctx):
         if rule.reads_model != model_phase or not rule.applies(family) or not eng.rule_holds(rule, release) \
                 or not rule.violated(ctx):

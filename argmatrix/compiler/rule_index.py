@@ -133,9 +133,18 @@ class RuleIndex:
                  defaults: Mapping[str, Any] | None):
         self.platform, self.values, self.specs, self.defaults = platform, values, specs, defaults
         self._plans: dict[tuple[int, ...], _Plan] = {}
+        self._reads: dict[int, tuple[rules.Rule, Reads | None]] = {}
 
     def reads(self, rule: rules.Rule) -> Reads | None:
-        """What ``rule`` reads, or None when it must always run."""
+        """What ``rule`` reads, or None when it must always run (found once per rule)."""
+        held = self._reads.get(id(rule))
+        if held is not None and held[0] is rule:
+            return held[1]
+        found = self._record(rule)
+        self._reads[id(rule)] = (rule, found)  # the rule is kept, so its id is never reused
+        return found
+
+    def _record(self, rule: rules.Rule) -> Reads | None:
         if rule.reads_model:
             return None  # run in the model phase, where the facts always differ from the defaults' None
         log = _Log()
@@ -204,3 +213,56 @@ class RuleBase(NamedTuple):
 
     def can_fire(self, seq: Sequence[rules.Rule], ctx: rules.RuleContext) -> list[rules.Rule]:
         return self.rule_index.can_fire(seq, self.changed, ctx)
+
+
+# --- which of SGLang's rule modules a launch imports -----------------------------------------------------------
+
+def _shipped_platforms() -> dict[str, Any]:
+    from ..matrix.platforms import PLATFORMS
+
+    return dict(PLATFORMS)
+
+
+_SHIPPED = _shipped_platforms()  # the platform objects area_reads.py was generated for (a test may swap one)
+
+
+def _stored_reads_apply(eng: Any, release: str | None, platform: str) -> bool:
+    """Whether ``matrix/sglang_checks/area_reads.py`` covers this launch: SGLang's own rules, a held release and a
+    shipped platform (anything else loads every area)."""
+    if not INDEXED or eng.key != "sglang":
+        return False
+    from ..matrix.engines.sglang import SglangEngine
+    from ..matrix.platforms import PLATFORMS
+    from ..matrix.sglang_checks import area_reads
+
+    return (type(eng).rules is SglangEngine.rules and release in area_reads.RELEASES
+            and platform in area_reads.PLATFORMS and PLATFORMS.get(platform) is _SHIPPED.get(platform))
+
+
+def launch_rules(eng: Any, release: str | None, platform: str, changed: Set[str],
+                 ctx: rules.RuleContext) -> Sequence[rules.Rule]:
+    """The engine's rules a launch needs loaded: for SGLang, the table's rules (``matrix/rules.py``) and the areas of
+    its start-up checks whose stored reads (``area_reads.py``) the launch touches; every rule otherwise."""
+    if not _stored_reads_apply(eng, release, platform):
+        return eng.rules()  # type: ignore[no-any-return]
+    from ..matrix import sglang_checks
+    from ..matrix.sglang_checks import area_reads
+
+    env = ctx.env
+    facts = {fact for fact in FACTS if getattr(ctx, fact) is not None}
+    areas = set(area_reads.ALWAYS)
+    for name, (fields, env_keys, fact_names, whole_env) in area_reads.READS.items():
+        if not changed.isdisjoint(fields) or (whole_env and env) or any(k in env for k in env_keys) \
+                or not facts.isdisjoint(fact_names):
+            areas.add(name)
+    return [*rules.RULES, *sglang_checks.rules_of(areas)]
+
+
+def superseding_codes(eng: Any, release: str | None, platform: str) -> set[str]:
+    """The codes of the engine's rules that stand for a field's status (``Rule.supersedes_status``), without
+    loading SGLang's areas where ``area_reads.py`` lists them."""
+    if not _stored_reads_apply(eng, release, platform):
+        return {r.code for r in eng.rules() if r.supersedes_status}
+    from ..matrix.sglang_checks import area_reads
+
+    return {r.code for r in rules.RULES if r.supersedes_status} | set(area_reads.SUPERSEDING)

@@ -40,6 +40,17 @@ def test_a_vllm_launch_imports_none_of_sglangs_start_up_rules(argv):
     assert "argmatrix.compiler.memory_plan" not in loaded  # no local model folder: nothing to plan
 
 
+def test_an_sglang_launch_imports_only_the_rule_areas_it_can_make_fire():
+    """matrix/sglang_checks/area_reads.py: a 3-flag launch imports a few of the 34 areas of SGLang's checks."""
+    from argmatrix.matrix.sglang_checks import AREA_NAMES
+
+    loaded = modules_after("--model-path", "m", "--tp-size", "2", "--mem-fraction-static", "0.8")
+    areas = {m.rsplit(".", 1)[1] for m in loaded if m.startswith("argmatrix.matrix.sglang_checks.")} & set(AREA_NAMES)
+    assert 0 < len(areas) <= 3, sorted(areas)
+    with_moe = modules_after("--model-path", "m", "--tp-size", "2", "--moe-a2a-backend", "deepep")
+    assert "argmatrix.matrix.sglang_checks.moe" in with_moe  # a flag its rules read brings the area in
+
+
 def test_an_sglang_launch_loads_only_what_it_uses():
     """Without a local model folder, --engine argmatrix or a vLLM line, a check loads no memory plan, no table of
     argmatrix's own engine, no vLLM argv reader and no pydantic."""

@@ -14,79 +14,72 @@ the model checks that are not SGLang's own sites are in ``compiler/model_checks.
 """
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterable
+from types import ModuleType
+from typing import Any
+
 from ..rules import Rule
-from . import (
-    architectures,
-    attention,
-    cp_tp,
-    deepseek_v4,
-    deterministic,
-    dflash,
-    disaggregation,
-    dllm,
-    dllm_models,
-    dspark,
-    environment,
-    gpu_generation,
-    hicache,
-    kv_cache,
-    layernorm_sp,
-    loading,
-    lora,
-    mamba,
-    mega_moe,
-    memory,
-    model_overrides,
-    model_overrides_deepseek,
-    model_overrides_nemotron,
-    modes,
-    moe,
-    parallel,
-    replacements,
-    serving,
-    sharding,
-    speculative,
-    speculative_model,
-    startup,
-    uno,
-    validation,
-)
 
 # One module per area of SGLang's checks, each exporting RULES; one per line, so areas added side by side merge.
-AREAS = (
-    startup,
-    serving,
-    kv_cache,
-    validation,
-    loading,
-    speculative,
-    dspark,
-    speculative_model,
-    lora,
-    disaggregation,
-    deterministic,
-    hicache,
-    dllm,
-    parallel,
-    moe,
-    attention,
-    sharding,
-    environment,
-    modes,
-    replacements,
-    memory,
-    model_overrides,
-    model_overrides_deepseek,
-    model_overrides_nemotron,
-    deepseek_v4,
-    mega_moe,
-    layernorm_sp,
-    cp_tp,
-    architectures,
-    dllm_models,
-    dflash,
-    uno,
-    mamba,
-    gpu_generation,
+# Imported on first use: a launch loads only the areas whose rules it can make fire (area_reads.py).
+AREA_NAMES = (
+    "startup",
+    "serving",
+    "kv_cache",
+    "validation",
+    "loading",
+    "speculative",
+    "dspark",
+    "speculative_model",
+    "lora",
+    "disaggregation",
+    "deterministic",
+    "hicache",
+    "dllm",
+    "parallel",
+    "moe",
+    "attention",
+    "sharding",
+    "environment",
+    "modes",
+    "replacements",
+    "memory",
+    "model_overrides",
+    "model_overrides_deepseek",
+    "model_overrides_nemotron",
+    "deepseek_v4",
+    "mega_moe",
+    "layernorm_sp",
+    "cp_tp",
+    "architectures",
+    "dllm_models",
+    "dflash",
+    "uno",
+    "mamba",
+    "gpu_generation",
 )
-SGLANG_RULES: list[Rule] = [rule for area in AREAS for rule in area.RULES]
+
+
+def area(name: str) -> ModuleType:
+    """The module of one area (imported on first use)."""
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def rules_of(names: Iterable[str]) -> list[Rule]:
+    """The rules of the areas ``names``, in ``AREA_NAMES`` order."""
+    wanted = set(names)
+    return [rule for name in AREA_NAMES if name in wanted for rule in area(name).RULES]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "AREAS":  # every area's module, in order
+        return tuple(area(n) for n in AREA_NAMES)
+    if name == "SGLANG_RULES":  # every area's rules, in order
+        return rules_of(AREA_NAMES)
+    if not name.startswith("__"):  # a submodule not imported yet (sglang_checks.moe, sglang_checks.common)
+        try:
+            return area(name)
+        except ModuleNotFoundError:
+            pass
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
