@@ -183,14 +183,14 @@ def _candidates(name: str, release_entry: dict | None) -> list:
 
 
 def _compile(name: str, value, route: str, release: str, tmp: Path):
-    from argmatrix.compiler import compile
+    from argmatrix.compiler import CompileOptions, compile
 
-    kw = dict(target="cuda", sglang_version=release, env={})
+    kw = dict(target="cuda", releases={"sglang": release}, env={})
     if route == "argv":
-        return compile(list(BASE_ARGV), overrides={name: value}, **kw)
+        return compile(list(BASE_ARGV), CompileOptions(overrides={name: value}, **kw))
     path = tmp / f"user-{name}.json"  # the user's own file (JSON is YAML): field names as keys
     path.write_text(json.dumps({name: value}), encoding="utf-8")
-    return compile(list(BASE_ARGV), config=str(path), **kw)
+    return compile(list(BASE_ARGV), CompileOptions(config=str(path), **kw))
 
 
 def written(name: str, value, route: str, release: str, tmp: Path) -> dict:

@@ -432,13 +432,13 @@ def serve(
                                              help="Start even if a flag is not implemented by this engine."),
 ) -> None:
     """Check the flags, then load the model and serve an OpenAI-compatible API: argmatrix serve --model-path DIR"""
-    from ..compiler import compile
+    from ..compiler import CompileOptions, compile
     from . import render
 
     # argmatrix's own engine takes every spelling: no SGLang release applies
-    compiled = compile(ctx.args, config=config, target=target or _target_from_device(ctx.args),
-                       allow_unsupported=allow_unsupported, engine=True, allow_unimplemented=allow_unimplemented,
-                       sglang_version=None)
+    compiled = compile(ctx.args, CompileOptions(config=config, target=target or _target_from_device(ctx.args),
+                                                allow_unsupported=allow_unsupported, engine="argmatrix",
+                                                allow_unimplemented=allow_unimplemented))
     if compiled.findings and compiled.values.get("log_format") == "json":  # JSON from the first line on
         from ..runtime.server.logs import finding_records
 

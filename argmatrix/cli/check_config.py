@@ -49,7 +49,7 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
     """
     import sys
 
-    from ..compiler import compile
+    from ..compiler import CompileOptions, compile
     from . import render
     from .plan import PlanOptionError, plan_inputs
 
@@ -62,9 +62,9 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
                                   ("vllm-ascend", vllm_ascend_version)) if v}
     # the model checks always run here, so a hub id gets the note that they were skipped, in text and JSON alike
     def compile_argv(argv: list[str]) -> Any:
-        return compile(argv, config=config, target=target, strict=strict,
-                       allow_unsupported=allow_unsupported, engine=engine, plan_inputs=inputs, compat=compat,
-                       versions=versions, complete=True)
+        return compile(argv, CompileOptions(config=config, target=target, strict=strict,
+                                            allow_unsupported=allow_unsupported, engine=engine or compat,
+                                            plan_inputs=inputs, releases=versions, complete=True))
 
     if for_ is None:
         compiled = compile_argv(server_argv)

@@ -21,7 +21,7 @@ def _compile(server_argv: list[str], *, engine: str | None, target, config, stri
     """The launch as the engine its words name reads it (``vllm serve ...``), else as ``--compat`` says, else with
     the reader of the engine to start when that one reads SGLang-style flags (argmatrix's own is lenient), else
     SGLang's; ``build_command`` translates it for another engine."""
-    from ..compiler import compile
+    from ..compiler import CompileOptions, compile
     from ..matrix import engines
     from .plan import plan_inputs
 
@@ -33,9 +33,10 @@ def _compile(server_argv: list[str], *, engine: str | None, target, config, stri
               else to_start.key if to_start is not None and to_start.surface_key == "sglang" else engines.DEFAULT)
     versions = {k: v for k, v in (("sglang", sglang_version), ("vllm", vllm_version),
                                   ("vllm-ascend", vllm_ascend_version)) if v}
-    return compile(server_argv, config=config, target=target, strict=strict, allow_unsupported=allow_unsupported,
-                   engine=reader, plan_inputs=asked, allow_unimplemented=allow_unimplemented, versions=versions,
-                   check_implemented=check_implemented)
+    return compile(server_argv, CompileOptions(config=config, target=target, strict=strict,
+                                               allow_unsupported=allow_unsupported, engine=reader, plan_inputs=asked,
+                                               allow_unimplemented=allow_unimplemented, releases=versions,
+                                               check_implemented=check_implemented))
 
 
 def run_launch(server_argv: list[str], *, engine: str | None = None, target: str | None = None,

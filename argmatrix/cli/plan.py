@@ -155,7 +155,7 @@ def print_table(compiled, ctx, lang: str) -> None:
 def run_plan(server_argv: list[str], *, target: str | None = None, config: str | None = None, fmt: str = "table",
              lang: str | None = None, engine: str | None = None, **options: Any) -> int:
     """Compile with the plan options, print the plan, return the exit status."""
-    from ..compiler import compile
+    from ..compiler import CompileOptions, compile
     from ..compiler.compile import MODEL_CHECKED_ENGINES, model_context
     from ..compiler.model_checks import analyse
     from . import render
@@ -166,7 +166,7 @@ def run_plan(server_argv: list[str], *, target: str | None = None, config: str |
     except PlanOptionError as exc:
         print(f"argmatrix plan: {exc.text(lang or default_lang())}", file=sys.stderr)
         return 2
-    compiled = compile(server_argv, config=config, target=target, plan_inputs=inputs, engine=engine)
+    compiled = compile(server_argv, CompileOptions(config=config, target=target, plan_inputs=inputs, engine=engine))
     sglang = compiled.specs is SGLANG_SPECS
     if not sglang and compiled.engine not in MODEL_CHECKED_ENGINES:
         said = Text(f"plan sizes SGLang and vLLM launches; a {compiled.engine} launch is checked by check-config, but "

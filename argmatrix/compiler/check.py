@@ -6,9 +6,9 @@ import json
 import re
 import shlex
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..matrix import engine, rules
+from ..matrix import rules
 from ..matrix.engines import Engine
 from ..matrix.engines import get as get_engine
 from ..matrix.platforms import PLATFORMS
@@ -20,6 +20,10 @@ from ..schema.releases import CHANGES, NEWEST, Change, ignored_in, state_of, sup
 from ..schema.values import as_argv
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
 from .releases import check_release, successor_conflicts
+from .rule_index import RuleBase, launch_rules, superseding_codes
+
+if TYPE_CHECKING:
+    from ..matrix import engine
 
 STATUS_FINDINGS = {  # status -> (code, severity)
     Status.PLANNED: ("AM-E101", ERROR),
@@ -31,6 +35,17 @@ STATUS_FINDINGS = {  # status -> (code, severity)
 
 
 show = as_argv  # values in findings are written the way a command line takes them
+
+
+_POSITIONS: dict[int, tuple[Mapping[str, Any], dict[str, int]]] = {}
+
+
+def _positions(specs: Mapping[str, Any]) -> dict[str, int]:
+    """Each field's place in its surface's declaration order (a launch sets a few of several hundred fields)."""
+    held = _POSITIONS.get(id(specs))
+    if held is None or held[0] is not specs:
+        held = _POSITIONS[id(specs)] = (specs, {n: i for i, n in enumerate(specs)})  # the surface is kept: ids stay
+    return held[1]
 
 
 def supported_on(spec: ArgSpec, eng: Engine | None = None) -> list[str]:
@@ -117,16 +132,17 @@ def _where_hint(spec: ArgSpec, platform: str, flag: str, status: Status, eng: En
 def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
           flags_used: dict[str, str], release: str | None = None, eng: Engine | None = None,
           env: Any = None, gpu: Any = None, model: Any = None, draft: Any = None,
-          defaults: Mapping[str, Any] | None = None) -> list[Finding]:
+          defaults: Mapping[str, Any] | None = None, base: RuleBase | None = None) -> list[Finding]:
     """Every support, option, rule and deprecation finding for ``platform`` when ``eng`` runs the launch
     (default SGLang; spellings per its ``release``); ``gpu``: the CUDA GPU's compute capability when known;
-    ``defaults``: the release's own defaults where they are not the declared ones (``Engine.release_defaults``)."""
+    ``defaults``: the release's own defaults where they are not the declared ones (``Engine.release_defaults``);
+    ``base``: the launch against its defaults, so the rules it cannot make fire are skipped (``rule_index.py``)."""
     eng = eng or get_engine("sglang")
     specs = eng.surface.specs
     sglang_surface = specs is SPECS  # deprecations and release spellings are declared for SGLang's flags
     out: list[Finding] = []
     target = PLATFORMS[platform]
-    for name in (n for n in specs if n in user_set):  # declaration order, not a set's (sort_findings orders output)
+    for name in sorted(user_set, key=_positions(specs).__getitem__):  # declaration order, not a set's
         spec = specs[name]
         value = values[name]
         flag = flags_used.get(name, spec.flag)
@@ -184,8 +200,8 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
                                     f"{flag} {show(bad[0])} 在 {target.short.zh} 上不可用{only.zh}"),
                                choice_hint(spec, platform, flag, bad[0], eng), support_related=True, **where))
     out.extend(_check_rules(values, sources, user_set, platform, flags_used, eng, env, gpu=gpu, model=model,
-                            draft=draft, release=release, defaults=defaults))
-    return _one_finding_per_cause(out, eng)
+                            draft=draft, release=release, defaults=defaults, base=base))
+    return _one_finding_per_cause(out, eng, release, platform)
 
 
 _STATUS_CODES = frozenset(code for code, _ in STATUS_FINDINGS.values()) | {"AM-N401"}
@@ -231,15 +247,28 @@ def check_required(values: dict[str, Any], sources: dict[str, str], platform: st
     return out
 
 
-def _one_finding_per_cause(findings: list[Finding], eng: Engine) -> list[Finding]:
+def _one_finding_per_cause(findings: list[Finding], eng: Engine, release: str | None, platform: str) -> list[Finding]:
     """Drop a field's status finding when a rule that supersedes it fired on that field (``Rule.supersedes_status``)."""
-    superseding = {r.code for r in eng.rules() if r.supersedes_status}
+    superseding = superseding_codes(eng, release, platform)
     covered = {f.field for f in findings if f.kind == "rule" and f.code in superseding}
     return [f for f in findings if not (f.kind == "support" and f.code in _STATUS_CODES and f.field in covered)]
 
 
+class _Shown(dict):
+    """The values a template names, each written as a command line takes it, on demand (a template names a few of
+    several hundred)."""
+
+    def __missing__(self, key: str) -> str:
+        shown = self[key] = show(self.raw[key])
+        return shown
+
+    def __init__(self, values: Mapping[str, Any]):
+        super().__init__()
+        self.raw = values
+
+
 def _fill(text: Text, values: dict[str, Any]) -> Text:
-    shown = {k: show(v) for k, v in values.items()}
+    shown = _Shown(values)
     return Text(text.en.format_map(shown), text.zh.format_map(shown))
 
 
@@ -252,7 +281,8 @@ def check_model_rules(values, sources, user_set, platform, flags_used, eng: Engi
 
 def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, env: Any = None, *,
                  model: Any = None, draft: Any = None, gpu: Any = None, model_phase: bool = False,
-                 release: str | None = None, defaults: Mapping[str, Any] | None = None) -> list[Finding]:
+                 release: str | None = None, defaults: Mapping[str, Any] | None = None,
+                 base: RuleBase | None = None) -> list[Finding]:
     """The rules that need no model (they may still look at ``c.model``/``c.draft`` where a config.json was read,
     None otherwise), or (``model_phase``) only those that read it; under ``release``, only the rules whose check
     that release's code has (``Engine.rule_holds``)."""
@@ -260,7 +290,8 @@ def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, e
     specs = eng.surface.specs
     ctx = rules.RuleContext(values, user_set, specs, platform, env, model, draft, gpu, defaults)
     family = PLATFORMS[platform].family
-    for rule in eng.rules():
+    every = eng.rules() if base is None else launch_rules(eng, release, platform, base.changed, ctx)
+    for rule in every if base is None else base.can_fire(every, ctx):
         if rule.reads_model != model_phase or not rule.applies(family) or not eng.rule_holds(rule, release) \
                 or not rule.violated(ctx):
             continue
@@ -291,6 +322,8 @@ def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, e
 def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[str], platform: str,
                  flags_used: dict[str, str], allow_unimplemented: bool) -> list[Finding]:
     """What argmatrix's own engine does with each changed flag (``check-config --engine`` and ``serve``)."""
+    from ..matrix import engine  # argmatrix's own engine table: loaded for its launches only
+
     out: list[Finding] = []
     severity = WARNING if allow_unimplemented else ERROR
     for name in sorted(user_set):
@@ -326,6 +359,8 @@ def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[
 def _wired_findings(name: str, cap: engine.Capability, values: dict[str, Any], where: dict[str, Any],
                     flags_used: dict[str, str]) -> list[Finding]:
     """A wired flag that does nothing in this launch (AM-W504) or on this platform family (AM-N503)."""
+    from ..matrix import engine  # argmatrix's own engine table: loaded for its launches only
+
     flag, out = where["flag"], []
     for cond in cap.inert_when:
         if cond.holds(values):
@@ -351,6 +386,8 @@ def _never_run_findings(values: dict[str, Any], user_set: set[str], platform: st
                         sources: dict[str, str]) -> list[Finding]:
     """One note per engine path this launch uses that has never passed a recorded run on the platform's family
     (AM-N505): the engine table's verdicts come from runs (matrix/engine_runs.json), not from its own say-so."""
+    from ..matrix import engine  # argmatrix's own engine table: loaded for its launches only
+
     family = PLATFORMS[platform].family
     used: dict[str, str] = {}              # path -> the first changed flag that uses it
     for name in sorted(user_set):

@@ -11,9 +11,10 @@ import dataclasses
 import json
 import os
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..matrix import engines
 from ..matrix.engines import Engine
@@ -24,11 +25,11 @@ from ..schema.type_errors import describe
 from ..schema.types import split_list
 from ..schema.validate import validate_fields
 from .check import check, check_engine, check_objects, check_required, check_resets, choice_hint, show
-from .derive import derive
+from .derive import DERIVED_FIELDS, derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findings
-from .flexible_argv import parse_flexible_argv
 from .model_checks import check_model, known_model
 from .releases import release_findings
+from .rule_index import RuleBase, RuleIndex
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
 from .value_safety import unsafe_value_findings
 
@@ -110,8 +111,6 @@ class Compiled:
         }
 
 
-# ``sglang_version`` not given: ARGMATRIX_SGLANG_VERSION, then the newest release, decide
-DEFAULT_RELEASE: Any = MISSING
 
 
 def _release(eng: Engine, text: str, said_by: str) -> tuple[str | None, Finding | None]:
@@ -216,45 +215,79 @@ def _apply(values: dict[str, Any], a: Assignment) -> Any:
     return a.value
 
 
-def compile(argv: list[str] | None = None, config: str | None = None, env: dict[str, str] | None = None,
-            target: str | None = None, overrides: dict[str, Any] | None = None, *, strict: bool = False,
-            allow_unsupported: bool = False, engine: str | bool | None = None, allow_unimplemented: bool = False,
-            sglang_version: str | None = DEFAULT_RELEASE, release: str | None = DEFAULT_RELEASE,
-            plan_inputs: Any = None, compat: str | None = None,
-            assignments: list[Assignment] | None = None, versions: dict[str, str] | None = None,
-            check_implemented: bool = True, complete: bool = False) -> Compiled:
-    """Compile a launch configuration for ``target`` (a platform key or alias, or auto/None to detect), judged
-    by the engine that will run it.
+class _DefaultRelease:
+    """The release a launch is judged by when no option names one: ``ARGMATRIX_<ENGINE>_VERSION``, then the
+    newest held."""
 
-    ``engine``: ``sglang`` (the default), ``vllm`` or ``argmatrix`` (our own ``serve``, which also checks what
-    this engine implements; ``True`` means it too); a launch line that starts with an engine's program words
-    (``python -m sglang.launch_server``, ``vllm serve``, ``argmatrix serve``) selects that engine, and
-    ``compat="vllm"`` is ``engine="vllm"``.  ``release``: the engine release whose flags the launch will meet
-    (env ``ARGMATRIX_SGLANG_VERSION`` / ``ARGMATRIX_VLLM_VERSION``, default the newest held);
-    ``sglang_version`` is the same for SGLang, and None checks no release; ``versions`` names a release per
-    engine key (``{"vllm": "0.32.0"}``), for callers that do not know yet which engine the line selects.
-    ``env`` defaults to ``os.environ``; pass ``{}`` to ignore the environment.
-    ``plan_inputs`` (a ``model_checks.PlanInputs``): model config, device memory and sizes for the model checks.
-    ``check_implemented=False``: under ``engine="argmatrix"``, read its spellings without checking what its
-    engine implements (``export`` to argmatrix's own files).
+    def __repr__(self) -> str:
+        return "DEFAULT_RELEASE"
+
+
+DEFAULT_RELEASE: Any = _DefaultRelease()
+
+
+@dataclass(frozen=True)
+class CompileOptions:
+    """How :func:`compile` reads and judges a launch (everything but the launch line itself).
+
+    ``target``: a platform key or alias, or auto/None to detect (env ``ARGMATRIX_TARGET``).
+    ``engine``: the key of the engine that judges the launch: ``sglang`` (the default), ``vllm`` or ``argmatrix``
+    (our own ``serve``, which also checks what this engine implements); a launch line that starts with an engine's
+    program words (``python -m sglang.launch_server``, ``vllm serve``, ``argmatrix serve``) selects that engine.
+    ``release``: the judged engine's release whose flags the launch will meet; None checks no release.
+    ``releases``: a release per engine key (``{"sglang": "0.5.23", "vllm": "0.32.0", "vllm-ascend": "0.18.0"}``),
+    for callers that do not know yet which engine the line selects; a None value checks no release of that engine.
+    Without either, ``ARGMATRIX_SGLANG_VERSION`` / ``ARGMATRIX_VLLM_VERSION``, then the newest held, decide.
+    ``env``: the environment (None: ``os.environ``; ``{}`` ignores it).
+    ``config``: a ``--config`` file.  ``overrides``: field -> value, above every other source.
     ``assignments``: values with their own sources, above the command line (a launch translated from another
     engine's, ``compiler/translate.py``).
-    ``complete=True``: ``argv`` (with the config file and environment) is a whole launch, so a field the engine
+    ``plan_inputs`` (a ``model_checks.PlanInputs``): model config, device memory and sizes for the model checks.
+    ``strict``: warnings become errors.  ``allow_unsupported``: support errors become warnings.
+    ``allow_unimplemented``: argmatrix's engine may start with flags it does not implement (listed as warnings).
+    ``check_implemented=False``: under ``engine="argmatrix"``, read its spellings without checking what its
+    engine implements (``export`` to argmatrix's own files).
+    ``complete=True``: the launch (with the config file and environment) is a whole one, so a field the engine
     does not start without (``Engine.required``: SGLang's and argmatrix's ``--model-path``) must have a value
     (AM-E011); ``check-config`` passes it, while callers checking a fragment of a launch do not.
+    """
+
+    target: str | None = None
+    engine: str | None = None
+    release: str | _DefaultRelease | None = DEFAULT_RELEASE
+    releases: Mapping[str, str | None] = field(default_factory=dict)
+    env: Mapping[str, str] | None = None
+    config: str | None = None
+    overrides: Mapping[str, Any] | None = None
+    assignments: tuple[Assignment, ...] = ()
+    plan_inputs: Any = None
+    strict: bool = False
+    allow_unsupported: bool = False
+    allow_unimplemented: bool = False
+    check_implemented: bool = True
+    complete: bool = False
+
+
+def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = None) -> Compiled:
+    """Compile a launch line with ``options`` (:class:`CompileOptions`), judged by the engine that will run it.
+
     Never raises for bad input: every problem becomes a finding.
     """
+    o = options if options is not None else CompileOptions()
+    config, env, target, overrides, plan_inputs = o.config, o.env, o.target, o.overrides, o.plan_inputs
+    strict, allow_unsupported, allow_unimplemented = o.strict, o.allow_unsupported, o.allow_unimplemented
+    check_implemented, complete, assignments, versions = o.check_implemented, o.complete, o.assignments, o.releases
     findings: list[Finding] = []
     env_map = os.environ if env is None else env
     argv = list(argv or [])
-    eng, program, problem = _pick_engine(engine, compat, argv)
+    eng, program, problem = _pick_engine(o.engine, argv)
     argv, offset = argv[len(program):], len(program)
     if problem is not None:
         findings.append(problem)
     surface = eng.surface
     specs = surface.specs
-    chosen = release if release is not DEFAULT_RELEASE else sglang_version if eng.key == "sglang" else release
-    if chosen is DEFAULT_RELEASE and versions and versions.get(eng.key):
+    chosen: Any = o.release
+    if chosen is DEFAULT_RELEASE and eng.key in versions:
         chosen = versions[eng.key]
     version = None
     release_from = None
@@ -309,6 +342,8 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             findings += file_problems
             layers.append(file_assignments)
     else:  # the engine's own --config is part of its command line
+        from .flexible_argv import parse_flexible_argv  # vLLM's reader: an SGLang launch never loads it
+
         argv_assignments, argv_problems, _ = parse_flexible_argv(
             argv if not config else [*argv, "--config", config], eng, program, version)
     argv_assignments = [_shifted(a, offset) for a in argv_assignments]
@@ -332,20 +367,14 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             layers.append([Assignment(name, value, "override")])
 
     # 2. merge: declared default < the release's own default < the engine's default on this platform < layers
-    values: dict[str, Any] = {n: s.default for n, s in specs.items()}
-    sources: dict[str, str] = dict.fromkeys(specs, "default")
-    release_defaults = eng.release_defaults(version) if version is not None else {}
-    for name, rdefault in release_defaults.items():
-        values[name], sources[name] = rdefault, f"release:{version}"
-    for name, spec in specs.items():
-        pdefault = eng.default(spec, platform)
-        if pdefault is not MISSING:
-            values[name], sources[name] = pdefault, f"platform:{platform_key}"
-    base_values, base_sources = dict(values), dict(sources)
+    base = defaults_for(eng, version, platform)
+    base_values, base_sources, release_defaults = base.values, base.sources, base.release_defaults
+    values, sources = dict(base_values), dict(base_sources)
     user_set: set[str] = set()
     flags_used: dict[str, str] = {}
     typed_as: dict[str, str] = {}  # field -> the spelling the user wrote (flag, config-file key or env var)
     seen_in_argv: dict[str, str] = {}
+    assigned: set[str] = set()  # every field a layer gave a value (some may fall back to the base below)
     for layer in layers:
         for a in layer:
             if a.source.startswith("argv") and a.op == "set":
@@ -360,6 +389,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             values[a.field] = _apply(values, a)
             sources[a.field] = a.source
             user_set.add(a.field)
+            assigned.add(a.field)
             if a.flag:
                 flags_used[a.field] = a.flag
             typed = a.typed or _spelling_of(a.field, a.flag, specs, surface.flags)
@@ -402,11 +432,13 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         values.update(typed)
         drop_unsafe(set(typed) & user_set)
 
-    validate({n for n in specs if sources[n] != "default" and not sources[n].startswith("release:")})
+    # what a source or the platform gave (the declared and the release's defaults are valid as they stand)
+    validate({n for n in base.platform_unsettled | assigned
+              if sources[n] != "default" and not sources[n].startswith("release:")})
     if sglang_surface:  # the derivations are declared over SGLang's fields
-        before_derive = dict(sources)
+        before_derive = {n: sources[n] for n in DERIVED_FIELDS}
         derive(values, sources, user_set)
-        validate({n for n in specs if sources[n] != before_derive[n]})
+        validate({n for n in DERIVED_FIELDS if sources[n] != before_derive[n]})
 
     # 4. check against the engine on the platform
     gpu = gpu_arch(plan_inputs, detection, platform_key)
@@ -419,8 +451,12 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
             flag="--gpu-arch", value=str(given_arch), source="--gpu-arch", platform=platform_key))
     if not target_rejected:
         model, draft = known_model(values, plan_inputs) if sglang_surface else (None, None)
+        # the fields whose value is not the base's: the rules that read none of them (and fire on no base) are skipped
+        derived = DERIVED_FIELDS if sglang_surface else ()
+        changed = assigned | {n for n in derived if sources[n] != base_sources[n]} | \
+            {n for n in base.platform_unsettled if values[n] is not base_values[n]}  # validation may retype them
         findings += check(values, sources, user_set, platform_key, flags_used, version, eng, env_map, gpu, model, draft,
-                          release_defaults)
+                          release_defaults, base=base.rule_base(changed))
         if complete:
             findings += check_required(values, sources, platform_key, eng, version)
         findings += check_objects(values, sources, user_set, platform_key, flags_used, eng, version)
@@ -445,10 +481,59 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
                     release_from if version is not None else None, not target_rejected, plugin_release)
 
 
+class Defaults(NamedTuple):
+    """What a launch starts from before any source speaks, for one (engine, release, platform): every field's
+    declared default, below the release's own defaults, below the platform's; with the source of each."""
+
+    values: dict[str, Any]
+    sources: dict[str, str]
+    release_defaults: Any        # the release's own defaults where they are not the declared ones
+    platform_unsettled: frozenset[str]  # the platform's defaults each launch validates (see defaults_for)
+    rule_index: RuleIndex
+
+    def rule_base(self, changed: set[str]) -> RuleBase:
+        """What ``check`` needs to skip the rules no value of this launch can make fire."""
+        return RuleBase(self.rule_index, changed)
+
+
+_DEFAULTS: dict[tuple[int, str | None, int], tuple[Engine, Any, Defaults]] = {}
+
+
+def defaults_for(eng: Engine, release: str | None, platform: Any) -> Defaults:
+    """The base of every launch ``eng`` (at ``release``) judges on ``platform``, computed once per process: asking
+    the engine and the platform for each of several hundred defaults cost a third of every compile()."""
+    key = (id(eng), release, id(platform))
+    held = _DEFAULTS.get(key)
+    if held is not None and held[0] is eng and held[1] is platform:
+        return held[2]
+    specs = eng.surface.specs
+    values: dict[str, Any] = {n: s.default for n, s in specs.items()}
+    sources: dict[str, str] = dict.fromkeys(specs, "default")
+    release_defaults = eng.release_defaults(release) if release is not None else {}
+    for name, rdefault in release_defaults.items():
+        values[name], sources[name] = rdefault, f"release:{release}"
+    platform_set = set()
+    for name, spec in specs.items():
+        pdefault = eng.default(spec, platform)
+        if pdefault is not MISSING:
+            values[name], sources[name] = pdefault, f"platform:{platform.key}"
+            platform_set.add(name)
+    # the platform's defaults validated once: a plain valid scalar is stored typed; a list or object (compile()
+    # hands each launch its own) or a value the field refuses (a finding every launch reports) is validated per launch
+    typed, errors = validate_fields({n: values[n] for n in platform_set}, detailed=True, specs=specs)
+    refused = {n for n, _ in errors}
+    settled = {n for n, v in typed.items() if n not in refused and isinstance(v, (str, int, float, bool, type(None)))}
+    values.update({n: typed[n] for n in settled})
+    base = Defaults(values, sources, release_defaults, frozenset(platform_set - settled),
+                    RuleIndex(platform.key, values, specs, release_defaults))
+    _DEFAULTS[key] = (eng, platform, base)  # the objects themselves are kept, so their ids are never reused
+    return base
+
+
 PLUGIN_ENV = "ARGMATRIX_VLLM_ASCEND_VERSION"  # the vLLM-Ascend release, as --vllm-ascend-version says it
 
 
-def _plugin_release(eng: Engine, version: str | None, vllm_named: bool, versions: dict[str, str] | None,
+def _plugin_release(eng: Engine, version: str | None, vllm_named: bool, versions: Mapping[str, str | None] | None,
                     env_map: Any, platform: Any) -> tuple[Engine, str | None, str | None, list[Finding]]:
     """The platform plugin's release, for an engine that has one on this platform (vLLM on Ascend: vLLM-Ascend):
     the engine judged by that release's facts, the vLLM release (the one the plugin release pins unless
@@ -538,10 +623,9 @@ def gpu_arch(plan_inputs: Any, detection: Any, platform_key: str) -> Any:
     return None
 
 
-def _pick_engine(engine: str | bool | None, compat: str | None, argv: list[str]):
+def _pick_engine(named: str | None, argv: list[str]):
     """The engine that judges the launch, the program words the line starts with (none: the engine's own), and
     a finding when the words and the option disagree."""
-    named = ARGMATRIX_ENGINE if engine is True else (engine or compat or None)
     from_words, n = engines.from_launcher(argv)
     try:
         eng = engines.get(named) if named else (from_words or engines.get(engines.DEFAULT))
@@ -581,9 +665,9 @@ def _spelling_of(name: str, flag: str | None, specs: dict[str, Any], flags: dict
     return None
 
 
-def from_cli(argv: list[str], target: str | None = None, **kwargs: Any):
-    """Compile SGLang-style flags for ``target`` and return the checked ``ServerArgs``.
+def from_cli(argv: list[str], options: CompileOptions | None = None):
+    """Compile SGLang-style flags with ``options`` and return the checked ``ServerArgs``.
 
     Raises :class:`CompileError` (with every finding) when the configuration has errors.
     """
-    return compile(argv, target=target, **kwargs).raise_for_errors().args
+    return compile(argv, options).raise_for_errors().args

@@ -41,6 +41,10 @@ RENAMED = moved()
 RENAMED_SETS = {name: CHANGES[name].sets for name in RENAMED if CHANGES[name].sets is not None}
 
 
+def _derived_fields() -> frozenset[str]:
+    return frozenset(RENAMED.values()) | {d.target for d in DERIVATIONS}
+
+
 def derive(values: dict[str, Any], sources: dict[str, str], user_set: set[str]) -> None:
     """Apply renames, then derivations, in place."""
     for old, new in RENAMED.items():
@@ -54,3 +58,6 @@ def derive(values: dict[str, Any], sources: dict[str, str], user_set: set[str]) 
         if value is not MISSING and value != values[d.target]:
             values[d.target] = value
             sources[d.target] = f"derived:{d.id}"
+
+
+DERIVED_FIELDS = _derived_fields()  # every field derive() may write (compile() compares only these)

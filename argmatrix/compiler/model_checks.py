@@ -12,15 +12,17 @@ import math
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Text
 from ..schema.registry import SPECS
 from .check import check_model_rules
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
-from .memory_plan import MemoryPlan, plan, weight_dtype
 from .model_facts import ModelConfigError, ModelFacts, config_file, read_model_facts
+
+if TYPE_CHECKING:
+    from .memory_plan import MemoryPlan
 
 # code -> (severity, what it means): the generated docs list these in both languages.
 MODEL_CODES: dict[str, tuple[str, Text]] = {
@@ -234,6 +236,8 @@ def analyse(values: dict[str, Any], sources: dict[str, str], user_set: set[str] 
             Text("pass --device-memory (e.g. 80GB) and --devices-per-node", "请指定 --device-memory（如 80GB）与 --devices-per-node"),
             name="model_path", kind="memory", **where))
         return ctx
+    from .memory_plan import plan  # the memory plan: loaded once a model's config.json was read
+
     ctx.plan = plan(facts, values, target=platform, family=PLATFORMS[platform].family if platform in PLATFORMS
                     else "gpu", device_memory=ctx.device_memory, devices_per_node=ctx.devices_per_node,
                     input_len=inputs.input_len, output_len=inputs.output_len)
@@ -425,6 +429,8 @@ def _quant_dtype(facts: ModelFacts, values, user_set, platform, where) -> list[F
                 Text(f"use a checkpoint quantized with {' or '.join(allowed)}, or the unquantized one",
                      f"请改用 {' 或 '.join(allowed)} 量化的检查点，或未量化的检查点"),
                 name="model_path", support_related=True, **where))
+    from .memory_plan import weight_dtype
+
     dtype = weight_dtype(facts, values.get("dtype"), family)
     supported = PLATFORMS[platform].devices.dtypes
     if dtype not in supported and not (ckpt or asked):

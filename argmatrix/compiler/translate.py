@@ -307,7 +307,7 @@ def translate(compiled: Any, target: str, release: Any = None) -> tuple[Any, lis
     """``compiled`` (read for its engine) as a launch of engine ``target``, compiled by that engine's rules, and
     the findings of the translation itself (a set value no row carries, a value the target cannot spell)."""
     from ..matrix import engines
-    from .compile import DEFAULT_RELEASE
+    from .compile import DEFAULT_RELEASE, CompileOptions
     from .compile import compile as compile_launch
     from .findings import WARNING, Finding
     from .sources import Assignment
@@ -353,8 +353,8 @@ def translate(compiled: Any, target: str, release: Any = None) -> tuple[Any, lis
         source = compiled.sources.get(name) or "override"
         out += [Assignment(field, value, source, flag=engines.get(target).surface.specs[field].flag)
                 for field, value in carried.items()]
-    translated = compile_launch([], target=compiled.platform, env={}, engine=target,
-                                release=release or DEFAULT_RELEASE, assignments=out)
+    translated = compile_launch([], CompileOptions(target=compiled.platform, env={}, engine=target,
+                                                   release=release or DEFAULT_RELEASE, assignments=tuple(out)))
     if translated.engine != target:  # pragma: no cover - compile honours an explicit engine
         raise AssertionError(translated.engine)
     return translated, problems

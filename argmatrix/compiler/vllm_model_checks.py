@@ -26,25 +26,17 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..matrix.platforms import PLATFORMS
 from ..schema.meta import Text
 from ..schema.vllm.releases import release_key
 from .findings import ERROR, USAGE, Finding
-from .memory_plan import (
-    DTYPE_BYTES,
-    MemoryPlan,
-    Parallel,
-    _component_bytes,
-    _largest_request,
-    kv_rates,
-    modelslim_bytes,
-    quant_bytes_per_param,
-    weight_dtype,
-)
 from .model_checks import MODEL_CODES, ModelContext, PlanInputs, _divisor_hint, _truthy, gib
 from .model_facts import ModelConfigError, ModelFacts, config_file, read_model_facts
+
+if TYPE_CHECKING:
+    from .memory_plan import MemoryPlan
 
 LONG_MAX_MODEL_LEN_ENV = "VLLM_ALLOW_LONG_MAX_MODEL_LEN"  # vllm/config/model.py _get_and_verify_max_len
 # --quantization values vLLM keeps over a checkpoint quantized with the key: the checkpoint's own method, or an
@@ -417,6 +409,18 @@ def vllm_plan(facts: ModelFacts, values: dict[str, Any], *, target: str, memory:
               utilization_given: bool = False, release: str | None = None) -> tuple[MemoryPlan, int]:
     """vLLM's KV cache for this launch on one device: the plan, and the blocks it holds.  ``release``: the vLLM
     release judging the launch (None: the newest's rules)."""
+    from .memory_plan import (  # the memory plan: loaded once a model's config.json was read
+        DTYPE_BYTES,
+        MemoryPlan,
+        Parallel,
+        _component_bytes,
+        _largest_request,
+        kv_rates,
+        modelslim_bytes,
+        quant_bytes_per_param,
+        weight_dtype,
+    )
+
     family = PLATFORMS[target].family
     par = Parallel(tp=_f(values, "tensor_parallel_size"), pp=_f(values, "pipeline_parallel_size"))
     dtype = weight_dtype(facts, values.get("dtype"), family)

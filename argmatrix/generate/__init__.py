@@ -119,10 +119,12 @@ def check(out_dir: str | Path = DEFAULT_OUT, files: dict[str, str] | None = None
 
 
 def package_files() -> dict[str, str]:
-    """Files generated *inside* the package (the ``ServerArgs`` type stub), relative to ``argmatrix/``."""
+    """Files generated *inside* the package (the ``ServerArgs`` type stub; what each area of SGLang's start-up checks
+    reads, ``rule_areas.py``), relative to ``argmatrix/``."""
+    from . import rule_areas
     from .stub import render_package_files
 
-    return render_package_files()
+    return {**render_package_files(), rule_areas.PATH: rule_areas.render()}
 
 
 def package_dir() -> Path:

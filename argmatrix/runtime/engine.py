@@ -179,7 +179,7 @@ class _RequestState:
 def as_compiled(compiled_or_args: Compiled | ServerArgs, device: str | None = None) -> Compiled:
     """A ``Compiled`` for the engine: a ``ServerArgs`` built in Python goes through the compiler like any launch,
     so the engine's verdict on each flag is the one ``check-config --engine`` and ``serve`` give."""
-    from ..compiler import Compiled, compile
+    from ..compiler import Compiled, CompileOptions, compile
 
     if isinstance(compiled_or_args, Compiled):
         if device is not None and device != compiled_or_args.values["device"]:
@@ -189,7 +189,7 @@ def as_compiled(compiled_or_args: Compiled | ServerArgs, device: str | None = No
     if device is not None:
         overrides["device"] = device
     target = {"cpu": "cpu", "cuda": "cuda"}.get(overrides.get("device", ""), "auto")
-    return compile(overrides=overrides, target=target, env={}, engine=True)
+    return compile(None, CompileOptions(overrides=overrides, target=target, env={}, engine="argmatrix"))
 
 
 class Engine:

@@ -3,6 +3,7 @@
 This is the introspection API every generator reads: groups in the seeds'
 order, each field with its flags, type description, default, choices, help
 and support metadata.  Nothing here imports anything heavier than pydantic.
+A process reads the specs ``load_groups`` built in an earlier one (``stored.py``).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
+from . import stored
 from .meta import Arg, Group
 
 # Module names under argmatrix.schema.groups, in the order of the seed tables.
@@ -246,8 +248,8 @@ def index(groups: Groups) -> tuple[dict[str, ArgSpec], dict[str, str], dict[str,
     return specs, names, flags
 
 
-GROUPS: Groups = load_groups(f"{__package__}.groups", GROUP_MODULES)
-SPECS, NAMES, FLAGS = index(GROUPS)
+# introspected once, then read back as data, lookups included (stored.py)
+GROUPS, SPECS, NAMES, FLAGS = stored.load("sglang", f"{__package__}.groups", GROUP_MODULES)
 
 
 def iter_groups():

@@ -38,6 +38,7 @@ __all__ = ["CHANGES", "FORMER_FLAGS", "PARSER_DEFAULTS", "INTRODUCED", "KNOWN_FL
            "SEED_RELEASE", "VALUES_GONE", "VALUES_INTRODUCED", "Change", "Verdict", "verdict"]
 
 
+@functools.lru_cache(maxsize=256)  # a few dozen release texts, asked for every flag of every launch
 def release_numbers(text: str, least: int = 3) -> tuple[int, ...]:
     """``"0.5.23"`` -> ``(0, 5, 23)``; ``"v0.5.9.post1"`` -> ``(0, 5, 9)`` (post releases keep the flag set);
     with ``least=2``, ``"0.33"`` -> ``(0, 33, 0)``.  ValueError for fewer than ``least`` numbers."""

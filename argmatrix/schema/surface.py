@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from . import registry
+from . import registry, stored
 from .meta import Text
-from .registry import ArgSpec, Group, Groups, index, load_groups
+from .registry import ArgSpec, Group, Groups
 
 
 @dataclass(eq=False)
@@ -29,8 +29,7 @@ class Surface:
 
     def _load(self) -> tuple[Groups, dict[str, ArgSpec], dict[str, str], dict[str, str]]:
         if self._loaded is None:
-            groups = load_groups(self.package, self.modules)
-            self._loaded = (groups, *index(groups))
+            self._loaded = stored.load(self.key, self.package, self.modules)
         return self._loaded
 
     @property

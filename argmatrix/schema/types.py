@@ -126,12 +126,19 @@ class Bounds:
         return {**handler(source), **dict(self.items())}
 
 
-@dataclass(frozen=True, slots=True, eq=False)  # identity hash: typing hashes Annotated metadata
+@dataclass(frozen=True, slots=True, eq=False)  # typing hashes Annotated metadata, and json_schema is a dict
 class Before:
     """Run ``func`` on the raw input before the annotated type validates it."""
 
     func: Any
     json_schema: Any = None  # what config files may write, when that is wider than the type
+
+    # equal by value, so a stored argument table (schema/stored.py) equals the one introspected from the source
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Before) and (self.func, self.json_schema) == (other.func, other.json_schema)
+
+    def __hash__(self) -> int:
+        return hash(self.func)
 
     def __get_pydantic_core_schema__(self, source, handler):
         from pydantic_core import core_schema

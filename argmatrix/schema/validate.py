@@ -5,8 +5,9 @@ pydantic validators for them costs more than the rest of the command (pydantic's
 import alone doubles a cold start), so every well-formed input is handled here:
 an int or a digit string, a listed choice, a list given as repeated values, a
 comma-separated string or a JSON array (``--cuda-graph-bs 8 16``), a JSON object,
-and a number outside its bounds, whose error is written the way pydantic writes
-it.  Anything else goes through pydantic, so messages and edge cases stay
+and two errors written the way pydantic writes them: a number outside its bounds
+and a word that is not one of a field's choices (a value an older release took,
+``--load-balance-method decode_round_robin``, is a well-formed launch too).  Anything else goes through pydantic, so messages and edge cases stay
 pydantic's; tests/schema/test_validate.py checks that both paths agree on every
 field.
 """
@@ -36,13 +37,30 @@ _BOOL_TEXT = {"true": True, "1": True, "yes": True, "on": True, "t": True, "y": 
 _NO = object()  # "cannot prove this valid": ask pydantic
 
 
-class _OutOfBounds:
-    """A well-formed number outside its field's bounds: the error pydantic would report, without pydantic."""
+class _Refused:
+    """A well-formed value the field refuses (a number outside its bounds, a word outside its choices): the
+    errors pydantic would report, without pydantic."""
 
-    __slots__ = ("error",)
+    __slots__ = ("errors",)
 
-    def __init__(self, error: dict[str, Any]):
-        self.error = error
+    def __init__(self, *errors: dict[str, Any]):
+        self.errors = errors
+
+    @property
+    def error(self) -> dict[str, Any]:
+        return self.errors[0]
+
+
+def _literal_error(choices: tuple[Any, ...], value: Any, loc: tuple[Any, ...] = ()) -> dict[str, Any]:
+    """pydantic's ``literal_error`` for ``value`` outside ``choices``: "Input should be 'a', 'b' or 'c'"."""
+    shown = [repr(c) for c in choices]
+    expected = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+    return {"type": "literal_error", "loc": loc, "msg": f"Input should be {expected}", "input": value,
+            "ctx": {"expected": expected}}
+
+
+def _words(choices: tuple[Any, ...]) -> bool:
+    return all(type(c) is str for c in choices)
 
 
 # pydantic's words for each bound, and its error type (what type_errors.describe reads)
@@ -80,7 +98,8 @@ def _number(t: type, value: Any) -> Any:
 
 
 def _item(t: Any, value: Any) -> Any:
-    """One element of a list field (no bounds or validators of its own), or _NO."""
+    """One element of a list field (no bounds or validators of its own), or _NO (a word outside a list of
+    words is refused by the caller)."""
     if t is Any:
         return value
     if t is str:
@@ -92,8 +111,21 @@ def _item(t: Any, value: Any) -> Any:
     return _NO
 
 
+_FIELD_CHECKS: dict[int, tuple[ArgSpec, list[Any], list[Bounds]]] = {}
+
+
+def _checks(spec: ArgSpec) -> tuple[list[Any], list[Bounds]]:
+    """The field's before-validators and bounds, read from its annotation once per process."""
+    held = _FIELD_CHECKS.get(id(spec))
+    if held is None or held[0] is not spec:
+        meta = _metadata(spec.annotation)
+        held = _FIELD_CHECKS[id(spec)] = (spec, [m.func for m in meta if isinstance(m, Before)],
+                                          [m for m in meta if isinstance(m, Bounds)])  # the spec is kept: ids stay
+    return held[1], held[2]
+
+
 def _before(spec: ArgSpec) -> list[Any]:
-    return [m.func for m in _metadata(spec.annotation) if isinstance(m, Before)]
+    return _checks(spec)[0]
 
 
 def _fast(spec: ArgSpec, value: Any) -> Any:
@@ -102,7 +134,12 @@ def _fast(spec: ArgSpec, value: Any) -> Any:
     t = spec.base_type
     origin = get_origin(t)
     if origin is Literal:
-        return value if any(value == c and type(value) is type(c) for c in get_args(t)) else _NO
+        choices = get_args(t)
+        if any(value == c and type(value) is type(c) for c in choices):
+            return value
+        # a word outside a field of words: pydantic's error, unless a validator of the field's own reads it first
+        return _Refused(_literal_error(choices, value)) if type(value) is str and _words(choices) \
+            and not _before(spec) else _NO
     if t is bool:
         if isinstance(value, bool):
             return value
@@ -137,6 +174,10 @@ def _fast(spec: ArgSpec, value: Any) -> Any:
             return _NO
         (item_t,) = get_args(t)
         items = [_item(item_t, v) for v in value]
+        if get_origin(item_t) is Literal and _words(get_args(item_t)) and all(type(v) is str for v in value):
+            refused = [_literal_error(get_args(item_t), v, (i,)) for i, v in enumerate(value) if items[i] is _NO]
+            if refused:
+                return _Refused(*refused)
         return _NO if any(v is _NO for v in items) else items
     if t in (int, float):
         funcs = _before(spec)
@@ -150,8 +191,8 @@ def _fast(spec: ArgSpec, value: Any) -> Any:
         value = _number(t, value)
         if value is _NO:
             return _NO
-        error = _bound_error([m for m in _metadata(spec.annotation) if isinstance(m, Bounds)], value)
-        return value if error is None else _OutOfBounds(error)
+        error = _bound_error(_checks(spec)[1], value)
+        return value if error is None else _Refused(error)
     return _NO
 
 
@@ -181,8 +222,8 @@ def validate_fields(values: dict[str, Any], detailed: bool = False,
     errors: list[tuple[str, Any]] = []
     for name, value in values.items():
         fast = _fast(specs[name], value)
-        if isinstance(fast, _OutOfBounds):
-            errors.append((name, fast.error if detailed else fast.error["msg"]))
+        if isinstance(fast, _Refused):
+            errors.extend((name, e if detailed else e["msg"]) for e in fast.errors)
             continue
         if fast is not _NO:
             typed[name] = fast

@@ -29,10 +29,34 @@ def test_an_sglang_launch_imports_nothing_of_vllm(argv):
     assert not {m for m in loaded if m.startswith(("argmatrix.matrix.engines.vllm", "argmatrix.schema.vllm"))}
 
 
-def test_a_vllm_launch_imports_none_of_sglangs_start_up_rules():
-    loaded = modules_after("vllm", "serve", "m", "-tp", "2")
+@pytest.mark.parametrize("argv", [["vllm", "serve", "m", "-tp", "2"], "VLLM_40"])
+def test_a_vllm_launch_imports_none_of_sglangs_start_up_rules(argv):
+    if argv == "VLLM_40":  # bench/cold_start.py's 40-flag vLLM-Ascend launch
+        from bench.cold_start import VLLM_40 as argv
+    loaded = modules_after(*argv)
     assert "argmatrix.matrix.engines.vllm_checks" in loaded
     assert not {m for m in loaded if m.startswith("argmatrix.matrix.sglang_checks")}
+    assert "pydantic" not in loaded  # every value is well-formed: the fast validator judges them all
+    assert "argmatrix.compiler.memory_plan" not in loaded  # no local model folder: nothing to plan
+
+
+def test_an_sglang_launch_imports_only_the_rule_areas_it_can_make_fire():
+    """matrix/sglang_checks/area_reads.py: a 3-flag launch imports a few of the 34 areas of SGLang's checks."""
+    from argmatrix.matrix.sglang_checks import AREA_NAMES
+
+    loaded = modules_after("--model-path", "m", "--tp-size", "2", "--mem-fraction-static", "0.8")
+    areas = {m.rsplit(".", 1)[1] for m in loaded if m.startswith("argmatrix.matrix.sglang_checks.")} & set(AREA_NAMES)
+    assert 0 < len(areas) <= 3, sorted(areas)
+    with_moe = modules_after("--model-path", "m", "--tp-size", "2", "--moe-a2a-backend", "deepep")
+    assert "argmatrix.matrix.sglang_checks.moe" in with_moe  # a flag its rules read brings the area in
+
+
+def test_an_sglang_launch_loads_only_what_it_uses():
+    """Without a local model folder, --engine argmatrix or a vLLM line, a check loads no memory plan, no table of
+    argmatrix's own engine, no vLLM argv reader and no pydantic."""
+    loaded = modules_after("--model-path", "m", "--tp-size", "2", "--mem-fraction-static", "0.8")
+    assert not loaded & {"argmatrix.compiler.memory_plan", "argmatrix.matrix.engines.sglang_memory",
+                         "argmatrix.matrix.engine", "argmatrix.compiler.flexible_argv", "pydantic"}
 
 
 def test_each_engines_launch_lines_carry_one_of_its_launch_words():

@@ -1,6 +1,7 @@
 """Helpers for the compiler acceptance tests: compile with a controlled environment, and read findings."""
 from __future__ import annotations
 
+from argmatrix.compiler import CompileOptions
 from argmatrix.compiler import compile as _compile
 from argmatrix.schema.releases import SEED_RELEASE
 
@@ -12,8 +13,8 @@ def run(argv=None, target="a3", **kw):
     ``test_releases.py`` checks the newer releases.
     """
     kw.setdefault("env", {})
-    kw.setdefault("sglang_version", SEED_RELEASE)
-    return _compile(argv, target=target, **kw)
+    kw.setdefault("releases", {"sglang": SEED_RELEASE})
+    return _compile(argv, CompileOptions(target=target, **kw))
 
 
 def codes(compiled) -> list[str]:

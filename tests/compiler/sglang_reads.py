@@ -49,19 +49,19 @@ def same(meant: Any, read: Any) -> bool:
 
 def rebuild(doc: dict, case: dict, release: str, tmp: Path) -> tuple[dict, dict[str, Any], set[str]]:
     """argmatrix's side of ``case``: what it writes, what it means SGLang to get, and the fields it warns about."""
-    from argmatrix.compiler import compile
+    from argmatrix.compiler import CompileOptions, compile
     from argmatrix.compiler.export import export
     from argmatrix.compiler.launch import build_command
     from argmatrix.matrix import engines
 
     name, value, route = case["field"], case["value"], case["route"]
-    kw: dict[str, Any] = dict(target="cuda", sglang_version=release, env={})
+    kw: dict[str, Any] = dict(target="cuda", releases={"sglang": release}, env={})
     if route == "launch-yaml":
         path = tmp / f"user-{name}.json"
         path.write_text(json.dumps({name: value}), encoding="utf-8")
-        compiled = compile(list(doc["base_argv"]), config=str(path), **kw)
+        compiled = compile(list(doc["base_argv"]), CompileOptions(config=str(path), **kw))
     else:
-        compiled = compile(list(doc["base_argv"]), overrides={name: value}, **kw)
+        compiled = compile(list(doc["base_argv"]), CompileOptions(overrides={name: value}, **kw))
     cmd = build_command(compiled, "sglang", release=release, config_path=doc["config_name"])
     warned = {f.field for f in cmd.findings if f.code == "AM-W801"}
     if route == "export-yaml":

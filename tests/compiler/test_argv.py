@@ -44,16 +44,16 @@ def test_ep_spellings(argv):
 ])
 def test_boolean_spellings(argv, value):
     """argmatrix's own spellings of a switch (vLLM's too); SGLang has only the plain one (test_releases.py)."""
-    c = run(argv, target="cuda", sglang_version=None)
+    c = run(argv, target="cuda", releases={"sglang": None})
     assert c.findings == []
     assert c.args.disable_radix_cache is value and c.sources["disable_radix_cache"] == "argv[0]"
 
 
 def test_sglang_switches_take_no_value():
-    c = run(["--disable-radix-cache", "false"], target="cuda", sglang_version="0.5.23")
+    c = run(["--disable-radix-cache", "false"], target="cuda", releases={"sglang": "0.5.23"})
     f = only(c, "AM-E112")
     assert "unrecognized arguments: false" in f.message.en and f.source == "argv[0]"
-    assert run(["--disable-radix-cache"], target="cuda", sglang_version="0.5.23").findings == []
+    assert run(["--disable-radix-cache"], target="cuda", releases={"sglang": "0.5.23"}).findings == []
 
 
 def test_enable_disable_pairs_and_no_prefix():
@@ -87,7 +87,7 @@ def test_repeated_flag_warns_and_the_last_wins():
     assert "argv[0]" in f.message.en and "argv[4]" in f.message.en
     assert c.args.tp_size == 4 and c.sources["tp_size"] == "argv[4]"
     assert c.exit_code == 0
-    b = run(["--trust-remote-code", "--no-trust-remote-code"], target="cuda", sglang_version=None)
+    b = run(["--trust-remote-code", "--no-trust-remote-code"], target="cuda", releases={"sglang": None})
     assert codes(b) == ["AM-W301"] and b.args.trust_remote_code is False
 
 

@@ -314,7 +314,7 @@ def test_package_level_compile_is_lazy():
     import sys
 
     code = ("import sys, argmatrix; assert 'argmatrix.compiler' not in sys.modules;"
-            "c = argmatrix.compile(['--tp', '2'], target='cpu', env={}); print(c.values['tp_size'], c.platform)")
+            "c = argmatrix.compile(['--tp', '2'], argmatrix.CompileOptions(target='cpu', env={})); print(c.values['tp_size'], c.platform)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["2", "cpu"]
 

@@ -51,7 +51,7 @@ def test_rejected_value_falls_back_to_the_platform_default():
 
 def test_renamed_flag_moves_to_its_successor():
     """--stream-output became --incremental-streaming-output: warned from 0.5.10, refused from 0.5.20."""
-    c = run(["--stream-output"], target="a3", sglang_version="0.5.19")
+    c = run(["--stream-output"], target="a3", releases={"sglang": "0.5.19"})
     f = only(c, "AM-W107")
     assert (f.severity, f.kind, f.flag, f.source) == ("warning", "deprecation", "--stream-output", "argv[0]")
     assert "SGLang 0.5.19" in f.message.en and "0.5.10" in f.message.en
@@ -61,22 +61,22 @@ def test_renamed_flag_moves_to_its_successor():
     assert c.exit_code == 0
     both = run(["--stream-output", "--no-incremental-streaming-output"], target="a3")
     assert both.args.incremental_streaming_output is False  # the new spelling wins
-    assert run(["--stream-output"], target="a3", sglang_version="0.5.9").findings == []
-    refused = only(run(["--stream-output"], target="a3", sglang_version="0.5.23"), "AM-E109")
+    assert run(["--stream-output"], target="a3", releases={"sglang": "0.5.9"}).findings == []
+    refused = only(run(["--stream-output"], target="a3", releases={"sglang": "0.5.23"}), "AM-E109")
     assert "unrecognized arguments" in refused.message.en
 
 
 def test_removed_flag_is_an_error_naming_the_release_and_the_replacement():
-    c = run(["--prefill-round-robin-balance"], target="a3", sglang_version="0.5.23")
+    c = run(["--prefill-round-robin-balance"], target="a3", releases={"sglang": "0.5.23"})
     f = only(c, "AM-E109")
     assert (f.severity, f.kind, f.field) == ("error", "deprecation", "prefill_round_robin_balance")
     assert f.message.en.startswith("SGLang 0.5.23 refuses --prefill-round-robin-balance (gone since 0.5.20)")
     assert "follow_bootstrap_room" in f.hint.en and "follow_bootstrap_room" in f.hint.zh
     assert c.exit_code == 1
-    assert codes(run(["--prefill-round-robin-balance"], target="cuda", sglang_version="0.5.23")) == ["AM-E109"]
+    assert codes(run(["--prefill-round-robin-balance"], target="cuda", releases={"sglang": "0.5.23"})) == ["AM-E109"]
     # argmatrix's own engine (no SGLang release) retires it too, dated by the release that refuses it (issue 19:
     # not by the name of a snapshot of the Ascend page)
-    own = only(run(["--prefill-round-robin-balance"], target="cuda", sglang_version=None), "AM-E106")
+    own = only(run(["--prefill-round-robin-balance"], target="cuda", releases={"sglang": None}), "AM-E106")
     assert own.message.en.startswith("argmatrix does not take --prefill-round-robin-balance either: SGLang 0.5.23 "
                                      "refuses --prefill-round-robin-balance (gone since 0.5.20)")
     assert "ascend-page" not in own.message.en + own.hint.en and "follow_bootstrap_room" in own.hint.en

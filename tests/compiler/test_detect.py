@@ -143,9 +143,9 @@ def test_probes_are_data():
 
 NO_TORCH = r"""
 import sys
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 for target in ("a2", "a3", "cuda", "cpu"):
-    c = compile(["--tp", "2", "--model-path", "m"], target=target, env={})
+    c = compile(["--tp", "2", "--model-path", "m"], CompileOptions(target=target, env={}))
     assert c.ok, c.findings
 sys.argv = ["argmatrix", "check-config", "--target", "a3", "--format", "json", "--", "--tp", "2", "--model-path", "m"]
 from argmatrix.cli import main

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.findings import SEVERITY_ORDER, finding_sort_key
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "model_configs"
@@ -20,7 +20,7 @@ SCRIPT = """
 import sys
 from argmatrix.cli.check_config import run_check_config
 fmt, lang, config = sys.argv[1], sys.argv[2], sys.argv[3]
-run_check_config(sys.argv[4:], target="a3", config=config, fmt=fmt, lang=lang, engine=True)
+run_check_config(sys.argv[4:], target="a3", config=config, fmt=fmt, lang=lang, engine="argmatrix")
 """
 
 
@@ -45,7 +45,8 @@ def test_same_input_same_bytes_under_ten_hash_seeds(tmp_path):
 
 
 def test_findings_follow_the_documented_key():
-    compiled = compile(ARGV, target="a3", env={"ARGMATRIX_MAX_RUNNING_REQUESTS": "0"}, engine=True)
+    compiled = compile(ARGV, CompileOptions(target="a3", env={"ARGMATRIX_MAX_RUNNING_REQUESTS": "0"},
+                                            engine="argmatrix"))
     keys = [finding_sort_key(f) for f in compiled.findings]
     assert keys == sorted(keys)
     severities = [SEVERITY_ORDER[f.severity] for f in compiled.findings]

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.model_checks import PlanInputs
 from argmatrix.matrix.devices import parse_gpu_arch
 from tests.compiler.fix_hints import alternatives, apply
@@ -111,7 +111,7 @@ def _launches():
 
 
 def _compile(argv: list[str], target: str, env: dict[str, str], plan: Any):
-    return compile(argv, target=target, env=env, sglang_version=RELEASE, plan_inputs=plan)
+    return compile(argv, CompileOptions(target=target, env=env, releases={"sglang": RELEASE}, plan_inputs=plan))
 
 
 @functools.cache
@@ -176,6 +176,6 @@ def test_the_issue_32_cases_follow_their_finding():
     assert "--moe-runner-backend" in hint and "--speculative-adaptive" not in hint
     model = str(Path(__file__).resolve().parents[1] / "fixtures" / "model_configs" / "deepseek-v3.json")
     fp8 = compile(["--model-path", "deepseek-ai/DeepSeek-V3", "--tp", "16", "--quantization", "modelslim"],
-                  target="a3", plan_inputs=PlanInputs(model_config=model), sglang_version=RELEASE)
+        CompileOptions(target="a3", plan_inputs=PlanInputs(model_config=model), releases={"sglang": RELEASE}))
     hint = next(f for f in fp8.findings if f.code == "AM-E740").hint.en
     assert "fp8" not in hint.split(":")[-1] and "modelslim" in hint, hint

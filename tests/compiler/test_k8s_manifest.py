@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 import yaml
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.findings import ERROR
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -197,7 +197,7 @@ def test_each_pod_reads_its_own_rank_and_one_leader(manifests, name):
         for i, (container, lws) in enumerate(pods):
             argv = _argv(container, lws, f"10.1.0.{i}")
             assert not any("$(" in t for t in argv), argv          # every reference was filled in
-            compiled = compile(argv, target=_target(name), env={})
+            compiled = compile(argv, CompileOptions(target=_target(name), env={}))
             errors = [f"{f.code} {f.message.en}" for f in compiled.findings if f.severity == ERROR]
             assert not errors, (name, i, argv, errors)
             seen.append((i, compiled.values, lws))
@@ -348,7 +348,7 @@ def test_a_vllm_kv_transfer_launch_is_written_as_both_roles(manifests, name, bas
         doc = workloads[f"{base}-{role}"]
         assert doc["metadata"]["labels"][ROLE_LABEL] == role
         for i, (container, lws) in enumerate(_pods(doc)):
-            compiled = compile(_argv(container, lws, f"10.1.0.{i}"), target=_target(name), env={})
+            compiled = compile(_argv(container, lws, f"10.1.0.{i}"), CompileOptions(target=_target(name), env={}))
             config = compiled.values["kv_transfer_config"]
             assert config["kv_role"] == kv_role and config["kv_connector"] == given["kv_connector"]
             assert {k: v for k, v in config.items() if k not in ("kv_role", "engine_id")} == \

@@ -14,7 +14,7 @@ import yaml
 from typer.testing import CliRunner
 
 from argmatrix.cli.app import app
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.export import export
 from argmatrix.compiler.launch import build_command, flag_tokens, launch_findings
 from argmatrix.matrix import engines
@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def run(argv, release=NEWEST, **kw):
     kw.setdefault("env", {})
     kw.setdefault("target", "cuda")
-    return compile(argv, sglang_version=release, **kw)
+    return compile(argv, CompileOptions(releases={"sglang": release}, **kw))
 
 
 def sglang_args(cmd) -> list[str]:

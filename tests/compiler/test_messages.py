@@ -87,7 +87,7 @@ def test_every_message_spells_a_flag_the_way_the_user_wrote_it(tmp_path):
     assert f.message.en.startswith("ARGMATRIX_MEM_FRACTION_STATIC 1.5")
     assert f.flag == "--mem-fraction-static"  # the structured field keeps the flag, for CI
     # a negation is not a spelling of the field: the message names the field's own flag
-    f = only(run(["--disable-hicache"], target="cuda", sglang_version="0.5.23"), "AM-E111")
+    f = only(run(["--disable-hicache"], target="cuda", releases={"sglang": "0.5.23"}), "AM-E111")
     assert "--enable-hierarchical-cache" in f.hint.en
 
 
@@ -106,7 +106,7 @@ def test_chinese_renderers_print_chinese_words():
     from argmatrix.cli.server_help import server_flags_help
     from argmatrix.matrix.table import row
 
-    c = run(["--pp-size", "2", "--tp-size", "x", "--enable-dp-attention"], target="a3", sglang_version="0.5.23")
+    c = run(["--pp-size", "2", "--tp-size", "x", "--enable-dp-attention"], target="a3", releases={"sglang": "0.5.23"})
     lines = ["".join(t for t, _ in line) for line in render.findings_lines(c, "zh")]
     assert lines[-1] == "2 个错误，1 个警告"
     assert lines[0].startswith("argmatrix check-config  目标平台：a3，Atlas A3（昇腾 910_93）")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from argmatrix.compiler.compile import compile
+from argmatrix.compiler.compile import CompileOptions, compile
 from argmatrix.matrix.engines.sglang import SglangEngine
 from argmatrix.matrix.rules import Rule
 from argmatrix.schema.meta import Text
@@ -33,7 +33,7 @@ def probe_rule(monkeypatch):
 
 
 def codes(argv: list[str]) -> list[str]:
-    return [f.code for f in compile(argv, target="cuda").findings]
+    return [f.code for f in compile(argv, CompileOptions(target="cuda")).findings]
 
 
 def test_a_model_rule_sees_the_config_it_was_read_from():
@@ -62,8 +62,13 @@ FLAG_RULE = Rule("probe-flags", "AM-E998", ("enable_lora",), _flags_only, Text("
 
 
 def test_a_flag_rule_sees_the_facts_where_a_config_was_read_and_none_elsewhere(monkeypatch):
+    from argmatrix.compiler import rule_index
+
     rules = SglangEngine.rules
     monkeypatch.setattr(SglangEngine, "rules", lambda self: [*rules(self), FLAG_RULE])
+    # every rule runs: the index would run the probe once on the defaults to learn what it reads (a call this
+    # probe counts), and then skip it where nothing it reads differs from them
+    monkeypatch.setattr(rule_index, "INDEXED", False)
     FLAG_SEEN.clear()
     codes(["--model-path", str(MODELS / "llama-3.1-8b"), "--speculative-algorithm", "EAGLE",
            "--speculative-draft-model-path", str(MODELS / "llama-tiny")])

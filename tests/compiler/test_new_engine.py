@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from argmatrix.cli.app import app
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.export import export
 from argmatrix.matrix import engines
 from argmatrix.matrix.engines.sglang import SGLANG, SglangEngine
@@ -59,7 +59,8 @@ def test_check_config_judges_by_the_new_engine(fork, cli):
 
 
 def test_a_pasted_launch_line_selects_it(fork):
-    compiled = compile(["sgl-fork", "serve", "--model-path", "m", "--tp-size", "2"], target="cuda", env={})
+    compiled = compile(["sgl-fork", "serve", "--model-path", "m", "--tp-size", "2"],
+        CompileOptions(target="cuda", env={}))
     assert compiled.engine == "sgl-fork" and compiled.sources["tp_size"] == "argv[4]"
 
 
@@ -79,7 +80,8 @@ def test_the_generated_engines_page_has_it(fork):
 
 
 def test_export_writes_its_command(fork, cli):
-    compiled = compile(["--model-path", "m", "--tp-size", "2"], target="cuda", env={}, engine="sgl-fork")
+    compiled = compile(["--model-path", "m", "--tp-size", "2"], CompileOptions(target="cuda", env={},
+                                                                               engine="sgl-fork"))
     line = export(compiled, "sgl-fork").text
     assert (shlex.split(line)[:2] == ["sgl-fork", "serve"] and "--tp-size" in line) or "--tensor-parallel-size" in line
     result = cli("export", "--to", "sgl-fork", "--target", "cuda", "--", "--model-path", "m")
@@ -116,16 +118,17 @@ def test_a_value_set_to_one_engines_default_survives_export_to_the_other(vllm_sp
 
     if sglang_spec.default is None or isinstance(sglang_spec.default, (bool, list, dict)):
         pytest.skip("no value to write back for an unset, switch or collection default")
-    from_sglang = compile(["--model-path", "m", sglang_spec.flag, as_argv(sglang_spec.default)], target="cuda",
-                          env={})
+    from_sglang = compile(["--model-path", "m", sglang_spec.flag, as_argv(sglang_spec.default)],
+        CompileOptions(target="cuda", env={}))
     line = export(from_sglang, "vllm").text
-    again = compile(shlex.split(line), target="cuda", env={})
+    again = compile(shlex.split(line), CompileOptions(target="cuda", env={}))
     assert vllm_spec.name in again.user_set, line
     assert str(again.values[vllm_spec.name]) == str(sglang_spec.default), line
 
 
 def test_vllm_host_and_port_survive_export_to_vllm():
-    compiled = compile(["vllm", "serve", "m", "--host", "127.0.0.1", "--port", "30000"], target="cuda", env={})
+    compiled = compile(["vllm", "serve", "m", "--host", "127.0.0.1", "--port", "30000"],
+        CompileOptions(target="cuda", env={}))
     line = export(compiled, "vllm").text
     assert "--host 127.0.0.1" in line and "--port 30000" in line
     sglang_line = export(compiled, "sglang").text

@@ -10,7 +10,7 @@ from argmatrix.schema.releases import NEWEST
 from .helpers import codes, only
 from .helpers import run as _run
 
-run = partial(_run, sglang_version=NEWEST)  # these flags exist from the release that added them on
+run = partial(_run, releases={"sglang": NEWEST})  # these flags exist from the release that added them on
 
 
 @pytest.mark.parametrize("name, flag, layout", [  # layout: what SGLang 0.5.23 asks of the switch when it is on

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from argmatrix.compiler import CompileOptions
 from argmatrix.compiler import compile as compile_launch
 from argmatrix.compiler.export import export
 from argmatrix.compiler.value_safety import MAX_VALUE_DEPTH
@@ -23,7 +24,7 @@ def _codes(compiled) -> set[str]:
 
 @pytest.mark.parametrize("engine", ["vllm", "sglang", "argmatrix"])
 def test_a_value_starting_with_a_dash_is_written_in_the_equals_form(engine):
-    compiled = compile_launch(["--model-path", "m", "--served-model-name=-h"], target="cpu", env={})
+    compiled = compile_launch(["--model-path", "m", "--served-model-name=-h"], CompileOptions(target="cpu", env={}))
     out = export(compiled, engine)
     assert "--served-model-name=-h" in out.text and " -h" not in out.text.replace("=-h", ""), out.text
 
@@ -40,14 +41,15 @@ def test_a_dash_value_in_a_list_of_several_is_refused_naming_the_flag():
 
 def test_a_flag_whose_value_is_read_as_a_flag_is_refused_not_dropped():
     """``--served-model-name '--tp-size 8'`` left SGLang's reading without a value; --to vllm dropped it, exit 0."""
-    compiled = compile_launch(["--model-path", "m", "--served-model-name", "--tp-size 8"], target="cpu", env={})
+    compiled = compile_launch(["--model-path", "m", "--served-model-name", "--tp-size 8"],
+        CompileOptions(target="cpu", env={}))
     out = export(compiled, "vllm")
     assert "AM-E002" in {f.code for f in out.findings}
 
 
 def test_a_ten_thousand_level_dotted_key_is_a_finding():
     key = "--json-model-override-args." + ".".join(["a"] * 10_000)
-    compiled = compile_launch(["--model-path", "m", key, "1"], target="cpu", env={})
+    compiled = compile_launch(["--model-path", "m", key, "1"], CompileOptions(target="cpu", env={}))
     found = [f for f in compiled.findings if f.code == "AM-E012"]
     assert found and found[0].flag == "--json-model-override-args" and str(MAX_VALUE_DEPTH) in found[0].message.en
     assert compiled.exit_code == 2
@@ -56,7 +58,7 @@ def test_a_ten_thousand_level_dotted_key_is_a_finding():
 
 def test_a_lone_surrogate_is_named_by_its_position():
     compiled = compile_launch(["--model-path", "m", "--json-model-override-args", '{"a": "xy\\ud800"}'],
-                              target="cpu", env={})
+        CompileOptions(target="cpu", env={}))
     found = [f for f in compiled.findings if f.code == "AM-E013"]
     assert found and "character 2" in found[0].message.en and found[0].flag == "--json-model-override-args"
     assert compiled.exit_code == 2
@@ -67,7 +69,7 @@ def test_zero_layers_is_a_bad_model_config_not_a_traceback(tmp_path):
            "num_attention_heads": 4, "num_key_value_heads": 4, "intermediate_size": 128, "vocab_size": 100,
            "max_position_embeddings": 256, "torch_dtype": "float16"}
     (tmp_path / "config.json").write_text(json.dumps(cfg))
-    compiled = compile_launch(["--model-path", str(tmp_path)], target="cpu", env={})
+    compiled = compile_launch(["--model-path", str(tmp_path)], CompileOptions(target="cpu", env={}))
     found = [f for f in compiled.findings if f.code == "AM-E701"]
     assert found and "num_hidden_layers is 0" in found[0].message.en
 

@@ -27,7 +27,7 @@ def test_status_severities_on_npu(argv, code, severity, exit_code):
 @pytest.mark.parametrize("argv", [["--enable-nccl-nvls", "false"], ["--triton-attention-num-kv-splits", "8"],
                                   ["--enable-two-batch-overlap=false"]])
 def test_unsupported_flag_at_its_declared_default_is_only_a_note(argv):
-    c = run(argv, target="a3", sglang_version=None)  # SGLang's switches take no value (AM-E112): test ours
+    c = run(argv, target="a3", releases={"sglang": None})  # SGLang's switches take no value (AM-E112): test ours
     f = only(c, "AM-N401")
     assert f.severity == "note" and "default" in f.message.en
     assert c.exit_code == 0 and c.ok
@@ -43,11 +43,11 @@ def test_status_applies_only_to_what_the_user_set():
 
 def test_strict_turns_warnings_into_errors():
     argv = ["--pp-size", "4", "--stream-output"]
-    assert run(argv, target="a3", sglang_version="0.5.19").exit_code == 0
-    c = run(argv, target="a3", strict=True, sglang_version="0.5.19")
+    assert run(argv, target="a3", releases={"sglang": "0.5.19"}).exit_code == 0
+    c = run(argv, target="a3", strict=True, releases={"sglang": "0.5.19"})
     assert {f.code: f.severity for f in c.findings} == {"AM-W103": "error", "AM-W107": "error"}
     assert c.exit_code == 1
-    notes = run(["--enable-nccl-nvls", "false"], target="a3", strict=True, sglang_version=None)
+    notes = run(["--enable-nccl-nvls", "false"], target="a3", strict=True, releases={"sglang": None})
     assert notes.exit_code == 0 and notes.findings[0].severity == "note"
 
 
@@ -80,34 +80,34 @@ def test_engine_layer_is_off_by_default():
 
 
 def test_unimplemented_flag():
-    c = run(["--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all"], target="cpu", engine=True)
+    c = run(["--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all"], target="cpu", engine="argmatrix")
     f = next(f for f in by_code(c, "AM-E501") if f.field == "enable_lora")
     assert (f.severity, f.kind, f.field, f.source) == ("error", "engine", "enable_lora", "argv[0]")
     assert "--allow-unimplemented" in f.hint.en
     assert c.exit_code == 1
-    lenient = run(["--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all"], target="cpu", engine=True,
+    lenient = run(["--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all"], target="cpu", engine="argmatrix",
                   allow_unimplemented=True)
     assert {f.severity for f in by_code(lenient, "AM-E501")} == {"warning"} and lenient.exit_code == 0
 
 
 def test_inert_flag_is_a_note():
-    c = run(["--disable-overlap-schedule"], target="cpu", engine=True)
+    c = run(["--disable-overlap-schedule"], target="cpu", engine="argmatrix")
     f = only(c, "AM-N503")
     assert f.severity == "note" and "overlap" in f.message.en
     assert c.exit_code == 0
 
 
 def test_wired_choice_with_an_unimplemented_value():
-    c = run(["--schedule-policy", "dfs-weight"], target="cpu", engine=True)
+    c = run(["--schedule-policy", "dfs-weight"], target="cpu", engine="argmatrix")
     f = only(c, "AM-E502")
     assert f.severity == "error" and f.value == "dfs-weight" and "fcfs, lpm, random, lof" in f.message.en
     assert c.exit_code == 1
     # AM-N505 (a path with no passing recorded run on the target) depends on engine_runs.json, not on this flag
-    assert [f for f in run(["--schedule-policy", "lpm"], target="cpu", engine=True).findings
+    assert [f for f in run(["--schedule-policy", "lpm"], target="cpu", engine="argmatrix").findings
             if f.code != "AM-N505"] == []
-    assert only(run(["--schedule-policy", "dfs-weight"], target="cpu", engine=True, allow_unimplemented=True),
+    assert only(run(["--schedule-policy", "dfs-weight"], target="cpu", engine="argmatrix", allow_unimplemented=True),
                 "AM-E502").severity == "warning"
 
 
 def test_engine_ignores_flags_left_at_their_default():
-    assert codes(run(["--enable-lora", "false", "--tp-size", "1"], target="cpu", engine=True, sglang_version=None)) == []
+    assert codes(run(["--enable-lora", "false", "--tp-size", "1"], target="cpu", engine="argmatrix", releases={"sglang": None})) == []

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 
 DATA = yaml.safe_load((Path(__file__).resolve().parents[1] / "fixtures" / "real_world.yaml").read_text())
 CASES = [(kind, e) for kind in ("commands", "updated_commands", "edits") for e in DATA[kind]]
@@ -33,7 +33,8 @@ def test_the_set_is_large_and_sourced():
 
 @pytest.mark.parametrize("kind, entry", CASES, ids=[f"{k}-{e['index']}" for k, e in CASES])
 def test_sglangs_verdict_or_a_better_one(kind, entry):
-    compiled = compile([str(a) for a in entry["argv"]], target=entry["target"], env={}, sglang_version="0.5.23")
+    compiled = compile([str(a) for a in entry["argv"]], CompileOptions(target=entry["target"], env={},
+                                                                       releases={"sglang": "0.5.23"}))
     errors = [f"{f.code} {f.message.en}" for f in compiled.findings if f.severity == "error"]
     theirs = str(entry["sglang_0_5_23"])
     if theirs.startswith("error"):

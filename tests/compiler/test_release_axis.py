@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.matrix.engines import get, installed
 
 SGLANG = get("sglang")
@@ -29,14 +29,14 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 
 def test_a_launch_starts_from_its_releases_own_defaults():
-    old = compile(["--model-path", "m"], target="cuda", sglang_version="0.5.9", env={})
-    new = compile(["--model-path", "m"], target="cuda", sglang_version="0.5.23", env={})
+    old = compile(["--model-path", "m"], CompileOptions(target="cuda", releases={"sglang": "0.5.9"}, env={}))
+    new = compile(["--model-path", "m"], CompileOptions(target="cuda", releases={"sglang": "0.5.23"}, env={}))
     assert (old.values["hicache_mem_layout"], old.sources["hicache_mem_layout"]) == ("layer_first", "release:0.5.9")
     assert (new.values["hicache_mem_layout"], new.sources["hicache_mem_layout"]) == ("page_first", "default")
     assert old.values["hicache_storage_prefetch_policy"] == "best_effort"
     assert new.values["hicache_storage_prefetch_policy"] == "timeout"
     # the platform's own default still wins over the release's (the Ascend table's page-major layout)
-    a3 = compile(["--model-path", "m"], target="a3", sglang_version="0.5.9", env={})
+    a3 = compile(["--model-path", "m"], CompileOptions(target="a3", releases={"sglang": "0.5.9"}, env={}))
     assert a3.values["hicache_mem_layout"] == "page_first_direct"
 
 
@@ -60,26 +60,26 @@ def test_explain_shows_each_releases_default():
 
 
 def test_a_fraction_to_a_flag_the_release_reads_as_a_whole_number():
-    found = compile(["--model-path", "m", "--mm-per-request-timeout", "1.5"], target="cuda", sglang_version="0.5.9",
-                    env={}).findings
+    found = compile(["--model-path", "m", "--mm-per-request-timeout", "1.5"],
+        CompileOptions(target="cuda", releases={"sglang": "0.5.9"}, env={})).findings
     assert [f.code for f in found if f.code == "AM-E119"] == ["AM-E119"]
-    assert not [f for f in compile(["--model-path", "m", "--mm-per-request-timeout", "2"], target="cuda",
-                                   sglang_version="0.5.9", env={}).findings if f.code == "AM-E119"]
+    assert not [f for f in compile(["--model-path", "m", "--mm-per-request-timeout", "2"],
+        CompileOptions(target="cuda", releases={"sglang": "0.5.9"}, env={})).findings if f.code == "AM-E119"]
 
 
 def test_where_the_release_came_from(monkeypatch):
-    plain = compile(["--model-path", "m"], target="cuda", env={})
+    plain = compile(["--model-path", "m"], CompileOptions(target="cuda", env={}))
     assert (plain.release, plain.release_from) == ("0.5.23", "newest")
-    named = compile(["--model-path", "m"], target="cuda", sglang_version="0.5.12", env={})
+    named = compile(["--model-path", "m"], CompileOptions(target="cuda", releases={"sglang": "0.5.12"}, env={}))
     assert (named.release, named.release_from) == ("0.5.12", "--sglang-version")
-    from_env = compile(["--model-path", "m"], target="cuda", env={"ARGMATRIX_SGLANG_VERSION": "0.5.20"})
+    from_env = compile(["--model-path", "m"], CompileOptions(target="cuda", env={"ARGMATRIX_SGLANG_VERSION": "0.5.20"}))
     assert (from_env.release, from_env.release_from) == ("0.5.20", "env:ARGMATRIX_SGLANG_VERSION")
     monkeypatch.setattr(installed, "installed_release", lambda dist: {"sglang": "0.5.17"}.get(dist))
-    here = compile(["--model-path", "m"], target="cuda", env={})
+    here = compile(["--model-path", "m"], CompileOptions(target="cuda", env={}))
     assert (here.release, here.release_from) == ("0.5.17", "installed:sglang")
     assert here.to_json()["release_from"] == "installed:sglang"
     # the option and the environment still say otherwise
-    assert compile(["--model-path", "m"], target="cuda", sglang_version="0.5.12", env={}).release == "0.5.12"
+    assert compile(["--model-path", "m"], CompileOptions(target="cuda", releases={"sglang": "0.5.12"}, env={})).release == "0.5.12"
 
 
 def test_the_installed_release_is_read_from_metadata_without_importing_it():
@@ -105,13 +105,13 @@ def test_the_header_names_the_release_and_why():
 
 
 def test_a_release_newer_than_any_held_is_judged_by_the_newest_with_a_warning():
-    found = compile(["--model-path", "m"], target="cuda", sglang_version="0.5.30", env={})
+    found = compile(["--model-path", "m"], CompileOptions(target="cuda", releases={"sglang": "0.5.30"}, env={}))
     assert found.release == "0.5.23"
     (w,) = [f for f in found.findings if f.code == "AM-W606"]
     assert "SGLang 0.5.30" in w.message.en and "SGLang 0.5.23" in w.message.en
     assert "tools/add_release.py sglang 0.5.30" in w.hint.en
     assert found.exit_code == 0
-    older = compile(["--model-path", "m"], target="cuda", sglang_version="0.5.1", env={})
+    older = compile(["--model-path", "m"], CompileOptions(target="cuda", releases={"sglang": "0.5.1"}, env={}))
     assert [f.code for f in older.findings if f.code == "AM-E602"] == ["AM-E602"]
 
 

@@ -14,7 +14,7 @@ from argmatrix.schema.releases import NEWEST
 from .helpers import codes, only
 from .helpers import run as _run
 
-run = partial(_run, sglang_version=NEWEST)  # these flags exist from the release that added them on
+run = partial(_run, releases={"sglang": NEWEST})  # these flags exist from the release that added them on
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 

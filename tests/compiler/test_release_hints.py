@@ -97,7 +97,7 @@ def _argv(name: str, release: str) -> list[str]:
 
 
 def _hints(argv: list[str], release: str) -> list[tuple[str, str | None, str, str]]:
-    c = run(argv, target="cuda", sglang_version=release)
+    c = run(argv, target="cuda", releases={"sglang": release})
     return [(f.code, f.flag, f.hint.en, f.hint.zh) for f in c.findings if f.code in RELEASE_CODES and f.hint]
 
 
@@ -212,7 +212,7 @@ def test_an_unknown_config_key_is_answered_with_a_key_the_release_has(tmp_path, 
     refused = [n for n in SPECS if verdict(n, release).state == "refused"]
     path = tmp_path / "typos.yaml"
     path.write_text("".join(f"{n[:-1]}{'x' if n[-1] != 'x' else 'y'}: 1\n" for n in refused), encoding="utf-8")
-    c = run([], target="cuda", sglang_version=release, config=str(path))
+    c = run([], target="cuda", releases={"sglang": release}, config=str(path))
     for f in c.findings:
         if f.code == "AM-E001" and f.hint and "did you mean" in f.hint.en:
             key = f.hint.en.split("'")[1]

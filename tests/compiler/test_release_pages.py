@@ -35,7 +35,7 @@ def check_config_codes(release: str) -> dict[str, frozenset[str]]:
     """field -> the codes check-config gives on that field when its flag is set, under SGLang ``release``."""
     out = {}
     for name in _sglang_names():
-        c = run(_argv(name, release), target="cuda", sglang_version=release)
+        c = run(_argv(name, release), target="cuda", releases={"sglang": release})
         out[name] = frozenset(f.code for f in c.findings if f.field == name)
     return out
 

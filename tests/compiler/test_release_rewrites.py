@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.export import export
 from argmatrix.compiler.launch import REWRITES, build_command
 from argmatrix.schema.registry import FLAGS, SPECS
@@ -19,7 +19,7 @@ from .helpers import codes, only
 
 
 def _compile(argv):
-    return compile(["--model-path", "m", *argv], target="cuda", env={}, sglang_version=NEWEST)
+    return compile(["--model-path", "m", *argv], CompileOptions(target="cuda", env={}, releases={"sglang": NEWEST}))
 
 
 def test_the_explicit_prefill_backend_survives_the_rewrite_of_disable_cuda_graph():

@@ -46,7 +46,7 @@ def _a_valid_argv(entry: dict) -> list[str]:
 def test_every_flag_of_the_release_is_known_to_argmatrix(release):
     unknown = []
     for entry in RELEASE_FLAGS[release]:
-        c = run(_a_valid_argv(entry), target="cuda", sglang_version=release)
+        c = run(_a_valid_argv(entry), target="cuda", releases={"sglang": release})
         bad = [f.message.en for f in c.findings if f.code in UNREADABLE]
         if bad:
             unknown.append((entry["flags"][0], bad))
@@ -84,54 +84,54 @@ def test_every_successor_exists_in_the_release_that_names_it():
 
 def test_the_split_of_cuda_graph_bs():
     """0.5.23 reads --cuda-graph-bs as an ambiguous abbreviation and stops; 0.5.9 takes it."""
-    c = run(["--cuda-graph-bs", "1", "2", "4"], target="cuda", sglang_version="0.5.23")
+    c = run(["--cuda-graph-bs", "1", "2", "4"], target="cuda", releases={"sglang": "0.5.23"})
     f = only(c, "AM-E109")
     assert "ambiguous option" in f.message.en and "0.5.20" in f.message.en
     assert "--cuda-graph-bs-decode" in f.message.en and "--cuda-graph-bs-prefill" in f.message.en
     # the successor SGLang's own deprecation pointed at (0.5.14 to 0.5.19), with what it means
     assert f.hint.en.startswith("write --cuda-graph-bs-decode (") and f.hint.zh
-    assert run(["--cuda-graph-bs", "1", "2", "4"], target="cuda", sglang_version="0.5.9").findings == []
-    assert run(["--cuda-graph-bs-decode", "1", "2", "4"], target="cuda", sglang_version="0.5.23").findings == []
+    assert run(["--cuda-graph-bs", "1", "2", "4"], target="cuda", releases={"sglang": "0.5.9"}).findings == []
+    assert run(["--cuda-graph-bs-decode", "1", "2", "4"], target="cuda", releases={"sglang": "0.5.23"}).findings == []
 
 
 def test_a_deprecated_spelling_warns_and_its_successor_is_known():
-    c = run(["--enable-dp-attention", "--dp-size", "2", "--tp", "2"], target="cuda", sglang_version="0.5.23")
+    c = run(["--enable-dp-attention", "--dp-size", "2", "--tp", "2"], target="cuda", releases={"sglang": "0.5.23"})
     f = only(c, "AM-W107")
     assert "--attn-dp-size" in f.hint.en and c.exit_code == 0
-    ok = run(["--attn-dp-size", "2", "--tp", "2"], target="cuda", sglang_version="0.5.23")
+    ok = run(["--attn-dp-size", "2", "--tp", "2"], target="cuda", releases={"sglang": "0.5.23"})
     assert "AM-E001" not in codes(ok)
-    old = only(run(["--attn-dp-size", "2"], target="cuda", sglang_version="0.5.9"), "AM-E110")
+    old = only(run(["--attn-dp-size", "2"], target="cuda", releases={"sglang": "0.5.9"}), "AM-E110")
     assert "--enable-dp-attention" in old.hint.en  # the spelling that release has
 
 
 def test_release_from_the_environment_and_bad_releases():
-    c = run(["--cuda-graph-bs", "8"], target="cuda", sglang_version=None, env={})
+    c = run(["--cuda-graph-bs", "8"], target="cuda", releases={"sglang": None}, env={})
     assert c.findings == []  # argmatrix's own engine: no SGLang release applies
-    from argmatrix.compiler import compile
+    from argmatrix.compiler import CompileOptions, compile
 
-    env = compile(["--cuda-graph-bs", "8"], target="cuda", env={"ARGMATRIX_SGLANG_VERSION": "0.5.9"})
+    env = compile(["--cuda-graph-bs", "8"], CompileOptions(target="cuda", env={"ARGMATRIX_SGLANG_VERSION": "0.5.9"}))
     assert env.findings == [] and env.sglang_version == "0.5.9"
-    assert compile(["--cuda-graph-bs", "8"], target="cuda", env={}).sglang_version == NEWEST
-    bad = compile([], target="cuda", env={}, sglang_version="0.4.9")
+    assert compile(["--cuda-graph-bs", "8"], CompileOptions(target="cuda", env={})).sglang_version == NEWEST
+    bad = compile([], CompileOptions(target="cuda", env={}, releases={"sglang": "0.4.9"}))
     assert codes(bad) == ["AM-E602"] and bad.exit_code == 2
 
 
 def test_abbreviations_are_read_against_the_release():
-    assert run(["--cuda-graph-max", "64"], target="cuda", sglang_version="0.5.9").findings == []
-    f = only(run(["--cuda-graph-max", "64"], target="cuda", sglang_version="0.5.23"), "AM-E009")
+    assert run(["--cuda-graph-max", "64"], target="cuda", releases={"sglang": "0.5.9"}).findings == []
+    f = only(run(["--cuda-graph-max", "64"], target="cuda", releases={"sglang": "0.5.23"}), "AM-E009")
     assert "--cuda-graph-max-bs-decode" in f.message.en and f.severity == "error"
-    assert run(["--tp", "2"], target="cuda", sglang_version="0.5.23").values["tp_size"] == 2
+    assert run(["--tp", "2"], target="cuda", releases={"sglang": "0.5.23"}).values["tp_size"] == 2
 
 
 def test_negations_sglang_does_not_have():
-    f = only(run(["--disable-hicache"], target="cuda", sglang_version="0.5.23"), "AM-E111")
+    f = only(run(["--disable-hicache"], target="cuda", releases={"sglang": "0.5.23"}), "AM-E111")
     assert "unrecognized arguments" in f.message.en and "--enable-hierarchical-cache" in f.hint.en
-    assert run(["--no-enable-fused-qk-norm-rope"], target="cuda", sglang_version="0.5.23").findings == []
+    assert run(["--no-enable-fused-qk-norm-rope"], target="cuda", releases={"sglang": "0.5.23"}).findings == []
     # the off switch arrived with BooleanOptionalAction in 0.5.23; the releases before have only the on switch
     for older in ("0.5.9", "0.5.22"):
-        f = only(run(["--no-enable-fused-qk-norm-rope"], target="cuda", sglang_version=older), "AM-E111")
+        f = only(run(["--no-enable-fused-qk-norm-rope"], target="cuda", releases={"sglang": older}), "AM-E111")
         assert f"SGLang {older} has no --no-enable-fused-qk-norm-rope" in f.message.en and "off by default" in f.hint.en
-    assert run(["--disable-hicache"], target="cuda", sglang_version=None).findings == []
+    assert run(["--disable-hicache"], target="cuda", releases={"sglang": None}).findings == []
 
 
 def test_a_flag_dropped_before_any_release_we_read_names_its_successor_not_a_lookalike():
@@ -140,7 +140,7 @@ def test_a_flag_dropped_before_any_release_we_read_names_its_successor_not_a_loo
     assert all(successor in FLAGS for change in FORMER_FLAGS.values() for successor in change.successors)
     f = only(run(["--enable-ep-moe"], target="a3"), "AM-E001")
     assert "--ep-size" in f.hint.en and "eplb" not in f.hint.en and f.hint.zh
-    c = run(["--npu-graph-max-bs", "32"], target="a3", sglang_version="0.5.23")
+    c = run(["--npu-graph-max-bs", "32"], target="a3", releases={"sglang": "0.5.23"})
     assert "--cuda-graph-max-bs-decode" in only(c, "AM-E001").hint.en and c.exit_code == 2
     # each release gets the spelling it has
     assert "--cuda-graph-max-bs N" in only(run(["--npu-graph-max-bs", "32"], target="a3"), "AM-E001").hint.en

@@ -6,6 +6,7 @@ import json
 from typer.testing import CliRunner
 
 from argmatrix.cli.app import app
+from argmatrix.compiler.compile import CompileOptions
 from argmatrix.compiler.compile import compile as compile_launch
 
 
@@ -41,6 +42,7 @@ def test_vllm_defaults_its_model():
 
 
 def test_a_fragment_compiled_from_python_is_not_a_whole_launch():
-    assert "AM-E011" not in [f.code for f in compile_launch(["--tp", "2"], target="cuda", env={}).findings]
-    whole = compile_launch(["--tp", "2"], target="cuda", env={}, complete=True)
+    assert "AM-E011" not in [f.code for f in compile_launch(["--tp", "2"],
+        CompileOptions(target="cuda", env={})).findings]
+    whole = compile_launch(["--tp", "2"], CompileOptions(target="cuda", env={}, complete=True))
     assert [f.code for f in whole.findings] == ["AM-E011"] and whole.exit_code == 2

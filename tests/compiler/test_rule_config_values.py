@@ -9,7 +9,7 @@ from pathlib import Path
 from .helpers import run as _run
 from .test_model_rules import MODELS
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 
 
 def _config(tmp_path: Path, name: str, **fields: object) -> list[str]:

@@ -75,7 +75,7 @@ def test_hicache_write_policy_on_npu():
 
 def test_enforce_piecewise_cuda_graph_verified_models():
     """The flag was released in 0.5.10 and refused from 0.5.20: check against a release that has it."""
-    run = partial(_run, sglang_version="0.5.10")
+    run = partial(_run, releases={"sglang": "0.5.10"})
     c = run(["--model-path", "Qwen/Qwen3-8B", "--enforce-piecewise-cuda-graph"], target="a3")
     f = only(c, "AM-W206")
     assert f.severity == "warning" and f.field == "enforce_piecewise_cuda_graph" and f.source == "argv[2]"

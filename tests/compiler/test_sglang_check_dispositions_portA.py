@@ -22,7 +22,7 @@ from argmatrix.matrix.sglang_checks.dispositions import (
 from .helpers import codes
 from .helpers import run as _run
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 FILES = {"server_args.py": server_args, "arg_groups/serving_hook.py": serving_hook,
          "arg_groups/validation_hook.py": validation_hook, "arg_groups/mamba_hook.py": mamba_hook,
          "arg_groups/cuda_graph_hook.py": cuda_graph_hook, "arg_groups/model_path_hook.py": model_path_hook}

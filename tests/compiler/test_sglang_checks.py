@@ -11,7 +11,7 @@ from .helpers import codes
 from .helpers import run as _run
 from .test_sglang_checks_portf import PORTF_CODES
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 LORA = ["--enable-lora", "--max-lora-rank", "8", "--lora-target-modules", "all"]
 
 CASES = [  # (rule code, target, argv that breaks it, argv that does not)

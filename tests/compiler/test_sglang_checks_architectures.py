@@ -14,7 +14,7 @@ from .helpers import codes, only
 from .helpers import run as _run
 from .test_model_rules import MODELS
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 
 
 def model(name: str) -> list[str]:

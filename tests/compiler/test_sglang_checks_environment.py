@@ -11,7 +11,7 @@ from argmatrix.matrix.sglang_checks import environment
 from .helpers import codes
 from .helpers import run as _run
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 E = "AM-E318"
 FI = ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer", "--moe-runner-backend",
       "flashinfer_cutlass", "--flashinfer-a2a-dispatch-type", "bf16"]

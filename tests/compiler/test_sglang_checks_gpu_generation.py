@@ -19,7 +19,7 @@ from argmatrix.matrix.sglang_checks import gpu_generation
 from .helpers import codes, only
 from .helpers import run as _run
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 
 
 def on(arch: str | None, argv: list[str], target: str = "cuda", env: dict[str, str] | None = None):

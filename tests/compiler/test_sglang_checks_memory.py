@@ -13,7 +13,7 @@ from argmatrix.matrix.sglang_checks import memory
 from .helpers import by_code, codes
 from .helpers import run as _run
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 CASES_FILE = Path(__file__).parents[1] / "fixtures/sglang_conformance/cases/memory.yaml"
 PD_DECODE = ["--disaggregation-mode", "decode"]
 UNIFIED_PD = ["--enable-unified-memory", *PD_DECODE]

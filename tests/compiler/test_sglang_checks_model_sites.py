@@ -15,7 +15,7 @@ from argmatrix.matrix.sglang_checks import cp_tp, layernorm_sp
 from .helpers import codes, only
 from .helpers import run as _run
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 STAND_INS = Path(__file__).parents[1] / "fixtures" / "sglang_conformance" / "models"
 BASE = json.loads((STAND_INS / "llama-tiny" / "config.json").read_text())
 DEEPSEEK = json.loads((STAND_INS / "deepseek-v3" / "config.json").read_text())

@@ -10,7 +10,7 @@ from argmatrix.matrix.sglang_checks import modes
 from .helpers import codes
 from .helpers import run as _run
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 LORA = ["--max-lora-rank", "8", "--lora-target-modules", "all"]
 
 CASES = [  # (rule code, target, argv that breaks it, argv that does not)

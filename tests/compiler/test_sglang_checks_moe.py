@@ -11,7 +11,7 @@ from argmatrix.matrix.sglang_checks import moe
 from .helpers import codes
 from .helpers import run as _run
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 # FlashInfer all-to-all as SGLang takes it: attention DP over every rank, a runner it feeds
 FI_A2A = ["--tp", "2", "--attn-dp-size", "2", "--moe-a2a-backend", "flashinfer", "--moe-runner-backend", "flashinfer_cutlass"]
 

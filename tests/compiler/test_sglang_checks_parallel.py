@@ -12,7 +12,7 @@ from .helpers import codes
 from .helpers import run as _run
 from .test_sglang_checks_portf import PORTF_CODES
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 # elastic EP that may grow to 16 ranks, with what SGLang asks of it (graphs off: parallel_hook.py:692, :696)
 SCALE_UP = ["--elastic-ep-backend", "mooncake", "--max-ep-size", "16", "--tp", "2", "--attn-dp-size", "2",
             "--enable-dp-lm-head", "--moe-a2a-backend", "nixl", "--disable-cuda-graph"]

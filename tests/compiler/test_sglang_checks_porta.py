@@ -16,7 +16,7 @@ from argmatrix.matrix.sglang_checks import dflash, uno
 from .helpers import by_code, codes
 from .helpers import run as _run
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 MODULES = (dflash, uno)  # the pairs of speculative_model.py (portb) run here too, on this file's Gemma4 cases
 CONFORMANCE = Path(__file__).resolve().parents[1] / "fixtures" / "sglang_conformance"
 CASES_FILE = CONFORMANCE / "cases" / "porta.yaml"

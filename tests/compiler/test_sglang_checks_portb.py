@@ -16,7 +16,7 @@ from .helpers import codes
 from .helpers import run as _run
 from .test_sglang_checks_portf import PORTF_CODES
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 MODULES = (speculative, lora, disaggregation, deterministic, hicache, dllm)
 CASES_FILE = Path(__file__).resolve().parents[1] / "fixtures" / "sglang_conformance" / "cases" / "portB.yaml"
 

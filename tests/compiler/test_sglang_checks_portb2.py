@@ -15,7 +15,7 @@ from argmatrix.matrix.sglang_checks import dspark, speculative_model
 from .helpers import codes
 from .helpers import run as _run
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 MODULES = (dspark, speculative_model)
 CONFORMANCE = Path(__file__).resolve().parents[1] / "fixtures" / "sglang_conformance"
 OURS = {rule.code for module in MODULES for rule in module.RULES}

@@ -14,7 +14,7 @@ from argmatrix.matrix.sglang_checks import deepseek_v4, mega_moe, moe
 from .helpers import by_code, codes
 from .helpers import run as _run
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 MODELS = Path(__file__).resolve().parents[1] / "fixtures" / "sglang_conformance" / "models"
 V4, V41, QWEN_MOE, DSV3 = "deepseek-v4", "deepseek-v41", "qwen3-30b-a3b", "deepseek-v3"
 CP = ["--enable-prefill-cp", "--tp", "2"]

@@ -17,7 +17,7 @@ from argmatrix.matrix.sglang_checks import attention, disaggregation, hicache, m
 from .helpers import codes
 from .helpers import run as _run
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 CONFORMANCE = Path(__file__).resolve().parents[1] / "fixtures" / "sglang_conformance"
 CASES = {case["id"]: case for case in yaml.safe_load((CONFORMANCE / "cases" / "portf.yaml").read_text())}
 

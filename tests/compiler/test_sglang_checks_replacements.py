@@ -11,7 +11,7 @@ from argmatrix.matrix.sglang_checks import replacements
 from .helpers import codes
 from .helpers import run as _run
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 W = "AM-W349"
 
 CASES = [  # (target, argv whose value SGLang replaces, a close argv where it does not, a word the message has)

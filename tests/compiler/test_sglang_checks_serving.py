@@ -22,7 +22,7 @@ from .helpers import codes
 from .helpers import run as _run
 from .test_sglang_checks_portf import PORTF_CODES, PORTF_IDS
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 MODULES = (serving, kv_cache, validation, loading)
 PORTED = [r for m in MODULES for r in m.RULES if not r.reads_model]  # model rules: test_sglang_checks_model_sites.py
 CASES_FILE = Path(__file__).parents[1] / "fixtures" / "sglang_conformance" / "cases" / "portA.yaml"

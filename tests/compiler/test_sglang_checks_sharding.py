@@ -12,7 +12,7 @@ from argmatrix.matrix.sglang_checks import layernorm_sp, sharding
 from .helpers import codes
 from .helpers import run as _run
 
-run = partial(_run, sglang_version="0.5.23")
+run = partial(_run, releases={"sglang": "0.5.23"})
 PREFILL = ["--disaggregation-mode", "prefill", "--enable-kv-cache-sharding", "--page-size", "64"]
 # what a GQA model needs besides (kv_shard_hook.py:266, :71): prefill CP over 2 ranks, the fa3 prefill backend
 GQA = ["--tp", "2", "--attn-cp-size", "2", "--enable-prefill-cp", "--cp-strategy", "interleave",

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 import yaml
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.model_checks import PlanInputs
 from argmatrix.matrix.devices import GIB, parse_gpu_arch
 
@@ -63,9 +63,9 @@ def argv_for_argmatrix(case: dict[str, Any]) -> list[str]:
 def argmatrix_errors(case_id: str) -> tuple[str, ...]:
     case = CASES[case_id]
     count, memory, arch = DEVICES[case["target"]]
-    compiled = compile(argv_for_argmatrix(case), target=case["target"], env=case.get("env", {}), sglang_version=RELEASE,
-                       plan_inputs=PlanInputs(device_memory=memory, devices_per_node=count,
-                                              gpu_arch=parse_gpu_arch(arch) if arch else None))
+    compiled = compile(argv_for_argmatrix(case), CompileOptions(target=case["target"], env=case.get("env", {}),
+                                                                releases={"sglang": RELEASE},
+                                                                plan_inputs=PlanInputs(device_memory=memory, devices_per_node=count,                                              gpu_arch=parse_gpu_arch(arch) if arch else None)))
     return tuple(f"{f.code} {f.message.en}" for f in compiled.findings if f.severity == "error")
 
 

@@ -60,6 +60,6 @@ def test_argmatrix_gives_the_verdict_the_case_is_named_for(case):
     rule, fires = _rule_and_fires(case["id"])
     argv = shlex.split(case["argv"])
     assert argv[:2] == ["--model-path", "M"] and case["target"] in ("a2", "a3", "cuda", "cpu")
-    fired = rule.code in codes(run(argv, target=case["target"], sglang_version="0.5.23"))
+    fired = rule.code in codes(run(argv, target=case["target"], releases={"sglang": "0.5.23"}))
     assert fired == fires, case
     assert case["expect"] == "accept" or rule.severity == "error", "SGLang refuses no launch for a warning's sake"

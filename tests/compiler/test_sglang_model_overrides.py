@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from argmatrix.compiler.compile import compile
+from argmatrix.compiler.compile import CompileOptions, compile
 from argmatrix.matrix.sglang_checks import model_overrides, model_overrides_deepseek, model_overrides_nemotron
 
 HERE = Path(__file__).parents[1] / "fixtures" / "sglang_conformance"
@@ -23,7 +23,7 @@ CASES = yaml.safe_load((HERE / "cases" / "portg.yaml").read_text())
 
 
 def found(argv: list[str], target: str, env: dict[str, str] | None = None) -> set[str]:
-    return {f.code for f in compile(argv, target=target, env=env or {}, sglang_version="0.5.23").findings}
+    return {f.code for f in compile(argv, CompileOptions(target=target, env=env or {}, releases={"sglang": "0.5.23"})).findings}
 
 
 def case_argv(case: dict) -> list[str]:

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from argmatrix.compiler import compile, sglang_reader
+from argmatrix.compiler import CompileOptions, compile, sglang_reader
 from argmatrix.compiler.export import export
 from argmatrix.compiler.launch import build_command
 from argmatrix.schema.registry import FLAGS, SPECS
@@ -96,8 +96,8 @@ def test_launch_and_export_write_the_same_command_line(verdicts):
     for v in found:
         if v.case["route"] != "argv":
             continue
-        compiled = compile(list(doc["base_argv"]), overrides={v.case["field"]: v.case["value"]}, target="cuda",
-                           sglang_version=release, env={})
+        compiled = compile(list(doc["base_argv"]), CompileOptions(overrides={v.case["field"]: v.case["value"]},
+                                                                  target="cuda", releases={"sglang": release}, env={}))
         line = shlex.split(export(compiled, "sglang", release=release).text)
         assert line == build_command(compiled, release=release).argv, v.case["id"]
 

@@ -89,9 +89,9 @@ def test_env_var_names_are_case_insensitive_and_typos_warn():
 
 
 def test_env_target_is_used_when_no_target_is_given():
-    from argmatrix.compiler import compile
+    from argmatrix.compiler import CompileOptions, compile
 
-    assert compile([], env={"ARGMATRIX_TARGET": "a2"}).platform == "a2"
+    assert compile([], CompileOptions(env={"ARGMATRIX_TARGET": "a2"})).platform == "a2"
 
 
 def test_unknown_override_key():

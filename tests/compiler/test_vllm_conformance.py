@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 import yaml
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.model_checks import PlanInputs
 from argmatrix.compiler.model_facts import read_model_facts
 from argmatrix.compiler.vllm_model_checks import block_size, serve_defaults
@@ -62,9 +62,8 @@ def argv_for_argmatrix(case: dict[str, Any]) -> list[str]:
 def compiled(case_id: str) -> Any:
     case = CASES[case_id]
     count, memory, arch = DEVICES[case["target"]]
-    return compile(argv_for_argmatrix(case), target=case["target"], env=case.get("env", {}), release=RELEASE,
-                   plan_inputs=PlanInputs(model_config=str(model_dir(case) / "config.json"), device_memory=memory,
-                                          devices_per_node=count, gpu_arch=parse_gpu_arch(arch) if arch else None))
+    return compile(argv_for_argmatrix(case), CompileOptions(target=case["target"], env=case.get("env", {}), release=RELEASE, plan_inputs=PlanInputs(model_config=str(model_dir(case) / "config.json"), device_memory=memory,
+                                          devices_per_node=count, gpu_arch=parse_gpu_arch(arch) if arch else None)))
 
 
 def argmatrix_errors(case_id: str) -> tuple[str, ...]:

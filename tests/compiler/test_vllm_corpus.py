@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.export import export
 from argmatrix.compiler.findings import ERROR, USAGE
 from argmatrix.matrix import engines
@@ -118,7 +118,8 @@ def _target(verdict: dict[str, Any]) -> str:
 def test_argmatrix_reads_what_vllm_accepts_as_vllm_does(release, verdict, monkeypatch):
     _config_dir(monkeypatch)
     argv, settings = _case(verdict)
-    compiled = compile(_argv(verdict, argv), target=_target(verdict), env=_env(verdict), release=release)
+    compiled = compile(_argv(verdict, argv), CompileOptions(target=_target(verdict), env=_env(verdict),
+                                                            release=release))
     assert compiled.release == release
     assert compiled.engine == "vllm"
     usage = [(f.code, f.message.en, f.source) for f in compiled.findings if f.kind == USAGE]
@@ -142,9 +143,9 @@ FILLED_LAYOUT_CODES = frozenset({"AM-E765"})
 def test_export_to_vllm_reads_back_as_the_same_settings(verdict, monkeypatch):
     _config_dir(monkeypatch)
     argv, settings = _case(verdict)
-    first = compile(_argv(verdict, argv), target=_target(verdict), env={}, release="0.32.0")
+    first = compile(_argv(verdict, argv), CompileOptions(target=_target(verdict), env={}, release="0.32.0"))
     line = export(first, "vllm").text
-    again = compile(shlex.split(line), target=_target(verdict), env={}, release="0.32.0")
+    again = compile(shlex.split(line), CompileOptions(target=_target(verdict), env={}, release="0.32.0"))
     assert not [f for f in again.findings if f.kind == USAGE], line
     assert _differences(again, settings) == [], line
     assert {n: again.values[n] for n in again.user_set} == {n: first.values[n] for n in first.user_set
@@ -154,7 +155,8 @@ def test_export_to_vllm_reads_back_as_the_same_settings(verdict, monkeypatch):
 @pytest.mark.parametrize("verdict", REFUSED, ids=lambda v: v["id"])
 def test_argmatrix_refuses_what_vllm_refuses(verdict, monkeypatch):
     _config_dir(monkeypatch)
-    compiled = compile(_argv(verdict, COMMANDS[verdict["id"]]["argv"]), target="cuda", env={}, release="0.32.0")
+    compiled = compile(_argv(verdict, COMMANDS[verdict["id"]]["argv"]),
+        CompileOptions(target="cuda", env={}, release="0.32.0"))
     assert compiled.exit_code != 0, (verdict.get("error") or verdict.get("exception"))
 
 

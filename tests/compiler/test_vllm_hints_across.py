@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.export import export
 from argmatrix.compiler.translate import TABLE
 from argmatrix.matrix import engines
@@ -45,7 +45,7 @@ def test_a_removed_flag_says_when_and_what_instead(gone):
         root = gone.successor.split(".")[0]
         assert all(root in _release_flags(r) for r in HELD if not _in_some_held_release(gone.flag)), gone.successor
         assert gone.successor in gone.instead.en and gone.successor in gone.instead.zh
-    compiled = compile(["vllm", "serve", "m", gone.flag, "1"], target="cuda", env={})
+    compiled = compile(["vllm", "serve", "m", gone.flag, "1"], CompileOptions(target="cuda", env={}))
     ambiguous = [f for f in compiled.findings if f.code == "AM-E009" and f.flag == gone.flag]
     if ambiguous:  # now a prefix of several flags (--device): vLLM's parser says ambiguous, the hint says both
         assert "is gone" in ambiguous[0].hint.en and "已不存在" in ambiguous[0].hint.zh
@@ -65,7 +65,7 @@ def test_a_removed_flag_says_when_and_what_instead(gone):
 
 @pytest.mark.parametrize("flag", ["--swap-space", "--use-v2-block-manager", "--num-scheduler-steps"])
 def test_the_issues_three(flag):
-    compiled = compile(["vllm", "serve", "m", flag, "4"], target="cuda", env={})
+    compiled = compile(["vllm", "serve", "m", flag, "4"], CompileOptions(target="cuda", env={}))
     f = next(x for x in compiled.findings if x.code in ("AM-E001", "AM-E110") and x.flag == flag)
     assert f.hint.en.startswith("nothing:") and f.hint.zh.startswith("无需替代")
 
@@ -82,7 +82,7 @@ def _pasted_sglang_flags():
 
 @pytest.mark.parametrize("flag, theirs", _pasted_sglang_flags(), ids=lambda x: x if isinstance(x, str) else "")
 def test_an_sglang_flag_in_a_vllm_line_names_vllms_counterpart(flag, theirs):
-    compiled = compile(["vllm", "serve", "m", flag, "2"], target="cuda", env={})
+    compiled = compile(["vllm", "serve", "m", flag, "2"], CompileOptions(target="cuda", env={}))
     found = _e001(compiled, flag)
     if not found:  # vLLM reads it: an abbreviation or a spelling both engines share
         return
@@ -93,17 +93,17 @@ def test_an_sglang_flag_in_a_vllm_line_names_vllms_counterpart(flag, theirs):
 
 
 def test_tp_size_in_vllm_and_gpu_memory_utilization_in_sglang():
-    f = _e001(compile(["vllm", "serve", "m", "--tp-size", "2"], target="cuda", env={}), "--tp-size")[0]
+    f = _e001(compile(["vllm", "serve", "m", "--tp-size", "2"], CompileOptions(target="cuda", env={})), "--tp-size")[0]
     assert "--tensor-parallel-size" in f.hint.en and "--ubatch-size" not in f.hint.en
     s = compile(["python", "-m", "sglang.launch_server", "--model-path", "m", "--gpu-memory-utilization", "0.9"],
-                target="cuda", env={})
+        CompileOptions(target="cuda", env={}))
     f = _e001(s, "--gpu-memory-utilization")[0]
     assert "--mem-fraction-static" in f.hint.en and "--mamba-full-memory-ratio" not in f.hint.en
     assert "whole instance" in f.hint.en and "整个实例" in f.hint.zh  # the word that the meaning differs
 
 
 def test_vllm_explain_hints_name_the_engine():
-    compiled = compile(["vllm", "serve", "m", "--kv-cache-dtype", "fp9"], target="cuda", env={})
+    compiled = compile(["vllm", "serve", "m", "--kv-cache-dtype", "fp9"], CompileOptions(target="cuda", env={}))
     hints = [f.hint.en for f in compiled.findings if f.hint and "argmatrix explain" in f.hint.en]
     assert hints and all("argmatrix explain --engine vllm --kv-cache-dtype" in h for h in hints)
 
@@ -114,7 +114,7 @@ def test_vllm_explain_hints_name_the_engine():
     (["vllm", "serve", "m", "--quantization", "ascend"], "sglang", "--quantization modelslim"),
 ])
 def test_export_maps_ascend_quantization(argv, to, word):
-    compiled = compile(argv, target="a3", env={})
+    compiled = compile(argv, CompileOptions(target="a3", env={}))
     out = export(compiled, to)
     assert word in out.text
     assert not [f for f in out.findings if f.severity == "error"], [f.message.en for f in out.findings]
@@ -122,7 +122,7 @@ def test_export_maps_ascend_quantization(argv, to, word):
 
 def test_export_prints_no_internal_source():
     compiled = compile(["vllm", "serve", "m", "--quantization", "ascend", "-tp", "3", "--enable-dbo"],
-                       target="cuda", env={})
+        CompileOptions(target="cuda", env={}))
     out = export(compiled, "sglang")
     assert all(not (f.source or "").startswith("translated:") for f in out.findings)
 

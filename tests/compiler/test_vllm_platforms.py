@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.matrix import engines
 from argmatrix.matrix.engines.vllm import VIEW_KEYS, ascend_rules
 from argmatrix.matrix.platforms import PLATFORMS
@@ -27,7 +27,7 @@ LINES = [
 @pytest.mark.parametrize("v2", [False, True])
 def test_every_platform_checks_a_vllm_line(platform, argv, v2):
     env = {"VLLM_USE_V2_MODEL_RUNNER": "1"} if v2 else {}
-    compiled = compile(argv, target=platform, env=env)
+    compiled = compile(argv, CompileOptions(target=platform, env=env))
     specs = engines.get("vllm").surface.specs
     for finding in compiled.findings:
         assert finding.field is None or finding.field in specs, finding
@@ -50,7 +50,7 @@ def test_ascend_checks_name_only_vllm_fields():
 def test_dynamic_eplb_under_model_runner_v2_is_refused_as_vllm_ascend_refuses_it(env, refused):
     """vllm_ascend/platform.py:764 (_validate_eplb_config) raises under Model Runner V2 when either V1 switch is
     true or 1."""
-    compiled = compile(["vllm", "serve", "Qwen/Qwen3-30B-A3B"], target="a3", env=env)
+    compiled = compile(["vllm", "serve", "Qwen/Qwen3-30B-A3B"], CompileOptions(target="a3", env=env))
     hits = [f for f in compiled.findings if "DYNAMIC_EPLB" in f.message.en]
     assert bool(hits) == refused
     if refused:
@@ -64,19 +64,17 @@ def test_dynamic_eplb_under_model_runner_v2_is_refused_as_vllm_ascend_refuses_it
 def test_additional_config_that_is_not_an_object_stops_vllm_ascend(text, position, ascend):
     """vLLM keeps text that is not a whole {...} as text (union_dict_and_str); every held vLLM-Ascend's
     AscendConfig.__init__ then calls additional_config.get on it and the start-up fails."""
-    compiled = compile(["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config", text], target="a2",
-                       versions={"vllm-ascend": ascend})
+    compiled = compile(["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config", text], CompileOptions(target="a2", releases={"vllm-ascend": ascend}))
     [hit] = [f for f in compiled.findings if f.code == "AM-E973"]
     assert hit.severity == "error" and hit.flag == "--additional-config" and hit.source == "argv[3]"
     assert position in hit.message.en and text in hit.message.en and "JSON" in hit.message.zh
     assert "'{\"key\": true}'" in hit.hint.en
-    again = compile(["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config", '{"enable_flashcomm1": true}'],
-                    target="a2", versions={"vllm-ascend": ascend})
+    again = compile(["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config", '{"enable_flashcomm1": true}'], CompileOptions(target="a2", releases={"vllm-ascend": ascend}))
     assert not [f for f in again.findings if f.code == "AM-E973"]
 
 
 def test_additional_config_text_on_cuda_is_left_to_vllm():
     """Without vLLM-Ascend no plugin reads the object: vLLM accepts the text (VllmConfig.additional_config is
     dict | SupportsHash) and nothing reads it, so it is no error there."""
-    compiled = compile(["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config", '{"a": tru'], target="cuda")
+    compiled = compile(["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config", '{"a": tru'], CompileOptions(target="cuda"))
     assert not [f for f in compiled.findings if f.severity == "error"]

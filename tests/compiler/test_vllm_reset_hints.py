@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.check import reset_tokens
 from argmatrix.compiler.findings import ERROR, USAGE
 from argmatrix.matrix import engines
@@ -40,7 +40,7 @@ def test_the_written_value_reads_back_as_what_runs(reset, release):
     name = FLAGS[root]
     tokens = reset_tokens(SPECS[name], tuple(path), reset.becomes)
     assert tokens is not None, f"{reset.id}: the command line cannot say {reset.becomes!r}"
-    compiled = compile(["vllm", "serve", "m", *tokens], target=_target(reset), env={}, release=release)
+    compiled = compile(["vllm", "serve", "m", *tokens], CompileOptions(target=_target(reset), env={}, release=release))
     bad = [(f.code, f.message.en) for f in compiled.findings if f.code in PARSE_CODES or f.kind == USAGE]
     assert not bad, (reset.id, tokens, bad)
     present, value = _at(compiled.values[name], path) if path else (True, compiled.values[name])
@@ -88,10 +88,10 @@ def _follow(argv: list[str], hint: str, user_words: list[str]) -> list[str]:
 def test_the_issues_refused_fixes_are_now_accepted(words):
     name = FLAGS[words[0]] if words[0] in FLAGS else FLAGS["--" + words[0][5:]]
     argv = ["vllm", "serve", "m", *CONTEXT.get(words[0], []), *words]
-    compiled = compile(argv, target="a3", env={})
+    compiled = compile(argv, CompileOptions(target="a3", env={}))
     warned = _warned(compiled, name)
     assert warned, (words, [f.code for f in compiled.findings])
-    fixed = compile(_follow(argv, warned[0].hint.en, words), target="a3", env={})
+    fixed = compile(_follow(argv, warned[0].hint.en, words), CompileOptions(target="a3", env={}))
     assert not _warned(fixed, name)
     assert not [f for f in fixed.findings if f.severity == ERROR], [f.message.en for f in fixed.findings]
     assert warned[0].hint.zh
@@ -108,11 +108,11 @@ def test_following_each_fix_clears_its_warning(reset):
     if SPECS[name].is_bool and not path and not value and not SPECS[name].arg.negatable:
         pytest.skip("no spelling for the value that would fire it")
     argv = ["vllm", "serve", "m", *words]
-    compiled = compile(argv, target="a3", env={})
+    compiled = compile(argv, CompileOptions(target="a3", env={}))
     warned = _warned(compiled, name)
     if not warned:
         pytest.skip("the reset needs more of the launch than this flag to fire")
-    fixed = compile(_follow(argv, warned[0].hint.en, words), target="a3", env={})
+    fixed = compile(_follow(argv, warned[0].hint.en, words), CompileOptions(target="a3", env={}))
     assert not [f for f in fixed.findings if f.code in PARSE_CODES], [f.message.en for f in fixed.findings]
     assert not [f for f in _warned(fixed, name) if f.flag.split(".")[0] == warned[0].flag.split(".")[0]
                 and f.message.en == warned[0].message.en]

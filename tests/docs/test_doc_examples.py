@@ -58,5 +58,6 @@ def test_the_readme_python_example_gives_what_its_comment_says():
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "compiled.findings, compiled.sources[\"tp_size\"], compiled.args.tp_size   # [], 'argv[2]', 2" in readme
-    compiled = am.compile(["--model-path", "m", "--tp-size", "2"], target="a3")
+    assert 'am.compile(["--model-path", "m", "--tp-size", "2"], am.CompileOptions(target="a3"))' in readme
+    compiled = am.compile(["--model-path", "m", "--tp-size", "2"], am.CompileOptions(target="a3"))
     assert (compiled.findings, compiled.sources["tp_size"], compiled.args.tp_size) == ([], "argv[2]", 2)

@@ -47,11 +47,11 @@ def test_groups_are_commented(files):
 
 @pytest.mark.parametrize("target", list(PLATFORMS))
 def test_check_config_accepts_it_on_every_target(files, tmp_path, target):
-    from argmatrix.compiler import compile
+    from argmatrix.compiler import CompileOptions, compile
 
     path = tmp_path / "example-config.yaml"
     path.write_text(files[PATH], encoding="utf-8")
-    compiled = compile(config=str(path), target=target, env={})
+    compiled = compile(None, CompileOptions(config=str(path), target=target, env={}))
     assert compiled.exit_code == 0, [f.message.en for f in compiled.findings if f.severity != "note"]
 
 

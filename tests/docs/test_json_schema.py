@@ -82,7 +82,7 @@ def test_type_translation_matches_pydantic_for_every_field():
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_example_configs_validate_and_compile_for_their_platform(path: Path, validator):
-    from argmatrix.compiler import compile
+    from argmatrix.compiler import CompileOptions, compile
 
     text = path.read_text(encoding="utf-8")
     target = re.search(r"^# target: (\S+)", text, re.MULTILINE).group(1)
@@ -90,8 +90,8 @@ def test_example_configs_validate_and_compile_for_their_platform(path: Path, val
               for e in validator.iter_errors(yaml.safe_load(text))]
     assert not errors
     release = re.search(r"^# sglang-version: (\S+)", text, re.MULTILINE)  # the SGLang release it was written for
-    compiled = compile(config=str(path), target=target, env={},
-                       **({"sglang_version": release.group(1)} if release else {}))
+    compiled = compile(None, CompileOptions(config=str(path), target=target, env={},
+                                            **{"sglang_version": release.group(1)} if release else {}))
     assert compiled.exit_code == 0, [f.message.en for f in compiled.findings]
     assert not compiled.warnings, [f.message.en for f in compiled.warnings]
 
@@ -161,13 +161,13 @@ def test_aliases_are_checked_against_the_argument(validator):
 
 
 def test_a_dollar_schema_key_is_allowed_and_skipped_by_the_compiler(tmp_path, validator):
-    from argmatrix.compiler import compile
+    from argmatrix.compiler import CompileOptions, compile
 
     data = {"$schema": "config.schema.json", "tp_size": 2}
     assert not list(validator.iter_errors(data))
     path = tmp_path / "c.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    compiled = compile(config=str(path), target="cuda", env={})
+    compiled = compile(None, CompileOptions(config=str(path), target="cuda", env={}))
     assert compiled.ok and compiled.values["tp_size"] == 2, [f.message.en for f in compiled.findings]
 
 

@@ -84,14 +84,14 @@ def test_every_export_yaml_key_sglang_read_is_allowed(schema):
 
 
 def test_export_to_yaml_names_its_schema_in_its_header():
-    from argmatrix.compiler import compile
+    from argmatrix.compiler import CompileOptions, compile
 
-    compiled = compile(["--model-path", "/m", "--max-running-requests", "64"], target="a3", env={})
+    compiled = compile(["--model-path", "/m", "--max-running-requests", "64"], CompileOptions(target="a3", env={}))
     text = export(compiled, "yaml").text
     assert text.startswith(f"# yaml-language-server: $schema={SGLANG_SCHEMA_REF}\n")
     assert "max-running-requests: 64" in text
-    vllm = compile(["vllm", "serve", "/m", "--max-num-seqs", "8"], target="a3", env={})
+    vllm = compile(["vllm", "serve", "/m", "--max-num-seqs", "8"], CompileOptions(target="a3", env={}))
     assert export(vllm, "yaml").text.startswith("# yaml-language-server: $schema=vllm-config.schema.json\n")
-    own = compile(["--model-path", "/m"], target="a3", env={}, engine="argmatrix")
+    own = compile(["--model-path", "/m"], CompileOptions(target="a3", env={}, engine="argmatrix"))
     assert export(own, "yaml", engine="argmatrix").text.startswith(
         "# yaml-language-server: $schema=config.schema.json\n")

@@ -94,11 +94,11 @@ VALUES = _values() | {token for argv, _ in LAUNCHES for token in argv} | _own_va
 
 
 def _findings_of_bad_launches() -> Iterator[tuple[str, Text]]:
-    from argmatrix.compiler import compile
+    from argmatrix.compiler import CompileOptions, compile
 
     for argv, target in LAUNCHES:
         for release in ("0.5.9", "0.5.23"):
-            for f in compile(argv, target=target, env={}, sglang_version=release).findings:
+            for f in compile(argv, CompileOptions(target=target, env={}, releases={"sglang": release})).findings:
                 yield f"finding {f.code} ({' '.join(argv)})", f.message
                 if f.hint:
                     yield f"hint {f.code} ({' '.join(argv)})", f.hint
@@ -285,9 +285,9 @@ def test_the_html_page_follows_the_glossary():
 
 def test_the_chinese_target_line_has_no_nested_parentheses():
     from argmatrix.cli.render import findings_lines
-    from argmatrix.compiler import compile
+    from argmatrix.compiler import CompileOptions, compile
 
-    compiled = compile(["--model-path", "m"], target="a3")
+    compiled = compile(["--model-path", "m"], CompileOptions(target="a3"))
     head = "".join(text for text, _ in findings_lines(compiled, "zh", "check-config")[0])
     assert "目标平台：a3，Atlas A3（昇腾 910_93）" in head
     assert not re.search(r"（[^（）]*（", head), head

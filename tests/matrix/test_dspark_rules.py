@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 
 MODELS = Path(__file__).parents[1] / "fixtures" / "sglang_conformance" / "models"
 LLAMA = json.loads((MODELS / "llama-tiny" / "config.json").read_text())
@@ -21,7 +21,7 @@ def _model(folder: Path, **extra) -> str:
 
 
 def _codes(argv: list[str], target: str = "cuda", env: dict[str, str] | None = None) -> list[str]:
-    return [f.code for f in compile(argv, target=target, env=env or {}, sglang_version="0.5.23").findings]
+    return [f.code for f in compile(argv, CompileOptions(target=target, env=env or {}, releases={"sglang": "0.5.23"})).findings]
 
 
 @pytest.mark.parametrize(("draft_keys", "tokens", "refused"), [

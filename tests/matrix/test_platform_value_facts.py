@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from argmatrix.compiler.compile import CompileOptions
 from argmatrix.compiler.compile import compile as compile_launch
 from argmatrix.matrix.platforms import PLATFORMS
 from argmatrix.matrix.platforms.ascend_newer_values import NEWER_THAN_NARROWED_ROW, NEWER_THAN_TABLE, RELEASE
@@ -20,7 +21,7 @@ SUPPORTED_LABELS = ("A2, A3",)
 
 
 def _codes(argv, target, **kw):
-    return sorted(f.code for f in compile_launch(argv, target=target, env={}, **kw).findings)
+    return sorted(f.code for f in compile_launch(argv, CompileOptions(target=target, env={}, **kw)).findings)
 
 
 def test_values_newer_than_the_ascend_table_are_found_by_comparing_the_page_with_the_release():
@@ -51,7 +52,7 @@ def test_a_newer_value_is_unverified_on_a2_and_a3_and_supported_elsewhere():
         assert "AM-W108" in _codes(argv, chip)
         assert "AM-W108" not in _codes(["--model-path", "m", "--radix-eviction-policy", "lfu"], chip)
     assert "AM-W108" not in _codes(argv, "cuda")
-    assert compile_launch(argv, target="a3", env={}, strict=True).exit_code == 1  # --strict: unverified is an error
+    assert compile_launch(argv, CompileOptions(target="a3", env={}, strict=True)).exit_code == 1  # --strict: unverified is an error
 
 
 def test_a_value_newer_than_a_narrowed_row_is_dated_after_the_oldest_release_and_unverified_on_ascend():

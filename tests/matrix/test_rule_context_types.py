@@ -128,3 +128,15 @@ def test_mypy_checks_every_rule_condition_against_the_typed_context(tmp_path):
     assert sorted(found) == sorted(EXPECTED), out.stdout
     for number, needle in EXPECTED.items():
         assert any(needle in line for line in found[number]), (number, found[number])
+
+
+def test_mypy_sees_every_area_module_that_loads_lazily():
+    """sglang_checks loads its areas on first use (AREA_NAMES); the TYPE_CHECKING tuple is what mypy checks against
+    the Area protocol, so it must name the same modules in the same order."""
+    from argmatrix.matrix import sglang_checks
+
+    tree = ast.parse(Path(sglang_checks.__file__).read_text(encoding="utf-8"))
+    typed = next(node for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)
+                 and getattr(node.target, "id", "") == "TYPED_AREAS")
+    assert isinstance(typed.value, ast.Tuple)
+    assert tuple(elt.id for elt in typed.value.elts if isinstance(elt, ast.Name)) == sglang_checks.AREA_NAMES

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.matrix.engines import get
 from argmatrix.matrix.sglang_checks import SGLANG_RULES
 from argmatrix.matrix.sglang_checks.rule_releases import ANCHOR, HOLDS_IN, NOT_RESOLVED, RELEASES_READ
@@ -74,12 +74,12 @@ def test_no_release_runs_a_rule_whose_check_its_code_lacks():
     for release in ("0.5.9", "0.5.12", "0.5.18"):
         for case in (cases.values() if isinstance(cases, dict) else cases):
             argv, target = case["argv"], case["target"]
-            old = compile(argv, target=target, sglang_version=release, env={})
+            old = compile(argv, CompileOptions(target=target, releases={"sglang": release}, env={}))
             for f in old.findings:
                 if f.rule is not None and f.rule in RULES:
                     assert SGLANG.rule_holds(RULES[f.rule], release), (release, f.rule, argv)
             if release == "0.5.18":
-                new = compile(argv, target=target, sglang_version=ANCHOR, env={})
+                new = compile(argv, CompileOptions(target=target, releases={"sglang": ANCHOR}, env={}))
                 gone += len({f.rule for f in new.findings if f.rule} - {f.rule for f in old.findings if f.rule})
     assert gone > 0
 

@@ -16,7 +16,7 @@ from types import ModuleType
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.matrix.engines import get
 from argmatrix.matrix.engines.vllm_checks import READ_FROM, VLLM_RULES
 from argmatrix.matrix.engines.vllm_rule_releases import ANCHOR, HOLDS_IN, NOT_RESOLVED, RELEASES_READ, SITES
@@ -105,7 +105,7 @@ def test_a_launch_vllm_0_23_does_not_refuse_is_refused_from_0_32_on():
     only that it divides the tensor parallel size); --prefill-context-parallel-size exists in both."""
     argv = ["vllm", "serve", "m", "--tensor-parallel-size", "4", "--prefill-context-parallel-size", "2",
             "--decode-context-parallel-size", "4"]
-    codes = {release: {f.code for f in compile(argv, target="cuda", env={}, release=release).findings}
+    codes = {release: {f.code for f in compile(argv, CompileOptions(target="cuda", env={}, release=release)).findings}
              for release in ("0.23.0", "0.32.0", "0.34.0")}
     assert "AM-E907" in codes["0.32.0"] and "AM-E907" in codes["0.34.0"]
     assert "AM-E907" not in codes["0.23.0"]
@@ -116,7 +116,7 @@ def test_a_check_vllm_dropped_stops_firing():
     """vLLM 0.34 turns numa_bind on when a binding list is given (it refuses only an explicit --no-numa-bind),
     so the 0.23-0.33 refusal of a list without --numa-bind does not fire under 0.34."""
     argv = ["vllm", "serve", "m", "--numa-bind-nodes", "0"]
-    codes = {release: {f.code for f in compile(argv, target="cuda", env={}, release=release).findings}
+    codes = {release: {f.code for f in compile(argv, CompileOptions(target="cuda", env={}, release=release)).findings}
              for release in ("0.33.0", "0.34.0")}
     assert "AM-E916" in codes["0.33.0"]
     assert "AM-E916" not in codes["0.34.0"]

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.memory_plan import (
     Parallel,
     default_mem_fraction,
@@ -22,15 +22,15 @@ GB = 1 << 30
 
 def plan_for(name, argv=(), target="cuda", memory=141 * GB, devices=8, **kw):
     facts = read_model_facts(CONFIGS / f"{name}.json")
-    values = compile(["--model-path", "m", *argv], target=target, env={}).values
+    values = compile(["--model-path", "m", *argv], CompileOptions(target=target, env={})).values
     family = {"a2": "npu", "a3": "npu", "cuda": "gpu", "cpu": "cpu"}[target]
     return plan(facts, values, target=target, family=family, device_memory=memory, devices_per_node=devices, **kw)
 
 
 def findings(name, argv=(), target="cuda", **inputs):
     inputs.setdefault("device_memory", 141 * GB)
-    c = compile(["--model-path", "m", *argv], target=target, env={},
-                plan_inputs=PlanInputs(model_config=str(CONFIGS / f"{name}.json"), **inputs))
+    c = compile(["--model-path", "m", *argv], CompileOptions(target=target, env={},
+                                                             plan_inputs=PlanInputs(model_config=str(CONFIGS / f"{name}.json"), **inputs)))
     return {f.code: f for f in c.findings}
 
 
@@ -96,8 +96,8 @@ def test_plan_lengths_replace_the_context():
 
 
 def test_unknown_memory_skips_the_plan_with_a_note():
-    c = compile(["--model-path", "m"], target="cuda", env={},
-                plan_inputs=PlanInputs(model_config=str(CONFIGS / "llama-3.1-8b.json")))
+    c = compile(["--model-path", "m"], CompileOptions(target="cuda", env={},
+                                                      plan_inputs=PlanInputs(model_config=str(CONFIGS / "llama-3.1-8b.json"))))
     assert [f.code for f in c.findings] == ["AM-N774"]
 
 

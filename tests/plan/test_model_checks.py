@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.model_checks import MODEL_CODES, PlanInputs, parse_size
 
 CONFIGS = Path(__file__).parents[1] / "fixtures" / "model_configs"
@@ -22,7 +22,7 @@ def run(name: str | None, argv=(), target="cuda", env=None, **inputs):
     inputs.setdefault("devices_per_node", 8)
     inputs.setdefault("model_config", model(name) if name else None)
     path = ["--model-path", "m"] if name or inputs["model_config"] else []
-    return compile([*path, *argv], target=target, env=env or {}, plan_inputs=PlanInputs(**inputs))
+    return compile([*path, *argv], CompileOptions(target=target, env=env or {}, plan_inputs=PlanInputs(**inputs)))
 
 
 def codes(c, prefix="AM-"):
@@ -48,15 +48,16 @@ def test_a_clean_launch_gets_only_the_capacity_note():
 
 
 def test_hub_id_skips_model_checks_with_a_note():
-    c = compile(["--model-path", "meta-llama/Llama-3.1-8B"], target="cuda", env={}, plan_inputs=PlanInputs())
+    c = compile(["--model-path", "meta-llama/Llama-3.1-8B"], CompileOptions(target="cuda", env={},
+                                                                            plan_inputs=PlanInputs()))
     assert codes(c) == ["AM-N700"] and c.exit_code == 0
     # without plan inputs (library callers, existing scripts) nothing is added
-    assert compile(["--model-path", "meta-llama/Llama-3.1-8B"], target="cuda", env={}).findings == []
+    assert compile(["--model-path", "meta-llama/Llama-3.1-8B"], CompileOptions(target="cuda", env={})).findings == []
 
 
 def test_local_model_path_is_read(tmp_path):
     (tmp_path / "config.json").write_text((CONFIGS / "qwen3-8b.json").read_text())
-    c = compile(["--model-path", str(tmp_path), "--tp", "3"], target="cuda", env={})
+    c = compile(["--model-path", str(tmp_path), "--tp", "3"], CompileOptions(target="cuda", env={}))
     assert "AM-E710" in codes(c)
 
 
@@ -67,7 +68,7 @@ def test_model_config_errors():
 
 def test_broken_config_json(tmp_path):
     (tmp_path / "config.json").write_text("{broken")
-    c = compile(["--model-path", str(tmp_path)], target="cuda", env={})
+    c = compile(["--model-path", str(tmp_path)], CompileOptions(target="cuda", env={}))
     f = one(c, "AM-E701")
     # the model's config.json is input: one that cannot be used is unusable input (exit 2), as a bad --config is
     assert "not a readable JSON file" in f.message.en and f.flag == "--model-path" and c.exit_code == 2
@@ -161,8 +162,8 @@ def test_quantized_checkpoint_the_platform_cannot_run():
     c = run("deepseek-v3", ["--tp", "16"], target="a3", device_memory=None, devices_per_node=None)
     f = one(c, "AM-E741")
     assert "modelslim" in f.message.en and f.severity == "error"
-    relaxed = compile(["--model-path", "m", "--tp", "16"], target="a3", env={}, allow_unsupported=True,
-                      plan_inputs=PlanInputs(model_config=model("deepseek-v3")))
+    relaxed = compile(["--model-path", "m", "--tp", "16"], CompileOptions(target="a3", env={}, allow_unsupported=True,
+                                                                          plan_inputs=PlanInputs(model_config=model("deepseek-v3"))))
     assert one(relaxed, "AM-E741").severity == "warning"
 
 
@@ -197,7 +198,7 @@ def test_devices_per_node_from_the_platform():
 
 
 def test_cuda_device_count_is_unknown_unless_given():
-    c = compile(["--tp", "64"], target="cuda", env={})
+    c = compile(["--tp", "64"], CompileOptions(target="cuda", env={}))
     assert "AM-E760" not in codes(c)
 
 

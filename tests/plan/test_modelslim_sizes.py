@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.model_checks import PlanInputs
 from argmatrix.compiler.model_facts import read_model_facts
 
@@ -32,8 +32,9 @@ def export(tmp_path: Path, expert_scheme: str | None) -> Path:
 
 
 def plan_of(folder: Path):
-    return compile(["--model-path", str(folder), *LAUNCH], target="a3", env={}, sglang_version="0.5.23",
-                   plan_inputs=PlanInputs(device_memory=64 * GIB, devices_per_node=16))
+    return compile(["--model-path", str(folder), *LAUNCH], CompileOptions(target="a3", env={},
+                                                                          releases={"sglang": "0.5.23"},
+                                                                          plan_inputs=PlanInputs(device_memory=64 * GIB, devices_per_node=16)))
 
 
 def test_the_description_gives_the_widths(tmp_path):

@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from argmatrix.cli.app import app
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.model_checks import PlanInputs
 from argmatrix.compiler.model_facts import read_model_facts
 from argmatrix.compiler.vllm_model_checks import (
@@ -76,9 +76,8 @@ def test_plan_engine_vllm_is_within_5_percent_of_vllm(family):
 @pytest.mark.parametrize("family", ["cuda", "a2"])
 def test_the_check_config_path_gives_the_same_pool(family):
     device, code = DEVICES[family], DEVICES[family]["vllm_code"]
-    compiled = compile(["vllm", "serve", "Qwen/Qwen2.5-7B-Instruct"], target=family, env={},
-                       plan_inputs=PlanInputs(model_config=MODEL, device_memory=device["memory_bytes"],
-                                              devices_per_node=1))
+    compiled = compile(["vllm", "serve", "Qwen/Qwen2.5-7B-Instruct"], CompileOptions(target=family, env={}, plan_inputs=PlanInputs(model_config=MODEL, device_memory=device["memory_bytes"],
+                                              devices_per_node=1)))
     note = next(f for f in compiled.findings if f.code == "AM-N773")
     tokens = _plan_json(family)["per_device"]["kv_pool_tokens"]
     assert f"KV cache {tokens} tokens" in note.message.en and f"KV 缓存 {tokens} token" in note.message.zh
@@ -92,7 +91,7 @@ def test_the_resolved_settings_are_vllms(family):
     utilization an unset flag resolves to, and the server's batch defaults by device memory."""
     device = DEVICES[family]
     resolved = device["resolved"]
-    values = dict(compile(["vllm", "serve", "m"], target=family, env={}).values)
+    values = dict(compile(["vllm", "serve", "m"], CompileOptions(target=family, env={})).values)
     platform_family = PLATFORMS[family].family
     assert block_size(values, platform_family, FIXTURE["vllm_version"]) == resolved["block_size"]
     assert gpu_memory_utilization(values, platform_family) == resolved["resolved_gpu_memory_utilization"]
@@ -105,7 +104,7 @@ def test_blocks_are_vllms_arithmetic(family):
     own estimate of the profile terms, its blocks are within 5% of vLLM's."""
     device, code = DEVICES[family], DEVICES[family]["vllm_code"]
     facts = read_model_facts(MODEL)
-    values = dict(compile(["vllm", "serve", "m"], target=family, env={}).values)
+    values = dict(compile(["vllm", "serve", "m"], CompileOptions(target=family, env={})).values)
     p, blocks = vllm_plan(facts, values, target=family, memory=device["memory_bytes"], devices=1,
                           release=FIXTURE["vllm_version"])
     block = device["resolved"]["block_size"]

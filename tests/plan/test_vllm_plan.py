@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from argmatrix.cli.app import app
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.model_checks import PlanInputs
 from argmatrix.compiler.model_facts import read_model_facts
 from argmatrix.compiler.vllm_model_checks import (
@@ -29,7 +29,8 @@ GIB = 1 << 30
 
 
 def codes(argv, target, env=None, **inputs):
-    compiled = compile(argv, target=target, env=env or {}, plan_inputs=PlanInputs(**inputs) if inputs else None)
+    compiled = compile(argv, CompileOptions(target=target, env=env or {},
+                                            plan_inputs=PlanInputs(**inputs) if inputs else None))
     return [f.code for f in compiled.findings], compiled
 
 
@@ -135,7 +136,7 @@ def test_an_unset_utilization_is_what_vllm_034_resolves_it_to():
     without --kv-cache-memory-bytes), 0.92 without it (Ascend, or the cache turned off)."""
     from argmatrix.compiler.vllm_model_checks import gpu_memory_utilization
 
-    values = dict(compile(["vllm", "serve", "m"], target="cuda", release="0.34.0", env={}).values)
+    values = dict(compile(["vllm", "serve", "m"], CompileOptions(target="cuda", release="0.34.0", env={})).values)
     assert values["gpu_memory_utilization"] is None
     assert gpu_memory_utilization(values, "gpu") == 1.0
     assert gpu_memory_utilization({**values, "enable_extensible_kv_cache": False}, "gpu") == 0.92
@@ -149,7 +150,7 @@ def test_the_kv_cache_follows_vllms_formula(target, memory, block):
     (memory x --gpu-memory-utilization) minus weights, the profile run's peak and the memory outside torch, and on
     CUDA the CUDA-graph estimate; kv_cache_utils: whole blocks of KV bytes per token x block size."""
     facts = read_model_facts(QWEN_7B)
-    values = dict(compile(["vllm", "serve", "m"], target=target, release="0.33.0", env={}).values)
+    values = dict(compile(["vllm", "serve", "m"], CompileOptions(target=target, release="0.33.0", env={})).values)
     p, blocks = vllm_plan(facts, values, target=target, memory=memory, devices=8, release="0.33.0")
     assert p.kv_bytes_per_token == 28 * 2 * 4 * 128 * 2
     overhead = activation_bytes(facts, values, memory, 2) + NON_TORCH_BYTES + (CUDA_GRAPH_BYTES if target == "cuda"
@@ -203,7 +204,7 @@ def test_qwen25_7b_figures_in_the_docs(target, memory, tokens, vllms):
     """docs/plan.md's worked figures: argmatrix's plan with vLLM 0.34's defaults, and the figure vLLM 0.34.0's own
     sizing code gave on the faked device (tests/fixtures/vllm_memory-0.34.0.json; its profile terms assumed)."""
     facts = read_model_facts(QWEN_7B)
-    values = dict(compile(["vllm", "serve", "m"], target=target, release="0.34.0", env={}).values)
+    values = dict(compile(["vllm", "serve", "m"], CompileOptions(target=target, release="0.34.0", env={})).values)
     p, _ = vllm_plan(facts, values, target=target, memory=memory, devices=8, release="0.34.0")
     assert p.kv_pool_tokens == tokens
     recorded = json.loads((CONFIGS.parent / "vllm_memory-0.34.0.json").read_text(encoding="utf-8"))
@@ -225,13 +226,12 @@ def test_an_external_data_parallel_rank_needs_a_moe_model_from_vllm_0_23(release
     """vllm/engine/arg_utils.py create_engine_config (0.34.0 line 2495): "Non-MoE models do not support external
     data parallel mode"."""
     launch = ["vllm", "serve", "m", "-dp", "2", "--data-parallel-rank", "0"]
-    dense = compile(launch, target="cuda", env={}, release=release, plan_inputs=PlanInputs(model_config=LLAMA_8B))
+    dense = compile(launch, CompileOptions(target="cuda", env={}, release=release, plan_inputs=PlanInputs(model_config=LLAMA_8B)))
     found = [f for f in dense.findings if f.code == "AM-E730"]
     assert bool(found) == refused
     if refused:
         assert found[0].flag == "--data-parallel-rank" and "MoE" in found[0].message.en and "MoE" in found[0].message.zh
-    moe = compile(launch, target="cuda", env={}, release=release,
-                  plan_inputs=PlanInputs(model_config=str(CONFIGS / "qwen3-30b-a3b.json")))
+    moe = compile(launch, CompileOptions(target="cuda", env={}, release=release, plan_inputs=PlanInputs(model_config=str(CONFIGS / "qwen3-30b-a3b.json"))))
     assert "AM-E730" not in [f.code for f in moe.findings]
 
 
@@ -241,6 +241,6 @@ def test_the_default_block_size_is_the_releases(release, target, block):
     """vllm/config/cache.py CacheConfig.DEFAULT_BLOCK_SIZE: 16 up to vLLM 0.33, 64 from 0.34 (vLLM 0.34's own
     create_engine_config resolves 64 on the faked CUDA node of tests/fixtures/vllm_conformance); 128 on Ascend."""
     facts = read_model_facts(QWEN_7B)
-    values = dict(compile(["vllm", "serve", "m"], target=target, release=release or "0.34.0", env={}).values)
+    values = dict(compile(["vllm", "serve", "m"], CompileOptions(target=target, release=release or "0.34.0", env={})).values)
     p, blocks = vllm_plan(facts, values, target=target, memory=80 * GIB, devices=8, release=release)
     assert p.notes == (f"block size {block}",) and p.kv_pool_tokens == blocks * block

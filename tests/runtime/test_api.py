@@ -218,9 +218,10 @@ def test_background_loop_generate_and_shutdown(engine):
 
 
 def test_chat_template_and_compiled_object(demo_dir):
-    from argmatrix.compiler import compile
+    from argmatrix.compiler import CompileOptions, compile
 
-    compiled = compile(["--model-path", str(demo_dir), "--max-total-tokens", "256"], target="cpu", env={}, engine=True)
+    compiled = compile(["--model-path", str(demo_dir), "--max-total-tokens", "256"],
+        CompileOptions(target="cpu", env={}, engine="argmatrix"))
     engine = Engine(compiled)
     assert engine.device.type == "cpu" and engine.config.page_size == 1 and engine.model_name == str(demo_dir)
     prompt = engine.tokenizer.apply_chat_template([{"role": "user", "content": "hi"}], tokenize=False,

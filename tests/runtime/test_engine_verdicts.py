@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from argmatrix.cli.app import app
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.matrix.engine import CAPABILITIES, WIRED
 from argmatrix.matrix.platforms import PLATFORMS
 from argmatrix.runtime.engine import Engine, EngineRefused
@@ -37,7 +37,7 @@ def test_the_cases_cover_the_known_disagreement():
 def test_every_front_door_refuses_the_same_way(name, value, tmp_path):
     flag = SPECS[name].flag
     argv = ["--model-path", str(tmp_path), flag] + ([] if value is True else [str(value)])
-    checked = compile(argv, target="cpu", env={}, engine=True)
+    checked = compile(argv, CompileOptions(target="cpu", env={}, engine="argmatrix"))
     codes = sorted({f.code for f in checked.errors if f.kind == "engine"})
     assert codes in (["AM-E501"], ["AM-E502"]), checked.findings
 
@@ -52,8 +52,8 @@ def test_every_front_door_refuses_the_same_way(name, value, tmp_path):
 def test_allow_unimplemented_starts_and_lists_what_is_ignored(tmp_path):
     from argmatrix.runtime.engine_config import EngineConfig
 
-    compiled = compile(["--model-path", str(tmp_path), "--pp-size", "2"], target="cpu", env={}, engine=True,
-                       allow_unimplemented=True)
+    compiled = compile(["--model-path", str(tmp_path), "--pp-size", "2"],
+        CompileOptions(target="cpu", env={}, engine="argmatrix", allow_unimplemented=True))
     assert compiled.ok and [f.code for f in compiled.warnings] == ["AM-E501"]
     assert EngineConfig.from_compiled(compiled).ignored == ("pp_size",)
 
@@ -65,8 +65,8 @@ def _engine_defaults_seen(platform: str, tmp_path, *argv: str) -> tuple:
     """(chunk, fraction, running cap, derived running for a large pool, device) the engine is configured with."""
     from argmatrix.runtime.engine_config import EngineConfig
 
-    cfg = EngineConfig.from_compiled(compile(["--model-path", str(tmp_path), *argv], target=platform, env={},
-                                             engine=True))
+    cfg = EngineConfig.from_compiled(compile(["--model-path", str(tmp_path), *argv],
+        CompileOptions(target=platform, env={}, engine="argmatrix")))
     return (cfg.chunked_prefill_size, cfg.mem_fraction_static, cfg.default_max_running_requests,
             cfg.derived_max_running(1 << 30), cfg.device)
 
@@ -157,13 +157,13 @@ def test_decode_graphs_have_no_effect_on_cpu_and_say_where_they_ran(runs):
 
 def test_check_config_notes_a_path_never_run_on_the_target(runs, tmp_path):
     argv = ["--model-path", str(tmp_path), "--cuda-graph-max-bs-decode", "8"]
-    notes = [f for f in compile(argv, target="cuda", env={}, engine=True).findings if f.code == "AM-N505"]
+    notes = [f for f in compile(argv, CompileOptions(target="cuda", env={}, engine="argmatrix")).findings if f.code == "AM-N505"]
     assert {f.field for f in notes} == {"model_path", "cuda_graph_max_bs_decode"}
     assert all("CUDA" in f.message.en and "CUDA" in f.message.zh for f in notes)
     runs.append(_run("gpu", "decode_graphs"))
-    notes = [f for f in compile(argv, target="cuda", env={}, engine=True).findings if f.code == "AM-N505"]
+    notes = [f for f in compile(argv, CompileOptions(target="cuda", env={}, engine="argmatrix")).findings if f.code == "AM-N505"]
     assert [f.field for f in notes] == ["model_path"]
-    on_cpu = compile(argv, target="cpu", env={}, engine=True)
+    on_cpu = compile(argv, CompileOptions(target="cpu", env={}, engine="argmatrix"))
     assert [f.field for f in on_cpu.findings if f.code == "AM-N503"] == ["cuda_graph_max_bs_decode"]
 
 
@@ -202,13 +202,14 @@ def test_the_conditions_cover_graphs_and_compile_under_tensor_parallel():
 def test_a_condition_that_holds_is_a_warning_and_an_error_under_strict(name, cond, tmp_path):
     base = {"model_path": str(tmp_path), name: _changed(name)}
     for strict, severity in ((False, "warning"), (True, "error")):
-        held = compile(overrides={**base, cond.field: cond.above + 1}, target="cuda", env={}, engine=True,
-                       strict=strict)
+        held = compile(None, CompileOptions(overrides={**base, cond.field: cond.above + 1}, target="cuda", env={},
+                                            engine="argmatrix", strict=strict))
         found = [f for f in held.findings if f.code == "AM-W504"]
         assert [(f.field, f.severity) for f in found] == [(name, severity)], held.findings
         assert f"{SPECS[cond.field].flag} {cond.above + 1}" in found[0].message.en
         assert f"{SPECS[cond.field].flag} 为 {cond.above + 1}" in found[0].message.zh
-    quiet = compile(overrides={**base, cond.field: cond.above}, target="cuda", env={}, engine=True)
+    quiet = compile(None, CompileOptions(overrides={**base, cond.field: cond.above}, target="cuda", env={},
+                                         engine="argmatrix"))
     assert not [f for f in quiet.findings if f.code == "AM-W504"]
 
 
@@ -226,8 +227,8 @@ def test_the_engine_logs_the_same_findings(tmp_path):
     """The engine's log line under tensor parallel repeats the engine check's AM-W504 messages: one source."""
     from argmatrix.runtime.engine_config import EngineConfig
 
-    compiled = compile(["--model-path", str(tmp_path), "--tp-size", "2", "--enable-torch-compile"], target="cpu",
-                       env={}, engine=True)
+    compiled = compile(["--model-path", str(tmp_path), "--tp-size", "2", "--enable-torch-compile"],
+        CompileOptions(target="cpu", env={}, engine="argmatrix"))
     cfg = EngineConfig.from_compiled(compiled)
     assert [f.field for f in compiled.findings if f.code == "AM-W504"] == ["enable_torch_compile"]
     assert len(cfg.no_effect_here) == 1 and "--enable-torch-compile has no effect" in cfg.no_effect_here[0]

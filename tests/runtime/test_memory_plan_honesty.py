@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.model_checks import PlanInputs, analyse
 from argmatrix.runtime import engine_config, kv_cache
 
@@ -12,8 +12,8 @@ MEASURED = 4 << 30  # what the engine "measures" as available after loading (fix
 
 
 def planned(demo_dir, argv, device_memory=None):
-    c = compile(["--model-path", str(demo_dir), *argv], target="cpu", env={},
-                plan_inputs=PlanInputs(device_memory=device_memory))
+    c = compile(["--model-path", str(demo_dir), *argv], CompileOptions(target="cpu", env={},
+                                                                       plan_inputs=PlanInputs(device_memory=device_memory)))
     ctx = analyse(c.values, c.sources, c.user_set, c.platform, {}, {}, PlanInputs(device_memory=device_memory))
     return c, ctx.plan
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from argmatrix.schema import SPECS
-from argmatrix.schema.validate import _NO, _fast, _OutOfBounds, field_adapter, validate_fields
+from argmatrix.schema.validate import _NO, _fast, _Refused, field_adapter, validate_fields
 
 SCALAR_FIELDS = sorted(n for n, s in SPECS.items() if not (s.is_list or s.is_object))
 
@@ -33,11 +33,12 @@ def _agrees(name, value):
     fast = _fast(SPECS[name], value)
     if fast is _NO:
         return
-    if isinstance(fast, _OutOfBounds):                # the fast path writes the error pydantic would write
+    if isinstance(fast, _Refused):                    # the fast path writes the errors pydantic would write
         with pytest.raises(ValidationError) as info:
             field_adapter(name).validate_python(value)
-        slow = info.value.errors()[0]
-        assert {k: slow[k] for k in ("type", "msg", "ctx")} == {k: fast.error[k] for k in ("type", "msg", "ctx")}
+        keys = ("type", "loc", "msg", "ctx")
+        assert [{k: e[k] for k in keys} for e in info.value.errors()] == \
+            [{k: e[k] for k in keys} for e in fast.errors], (name, value)
         return
     slow = field_adapter(name).validate_python(value)
     assert fast == slow and type(fast) is type(slow), (name, value, fast, slow)
@@ -91,13 +92,42 @@ def test_a_well_formed_launch_never_loads_pydantic():
     import subprocess
     import sys
 
-    code = ("import sys; from argmatrix.compiler import compile; "
+    code = ("import sys; from argmatrix.compiler import CompileOptions, compile; "
             "c = compile(['--model-path', 'm', '--cuda-graph-bs', '8', '16', '--json-model-override-args', "
             "'{\"rope_scaling\": {\"factor\": 2}}', '--tp-size', '0', '--bucket-time-to-first-token', '0.1,1', "
-            "'--mem-fraction-static', '1.5'], target='a3', env={}); "
+            "'--mem-fraction-static', '1.5'], CompileOptions(target='a3', env={})); "
             "assert {f.field for f in c.errors} >= {'tp_size', 'mem_fraction_static'}, c.findings; "
             "assert 'pydantic' not in sys.modules, 'pydantic was imported'")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+@pytest.mark.parametrize("name", [n for n, s in SPECS.items() if s.choices and all(type(c) is str for c in s.choices)])
+def test_a_word_outside_the_choices_gets_pydantics_error_without_it(name):
+    """A value an older release took (--load-balance-method decode_round_robin) or a typo: the fast path refuses
+    it with the error pydantic writes, so such a launch never loads pydantic."""
+    value = ["decode_round_robin"] if SPECS[name].is_list else "decode_round_robin"
+    assert isinstance(_fast(SPECS[name], value), _Refused), name
+    _agrees(name, value)
+
+
+def test_the_a3_decode_launch_never_loads_pydantic():
+    """The real A3 decode launch (real_world.yaml command 1, --load-balance-method decode_round_robin), read by
+    check-config in a fresh process, judges the value without importing pydantic."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import yaml
+
+    fixture = Path(__file__).parents[1] / "fixtures" / "real_world.yaml"
+    argv = yaml.safe_load(fixture.read_text(encoding="utf-8"))["commands"][1]["argv"]
+    assert "decode_round_robin" in argv
+    code = ("import contextlib, io, sys; from argmatrix.cli.check_config import run_check_config\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out: run_check_config(sys.argv[1:], target='a3')\n"
+            "assert 'decode_round_robin' in out.getvalue(), out.getvalue()\n"
+            "assert 'pydantic' not in sys.modules, 'pydantic was imported'")
+    proc = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-2000:]
 
 

@@ -75,8 +75,8 @@ def test_the_new_release_shows_up_once_its_new_flag_has_a_field_with_help(added)
                  "cuda", "--format", "json", "--", "vllm", "serve", "m", "--synthetic-lookahead", "3")
     report = json.loads(clean.stdout)
     assert clean.returncode == 0 and report["releases"] == {"vllm": NEW}, clean.stdout
-    resolved = _run(copy, "-c", "from argmatrix.compiler import compile; print(compile(['vllm', 'serve', 'm'], "
-                    f"engine='vllm', release='{NEW}', target='cuda', env={{}}).values['stream_interval'])")
+    resolved = _run(copy, "-c", "from argmatrix.compiler import CompileOptions, compile; print(compile(['vllm', 'serve', 'm'], "
+                    f"CompileOptions(engine='vllm', release='{NEW}', target='cuda', env={{}})).values['stream_interval'])")
     assert resolved.stdout.strip() == "4", resolved.stderr  # the release's own default
 
     older = _run(copy, "-m", "argmatrix", "check-config", "--engine", "vllm", "--vllm-version", "0.34.0", "--target",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.matrix import engines
 from argmatrix.matrix.engines.base import NEGATE_DECLARED, NEGATE_ENABLE_DISABLE
 from argmatrix.matrix.platforms import PLATFORMS
@@ -80,7 +80,7 @@ def test_each_release_gives_its_parsers_type_and_choices(release):
 @pytest.mark.parametrize("release", HELD)
 def test_check_config_resolves_each_flag_to_the_releases_own_default(release):
     """An empty launch under ``--vllm-version R`` holds R's parser defaults, every one the fixture has as a value."""
-    compiled = compile(["vllm", "serve", "m"], engine="vllm", release=release, target="cuda", env={})
+    compiled = compile(["vllm", "serve", "m"], CompileOptions(engine="vllm", release=release, target="cuda", env={}))
     assert compiled.release == release and not compiled.errors
     for name, entry in _flags(release).items():
         if entry.get("default_is_repr") or entry.get("default_suppressed") or name == "model":
@@ -141,7 +141,7 @@ def test_a_flag_a_release_lacks_is_refused_naming_the_release_that_brings_it():
         for name in set(_flags(release)) - set(_flags(prev)):
             flag = releases.facts(name, release).flags[0]
             argv = ["vllm", "serve", "m", flag] + ([] if releases.facts(name, release).type == "bool" else ["1"])
-            before = compile(argv, engine="vllm", release=prev, target="cuda", env={})
+            before = compile(argv, CompileOptions(engine="vllm", release=prev, target="cuda", env={}))
             found = [f for f in before.findings if f.code == "AM-E110" and f.field == name]
             assert found and release in found[0].message.en and release in found[0].message.zh, (name, prev)
 
@@ -152,7 +152,8 @@ def test_a_removed_flag_names_the_release_it_left_in_and_its_successor():
     gone = releases.removed()
     for name, release in gone.items():
         flag = releases.facts(name, releases.releases_with(name)[-1]).flags[0]
-        compiled = compile(["vllm", "serve", "m", flag, "1"], engine="vllm", release=release, target="cuda", env={})
+        compiled = compile(["vllm", "serve", "m", flag, "1"], CompileOptions(engine="vllm", release=release,
+                                                                             target="cuda", env={}))
         found = [f for f in compiled.findings if f.code == "AM-E110" and f.field == name]
         last = releases.releases_with(name)[-1]
         assert found and release in found[0].message.en and release in found[0].message.zh, name
@@ -162,7 +163,7 @@ def test_a_removed_flag_names_the_release_it_left_in_and_its_successor():
 
 
 def test_an_unheld_release_is_a_usage_error_that_lists_the_held_ones():
-    compiled = compile(["vllm", "serve", "m"], engine="vllm", release="0.31.0", target="cuda", env={})
+    compiled = compile(["vllm", "serve", "m"], CompileOptions(engine="vllm", release="0.31.0", target="cuda", env={}))
     problem = next(f for f in compiled.findings if f.code == "AM-E602")
     assert all(r in problem.message.en for r in HELD)
 
@@ -205,8 +206,8 @@ def test_a_number_outside_the_bounds_of_the_releases_config_class_is_refused(rel
         for value in _breaking(bounds):
             if entry["type"] == "int" and value != int(value):
                 continue
-            compiled = compile(["vllm", "serve", "m", flag, str(value)], engine="vllm", release=release,
-                               target="cuda", env={})
+            compiled = compile(["vllm", "serve", "m", flag, str(value)],
+                CompileOptions(engine="vllm", release=release, target="cuda", env={}))
             assert any(f.code == "AM-E118" and f.field == name for f in compiled.findings), (name, value)
 
 
@@ -216,19 +217,20 @@ def test_vllms_own_bounds_refuse_what_vllm_refuses(argv):
     for release in HELD:
         if releases.bounds_in(argv[0][2:].replace("-", "_"), release) is None:
             continue  # the fixture read no bounds for it in this release
-        compiled = compile(["vllm", "serve", "m", *argv], engine="vllm", release=release, target="cuda", env={})
+        compiled = compile(["vllm", "serve", "m", *argv], CompileOptions(engine="vllm", release=release,
+                                                                         target="cuda", env={}))
         assert [f.code for f in compiled.errors] == ["AM-E118"], (release, compiled.findings)
     assert releases.bounds_in("gpu_memory_utilization", HELD[-1]) == {"gt": 0, "le": 1}
 
 
 def test_a_nested_config_key_is_judged_by_the_release_that_reads_it():
     launch = ["vllm", "serve", "m", "--compilation-config", '{"mode": 3, "pass_config": {"fuse_minimax_qk_norm": true}}']
-    newest = compile(launch, engine="vllm", release=HELD[-1], target="cuda", env={})
+    newest = compile(launch, CompileOptions(engine="vllm", release=HELD[-1], target="cuda", env={}))
     found = [f for f in newest.errors if f.code == "AM-E970"]
     assert found and "pass_config.fuse_minimax_qk_norm" in found[0].message.en and "0.23.0" in found[0].message.en
-    assert not compile(launch, engine="vllm", release="0.23.0", target="cuda", env={}).errors
+    assert not compile(launch, CompileOptions(engine="vllm", release="0.23.0", target="cuda", env={})).errors
     typo = compile(["vllm", "serve", "m", "--compilation-config", '{"pass_config": {"fuse_norm_quantt": true}}'],
-                   engine="vllm", release=HELD[-1], target="cuda", env={})
+        CompileOptions(engine="vllm", release=HELD[-1], target="cuda", env={}))
     assert any(f.code == "AM-E970" and "fuse_norm_quant" in f.hint.en for f in typo.errors)
 
 
@@ -236,12 +238,12 @@ def test_the_issues_acceptance_launches():
     """issue 27: --enable-extensible-kv-cache is clean under 0.34.0 and refused under 0.33.0 naming 0.34.0; the
     JSON report names the release that judged the launch."""
     launch = ["vllm", "serve", "m", "--enable-extensible-kv-cache"]
-    new = compile(launch, engine="vllm", release="0.34.0", target="cuda", env={})
+    new = compile(launch, CompileOptions(engine="vllm", release="0.34.0", target="cuda", env={}))
     assert not new.findings and new.to_json()["releases"] == {"vllm": "0.34.0"}
-    old = compile(launch, engine="vllm", release="0.33.0", target="cuda", env={})
+    old = compile(launch, CompileOptions(engine="vllm", release="0.33.0", target="cuda", env={}))
     assert [f.code for f in old.findings] == ["AM-E110"] and "0.34.0" in old.findings[0].message.en
     assert "0.34.0" in old.findings[0].message.zh and "--vllm-version 0.34.0" in old.findings[0].hint.en
-    by_env = compile(launch, engine="vllm", target="cuda", env={"ARGMATRIX_VLLM_VERSION": "0.33.0"})
+    by_env = compile(launch, CompileOptions(engine="vllm", target="cuda", env={"ARGMATRIX_VLLM_VERSION": "0.33.0"}))
     assert by_env.release == "0.33.0" and [f.code for f in by_env.findings] == ["AM-E110"]
 
 
@@ -275,7 +277,7 @@ def test_a_flag_the_release_deprecates_warns_with_the_successor_its_parser_names
                 continue
             flag = releases.facts(name, release).flags[0]
             argv = ["vllm", "serve", "m", flag] + ([] if entry["type"] == "bool" else ["1"])
-            found = [f for f in compile(argv, engine="vllm", release=release, target="cuda", env={}).findings
+            found = [f for f in compile(argv, CompileOptions(engine="vllm", release=release, target="cuda", env={})).findings
                      if f.code == "AM-W107" and f.field == name]
             assert found and release in found[0].message.en, (release, name)
             for successor in dep["successors"]:

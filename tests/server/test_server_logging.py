@@ -282,11 +282,11 @@ def test_log_requests_level_3_repeats_the_input_once_per_prompt(servers, caplog)
 
 
 def test_serve_writes_its_check_report_as_json_records():
-    from argmatrix.compiler import compile
+    from argmatrix.compiler import CompileOptions, compile
     from argmatrix.runtime.server.logs import finding_records
 
-    compiled = compile(["--model-path", "m", "--tp-szie", "2", "--log-format", "json"], target="cpu", engine=True,
-                       env={})
+    compiled = compile(["--model-path", "m", "--tp-szie", "2", "--log-format", "json"],
+        CompileOptions(target="cpu", engine="argmatrix", env={}))
     lines = finding_records(compiled.findings)
     assert lines
     for line in lines:

@@ -184,10 +184,11 @@ def test_sglang_current_route_names(server):
 
 
 def test_server_info_has_sources_platform_and_stats(servers, demo_dir):
-    from argmatrix.compiler import compile
+    from argmatrix.compiler import CompileOptions, compile
 
     compiled = compile(["--model-path", demo_dir, "--served-model-name", MODEL_NAME, "--api-key", "sk-secret",
-                        "--admin-api-key", "sk-admin-secret", "--weight-version", "v7"], target="cpu", env={})
+                        "--admin-api-key", "sk-admin-secret", "--weight-version", "v7"],
+                            CompileOptions(target="cpu", env={}))
     assert compiled.ok, compiled.findings
     rt = servers.start(compiled)
     with client(rt, headers={"Authorization": "Bearer sk-secret"}) as c:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from argmatrix.compiler import compile
+from argmatrix.compiler import CompileOptions, compile
 from argmatrix.matrix.engines import vllm_ascend_facts as F
 from argmatrix.matrix.engines.vllm import VLLM
 from argmatrix.matrix.platforms import PLATFORMS
@@ -140,7 +140,8 @@ def test_the_pins_are_the_ones_vllm_ascend_names():
 # ------------------------------------------------------------------------------------------------------------
 def _run(*argv: str, release: str | None = "0.23.0.post1", env: dict[str, str] | None = None):
     versions = {"vllm-ascend": release} if release else {}
-    return compile(["vllm", "serve", "m", *argv], target="a3", versions=versions, env=env or {}, complete=True)
+    return compile(["vllm", "serve", "m", *argv], CompileOptions(target="a3", releases=versions, env=env or {},
+                                                                 complete=True))
 
 
 def _on(findings, text):
@@ -200,8 +201,9 @@ def test_the_release_picks_the_vllm_it_pins_unless_vllm_version_says_otherwise()
     else:  # the vLLM release it pins is not held: judged by the default, and said so
         assert [f.code for f in c.findings if f.code.startswith("AM-W96")] == ["AM-W963"]
     other = next(r for r in VLLM.releases.held if r != pin)
-    c = compile(["vllm", "serve", "m"], target="a3", versions={"vllm-ascend": "0.23.0.post1", "vllm": other},
-                env={}, complete=True)
+    c = compile(["vllm", "serve", "m"], CompileOptions(target="a3",
+                                                       releases={"vllm-ascend": "0.23.0.post1", "vllm": other},
+                                                       env={}, complete=True))
     assert c.release == other and [f.code for f in c.findings if f.code == "AM-W962"] == ["AM-W962"]
     c = _run(release=None, env={"ARGMATRIX_VLLM_ASCEND_VERSION": "0.18.0", "ARGMATRIX_VLLM_VERSION": other})
     assert c.plugin_release == "0.18.0" and c.release == other
@@ -327,7 +329,7 @@ def test_a_release_added_shows_up_in_check_config_and_explain_with_no_other_edit
 
 
 def test_the_option_on_another_engines_launch_says_it_has_no_effect():
-    c = compile(["--model-path", "m"], target="a3", versions={"vllm-ascend": "0.18.0"}, env={})
+    c = compile(["--model-path", "m"], CompileOptions(target="a3", releases={"vllm-ascend": "0.18.0"}, env={}))
     assert [f.code for f in c.findings if f.code == "AM-N964"] == ["AM-N964"] and c.plugin_release is None
-    c = compile(["--model-path", "m"], target="a3", env={"ARGMATRIX_VLLM_ASCEND_VERSION": "0.18.0"})
+    c = compile(["--model-path", "m"], CompileOptions(target="a3", env={"ARGMATRIX_VLLM_ASCEND_VERSION": "0.18.0"}))
     assert not [f for f in c.findings if f.code == "AM-N964"]

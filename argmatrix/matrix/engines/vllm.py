@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache, cached_property
 from typing import Any
 
@@ -239,18 +239,55 @@ def _reportable(dests: tuple[str, ...]) -> tuple[str, ...]:
     return fields
 
 
-def plugin_view(values: Mapping[str, Any], platform: str | None, env: Mapping[str, str]) -> dict[str, Any]:
+def plugin_view(values: Mapping[str, Any], platform: str | None, env: Mapping[str, str]) -> Mapping[str, Any]:
     """What vLLM-Ascend's predicates read: vLLM's values, the chip, and the environment switches they need
     (``VLLM_USE_V2_MODEL_RUNNER``: on Ascend only the environment picks Model Runner V2; ``DYNAMIC_EPLB`` and
     ``EXPERT_MAP_RECORD``, Model Runner V1's EPLB switches, read as vllm_ascend/platform.py:764 reads them)."""
     v2 = str(env.get("VLLM_USE_V2_MODEL_RUNNER", "")).strip().lower() in ("1", "true", "yes")
     v1_eplb = any(str(env.get(name, "false")).lower() in ("true", "1") for name in ("DYNAMIC_EPLB", "EXPERT_MAP_RECORD"))
-    return {**values, "target": platform, "use_v2_model_runner": v2, "v1_eplb_env": v1_eplb}
+    # a view, not a copy: a predicate reads a few of several hundred values (and compiler/rule_index.py sees which)
+    return _PluginView({"target": platform, "use_v2_model_runner": v2, "v1_eplb_env": v1_eplb}, values)
+
+
+class _PluginView(Mapping[str, Any]):
+    """vLLM's values with the few entries ``plugin_view`` adds in front of them."""
+
+    __slots__ = ("_added", "_values")
+
+    def __init__(self, added: dict[str, Any], values: Mapping[str, Any]):
+        self._added, self._values = added, values
+
+    def __getitem__(self, key: str) -> Any:
+        return self._added[key] if key in self._added else self._values[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._added or key in self._values
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._added
+        yield from (k for k in self._values if k not in self._added)
+
+    def __len__(self) -> int:
+        return len(self._added) + sum(1 for k in self._values if k not in self._added)
+
+
+# (values, platform, environment, their view): the rules of one check share one view
+_LAST_VIEW: tuple[Any, Any, Any, Any] = (None, None, None, None)
+
+
+def _view_of(ctx: Any) -> Mapping[str, Any]:
+    global _LAST_VIEW
+    held = _LAST_VIEW  # one read: another thread may rebind it, never half of it
+    if held[0] is ctx.values and held[1] == ctx.platform and held[2] is ctx.env:
+        return held[3]  # type: ignore[no-any-return]
+    view = plugin_view(ctx.values, ctx.platform, ctx.env)
+    _LAST_VIEW = (ctx.values, ctx.platform, ctx.env, view)  # kept, so their ids are never reused
+    return view
 
 
 def _on_values(predicate: Any) -> Any:
     """vLLM-Ascend's predicates read a plain mapping of vLLM field names; rules get a RuleContext."""
-    return lambda ctx: bool(predicate(plugin_view(ctx.values, ctx.platform, ctx.env)))
+    return lambda ctx: bool(predicate(_view_of(ctx)))
 
 
 def _spelling(release: str) -> Spelling:

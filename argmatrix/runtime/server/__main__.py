@@ -13,7 +13,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     from argmatrix.compiler import compile
 
-    compiled = compile(argv, target=None)
+    compiled = compile(argv)
     if not compiled.ok:
         for f in compiled.errors:
             print(f"error: {f.code} {f.flag or ''} {f.message.en}", file=sys.stderr)

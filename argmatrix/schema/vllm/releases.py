@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..meta import MISSING
@@ -20,12 +20,14 @@ HELD: tuple[str, ...] = facts_module.HELD
 OLDEST, NEWEST = HELD[0], HELD[-1]
 
 
+@lru_cache(maxsize=256)  # a handful of release texts, asked for every flag of every launch
 def release_key(release: str) -> tuple[int, ...]:
     """``"0.34.0"`` -> ``(0, 34, 0)``; ``"0.34"`` -> ``(0, 34, 0)``; ``"v0.23.0"`` too."""
     parts = [int(p) for p in release.strip().lstrip("vV").split(".")[:3]]
     return tuple(parts + [0] * (3 - len(parts)))
 
 
+@lru_cache(maxsize=256)
 def normal(release: str) -> str | None:
     """The held release ``release`` names (``0.34`` -> ``0.34.0``), or None when argmatrix holds no such release."""
     try:

@@ -1,0 +1,268 @@
+"""Which rule reads what: the rules a launch can make fire, so the others are not run.
+
+A rule's condition is a function of what it reads through its context: values, which fields the user set, the
+environment, the model's, the draft's and the GPU's facts (the platform, the release's defaults and the surface
+are fixed for one engine, release and platform).  :class:`RuleIndex` runs each rule once on the defaults of one
+(engine, release, platform), with an empty launch, through a context that records every field, environment
+variable and fact it reads.  A rule that did not fire there, and read nothing a launch changed, takes the same path
+and does not fire in that launch either, so ``check`` skips it.  A rule that fired on the defaults, raised, or read
+a whole mapping (iterated the values, the environment or the set fields) always runs.
+
+``INDEXED = False`` runs every rule; ``tests/compiler/test_rule_index.py`` requires the findings to be the same
+either way over the SGLang conformance corpus, the real-world launches and the vLLM corpus.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence, Set
+from typing import Any, NamedTuple
+
+from ..matrix import rules
+
+INDEXED = True  # False: run every rule (the test that proves the index changes no finding)
+
+FACTS = ("model", "draft", "gpu")  # context attributes a launch may give, None on the defaults
+
+
+class _ReadsAll(Exception):
+    """The rule looked at a whole mapping: it depends on everything in it."""
+
+
+class Reads(NamedTuple):
+    """What one rule read when judged on the defaults (plain classes here, not dataclasses: each dataclass costs
+    every cold start about half a millisecond to create)."""
+
+    fields: frozenset[str]       # values or set-by-the-user membership
+    env: frozenset[str]          # environment variables (read, or asked whether present)
+    facts: frozenset[str]        # of FACTS
+    whole_env: bool = False      # iterated the environment: any variable may matter
+
+
+class _Log:
+    def __init__(self) -> None:
+        self.fields: set[str] = set()
+        self.env: set[str] = set()
+        self.facts: set[str] = set()
+        self.whole = False       # a whole value mapping or the set fields were iterated
+        self.whole_env = False
+
+
+class _Values(Mapping[str, Any]):
+    def __init__(self, data: Mapping[str, Any], log: _Log):
+        self._data, self._log = data, log
+
+    def __getitem__(self, key: str) -> Any:
+        self._log.fields.add(key)
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        self._log.whole = True
+        raise _ReadsAll
+
+    def __len__(self) -> int:
+        self._log.whole = True
+        raise _ReadsAll
+
+
+class _UserSet(Set[str]):
+    """Nobody set anything; asking about a field records it."""
+
+    def __init__(self, log: _Log):
+        self._log = log
+
+    def __contains__(self, key: object) -> bool:
+        self._log.fields.add(str(key))
+        return False
+
+    def __iter__(self) -> Iterator[str]:
+        self._log.whole = True
+        raise _ReadsAll
+
+    def __len__(self) -> int:
+        self._log.whole = True
+        raise _ReadsAll
+
+
+class _Env(Mapping[str, str]):
+    """An empty environment; asking for a variable records it."""
+
+    def __init__(self, log: _Log):
+        self._log = log
+
+    def __getitem__(self, key: str) -> str:
+        self._log.env.add(key)
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        self._log.whole_env = True
+        raise _ReadsAll
+
+    def __len__(self) -> int:
+        self._log.whole_env = True
+        raise _ReadsAll
+
+
+class _RecordingContext(rules.RuleContext):
+    """A rule context whose values record what is read; asking for a fact records the fact (the log travels with
+    the values, so the context itself gains no attribute)."""
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in FACTS:
+            values = object.__getattribute__(self, "values")
+            if isinstance(values, _Values):
+                values._log.facts.add(name)
+        return object.__getattribute__(self, name)
+
+
+class _Plan(NamedTuple):
+    """One engine's rule list, inverted: positions of the rules that always run, and of those each field,
+    environment variable or fact can make fire."""
+
+    rules: Sequence[rules.Rule]
+    always: frozenset[int]
+    by_field: Mapping[str, frozenset[int]]
+    by_env: Mapping[str, frozenset[int]]
+    by_fact: Mapping[str, frozenset[int]]
+    whole_env: frozenset[int]
+
+
+class RuleIndex:
+    """What each rule of one (engine, release, platform) reads, found by running it on the defaults, once per
+    process (``compile.defaults_for`` holds one per base)."""
+
+    def __init__(self, platform: str, values: Mapping[str, Any], specs: dict[str, Any],
+                 defaults: Mapping[str, Any] | None):
+        self.platform, self.values, self.specs, self.defaults = platform, values, specs, defaults
+        self._plans: dict[tuple[int, ...], _Plan] = {}
+        self._reads: dict[int, tuple[rules.Rule, Reads | None]] = {}
+
+    def reads(self, rule: rules.Rule) -> Reads | None:
+        """What ``rule`` reads, or None when it must always run (found once per rule)."""
+        held = self._reads.get(id(rule))
+        if held is not None and held[0] is rule:
+            return held[1]
+        found = self._record(rule)
+        self._reads[id(rule)] = (rule, found)  # the rule is kept, so its id is never reused
+        return found
+
+    def _record(self, rule: rules.Rule) -> Reads | None:
+        if rule.reads_model:
+            return None  # run in the model phase, where the facts always differ from the defaults' None
+        log = _Log()
+        ctx = _RecordingContext(values=_Values(self.values, log), user_set=_UserSet(log),  # type: ignore[arg-type]
+                                specs=self.specs, platform=self.platform, env=_Env(log), model=None, draft=None,
+                                gpu=None, defaults=self.defaults)
+        try:
+            fired = rule.violated(ctx)
+        except Exception:  # noqa: BLE001  (a rule that cannot be judged on the defaults always runs)
+            return None
+        if fired or log.whole:
+            return None
+        return Reads(frozenset(log.fields), frozenset(log.env), frozenset(log.facts), log.whole_env)
+
+    def _plan(self, seq: Sequence[rules.Rule]) -> _Plan:
+        key = tuple(map(id, seq))  # an engine may build its list anew per call; its rules are the same objects
+        plan = self._plans.get(key)
+        if plan is not None:
+            return plan
+        always: set[int] = set()
+        whole_env: set[int] = set()
+        by: dict[str, dict[str, set[int]]] = {"field": {}, "env": {}, "fact": {}}
+        for i, rule in enumerate(seq):
+            reads = self.reads(rule)
+            if reads is None:
+                always.add(i)
+                continue
+            if reads.whole_env:
+                whole_env.add(i)
+            for kind, names in (("field", reads.fields), ("env", reads.env), ("fact", reads.facts)):
+                for name in names:
+                    by[kind].setdefault(name, set()).add(i)
+        frozen = {kind: {k: frozenset(v) for k, v in table.items()} for kind, table in by.items()}
+        plan = _Plan(tuple(seq), frozenset(always), frozen["field"], frozen["env"], frozen["fact"], frozenset(whole_env))
+        self._plans[key] = plan  # the rules are kept in the plan, so their ids are never reused
+        return plan
+
+    def can_fire(self, seq: Sequence[rules.Rule], changed: Set[str], ctx: rules.RuleContext) -> list[rules.Rule]:
+        """The rules of ``seq``, in order, that a launch changing ``changed`` (in the environment and with the facts
+        of ``ctx``) can make fire; with ``INDEXED = False``, all of them."""
+        if not INDEXED:
+            return list(seq)
+        plan = self._plan(seq)
+        run = set(plan.always)
+        for name in changed:
+            hit = plan.by_field.get(name)
+            if hit:
+                run |= hit
+        env = ctx.env
+        if env:
+            run |= plan.whole_env
+            for key, hit in plan.by_env.items():
+                if key in env:
+                    run |= hit
+        for fact, hit in plan.by_fact.items():
+            if getattr(ctx, fact) is not None:
+                run |= hit
+        return [plan.rules[i] for i in sorted(run)]
+
+
+class RuleBase(NamedTuple):
+    """One launch against its base: the index, and the fields whose value is not the base's."""
+
+    rule_index: RuleIndex
+    changed: Set[str]
+
+    def can_fire(self, seq: Sequence[rules.Rule], ctx: rules.RuleContext) -> list[rules.Rule]:
+        return self.rule_index.can_fire(seq, self.changed, ctx)
+
+
+# --- which of SGLang's rule modules a launch imports -----------------------------------------------------------
+
+def _shipped_platforms() -> dict[str, Any]:
+    from ..matrix.platforms import PLATFORMS
+
+    return dict(PLATFORMS)
+
+
+_SHIPPED = _shipped_platforms()  # the platform objects area_reads.py was generated for (a test may swap one)
+
+
+def _stored_reads_apply(eng: Any, release: str | None, platform: str) -> bool:
+    """Whether ``matrix/sglang_checks/area_reads.py`` covers this launch: SGLang's own rules, a held release and a
+    shipped platform (anything else loads every area)."""
+    if not INDEXED or eng.key != "sglang":
+        return False
+    from ..matrix.engines.sglang import SglangEngine
+    from ..matrix.platforms import PLATFORMS
+    from ..matrix.sglang_checks import area_reads
+
+    return (type(eng).rules is SglangEngine.rules and release in area_reads.RELEASES
+            and platform in area_reads.PLATFORMS and PLATFORMS.get(platform) is _SHIPPED.get(platform))
+
+
+def launch_rules(eng: Any, release: str | None, platform: str, changed: Set[str],
+                 ctx: rules.RuleContext) -> Sequence[rules.Rule]:
+    """The engine's rules a launch needs loaded: for SGLang, the table's rules (``matrix/rules.py``) and the areas of
+    its start-up checks whose stored reads (``area_reads.py``) the launch touches; every rule otherwise."""
+    if not _stored_reads_apply(eng, release, platform):
+        return eng.rules()  # type: ignore[no-any-return]
+    from ..matrix import sglang_checks
+    from ..matrix.sglang_checks import area_reads
+
+    env = ctx.env
+    facts = {fact for fact in FACTS if getattr(ctx, fact) is not None}
+    areas = set(area_reads.ALWAYS)
+    for name, (fields, env_keys, fact_names, whole_env) in area_reads.READS.items():
+        if not changed.isdisjoint(fields) or (whole_env and env) or any(k in env for k in env_keys) \
+                or not facts.isdisjoint(fact_names):
+            areas.add(name)
+    return [*rules.RULES, *sglang_checks.rules_of(areas)]
+
+
+def superseding_codes(eng: Any, release: str | None, platform: str) -> set[str]:
+    """The codes of the engine's rules that stand for a field's status (``Rule.supersedes_status``), without
+    loading SGLang's areas where ``area_reads.py`` lists them."""
+    if not _stored_reads_apply(eng, release, platform):
+        return {r.code for r in eng.rules() if r.supersedes_status}
+    from ..matrix.sglang_checks import area_reads
+
+    return {r.code for r in rules.RULES if r.supersedes_status} | set(area_reads.SUPERSEDING)

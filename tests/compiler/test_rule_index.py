@@ -1,0 +1,92 @@
+"""The rule index (compiler/rule_index.py) skips only rules that cannot fire: over the SGLang conformance corpus,
+the real-world launches and the vLLM corpus, every finding is the same with the index as with every rule run."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from argmatrix.compiler import CompileOptions, compile, rule_index
+from argmatrix.compiler.model_checks import PlanInputs
+from argmatrix.matrix.devices import parse_gpu_arch
+
+from .test_sglang_conformance import CASES, DEVICES, RELEASE, argv_for_argmatrix
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def _launches() -> list[tuple[str, list[str], dict]]:
+    out = []
+    for case_id, case in sorted(CASES.items()):
+        count, memory, arch = DEVICES[case["target"]]
+        out.append((f"conformance:{case_id}", argv_for_argmatrix(case), dict(
+            target=case["target"], env=case.get("env", {}), releases={"sglang": RELEASE},
+            plan_inputs=PlanInputs(device_memory=memory, devices_per_node=count,
+                                   gpu_arch=parse_gpu_arch(arch) if arch else None))))
+    for command in yaml.safe_load((FIXTURES / "real_world.yaml").read_text(encoding="utf-8"))["commands"]:
+        out.append((f"real_world:{command['index']}", command["argv"], dict(target=command["target"], env={})))
+    corpus = json.loads((FIXTURES / "vllm_corpus" / "commands.json").read_text(encoding="utf-8"))["commands"]
+    for command in corpus:
+        argv = [*command["program"].split(), *command["argv"]]
+        env = {k: v for k, _, v in (w.partition("=") for w in command["env"])}
+        out.append((f"vllm:{command['id']}", argv, dict(target="a3", env=env)))
+    return out
+
+
+LAUNCHES = _launches()
+
+
+def findings(argv: list[str], options: dict) -> list[tuple]:
+    compiled = compile(argv, CompileOptions(**options))
+    return [(f.code, f.severity, f.field, f.message.en, f.rule) for f in compiled.findings]
+
+
+def test_the_corpora_are_all_here():
+    kinds = {name.split(":")[0] for name, _, _ in LAUNCHES}
+    assert kinds == {"conformance", "real_world", "vllm"} and len(LAUNCHES) > 1000
+
+
+@pytest.mark.parametrize("chunk", range(8))
+def test_the_index_changes_no_finding(chunk, monkeypatch):
+    mine = LAUNCHES[chunk::8]
+    indexed = {name: findings(argv, options) for name, argv, options in mine}
+    monkeypatch.setattr(rule_index, "INDEXED", False)
+    differ = [name for name, argv, options in mine if findings(argv, options) != indexed[name]]
+    assert not differ, differ[:10]
+
+
+def test_the_index_skips_most_rules_of_a_small_launch():
+    """A 3-flag launch runs a small part of SGLang's ~300 rules (else the index bought nothing)."""
+    from argmatrix.compiler.compile import defaults_for
+    from argmatrix.matrix import engines
+    from argmatrix.matrix.platforms import PLATFORMS
+    from argmatrix.matrix.rules import RuleContext
+
+    eng = engines.get("sglang")
+    base = defaults_for(eng, "0.5.23", PLATFORMS["a3"])
+    every = eng.rules()
+    ctx = RuleContext(dict(base.values), {"tp_size"}, eng.surface.specs, "a3", {}, None, None, None,
+                      base.release_defaults)
+    run = base.rule_base({"model_path", "tp_size", "mem_fraction_static"}).can_fire(every, ctx)
+    assert 0 < len(run) < len(every) / 3, (len(run), len(every))
+
+
+def test_a_rule_that_reads_an_environment_variable_runs_when_it_is_set():
+    """The index records the variables a rule asks for: setting one brings the rule back."""
+    from argmatrix.compiler.rule_index import RuleIndex
+    from argmatrix.matrix.rules import Rule, RuleContext
+    from argmatrix.schema.meta import Text
+
+    probe = Rule("probe-env", "AM-E999", ("tp_size",), lambda c: c.env.get("PROBE_VAR") == "1", Text("x", "x"),
+                 Text("x", "x"))
+    from argmatrix.schema.registry import SPECS
+
+    values = {n: s.default for n, s in SPECS.items()}
+    index = RuleIndex("a3", values, SPECS, {})
+    quiet = RuleContext(values, set(), SPECS, "a3", {}, None, None, None, {})
+    loud = RuleContext(values, set(), SPECS, "a3", {"PROBE_VAR": "1"}, None, None, None, {})
+    assert index.can_fire([probe], set(), quiet) == []
+    assert index.can_fire([probe], set(), loud) == [probe]
+    assert index.reads(probe).env == {"PROBE_VAR"}
