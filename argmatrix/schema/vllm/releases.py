@@ -181,6 +181,18 @@ def configs() -> tuple[str, ...]:
     return tuple(facts_module.CONFIG_CLASSES)
 
 
+def kv_connectors_in(release: str) -> dict[str, int]:
+    """The ``--kv-transfer-config`` ``kv_connector`` names ``release``'s KVConnectorFactory registers, with the line
+    of each registration (``vllm/distributed/kv_transfer/kv_connector/factory.py``)."""
+    return dict(facts_module.KV_CONNECTORS[release]["registered"])
+
+
+def kv_connector_refusal(release: str) -> str:
+    """Where ``release`` refuses a connector name it has not registered (file:line under ``vllm/``)."""
+    found = facts_module.KV_CONNECTORS[release]
+    return f"{found['source']}:{found['refused_at']}"
+
+
 # --- what changed between two releases (matrix diff --engine vllm) -----------------------------------------------
 
 def diff(old: str, new: str) -> dict[str, Any]:
