@@ -27,6 +27,7 @@ from .check import check, check_engine, check_objects, check_required, check_res
 from .derive import derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findings
 from .flexible_argv import parse_flexible_argv
+from .kv_connectors import check_kv_connectors
 from .model_checks import check_model, known_model
 from .releases import release_findings
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
@@ -424,6 +425,7 @@ def compile(argv: list[str] | None = None, config: str | None = None, env: dict[
         if complete:
             findings += check_required(values, sources, platform_key, eng, version)
         findings += check_objects(values, sources, user_set, platform_key, flags_used, eng, version)
+        findings += check_kv_connectors(values, sources, user_set, platform_key, flags_used, eng, version)
         findings += check_resets(values, sources, user_set, platform_key, flags_used, eng, env_map)
         if version is not None:
             findings += release_findings(eng, argv_assignments, version, values, platform_key)

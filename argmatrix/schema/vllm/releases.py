@@ -188,7 +188,7 @@ def kv_connectors_in(release: str) -> dict[str, int]:
 
 
 def kv_connector_refusal(release: str) -> str:
-    """Where ``release`` refuses a connector name it has not registered (file:line under ``vllm/``)."""
+    """Where ``release`` refuses a connector name it has not registered (``vllm/...factory.py:line``)."""
     found = facts_module.KV_CONNECTORS[release]
     return f"{found['source']}:{found['refused_at']}"
 
@@ -239,3 +239,8 @@ def diff(old: str, new: str) -> dict[str, Any]:
             keys[config] = entry
     return {"engine": "vllm", "from": old, "to": new, "added": added, "removed": gone, "defaults": defaults,
             "choices": choices, "types": types, "spellings": spellings, "config_keys": keys}
+
+
+def kv_connector_refused_in() -> tuple[str, ...]:
+    """The held releases whose factory.py refuses an unregistered connector name."""
+    return tuple(r for r in HELD if facts_module.KV_CONNECTORS.get(r, {}).get("refused_at"))
