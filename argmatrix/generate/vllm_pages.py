@@ -201,7 +201,7 @@ def render_ascend(lang: str) -> str:
     lines += [f"## {W['kv_connectors'](lang)}", "", W["kv_intro"](lang), ""]
     lines += md_table([W["connector"](lang), W["vllm_releases"](lang), W["ascend_releases"](lang)],
                       [[code_cell(n), ", ".join(code_cell(r) for r in vllm_releases.HELD
-                                                if n in vllm_releases.kv_connectors_in(r)) or "—",
+                                                if n in (vllm_releases.kv_connectors_in(r) or ())) or "—",
                         _releases(r for r in facts.RELEASES if n in facts.kv_connectors(r)) or "—"]
                        for n in _kv_connector_names()]) + [""]
     lines += [f"## {W['resets'](lang)}", "", W["resets_intro"](lang), ""]
@@ -231,7 +231,7 @@ def render_ascend(lang: str) -> str:
 
 def _kv_connector_names() -> list[str]:
     """Every connector name a held vLLM or vLLM-Ascend release registers, sorted."""
-    found = {n for r in vllm_releases.HELD for n in vllm_releases.kv_connectors_in(r)}
+    found = {n for r in vllm_releases.HELD for n in vllm_releases.kv_connectors_in(r) or ()}
     return sorted(found | {n for r in facts.RELEASES for n in facts.kv_connectors(r)})
 
 

@@ -173,12 +173,13 @@ class VllmEngine(Engine):
         Ascend those vLLM-Ascend's plugin adds (or replaces) when it loads; off Ascend, the plugin's names are kept
         apart so the finding can say whose they are."""
         held = vllm_releases.normal(release) if release else vllm_releases.NEWEST
-        if held is None:
+        registered = vllm_releases.kv_connectors_in(held) if held is not None else None
+        if held is None or registered is None:
             return None
-        own = {n: (f"vLLM {held}", f"vllm/{KV_FACTORY}:{line}") for n, line in vllm_releases.kv_connectors_in(held).items()}
+        own = {n: (f"vLLM {held}", f"vllm/{KV_FACTORY}:{line}") for n, line in registered.items()}
         held_by: dict[str, list[str]] = {}
         for r in vllm_releases.HELD:
-            for name in vllm_releases.kv_connectors_in(r):
+            for name in vllm_releases.kv_connectors_in(r) or ():
                 held_by.setdefault(name, []).append(f"vLLM {r}")
         plugin: dict[str, tuple[str, str]] = {}
         for r in ascend.RELEASES:  # oldest first: the newest plugin release naming it wins
