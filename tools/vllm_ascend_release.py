@@ -519,6 +519,22 @@ def quantization_methods(files: dict[str, str]) -> dict[str, dict[str, Any]]:
     return dict(sorted(out.items()))
 
 
+def kv_connectors(files: dict[str, str]) -> dict[str, dict[str, Any]]:
+    """``KVConnectorFactory.register_connector("Name", module, class)`` sites: the ``--kv-transfer-config``
+    ``kv_connector`` names the plugin adds to (or replaces in) vLLM's registry when it loads."""
+    out: dict[str, dict[str, Any]] = {}
+    for path, text in sorted(files.items()):
+        if not (path.startswith("vllm_ascend/") and path.endswith(".py")) or "register_connector" not in text:
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "register_connector" and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                module = node.args[1].value if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) else None
+                out.setdefault(node.args[0].value, {"site": f"{path}:{node.lineno}", "module": module})
+    return dict(sorted(out.items()))
+
+
 def _version(text: str) -> str:
     return text.strip().lstrip("vV")
 
@@ -640,6 +656,7 @@ def read_release(release: str, files: dict[str, str], source: dict[str, Any]) ->
         "compatibility": table,
         "features": features(files),
         "quantization": quantization_methods(files),
+        "kv_connectors": kv_connectors(files),
         "additional_config": additional_config_keys(files),
         "checks": check_sites(files),
     }
@@ -749,6 +766,8 @@ def build_table(fixtures: dict[str, dict[str, Any]], with_citations: bool = True
                          for r in releases},
         "quantization_sources": {r: {m: tuple(v["sites"]) for m, v in fixtures[r]["quantization"].items()}
                                  for r in releases},
+        "kv_connectors": {r: {n: v["site"] for n, v in fixtures[r].get("kv_connectors", {}).items()}
+                          for r in releases},
         "features": {r: None if fixtures[r]["features"] is None else
                      [(f["title"], f["status"], f["line"]) for f in fixtures[r]["features"]] for r in releases},
         "citations": {cid: {r: line for r, line in lines.items() if line is not None}
@@ -772,7 +791,7 @@ from typing import Any
 def render_table(table: dict[str, Any]) -> str:
     names = {"releases": "RELEASES", "sources": "SOURCES", "pins": "VLLM_PINS", "pin_sources": "VLLM_PIN_SOURCES",
              "compatibility": "COMPATIBILITY", "keys": "ADDITIONAL_KEYS", "quantization": "QUANTIZATION",
-             "quantization_sources": "QUANTIZATION_SOURCES", "features": "FEATURES", "citations": "CITATIONS"}
+             "quantization_sources": "QUANTIZATION_SOURCES", "kv_connectors": "KV_CONNECTORS", "features": "FEATURES", "citations": "CITATIONS"}
     types = {"releases": "tuple[str, ...]"}
     out = [HEADER]
     for field, name in names.items():

@@ -39,6 +39,7 @@ what a person still writes.
 from __future__ import annotations
 
 import argparse
+import ast
 import dataclasses
 import enum
 import inspect
@@ -49,6 +50,7 @@ import sys
 import types
 import typing
 from pathlib import Path
+from typing import Any
 
 ACTION_KINDS = {
     "_StoreAction": "store",
@@ -790,10 +792,47 @@ def read_release() -> dict:
                    f"{wheel_path(cli_args.__file__)} make_arg_parser on "
                    f"vllm.utils.argparse_utils.FlexibleArgumentParser"),
         "flag_count": len(flags),
+        "kv_connectors": kv_connectors(Path(str(serve_module.__file__)).parents[2]),
         "parsing": parsing_section(top, serve_parser),
         "configs": configs,
         "flags": flags,
     }
+
+
+# ---------------------------------------------------------------------------------------------
+# KV connectors: the names vLLM's KVConnectorFactory registers (read with ast, nothing imported)
+# ---------------------------------------------------------------------------------------------
+
+KV_FACTORY = "distributed/kv_transfer/kv_connector/factory.py"
+KV_REFUSAL = "Unsupported connector type"
+
+
+def kv_connectors(package: Path) -> dict:
+    """The ``KVConnectorFactory.register_connector("Name", module, class)`` calls of ``package`` (the installed
+    ``vllm`` folder), in file order, and the line where ``get_connector_class`` refuses any other name (a
+    ``kv_connector_module_path`` lets the user's own module supply it instead)."""
+    path = package / KV_FACTORY
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    registered: list[dict[str, Any]] = []
+    refused_at: int | None = None
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "register_connector" and node.args
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            module = node.args[1].value if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) else None
+            registered.append({"name": node.args[0].value, "line": node.lineno, "module": module})
+        if isinstance(node, ast.Raise) and KV_REFUSAL in ast.unparse(node):
+            refused_at = node.lineno
+    registered.sort(key=lambda r: r["line"])
+    return {"source": f"vllm/{KV_FACTORY}", "refused_at": refused_at, "registered": registered}
+
+
+def add_kv_connectors(fixture: Path, package: Path) -> Path:
+    """Add (or refresh) the ``kv_connectors`` section of a held fixture from the release's installed package,
+    without reading its parser again."""
+    data = json.loads(fixture.read_text(encoding="utf-8"))
+    data["kv_connectors"] = kv_connectors(package)
+    return write_fixture(data, fixture.parent)
 
 
 def config_block(key: str, cfg: dict, pad: str) -> str:
@@ -898,9 +937,17 @@ def write_fixture(data: dict, out_dir: Path) -> Path:
     """One flag per line (diffs stay readable), configs one field per line, keys sorted."""
     path = out_dir / f"vllm-{data['vllm_version']}.json"
     lines = ["{"]
-    head = {k: v for k, v in data.items() if k not in ("flags", "configs", "parsing", "changes")}
+    head = {k: v for k, v in data.items() if k not in ("flags", "configs", "parsing", "changes", "kv_connectors")}
     for key in sorted(head):
         lines.append(f" {json.dumps(key)}: {json.dumps(head[key], ensure_ascii=False, sort_keys=True)},")
+    if "kv_connectors" in data:  # one registration per line
+        kv = data["kv_connectors"]
+        lines.append(' "kv_connectors": {')
+        lines += [f"  {json.dumps(k)}: {json.dumps(kv[k])}," for k in sorted(kv) if k != "registered"]
+        lines.append('  "registered": [')
+        lines.append(",\n".join("   " + json.dumps(r, sort_keys=True) for r in kv["registered"]))
+        lines.append("  ]")
+        lines.append(" },")
     if "changes" in data:
         lines.append(' "changes": ' + json.dumps(data["changes"], ensure_ascii=False, sort_keys=True, indent=1)
                      .replace("\n", "\n ") + ",")
@@ -1073,6 +1120,9 @@ def release_todo(data: dict, previous: dict | None, scaffold) -> list[str]:
 
 
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["kv-connectors"]:  # python tools/vllm_release.py kv-connectors FIXTURE VLLM_PACKAGE_DIR
+        print(add_kv_connectors(Path(argv[1]), Path(argv[2])))
+        return
     if argv[:1] == ["add"]:  # python tools/vllm_release.py add 0.34.0 [--fixture FILE]
         fixture = Path(argv[argv.index("--fixture") + 1]) if "--fixture" in argv else None
         print("\n".join(add_release(argv[1], fixture)))

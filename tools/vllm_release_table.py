@@ -187,7 +187,16 @@ def derive(fixtures: dict[str, dict]) -> dict[str, Any]:
         "config_classes": {dest: runs(per, held) for dest, per in sorted(classes.items())},
         "config_keys": {dest: {key: runs(per, held) for key, per in keys.items()}
                         for dest, keys in sorted(configs.items())},
+        "kv_connectors": {r: kv_connectors(d) for r, d in fixtures.items() if "kv_connectors" in d},
     }
+
+
+def kv_connectors(data: dict) -> dict[str, Any]:
+    """The KV connector names the release's KVConnectorFactory registers (name -> line of the registration) and
+    the line where it refuses any other name."""
+    kv = data["kv_connectors"]
+    return {"source": kv["source"], "refused_at": kv["refused_at"],
+            "registered": {r["name"]: r["line"] for r in kv["registered"]}}
 
 
 def _block(name: str, annotation: str, comment: str, value: Any) -> str:
@@ -242,6 +251,9 @@ def render(fixture_dir: Path = FIXTURES) -> str:
         _runs_block("CONFIG_KEYS", "dict[str, dict[str, tuple[tuple[str, str, tuple[Any, ...]], ...]]]",
                     "JSON-config field -> key -> runs of held releases with the same type, default and choices",
                     d["config_keys"], KEY_FIELDS, nested=True),
+        _block("KV_CONNECTORS", "dict[str, dict[str, Any]]",
+               "release -> the --kv-transfer-config kv_connector names its KVConnectorFactory registers (name -> line "
+               "of the register_connector call) and the line that refuses any other name", d["kv_connectors"]),
     ]
     return parts[0] + "\n" + "\n\n".join(parts[1:])
 

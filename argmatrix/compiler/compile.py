@@ -27,6 +27,7 @@ from ..schema.validate import validate_fields
 from .check import check, check_engine, check_objects, check_required, check_resets, choice_hint, show
 from .derive import DERIVED_FIELDS, derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findings
+from .kv_connectors import check_kv_connectors
 from .model_checks import check_model, known_model
 from .releases import release_findings
 from .rule_index import RuleBase, RuleIndex
@@ -460,6 +461,7 @@ def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = 
         if complete:
             findings += check_required(values, sources, platform_key, eng, version)
         findings += check_objects(values, sources, user_set, platform_key, flags_used, eng, version)
+        findings += check_kv_connectors(values, sources, user_set, platform_key, flags_used, eng, version)
         findings += check_resets(values, sources, user_set, platform_key, flags_used, eng, env_map)
         if version is not None:
             findings += release_findings(eng, argv_assignments, version, values, platform_key)

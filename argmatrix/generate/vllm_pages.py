@@ -5,8 +5,8 @@
   engine object says (vLLM-Ascend's feature page on Ascend), the documented keys of JSON config arguments, and
   the start-up rules that read it;
 * ``{lang}/vllm_ascend_features.md``: vLLM-Ascend as data: feature statuses per chip, quantization methods, the
-  values it silently replaces, its ``--additional-config`` keys, its start-up checks, and which vLLM release
-  each vLLM-Ascend release pairs with.
+  KV connectors each vLLM and vLLM-Ascend release registers, the values it silently replaces, its
+  ``--additional-config`` keys, its start-up checks, and which vLLM release each vLLM-Ascend release pairs with.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from ..matrix import engines
 from ..matrix.engines import vllm_ascend_facts as facts
 from ..matrix.table import rows
 from ..schema.meta import Text, release_words
+from ..schema.vllm import releases as vllm_releases
 from .common import (
     STATUS_MEANING,
     STATUS_ORDER,
@@ -69,6 +70,18 @@ W = {
     "note": Text("Note", "备注"), "source": Text("Source", "出处"),
     "quantization": Text("Quantization methods", "量化方法"), "method": Text("Method", "方法"),
     "chips": Text("Chips", "芯片"),
+    "kv_connectors": Text("KV connectors", "KV 连接器"), "connector": Text("kv_connector", "kv_connector"),
+    "kv_intro": Text("The names `--kv-transfer-config`'s `kv_connector` may give: vLLM's own "
+                     "(`KVConnectorFactory.register_connector` in `vllm/distributed/kv_transfer/kv_connector/factory.py`) "
+                     "and those vLLM-Ascend's plugin registers when it loads, so only on Ascend. vLLM refuses any other "
+                     "name at start-up unless `kv_connector_module_path` names the module that defines it; "
+                     "`check-config` reports it as AM-E974.",
+                     "`--kv-transfer-config` 的 `kv_connector` 可写的名称：vLLM 自身注册的"
+                     "（`vllm/distributed/kv_transfer/kv_connector/factory.py` 中的 "
+                     "`KVConnectorFactory.register_connector`），以及 vLLM-Ascend 插件加载时注册的，"
+                     "后者只在昇腾上存在。其他名称 vLLM 会在启动时拒绝，除非用 `kv_connector_module_path` 指向定义它的"
+                     "模块；`check-config` 以 AM-E974 报告。"),
+    "vllm_releases": Text("vLLM releases", "vLLM 版本"),
     "resets": Text("Values vLLM-Ascend replaces", "vLLM-Ascend 会替换的取值"),
     "resets_intro": Text("Setting one of these gets warning AM-W950 naming what runs instead.",
                          "设置以下取值会得到警告 AM-W950，并说明实际生效的取值。"),
@@ -185,6 +198,12 @@ def render_ascend(lang: str) -> str:
                       [[code_cell(m), ", ".join(platform_name(c) for c in cs), _releases(
                           r for r in facts.RELEASES if m in facts.quantization_methods(r))]
                        for m, cs in facts.QUANTIZATION_METHODS.items()]) + [""]
+    lines += [f"## {W['kv_connectors'](lang)}", "", W["kv_intro"](lang), ""]
+    lines += md_table([W["connector"](lang), W["vllm_releases"](lang), W["ascend_releases"](lang)],
+                      [[code_cell(n), ", ".join(code_cell(r) for r in vllm_releases.HELD
+                                                if n in (vllm_releases.kv_connectors_in(r) or ())) or "—",
+                        _releases(r for r in facts.RELEASES if n in facts.kv_connectors(r)) or "—"]
+                       for n in _kv_connector_names()]) + [""]
     lines += [f"## {W['resets'](lang)}", "", W["resets_intro"](lang), ""]
     lines += md_table([W["flags"](lang), W["becomes"](lang), W["reason"](lang), W["source"](lang),
                        W["ascend_releases"](lang)],
@@ -208,6 +227,12 @@ def render_ascend(lang: str) -> str:
                       [[code_cell(c.vllm_ascend), code_cell(c.vllm), code_cell(c.source)]
                        for c in facts.COMPATIBILITY])
     return join(lines)
+
+
+def _kv_connector_names() -> list[str]:
+    """Every connector name a held vLLM or vLLM-Ascend release registers, sorted."""
+    found = {n for r in vllm_releases.HELD for n in vllm_releases.kv_connectors_in(r) or ()}
+    return sorted(found | {n for r in facts.RELEASES for n in facts.kv_connectors(r)})
 
 
 def _releases(names: Any) -> str:

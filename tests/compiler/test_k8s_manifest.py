@@ -66,8 +66,9 @@ LAUNCHES: dict[str, tuple[list[str], list[str]]] = {  # name -> (export options,
                                            "--data-parallel-size", "4", "--data-parallel-size-local", "2",
                                            "--data-parallel-address", "10.0.0.1", "--data-parallel-rpc-port", "13389",
                                            "--enable-expert-parallel", "--kv-transfer-config", MOONCAKE]),
+    # NixlConnector: vLLM 0.34 (the newest held) no longer registers P2pNcclConnector and refuses it (AM-E974)
     "vllm-cuda-pd": (["--target", "cuda"], ["vllm", "serve", "/models/qwen3", "--tensor-parallel-size", "4",
-                                            "--kv-transfer-config", '{"kv_connector":"P2pNcclConnector",'
+                                            "--kv-transfer-config", '{"kv_connector":"NixlConnector",'
                                             '"kv_role":"kv_consumer","kv_port":"22001","engine_id":"d0"}']),
 }
 

@@ -53,6 +53,20 @@ class Spelling:
 
 
 @dataclass(frozen=True)
+class KvConnectors:
+    """The connector names a launch's ``--kv-transfer-config`` ``kv_connector`` may give on one platform and
+    release: each with who registers it (``by``: the engine or its platform plugin) and where."""
+
+    engine: str                              # "vLLM 0.34.0": the release that refuses any other name
+    refused_at: str                          # where it does (file:line)
+    refused_in: tuple[str, ...]              # every held release with the same refusal
+    registered: Mapping[str, tuple[str, str]]  # name -> (who registers it, "file:line")
+    held_by: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # name -> every held release/plugin with it
+    plugin_only: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # a plugin's names, off its platform
+    plugin: str = ""                         # the platform plugin whose names are in ``registered`` ("vLLM-Ascend main")
+
+
+@dataclass(frozen=True)
 class ReleaseLine:
     """The releases of one engine whose flag sets argmatrix holds, and which flags each has."""
 
@@ -238,6 +252,10 @@ class Engine:
     def object_keys(self, name: str, platform: Platform, release: str | None = None) -> Mapping[str, ObjectKey] | None:
         """The documented keys of JSON-object argument ``name`` on ``platform`` (None: not documented), as
         ``release`` reads them (None: the newest held)."""
+        return None
+
+    def kv_connectors(self, platform: Platform, release: str | None = None) -> KvConnectors | None:
+        """The KV connector names the engine ``release`` registers on ``platform`` (None: not checked)."""
         return None
 
     def release_defaults(self, release: str) -> Mapping[str, Any]:

@@ -24,7 +24,7 @@ from ..platforms.base import Platform
 from ..rules import Rule
 from ..status import Cell, Status
 from . import vllm_ascend_facts as ascend
-from .base import NEGATE_DECLARED, NEGATE_ENABLE_DISABLE, Engine, ReleaseLine, Reset, Spelling
+from .base import NEGATE_DECLARED, NEGATE_ENABLE_DISABLE, Engine, KvConnectors, ReleaseLine, Reset, Spelling
 from .deploy_facts import VLLM_DEPLOY
 from .vllm_checks import VLLM_RULES
 
@@ -50,6 +50,7 @@ DEVICE_FIELDS = frozenset({"quantization", "kv_cache_dtype", "attention_backend"
                            "mamba_cache_dtype", "all2all_backend", "distributed_executor_backend"})
 
 PLUGIN = "vLLM-Ascend"  # the platform plugin that runs vLLM on Ascend
+KV_FACTORY = "distributed/kv_transfer/kv_connector/factory.py"  # where vLLM registers its KV connectors
 # the chips vLLM-Ascend's feature page speaks for; others (310P, A5) are unverified unless a row names them
 DOCUMENTED_CHIPS = ("a2", "a3")
 FEATURE_STATUS = {  # vLLM-Ascend's words -> argmatrix's status vocabulary
@@ -166,6 +167,35 @@ class VllmEngine(Engine):
             return self._additional_keys if platform.family == "npu" else None
         # vLLM's own config classes, validated by pydantic, as the release declares them
         return self._config_keys(vllm_releases.normal(release or "") or vllm_releases.NEWEST).get(name)
+
+    def kv_connectors(self, platform: Platform, release: str | None = None) -> KvConnectors | None:
+        """vLLM ``release``'s own connectors (``KVConnectorFactory.register_connector`` in its factory.py), and on
+        Ascend those vLLM-Ascend's plugin adds (or replaces) when it loads; off Ascend, the plugin's names are kept
+        apart so the finding can say whose they are."""
+        held = vllm_releases.normal(release) if release else vllm_releases.NEWEST
+        registered = vllm_releases.kv_connectors_in(held) if held is not None else None
+        if held is None or registered is None:
+            return None
+        own = {n: (f"vLLM {held}", f"vllm/{KV_FACTORY}:{line}") for n, line in registered.items()}
+        held_by: dict[str, list[str]] = {}
+        for r in vllm_releases.HELD:
+            for name in vllm_releases.kv_connectors_in(r) or ():
+                held_by.setdefault(name, []).append(f"vLLM {r}")
+        plugin: dict[str, tuple[str, str]] = {}
+        for r in ascend.RELEASES:  # oldest first: the newest plugin release naming it wins
+            for name, site in ascend.kv_connectors(r).items():
+                held_by.setdefault(name, []).append(f"{PLUGIN} {r}")
+                plugin[name] = (f"{PLUGIN} {r}", site)
+        mine = {n: (f"{PLUGIN} {self.ascend_release}", site)
+                for n, site in ascend.kv_connectors(self.ascend_release).items()}
+        on_npu = platform.family == "npu"
+        return KvConnectors(
+            engine=f"vLLM {held}", refused_at=vllm_releases.kv_connector_refusal(held),
+            refused_in=vllm_releases.kv_connector_refused_in(),
+            registered={**own, **mine} if on_npu else own,
+            held_by={n: tuple(rs) for n, rs in held_by.items()},
+            plugin_only={} if on_npu else {n: v for n, v in plugin.items() if n not in own},
+            plugin=f"{PLUGIN} {self.ascend_release}" if on_npu else "")
 
     # --- what one release's parser does (schema/vllm/releases.py, derived from its fixture) ---------------------
     def release_diff(self, old: str, new: str) -> dict[str, Any]:

@@ -439,6 +439,12 @@ def quantization_sources(release: str = NEWEST) -> dict[str, tuple[str, ...]]:
     return {m: tuple(f"{site}@{release}" for site in sites) for m, sites in held.QUANTIZATION_SOURCES[release].items()}
 
 
+def kv_connectors(release: str = NEWEST) -> dict[str, str]:
+    """The ``--kv-transfer-config`` ``kv_connector`` names ``release``'s plugin registers with vLLM's
+    KVConnectorFactory when it loads (name -> its ``register_connector`` call, file:line)."""
+    return dict(held.KV_CONNECTORS.get(release, {}))
+
+
 QUANTIZATION_METHODS: dict[str, tuple[str, ...]] = quantization_methods(NEWEST)
 QUANTIZATION_SOURCES: dict[str, tuple[str, ...]] = quantization_sources(NEWEST)
 QUANTIZATION_LIST_SOURCE = _at(_PLATFORM, 88)

@@ -580,6 +580,50 @@ QUANTIZATION_SOURCES: dict[str, Any] = {
     },
 }
 
+KV_CONNECTORS: dict[str, Any] = {
+    '0.13.0': {
+        'AscendStoreConnector': 'vllm_ascend/distributed/__init__.py:32',
+        'MooncakeConnectorStoreV1': 'vllm_ascend/distributed/__init__.py:27',
+        'MooncakeConnectorV1': 'vllm_ascend/distributed/__init__.py:23',
+        'MooncakeLayerwiseConnector': 'vllm_ascend/distributed/__init__.py:37',
+        'UCMConnector': 'vllm_ascend/distributed/__init__.py:42',
+    },
+    '0.18.0': {
+        'AscendStoreConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:39',
+        'LMCacheAscendConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:55',
+        'MooncakeConnectorStoreV1': 'vllm_ascend/distributed/kv_transfer/__init__.py:33',
+        'MooncakeConnectorV1': 'vllm_ascend/distributed/kv_transfer/__init__.py:29',
+        'MooncakeLayerwiseConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:45',
+        'MultiConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:25',
+        'UCMConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:51',
+    },
+    '0.23.0.post1': {
+        'AscendStoreConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:45',
+        'LMCacheAscendConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:61',
+        'MooncakeConnectorStoreV1': 'vllm_ascend/distributed/kv_transfer/__init__.py:39',
+        'MooncakeConnectorV1': 'vllm_ascend/distributed/kv_transfer/__init__.py:29',
+        'MooncakeHybridConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:33',
+        'MooncakeLayerwiseConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:51',
+        'MultiConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:25',
+        'RecomputeCPUOffloadConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:83',
+        'SimpleCPUOffloadConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:77',
+        'UCMConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:57',
+    },
+    'main': {
+        'AscendStoreConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:45',
+        'MooncakeConnectorStoreV1': 'vllm_ascend/distributed/kv_transfer/__init__.py:39',
+        'MooncakeConnectorV1': 'vllm_ascend/distributed/kv_transfer/__init__.py:29',
+        'MooncakeHybridConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:33',
+        'MooncakeLayerwiseConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:51',
+        'MultiConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:25',
+        'OffloadingConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:69',
+        'RecomputeCPUOffloadConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:91',
+        'SfaRemoteD2HConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:97',
+        'SimpleCPUOffloadConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:85',
+        'UCMConnector': 'vllm_ascend/distributed/kv_transfer/__init__.py:57',
+    },
+}
+
 FEATURES: dict[str, Any] = {
     '0.13.0': [
         ('Chunked Prefill', 'functional', 11),

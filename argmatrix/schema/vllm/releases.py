@@ -183,6 +183,20 @@ def configs() -> tuple[str, ...]:
     return tuple(facts_module.CONFIG_CLASSES)
 
 
+def kv_connectors_in(release: str) -> dict[str, int] | None:
+    """The ``--kv-transfer-config`` ``kv_connector`` names ``release``'s KVConnectorFactory registers, with the line
+    of each registration (``vllm/distributed/kv_transfer/kv_connector/factory.py``); None where its fixture holds
+    no such section (a release added from a fixture read before the connectors were), so nothing is judged."""
+    found = facts_module.KV_CONNECTORS.get(release)
+    return None if found is None else dict(found["registered"])
+
+
+def kv_connector_refusal(release: str) -> str:
+    """Where ``release`` refuses a connector name it has not registered (``vllm/...factory.py:line``)."""
+    found = facts_module.KV_CONNECTORS[release]
+    return f"{found['source']}:{found['refused_at']}"
+
+
 # --- what changed between two releases (matrix diff --engine vllm) -----------------------------------------------
 
 def diff(old: str, new: str) -> dict[str, Any]:
@@ -229,3 +243,8 @@ def diff(old: str, new: str) -> dict[str, Any]:
             keys[config] = entry
     return {"engine": "vllm", "from": old, "to": new, "added": added, "removed": gone, "defaults": defaults,
             "choices": choices, "types": types, "spellings": spellings, "config_keys": keys}
+
+
+def kv_connector_refused_in() -> tuple[str, ...]:
+    """The held releases whose factory.py refuses an unregistered connector name."""
+    return tuple(r for r in HELD if facts_module.KV_CONNECTORS.get(r, {}).get("refused_at"))
