@@ -20,6 +20,7 @@ from ..schema.releases import CHANGES, NEWEST, Change, ignored_in, state_of, sup
 from ..schema.values import as_argv
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
 from .releases import check_release, successor_conflicts
+from .spelling import surface_tokens
 
 STATUS_FINDINGS = {  # status -> (code, severity)
     Status.PLANNED: ("AM-E101", ERROR),
@@ -578,8 +579,6 @@ def reset_tokens(spec: ArgSpec, path: tuple[str, ...], value: Any) -> list[str] 
     leaving the flag (or the key) out means it, None when the command line cannot say it.  Switches are written
     as switches (``--x``, ``--no-x`` where the parser declares it), never ``--x false``; a key as ``--x.key
     value``, which vLLM's parser reads as JSON where it parses, else as text."""
-    from .launch import surface_tokens
-
     if not path:
         if value == spec.default or (value is None and spec.default is None):
             return []

@@ -29,7 +29,7 @@ def test_a_value_starting_with_a_dash_is_written_in_the_equals_form(engine):
 
 
 def test_a_dash_value_in_a_list_of_several_is_refused_naming_the_flag():
-    from argmatrix.compiler.launch import surface_tokens
+    from argmatrix.compiler.spelling import surface_tokens
     from argmatrix.schema.surface import VLLM
 
     spec = VLLM.specs["served_model_name"]

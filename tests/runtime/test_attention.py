@@ -16,8 +16,8 @@ from argmatrix.runtime.attention import (  # noqa: E402
     ExtendBatch,
     PagedAttention,
     TorchPagedDecode,
-    decode_backend_for,
 )
+from argmatrix.runtime.model_runner import decode_backend_for  # noqa: E402
 
 HEADS, KV_HEADS, D = 4, 2, 8
 
