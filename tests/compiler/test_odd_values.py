@@ -78,6 +78,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
                           errors="replace", cwd=ROOT)
 
 
+@pytest.mark.slow
 def test_launch_dry_run_of_a_surrogate_and_a_closed_pipe_end_without_a_traceback():
     r = _cli("launch", "--dry-run", "--", "--model-path", "m", "--json-model-override-args", '{"a": "\\ud800"}')
     assert r.returncode == 2 and "Traceback" not in r.stderr and "AM-E013" in r.stderr, r.stderr[-800:]

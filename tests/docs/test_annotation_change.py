@@ -15,6 +15,8 @@ import shutil
 import subprocess
 import sys
 
+import pytest
+
 from argmatrix import generate
 from argmatrix.cli import help_pages
 from argmatrix.cli.app import app
@@ -116,6 +118,7 @@ def check_expected(base: dict[str, str], new: dict[str, str], chips: tuple[str, 
     assert rest(after) == rest(before)
 
 
+@pytest.mark.slow
 def test_marking_it_supported_on_a_copy_of_the_tree(tmp_path, files):
     shutil.copytree(ROOT / "argmatrix", tmp_path / "argmatrix",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
@@ -134,6 +137,7 @@ def test_marking_it_supported_on_a_copy_of_the_tree(tmp_path, files):
     check_expected(files, json.loads(out.stdout), ("a2", "a3"))
 
 
+@pytest.mark.slow
 def test_marking_it_supported_on_a3_alone(monkeypatch, files):
     """A per-chip row (``chips={"a3": A2_A3}``) renders differently in the A2 and A3 columns."""
     row = ASCEND_TABLE[NAME]

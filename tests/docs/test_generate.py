@@ -48,6 +48,7 @@ def copy(tmp_path, files):
     return out
 
 
+@pytest.mark.slow
 def test_check_fails_after_a_manual_edit_of_any_generated_file(copy, files):
     for rel in files:
         path = copy / rel

@@ -163,6 +163,7 @@ print("triton-ok")
 """
 
 
+@pytest.mark.slow
 def test_triton_kernel_matches_the_reference_in_the_interpreter():
     """The CUDA kernel's logic, run by Triton's CPU interpreter (no GPU here); skipped without triton."""
     pytest.importorskip("triton")
