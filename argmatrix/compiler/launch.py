@@ -33,7 +33,6 @@ from .compile import compile as compile_launch
 from .findings import ERROR, NOTE, WARNING, Finding, sort_findings
 from .sources import Assignment
 from .spelling import ONE_TOKEN_LISTS, UNWRITABLE, flag_tokens, surface_tokens
-from .translate import rows_for
 
 # --- spellings of one SGLang release ------------------------------------------------------------------------------
 
@@ -203,6 +202,8 @@ def _argmatrix_only(name: str, compiled: Any, engine: str) -> Finding:
 def translated(compiled: Any, target: str, release: Any = None) -> tuple[Any, list[Any]]:
     """``compiled`` (read for its engine) as a launch of engine ``target``, compiled by that engine's rules, and
     the findings of the translation itself (a set value no row carries, a value the target cannot spell)."""
+    from .translate import rows_for  # the table loads only for a launch that crosses engines
+
     source_engine, target_engine = engines.get(compiled.engine), engines.get(target)
     src = source_engine.surface_key
     specs = compiled.specs
