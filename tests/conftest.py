@@ -8,6 +8,20 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures"
+SLOW_TESTS = Path(__file__).with_name("slow_tests.txt")
+
+
+def slow_test_ids() -> set[str]:
+    """The node ids tests/slow_tests.txt lists (measured there; the slowest carry the marker in their files)."""
+    lines = SLOW_TESTS.read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+def pytest_collection_modifyitems(config, items):
+    slow = slow_test_ids()
+    for item in items:
+        if item.nodeid in slow:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

@@ -359,7 +359,7 @@ def docs_generate(out: str = typer.Option("generated", "--out", help="Output fol
     from .help_pages import all_files
 
     try:
-        changed = generate.write_all(out, files=all_files()) + generate.write_package_files()
+        changed = generate.write_all(out, files=all_files(app)) + generate.write_package_files()
     except generate.TemplateHoles as exc:
         print(exc, file=sys.stderr)
         raise typer.Exit(1) from None
@@ -376,7 +376,7 @@ def docs_check(out: str = typer.Option("generated", "--out", help="Folder to com
     from ..generate import twins
     from .help_pages import all_files
 
-    problems = generate.check(out, files=all_files()) + generate.check_package_files()
+    problems = generate.check(out, files=all_files(app)) + generate.check_package_files()
     behind = twins.problems(docs)
     for line in problems + behind:
         print(line)

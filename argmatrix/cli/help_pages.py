@@ -11,23 +11,19 @@ rich layout instead (pinned to the same width).
 
 It lives in the CLI package because it describes the CLI: ``generate`` sits
 below ``cli`` and must not import it, so the ``docs`` commands add these pages
-to what ``argmatrix.generate`` writes (:func:`all_files`).
+to what ``argmatrix.generate`` writes (:func:`all_files`), passing the app in (this module sits below
+``app.py`` and never imports it).
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
+from typing import Any
 
 PATH = "cli/{name}.txt"
 USE_RICH = False
 WIDTH = 100
 ENV = {"COLUMNS": str(WIDTH), "LINES": "50", "TERM": "dumb", "NO_COLOR": "1", "TERMINAL_WIDTH": str(WIDTH),
        "ARGMATRIX_LANG": "en", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "_TYPER_FORCE_DISABLE_TERMINAL": "1"}
-
-
-def load_app():
-    from .app import app
-
-    return app
 
 
 @contextmanager
@@ -76,8 +72,7 @@ def file_name(path: tuple[str, ...]) -> str:
     return "argmatrix" if not path else "argmatrix-" + "-".join(path)
 
 
-def render_all() -> dict[str, str]:
-    app = load_app()
+def render_all(app: Any) -> dict[str, str]:
     from typer.testing import CliRunner
 
     runner = CliRunner()
@@ -94,12 +89,13 @@ def render_all() -> dict[str, str]:
     return out
 
 
-def all_files() -> dict[str, str]:
-    """Every file under generated/: what ``argmatrix.generate`` writes plus these help pages, sorted by path."""
+def all_files(app: Any) -> dict[str, str]:
+    """Every file under generated/: what ``argmatrix.generate`` writes plus the help pages of ``app`` (the typer
+    app of ``cli/app.py``), sorted by path."""
     from .. import generate
 
     files = generate.render_all()
-    for path, text in render_all().items():
+    for path, text in render_all(app).items():
         if path in files:
             raise ValueError(f"two generators write {path}")
         files[path] = text

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .vendored_click import click_module
+
 HELP_ZH: dict[str, str] = {
     # the app and its options shared by several commands
     "Check SGLang-style server launch flags against the hardware they will run on, and serve models.":
@@ -247,8 +249,6 @@ PANELS = {"ARGUMENTS_PANEL_TITLE": "参数", "OPTIONS_PANEL_TITLE": "选项", "C
           "ERRORS_PANEL_TITLE": "错误", "ABORTED_TEXT": "已中止。", "DEFAULT_STRING": "[默认值：{}]",
           "ENVVAR_STRING": "[环境变量：{}]", "REQUIRED_LONG_STRING": "[必填]", "DEPRECATED_STRING": "（已弃用）",
           "RICH_HELP": "请运行 [blue]'{command_path} {help_option}'[/] 查看帮助。"}
-METAVARS = {"TEXT": "文本", "INTEGER": "整数", "FLOAT": "数值", "BOOLEAN": "布尔值", "PATH": "路径",
-            "FILENAME": "文件名", "OPTIONS": "选项", "COMMAND": "命令", "ARGS": "参数"}
 
 SECTIONS = {"Options": "选项", "Arguments": "参数", "Commands": "命令"}
 MARKERS = [(r"\[default: (.*?)\]", r"[默认值：\1]"), (r"\[env var: (.*?)\]", r"[环境变量：\1]"),
@@ -452,12 +452,3 @@ def _in_chinese(format_message):
         return usage_error_zh(format_message(self))
 
     return wrapped
-
-
-def click_module(name: str) -> Any:
-    """typer 0.24+ vendors click as ``typer._click``; older typers use click itself."""
-    try:
-        from typer._click import core, exceptions, formatting  # type: ignore[import-not-found]
-    except ImportError:
-        from click import core, exceptions, formatting  # type: ignore[no-redef]
-    return {"core": core, "exceptions": exceptions, "formatting": formatting}[name]

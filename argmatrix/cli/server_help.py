@@ -7,8 +7,8 @@ import unicodedata
 
 import typer.core
 
-from .help_zh import click_module
 from .lang import default_lang
+from .vendored_click import click_module
 
 
 def _default(value, lang: str) -> str:

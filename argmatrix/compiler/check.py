@@ -21,6 +21,7 @@ from ..schema.values import as_argv
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
 from .releases import check_release, successor_conflicts
 from .rule_index import RuleBase, launch_rules, superseding_codes
+from .spelling import surface_tokens
 
 if TYPE_CHECKING:
     from ..matrix import engine
@@ -641,8 +642,6 @@ def reset_tokens(spec: ArgSpec, path: tuple[str, ...], value: Any) -> list[str] 
     leaving the flag (or the key) out means it, None when the command line cannot say it.  Switches are written
     as switches (``--x``, ``--no-x`` where the parser declares it), never ``--x false``; a key as ``--x.key
     value``, which vLLM's parser reads as JSON where it parses, else as text."""
-    from .launch import surface_tokens
-
     if not path:
         if value == spec.default or (value is None and spec.default is None):
             return []

@@ -18,7 +18,6 @@ No process is started here: the CLI execs :attr:`EngineCommand.argv`.
 """
 from __future__ import annotations
 
-import json
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,7 +28,11 @@ from ..schema.meta import Text
 from ..schema.registry import SPECS
 from ..schema.releases import CHANGES, argmatrix_only, exists_in, state_of
 from . import sglang_reader
+from .compile import DEFAULT_RELEASE, CompileOptions
+from .compile import compile as compile_launch
 from .findings import ERROR, NOTE, WARNING, Finding, sort_findings
+from .sources import Assignment
+from .spelling import ONE_TOKEN_LISTS, UNWRITABLE, flag_tokens, surface_tokens
 
 # --- spellings of one SGLang release ------------------------------------------------------------------------------
 
@@ -66,77 +69,6 @@ REWRITE_ONLY_WHEN_ON = {"enable_dp_attention", "disable_cuda_graph", "enable_fla
 for _old in REWRITES:
     if _old not in SPECS or _old not in CHANGES:
         raise KeyError(f"rewrite for {_old!r}: not a flag SGLang renamed")
-
-
-# --- values as tokens ----------------------------------------------------------------------------------------------
-
-# list fields SGLang reads as one JSON value rather than several (nargs=None in 0.5.23's parser,
-# tests/fixtures/sglang-0.5.23.json); every other list is `--flag a b c`
-ONE_TOKEN_LISTS = frozenset({"sidecar_args", "decoupled_spec_connect_endpoints",
-                             "remote_instance_weight_loader_send_weights_group_ports", "forward_hooks"})
-
-def _text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, ensure_ascii=False)
-    return str(value)
-
-
-def flag_tokens(name: str, value: Any, *, engine: str = "sglang",
-                release: str | None = None) -> tuple[list[str] | None, Text | None]:
-    """The SGLang-style tokens that set ``name`` to ``value``; (None, why) when the command line cannot say it.
-
-    Switches: ``--flag`` on; off is ``--no-flag`` where SGLang ``release`` has it, else nothing, which is off
-    only where SGLang's parser default is off (``sglang_reader.absent_value``: ``--enable-lora`` left out is
-    unset, so an off that cannot be said is a finding).  Lists are ``--flag a b``; objects are JSON text; a
-    value starting with ``-`` is written ``--flag=value``.
-    ``engine="argmatrix"``: argmatrix reads ``--no-``/``--disable-`` for every switch.
-    """
-    spec = SPECS[name]
-    if engine == "argmatrix":
-        if spec.is_bool and value is None:  # unset, not off: --no-x would say off
-            return surface_tokens(spec, value, negatable=False) if spec.default is not None else ([], None)
-        return surface_tokens(spec, value, negatable=True)
-    said_as = sglang_reader.flag(name, release)
-    if spec.is_list and isinstance(value, (list, tuple)) and value and name in ONE_TOKEN_LISTS:
-        return [said_as, json.dumps(list(value), ensure_ascii=False)], None
-    if sglang_reader.takes_text(name, release):
-        return ([said_as, "true"] if value else []), None
-    absent = sglang_reader.absent_value(name, release)
-    if spec.is_bool and value is not True and not (value is None and absent is None):
-        if value is False and sglang_reader.negatable(name, release):
-            return ["--no-" + said_as[2:]], None
-        if value is False and absent is False:
-            return [], None  # what SGLang holds when the switch is left out
-        off = value is False
-        return None, Text(f"SGLang's {said_as} has no {'--no-' + said_as[2:] if off else 'unset'} spelling, and "
-                          f"left out it is {_said(absent)}, not {'off' if off else 'unset'}",
-                          f"SGLang 的 {said_as} 没有{'关闭' if off else '设回未设置'}的写法，不传时为"
-                          f"{_said_zh(absent)}，而不是{'关闭' if off else '未设置'}")
-    if value is None:
-        if absent is None:
-            return [], None
-        return None, Text(f"the command line cannot set {said_as} back to unset (left out, SGLang uses "
-                          f"{absent!r})", f"命令行无法把 {said_as} 设回未设置（不传时 SGLang 取 {absent!r}）")
-    if isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 53:
-        value = int(value)  # "10" reads as 10.0 with float() and as 10 where a release parses it with int()
-    tokens, why = surface_tokens(spec, value, negatable=False)
-    if tokens and tokens[0] == spec.flag:
-        tokens[0] = said_as
-    elif tokens and tokens[0].startswith(spec.flag + "="):
-        tokens[0] = said_as + tokens[0][len(spec.flag):]
-    return tokens, why
-
-
-def _said(value: Any) -> str:
-    return "on" if value is True else "off" if value is False else "unset (SGLang decides)" if value is None \
-        else repr(value)
-
-
-def _said_zh(value: Any) -> str:
-    return "开启" if value is True else "关闭" if value is False else "未设置（由 SGLang 自行决定）" if value is None \
-        else repr(value)
 
 
 def _yaml_value(name: str, value: Any, release: str | None) -> tuple[bool, Any]:
@@ -267,6 +199,59 @@ def _argmatrix_only(name: str, compiled: Any, engine: str) -> Finding:
                                                     "not have", "它是 argmatrix 自己的服务端限制，该引擎没有此参数"))
 
 
+def translated(compiled: Any, target: str, release: Any = None) -> tuple[Any, list[Any]]:
+    """``compiled`` (read for its engine) as a launch of engine ``target``, compiled by that engine's rules, and
+    the findings of the translation itself (a set value no row carries, a value the target cannot spell)."""
+    from .translate import rows_for  # the table loads only for a launch that crosses engines
+
+    source_engine, target_engine = engines.get(compiled.engine), engines.get(target)
+    src = source_engine.surface_key
+    specs = compiled.specs
+    rows = rows_for(src)
+    done: set[int] = set()
+    out: list[Assignment] = []
+    problems: list[Finding] = []
+    order = {n: i for i, n in enumerate(specs)}
+    for name in sorted(compiled.user_set, key=order.__getitem__):
+        if name == source_engine.config_field:
+            continue  # the file's values were read one by one
+        row = rows.get(name)
+        flag = specs[name].flag
+        where = {"field": name, "flag": flag, "value": compiled.values[name], "source": compiled.sources.get(name),
+                 "platform": compiled.platform}
+        if row is None:
+            problems.append(Finding("AM-W801", WARNING, "compat",
+                                    Text(f"{flag} is not passed to {target_engine.title.en}: it has no equivalent there",
+                                         f"{flag} 不会传给 {target_engine.title.zh}：该引擎没有对应参数"),
+                                    Text(f"find what {target_engine.title.en} offers instead with 'argmatrix explain "
+                                         f"--engine {target}', or remove {flag}",
+                                         f"用 'argmatrix explain --engine {target}' 查找 {target_engine.title.zh} 的替代参数，"
+                                         f"或去掉 {flag}"), **where))
+            continue
+        if id(row) in done:
+            continue
+        done.add(id(row))
+        given = {n: compiled.values[n] for n in row.side(src)}
+        carried = row.carry(src, given)
+        if carried is None:
+            problems.append(Finding("AM-W801", WARNING, "compat",
+                                    Text(f"{flag} {compiled.values[name]!r} has no spelling in {target_engine.title.en}: "
+                                         "it is not passed", f"{flag} {compiled.values[name]!r} 在 "
+                                         f"{target_engine.title.zh} 中没有对应写法：不会传递"),
+                                    Text(f"set the equivalent of {flag} for {target_engine.title.en} by hand",
+                                         f"请手动为 {target_engine.title.zh} 设置 {flag} 的对应参数"), **where))
+            continue
+        # where the user wrote the value (argv[i], file:line, env:VAR): the translated flag is named by the finding
+        source = compiled.sources.get(name) or "override"
+        out += [Assignment(field, value, source, flag=engines.get(target).surface.specs[field].flag)
+                for field, value in carried.items()]
+    translated = compile_launch([], CompileOptions(target=compiled.platform, env={}, engine=target,
+                                                   release=release or DEFAULT_RELEASE, assignments=tuple(out)))
+    if translated.engine != target:  # pragma: no cover - compile honours an explicit engine
+        raise AssertionError(translated.engine)
+    return translated, problems
+
+
 def build_command(compiled: Any, engine: str = "sglang", *, release: str | None = None,
                   config_path: str | None = None, self_contained: bool = False,
                   fold_config: bool = False, file_only: bool = False, lang: str = "en") -> EngineCommand:
@@ -284,10 +269,8 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
     target = engines.get(engine)
     findings: list[Finding] = []
     if target.surface_key != engines.get(compiled.engine).surface_key:
-        from .translate import translate
-
         source_problems = [f for f in compiled.findings if f.kind == "usage"]
-        compiled, findings = translate(compiled, engine, release)
+        compiled, findings = translated(compiled, engine, release)
         # what the source line could not be read as (a flag without its value) is not lost with the translation
         findings = [*source_problems, *findings]
     if target.surface_key != "sglang":
@@ -353,7 +336,6 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
 
 CONFIG_HEADERS = Text("# SGLang --config file written by argmatrix: dashed flag names, JSON objects as their text\n",
                       "# 由 argmatrix 生成的 SGLang --config 文件：键为带连字符的参数名，JSON 对象写成文本\n")
-CONFIG_HEADER = CONFIG_HEADERS.en  # the header the recorded read-backs hold (tests/fixtures/sglang_reads)
 
 
 def _not_in_file(name: str, compiled: Any, tokens: list[str], release: str | None) -> Finding:
@@ -366,51 +348,6 @@ def _not_in_file(name: str, compiled: Any, tokens: list[str], release: str | Non
                          "不接受该参数"),
                     Text(f"pass {said} on SGLang's command line, after --config", f"请在 SGLang 命令行的 --config "
                          f"之后传入 {said}"), name, compiled)
-
-
-def surface_tokens(spec: Any, value: Any, negatable: bool) -> tuple[list[str] | None, Text | None]:
-    """The tokens that set one argument of an argparse-style engine (vLLM): ``--x`` / ``--no-x`` switches,
-    ``--x a b`` lists, JSON text for objects; (None, why) when the command line cannot say the value."""
-    flag = spec.flag
-    if spec.is_bool:
-        if value:
-            return [flag], None
-        if negatable:
-            return ["--no-" + flag[2:]], None
-        if spec.default is not True:
-            return [], None  # off is what an absent switch means
-        return None, Text(f"{flag} is a switch without an off spelling, and it is on by default",
-                          f"{flag} 是开关，默认开启且没有关闭的写法")
-    if value is None:
-        if spec.default is None:
-            return [], None
-        return None, Text(f"the command line cannot set {flag} back to unset", f"命令行无法把 {flag} 设回未设置")
-    if spec.is_list and isinstance(value, (list, tuple)):
-        if not value:
-            if not spec.default:
-                return [], None
-            return None, Text(f"the command line cannot give {flag} an empty list", f"命令行无法为 {flag} 传空列表")
-        texts = [_text(v) for v in value]
-        dashed = [t for t in texts if t.startswith("-")]
-        if not dashed:
-            return [flag, *texts], None
-        if len(texts) == 1:
-            return [f"{flag}={texts[0]}"], None     # one value: the = form keeps it from being read as a flag
-        return None, unwritable(flag, dashed[0])
-    text = _text(value)
-    return ([f"{flag}={text}"] if text.startswith("-") else [flag, text]), None
-
-
-UNWRITABLE = "cannot be written"     # what unwritable()'s English says: callers make such a reason an error
-
-
-def unwritable(flag: str, text: str) -> Text:
-    """Why a list value starting with ``-`` cannot be written next to others: ``--flag=value`` gives one value
-    only, and after the flag an argparse parser reads ``-...`` as an option."""
-    return Text(f"its value {text!r} starts with '-' and {UNWRITABLE} among several: the engine's parser would "
-                f"read it as an option, and the {flag}=VALUE form carries one value only",
-                f"其取值 {text!r} 以“-”开头，且与其他取值同在一个列表中，无法安全写出：引擎的解析器会把它当作参数，"
-                f"而 {flag}=取值 的写法只能带一个取值")
 
 
 def _surface_command(compiled: Any, target: Any, findings: list[Finding]) -> EngineCommand:

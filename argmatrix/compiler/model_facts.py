@@ -89,11 +89,6 @@ class ParamCounts:
     def total(self) -> int:
         return self.embeddings + self.attention + self.dense_mlp + self.shared_experts + self.experts + self.lm_head
 
-    def as_dict(self) -> dict[str, int]:
-        return {"embeddings": self.embeddings, "attention": self.attention, "dense_mlp": self.dense_mlp,
-                "shared_experts": self.shared_experts, "experts": self.experts, "lm_head": self.lm_head,
-                "total": self.total}
-
 
 @dataclass(frozen=True)
 class ModelFacts:

@@ -22,6 +22,7 @@ from ..schema.releases import (
     writes_for,
 )
 from .findings import ERROR, WARNING, Finding
+from .spelling import flag_tokens  # one spelling of a value, the one launch writes
 
 
 def release_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
@@ -68,8 +69,6 @@ def successor_conflicts(name: str, release: str, flag: str, user_set: set[str], 
     given = [n for n in successor_fields(change) if n in user_set and exists_in(n, release)]
     if not given:
         return []
-    from .launch import flag_tokens  # one spelling of a value, the one launch writes
-
     def spelled(n: str) -> str:
         return " ".join(flag_tokens(n, values[n])[0] or [SPECS[n].flag])
 

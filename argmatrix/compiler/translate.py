@@ -4,7 +4,8 @@ Used only when a launch read for one engine is written for another (``export --t
 launch, ``launch --engine sglang -- vllm serve ...``).  Each row names the fields it reads on one side and
 writes on the other, with the value map where the two spell values differently; a near-equivalent says how
 it differs (``note``).  Everything the user set that no row carries is a finding (AM-W801), never dropped in
-silence; the translated launch is then compiled for the target engine, so its own rules judge it.
+silence; the translated launch is then compiled for the target engine (``launch.translated``), so its own
+rules judge it.
 """
 from __future__ import annotations
 
@@ -266,17 +267,6 @@ TABLE: tuple[Equivalent, ...] = (
 )
 
 
-def check_table(vllm_fields: Any, sglang_fields: Any) -> None:
-    """Every row names real fields on both sides (run by the tests, not at import: vLLM's surface loads lazily)."""
-    for row in TABLE:
-        for name in row.vllm:
-            if name not in vllm_fields:
-                raise KeyError(f"translation row {row}: vLLM has no field {name!r}")
-        for name in row.sglang:
-            if name not in sglang_fields:
-                raise KeyError(f"translation row {row}: SGLang has no field {name!r}")
-
-
 def rows_for(source_surface: str) -> dict[str, Equivalent]:
     """Each source-side field -> the row that carries it."""
     return {name: row for row in TABLE for name in row.side(source_surface)}
@@ -301,60 +291,3 @@ def counterpart(flag: str, reading_surface: str) -> tuple[str, tuple[str, ...], 
 
 
 __all__ = ["TABLE", "Equivalent", "counterpart", "rows_for"]
-
-
-def translate(compiled: Any, target: str, release: Any = None) -> tuple[Any, list[Any]]:
-    """``compiled`` (read for its engine) as a launch of engine ``target``, compiled by that engine's rules, and
-    the findings of the translation itself (a set value no row carries, a value the target cannot spell)."""
-    from ..matrix import engines
-    from .compile import DEFAULT_RELEASE, CompileOptions
-    from .compile import compile as compile_launch
-    from .findings import WARNING, Finding
-    from .sources import Assignment
-
-    source_engine, target_engine = engines.get(compiled.engine), engines.get(target)
-    src = source_engine.surface_key
-    specs = compiled.specs
-    rows = rows_for(src)
-    done: set[int] = set()
-    out: list[Assignment] = []
-    problems: list[Finding] = []
-    order = {n: i for i, n in enumerate(specs)}
-    for name in sorted(compiled.user_set, key=order.__getitem__):
-        if name == source_engine.config_field:
-            continue  # the file's values were read one by one
-        row = rows.get(name)
-        flag = specs[name].flag
-        where = {"field": name, "flag": flag, "value": compiled.values[name], "source": compiled.sources.get(name),
-                 "platform": compiled.platform}
-        if row is None:
-            problems.append(Finding("AM-W801", WARNING, "compat",
-                                    Text(f"{flag} is not passed to {target_engine.title.en}: it has no equivalent there",
-                                         f"{flag} 不会传给 {target_engine.title.zh}：该引擎没有对应参数"),
-                                    Text(f"find what {target_engine.title.en} offers instead with 'argmatrix explain "
-                                         f"--engine {target}', or remove {flag}",
-                                         f"用 'argmatrix explain --engine {target}' 查找 {target_engine.title.zh} 的替代参数，"
-                                         f"或去掉 {flag}"), **where))
-            continue
-        if id(row) in done:
-            continue
-        done.add(id(row))
-        given = {n: compiled.values[n] for n in row.side(src)}
-        carried = row.carry(src, given)
-        if carried is None:
-            problems.append(Finding("AM-W801", WARNING, "compat",
-                                    Text(f"{flag} {compiled.values[name]!r} has no spelling in {target_engine.title.en}: "
-                                         "it is not passed", f"{flag} {compiled.values[name]!r} 在 "
-                                         f"{target_engine.title.zh} 中没有对应写法：不会传递"),
-                                    Text(f"set the equivalent of {flag} for {target_engine.title.en} by hand",
-                                         f"请手动为 {target_engine.title.zh} 设置 {flag} 的对应参数"), **where))
-            continue
-        # where the user wrote the value (argv[i], file:line, env:VAR): the translated flag is named by the finding
-        source = compiled.sources.get(name) or "override"
-        out += [Assignment(field, value, source, flag=engines.get(target).surface.specs[field].flag)
-                for field, value in carried.items()]
-    translated = compile_launch([], CompileOptions(target=compiled.platform, env={}, engine=target,
-                                                   release=release or DEFAULT_RELEASE, assignments=tuple(out)))
-    if translated.engine != target:  # pragma: no cover - compile honours an explicit engine
-        raise AssertionError(translated.engine)
-    return translated, problems

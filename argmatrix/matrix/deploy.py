@@ -32,7 +32,6 @@ POD_IP = "POD_IP"  # the manifest defines it in every container (the downward AP
 
 # the kinds of flag a Kubernetes reference may fill: a rank, a count, a port, an address
 RANK, COUNT, PORT, ADDRESS = "rank", "count", "port", "address"
-REF_KINDS = (RANK, COUNT, PORT, ADDRESS)
 
 
 @dataclass(frozen=True)

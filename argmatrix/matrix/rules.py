@@ -295,10 +295,3 @@ for _p in PARENTS:
     for _f in (_p.parent, *_p.children):
         if _f not in SPECS:
             raise KeyError(f"parent rule {_p.id} names an unknown argument {_f!r}")
-
-
-def all_rules() -> list[Rule]:
-    """argmatrix's rules from the support tables, then SGLang's own start-up checks (``sglang_checks/``)."""
-    from .sglang_checks import SGLANG_RULES
-
-    return [*RULES, *SGLANG_RULES]

@@ -9,7 +9,7 @@ K/V into their slots, then runs
   batch (a block-diagonal attention over the requests) and go through
   ``scaled_dot_product_attention`` in one call, on every device;
 * **one paged decode call** for all single-token queries, through a
-  :class:`PagedDecode` chosen by device (``DECODE_BACKENDS``): it reads K/V
+  :class:`PagedDecode` the runner chose by device (``model_runner.DECODE_BACKENDS``): it reads K/V
   through the page table instead of first copying each request's whole KV into
   a contiguous buffer.  :class:`TorchPagedDecode` is the CPU path and the
   reference the others are tested against; the Triton kernel (CUDA) and
@@ -21,7 +21,6 @@ by ``prepare`` and kept on the metadata.
 """
 from __future__ import annotations
 
-import importlib
 import logging
 from dataclasses import dataclass, field
 
@@ -197,27 +196,6 @@ class TorchPagedDecode(PagedDecode):
             acc = acc * corr[..., None] + p @ values
             m = m_new
         return (acc / total[..., None]).to(q.dtype).reshape(n, heads, d)
-
-
-# Device type -> "module:class" of its paged decode; anything else runs TorchPagedDecode.
-DECODE_BACKENDS = {
-    "cuda": "argmatrix.runtime.attention_triton:TritonPagedDecode",
-    "npu": "argmatrix.runtime.attention_npu:AscendPagedDecode",
-}
-
-
-def decode_backend_for(device: torch.device | str, dtype: torch.dtype, page_size: int) -> PagedDecode:
-    """The paged decode for ``device``; the torch reference where the device's own cannot load."""
-    spec = DECODE_BACKENDS.get(torch.device(device).type)
-    if spec is not None:
-        module, _, cls = spec.partition(":")
-        try:
-            backend = getattr(importlib.import_module(module), cls)(dtype=dtype, page_size=page_size)
-            log.info("paged decode attention: %s", backend.name)
-            return backend
-        except (ImportError, RuntimeError, ValueError) as exc:
-            log.warning("paged decode attention: %s unavailable (%s); using the torch implementation", cls, exc)
-    return TorchPagedDecode()
 
 
 class PagedAttention:

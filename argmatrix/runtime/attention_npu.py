@@ -1,6 +1,6 @@
 """Paged decode attention on Ascend through ``torch_npu``'s fused paged-attention operator.
 
-Imported only when the engine runs on an NPU (``DECODE_BACKENDS`` in :mod:`.attention`).
+Imported only when the engine runs on an NPU (``DECODE_BACKENDS`` in :mod:`.model_runner`).
 ``torch_npu._npu_paged_attention`` reads K/V through an int32 block table from a
 cache laid out ``[blocks, block_size, kv_heads, head_dim]``, which is the pool's
 per-layer layout, so nothing is gathered.  It has no sliding window: layers with

@@ -1,6 +1,6 @@
 """Paged decode attention as a Triton kernel (the CUDA path of :mod:`.attention`).
 
-Imported only when the engine runs on CUDA (``DECODE_BACKENDS``); it needs the
+Imported only when the engine runs on CUDA (``model_runner.DECODE_BACKENDS``); it needs the
 ``triton`` package.  One program per (request, KV head) walks that request's
 page table a block of positions at a time with an online softmax, loading K/V
 straight from the pool: nothing is gathered into a contiguous buffer.  The

@@ -70,7 +70,8 @@ if TYPE_CHECKING:
     from ..schema.model import ServerArgs
     from .distributed import Heartbeat, LocalRanks, TPGroup
     from .graphs import GraphPlan
-    from .kv_cache import PageAllocator
+    from .kv_cache import KVShape, PageAllocator
+    from .model_loader import LoadedModel
     from .model_runner import ModelRunner, NativeRunner
 
 log = logging.getLogger(__name__)
@@ -196,21 +197,43 @@ class Engine:
     def __init__(self, compiled_or_args: Compiled | ServerArgs, *, device: str | None = None, dtype: str | None = None):
         import torch
 
-        from .kv_cache import KVPool, KVShape, PageAllocator, pool_pages
-        from .model_loader import load_model
-        from .model_runner import NativeRunner, TransformersRunner
-        from .radix_cache import RadixCache
-        from .scheduler import Scheduler
-
         compiled = as_compiled(compiled_or_args, device)
-        cfg = EngineConfig.from_compiled(compiled, dtype=dtype)
+        cfg = self._engine_config(compiled, dtype)
+        self._place_rank(cfg)
+        loaded = self._load_model(cfg)
+        cfg = self._config_for_impl(cfg, loaded)
+        self._keep_model(cfg, loaded)
         # a CPU pool holds a context per core unless --mem-fraction-static asks for memory sizing
-        fraction_set = compiled.values.get("mem_fraction_static") is not None
+        shape, num_pages, max_running = self._size_kv_pool(
+            cfg, loaded, fraction_set=compiled.values.get("mem_fraction_static") is not None)
+        self._build_runner(cfg, loaded, shape, num_pages, max_running)
+        self._build_scheduler(cfg, num_pages, max_running)
+        self.eos_token_ids = self._eos_token_ids(loaded)
+        self._torch = torch
+        self._default_generator = self._seeded_generator(cfg, loaded.device)
+        self._init_step_loop()
+        log.info("engine ready: %s (%s, %s on %s), %d pages x %d tokens, max %d running, context %d",
+                 self.model_name, loaded.impl, str(loaded.dtype).replace("torch.", ""), loaded.device,
+                 num_pages, cfg.page_size, max_running, self.max_context_len)
+
+    # ---- the steps of __init__, in order --------------------------------------------------------------------------
+
+    @staticmethod
+    def _engine_config(compiled: Compiled, dtype: str | None) -> EngineConfig:
+        """The engine's settings from the compiled launch; one Engine is one data-parallel replica."""
+        cfg = EngineConfig.from_compiled(compiled, dtype=dtype)
         if cfg.dp_size > 1:
             raise EngineRefused([], f"--dp-size {cfg.dp_size}: one Engine is one replica; `argmatrix serve --dp-size "
                                     f"{cfg.dp_size}` starts {cfg.dp_size} engine processes behind sglang-router")
         if cfg.ignored:
             log.warning("the engine does not act on: %s", ", ".join(f"--{n.replace('_', '-')}" for n in cfg.ignored))
+        return cfg
+
+    def _place_rank(self, cfg: EngineConfig) -> None:
+        """Join the tensor-parallel group as rank 0 (which also selects this rank's device), or select the device
+        ``--base-gpu-id`` names."""
+        import torch
+
         self.fatal: str | None = None             # why the engine stopped for good (a tensor-parallel rank failed)
         self.fatal_listeners: list[Callable[[str], None]] = []
         self.tp_group: TPGroup | None = None
@@ -220,6 +243,11 @@ class Engine:
             self._join_tp_group(cfg)          # also selects this rank's device (--base-gpu-id)
         elif cfg.device in ("cuda", "npu") and cfg.base_gpu_id:
             getattr(torch, cfg.device).set_device(cfg.base_gpu_id)
+
+    def _load_model(self, cfg: EngineConfig) -> LoadedModel:
+        """The weights and tokenizer; a failure stops the other ranks (they would wait for rank 0 for ever)."""
+        from .model_loader import load_model
+
         try:
             loaded = load_model(cfg)
         except BaseException:
@@ -230,16 +258,32 @@ class Engine:
             raise EngineLoadError(f"--tp-size {cfg.tp_size} runs the native implementation only; this model loaded "
                                   "with --model-impl transformers. Use a Llama/Qwen2/Mistral model with --model-impl "
                                   "sglang (or auto), or --tp-size 1")
+        return loaded
+
+    @staticmethod
+    def _config_for_impl(cfg: EngineConfig, loaded: LoadedModel) -> EngineConfig:
+        """What the implementation that loaded changes in the settings."""
         if loaded.impl == "transformers" and not cfg.disable_radix_cache:
             # Its caches are per request, not pages: there is nothing to share.
             log.info("--model-impl transformers: the radix prefix cache is off")
             cfg = cfg.replace(disable_radix_cache=True)
+        return cfg
+
+    def _keep_model(self, cfg: EngineConfig, loaded: LoadedModel) -> None:
         self.config = cfg
         self.loaded = loaded
         self.model_name = loaded.model_name
         self.tokenizer = loaded.tokenizer
         self.device = loaded.device
         self.vocab_size = loaded.model.config.vocab_size
+
+    def _size_kv_pool(self, cfg: EngineConfig, loaded: LoadedModel, *,
+                      fraction_set: bool) -> tuple[KVShape, int, int]:
+        """The pool's shape (this rank's KV heads), its number of pages and the most requests that run at once;
+        sets ``max_context_len`` and ``max_running_requests``."""
+        import torch
+
+        from .kv_cache import KVShape, pool_pages
 
         hf = loaded.model.config
         head_dim = getattr(hf, "head_dim", None) or hf.hidden_size // hf.num_attention_heads
@@ -259,6 +303,14 @@ class Engine:
         self.max_context_len = min(loaded.context_length, pool_tokens)
         max_running = cfg.max_running_requests or cfg.derived_max_running(pool_tokens)
         self.max_running_requests = max_running
+        return shape, num_pages, max_running
+
+    def _build_runner(self, cfg: EngineConfig, loaded: LoadedModel, shape: KVShape, num_pages: int,
+                      max_running: int) -> None:
+        """The pool and the runner: the native one over a paged KV pool (telling the other ranks its size under
+        tensor parallelism, else with decode graphs where asked), or transformers' with admission accounting."""
+        from .kv_cache import KVPool, PageAllocator
+        from .model_runner import NativeRunner, TransformersRunner
 
         self.graph_plan: GraphPlan | None = None
         self.pool: PageAllocator              # a KVPool for the native runner; admission accounting otherwise
@@ -290,25 +342,39 @@ class Engine:
             self.pool = PageAllocator(num_pages, cfg.page_size)   # admission accounting only
             self.runner = TransformersRunner(loaded.model, loaded.device)
         self.total_pages = num_pages
+
+    def _build_scheduler(self, cfg: EngineConfig, num_pages: int, max_running: int) -> None:
+        """The radix prefix cache over the pool, and the scheduler that admits, chunks and preempts."""
+        from .radix_cache import RadixCache
+        from .scheduler import Scheduler
+
         self.tree = RadixCache(self.pool, cfg.page_size, cfg.radix_eviction_policy, cfg.disable_radix_cache)
         self.scheduler = Scheduler(cfg, self.pool, self.tree, max_running, on_release=self.runner.release,
                                    on_pages_replaced=self.runner.pages_replaced)
 
-        gen_cfg = getattr(loaded.model, "generation_config", None)
-        eos = getattr(gen_cfg, "eos_token_id", None)
+    def _eos_token_ids(self, loaded: LoadedModel) -> frozenset:
+        """The model's end-of-sequence ids: its generation config's, else its config's, else the tokenizer's."""
+        eos = getattr(getattr(loaded.model, "generation_config", None), "eos_token_id", None)
         if eos is None:
-            eos = getattr(hf, "eos_token_id", None)
+            eos = getattr(loaded.model.config, "eos_token_id", None)
         if eos is None and self.tokenizer is not None:
             eos = self.tokenizer.eos_token_id
-        self.eos_token_ids = frozenset([eos] if isinstance(eos, int) else (eos or []))
+        return frozenset([eos] if isinstance(eos, int) else (eos or []))
 
-        self._torch = torch
-        self._default_generator = torch.Generator(device=loaded.device)
+    @staticmethod
+    def _seeded_generator(cfg: EngineConfig, device: Any) -> Any:
+        """The sampling generator of requests without their own seed: ``--random-seed``, else a random one."""
+        import torch
+
+        generator = torch.Generator(device=device)
         if cfg.random_seed is not None:
-            self._default_generator.manual_seed(cfg.random_seed)
+            generator.manual_seed(cfg.random_seed)
         else:
-            self._default_generator.seed()
+            generator.seed()
+        return generator
 
+    def _init_step_loop(self) -> None:
+        """The step loop's locks, inbox and counters (started by ``start()``)."""
         self._lock = threading.RLock()            # held for a whole step, and by anything touching state
         self._start_lock = threading.Lock()         # serialises start() only; see start()
         # called with each StepRecord from the step loop, under the step lock (e.g. the server's decode log)
@@ -328,9 +394,6 @@ class Engine:
         self._computed_prompt_tokens = 0
         self._last_step_started_at: float | None = None
         self._step_in_progress = False
-        log.info("engine ready: %s (%s, %s on %s), %d pages x %d tokens, max %d running, context %d",
-                 self.model_name, loaded.impl, str(loaded.dtype).replace("torch.", ""), loaded.device,
-                 num_pages, cfg.page_size, max_running, self.max_context_len)
 
     # ---- tensor parallel (distributed.py) -------------------------------------------------------------------------
 

@@ -16,8 +16,6 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-NULL_PAGE = 0
-
 
 @dataclass(frozen=True)
 class KVShape:

@@ -8,13 +8,15 @@ the requests whose fed tokens reach the end of their token list, in batch order.
 """
 from __future__ import annotations
 
+import importlib
 import inspect
+import logging
 import time
 from typing import TYPE_CHECKING, Protocol
 
 import torch
 
-from .attention import AttentionMetadata, DecodeBatch, ExtendBatch, PagedAttention, decode_backend_for
+from .attention import AttentionMetadata, DecodeBatch, ExtendBatch, PagedAttention, PagedDecode, TorchPagedDecode
 from .distributed import DECODE, PREFILL
 from .kv_cache import KVPool
 from .llama import NativeCausalLM
@@ -22,6 +24,28 @@ from .scheduler import Request, ScheduledBatch
 
 if TYPE_CHECKING:
     from .graphs import DecodeGraphRunner
+
+log = logging.getLogger(__name__)
+
+# Device type -> "module:class" of its paged decode; anything else runs TorchPagedDecode.
+DECODE_BACKENDS = {
+    "cuda": "argmatrix.runtime.attention_triton:TritonPagedDecode",
+    "npu": "argmatrix.runtime.attention_npu:AscendPagedDecode",
+}
+
+
+def decode_backend_for(device: torch.device | str, dtype: torch.dtype, page_size: int) -> PagedDecode:
+    """The paged decode for ``device``; the torch reference where the device's own cannot load."""
+    spec = DECODE_BACKENDS.get(torch.device(device).type)
+    if spec is not None:
+        module, _, cls = spec.partition(":")
+        try:
+            backend = getattr(importlib.import_module(module), cls)(dtype=dtype, page_size=page_size)
+            log.info("paged decode attention: %s", backend.name)
+            return backend
+        except (ImportError, RuntimeError, ValueError) as exc:
+            log.warning("paged decode attention: %s unavailable (%s); using the torch implementation", cls, exc)
+    return TorchPagedDecode()
 
 
 # index lists in a prefill step's flat tensor: ids, positions, rows, 3 decode, 3 extend, padded, samples, 3 updates

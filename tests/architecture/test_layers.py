@@ -5,11 +5,15 @@ Every module of the package is read with ``ast``, and every way it can load anot
 cli``), imports inside functions and ``if TYPE_CHECKING:`` blocks, and ``importlib.import_module`` /
 ``__import__`` / ``runpy.run_module`` however they are bound. A module that belongs to no layer of ``LAYERS`` is
 itself a failure, so a new package or top-level module has to be placed before it can import anything.
-The self-tests at the bottom plant one violation of each form in a scratch tree and require the checker to fail.
+No module of the package reaches itself through the modules it loads (``cycles``): a function-level import
+counts like any other, since a function that has to reach back up to the module importing it is in the wrong
+module.  The self-tests at the bottom plant one violation of each form in a scratch tree and require the
+checker to fail.
 """
 from __future__ import annotations
 
 import ast
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -208,6 +212,106 @@ def _files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*") if p.suffix in (".py", ".pyi"))
 
 
+def _type_checking_lines(tree: ast.AST) -> set[int]:
+    """Lines inside ``if TYPE_CHECKING:`` bodies: read by type checkers, never run."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and (
+                (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+                or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")):
+            for child in node.body:
+                out |= {n.lineno for n in ast.walk(child) if hasattr(n, "lineno")}
+    return out
+
+
+def _submodules_only(tree: ast.AST, package: str, modules: set[str]) -> set[int]:
+    """Lines of ``from <package> import a, b`` where every name is a submodule of ``package``."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = _resolve("." * node.level + (node.module or ""), package, node.lineno).module
+            if base and all(f"{base}.{alias.name}" in modules for alias in node.names):
+                out.add(node.lineno)
+    return out
+
+
+def import_graph(root: Path) -> dict[str, dict[str, int]]:
+    """Module -> {module of the package it can load when it runs: first line that does}.
+
+    Every import ``imports`` reads counts, inside functions too, except two that cannot close a loop at run
+    time: one inside ``if TYPE_CHECKING:``, and a submodule's reach to its own enclosing package through
+    ``from . import sibling`` (the package was initialised before the submodule ran; the sibling is the edge).
+    Stub files are not run and are left out."""
+    paths = {_module_name(root, p)[0]: p for p in _files(root) if p.suffix == ".py"}
+    modules = set(paths)
+    graph: dict[str, dict[str, int]] = {}
+    for name, path in paths.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = _type_checking_lines(tree)
+        siblings = _submodules_only(tree, _module_name(root, path)[1], modules)
+        edges: dict[str, int] = {}
+        for found in imports(root, path):
+            target = found.module
+            if target not in modules or target == name or found.line in typing_only:
+                continue
+            if name.startswith(target + ".") and found.line in siblings:
+                continue
+            edges.setdefault(target, found.line)
+        graph[name] = edges
+    return graph
+
+
+def cycles(root: Path) -> list[str]:
+    """Each group of modules that reach one another (a strongly connected component of ``import_graph``),
+    as one loop through it with the line of each import: ``a:12 -> b:40 -> a``."""
+    graph = import_graph(root)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(v: str) -> None:  # Tarjan's algorithm
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    out = []
+    for group in groups:
+        members = set(group)
+        path, seen = [group[0]], {group[0]: 0}
+        while True:  # walk inside the group until a module repeats: that stretch is a loop
+            step = next(w for w in sorted(graph[path[-1]]) if w in members)
+            if step in seen:
+                loop = path[seen[step]:] + [step]
+                break
+            seen[step] = len(path)
+            path.append(step)
+        said = " -> ".join(f"{a}:{graph[a][b]}" for a, b in itertools.pairwise(loop)) + f" -> {loop[-1]}"
+        out.append(f"{len(group)} modules import one another ({', '.join(group)}), e.g. {said}: move the "
+                   "function that imports upward into the module its callers' layer says it belongs in")
+    return out
+
+
 FILES = _files(PACKAGE)
 
 
@@ -224,6 +328,12 @@ def test_light_layers_never_import_the_runtime_stack(path):
         return
     bad = heavy_imports(PACKAGE, path)
     assert not bad, "\n".join(bad)
+
+
+def test_no_import_cycle():
+    """No module reaches itself through what it imports, at module level or inside a function."""
+    found = cycles(PACKAGE)
+    assert not found, "\n".join(found)
 
 
 def test_every_layer_of_the_map_exists():
@@ -333,3 +443,52 @@ def test_the_checker_passes_allowed_imports(tmp_path):
                         "if TYPE_CHECKING:\n    from ..engine import Engine\n"
                         "m = importlib.import_module('.launch', __name__)\n")
     assert violations(root, path) == []
+
+
+# planted cycles: files of the scratch package (path -> source), and the modules the failure must name
+PLANTED_CYCLES = {
+    "through a function-level import": ({"compiler/a.py": "from .b import x\n",
+                                         "compiler/b.py": "def f():\n    from .a import y\n"},
+                                        ("argmatrix.compiler.a", "argmatrix.compiler.b")),
+    "at module level": ({"matrix/a.py": "import argmatrix.matrix.b\n", "matrix/b.py": "from . import a\n"},
+                        ("argmatrix.matrix.a", "argmatrix.matrix.b")),
+    "over three modules": ({"schema/a.py": "from .b import x\n", "schema/b.py": "from .c import x\n",
+                            "schema/c.py": "def f():\n    from argmatrix.schema.a import x\n"},
+                           ("argmatrix.schema.a", "argmatrix.schema.b", "argmatrix.schema.c")),
+    "through importlib": ({"runtime/a.py": "from .b import x\n",
+                           "runtime/b.py": "import importlib\ndef f():\n    importlib.import_module('.a', __package__)\n"},
+                          ("argmatrix.runtime.a", "argmatrix.runtime.b")),
+    "through a package's __init__": ({"cli/__init__.py": "from .a import run\n",
+                                      "cli/a.py": "def run():\n    from argmatrix.cli import helper\n"},
+                                     ("argmatrix.cli", "argmatrix.cli.a")),
+}
+
+# not cycles: what never runs, and a submodule naming a sibling through the package that is already loaded
+PLANTED_NOT_CYCLES = {
+    "TYPE_CHECKING both ways": {"runtime/a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                                "    from .b import B\n",
+                                "runtime/b.py": "import typing\nif typing.TYPE_CHECKING:\n    from .a import A\n"},
+    "a sibling through the package": {"compiler/__init__.py": "from .a import run\n",
+                                      "compiler/a.py": "from . import b\n", "compiler/b.py": "X = 1\n"},
+}
+
+
+def _plant_tree(tmp_path: Path, files: dict[str, str]) -> Path:
+    root = tmp_path / "argmatrix"
+    for rel in files:
+        _plant(tmp_path, rel, "")  # the packages above each file
+    for rel, source in files.items():
+        (root / rel).write_text(source, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("form", PLANTED_CYCLES)
+def test_the_checker_catches_each_cycle(tmp_path, form):
+    files, named = PLANTED_CYCLES[form]
+    found = cycles(_plant_tree(tmp_path, files))
+    assert len(found) == 1 and all(f"{m}:" in found[0] for m in named), (form, found)
+
+
+@pytest.mark.parametrize("form", PLANTED_NOT_CYCLES)
+def test_the_checker_passes_what_is_no_cycle(tmp_path, form):
+    assert cycles(_plant_tree(tmp_path, PLANTED_NOT_CYCLES[form])) == [], form

@@ -27,6 +27,7 @@ def test_the_stub_is_fresh():
     assert generate.check_package_files() == []
 
 
+@pytest.mark.slow
 def test_mypy_is_clean_and_sees_server_args_fields(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text(

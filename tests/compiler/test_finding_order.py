@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.findings import SEVERITY_ORDER, finding_sort_key
 
@@ -34,6 +36,7 @@ def _run(seed: int, fmt: str, lang: str, config: str) -> bytes:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_same_input_same_bytes_under_ten_hash_seeds(tmp_path):
     config = tmp_path / "deploy.yaml"
     config.write_text("enable_mixed_chunk: true\nschedule_policy: lpm\nmem_fraction_static: 1.5\n"

@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 from argmatrix.cli.app import app
 from argmatrix.compiler import CompileOptions, compile
 from argmatrix.compiler.export import export
-from argmatrix.compiler.launch import build_command, flag_tokens, launch_findings
+from argmatrix.compiler.launch import build_command, launch_findings
+from argmatrix.compiler.spelling import flag_tokens
 from argmatrix.matrix import engines
 from argmatrix.schema.registry import SPECS
 from argmatrix.schema.releases import (
@@ -568,7 +569,7 @@ def test_lists_are_spelled_as_sglang_parses_them():
     """nargs per 0.5.23's parser: most lists take several values, a few one JSON value."""
     fixture = json.loads((ROOT / "tests" / "fixtures" / "sglang-0.5.23.json").read_text(encoding="utf-8"))
     nargs = {f: e.get("nargs") for e in fixture["flags"] for f in e["flags"]}
-    from argmatrix.compiler.launch import ONE_TOKEN_LISTS
+    from argmatrix.compiler.spelling import ONE_TOKEN_LISTS
     for name, spec in SPECS.items():
         if spec.is_list and spec.flag in nargs:
             assert (name in ONE_TOKEN_LISTS) == (nargs[spec.flag] is None), name

@@ -30,7 +30,7 @@ def test_a_value_starting_with_a_dash_is_written_in_the_equals_form(engine):
 
 
 def test_a_dash_value_in_a_list_of_several_is_refused_naming_the_flag():
-    from argmatrix.compiler.launch import surface_tokens
+    from argmatrix.compiler.spelling import surface_tokens
     from argmatrix.schema.surface import VLLM
 
     spec = VLLM.specs["served_model_name"]
@@ -80,6 +80,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
                           errors="replace", cwd=ROOT)
 
 
+@pytest.mark.slow
 def test_launch_dry_run_of_a_surrogate_and_a_closed_pipe_end_without_a_traceback():
     r = _cli("launch", "--dry-run", "--", "--model-path", "m", "--json-model-override-args", '{"a": "\\ud800"}')
     assert r.returncode == 2 and "Traceback" not in r.stderr and "AM-E013" in r.stderr, r.stderr[-800:]

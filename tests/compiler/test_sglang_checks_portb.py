@@ -80,7 +80,7 @@ def test_a_disposed_site_is_not_also_a_rule_citation():
     import re
     from typing import get_args
 
-    from argmatrix.matrix.rules import all_rules
+    from argmatrix.matrix.engines.sglang import all_rules
     from argmatrix.matrix.sglang_checks.dispositions import Kind
 
     cited: dict[str, set[int]] = {}

@@ -21,6 +21,8 @@ from argmatrix.schema.releases import NO_SPELLING, argmatrix_only, exists_in
 
 from .sglang_reads import FIXTURES, ROOT, judge, load, parser_entries
 
+pytestmark = pytest.mark.slow  # each held release's recorded read-backs replayed, in a module fixture
+
 RELEASES = sorted(p.stem.removeprefix("sglang-") for p in FIXTURES.glob("sglang-*.json"))
 ROUTES = ("argv", "launch-yaml", "export-yaml")
 

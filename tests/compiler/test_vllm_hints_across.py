@@ -137,3 +137,10 @@ def test_explain_says_a_removed_flag_left():
     assert "0.18.0   not in this release" in result.output and "--kv-offloading-size" in result.output
     gone = CliRunner().invoke(app, ["explain", "--engine", "vllm", "--num-scheduler-steps"])  # before every held one
     assert gone.exit_code == 2 and "0.13.0" in gone.output
+
+
+def test_every_translation_row_names_real_fields_on_both_sides():
+    """A row naming a field an engine does not have would translate into nothing (or fail at launch time)."""
+    unknown = [(row.vllm, row.sglang) for row in TABLE
+               if any(n not in VLLM.specs for n in row.vllm) or any(n not in SGLANG.specs for n in row.sglang)]
+    assert not unknown, unknown

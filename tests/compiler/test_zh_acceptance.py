@@ -21,6 +21,8 @@ import pytest
 from argmatrix.schema.glossary import ascii_words
 from tests.docs.test_zh_glossary import VALUES as GLOSSARY_VALUES
 
+pytestmark = pytest.mark.slow  # every command of the CLI run in Chinese once, in a module fixture
+
 VALUES = GLOSSARY_VALUES | {"bogus", "nope", "no-such-host.invalid"}  # what these runs type, repeated back
 
 MODELS = Path(__file__).resolve().parents[1] / "fixtures" / "model_configs"

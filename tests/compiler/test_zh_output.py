@@ -130,7 +130,7 @@ def test_start_up_errors_in_chinese_keep_brackets():
     from rich.console import Console
 
     from argmatrix.runtime.errors import EngineLoadError, bilingual
-    from argmatrix.runtime.server.launch import print_error, say
+    from argmatrix.runtime.server.startup_text import print_error, say
 
     out = io.StringIO()
     console = Console(file=out, width=200, force_terminal=True)

@@ -6,6 +6,7 @@ import pytest
 
 @pytest.fixture(scope="session")
 def files() -> dict[str, str]:
+    from argmatrix.cli.app import app
     from argmatrix.cli.help_pages import all_files as render_all
 
-    return render_all()
+    return render_all(app)

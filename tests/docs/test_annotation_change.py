@@ -15,8 +15,11 @@ import shutil
 import subprocess
 import sys
 
+import pytest
+
 from argmatrix import generate
 from argmatrix.cli import help_pages
+from argmatrix.cli.app import app
 from argmatrix.matrix.platforms.ascend_labels import Label
 from argmatrix.matrix.platforms.ascend_table import ASCEND_TABLE
 
@@ -115,6 +118,7 @@ def check_expected(base: dict[str, str], new: dict[str, str], chips: tuple[str, 
     assert rest(after) == rest(before)
 
 
+@pytest.mark.slow
 def test_marking_it_supported_on_a_copy_of_the_tree(tmp_path, files):
     shutil.copytree(ROOT / "argmatrix", tmp_path / "argmatrix",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
@@ -123,9 +127,9 @@ def test_marking_it_supported_on_a_copy_of_the_tree(tmp_path, files):
     line = f"    {NAME!r}: Row(PLANNED"
     assert text.count(line) == 1
     module.write_text(text.replace(line, f"    {NAME!r}: Row(A2_A3"), encoding="utf-8")
-    code = ("import json, sys, argmatrix, argmatrix.cli.help_pages as g; "
+    code = ("import json, sys, argmatrix, argmatrix.cli.help_pages as g; from argmatrix.cli.app import app; "
             "assert argmatrix.__file__.startswith(sys.argv[1]), argmatrix.__file__; "
-            "sys.stdout.write(json.dumps(g.all_files()))")
+            "sys.stdout.write(json.dumps(g.all_files(app)))")
     env = {**os.environ, "PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, env=env,
                          cwd=tmp_path, timeout=300, check=False)
@@ -133,15 +137,16 @@ def test_marking_it_supported_on_a_copy_of_the_tree(tmp_path, files):
     check_expected(files, json.loads(out.stdout), ("a2", "a3"))
 
 
+@pytest.mark.slow
 def test_marking_it_supported_on_a3_alone(monkeypatch, files):
     """A per-chip row (``chips={"a3": A2_A3}``) renders differently in the A2 and A3 columns."""
     row = ASCEND_TABLE[NAME]
     monkeypatch.setitem(ASCEND_TABLE, NAME, dataclasses.replace(row, chips={"a3": Label.A2_A3}))
     generate.common.rows_by_name.cache_clear()
     try:
-        new = help_pages.all_files()
+        new = help_pages.all_files(app)
     finally:
         monkeypatch.undo()
         generate.common.rows_by_name.cache_clear()
     check_expected(files, new, ("a3",))
-    assert help_pages.all_files() == files
+    assert help_pages.all_files(app) == files

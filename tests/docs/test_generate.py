@@ -10,6 +10,7 @@ import pytest
 
 from argmatrix import generate
 from argmatrix.cli import help_pages
+from argmatrix.cli.app import app
 
 from ._md import GENERATED, ROOT
 
@@ -30,7 +31,7 @@ def test_all_the_promised_files_are_generated(files):
 
 
 def test_rendering_is_deterministic(files):
-    again = help_pages.all_files()
+    again = help_pages.all_files(app)
     assert again == files
 
 
@@ -47,6 +48,7 @@ def copy(tmp_path, files):
     return out
 
 
+@pytest.mark.slow
 def test_check_fails_after_a_manual_edit_of_any_generated_file(copy, files):
     for rel in files:
         path = copy / rel
@@ -81,7 +83,6 @@ def test_write_all_removes_stale_files_and_reports_changes(copy, files):
 
 
 def test_docs_check_command(copy):
-    app = help_pages.load_app()
     from typer.testing import CliRunner
 
     runner = CliRunner()
@@ -105,7 +106,6 @@ def test_generators_import_nothing_heavy():
 
 
 def test_cli_help_files_cover_every_command(files):
-    app = help_pages.load_app()
     paths = help_pages.commands(app)
     names = {f"cli/{help_pages.file_name(p)}.txt" for p in paths}
     assert names == {p for p in files if p.startswith("cli/")}
@@ -119,16 +119,16 @@ def test_cli_help_files_cover_every_command(files):
 
 
 def test_cli_help_ignores_the_callers_terminal(monkeypatch):
-    base = help_pages.render_all()
+    base = help_pages.render_all(app)
     monkeypatch.setenv("COLUMNS", "61")
     monkeypatch.setenv("FORCE_COLOR", "1")
     monkeypatch.setenv("ARGMATRIX_LANG", "zh")
-    assert help_pages.render_all() == base
+    assert help_pages.render_all(app) == base
 
 
 def test_output_does_not_depend_on_the_working_directory(tmp_path, monkeypatch, files):
     monkeypatch.chdir(tmp_path)
-    assert help_pages.all_files() == files
+    assert help_pages.all_files(app) == files
 
 
 def test_generated_folder_exists_in_the_repository():

@@ -87,6 +87,7 @@ def browser():
             b.close()
 
 
+@pytest.mark.slow
 def test_search_filter_and_language_in_chromium(browser, files, tmp_path):
     page_file = tmp_path / "matrix.html"
     page_file.write_text(files["matrix.html"], encoding="utf-8")
@@ -159,6 +160,7 @@ def test_search_filter_and_language_in_chromium(browser, files, tmp_path):
     page.close()
 
 
+@pytest.mark.slow
 def test_column_header_stays_in_view_in_chromium(browser, files, tmp_path):
     page_file = tmp_path / "matrix.html"
     page_file.write_text(files["matrix.html"], encoding="utf-8")
@@ -175,6 +177,7 @@ def test_column_header_stays_in_view_in_chromium(browser, files, tmp_path):
     page.close()
 
 
+@pytest.mark.slow
 def test_engines_releases_and_search_across_them_in_chromium(browser, files, tmp_path):
     """Issue 32: one page for SGLang, vLLM (vLLM-Ascend on each Ascend chip) and argmatrix's own engine, with each
     engine's held releases, searched in both languages across all of them."""
@@ -253,6 +256,7 @@ def test_engines_releases_and_search_across_them_in_chromium(browser, files, tmp
     page.close()
 
 
+@pytest.mark.slow
 def test_vllm_ascend_release_in_chromium(browser, files, tmp_path):
     """Issue 32: the vLLM view's vLLM-Ascend selector judges the Ascend columns by that release
     (``VLLM.on_ascend``): at 0.23.0.post1 on A3, its --additional-config keys and its --quantization methods

@@ -80,6 +80,7 @@ def test_chinese_support_page_renders_with_six_columns(files, engine):
     assert sum(len(t) - 1 for t in found) == len(current_specs())
 
 
+@pytest.mark.slow
 def test_every_generated_markdown_table_is_rectangular(files):
     pytest.importorskip("markdown_it")
     for path, text in files.items():

@@ -13,7 +13,7 @@ import pytest
 from argmatrix import generate
 from argmatrix.generate.page_text import TemplateHoles, holes, holes_in, page_form
 from argmatrix.matrix.engines import vllm_ascend_facts
-from argmatrix.matrix.rules import all_rules
+from argmatrix.matrix.engines.sglang import all_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -97,7 +97,7 @@ def test_docs_check_command_fails_on_a_planted_hole(tmp_path, monkeypatch):
     from argmatrix.cli.app import app
 
     planted = {"en/planted.md": "# P\n\n{needs_en}\n"}
-    monkeypatch.setattr(help_pages, "all_files", lambda: dict(planted))
+    monkeypatch.setattr(help_pages, "all_files", lambda app: dict(planted))
     (tmp_path / "en").mkdir()
     (tmp_path / "en" / "planted.md").write_text(planted["en/planted.md"], encoding="utf-8")
     result = CliRunner().invoke(app, ["docs", "check", "--out", str(tmp_path)])

@@ -47,7 +47,7 @@ def docs_copy(tmp_path) -> Path:
 def test_docs_check_fails_when_an_english_guide_changes_and_its_twin_does_not(docs_copy, monkeypatch):
     from argmatrix.cli import help_pages
 
-    monkeypatch.setattr(help_pages, "all_files", lambda: {})  # only the twins are under test here
+    monkeypatch.setattr(help_pages, "all_files", lambda app: {})  # only the twins are under test here
     runner = CliRunner()
     out = docs_copy.parent / "generated"
     out.mkdir()

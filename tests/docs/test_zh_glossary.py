@@ -177,7 +177,7 @@ def _what_the_commands_print() -> Iterator[tuple[str, Text]]:
     from argmatrix.compiler.findings import source_label
     from argmatrix.matrix.platforms.detect import Detection
     from argmatrix.matrix.table import row
-    from argmatrix.runtime.server.launch import SAY
+    from argmatrix.runtime.server.startup_text import SAY
     from argmatrix.schema.snapshots import CURRENT, PREVIOUS, since_text
 
     for key, text in SAY.items():

@@ -12,7 +12,7 @@ def pytest_collection_modifyitems(session, config, items):
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if not _COLLECTED:
         return
-    from argmatrix.matrix.rules import all_rules
+    from argmatrix.matrix.engines.sglang import all_rules
     from argmatrix.matrix.sglang_checks import coverage as cv
 
     from .test_sglang_check_sites import INVENTORY

@@ -66,6 +66,7 @@ def test_a_rule_holds_exactly_where_the_inventory_has_its_check():
                 assert any(s["file"] == file and s["line"] == int(line) for s in inventories[release]), loc
 
 
+@pytest.mark.slow
 def test_no_release_runs_a_rule_whose_check_its_code_lacks():
     """Every launch of the conformance corpus, checked against each older release: no rule finding comes from a
     check that release's code does not have, and some findings of 0.5.23 do go (its checks came later)."""

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from argmatrix.matrix.rules import Rule, all_rules
+from argmatrix.matrix.engines.sglang import all_rules
+from argmatrix.matrix.rules import Rule
 from argmatrix.matrix.sglang_checks import SGLANG_RULES
 from argmatrix.matrix.sglang_checks import coverage as cv
 from argmatrix.matrix.sglang_checks.dispositions import Disposition

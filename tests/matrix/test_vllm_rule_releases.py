@@ -127,6 +127,7 @@ def test_release_diff_names_the_checks_that_come_and_go():
     assert "vllm-dcp-with-pcp" in checks["added"] and "vllm-numa-lists-need-bind" in checks["removed"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("release", HELD)
 def test_the_inventory_is_what_the_tool_reads_from_the_package(release, tmp_path):
     """Where the scratch venv of a release is on this machine, re-reading it gives the committed fixture

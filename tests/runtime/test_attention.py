@@ -16,8 +16,8 @@ from argmatrix.runtime.attention import (  # noqa: E402
     ExtendBatch,
     PagedAttention,
     TorchPagedDecode,
-    decode_backend_for,
 )
+from argmatrix.runtime.model_runner import decode_backend_for  # noqa: E402
 
 HEADS, KV_HEADS, D = 4, 2, 8
 
@@ -163,6 +163,7 @@ print("triton-ok")
 """
 
 
+@pytest.mark.slow
 def test_triton_kernel_matches_the_reference_in_the_interpreter():
     """The CUDA kernel's logic, run by Triton's CPU interpreter (no GPU here); skipped without triton."""
     pytest.importorskip("triton")

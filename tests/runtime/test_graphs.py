@@ -134,6 +134,7 @@ def test_float32_token_exact_against_transformers(make_engine, oracle32, fake_gr
     assert not graphs_on or fake_graphs[-1].replays > 0
 
 
+@pytest.mark.slow
 def test_torch_compile_decode_on_cpu(make_engine, oracle):
     """One compiled size (compiling costs tens of seconds a size on 2 cores): batches of 1 run compiled."""
     prompts = [random_ids(n, 700 + n) for n in (4, 9)]

@@ -36,6 +36,7 @@ def test_layout_places_ranks_per_node():
     assert [layout.device_index(r) for r in layout.node_ranks] == [2, 4]
 
 
+@pytest.mark.slow
 def test_tp2_matches_the_float64_oracle(make_engine, oracle):
     """Boundary prompts (k*page-1, k*page, k*page+1), chunked prefill, batched decode, prefix hits."""
     engine = make_engine(tp_size=2, page_size=4, chunked_prefill_size=16, max_total_tokens=4096)
@@ -57,6 +58,7 @@ def test_tp2_matches_the_float64_oracle(make_engine, oracle):
     assert done[second].token_ids_delta == oracle(prompts[3])
 
 
+@pytest.mark.slow
 def test_tp2_replicates_kv_heads_like_sglang(make_engine):
     """A model with one KV head over two ranks: each rank keeps a copy; tokens equal tp 1's."""
     common = dict(page_size=4, max_total_tokens=2048, load_format="dummy", random_seed=3,
@@ -68,6 +70,7 @@ def test_tp2_replicates_kv_heads_like_sglang(make_engine):
     assert [o.token_ids for o in engine.generate(prompts, GREEDY)] == reference
 
 
+@pytest.mark.slow
 def test_a_dead_rank_stops_the_engine_with_a_clear_error(make_engine):
     # --dist-timeout bounds the start-up collectives too: a loaded machine can take over 20 s to load rank 1
     engine = make_engine(tp_size=2, page_size=4, max_total_tokens=1024, dist_timeout=120)

@@ -78,6 +78,7 @@ def tp1_tokens(demo_dir):
         engine.shutdown(grace_s=0)
 
 
+@pytest.mark.slow
 def test_two_nodes_on_loopback_then_a_node_dies(demo_dir, tp1_tokens):
     """`--nnodes 2 --node-rank r --dist-init-addr 127.0.0.1:PORT`: node 0 serves, node 1 holds rank 1.
     Killing node 1 takes node 0 down with exit status 1 and a message naming the failure, within seconds."""
@@ -101,6 +102,7 @@ def test_two_nodes_on_loopback_then_a_node_dies(demo_dir, tp1_tokens):
     assert "tensor parallel failed" in output and "server stops" in output, output
 
 
+@pytest.mark.slow
 def test_dp2_behind_sglang_router(demo_dir, tp1_tokens):
     port = free_port()
     proc = serve("--model-path", demo_dir, "--dp-size", "2", "--load-balance-method", "round_robin",

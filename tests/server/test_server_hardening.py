@@ -410,6 +410,7 @@ def test_a_chat_template_that_does_not_parse_stops_the_start(servers):
         servers.start(chat_template="{% for m in messages %}{{ m['content'] }")
 
 
+@pytest.mark.slow
 def test_a_second_sigterm_stops_at_once(demo_dir):
     """The first SIGTERM waits (up to 30 s) for a client still sending its body; the second one does not."""
     import os

@@ -42,6 +42,7 @@ def wait_healthy(url: str, proc: subprocess.Popen, timeout: float = 120) -> None
     raise AssertionError("the server did not become healthy")
 
 
+@pytest.mark.slow
 def test_sigterm_finishes_in_flight_requests_and_exits_0(demo_dir):
     port = free_port()
     url = f"http://127.0.0.1:{port}"

@@ -194,6 +194,7 @@ def serve_through_a_pipe(demo_dir, *flags: str) -> str:
 LONG_ID = "a-model-name-long-enough-that-its-access-record-is-far-wider-than-eighty-columns-" * 2
 
 
+@pytest.mark.slow
 def test_log_through_a_pipe_is_one_dated_line_per_record(demo_dir):
     out = serve_through_a_pipe(demo_dir, "--log-requests")
     lines = out.splitlines()
@@ -206,6 +207,7 @@ def test_log_through_a_pipe_is_one_dated_line_per_record(demo_dir):
     assert any("Loading weights" in line and demo_dir in line for line in lines), out   # progress not cut at 80
 
 
+@pytest.mark.slow
 def test_log_format_json(demo_dir):
     """Issue 30: JSON on every line from the first (the start-up lines too), and request records carry their
     fields at the top level without --log-requests-format json."""

@@ -11,6 +11,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance  # noqa: 
 from .conftest import client  # noqa: E402
 
 
+@pytest.mark.slow
 def test_schemathesis_bounded_run(server):
     with client(server) as c:
         raw = c.get("/openapi.json").json()

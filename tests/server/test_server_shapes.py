@@ -57,6 +57,7 @@ def worst_shapes(limit: int) -> dict[str, tuple[str, bytes, str]]:
 
 
 # -- 1. the work a body causes is bounded by what it holds -------------------------------------------------------
+@pytest.mark.slow
 def test_the_worst_body_of_each_shape_is_refused_before_validation_next_to_an_innocent_caller(servers, monkeypatch):
     """Each shape at the largest size --max-request-body-bytes allows: a 413 naming the field and the limit,
     raised by the bounds walk (before the model runs) or, for millions of arrays, by the count of them before
@@ -252,6 +253,7 @@ def test_the_shutdown_budget_and_its_last_resort(monkeypatch, demo_dir):
     assert codes == [0]
 
 
+@pytest.mark.slow
 def test_sigterm_under_load_and_during_large_parses_exits_0_with_no_half_answer(demo_dir):
     """A server process with streams running, a full queue and 8 MiB bodies arriving gets SIGTERM: it exits 0,
     and every response a client read is whole (a 200 with its body, a stream ending in [DONE], a 503), or the

@@ -15,10 +15,17 @@ from ...schema import releases
 from ...schema.meta import MISSING, Text
 from ...schema.registry import ArgSpec
 from ..platforms.base import Platform
-from ..rules import PARENTS, Parent, Rule, all_rules
+from ..rules import PARENTS, RULES, Parent, Rule
 from ..status import Cell, Note
 from .base import NEGATE_RELEASE, Engine, ReleaseLine, Required, Spelling
 from .deploy_facts import SGLANG_DEPLOY
+
+
+def all_rules() -> list[Rule]:
+    """argmatrix's rules from the support tables, then SGLang's own start-up checks (``sglang_checks/``)."""
+    from ..sglang_checks import SGLANG_RULES  # ~300 rules: loaded when a launch is judged, not at import
+
+    return [*RULES, *SGLANG_RULES]
 
 
 class SglangEngine(Engine):

@@ -61,8 +61,6 @@ FEATURE_STATUS = {  # vLLM-Ascend's words -> argmatrix's status vocabulary
     "no_plan": Status.UNSUPPORTED,
     "unverified": Status.UNVERIFIED,
 }
-NEUTRAL = Text("vLLM's own Python code, which every platform plugin runs unchanged",
-               "属于 vLLM 自身的 Python 逻辑，各平台插件均原样运行")
 CPU_UNVERIFIED = Text("vLLM's CPU backend: argmatrix holds no support table for it",
                       "vLLM 的 CPU 后端：argmatrix 没有它的支持表")
 ASCEND_UNLISTED = Text("vLLM-Ascend's feature page does not list it", "vLLM-Ascend 的特性页未列出该参数")

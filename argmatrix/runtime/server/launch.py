@@ -29,9 +29,10 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from argmatrix.runtime.distributed import DistributedError
-from argmatrix.schema.meta import Text
 
 from .context import server_context
+from .listener import listening_socket
+from .startup_text import print_error, say
 
 if TYPE_CHECKING:
     import uvicorn
@@ -63,52 +64,6 @@ class _Terminated(BaseException):
 
 def _mib(n: float) -> str:
     return f"{n / 2**20:,.1f} MiB"
-
-
-# what start-up prints, in both languages (``serve --lang``); the values are filled with str.format
-SAY = {
-    "loading_size": Text("Loading weights ({size}) and tokenizer from {path}", "正在从 {path} 加载权重（{size}）与分词器"),
-    "loading": Text("Loading weights and tokenizer from {path}", "正在从 {path} 加载权重与分词器"),
-    "sizing": Text("Sizing the KV pool", "正在确定 KV 缓存池的大小"),
-    "allocating": Text("Allocating the KV pool: {pages} pages x {page} tokens ({tokens} tokens, {mib:.1f} MiB)",
-                       "正在分配 KV 缓存池：{pages} 页 × 每页 {page} 个 token（共 {tokens} 个 token，{mib:.1f} MiB）"),
-    "weights": Text("weights    {size} ({dtype}, {impl} implementation, on {device}) from {dir}",
-                    "权重       {size}（{dtype}，{impl} 实现，位于 {device}），来自 {dir}"),
-    "tokenizer": Text("tokenizer  {name}, {n} tokens", "分词器     {name}，词表共 {n} 个 token"),
-    "no_tokenizer": Text("tokenizer  none (--skip-tokenizer-init: requests send token ids)",
-                         "分词器     无（--skip-tokenizer-init：请求直接发送 token ID）"),
-    "pool": Text("KV pool    {tokens:,} tokens = {pages:,} pages x {page}, {size}",
-                 "KV 缓存池  {tokens:,} 个 token = {pages:,} 页 × 每页 {page} 个，{size}"),
-    "limits": Text("limits     context {context:,} tokens, {running} running requests",
-                   "上限       上下文 {context:,} 个 token，同时运行 {running} 个请求"),
-    "serving": Text("Serving {model} on {url} (OpenAPI: {url}/docs)", "已在 {url} 上提供 {model}（OpenAPI：{url}/docs）"),
-    "error": Text("error: ", "错误："),
-    "sigterm": Text("SIGTERM during start-up: stopping", "启动期间收到 SIGTERM：正在停止"),
-    "interrupted": Text("interrupted during start-up: stopping", "启动期间被中断：正在停止"),
-    "warming": Text("Warming up", "正在预热"),
-    "warming_one": Text("Warming up: {name}", "正在预热：{name}"),
-    "warmed": Text("Warmed up: {names}", "预热完成：{names}"),
-}
-
-
-def say(key: str, lang: str, **values: Any) -> str:
-    return SAY[key](lang).format(**values)
-
-
-def print_error(console: Any, exc: BaseException | str, lang: str) -> None:
-    """A start-up error in ``lang``, never read as rich markup (``pip install 'argmatrix[npu]'`` must keep its
-    ``[npu]``)."""
-    from rich.text import Text as RichText
-
-    from argmatrix.runtime.errors import in_lang
-
-    message = exc if isinstance(exc, str) else in_lang(exc, lang)
-    from .logs import LogLines
-
-    if isinstance(getattr(console, "file", None), LogLines):  # --log-format json: an error record, not an info line
-        logger.error("%s", message)
-        return
-    console.print(RichText.assemble((say("error", lang), "bold red"), message), highlight=False)
 
 
 def _weight_file_bytes(model_path: str | None) -> int:
@@ -258,31 +213,6 @@ def report_engine(engine: Any, console: Any, lang: str = "en") -> None:
                      running=getattr(engine, "max_running_requests", "?")))
     for line in lines:
         console.print(f"  {line}", highlight=False, markup=False)
-
-
-def _bind(host: str, port: int) -> socket.socket:
-    """Bind the listening socket ourselves, so a busy port is a clear error before anything else."""
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except socket.gaierror as exc:
-        from argmatrix.runtime.errors import bilingual
-
-        raise bilingual(OSError, f"--host {host}: cannot resolve it ({exc})", f"--host {host}：无法解析该地址（系统报告“{exc}”）") from None
-    family, _, _, _, addr = infos[0]
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    if family == socket.AF_INET6:
-        sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
-    try:
-        sock.bind(addr)
-    except OSError as exc:
-        sock.close()
-        from argmatrix.runtime.errors import bilingual
-
-        raise bilingual(OSError, f"cannot listen on {host}:{port} (--host/--port): {exc.strerror or exc}",
-                        f"无法在 {host}:{port} 上监听（--host/--port）：系统报告“{exc.strerror or exc}”") from None
-    sock.set_inheritable(True)
-    return sock
 
 
 def header_deadline_protocol(timeout_s: float) -> type:
@@ -546,7 +476,7 @@ class ServingRuntime:
                 from . import warmup
 
                 warmup.plan(self.args)          # an unknown --warmups name fails before the model loads
-                self.sock = _bind(self.args.host, self.args.port)
+                self.sock = listening_socket(self.args.host, self.args.port)
                 self.load()
                 self.warmup()
                 self.build()
@@ -587,9 +517,9 @@ class ServingRuntime:
 
     def _run_other_node(self, console: Any) -> int:
         """``--node-rank r`` (r > 0) with ``--tp-size`` > 1: this node's ranks, no HTTP server (node 0 serves)."""
-        from argmatrix.runtime.distributed import serve_node
         from argmatrix.runtime.engine_config import EngineConfig
         from argmatrix.runtime.errors import EngineRefused
+        from argmatrix.runtime.worker_rank import serve_node
 
         try:
             cfg = EngineConfig.from_compiled(self.ctx.compiled if self.ctx.compiled is not None else
@@ -607,7 +537,7 @@ class ServingRuntime:
             self.warmup()
         else:
             self.engine.start()
-        self.sock = sock = _bind(host, port)
+        self.sock = sock = listening_socket(host, port)
         self.build()
         from .state import check_engine_usable
 

@@ -20,6 +20,9 @@ import time
 import urllib.request
 from typing import Any
 
+from .listener import listening_socket
+from .startup_text import print_error
+
 # --load-balance-method -> sglang-router --policy.  total_requests (fewest requests in flight) is the router's
 # power_of_two (the less loaded of two workers picked at random); total_tokens becomes cache_aware, whose
 # balancing falls back to the least loaded worker when the load is uneven.
@@ -119,9 +122,7 @@ class Replicas:
                 f"（或 'argmatrix[dp]'）；它提供 x86-64 与 arm64 的 Linux/macOS wheel。没有它时，可以在不同端口上"
                 f"启动 {n} 个 'argmatrix serve' 进程，并在前面放一个任意的 HTTP 负载均衡器")
         policy = ROUTER_POLICY[args.load_balance_method]
-        from .launch import _bind
-
-        front_sock = _bind(args.host, args.port)     # a busy --port is a clear error before anything starts
+        front_sock = listening_socket(args.host, args.port)     # a busy --port is a clear error before anything starts
         step = max(1, args.tp_size) * (args.gpu_id_step or 1)
         urls = []
         for i in range(n):
@@ -223,8 +224,6 @@ def run_replicas(args: Any, target: str, console: Any, user_set=frozenset(), lan
     try:
         return replicas.start()
     except (RouterMissing, RuntimeError, OSError) as exc:
-        from .launch import print_error
-
         print_error(console, exc, lang)
         return 1
     except KeyboardInterrupt:

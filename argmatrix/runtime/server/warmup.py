@@ -11,6 +11,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .startup_text import say
+
 if TYPE_CHECKING:
     from ...schema.model import ServerArgs
 
@@ -103,8 +105,6 @@ def plan(args: ServerArgs) -> list[str]:
 
 def run(engine: Any, names: list[str], progress: Any = None, lang: str = "en") -> list[tuple[str, float, str]]:
     """Run the routines; returns (name, seconds, what it did) for each.  ``lang``: of the progress lines."""
-    from .launch import say
-
     done = []
     task = None
     if progress is not None and names:
