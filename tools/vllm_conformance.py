@@ -49,8 +49,11 @@ import sys
 import tempfile
 import traceback
 import types
+from functools import partial
 from pathlib import Path
 from typing import Any
+
+from forked_case import run_forked  # tools/: this script's folder is on sys.path
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFORMANCE = ROOT / "tests" / "fixtures" / "vllm_conformance"
@@ -549,27 +552,7 @@ def worker(target: str, cases: list[dict[str, Any]]) -> None:
         model_dir = str(MODELS_DIR / case["model"])
         argv = [model_dir if w == MODEL_WORD else f"--model={model_dir}" if w == f"--model={MODEL_WORD}" else w
                 for w in case["argv"]]
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # child
-            os.close(read)
-            os.environ.update({k: str(v) for k, v in case.get("env", {}).items()})
-            try:
-                with contextlib.redirect_stdout(io.StringIO()):
-                    out = run_case(parsers, case["program"], argv, model_dir)
-            except BaseException as exc:  # noqa: BLE001
-                out = {"verdict": "harness_failure", "harness_failure": f"the tool itself failed: {exc!r}"}
-            with os.fdopen(write, "w") as pipe:
-                pipe.write(json.dumps(out, default=repr))
-            os._exit(0)
-        os.close(write)
-        with os.fdopen(read) as pipe:
-            text = pipe.read()
-        _, status = os.waitpid(pid, 0)
-        try:
-            out = json.loads(text)
-        except ValueError:
-            out = {"verdict": "harness_failure", "harness_failure": f"the case's process died (status {status})"}
+        out = run_forked(partial(run_case, parsers, case["program"], argv, model_dir), case.get("env", {}))
         print(json.dumps({"id": case["id"], **out}), flush=True)
 
 
