@@ -46,13 +46,10 @@ class _Log:
         self.whole_env = False
 
 
-class _Values(Mapping[str, Any]):
-    def __init__(self, data: Mapping[str, Any], log: _Log):
-        self._data, self._log = data, log
+class _ReadsWhole:
+    """Iterating or sizing the collection reads all of it: a rule that does so always runs."""
 
-    def __getitem__(self, key: str) -> Any:
-        self._log.fields.add(key)
-        return self._data[key]
+    _log: _Log
 
     def __iter__(self) -> Iterator[str]:
         self._log.whole = True
@@ -63,7 +60,16 @@ class _Values(Mapping[str, Any]):
         raise _ReadsAll
 
 
-class _UserSet(Set[str]):
+class _Values(_ReadsWhole, Mapping[str, Any]):
+    def __init__(self, data: Mapping[str, Any], log: _Log):
+        self._data, self._log = data, log
+
+    def __getitem__(self, key: str) -> Any:
+        self._log.fields.add(key)
+        return self._data[key]
+
+
+class _UserSet(_ReadsWhole, Set[str]):
     """Nobody set anything; asking about a field records it."""
 
     def __init__(self, log: _Log):
@@ -72,14 +78,6 @@ class _UserSet(Set[str]):
     def __contains__(self, key: object) -> bool:
         self._log.fields.add(str(key))
         return False
-
-    def __iter__(self) -> Iterator[str]:
-        self._log.whole = True
-        raise _ReadsAll
-
-    def __len__(self) -> int:
-        self._log.whole = True
-        raise _ReadsAll
 
 
 class _Env(Mapping[str, str]):

@@ -249,7 +249,17 @@ def index(groups: Groups) -> tuple[dict[str, ArgSpec], dict[str, str], dict[str,
 
 
 # introspected once, then read back as data, lookups included (stored.py)
-GROUPS, SPECS, NAMES, FLAGS = stored.load("sglang", f"{__package__}.groups", GROUP_MODULES)
+def load_table(key: str, package: str, modules: tuple[str, ...]) -> stored.Table:
+    """The argument table of the modules ``package.<name>``, in order: stored (``stored.py``), else introspected
+    from their declarations and stored for the next process."""
+    def introspect() -> stored.Table:
+        groups = load_groups(package, modules)
+        return (groups, *index(groups))
+
+    return stored.load(key, package, introspect)
+
+
+GROUPS, SPECS, NAMES, FLAGS = load_table("sglang", f"{__package__}.groups", GROUP_MODULES)
 
 
 def iter_groups():

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -65,23 +66,15 @@ def cache_dirs() -> list[str]:
     return [os.path.join(SCHEMA_DIR, "__pycache__"), os.path.join(user, "argmatrix")]
 
 
-def introspect(package: str, modules: tuple[str, ...]) -> Table:
-    """The table of the modules ``package.<name>``, in order, read from their declarations."""
-    from .registry import index, load_groups
-
-    groups = load_groups(package, modules)
-    return (groups, *index(groups))
-
-
-def load(key: str, package: str, modules: tuple[str, ...]) -> Table:
-    """The argument table of surface ``key`` (the modules ``package.<name>``, in order): stored, or introspected
-    and stored for the next process."""
+def load(key: str, package: str, introspect: Callable[[], Table]) -> Table:
+    """The argument table of surface ``key`` (declared in ``package``): stored, or ``introspect()``-ed (the
+    registry reads the declarations; this module never imports it) and stored for the next process."""
     if os.environ.get(DISABLE_ENV):
-        return introspect(package, modules)
+        return introspect()
     try:
         name = f"argspecs-{key}-{digest(package)}.pickle"
     except OSError:  # sources that cannot be listed or read as files (a zip import): nothing to key a table by
-        return introspect(package, modules)
+        return introspect()
     import pickle
 
     for folder in cache_dirs():
@@ -93,7 +86,7 @@ def load(key: str, package: str, modules: tuple[str, ...]) -> Table:
             continue
         except Exception:  # noqa: BLE001  (a truncated or foreign file: introspect, and write a good one)
             break
-    table = introspect(package, modules)
+    table = introspect()
     _store(table, key, name)
     return table
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from . import registry, stored
+from . import registry
 from .meta import Text
 from .registry import ArgSpec, Group, Groups
 
@@ -29,7 +29,7 @@ class Surface:
 
     def _load(self) -> tuple[Groups, dict[str, ArgSpec], dict[str, str], dict[str, str]]:
         if self._loaded is None:
-            self._loaded = stored.load(self.key, self.package, self.modules)
+            self._loaded = registry.load_table(self.key, self.package, self.modules)
         return self._loaded
 
     @property

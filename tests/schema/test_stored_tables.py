@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from argmatrix.schema import stored
-from argmatrix.schema.registry import index, load_groups
+from argmatrix.schema.registry import index, load_groups, load_table
 from argmatrix.schema.surface import SURFACES
 
 # what every consumer reads from a spec, besides its fields
@@ -24,10 +24,10 @@ def test_the_stored_specs_are_the_introspected_ones_field_by_field(key, tmp_path
     surface = SURFACES[key]
     monkeypatch.setattr(stored, "cache_dirs", lambda: [str(tmp_path)])
     introspected = load_groups(surface.package, surface.modules)
-    stored.load(key, surface.package, surface.modules)  # writes the file
+    load_table(key, surface.package, surface.modules)  # writes the file
     (path,) = tmp_path.glob(f"argspecs-{key}-*.pickle")
     table = pickle.loads(path.read_bytes())
-    assert table == stored.load(key, surface.package, surface.modules)  # what a later process reads
+    assert table == load_table(key, surface.package, surface.modules)  # what a later process reads
     read_back, specs, names, flags = table
     assert (specs, names, flags) == index(introspected)  # the lookups, stored with the specs they point at
     assert all(specs[s.name] is s for _, group_specs in read_back for s in group_specs)
@@ -79,11 +79,11 @@ def test_a_read_only_install_writes_to_the_user_cache_or_nowhere(tmp_path, monke
     unwritable, user = tmp_path / "package", tmp_path / "user"
     unwritable.write_text("not a directory")
     monkeypatch.setattr(stored, "cache_dirs", lambda: [str(unwritable), str(user)])
-    groups = stored.load("sglang", surface.package, surface.modules)
+    groups = load_table("sglang", surface.package, surface.modules)
     assert len(list(user.glob("argspecs-sglang-*.pickle"))) == 1
-    assert stored.load("sglang", surface.package, surface.modules) == groups  # read back from the user cache
+    assert load_table("sglang", surface.package, surface.modules) == groups  # read back from the user cache
     monkeypatch.setattr(stored, "cache_dirs", lambda: [str(unwritable)])
-    assert stored.load("sglang", surface.package, surface.modules) == groups  # nowhere to write: introspected
+    assert load_table("sglang", surface.package, surface.modules) == groups  # nowhere to write: introspected
 
 
 def test_a_broken_table_is_replaced(tmp_path, monkeypatch):
@@ -92,7 +92,7 @@ def test_a_broken_table_is_replaced(tmp_path, monkeypatch):
     name = f"argspecs-sglang-{stored.digest(surface.package)}.pickle"
     (tmp_path / name).write_bytes(b"\x80\x05truncated")
     (tmp_path / "argspecs-sglang-0000.pickle").write_bytes(b"an older table")
-    groups = stored.load("sglang", surface.package, surface.modules)
+    groups = load_table("sglang", surface.package, surface.modules)
     assert pickle.loads((tmp_path / name).read_bytes()) == groups
     assert [p.name for p in tmp_path.iterdir()] == [name]  # the older table went with it
 
@@ -102,5 +102,5 @@ def test_sources_that_cannot_be_read_are_introspected(tmp_path, monkeypatch):
     surface = SURFACES["sglang"]
     monkeypatch.setattr(stored, "SCHEMA_DIR", str(tmp_path / "no-such-dir"))
     monkeypatch.setattr(stored, "cache_dirs", lambda: [str(tmp_path)])
-    table = stored.load("sglang", surface.package, surface.modules)
+    table = load_table("sglang", surface.package, surface.modules)
     assert table[1].keys() == surface.specs.keys() and not list(tmp_path.iterdir())
