@@ -337,6 +337,8 @@ def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = 
     sglang_surface = surface is SGLANG_SURFACE
     if sglang_surface:
         argv_assignments, argv_problems, config_from_argv = parse_argv(argv, version)
+        argv_assignments = [_shifted(a, offset) for a in argv_assignments]
+        argv_problems = [_shifted(f, offset) for f in argv_problems]
         config_path = config_from_argv or config
         if config_path:
             file_assignments, file_problems = read_config(config_path, version)
@@ -346,9 +348,8 @@ def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = 
         from .flexible_argv import parse_flexible_argv  # vLLM's reader: an SGLang launch never loads it
 
         argv_assignments, argv_problems, _ = parse_flexible_argv(
-            argv if not config else [*argv, "--config", config], eng, program, version)
-    argv_assignments = [_shifted(a, offset) for a in argv_assignments]
-    findings += [_shifted(f, offset) for f in argv_problems]
+            argv if not config else [*argv, "--config", config], eng, program, version)  # counts from `program`
+    findings += argv_problems
     if eng.reads_environment:
         env_assignments, env_problems = read_env(env_map)
         findings += env_problems

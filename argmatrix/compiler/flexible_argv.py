@@ -68,6 +68,7 @@ class FlexibleReader:
         self.surface = engine.surface
         self.spelling = engine.spelling_for(release)
         self.program = program  # the launcher words the line started with (none: the engine's own program)
+        self.first = len(program)  # the index of the first word read in the whole line, for its argv[i] sources
         self.out: list[Assignment] = []
         self.dotted_out: list[Assignment] = []  # vLLM re-adds merged dotted keys after every other word
         self.problems: list[Finding] = []
@@ -75,7 +76,7 @@ class FlexibleReader:
 
     # --- the words ----------------------------------------------------------------------------------------------
     def words(self, argv: list[str]) -> list[Word]:
-        words = [Word(t, f"argv[{i}]") for i, t in enumerate(argv)]
+        words = [Word(t, f"argv[{i}]") for i, t in enumerate(argv, start=self.first)]
         positional = self.spelling.positional
         if positional:  # `--model X` moves to the front, as vLLM does before parsing
             for i, w in enumerate(words):
@@ -141,7 +142,7 @@ class FlexibleReader:
                                                        "vllm serve 的第一个参数必须是模型"),
                                        Text("write vllm serve MODEL --served-model-name NAME ...",
                                             "请写作 vllm serve 模型 --served-model-name 名称 ..."),
-                                       flag="--served-model-name", source="argv[0]"))
+                                       flag="--served-model-name", source=f"argv[{self.first}]"))
 
     def config_false_reaches(self, key: str) -> bool:
         """Whether vLLM turns ``key: false`` into ``--no-key``.
@@ -361,7 +362,8 @@ class FlexibleReader:
 def parse_flexible_argv(argv: list[str], engine: Engine, program: tuple[str, ...] = (),
                         release: str | None = None) -> tuple[list[Assignment], list[Finding], str | None]:
     """Assignments, usage findings and the ``--config`` path of a vLLM-style command line (``program``: the
-    launcher words it started with; ``release``: the engine release whose spelling applies)."""
+    launcher words it started with, which ``argv`` follows, so its sources count from them; ``release``: the
+    engine release whose spelling applies)."""
     return FlexibleReader(engine, program, release).read(list(argv))
 
 

@@ -109,11 +109,17 @@ _VERSIONING = "docs/source/community/versioning_policy.md"
 _MISSING: Any = object()
 
 
+_PATHS: dict[str, tuple[str, ...]] = {}  # "a.b.c" -> its steps, split once: the rules ask ~200 times a launch
+
+
 def _get(v: Mapping[str, Any], dotted: str, default: Any = None) -> Any:
     """``v["a"]["b"]["c"]`` for ``"a.b.c"``; ``default`` where a step is missing or not a mapping."""
+    steps = _PATHS.get(dotted)
+    if steps is None:
+        steps = _PATHS[dotted] = tuple(dotted.split("."))
     cur: Any = v
-    for part in dotted.split("."):
-        if not isinstance(cur, Mapping) or part not in cur:
+    for part in steps:
+        if not (type(cur) is dict or isinstance(cur, Mapping)) or part not in cur:
             return default
         cur = cur[part]
     return cur
