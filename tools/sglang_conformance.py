@@ -38,13 +38,12 @@ import os
 import shlex
 import subprocess
 import sys
-import tempfile
 import traceback
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from forked_case import run_forked  # tools/: this script's folder is on sys.path
+from forked_case import run_forked, run_workers  # tools/: this script's folder is on sys.path
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFORMANCE = ROOT / "tests" / "fixtures" / "sglang_conformance"
@@ -439,48 +438,10 @@ def sglang_release(python: str) -> str:
 
 
 def record(cases: list[dict[str, Any]], python: str, jobs: int) -> tuple[dict[str, Any], dict[str, str]]:
-    by_target: dict[str, list[dict[str, Any]]] = {}
-    for case in cases:
-        by_target.setdefault(case["target"], []).append(case)
-    procs = []
-    pending = sorted(by_target)
-    results: dict[str, Any] = {}
-    replaced: dict[str, str] = {}
-
-    logs = {t: tempfile.TemporaryFile("w+") for t in by_target}
-
-    def start(target: str) -> None:
-        payload = json.dumps(by_target[target])
-        proc = subprocess.Popen([python, __file__, "--worker", target], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=logs[target], text=True, cwd=ROOT,
-                                # SGLang builds some choice lists from sets: a fixed hash seed keeps messages stable
-                                env={**os.environ, "PYTHONHASHSEED": "0"})
-        assert proc.stdin is not None
-        proc.stdin.write(payload)
-        proc.stdin.close()
-        procs.append((target, proc))
-
-    while pending or procs:
-        while pending and len(procs) < jobs:
-            start(pending.pop(0))
-        target, proc = procs.pop(0)
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            row = json.loads(line)
-            if "provenance" in row:
-                replaced[target] = ", ".join(row["provenance"]["replaced_probes"])
-                continue
-            results[row.pop("id")] = row
-            print(f"{target:5} {row['verdict']:16} {list(results)[-1]}", file=sys.stderr)
-        proc.wait()
-        if proc.returncode:
-            logs[target].seek(0)
-            print(f"{target} worker exit {proc.returncode}:\n" + logs[target].read()[-3000:], file=sys.stderr)
-        for case in by_target[target]:
-            if case["id"] not in results:
-                results[case["id"]] = {"verdict": "harness_failure",
-                                       "harness_failure": f"the {target} worker stopped (exit {proc.returncode})"}
-    return results, replaced
+    # SGLang builds some choice lists from sets: a fixed hash seed keeps messages stable
+    results, provenance = run_workers(cases, [python, __file__, "--worker"], {**os.environ, "PYTHONHASHSEED": "0"},
+                                      jobs, str(ROOT))
+    return results, {t: ", ".join(p["replaced_probes"]) for t, p in provenance.items()}
 
 
 def main() -> None:

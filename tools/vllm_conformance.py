@@ -53,7 +53,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from forked_case import run_forked  # tools/: this script's folder is on sys.path
+from forked_case import run_forked, run_workers  # tools/: this script's folder is on sys.path
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFORMANCE = ROOT / "tests" / "fixtures" / "vllm_conformance"
@@ -580,47 +580,12 @@ def vllm_release_of(python: str) -> str:
 
 
 def record(cases: list[dict[str, Any]], python: str, jobs: int, cache_root: str) -> tuple[dict, dict]:
-    by_target: dict[str, list[dict[str, Any]]] = {}
-    for case in cases:
-        by_target.setdefault(case["target"], []).append(case)
-    results: dict[str, Any] = {}
-    replaced: dict[str, list[str]] = {}
-    logs = {t: tempfile.TemporaryFile("w+") for t in by_target}
-    procs = []
-    pending = sorted(by_target)
-
-    def start(target: str) -> None:
-        proc = subprocess.Popen([python, __file__, "--worker", target], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=logs[target], text=True, cwd=ROOT,
-                                env={**os.environ, "PYTHONHASHSEED": "0", "VLLM_CACHE_ROOT": cache_root})
-        assert proc.stdin is not None
-        proc.stdin.write(json.dumps(by_target[target]))
-        proc.stdin.close()
-        procs.append((target, proc))
-
-    while pending or procs:
-        while pending and len(procs) < jobs:
-            start(pending.pop(0))
-        target, proc = procs.pop(0)
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            row = json.loads(line)
-            if "provenance" in row:
-                replaced[target] = row["provenance"]["replaced"]
-                if row["provenance"]["warm_up"] != "accepted":
-                    print(f"{target}: the warm-up launch was not accepted", file=sys.stderr)
-                continue
-            results[row.pop("id")] = row
-            print(f"{target:5} {row['verdict']:16} {list(results)[-1]}", file=sys.stderr)
-        proc.wait()
-        if proc.returncode:
-            logs[target].seek(0)
-            print(f"{target} worker exit {proc.returncode}:\n" + logs[target].read()[-3000:], file=sys.stderr)
-        for case in by_target[target]:
-            if case["id"] not in results:
-                results[case["id"]] = {"verdict": "harness_failure",
-                                       "harness_failure": f"the {target} worker stopped (exit {proc.returncode})"}
-    return results, replaced
+    env = {**os.environ, "PYTHONHASHSEED": "0", "VLLM_CACHE_ROOT": cache_root}
+    results, provenance = run_workers(cases, [python, __file__, "--worker"], env, jobs, str(ROOT))
+    for target, row in provenance.items():
+        if row["warm_up"] != "accepted":
+            print(f"{target}: the warm-up launch was not accepted", file=sys.stderr)
+    return results, {t: p["replaced"] for t, p in provenance.items()}
 
 
 KEY_FIELDS = ("command", "file", "target", "program", "argv", "model", "model_named", "env", "filled", "rule",
