@@ -10,7 +10,9 @@ A *site* is one place where vLLM's argument handling stops or silently changes a
   heuristic stays local and predictable.
 
 Files read: ``vllm/config/*.py`` and ``vllm/engine/arg_utils.py`` (where ``argmatrix/matrix/engines/vllm_checks.py``
-cites its checks).  Nothing of vLLM is imported.
+cites its checks), and where a release has them, the files later releases moved config checks to
+(``LATER_FILES``: 0.34 moved the speculative-config defaults to ``v1/worker/gpu/spec_decode/``).  Nothing of vLLM is
+imported.
 
 Per site (only what resolving a rule's citation by content needs): file (relative to ``vllm/``), line, end line,
 the header line of the block it sits in (a citation may point at the guarding ``if``), the enclosing function,
@@ -57,13 +59,17 @@ def release_of(root: Path) -> str:
     raise SystemExit(f"cannot read the vLLM release from {version_file}; is --root an installed vllm/ package?")
 
 
+# files a later release moved config checks into, read where the release has them
+LATER_FILES = ("v1/worker/gpu/spec_decode/speculator_config.py",)
+
+
 def files_read(root: Path) -> list[Path]:
     files = [*sorted((root / "config").glob("*.py")), root / "engine" / "arg_utils.py"]
     missing = [f for f in files if not f.exists()]
     if missing or not (root / "config").is_dir():
         raise SystemExit(f"missing in {root}: {', '.join(map(str, missing)) or 'config/'}; "
                          "is --root an installed vllm/ package?")
-    return files
+    return files + [root / rel for rel in LATER_FILES if (root / rel).exists()]
 
 
 class _FileReader:
@@ -153,8 +159,8 @@ def read_sites(root: Path) -> dict[str, Any]:
     kinds = Counter(s["kind"] for s in sites)
     return {
         "release": release_of(root),
-        "read_from": "vllm/config/*.py and vllm/engine/arg_utils.py of the installed package, parsed with ast "
-                     "(nothing imported)",
+        "read_from": "vllm/config/*.py and vllm/engine/arg_utils.py of the installed package, and where it has "
+                     f"them {', '.join(LATER_FILES)}, parsed with ast (nothing imported)",
         "tool": "tools/vllm_check_sites.py",
         "counts": {"sites": len(sites), "by_kind": {k: kinds.get(k, 0) for k in ("raise", "assert", "override")}},
         "sites": sites,

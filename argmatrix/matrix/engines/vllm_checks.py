@@ -45,6 +45,22 @@ def world_within_dp(c: VllmRuleContext) -> int:
     return int(c.pipeline_parallel_size) * int(c.tensor_parallel_size) * int(c.prefill_context_parallel_size)
 
 
+def speculative_key(c: VllmRuleContext, key: str, shorthand: object) -> object:
+    """A key of the speculative config vLLM builds: its ``--spec-*`` shorthand (0.34 on), else --speculative-config's
+    (``EngineArgs.create_speculative_config`` refuses both at once)."""
+    if shorthand is not None:
+        return shorthand
+    config = c.speculative_config
+    return config.get(key) if isinstance(config, dict) else None
+
+
+def drafts_without_drafter(c: VllmRuleContext) -> bool:
+    """A number of speculative tokens with neither a method nor a draft model to make them."""
+    return (speculative_key(c, "num_speculative_tokens", c.spec_tokens) is not None
+            and speculative_key(c, "method", c.spec_method) is None
+            and speculative_key(c, "model", c.spec_model) is None)
+
+
 def devices_on_this_node(c: VllmRuleContext) -> int:
     """Devices this process group uses on its node: tp x pp x pcp per local data-parallel rank.
 
@@ -200,6 +216,17 @@ VLLM_RULES: list[Rule] = [
          Text("give each data-parallel rank its zero-based index below --data-parallel-size",
               "为每个数据并行副本设置从 0 开始、小于 --data-parallel-size 的序号"),
          extra=lambda c: {"last": c.data_parallel_size - 1}, source=_source("config/parallel.py:999")),
+    # found by vLLM 0.34's own verdicts: with no method and no draft model, vLLM takes a draft-model speculator and
+    # has no model for it (0.34 moved the check to v1/worker/gpu/spec_decode/speculator_config.py:173)
+    vllm_rule("vllm-spec-tokens-need-drafter", "AM-E920", ("spec_tokens", "speculative_config"),
+              drafts_without_drafter,
+              Text("speculative decoding gets a number of tokens to draft but neither a method nor a draft model: "
+                   "vLLM refuses to start", "投机解码只给了草拟 token 数，没有指定方法或草稿模型：vLLM 会拒绝启动"),
+              Text("add the method (--speculative-config's method, e.g. ngram or eagle3; --spec-method from 0.34) "
+                   "and, where the method needs one, the draft model (model; --spec-model)",
+                   "请补上方法（--speculative-config 的 method，如 ngram、eagle3；0.34 起也可用 --spec-method），"
+                   "方法需要时再给出草稿模型（model；或 --spec-model）"),
+              source=_source("config/speculative.py:1188")),
     vllm_rule("vllm-all2all-removed", "AM-W917", ("all2all_backend",), lambda c: c.all2all_backend in ("pplx", "naive"),
          Text("vLLM removed the {all2all_backend} all-to-all backend and uses allgather_reducescatter instead",
               "vLLM 已移除 {all2all_backend} 全对全后端，会改用 allgather_reducescatter"),
