@@ -86,3 +86,32 @@ def run_workers(cases: list[dict[str, Any]], worker: list[str], env: Mapping[str
                 results[case["id"]] = {"verdict": "harness_failure",
                                        "harness_failure": f"the {target} worker stopped (exit {proc.returncode})"}
     return results, provenance
+
+
+# --- what both harnesses record of a case ---------------------------------------------------------------------------
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON can hold it: itself, or its repr."""
+    try:
+        json.dumps(value)
+        return value
+    except TypeError:
+        return repr(value)
+
+
+def raised_by_a_check(filename: str, lineno: int) -> bool:
+    """The statement that raised is a ``raise`` or an ``assert``: a check, not an expression that failed."""
+    import linecache
+
+    return linecache.getline(filename, lineno).strip().startswith(("raise", "assert"))
+
+
+def settle(record: dict[str, Any], why: str | None, frames: list[Any], rel: Callable[[str], str | None]) -> None:
+    """A refusal, or (``why``: the reason) a harness failure, with the last frames of its traceback (``rel``: a
+    frame's file inside the engine's package, None outside it)."""
+    if why:
+        record["verdict"] = "harness_failure"
+        record["harness_failure"] = why
+        record["traceback_tail"] = [f"{rel(f.filename) or os.path.basename(f.filename)}:{f.lineno}" for f in frames[-4:]]
+    else:
+        record["verdict"] = "refused"

@@ -43,7 +43,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from forked_case import run_forked, run_workers  # tools/: this script's folder is on sys.path
+from forked_case import (  # tools/: this script's folder is on sys.path
+    plain,
+    raised_by_a_check,
+    run_forked,
+    run_workers,
+    settle,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFORMANCE = ROOT / "tests" / "fixtures" / "sglang_conformance"
@@ -292,12 +298,6 @@ def _is_check_file(rel: str | None) -> bool:
     return rel is not None and (rel == "server_args.py" or rel.startswith("arg_groups/"))
 
 
-def _statement(filename: str, lineno: int) -> str:
-    import linecache
-
-    return linecache.getline(filename, lineno).strip()
-
-
 HARNESS_TYPES = (ImportError, ModuleNotFoundError)
 
 
@@ -322,17 +322,12 @@ def _classify(exc: BaseException) -> dict[str, Any]:
         why = f"{type(exc).__name__}: an import or a stub of the tool failed, not a check of SGLang's"
     elif last is None or _rel(last.filename) is None:
         why = f"raised outside SGLang ({Path(last.filename).name if last else '?'}:{last.lineno if last else '?'})"
-    elif raised is not None and not _statement(raised.filename, raised.lineno).startswith(("raise", "assert")) \
+    elif raised is not None and not raised_by_a_check(raised.filename, raised.lineno) \
             and not isinstance(exc, AssertionError):
         why = f"raised by an expression at {raised_at}, not by a check's raise or assert"
     elif raised_at is not None and raised_at.startswith(("utils/common.py", "platforms/")):
         why = f"raised by a device probe at {raised_at}"
-    if why:
-        record["verdict"] = "harness_failure"
-        record["harness_failure"] = why
-        record["traceback_tail"] = [f"{_rel(f.filename) or Path(f.filename).name}:{f.lineno}" for f in frames[-4:]]
-    else:
-        record["verdict"] = "refused"
+    settle(record, why, frames, _rel)
     return record
 
 
@@ -350,14 +345,6 @@ def _user_fields(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
             if dest and dest not in dests:
                 dests.append(dest)
     return dests
-
-
-def _plain(value: Any) -> Any:
-    try:
-        json.dumps(value)
-        return value
-    except TypeError:
-        return repr(value)
 
 
 def run_case(argv: list[str], model_dir: str) -> dict[str, Any]:
@@ -384,7 +371,7 @@ def run_case(argv: list[str], model_dir: str) -> dict[str, Any]:
         parser = argparse.ArgumentParser()
         ServerArgs.add_cli_args(parser)
         given = {d: getattr(server_args, d, None) for d in _user_fields(parser, argv)}
-        given = {d: _plain(v) for d, v in given.items()}
+        given = {d: plain(v) for d, v in given.items()}
         stage = "resolve_once"
         server_args.resolve_once()
         stage = "check_server_args"
@@ -393,11 +380,11 @@ def run_case(argv: list[str], model_dir: str) -> dict[str, Any]:
 
         changed = {}  # what resolution made of the values the launch gave (the record's own fields stay as given)
         for d, before in given.items():
-            after = _plain(resolution_result(server_args, d, getattr(server_args, d, None)))
+            after = plain(resolution_result(server_args, d, getattr(server_args, d, None)))
             if after != before:
                 changed[d] = [before, after]
         result = {"verdict": "accepted",
-                  "resolved": {f: _plain(resolution_result(server_args, f, getattr(server_args, f, None)))
+                  "resolved": {f: plain(resolution_result(server_args, f, getattr(server_args, f, None)))
                                for f in RESOLVED_FIELDS}}
         if changed:
             result["changed"] = changed

@@ -251,10 +251,10 @@ def cases(release: str, tmp: Path) -> tuple[list[dict], list[str]]:
     return out, unknown
 
 
-def record(engine_python: str, release: str, out_dir: Path) -> Path:
-    sys.path.insert(0, str(ROOT))
-    with tempfile.TemporaryDirectory() as tmp:
-        todo, unknown = cases(release, Path(tmp))
+def read_in_engine(engine_python: str, release: str, todo: list[dict]) -> tuple[dict, dict, dict]:
+    """Run the baseline launch and every case of ``todo`` through the SGLang release's own reading (this script's
+    ``--engine-side``, in ``engine_python``): its head line (release, entry point), the baseline's values, and each
+    case's answer by id."""
     base = {"id": "baseline", "argv": BASE_ARGV, "files": {}}
     proc = subprocess.Popen([engine_python, __file__, "--engine-side"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir())
@@ -264,7 +264,14 @@ def record(engine_python: str, release: str, out_dir: Path) -> Path:
     head, results = lines[0], {a["id"]: a for a in lines[1:]}
     if head["sglang_version"] != release:
         raise SystemExit(f"{engine_python} has SGLang {head['sglang_version']}, not {release}")
-    baseline = results["baseline"]["values"]
+    return head, results["baseline"]["values"], results
+
+
+def record(engine_python: str, release: str, out_dir: Path) -> Path:
+    sys.path.insert(0, str(ROOT))
+    with tempfile.TemporaryDirectory() as tmp:
+        todo, unknown = cases(release, Path(tmp))
+    head, baseline, results = read_in_engine(engine_python, release, todo)
     for case in todo:
         got = results[case["id"]]
         if "error" in got:
@@ -326,16 +333,7 @@ def record_keys(engine_python: str, release: str, out_dir: Path) -> Path:
     sys.path.insert(0, str(ROOT))
     with tempfile.TemporaryDirectory() as tmp:
         todo = key_cases(release, Path(tmp))
-    base = {"id": "baseline", "argv": BASE_ARGV, "files": {}}
-    proc = subprocess.Popen([engine_python, __file__, "--engine-side"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir())
-    feed = "".join(json.dumps({k: c[k] for k in ("id", "argv", "files")}) + "\n" for c in [base, *todo])
-    answers, _ = proc.communicate(feed)
-    lines = [json.loads(x) for x in answers.splitlines() if x.strip()]
-    head, results = lines[0], {a["id"]: a for a in lines[1:]}
-    if head["sglang_version"] != release:
-        raise SystemExit(f"{engine_python} has SGLang {head['sglang_version']}, not {release}")
-    baseline = results["baseline"]["values"]
+    head, baseline, results = read_in_engine(engine_python, release, todo)
     keys = {}
     for case in todo:
         got = results[case["id"]]

@@ -53,7 +53,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from forked_case import run_forked, run_workers  # tools/: this script's folder is on sys.path
+from forked_case import (  # tools/: this script's folder is on sys.path
+    plain,
+    raised_by_a_check,
+    run_forked,
+    run_workers,
+    settle,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFORMANCE = ROOT / "tests" / "fixtures" / "vllm_conformance"
@@ -328,12 +334,6 @@ def _rel(filename: str) -> str | None:
     return None
 
 
-def _statement(filename: str, lineno: int) -> str:
-    import linecache
-
-    return linecache.getline(filename, lineno).strip()
-
-
 HARNESS_MESSAGES = (
     "failed to be inspected", "Cannot find an appropriate cached snapshot", "outgoing traffic has been disabled",
     "is not a local folder and is not a valid model identifier", "We couldn't connect", "Repo id must",
@@ -396,17 +396,12 @@ def _classify(exc: BaseException, stage: str) -> dict[str, Any]:
         why = None  # a field constraint of a config class (gt/le/Literal): vLLM's own verdict
     elif last is None or _rel(last.filename) is None:
         why = f"raised outside vLLM ({Path(last.filename).name if last else '?'}:{last.lineno if last else '?'})"
-    elif raised is not None and not _statement(raised.filename, raised.lineno or 0).startswith(("raise", "assert")) \
+    elif raised is not None and not raised_by_a_check(raised.filename, raised.lineno or 0) \
             and not isinstance(inner, AssertionError) and stage != "parse":
         # (vLLM's own parser failing on the words, e.g. an IndexError in FlexibleArgumentParser, stops `vllm serve`
         # with a traceback: its verdict, as tools/vllm_corpus.py judge records it)
         why = f"raised by an expression at {record['site']}, not by a check's raise or assert"
-    if why:
-        record["verdict"] = "harness_failure"
-        record["harness_failure"] = why
-        record["traceback_tail"] = [f"{_rel(f.filename) or Path(f.filename).name}:{f.lineno}" for f in frames[-4:]]
-    else:
-        record["verdict"] = "refused"
+    settle(record, why, frames, _rel)
     return record
 
 
@@ -427,14 +422,6 @@ def _resolved(cfg: Any) -> dict[str, Any]:
         "world_size": par.world_size,
         "device": str(cfg.device_config.device_type) if cfg.device_config is not None else None,
     }
-
-
-def _plain(value: Any) -> Any:
-    try:
-        json.dumps(value)
-        return value
-    except TypeError:
-        return repr(value)
 
 
 def _clean(text: str, model_dir: str) -> str:
@@ -513,7 +500,7 @@ def run_case(parsers: Parsers, program: str, argv: list[str], model_dir: str) ->
             build(args)
         cfg = built["config"]
         result = {"verdict": "accepted", "launcher": built.get("launcher"),
-                  "resolved": {k: _plain(v) for k, v in _resolved(cfg).items()}}
+                  "resolved": {k: plain(v) for k, v in _resolved(cfg).items()}}
     except SystemExit as exc:  # argparse's parser.error: exit 2
         text = stderr.getvalue().strip().splitlines()
         message = text[-1] if text else f"exit {exc.code}"
