@@ -105,51 +105,39 @@ def render_markdown(d: dict[str, Any], lang: str = "en") -> str:
     lines = [f"# {w['title'].format(engine=title, old=d['from'], new=d['to'])}", "", w["intro"], ""]
     if d.get("pins") and d["pins"]["from"] != d["pins"]["to"]:
         lines += [f"## {w['pins']}", "", f"vLLM {d['pins']['from']} → vLLM {d['pins']['to']}", ""]
-    if d["added"]:
-        lines += [f"## {w['added']}{count(len(d['added']))}", ""]
-        lines += md_table([w["flag"]], [[sep.join(map(_code, a["flags"]))] for a in d["added"]]) + [""]
-    if d["removed"]:
-        lines += [f"## {w['removed']}{count(len(d['removed']))}", ""]
-        lines += md_table([w["flag"], w["instead"]], [[sep.join(map(_code, a["flags"])),
-                                                       sep.join(map(_code, a["successors"])) or "—"]
-                                                      for a in d["removed"]]) + [""]
-    if d["defaults"]:
-        lines += [f"## {w['defaults']}{count(len(d['defaults']))}", ""]
-        lines += md_table([w["flag"], w["before"], w["after"]],
-                          [[_code(c["flag"]), _code(c["from"]), _code(c["to"])] for c in d["defaults"]]) + [""]
-    if d["choices"]:
-        lines += [f"## {w['choices']}{count(len(d['choices']))}", ""]
-        rows = []
-        for c in d["choices"]:
-            if not c["checked"]:
-                said = w["unchecked"]
-            else:
-                parts = [f"{w['values_added']}: " + sep.join(map(_code, c["added"]))] if c["added"] else []
-                parts += [f"{w['values_removed']}: " + sep.join(map(_code, c["removed"]))] if c["removed"] else []
-                said = "; ".join(parts) + ("" if c["was_checked"] else f" ({w['now_checked']})")
-            rows.append([_code(c["flag"]), said])
-        lines += md_table([w["flag"], w["after"]], rows) + [""]
-    if d["types"]:
-        lines += [f"## {w['types']}{count(len(d['types']))}", ""]
-        lines += md_table([w["flag"], w["before"], w["after"]],
-                          [[_code(c["flag"]), _code(c["from"]), _code(c["to"])] for c in d["types"]]) + [""]
-    if d["spellings"]:
-        lines += [f"## {w['spellings']}{count(len(d['spellings']))}", ""]
-        lines += md_table([w["flag"], w["before"], w["after"]],
-                          [[_code(c["name"]), f"{sep.join(map(_code, c['from']))} ({c['action'][0]})",
-                            f"{sep.join(map(_code, c['to']))} ({c['action'][1]})"] for c in d["spellings"]]) + [""]
-    if d["config_keys"]:
-        lines += [f"## {w['keys']}{count(len(d['config_keys']))}", ""]
-        lines += md_table([w["config"], w["keys_added"], w["keys_removed"], w["defaults"]],
-                          [[_code("--" + name.replace("_", "-")), sep.join(map(_code, c["added"])) or "—",
-                            sep.join(map(_code, c["removed"])) or "—",
-                            sep.join(f"{_code(x['key'])} {_code(x['from'])} → {_code(x['to'])}" for x in c["defaults"])
-                            or "—"] for name, c in d["config_keys"].items()]) + [""]
-    if d.get("quantization"):
-        lines += [f"## {w['quantization']}{count(len(d['quantization']))}", ""]
-        lines += md_table([w["method"], w["chips_added"], w["chips_removed"]],
-                          [[_code(m), sep.join(c["added"]) or "—", sep.join(c["removed"]) or "—"]
-                           for m, c in d["quantization"].items()]) + [""]
+    def section(key: str, header: list[str], rows: list[list[str]]) -> None:
+        """One heading with its count and a table; nothing when ``rows`` is empty."""
+        if rows:
+            lines.extend([f"## {w[key]}{count(len(rows))}", "", *md_table(header, rows), ""])
+
+    section("added", [w["flag"]], [[sep.join(map(_code, a["flags"]))] for a in d["added"]])
+    section("removed", [w["flag"], w["instead"]],
+            [[sep.join(map(_code, a["flags"])), sep.join(map(_code, a["successors"])) or "—"] for a in d["removed"]])
+    section("defaults", [w["flag"], w["before"], w["after"]],
+            [[_code(c["flag"]), _code(c["from"]), _code(c["to"])] for c in d["defaults"]])
+    rows = []
+    for c in d["choices"]:
+        if not c["checked"]:
+            said = w["unchecked"]
+        else:
+            parts = [f"{w['values_added']}: " + sep.join(map(_code, c["added"]))] if c["added"] else []
+            parts += [f"{w['values_removed']}: " + sep.join(map(_code, c["removed"]))] if c["removed"] else []
+            said = "; ".join(parts) + ("" if c["was_checked"] else f" ({w['now_checked']})")
+        rows.append([_code(c["flag"]), said])
+    section("choices", [w["flag"], w["after"]], rows)
+    section("types", [w["flag"], w["before"], w["after"]],
+            [[_code(c["flag"]), _code(c["from"]), _code(c["to"])] for c in d["types"]])
+    section("spellings", [w["flag"], w["before"], w["after"]],
+            [[_code(c["name"]), f"{sep.join(map(_code, c['from']))} ({c['action'][0]})",
+              f"{sep.join(map(_code, c['to']))} ({c['action'][1]})"] for c in d["spellings"]])
+    section("keys", [w["config"], w["keys_added"], w["keys_removed"], w["defaults"]],
+            [[_code("--" + name.replace("_", "-")), sep.join(map(_code, c["added"])) or "—",
+              sep.join(map(_code, c["removed"])) or "—",
+              sep.join(f"{_code(x['key'])} {_code(x['from'])} → {_code(x['to'])}" for x in c["defaults"]) or "—"]
+             for name, c in d["config_keys"].items()])
+    section("quantization", [w["method"], w["chips_added"], w["chips_removed"]],
+            [[_code(m), sep.join(c["added"]) or "—", sep.join(c["removed"]) or "—"]
+             for m, c in (d.get("quantization") or {}).items()])
     checks = d.get("checks") or {}
     if checks.get("added") or checks.get("removed"):
         lines += [f"## {w['checks']}", ""]
