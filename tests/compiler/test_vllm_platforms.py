@@ -78,3 +78,19 @@ def test_additional_config_text_on_cuda_is_left_to_vllm():
     dict | SupportsHash) and nothing reads it, so it is no error there."""
     compiled = compile(["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config", '{"a": tru'], CompileOptions(target="cuda"))
     assert not [f for f in compiled.findings if f.severity == "error"]
+
+
+@pytest.mark.parametrize("spec, refused", [
+    (["--spec-method", "mtp", "--spec-tokens", "2"], True),
+    (["--speculative-config", '{"method": "mtp", "num_speculative_tokens": 2}'], True),
+    (["--spec-method", "mtp", "--spec-tokens", "1"], False),
+])
+def test_vllm_ascend_reads_the_speculative_config_vllm_builds_from_the_shorthands(spec, refused):
+    """vLLM 0.34 writes --spec-method/--spec-model/--spec-tokens into the speculative config before vLLM-Ascend
+    reads it (EngineArgs.create_speculative_config), so the plugin's checks of num_speculative_tokens (here xlite's,
+    XliteGraphConfig.__init__) see the shorthand as they see the JSON key."""
+    launch = ["vllm", "serve", "m", "--additional-config", '{"xlite_graph_config": {"enabled": true}}', *spec]
+    compiled = compile(launch, CompileOptions(target="a3", env={}, releases={"vllm-ascend": "main"}))
+    hits = [f for f in compiled.findings if "num_speculative_tokens 1" in f.message.en]
+    assert bool(hits) == refused
+    assert not [f for f in compiled.findings if f.code == "AM-E920"]  # a method is given

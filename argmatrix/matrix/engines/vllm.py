@@ -26,7 +26,7 @@ from ..status import Cell, Status
 from . import vllm_ascend_facts as ascend
 from .base import NEGATE_DECLARED, NEGATE_ENABLE_DISABLE, Engine, KvConnectors, ReleaseLine, Reset, Spelling
 from .deploy_facts import VLLM_DEPLOY
-from .vllm_checks import VLLM_RULES
+from .vllm_checks import SPEC_SHORTHANDS, VLLM_RULES, speculative_config
 
 # vLLM 0.32's built-in quantization methods (vllm/model_executor/layers/quantization/__init__.py:15); a
 # platform plugin registers more (vLLM-Ascend: ``ascend``).  vLLM's parser takes any text; its ModelConfig
@@ -268,13 +268,17 @@ def _reportable(dests: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def plugin_view(values: Mapping[str, Any], platform: str | None, env: Mapping[str, str]) -> Mapping[str, Any]:
-    """What vLLM-Ascend's predicates read: vLLM's values, the chip, and the environment switches they need
+    """What vLLM-Ascend's predicates read: vLLM's values (the speculative config as vLLM builds it from 0.34's
+    ``--spec-*`` shorthands), the chip, and the environment switches they need
     (``VLLM_USE_V2_MODEL_RUNNER``: on Ascend only the environment picks Model Runner V2; ``DYNAMIC_EPLB`` and
     ``EXPERT_MAP_RECORD``, Model Runner V1's EPLB switches, read as vllm_ascend/platform.py:764 reads them)."""
     v2 = str(env.get("VLLM_USE_V2_MODEL_RUNNER", "")).strip().lower() in ("1", "true", "yes")
     v1_eplb = any(str(env.get(name, "false")).lower() in ("true", "1") for name in ("DYNAMIC_EPLB", "EXPERT_MAP_RECORD"))
+    added: dict[str, object] = {"target": platform, "use_v2_model_runner": v2, "v1_eplb_env": v1_eplb}
+    if any(values.get(field) is not None for field, _ in SPEC_SHORTHANDS):  # the plugin sees the merged config
+        added["speculative_config"] = speculative_config(values)
     # a view, not a copy: a predicate reads a few of several hundred values (and compiler/rule_index.py sees which)
-    return _PluginView({"target": platform, "use_v2_model_runner": v2, "v1_eplb_env": v1_eplb}, values)
+    return _PluginView(added, values)
 
 
 class _PluginView(Mapping[str, Any]):

@@ -45,20 +45,30 @@ def world_within_dp(c: VllmRuleContext) -> int:
     return int(c.pipeline_parallel_size) * int(c.tensor_parallel_size) * int(c.prefill_context_parallel_size)
 
 
-def speculative_key(c: VllmRuleContext, key: str, shorthand: object) -> object:
-    """A key of the speculative config vLLM builds: its ``--spec-*`` shorthand (0.34 on), else --speculative-config's
-    (``EngineArgs.create_speculative_config`` refuses both at once)."""
-    if shorthand is not None:
-        return shorthand
-    config = c.speculative_config
-    return config.get(key) if isinstance(config, dict) else None
+# vLLM 0.34's shorthands for keys of --speculative-config (EngineArgs.create_speculative_config writes them into it,
+# refusing a key given both ways)
+SPEC_SHORTHANDS = (("spec_method", "method"), ("spec_model", "model"), ("spec_tokens", "num_speculative_tokens"))
+
+
+def speculative_config(values: Mapping[str, object]) -> object:
+    """The speculative config vLLM builds: --speculative-config with the ``--spec-*`` shorthands written into it
+    (the value as given where no shorthand is set)."""
+    given = {key: values[field] for field, key in SPEC_SHORTHANDS if values.get(field) is not None}
+    config = values.get("speculative_config")
+    if not given:
+        return config
+    merged: dict[str, object] = dict(config) if isinstance(config, Mapping) else {}
+    merged.update(given)
+    return merged
 
 
 def drafts_without_drafter(c: VllmRuleContext) -> bool:
     """A number of speculative tokens with neither a method nor a draft model to make them."""
-    return (speculative_key(c, "num_speculative_tokens", c.spec_tokens) is not None
-            and speculative_key(c, "method", c.spec_method) is None
-            and speculative_key(c, "model", c.spec_model) is None)
+    spec = speculative_config(c.values)
+    if not isinstance(spec, Mapping):
+        return False
+    keys: Mapping[str, object] = spec
+    return keys.get("num_speculative_tokens") is not None and keys.get("method") is None and keys.get("model") is None
 
 
 def devices_on_this_node(c: VllmRuleContext) -> int:
