@@ -17,6 +17,7 @@ from ..matrix.status import STATUS_PREDICATES, Cell, Status
 from ..schema.meta import Text, release_words
 from ..schema.registry import SPECS, ArgSpec
 from ..schema.releases import CHANGES, NEWEST, Change, ignored_in, state_of, superseded, verdict
+from ..schema.types import JSON_ERRORS, json_error
 from ..schema.values import as_argv
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
 from .releases import check_release, successor_conflicts
@@ -573,14 +574,13 @@ def _text_not_object(flag: str, text: str, who: Text, owner: str, explain: str, 
     ``AscendConfig.__init__`` (``vllm_ascend/ascend_config.py``, every held release) then stops the start-up."""
     try:
         json.loads(text)
-        why = Text("it is text, not a JSON object", "它是一段文本，不是 JSON 对象")
-    except json.JSONDecodeError as exc:
-        why = Text(f"it is not valid JSON: {exc.msg} at character {exc.pos + 1} (line {exc.lineno}, column "
-                   f"{exc.colno})", f"它不是合法的 JSON：第 {exc.pos + 1} 个字符处（第 {exc.lineno} 行第 {exc.colno} 列）"
-                   f"有误（{exc.msg}）")
+        why = Text("text, not a JSON object", "是一段文本，不是 JSON 对象")
+    except JSON_ERRORS as exc:
+        why = json_error(exc)
+    shown = text if len(text) <= 80 else f"{text[:77]}..."  # the value itself is in the finding; the line stays short
     return Finding("AM-E973", ERROR, "type",
-                   Text(f"{flag} {text!r}: {why.en}, so vLLM passes it on as text and {who.en} fails at start-up "
-                        f"reading keys from it", f"{flag} {text!r}：{why.zh}，vLLM 会把它当作文本传下去，"
+                   Text(f"{flag} {shown!r} is {why.en}, so vLLM passes it on as text and {who.en} fails at start-up "
+                        f"reading keys from it", f"{flag} {shown!r} {why.zh}，vLLM 会把它当作文本传下去，"
                         f"{who.zh} 在启动时从中读取键会失败"),
                    Text(f"write a whole JSON object in single quotes, e.g. {flag} '{{\"key\": true}}'; "
                         f"{explain} lists the keys {owner} reads",

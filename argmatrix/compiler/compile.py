@@ -22,7 +22,7 @@ from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
 from ..schema.meta import MISSING, Text
 from ..schema.surface import SGLANG as SGLANG_SURFACE
 from ..schema.type_errors import describe
-from ..schema.types import split_list
+from ..schema.types import JSON_ERRORS, split_list
 from ..schema.validate import validate_fields
 from .check import check, check_engine, check_objects, check_required, check_resets, choice_hint, show
 from .derive import DERIVED_FIELDS, derive
@@ -186,7 +186,7 @@ def _apply(values: dict[str, Any], a: Assignment) -> Any:
         if isinstance(current, str):
             try:
                 current = json.loads(current) if current.strip() else None
-            except json.JSONDecodeError:
+            except JSON_ERRORS:
                 return current  # broken JSON text: keep it, so validation reports it
         if current is None:
             current = {}

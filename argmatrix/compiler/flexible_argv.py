@@ -24,7 +24,7 @@ from typing import Any
 from ..matrix.engines.base import NEGATE_ENABLE_DISABLE, Engine
 from ..schema.meta import Text
 from ..schema.registry import ArgSpec
-from ..schema.types import parse_human_int
+from ..schema.types import JSON_ERRORS, parse_human_int
 from .findings import Finding
 from .sources import APPEND, MERGE, Assignment, cli_value, did_you_mean, usage
 
@@ -53,7 +53,7 @@ def _dashed(token: str) -> str:
 def _dotted_value(text: str) -> Any:
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except JSON_ERRORS:
         try:
             return parse_human_int(text)
         except ValueError:

@@ -21,6 +21,7 @@ from typing import Any
 from ..schema.meta import Text
 from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec, _metadata, suggest
 from ..schema.releases import exists_in, former_flag, suggestion_pool
+from ..schema.types import JSON_ERRORS, json_error
 from .bounded_read import UnreadableFile, check_nesting, check_yaml_expansion, read_text
 from .findings import ERROR, USAGE, WARNING, Finding
 
@@ -122,7 +123,7 @@ def _scalar(text: str) -> Any:
     """A value inside a JSON object given on the command line: JSON if it parses, else the string."""
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except JSON_ERRORS:
         return text
 
 
@@ -138,7 +139,7 @@ def _list_item(text: str) -> Any:
     if text.strip().startswith("{"):
         try:
             return json.loads(text)
-        except json.JSONDecodeError:
+        except JSON_ERRORS:
             pass
     return text
 
@@ -154,7 +155,7 @@ def cli_value(spec: ArgSpec, values: list[str]) -> Any:
             if text.startswith("["):
                 try:
                     return json.loads(text)
-                except json.JSONDecodeError:
+                except JSON_ERRORS:
                     return text  # the field's validator reports it
             if not text.startswith("{"):
                 return [part.strip() for part in text.split(",") if part.strip()]
@@ -433,6 +434,8 @@ def _parse_config(text: str, suffix: str) -> Any:
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise _ConfigSyntaxError(exc.msg, exc.lineno) from None
+        except JSON_ERRORS as exc:  # a number of thousands of digits, nesting past the stack
+            raise _ConfigSyntaxError(json_error(exc).en, None) from None
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # Python 3.10

@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .types import JSON_ERRORS
+
 REDACTED = "<redacted>"
 
 # Field names whose value is a secret whatever it looks like.
@@ -89,7 +91,7 @@ def _nested_secrets(value: Any) -> Iterable[str]:
     if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
         try:
             value = json.loads(value)
-        except ValueError:
+        except JSON_ERRORS:  # not JSON, or nested past the stack: no keys to look under
             return
     if isinstance(value, dict):
         for k, v in value.items():

@@ -76,15 +76,23 @@ def parse_json_text(value: Any) -> Any:
             return None
         try:
             return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueProblem(Text(f"not valid JSON ({exc.msg} at column {exc.colno})",
-                                    f"不是合法的 JSON（第 {exc.colno} 列有误）"),
-                               Text("write a JSON object, e.g. '{\"key\": 1}'", "请写 JSON 对象，例如 '{\"key\": 1}'")) from None
-        except (ValueError, RecursionError):     # a number of more than 4,300 digits; nesting past the stack
-            raise ValueProblem(Text("not usable JSON (a number with thousands of digits, or nesting too deep)",
-                                    "无法使用的 JSON（含数千位的数字，或嵌套过深）"),
-                               Text("write a JSON object, e.g. '{\"key\": 1}'", "请写 JSON 对象，例如 '{\"key\": 1}'")) from None
+        except JSON_ERRORS as exc:
+            raise ValueProblem(json_error(exc), Text("write a JSON object, e.g. '{\"key\": 1}'",
+                                                     "请写 JSON 对象，例如 '{\"key\": 1}'")) from None
     return value
+
+
+# what json.loads raises for text it cannot read: JSONDecodeError (a ValueError), a ValueError for a number of more
+# than 4,300 digits, RecursionError for nesting past the stack
+JSON_ERRORS = (ValueError, RecursionError)
+
+
+def json_error(exc: BaseException) -> Text:
+    """Why ``json.loads`` could not read a text (one of :data:`JSON_ERRORS`), in both languages."""
+    if isinstance(exc, json.JSONDecodeError):
+        return Text(f"not valid JSON ({exc.msg} at column {exc.colno})", f"不是合法的 JSON（第 {exc.colno} 列有误）")
+    return Text("not usable JSON (a number with thousands of digits, or nesting too deep)",
+                "无法使用的 JSON（含数千位的数字，或嵌套过深）")
 
 
 _BRACED = re.compile(r"(?s)^\s*{.*}\s*$")

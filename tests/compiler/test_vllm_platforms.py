@@ -58,8 +58,10 @@ def test_dynamic_eplb_under_model_runner_v2_is_refused_as_vllm_ascend_refuses_it
         assert "--enable-eplb" in hits[0].hint.en
 
 
-@pytest.mark.parametrize("text, position", [('{"enable_flashcomm1": tru', "character 23"),
-                                            ("enable_flashcomm1=true", "character 1")])
+@pytest.mark.parametrize("text, position", [('{"enable_flashcomm1": tru', "column 23"),
+                                            ("enable_flashcomm1=true", "column 1"),
+                                            ("[" * 100_000, "nesting too deep"),
+                                            ("1" + "0" * 5_000, "thousands of digits")])
 @pytest.mark.parametrize("ascend", ["0.13.0", "0.23.0.post1", "main"])
 def test_additional_config_that_is_not_an_object_stops_vllm_ascend(text, position, ascend):
     """vLLM keeps text that is not a whole {...} as text (union_dict_and_str); every held vLLM-Ascend's
@@ -67,7 +69,8 @@ def test_additional_config_that_is_not_an_object_stops_vllm_ascend(text, positio
     compiled = compile(["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config", text], CompileOptions(target="a2", releases={"vllm-ascend": ascend}))
     [hit] = [f for f in compiled.findings if f.code == "AM-E973"]
     assert hit.severity == "error" and hit.flag == "--additional-config" and hit.source == "argv[3]"
-    assert position in hit.message.en and text in hit.message.en and "JSON" in hit.message.zh
+    assert position in hit.message.en and text[:70] in hit.message.en and "JSON" in hit.message.zh
+    assert hit.value == text and len(hit.message.en) < 400
     assert "'{\"key\": true}'" in hit.hint.en
     again = compile(["vllm", "serve", "Qwen/Qwen2.5-7B", "--additional-config", '{"enable_flashcomm1": true}'], CompileOptions(target="a2", releases={"vllm-ascend": ascend}))
     assert not [f for f in again.findings if f.code == "AM-E973"]

@@ -337,13 +337,15 @@ def _inline_json(raw: object) -> Mapping[str, object] | None:
     """An inline JSON object given on the command line; None for a file path (read at start-up) or bad JSON."""
     import json
 
+    from ...schema.types import JSON_ERRORS
+
     if isinstance(raw, dict):
         return as_mapping(raw)
     if not isinstance(raw, str) or not raw.lstrip().startswith("{"):
         return None
     try:
         parsed: object = json.loads(raw)
-    except ValueError:
+    except JSON_ERRORS:
         return None
     return as_mapping(parsed) if isinstance(parsed, dict) else None
 
