@@ -61,7 +61,8 @@ def test_dynamic_eplb_under_model_runner_v2_is_refused_as_vllm_ascend_refuses_it
 @pytest.mark.parametrize("text, position", [('{"enable_flashcomm1": tru', "column 23"),
                                             ("enable_flashcomm1=true", "column 1"),
                                             ("[" * 100_000, "nesting too deep"),
-                                            ("1" + "0" * 5_000, "thousands of digits")])
+                                            ("1" + "0" * 5_000, "thousands of digits")],
+                         ids=["truncated", "key-equals-value", "deep", "huge-number"])
 @pytest.mark.parametrize("ascend", ["0.13.0", "0.23.0.post1", "main"])
 def test_additional_config_that_is_not_an_object_stops_vllm_ascend(text, position, ascend):
     """vLLM keeps text that is not a whole {...} as text (union_dict_and_str); every held vLLM-Ascend's
