@@ -69,14 +69,13 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
     if for_ is None:
         compiled = compile_argv(server_argv)
     elif for_ == "k8s":  # $(VAR) in a rank, count, port or address flag is Kubernetes' to fill in (k8s_refs.py)
-        import dataclasses
-
+        from .. import records
         from ..compiler.findings import sort_findings
         from ..compiler.k8s_refs import compile_for_k8s, refs_note
 
         ref = compile_for_k8s(server_argv, compile_argv, nodes=nodes)
         note = refs_note(ref)
-        compiled = dataclasses.replace(ref.compiled, findings=sort_findings(
+        compiled = records.replace(ref.compiled, findings=sort_findings(
             [*ref.compiled.findings, *ref.findings, *([note] if note else [])]))
     else:
         print(f"argmatrix check-config: --for {for_}: the only choice is k8s", file=sys.stderr)

@@ -6,10 +6,10 @@ when it is a temporary one), and calls ``os.execvp``.
 """
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 
+from .. import records
 from ..schema.meta import Text
 from .lang import default_lang
 
@@ -81,7 +81,7 @@ def run_launch(server_argv: list[str], *, engine: str | None = None, target: str
         fd, path = tempfile.mkstemp(prefix="argmatrix-sglang-", suffix=".yaml")
         os.close(fd)
     cmd = build_command(compiled, engine, config_path=path or "argmatrix-sglang.yaml", lang=lang)
-    report = dataclasses.replace(compiled, findings=launch_findings(compiled, cmd, strict=strict))
+    report = records.replace(compiled, findings=launch_findings(compiled, cmd, strict=strict))
     scrub = secrets_hidden(compiled, show_secrets)
     if report.findings or not report.ok:
         render.emit(render.findings_lines(report, lang, "launch"), stderr=True, scrub=scrub)
@@ -307,7 +307,7 @@ def _report_and_write(compiled, result, lang: str, show_secrets: bool, output: s
     from . import render
     from .check_config import secrets_hidden
 
-    report = dataclasses.replace(compiled, findings=result.findings)
+    report = records.replace(compiled, findings=result.findings)
     if report.findings:
         render.emit(render.findings_lines(report, lang, "export"), stderr=True,
                     scrub=secrets_hidden(compiled, show_secrets))

@@ -7,18 +7,17 @@ fill what the user left unset.  Every value records its source.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
 from ..matrix import engines
 from ..matrix.engines import Engine
 from ..matrix.platforms import PLATFORMS, UnknownPlatform, resolve
+from ..records import field, record, replace
 from ..schema.meta import MISSING, Text
 from ..schema.surface import SGLANG as SGLANG_SURFACE
 from ..schema.type_errors import describe
@@ -35,7 +34,7 @@ from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_en
 from .value_safety import unsafe_value_findings
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Compiled:
     """The result of compiling a launch configuration for one platform."""
 
@@ -227,7 +226,7 @@ class _DefaultRelease:
 DEFAULT_RELEASE: Any = _DefaultRelease()
 
 
-@dataclass(frozen=True)
+@record
 class CompileOptions:
     """How :func:`compile` reads and judges a launch (everything but the launch line itself).
 
@@ -655,7 +654,7 @@ def _shifted(item: Any, offset: int) -> Any:
     if not offset or not item.source or not item.source.startswith("argv["):
         return item
     source = _ARGV_SOURCE.sub(lambda m: f"argv[{int(m.group(1)) + offset}]", item.source)
-    return dataclasses.replace(item, source=source)
+    return replace(item, source=source)
 
 
 def _spelling_of(name: str, flag: str | None, specs: dict[str, Any], flags: dict[str, str]) -> str | None:

@@ -6,9 +6,9 @@ value's source is ``derived:<id>`` so ``check-config`` can say why it is there.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from ..records import record
 from ..schema.meta import MISSING
 from ..schema.registry import SPECS
 from ..schema.releases import CHANGES, moved
@@ -16,7 +16,7 @@ from ..schema.releases import CHANGES, moved
 EP_FROM_TP_BACKENDS = ("deepep", "ascend_fuseep", "mooncake", "mori")
 
 
-@dataclass(frozen=True)
+@record
 class Derivation:
     id: str
     target: str

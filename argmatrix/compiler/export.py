@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import json
 import shlex
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..matrix import engines
+from ..records import field, record
 from ..schema.meta import Text
 from ..schema.registry import SPECS
 from .export_secrets import k8s_container, k8s_secret_comment, without_secrets
@@ -46,7 +46,7 @@ VLLM_SCHEMA_REF = "vllm-config.schema.json"
 YAML_SCHEMA_HEADER = "# yaml-language-server: $schema={}"
 
 
-@dataclass
+@record(frozen=False)
 class Exported:
     text: str
     findings: list[Finding] = field(default_factory=list)  # the format's own; see :func:`export` for all

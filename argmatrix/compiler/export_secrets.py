@@ -15,9 +15,9 @@ written ``$$``: the engine receives the value unchanged.
 """
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
+from ..records import replace
 from ..schema.meta import Text
 from ..schema.redact import Scrubber, _holds_secret, is_secret_name
 from .findings import NOTE, Finding
@@ -48,7 +48,7 @@ def without_secrets(compiled: Any) -> tuple[Any, list[Finding]]:
                           "write it", f"请在启动时通过 {ENV_PREFIX}{n.upper()} 传入，或加 --show-secrets 导出以写入它"),
                      field=n, flag=specs[n].flag, source=compiled.sources.get(n), platform=compiled.platform)
              for n in hidden]
-    return dataclasses.replace(compiled, user_set=frozenset(compiled.user_set) - set(hidden)), notes
+    return replace(compiled, user_set=frozenset(compiled.user_set) - set(hidden)), notes
 
 
 def k8s_escape(token: str) -> str:

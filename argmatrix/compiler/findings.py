@@ -1,11 +1,11 @@
 """What the compiler reports: one :class:`Finding` per problem, all of them at once."""
 from __future__ import annotations
 
-import dataclasses
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from .. import records
+from ..records import record, replace
 from ..schema.meta import Text
 from ..schema.registry import FLAGS, SPECS
 
@@ -16,7 +16,7 @@ SEVERITY_ORDER = {ERROR: 0, WARNING: 1, NOTE: 2}
 USAGE = "usage"
 
 
-@dataclass(frozen=True)
+@record
 class Finding:
     """One problem with a launch configuration.
 
@@ -35,11 +35,11 @@ class Finding:
     value: Any = None
     source: str | None = None
     platform: str | None = None
-    support_related: bool = dataclasses.field(default=False, compare=False)
-    rule: str | None = dataclasses.field(default=None, compare=False)  # the id of the rule that raised it, if one did
+    support_related: bool = records.field(default=False, compare=False)
+    rule: str | None = records.field(default=None, compare=False)  # the id of the rule that raised it, if one did
 
     def with_severity(self, severity: str) -> Finding:
-        return dataclasses.replace(self, severity=severity)
+        return replace(self, severity=severity)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,7 +77,7 @@ def respell(finding: Finding, typed_as: dict[str, str], flags: dict[str, str] | 
     hint = None if finding.hint is None else Text(fix(finding.hint.en), fix(finding.hint.zh))
     if message == finding.message and hint == finding.hint:
         return finding
-    return dataclasses.replace(finding, message=message, hint=hint)
+    return replace(finding, message=message, hint=hint)
 
 
 def _jsonable(value: Any) -> Any:

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from ..matrix.engines.base import NEGATE_ENABLE_DISABLE, Engine
+from ..records import record
 from ..schema.meta import Text
 from ..schema.registry import ArgSpec
 from ..schema.types import JSON_ERRORS, parse_human_int
@@ -32,7 +32,7 @@ _NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
 _DOT_KEY = re.compile(r"(?<=--)[^.]*")
 
 
-@dataclass(frozen=True)
+@record
 class Word:
     text: str
     source: str

@@ -14,16 +14,15 @@ on, devices per node, how it spans nodes).  Secrets come from a Secret (``export
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..matrix import engines
 from ..matrix.deploy import POD_IP, Deployable, Proxy, Roles
 from ..matrix.platforms import PLATFORMS
+from ..records import field, record, replace
 from ..schema.meta import Text
 from . import sglang_reader
 from .export_secrets import k8s_container, secret_comment
@@ -44,7 +43,7 @@ LIVENESS = {"periodSeconds": 30, "failureThreshold": 10, "timeoutSeconds": 10}
 STARTUP = {"periodSeconds": 20, "failureThreshold": 180}
 
 
-@dataclass
+@record(frozen=False)
 class K8sOptions:
     image: str | None
     name: str | None = None
@@ -57,7 +56,7 @@ class K8sOptions:
     lang: str = "en"                    # the language of the manifest's comments (the documents are the same)
 
 
-@dataclass
+@record(frozen=False)
 class Manifest:
     text: str
     findings: list[Finding] = field(default_factory=list)
@@ -258,7 +257,7 @@ def _refs_for_worker(ref: Referenced, compile: Callable[[list[str]], Any]) -> Re
         spec = ref.compiled.specs[name]
         argv = [*argv, spec.flag] if value is True else set_value(argv, ref.compiled, name, str(value))
     compiled = compile(argv) if argv != ref.argv else ref.compiled
-    return dataclasses.replace(ref, compiled=compiled, argv=argv)
+    return replace(ref, compiled=compiled, argv=argv)
 
 
 def manifest(argv: list[str], compile: Callable[[list[str]], Any], engine: str, release: str | None,
@@ -350,7 +349,7 @@ def manifest(argv: list[str], compile: Callable[[list[str]], Any], engine: str, 
         if role is not None and deploy.roles is not None:
             argv_role = _role_argv(ref.argv, compiled, deploy.roles, role)
             if argv_role != ref.argv:
-                role_ref = dataclasses.replace(ref, compiled=compile(argv_role), argv=argv_role)
+                role_ref = replace(ref, compiled=compile(argv_role), argv=argv_role)
                 findings += [f for f in role_ref.compiled.findings if f.severity == ERROR]
         labels = {NAME_LABEL: name if role is None else f"{name}-{role}", "app.kubernetes.io/managed-by": "argmatrix"}
         if role is not None:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..matrix import engines
 from ..matrix.deploy import ADDRESS, COUNT, LWS_VARIABLES, POD_IP, PORT, RANK, Deployable, GroupMode
+from ..records import field, record
 from ..schema.meta import Text
 from .findings import ERROR, NOTE, WARNING, Finding
 
@@ -27,7 +27,7 @@ _ARGV = re.compile(r"^argv\[(\d+)\]$")
 Compile = Callable[[list[str]], Any]
 
 
-@dataclass
+@record(frozen=False)
 class Referenced:
     """A launch compiled for Kubernetes: stand-ins checked, references to write back."""
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..matrix import engines
+from ..records import field, record
 from ..schema.meta import Text
 from ..schema.registry import SPECS
 from ..schema.releases import CHANGES, argmatrix_only, exists_in, state_of
@@ -100,7 +100,7 @@ def _yaml_value(name: str, value: Any, release: str | None) -> tuple[bool, Any]:
 
 # --- the command ---------------------------------------------------------------------------------------------------
 
-@dataclass
+@record(frozen=False)
 class EngineCommand:
     """What to start: ``argv`` (program first), the config file to write before it, and new findings."""
 

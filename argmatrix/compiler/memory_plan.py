@@ -31,10 +31,8 @@ Where the constants come from:
 """
 from __future__ import annotations
 
-import dataclasses
 import math
 import os
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..matrix.engines.sglang_memory import (
@@ -45,6 +43,7 @@ from ..matrix.engines.sglang_memory import (
     prefill_graph_sizes,
 )
 from ..matrix.platforms import PLATFORMS
+from ..records import field, record, replace
 from ..schema.meta import Text
 from .model_facts import METHOD_BITS, ModelFacts, QuantFacts, _attention_options, attention_params
 
@@ -80,7 +79,7 @@ def cpu_cores() -> int:
         return os.cpu_count() or 1
 
 
-@dataclass(frozen=True)
+@record
 class PoolCap:
     """The most tokens a pool sized from memory may hold, and why (said at start-up and in the plan)."""
 
@@ -120,7 +119,7 @@ def kv_pool_tokens(*, memory_bytes: int, weight_bytes: int, mem_fraction_static:
     return tokens // page_size * page_size
 
 
-@dataclass(frozen=True)
+@record
 class Parallel:
     tp: int = 1
     pp: int = 1
@@ -175,7 +174,7 @@ def quant_bytes_per_param(quant: QuantFacts | None, method: str | None) -> float
     return per
 
 
-@dataclass(frozen=True)
+@record
 class MemoryPlan:
     target: str
     devices_per_node: int | None
@@ -409,7 +408,7 @@ def plan(facts: ModelFacts, values: dict[str, Any], *, target: str, family: str,
     smallest = None
     if search_tp and device_memory is not None and (pool is None or pool <= 0 or not running):
         smallest = _smallest_tp(facts, values, target, family, device_memory, devices_per_node, input_len, output_len)
-    return dataclasses.replace(result, max_context_len=max_ctx, max_running_requests=running,
+    return replace(result, max_context_len=max_ctx, max_running_requests=running,
                                smallest_fitting_tp=smallest)
 
 

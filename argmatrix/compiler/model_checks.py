@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 import os
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..matrix.platforms import PLATFORMS
+from ..records import field, record
 from ..schema.meta import Text
 from ..schema.registry import SPECS
 from .check import check_model_rules
@@ -134,7 +134,7 @@ def parse_size(text: str | int) -> int:
     return int(float(m.group(1)) * SIZE_UNITS[unit])
 
 
-@dataclass(frozen=True)
+@record
 class PlanInputs:
     """What the check is told beyond the server flags (check-config/plan options, not server arguments)."""
 
@@ -146,7 +146,7 @@ class PlanInputs:
     gpu_arch: Any = None                  # --gpu-arch: a matrix.devices.GpuArch, the CUDA GPU's compute capability
 
 
-@dataclass
+@record(frozen=False)
 class ModelContext:
     facts: ModelFacts | None = None
     draft: ModelFacts | None = None  # the speculative draft's, when --speculative-draft-model-path is local

@@ -11,14 +11,13 @@ Multimodal configs with a ``text_config`` are read through their language model.
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..records import field, record, replace
 from ..schema.meta import Text
 from .bounded_read import UnreadableFile, check_nesting, read_text
 
@@ -44,7 +43,7 @@ class ModelConfigError(ValueError):
         self.text = text
 
 
-@dataclass(frozen=True)
+@record
 class MoEFacts:
     experts: int                   # routed experts per MoE layer
     experts_per_token: int
@@ -54,7 +53,7 @@ class MoEFacts:
     moe_layers: tuple[int, ...]    # indices of the layers whose MLP is a MoE block
 
 
-@dataclass(frozen=True)
+@record
 class MLAFacts:
     """DeepSeek's multi-head latent attention: the KV cache holds one compressed latent per token and layer."""
 
@@ -65,7 +64,7 @@ class MLAFacts:
     v_head_dim: int
 
 
-@dataclass(frozen=True)
+@record
 class QuantFacts:
     method: str                    # quant_method as the checkpoint states it (fp8, gptq, awq, compressed-tensors, ...)
     bits: int | None               # weight bits, when the config says or the method implies it
@@ -74,7 +73,7 @@ class QuantFacts:
     expert_bits: int | None = None  # the routed experts' weight bits when they differ (ModelSlim W4A8 MoE)
 
 
-@dataclass(frozen=True)
+@record
 class ParamCounts:
     """Parameters per component.  Norms go with the block they normalise; the router with the experts."""
 
@@ -90,7 +89,7 @@ class ParamCounts:
         return self.embeddings + self.attention + self.dense_mlp + self.shared_experts + self.experts + self.lm_head
 
 
-@dataclass(frozen=True)
+@record
 class ModelFacts:
     source: str                     # the file the facts were read from
     architecture: str
@@ -178,7 +177,7 @@ def read_model_facts(path: str | os.PathLike) -> ModelFacts:
         raise ModelConfigError(Text(f"{file}: the top level is not a JSON object", f"{file}：顶层不是 JSON 对象"))
     facts = facts_from_config(cfg, str(file))
     described = read_modelslim_description(file.parent / MODELSLIM_DESCRIPTION)
-    return dataclasses.replace(facts, modelslim=described) if described is not None else facts
+    return replace(facts, modelslim=described) if described is not None else facts
 
 
 # ModelSlim's weight schemes (SGLang layers/quantization/modelslim/modelslim.py) -> weight bits; FLOAT: unquantized

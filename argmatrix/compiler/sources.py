@@ -14,10 +14,10 @@ import os
 import re
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..records import record
 from ..schema.meta import Text
 from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec, _metadata, suggest
 from ..schema.releases import exists_in, former_flag, suggestion_pool
@@ -34,7 +34,7 @@ _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 
 
-@dataclass(frozen=True)
+@record
 class Assignment:
     """``field`` gets ``value`` from ``source``; ``op`` says whether it replaces, merges into or appends to it."""
 
@@ -60,7 +60,7 @@ def _former_flag(spelled: str, release: str | None) -> tuple[Text, Text] | None:
     return former_flag(spelled, release)
 
 
-@dataclass(frozen=True)
+@record
 class _Counterpart:
     """A vLLM flag in an SGLang-style launch: the SGLang flags that say the same (compiler/translate.py)."""
 

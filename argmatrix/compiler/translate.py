@@ -10,16 +10,16 @@ rules judge it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from ..records import record
 from ..schema.meta import Text
 
 Values = dict[str, Any]
 Map = Callable[[Values], Values | None]  # the source side's values -> the target side's, None: cannot say
 
 
-@dataclass(frozen=True)
+@record
 class Equivalent:
     """vLLM ``vllm`` fields <-> SGLang ``sglang`` fields; maps are None where the values cross over unchanged."""
 

@@ -23,12 +23,12 @@ readers: ``model_facts`` for config.json, ``memory_plan`` for the weights and KV
 """
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..matrix.platforms import PLATFORMS
+from ..records import replace
 from ..schema.meta import Text
 from ..schema.vllm.releases import release_key
 from .findings import ERROR, USAGE, Finding
@@ -464,7 +464,7 @@ def vllm_plan(facts: ModelFacts, values: dict[str, Any], *, target: str, memory:
         running = int(pool_bytes // max(1, p.kv_bytes_for(request_len)))
         if values.get("max_num_seqs"):
             running = min(running, _f(values, "max_num_seqs"))
-        p = dataclasses.replace(p, max_context_len=longest, max_running_requests=running)
+        p = replace(p, max_context_len=longest, max_running_requests=running)
     return p, blocks
 
 

@@ -16,11 +16,11 @@ Nothing here builds YAML: the compiler does, from these facts, so adding a chip 
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from .. import records
+from ..records import field, record
 from ..schema.meta import Text
 
 # the variables LeaderWorkerSet sets in every container of a group (lws api/leaderworkerset/v1, v0.10.0)
@@ -34,7 +34,7 @@ POD_IP = "POD_IP"  # the manifest defines it in every container (the downward AP
 RANK, COUNT, PORT, ADDRESS = "rank", "count", "port", "address"
 
 
-@dataclass(frozen=True)
+@record
 class HostPath:
     """A file or folder of the node mounted into the container at the same path, read-only."""
 
@@ -43,7 +43,7 @@ class HostPath:
     type: str      # Kubernetes hostPath type: Directory | File
 
 
-@dataclass(frozen=True)
+@record
 class PodNeeds:
     """What a pod of this platform asks the cluster for."""
 
@@ -56,7 +56,7 @@ class PodNeeds:
     source: Text = Text("", "")
 
 
-@dataclass(frozen=True)
+@record
 class GroupMode:
     """One way an engine's launch spans the pods of a LeaderWorkerSet group."""
 
@@ -73,7 +73,7 @@ class GroupMode:
     source: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Proxy:
     """The front that puts the roles behind one endpoint, written as a workload of its own where the engine's image
     holds the program (otherwise :attr:`Roles.router` is a comment of the manifest)."""
@@ -85,7 +85,7 @@ class Proxy:
     source: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Roles:
     """Prefill/decode disaggregation: the field that names a server's role, and the roles a deployment needs."""
 
@@ -93,13 +93,13 @@ class Roles:
     roles: tuple[str, ...]
     # role -> fields holding more ports its Service must expose (the prefill server's bootstrap port); with `key`,
     # keys of the field's object
-    ports: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    ports: Mapping[str, tuple[str, ...]] = records.field(default_factory=dict)
     # the command that puts the roles behind one endpoint, with {<role>} the role's Service, {port} the HTTP port
     # and {<field>} a port field's value (a comment of the manifest: argmatrix does not deploy it)
     router: str = ""
     # the field holds a JSON object and the role is this key of it (vLLM's --kv-transfer-config kv_role)
     key: str | None = None
-    values: Mapping[str, str] = dataclasses.field(default_factory=dict)   # role -> what it holds (default: the role)
+    values: Mapping[str, str] = records.field(default_factory=dict)   # role -> what it holds (default: the role)
     # keys of the object every server needs its own value of (vLLM's engine_id): the role written from another
     # role's launch gets "<value>-<role>"
     distinct: tuple[str, ...] = ()
@@ -148,7 +148,7 @@ class Roles:
         return out
 
 
-@dataclass(frozen=True)
+@record
 class Deployable:
     """What the k8s export needs to know about an engine."""
 

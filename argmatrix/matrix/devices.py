@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 
+from ..records import record
 from ..schema.meta import Text
 
 GIB = 1 << 30
 
 
-@dataclass(frozen=True)
+@record
 class DeviceFacts:
     devices_per_node: int | None   # None: unknown until detected or given (--devices-per-node)
     memory_bytes: int | None       # per device; None: unknown until detected or given (--device-memory)
@@ -42,7 +42,7 @@ def system_memory_bytes() -> int | None:
         return None
 
 
-@dataclass(frozen=True, order=True)
+@record(order=True)
 class GpuArch:
     """A CUDA GPU's compute capability (its SM generation): 9.0 is Hopper (H100, H200), 10.x datacenter
     Blackwell (B200, GB200, B300), 12.x RTX/GB10 Blackwell.  SGLang's start-up checks read it

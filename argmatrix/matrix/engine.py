@@ -20,9 +20,9 @@ the compiler's engine check reports those as warnings.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from ..records import field, record
 from ..schema.meta import Text
 from ..schema.registry import SPECS
 
@@ -36,7 +36,7 @@ ENGINE_FAMILIES = ("cpu", "gpu", "npu")
 FAMILY_NAMES = {"cpu": Text("CPU", "CPU"), "gpu": Text("CUDA", "CUDA"), "npu": Text("Ascend", "昇腾")}
 
 
-@dataclass(frozen=True)
+@record
 class EnginePath:
     """One code path of the engine; its runs are recorded per platform family (engine_runs.json)."""
 
@@ -45,7 +45,7 @@ class EnginePath:
     inert_on: Mapping[str, Text] = field(default_factory=dict)  # families where the path does nothing, and why
 
 
-@dataclass(frozen=True)
+@record
 class InertWhen:
     """A wired argument has no effect when ``field`` is above ``above`` (a launch-dependent ``inert``)."""
 
@@ -58,7 +58,7 @@ class InertWhen:
         return isinstance(value, int) and value > self.above
 
 
-@dataclass(frozen=True)
+@record
 class Capability:
     status: str
     reason: Text | None = None
@@ -209,7 +209,7 @@ def capability(name: str) -> Capability:
 PASSED, FAILED, NEVER_RUN, NO_EFFECT = "passed", "failed", "never run", "no effect"
 
 
-@dataclass(frozen=True)
+@record
 class FamilyVerdict:
     family: str
     state: str                       # passed | failed | never run | no effect

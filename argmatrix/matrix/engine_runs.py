@@ -9,15 +9,16 @@ path nobody has run on a family is shown as never run there.  Written by those t
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
+
+from ..records import asdict, record
 
 RUNS_FILE = Path(__file__).with_name("engine_runs.json")
 RESULTS = ("passed", "failed")
 
 
-@dataclass(frozen=True)
+@record
 class Run:
     family: str                 # cpu | gpu | npu
     device: str                 # the CPU model or the accelerator's name, as the machine reports it

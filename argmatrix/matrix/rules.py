@@ -7,9 +7,9 @@ are templates filled with argument values, in both languages.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..records import record
 from ..schema.meta import Text
 from ..schema.registry import SPECS
 from ..schema.releases import superseded
@@ -123,7 +123,7 @@ class VllmRuleContext(ContextBase, VllmArguments):
     when it checks a vLLM launch); ``model`` is the model facts, vLLM's ``--model`` is ``values["model"]``."""
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     id: str
     code: str
@@ -215,7 +215,7 @@ RULES: list[Rule] = [
 ]
 
 
-@dataclass(frozen=True)
+@record
 class Parent:
     """Options that only mean something when their parent feature is on."""
 

@@ -1,9 +1,9 @@
 """The one status vocabulary: what a platform says about an argument, and why."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
+from ..records import record
 from ..schema.meta import Text
 
 
@@ -63,7 +63,7 @@ def parse_status(word: str) -> Status | None:
     return None
 
 
-@dataclass(frozen=True)
+@record
 class Cell:
     """One argument on one platform."""
 
@@ -71,7 +71,7 @@ class Cell:
     reason: Text | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Note:
     """A remark a support table makes about an argument; ``rule`` names the matrix rule that enforces it."""
 

@@ -7,11 +7,12 @@ flag, a default, a choice list or a support label.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..records import record
 
-@dataclass(frozen=True, slots=True)
+
+@record
 class Text:
     """A sentence in both languages argmatrix speaks."""
 
@@ -35,7 +36,7 @@ class _Missing:
 MISSING: Any = _Missing()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Arg:
     """What one server argument is: its flags and its help.
 
@@ -67,7 +68,7 @@ class Arg:
         return self.flags[0]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ObjectKey:
     """One documented key of a JSON-object argument (``--compilation-config``'s ``cudagraph_mode``)."""
 
@@ -98,7 +99,7 @@ def release_words(release: str | None, lang: str) -> str:
 ARGMATRIX_ONLY_GROUPS = frozenset({"argmatrix_server"})
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Group:
     """A section of the reference: the seeds' sections, in their order."""
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 from .types import JSON_ERRORS
@@ -22,17 +23,27 @@ REDACTED = "<redacted>"
 
 # Field names whose value is a secret whatever it looks like.
 SECRET_FIELDS = frozenset({"api_key", "admin_api_key", "decrypted_config_file", "decrypted_draft_config_file"})
-_SECRET_NAME = re.compile(r"(?i)(^|[_\-.])(api[_\-]?key|key|token|secret|passw(or)?d|passphrase|credentials?|"
-                          r"auth(orization)?|cookie|private[_\-]?key|access[_\-]?key|session)($|[_\-.])")
+SECRET_NAME = (r"(?i)(^|[_\-.])(api[_\-]?key|key|token|secret|passw(or)?d|passphrase|credentials?|"
+               r"auth(orization)?|cookie|private[_\-]?key|access[_\-]?key|session)($|[_\-.])")
 # names that contain a secret word but hold none (token counts and ids, tokenizer settings)
-_NOT_SECRET = re.compile(r"(?i)(first|per|inter|next|last|stop|eos|bos|pad|unk)_token|token_(usage|map|distribution)|"
-                         r"token_?ids?\b|token_?ids?_|tokenizer|_tokens?_(len|num|count|budget|buckets?)|^key_?"
-                         r"(len|size)|_id$")
+NOT_SECRET = (r"(?i)(first|per|inter|next|last|stop|eos|bos|pad|unk)_token|token_(usage|map|distribution)|"
+              r"token_?ids?\b|token_?ids?_|tokenizer|_tokens?_(len|num|count|budget|buckets?)|^key_?(len|size)|_id$")
 # scheme://user:password@host  ->  scheme://<redacted>@host
-_URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/\s@]+@")
+URL_USERINFO = r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/\s@]+@"
 # well-known token shapes (Hugging Face, OpenAI, GitHub, Slack, AWS, bearer headers)
-_TOKEN_SHAPES = re.compile(r"\b(hf_[A-Za-z0-9]{8,}|sk-[A-Za-z0-9_\-]{8,}|gh[pousr]_[A-Za-z0-9]{8,}|"
-                           r"xox[abpr]-[A-Za-z0-9\-]{8,}|AKIA[0-9A-Z]{16})\b|(?i:(bearer\s+)[^\s\"']+)")
+TOKEN_SHAPES = (r"\b(hf_[A-Za-z0-9]{8,}|sk-[A-Za-z0-9_\-]{8,}|gh[pousr]_[A-Za-z0-9]{8,}|"
+                r"xox[abpr]-[A-Za-z0-9\-]{8,}|AKIA[0-9A-Z]{16})\b|(?i:(bearer\s+)[^\s\"']+)")
+# What each pattern cannot match without (lower-cased text): most names and most output lines contain none, and
+# a process that never meets one never compiles the pattern (four compiles are a tenth of a cold check-config).
+SECRET_WORDS = ("key", "token", "secret", "passw", "passphrase", "credential", "auth", "cookie", "session")
+TOKEN_MARKS = ("hf_", "sk-", "gh", "xox", "akia", "bearer")
+
+
+@cache
+def _pattern(source: str) -> re.Pattern[str]:
+    return re.compile(source)
+
+
 # a literal secret shorter than this is hidden only where its name is known (cutting "ab" out of every text
 # would garble the output and tell which letters the key has)
 MIN_SCRUBBED_LENGTH = 4
@@ -45,7 +56,10 @@ def is_secret_name(name: str) -> bool:
         return True
     if name.endswith(("_extra_config", "-extra-config")):
         return True
-    return bool(_SECRET_NAME.search(name)) and not _NOT_SECRET.search(name.replace("-", "_"))
+    lower = name.lower()
+    if not any(word in lower for word in SECRET_WORDS):
+        return False
+    return bool(_pattern(SECRET_NAME).search(name)) and not _pattern(NOT_SECRET).search(name.replace("-", "_"))
 
 
 def _holds_secret(value: Any) -> bool:
@@ -56,8 +70,12 @@ def _holds_secret(value: Any) -> bool:
 
 def redact_text(text: str) -> str:
     """A string with URL credentials and token-shaped substrings hidden."""
-    text = _URL_USERINFO.sub(lambda m: m.group(1) + REDACTED + "@", text)
-    return _TOKEN_SHAPES.sub(lambda m: (m.group(2) + REDACTED) if m.group(2) else REDACTED, text)
+    if "://" in text and "@" in text:
+        text = _pattern(URL_USERINFO).sub(lambda m: m.group(1) + REDACTED + "@", text)
+    lower = text.lower()
+    if not any(mark in lower for mark in TOKEN_MARKS):
+        return text
+    return _pattern(TOKEN_SHAPES).sub(lambda m: (m.group(2) + REDACTED) if m.group(2) else REDACTED, text)
 
 
 def redact(value: Any, name: str | None = None) -> Any:
@@ -110,7 +128,9 @@ def secret_strings(values: Mapping[str, Any]) -> frozenset[str]:
     them)."""
     found: set[str] = set()
     for name, value in values.items():
-        if is_secret_name(name) and _holds_secret(value):
+        if not isinstance(value, (str, dict, list, tuple)):
+            continue  # None, switches and numbers: nothing a secret could be, by name or inside
+        if _holds_secret(value) and is_secret_name(name):
             found.update(_leaves(value))
             if isinstance(value, (dict, list)):
                 found.add(json.dumps(value))

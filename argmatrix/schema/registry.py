@@ -11,10 +11,10 @@ import difflib
 import importlib
 import types
 import typing
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
+from ..records import record
 from . import stored
 from .meta import Arg, Group
 
@@ -30,7 +30,7 @@ GROUP_MODULES = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class ArgSpec:
     """One server argument: its field name, group, declared type and default, and its :class:`Arg`."""
 

@@ -7,8 +7,9 @@ like Python's own bytecode (``argmatrix/schema/__pycache__/``), or in the user's
 is read-only (``$XDG_CACHE_HOME/argmatrix``, else ``~/.cache/argmatrix``); where neither can be written, the
 tables are introspected in every process, as before.
 
-It is never stale: its name carries a digest of every source the declarations are built from (each ``.py`` of the
-surface's package, and ``DECLARATION_SOURCES``), of the Python version and of ``FORMAT``, so an edited declaration
+It is never stale: its name carries a digest of every source the declarations are built from (the name, size and
+modification time of each ``.py`` of the surface's package and of ``DECLARATION_SOURCES``, as Python's bytecode is
+keyed), of the Python version and of ``FORMAT``, so an edited declaration
 names another file and the old one is not read (it is removed when the new one is written).  A fresh clone has no
 file and writes it on its first run.  ``tests/schema/test_stored_tables.py`` requires the stored specs to equal
 the introspected ones field by field, and the digest to cover every module a declaration imports.
@@ -27,11 +28,11 @@ if TYPE_CHECKING:
     # the specs in their groups, and the three lookups over them (registry.index): field, key spelling, flag
     Table = tuple[Groups, dict[str, ArgSpec], dict[str, str], dict[str, str]]
 
-FORMAT = 2  # bump when the stored shape changes without a source change (e.g. what is pickled)
+FORMAT = 3  # bump when the stored shape changes without a source change (e.g. what is pickled)
 SCHEMA_DIR = os.path.dirname(os.path.abspath(__file__))
 # the schema modules a declaration is built from, besides its own package's (the test checks none is missing)
 DECLARATION_SOURCES = ("meta.py", "types.py", "type_errors.py", "values.py", "choices.py", "registry.py",
-                       "stored.py")
+                       "stored.py", os.path.join(os.pardir, "records.py"))
 DISABLE_ENV = "ARGMATRIX_NO_STORED_TABLES"
 
 
@@ -42,7 +43,8 @@ def package_dir(package: str) -> str:
 
 
 def digest(package: str) -> str:
-    """A digest of every source the declarations of ``package`` are built from."""
+    """A digest of every source the declarations of ``package`` are built from: each file's name, size and
+    modification time, as Python keys its bytecode (reading the sources' text cost more than the table saves)."""
     try:
         from _blake2 import blake2b  # what hashlib.blake2b is, without loading OpenSSL's bindings at start-up
     except ImportError:  # pragma: no cover  (an interpreter built without it)
@@ -53,10 +55,8 @@ def digest(package: str) -> str:
     files = [os.path.join(here, n) for n in sorted(os.listdir(here)) if n.endswith(".py")]
     files += [os.path.join(SCHEMA_DIR, n) for n in DECLARATION_SOURCES]
     for path in files:
-        with open(path, "rb") as f:
-            data = f.read()
-        h.update(f"\0{os.path.basename(path)}\0{len(data)}\0".encode())
-        h.update(data)
+        st = os.stat(path)
+        h.update(f"\0{os.path.basename(path)}\0{st.st_size}\0{st.st_mtime_ns}".encode())
     return h.hexdigest()
 
 

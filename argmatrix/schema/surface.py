@@ -9,16 +9,16 @@ reads SGLang flags never imports vLLM's declarations.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ..records import field, record
 from . import registry
 from .meta import Text
 from .registry import ArgSpec, Group, Groups
 
 
-@dataclass(eq=False)
+@record(frozen=False, eq=False)
 class Surface:
     key: str                 # sglang | vllm
     title: Text              # "SGLang server arguments"

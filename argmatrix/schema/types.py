@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import Annotated, Any
 
+from ..records import record
 from .meta import Text
 from .type_errors import ValueProblem
 
@@ -68,6 +68,15 @@ def parse_human_int_or_auto(value: Any) -> Any:
     return parse_human_int(value)
 
 
+def no_zero_cap(value: Any) -> Any:
+    """A cap where -1 means "no cap": SGLang refuses 0, so say so before the launch does.  (Here, not beside its
+    one field, so that the stored argument table does not load that field's whole group module.)"""
+    if str(value).strip().lstrip("+-") == "0":
+        raise ValueProblem(Text("0 is not allowed", "不允许取 0"),
+                           Text("use -1 for no cap, or a positive number", "请用 -1 表示不设上限，或写正数"))
+    return value
+
+
 def parse_json_text(value: Any) -> Any:
     """Accept a JSON document given as text (from argv, env or a YAML string)."""
     if isinstance(value, str):
@@ -115,7 +124,7 @@ def split_list(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bounds:
     """Numeric bounds, applied to the int or float schema they annotate."""
 
@@ -134,7 +143,7 @@ class Bounds:
         return {**handler(source), **dict(self.items())}
 
 
-@dataclass(frozen=True, slots=True, eq=False)  # typing hashes Annotated metadata, and json_schema is a dict
+@record(eq=False)# typing hashes Annotated metadata, and json_schema is a dict
 class Before:
     """Run ``func`` on the raw input before the annotated type validates it."""
 

@@ -23,15 +23,17 @@ PACKAGE = Path(__file__).resolve().parents[2] / "argmatrix"
 
 # layer -> the other layers its modules may import. A layer is a subpackage, or a top-level module by its stem.
 LAYERS: dict[str, frozenset[str]] = {
+    "records": frozenset(),                                    # the record classes every layer's data is made of
     "markdown": frozenset(),                                   # the one table writer every layer's text uses
-    "schema": frozenset({"markdown"}),
-    "matrix": frozenset({"schema", "markdown"}),
-    "compiler": frozenset({"schema", "matrix", "markdown"}),
+    "schema": frozenset({"records", "markdown"}),
+    "matrix": frozenset({"schema", "records", "markdown"}),
+    "compiler": frozenset({"schema", "matrix", "records", "markdown"}),
     "__init__": frozenset({"compiler"}),                       # argmatrix.compile, loaded on first use
-    "generate": frozenset({"schema", "matrix", "compiler", "markdown"}),
-    "runtime": frozenset({"schema", "matrix", "compiler", "markdown", "__init__"}),
+    "generate": frozenset({"schema", "matrix", "compiler", "records", "markdown"}),
+    "runtime": frozenset({"schema", "matrix", "compiler", "records", "markdown", "__init__"}),
     "loadgen": frozenset(),                                    # the load client speaks HTTP to any server
-    "cli": frozenset({"schema", "matrix", "compiler", "markdown", "__init__", "generate", "runtime", "loadgen"}),
+    "cli": frozenset({"schema", "matrix", "compiler", "records", "markdown", "__init__", "generate", "runtime",
+                      "loadgen"}),
     "__main__": frozenset({"cli"}),
 }
 LIGHT = ("markdown", "schema", "matrix", "compiler")   # must stay importable without the serve extra
@@ -150,6 +152,12 @@ def _dynamic(call: ast.Call, module: str, package: str, tree: ast.AST) -> list[I
                                                   "name the module in a string literal of this file")]
 
 
+def _is_module(root: Path, dotted: str) -> bool:
+    """Whether ``dotted`` (argmatrix.x.y) is a module or package file under the package directory ``root``."""
+    where = root.parent.joinpath(*dotted.split("."))
+    return where.with_suffix(".py").is_file() or (where / "__init__.py").is_file()
+
+
 def imports(root: Path, path: Path) -> list[Import]:
     """Every module that ``path`` (a file of the package directory ``root``) can load, however it spells it."""
     module, package = _module_name(root, path)
@@ -161,7 +169,11 @@ def imports(root: Path, path: Path) -> list[Import]:
             out += [Import(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = _resolve("." * node.level + (node.module or ""), package, node.lineno)
-            out.append(base)
+            # a package above this module is loaded before this module is: `from .. import records` takes a
+            # submodule of it, and only that counts (a name its __init__ defines still counts as the package)
+            if not (base.module and module.startswith(base.module + ".")
+                    and all(_is_module(root, f"{base.module}.{alias.name}") for alias in node.names)):
+                out.append(base)
             if base.module:  # `from pkg import name` loads pkg.name when name is a module
                 out += [Import(node.lineno, f"{base.module}.{alias.name}") for alias in node.names
                         if alias.name != "*"]

@@ -2,7 +2,6 @@
 `explain`, `check-config --target`, detection and the generated pages, with nothing else edited."""
 from __future__ import annotations
 
-import dataclasses
 import importlib.util
 import json
 from importlib.machinery import ModuleSpec
@@ -11,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 from typer.testing import CliRunner
 
+from argmatrix import records
 from argmatrix.cli.app import app
 from argmatrix.matrix.devices import GIB, DeviceFacts
 from argmatrix.matrix.platforms import A5, PLATFORMS
@@ -21,7 +21,7 @@ from argmatrix.schema.meta import Text
 def a9(monkeypatch):
     from argmatrix.generate import common
 
-    chip = dataclasses.replace(A5, key="a9", title=Text("Atlas A9 (Ascend 990)", "Atlas A9（昇腾 990）"),
+    chip = records.replace(A5, key="a9", title=Text("Atlas A9 (Ascend 990)", "Atlas A9（昇腾 990）"),
                                short=Text("A9", "A9"), aliases=("990",), soc_patterns=(r"^ascend990",),
                                devices=DeviceFacts(8, 256 * GIB, ("bfloat16",), Text("a test chip", "测试用芯片")))
     monkeypatch.setitem(PLATFORMS, "a9", chip)

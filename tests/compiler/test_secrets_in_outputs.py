@@ -133,3 +133,30 @@ def test_one_redaction_function_for_names_values_and_text():
                                                                    f"https://{REDACTED}@h/")
     from argmatrix.runtime.server import redact as server_redact  # the server uses the same function
     assert server_redact.redact is redact
+
+
+def test_the_cheap_word_checks_decide_as_the_patterns_do():
+    """``is_secret_name`` and ``redact_text`` skip their patterns when a name or text lacks every word the patterns
+    need; over every flag and field name of every surface, and texts holding each token shape, that shortcut
+    decides as the patterns alone would."""
+    import re
+
+    from argmatrix.schema import redact as r
+    from argmatrix.schema.surface import SURFACES
+
+    names = {n for s in SURFACES.values() for spec in s.specs.values() for n in (*spec.names, *spec.flags)}
+    names |= {"hf_token", "HF-TOKEN", "Authorization", "db_PASSWD", "x.session", "cookie", "private-key", "keyring"}
+    secret, not_secret = re.compile(r.SECRET_NAME), re.compile(r.NOT_SECRET)
+    for name in names:
+        bare = name.lstrip("-")
+        by_patterns = (bare in r.SECRET_FIELDS or bare.replace("-", "_") in r.SECRET_FIELDS
+                       or bare.endswith(("_extra_config", "-extra-config"))
+                       or (bool(secret.search(bare)) and not not_secret.search(bare.replace("-", "_"))))
+        assert r.is_secret_name(name) == by_patterns, name
+    texts = ["hf_abcdefgh1234", "sk-abcdefgh1234", "ghp_abcdefgh1234", "xoxb-abcdefgh1234", "AKIAABCDEFGHIJKLMNOP",
+             "Bearer abc.def", "BEARER x", "https://u:p@host/x", "plain text", "--tp-size 2"]
+    url, shapes = re.compile(r.URL_USERINFO), re.compile(r.TOKEN_SHAPES)
+    for text in texts:
+        expected = url.sub(lambda m: m.group(1) + r.REDACTED + "@", text)
+        expected = shapes.sub(lambda m: (m.group(2) + r.REDACTED) if m.group(2) else r.REDACTED, expected)
+        assert r.redact_text(text) == expected, text

@@ -7,7 +7,6 @@ schema's Ascend label covers both chips at once.
 """
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import json
 import os
@@ -17,7 +16,7 @@ import sys
 
 import pytest
 
-from argmatrix import generate
+from argmatrix import generate, records
 from argmatrix.cli import help_pages
 from argmatrix.cli.app import app
 from argmatrix.matrix.platforms.ascend_labels import Label
@@ -141,7 +140,7 @@ def test_marking_it_supported_on_a_copy_of_the_tree(tmp_path, files):
 def test_marking_it_supported_on_a3_alone(monkeypatch, files):
     """A per-chip row (``chips={"a3": A2_A3}``) renders differently in the A2 and A3 columns."""
     row = ASCEND_TABLE[NAME]
-    monkeypatch.setitem(ASCEND_TABLE, NAME, dataclasses.replace(row, chips={"a3": Label.A2_A3}))
+    monkeypatch.setitem(ASCEND_TABLE, NAME, records.replace(row, chips={"a3": Label.A2_A3}))
     generate.common.rows_by_name.cache_clear()
     try:
         new = help_pages.all_files(app)

@@ -36,7 +36,7 @@ def test_cuda_is_unknown_until_told_and_cpu_is_the_host():
 def test_module_imports_nothing_else_from_argmatrix():
     tree = ast.parse(Path("argmatrix/matrix/devices.py").read_text())
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    assert imported <= {"__future__", "dataclasses", "..schema.meta", None} | {"schema.meta"}
+    assert imported <= {"__future__", "records", "schema.meta", None}
 
 
 def test_detection_reports_count_and_memory(monkeypatch):

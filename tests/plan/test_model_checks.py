@@ -226,14 +226,13 @@ def test_parse_size():
 
 def test_dtype_the_platform_does_not_compute_in(monkeypatch):
     """A GPU without bfloat16 (V100, T4: as the facts would say after detection) and a bf16 checkpoint."""
-    import dataclasses
-
+    from argmatrix import records
     from argmatrix.matrix.devices import DeviceFacts
     from argmatrix.matrix.platforms import PLATFORMS
 
     cuda = PLATFORMS["cuda"]
     volta = DeviceFacts(8, 32 * GB, ("float32", "float16"), cuda.devices.source)
-    monkeypatch.setitem(PLATFORMS, "cuda", dataclasses.replace(cuda, devices=volta))
+    monkeypatch.setitem(PLATFORMS, "cuda", records.replace(cuda, devices=volta))
     f = one(run("llama-3.1-8b", device_memory=None), "AM-E742")
     assert "bfloat16" in f.message.en and f.flag == "--dtype"
     assert "AM-E742" not in codes(run("llama-3.1-8b", ["--dtype", "float16"], device_memory=None))

@@ -54,7 +54,9 @@ def test_the_digest_covers_every_module_a_declaration_imports():
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             env=env).stdout.split()
     covered = {"argmatrix", "argmatrix.schema", "argmatrix.schema.surface", "argmatrix.schema.vllm"}
-    covered |= {f"argmatrix.schema.{n[:-3]}" for n in stored.DECLARATION_SOURCES}
+    package_root = Path(stored.SCHEMA_DIR).parent.parent
+    covered |= {".".join((Path(stored.SCHEMA_DIR) / n).resolve().relative_to(package_root).with_suffix("").parts)
+                for n in stored.DECLARATION_SOURCES}
     for surface in SURFACES.values():
         here = Path(stored.package_dir(surface.package))
         covered |= {surface.package} | {f"{surface.package}.{p.stem}" for p in here.glob("*.py")}
@@ -64,9 +66,10 @@ def test_the_digest_covers_every_module_a_declaration_imports():
 def test_an_edited_declaration_names_another_table(tmp_path, monkeypatch):
     copy = tmp_path / "schema"
     shutil.copytree(stored.SCHEMA_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(Path(stored.SCHEMA_DIR).parent / "records.py", tmp_path / "records.py")
     monkeypatch.setattr(stored, "SCHEMA_DIR", str(copy))
     for key, module in (("argmatrix.schema.groups", "scheduling.py"), ("argmatrix.schema.vllm.groups", "cache.py"),
-                        ("argmatrix.schema.groups", "../types.py")):
+                        ("argmatrix.schema.groups", "../types.py"), ("argmatrix.schema.groups", "../../records.py")):
         before = stored.digest(key)
         path = Path(stored.package_dir(key)) / module
         path.write_text(path.read_text(encoding="utf-8").replace("(", "( ", 1), encoding="utf-8")

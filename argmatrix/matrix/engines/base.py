@@ -11,10 +11,10 @@ One engine's rules never judge another engine's launch; adding an engine is addi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from ...records import field, record
 from ...schema.meta import MISSING, ObjectKey, Text
 from ...schema.registry import ArgSpec
 from ...schema.releases import release_numbers
@@ -36,7 +36,7 @@ NEGATE_ENABLE_DISABLE = "enable-disable"
 NO_DESCRIPTION = Text("", "")
 
 
-@dataclass(frozen=True)
+@record
 class Spelling:
     """How one engine's parser reads a command line: what ``compiler/sources.py`` applies to its argv."""
 
@@ -52,7 +52,7 @@ class Spelling:
     source: str = ""              # where these rules were read
 
 
-@dataclass(frozen=True)
+@record
 class KvConnectors:
     """The connector names a launch's ``--kv-transfer-config`` ``kv_connector`` may give on one platform and
     release: each with who registers it (``by``: the engine or its platform plugin) and where."""
@@ -66,7 +66,7 @@ class KvConnectors:
     plugin: str = ""                         # the platform plugin whose names are in ``registered`` ("vLLM-Ascend main")
 
 
-@dataclass(frozen=True)
+@record
 class ReleaseLine:
     """The releases of one engine whose flag sets argmatrix holds, and which flags each has."""
 
@@ -113,7 +113,7 @@ class ReleaseLine:
         return not (name in self.removed and r >= self.parse(self.removed[name]))
 
 
-@dataclass(frozen=True)
+@record
 class Reset:
     """A value the engine silently replaces at start-up on some platforms: reported as a warning."""
 
@@ -127,7 +127,7 @@ class Reset:
     owner: str = ""               # who does it, when not the engine itself (a platform plugin: "vLLM-Ascend")
 
 
-@dataclass(frozen=True)
+@record
 class Required:
     """A field the engine's parser or start-up refuses to go without."""
 
@@ -136,7 +136,7 @@ class Required:
     source: str                   # where the engine requires it
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Engine:
     """One LLM server argmatrix judges launches for.  Subclasses decide the per-platform answers."""
 

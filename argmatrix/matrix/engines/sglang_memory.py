@@ -12,12 +12,13 @@ resolves on a faked device (``tests/fixtures/sglang_memory-0.5.23.json``, writte
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from ...records import record
 
 RELEASE = "0.5.23"
 
 
-@dataclass(frozen=True)
+@record
 class MemoryBucket:
     """One memory range: the chunk and decode graph batch SGLang uses there when the launch leaves them unset."""
 
@@ -52,7 +53,7 @@ NPU_BUCKETS: tuple[MemoryBucket, ...] = (     # npu/utils.py, set_default_server
 UNKNOWN_CHUNKED_PREFILL_SIZE, UNKNOWN_DECODE_MAX_BS, UNKNOWN_MEM_FRACTION_STATIC = 4096, 160, 0.95
 
 
-@dataclass(frozen=True)
+@record
 class Reserve:
     """The terms of SGLang's reserve in MiB (memory_hook.py:294-322, reserve_for_graph_mb, reserve_for_deepep_a2a_mb)."""
 

@@ -12,11 +12,11 @@
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache, cached_property
 from typing import Any
 
+from ...records import replace
 from ...schema.meta import MISSING, ObjectKey, Text
 from ...schema.registry import ArgSpec
 from ...schema.vllm import releases as vllm_releases
@@ -336,7 +336,7 @@ def _spellings() -> tuple[Spelling, dict[str, Spelling]]:
     previous = first
     for release in vllm_releases.HELD[1:]:
         current = _spelling(release)
-        if dataclasses.replace(current, source="") != dataclasses.replace(previous, source=""):
+        if replace(current, source="") != replace(previous, source=""):
             since[release] = current
         previous = current
     return first, since

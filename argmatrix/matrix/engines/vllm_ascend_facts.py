@@ -41,12 +41,11 @@ Flags are vLLM's spellings; a JSON setting's key is written dotted (``--compilat
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ...records import record, replace
 from ...schema.meta import Text
 from . import vllm_ascend_releases as held
 
@@ -291,7 +290,7 @@ FEATURE_STATUS_SPELLINGS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Feature:
     """One row of vLLM-Ascend's supported-features page, as one release's page has it."""
 
@@ -303,7 +302,7 @@ class Feature:
     source: str
 
 
-@dataclass(frozen=True)
+@record
 class FeatureText:
     """What a person writes about a feature row, keyed by the page's own title."""
 
@@ -459,7 +458,7 @@ QUANTIZATION_LIST_SOURCE = _at(_PLATFORM, 88)
 # ---------------------------------------------------------------------------------------------------------------
 # values vLLM-Ascend replaces at start-up
 # ---------------------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class Cite:
     """The check a row ports, by content: the file, the enclosing function (``Class.method``) and the test's
     source text (an ``if``'s or ``assert``'s condition, or a whole assignment), as ``ast.unparse`` writes it;
@@ -511,7 +510,7 @@ class Cited:
         return self.source_in(next((r for r in reversed(RELEASES) if r in lines), NEWEST))
 
 
-@dataclass(frozen=True)
+@record
 class Reset(Cited):
     """A value vLLM-Ascend changes on NPU.  ``becomes`` is the new value, or a callable over the values giving it."""
 
@@ -854,13 +853,13 @@ _NPU_DEFAULTS: tuple[Reset, ...] = (
           Text("Each graph is warmed up once before capture (vLLM's default is 0).",
                "每个图在捕获前预热一次（vLLM 的默认值为 0）。"), _cite(_PLATFORM, '_setup_compile_backend', 'compilation_config.cudagraph_num_of_warmups = 1')),
 )
-NPU_DEFAULTS: tuple[Reset, ...] = tuple(dataclasses.replace(r, kind="default") for r in _NPU_DEFAULTS)
+NPU_DEFAULTS: tuple[Reset, ...] = tuple(replace(r, kind="default") for r in _NPU_DEFAULTS)
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # --additional-config keys
 # ---------------------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class AdditionalKey:
     """One ``--additional-config`` key (nested keys dotted).  ``removed_in`` set: the key is gone, vLLM-Ascend
     ignores it (or refuses it where a check says so); ``successor`` without ``removed_in``: a deprecated spelling that
@@ -1267,7 +1266,7 @@ def _read_at(key: AdditionalKey) -> AdditionalKey:
             raise ValueError(f"--additional-config key {key.key}: no held release reads it, so it must cite a line")
         return key
     last = readers[-1]
-    return dataclasses.replace(key, source=f"{held.ADDITIONAL_KEYS[last][key.key][2]}@{last}")
+    return replace(key, source=f"{held.ADDITIONAL_KEYS[last][key.key][2]}@{last}")
 
 
 # every key described, each citing the newest held release that reads it (or, read by none, the docs or the last
@@ -1328,11 +1327,11 @@ def additional_keys(release: str = NEWEST) -> tuple[AdditionalKey, ...]:
         later = [r for r in readers if release_order(r) > order]
         earlier = [r for r in readers if release_order(r) < order]
         if later and not earlier:
-            out[hand.key] = dataclasses.replace(hand, removed_in=None, successor=None, since=later[0],
+            out[hand.key] = replace(hand, removed_in=None, successor=None, since=later[0],
                                                 source=f"{held.ADDITIONAL_KEYS[later[0]][hand.key][2]}@{later[0]}")
         elif earlier:
             gone = next(r for r in RELEASES if release_order(r) > release_order(earlier[-1]))
-            out[hand.key] = dataclasses.replace(hand, removed_in=hand.removed_in or gone)
+            out[hand.key] = replace(hand, removed_in=hand.removed_in or gone)
         elif hand.removed_in:
             out[hand.key] = hand
     for key in held.ADDITIONAL_KEYS[RELEASES[-1]] if release != RELEASES[-1] else ():
@@ -1348,7 +1347,7 @@ def additional_keys(release: str = NEWEST) -> tuple[AdditionalKey, ...]:
 # ---------------------------------------------------------------------------------------------------------------
 # start-up checks that need no model
 # ---------------------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class StartupCheck(Cited):
     """A start-up check of vLLM-Ascend: ``error`` where it raises, ``warning`` where it warns and goes on."""
 
@@ -2100,7 +2099,7 @@ MOVED: dict[str, tuple[Cite, ...]] = {
 # ---------------------------------------------------------------------------------------------------------------
 # release pairing: each release's versioning-policy table (docs/source/community/versioning_policy.md)
 # ---------------------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class Compatibility:
     vllm_ascend: str
     vllm: str

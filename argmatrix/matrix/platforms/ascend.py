@@ -7,10 +7,9 @@ would have to vouch for is ``unverified`` there, a warning that says so.
 """
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from typing import Any
 
+from ...records import record, replace
 from ...schema.meta import MISSING, Text
 from ...schema.registry import SPECS, ArgSpec
 from ...schema.releases import predecessors
@@ -31,7 +30,7 @@ ALSO_ALLOWED_ON_NPU: dict[str, tuple[str, ...]] = {"model_impl": ("mindspore",)}
 NPU_ENGINE_DEFAULTS = {"chunked_prefill_size": 8192, "mem_fraction_static": 0.8, "max_running_requests": 1024}
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class AscendChip(Platform):
     """An Ascend chip: it reads its own label from each row of the one Ascend feature table."""
 
@@ -99,7 +98,7 @@ def _chip(key: str, en: str, zh: str, short: str, soc: str, aliases: tuple[str, 
     return AscendChip(key=key, title=Text(en, zh), short=Text(short, short), family="npu", device_type="npu",
                       dist_backend="hccl", aliases=aliases, soc_patterns=(soc,),
                       engine_defaults=NPU_ENGINE_DEFAULTS, has_table=has_table, devices=devices,
-                      pod=dataclasses.replace(ASCEND_POD, device_resource=resource))
+                      pod=replace(ASCEND_POD, device_resource=resource))
 
 
 # What an Ascend container mounts from its node: the driver's libraries and version file, npu-smi and the DCMI

@@ -1,10 +1,10 @@
 """The words the Ascend feature table uses for an argument, and what each means as a status."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from ...records import field, record
 from ...schema.meta import MISSING, Text
 from ..status import Cell, Note, Status
 
@@ -42,7 +42,7 @@ LABEL_CELLS: dict[Label, Cell] = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Row:
     """One argument in the Ascend feature table."""
 

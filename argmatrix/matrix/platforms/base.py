@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from ...records import field, record
 from ...schema.meta import MISSING, Text
 from ...schema.registry import ArgSpec
 from ..deploy import PodNeeds
@@ -32,7 +32,7 @@ def is_hardware_independent(spec: ArgSpec) -> bool:
     return spec.group.key in HARDWARE_INDEPENDENT_GROUPS
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Platform:
     """One column of the matrix.  Subclasses decide :meth:`own_cell`, :meth:`allowed` and :meth:`default`."""
 

@@ -5,10 +5,9 @@ An argument is supported unless it needs something a CPU host does not have;
 """
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from typing import Any
 
+from ...records import record, replace
 from ...schema.meta import MISSING, Text
 from ...schema.registry import SPECS, ArgSpec
 from ..deploy import PodNeeds
@@ -173,7 +172,7 @@ for _table in (CPU_NEEDS, CPU_OPTIONS, CPU_DEFAULTS, CPU_CI_LAUNCHES):
             raise KeyError(f"the CPU platform names an unknown argument {_name!r}")
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class CpuPlatform(Platform):
     def own_cell(self, spec: ArgSpec) -> Cell:
         need = CPU_NEEDS.get(spec.name)
@@ -187,7 +186,7 @@ class CpuPlatform(Platform):
         return CPU_DEFAULTS.get(spec.name, MISSING)
 
     def device_facts(self) -> DeviceFacts:
-        return dataclasses.replace(self.devices, memory_bytes=system_memory_bytes())
+        return replace(self.devices, memory_bytes=system_memory_bytes())
 
 
 # A CPU step should stay short so decodes sharing it are not stalled for seconds; the rest of the

@@ -1,9 +1,9 @@
 """NVIDIA GPUs: SGLang's reference platform, where every argument is implemented."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ...records import record
 from ...schema.meta import MISSING, Text
 from ...schema.registry import ArgSpec
 from ..deploy import PodNeeds
@@ -14,7 +14,7 @@ from .base import Platform
 CUDA_DEFAULTS: dict[str, Any] = {"page_size": 1, "device": "cuda"}
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class CudaPlatform(Platform):
     def default(self, spec: ArgSpec) -> Any:
         return CUDA_DEFAULTS.get(spec.name, MISSING)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import cast
 
+from ...records import record
 from ...schema.meta import Text
 from ..rules import ModelView, RuleContext
 
@@ -95,7 +95,7 @@ def first_problem(c: RuleContext, problems: Sequence[Problem]) -> Text | None:
     return next((text for cond, text in problems if cond(c)), None)
 
 
-@dataclass(frozen=True)
+@record
 class Cases:
     """An ``extra=`` that quotes one (or each) of several declared texts: at check time ``fill`` picks them, and
     the generated pages list ``cases`` (one tuple of texts per case: the reason, then its fix when there is one)
@@ -175,7 +175,7 @@ def family(c: RuleContext) -> str | None:
     return p.family if p is not None else None
 
 
-@dataclass(frozen=True)
+@record
 class Need:
     """One condition of a feature SGLang checks in a row: ``broken`` says when the launch breaks it, and the two
     phrases (templates over the resolved values) say what it needs."""

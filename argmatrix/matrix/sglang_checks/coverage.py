@@ -11,11 +11,11 @@ import importlib
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ...markdown import md_table
+from ...records import field, record
 from ..rules import Rule
 from .dispositions import Disposition
 
@@ -39,7 +39,7 @@ CITED_NON_SITES: dict[tuple[str, int], str] = {
 KINDS = ("ported", "declared", "model", "runtime", "not-applicable", "pending")
 
 
-@dataclass(frozen=True)
+@record
 class Citation:
     rule: str        # the rule's code
     file: str        # as written in the source, e.g. "parallel_hook.py"
@@ -89,7 +89,7 @@ def load_dispositions(files: Iterable[str]) -> dict[str, dict[int, Disposition]]
     return out
 
 
-@dataclass
+@record(frozen=False)
 class Coverage:
     sites: list[dict[str, Any]]
     status: dict[tuple[str, int], str] = field(default_factory=dict)        # (file, line) -> one of KINDS

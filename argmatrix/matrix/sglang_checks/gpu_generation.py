@@ -16,8 +16,8 @@ left unset is picked by SGLang for the GPU it finds.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
+from ...records import record
 from ...schema.meta import Text
 from ..devices import GpuArch
 from ..rules import Rule, RuleContext
@@ -63,7 +63,7 @@ def linear_prefill(c: RuleContext) -> str:
     return str(c.linear_attn_prefill_backend or c.linear_attn_backend)
 
 
-@dataclass(frozen=True)
+@record
 class GenCheck:
     """One SGLang check over the GPU generation: ``asks`` says when the launch makes the choice it guards,
     ``accepts`` on which generations SGLang starts it, ``what`` names the choice and ``runs_on`` the generations

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ... import records
 from .redact import REDACTED, SECRET_FIELDS, redact  # noqa: F401 - re-exported for older imports
 
 if TYPE_CHECKING:
@@ -67,9 +68,9 @@ def jsonable(obj: Any, _depth: int = 0) -> Any:
             return jsonable(obj.model_dump(mode="json"), _depth + 1)
         except Exception:  # noqa: BLE001 - fall back to the string form
             return str(obj)
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+    if (dataclasses.is_dataclass(obj) or records.is_record(obj)) and not isinstance(obj, type):
         out = {}
-        for f in dataclasses.fields(obj):
+        for f in (records.fields(obj) if records.is_record(obj) else dataclasses.fields(obj)):
             try:
                 out[f.name] = jsonable(getattr(obj, f.name), _depth + 1)
             except Exception:  # noqa: BLE001

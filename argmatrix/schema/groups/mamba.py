@@ -3,21 +3,12 @@
 from typing import Annotated, Literal
 
 from ..meta import Arg, Group, Text
-from ..type_errors import ValueProblem
-from ..types import Before, Bounds, Fraction, NonNegInt, PositiveInt
+from ..types import Before, Bounds, Fraction, NonNegInt, PositiveInt, no_zero_cap
 
 GROUP = Group('mamba', Text(en='Mamba Cache', zh='Mamba 缓存'))
 
 # Kernel backends for linear-attention layers (GDN/KDA); the verify backend adds nv_cutedsl.
 LinearAttnBackend = Literal['triton', 'cutedsl', 'flashinfer', 'flashkda', 'nvidia_kda', 'ptx_kda', 'helion', 'intel_xpu']
-
-
-def _unlimited_or_positive(value):
-    """SGLang refuses 0 for a cap where -1 means "no cap"; say so before the launch does."""
-    if str(value).strip().lstrip('+-') == '0':
-        raise ValueProblem(Text("0 is not allowed", "不允许取 0"),
-                           Text("use -1 for no cap, or a positive number", "请用 -1 表示不设上限，或写正数"))
-    return value
 
 
 class MambaArgs:
@@ -147,7 +138,7 @@ class MambaArgs:
         ),
     )] = 256
 
-    mamba_max_states_per_path: Annotated[Annotated[int, Bounds(ge=-1), Before(_unlimited_or_positive)], Arg(
+    mamba_max_states_per_path: Annotated[Annotated[int, Bounds(ge=-1), Before(no_zero_cap)], Arg(
         '--mamba-max-states-per-path',
         help=Text(
             en=(

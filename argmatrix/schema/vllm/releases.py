@@ -9,10 +9,10 @@ choices, the keys of each JSON config) is asked here, for one release.  ``releas
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from ...records import record
 from ..meta import MISSING
 from . import release_facts as facts_module
 
@@ -37,7 +37,7 @@ def normal(release: str) -> str | None:
     return next((r for r in HELD if release_key(r) == wanted), None)
 
 
-@dataclass(frozen=True)
+@record
 class FlagFacts:
     """One flag as one release's parser registers it (``tests/fixtures/vllm-<release>.json``)."""
 
@@ -56,7 +56,7 @@ class FlagFacts:
     bounds: dict[str, Any] | None         # pydantic's gt/ge/lt/le on the config field behind it
 
 
-@dataclass(frozen=True)
+@record
 class KeyFacts:
     """One key of a JSON-config object as one release's config class declares it."""
 

@@ -14,14 +14,13 @@ Where each fact comes from:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ...records import record
 from ..meta import Text
 
 OLDEST_READ = "0.13.0"  # the oldest vLLM parser these facts were read from
 
 
-@dataclass(frozen=True)
+@record
 class RemovedFlag:
     flag: str
     last_seen: str | None      # the newest release read whose parser has it; None: absent from OLDEST_READ

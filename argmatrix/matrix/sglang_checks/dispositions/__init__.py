@@ -11,8 +11,9 @@ its file (``serving_hook.py`` -> ``dispositions/serving_hook.py``; a file in a s
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from ....records import record
 
 # model: needs the model's config.json; covered by a check in compiler/model_checks.py (named in `why`). A site that
 #   a rule with ``reads_model`` ports (it reads ``c.model``, the config facts) is ported, not listed here.
@@ -24,7 +25,7 @@ from typing import Literal
 Kind = Literal["model", "runtime", "not-applicable", "declared", "pending"]
 
 
-@dataclass(frozen=True)
+@record
 class Disposition:
     kind: Kind
     why: str  # one line: which check covers it, or why none can
