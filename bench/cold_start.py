@@ -26,6 +26,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from pathlib import Path
@@ -117,7 +118,10 @@ def main() -> None:
     import argmatrix
 
     compileall.compile_dir(os.path.dirname(argmatrix.__file__), quiet=1)
-    exe = shutil.which("argmatrix")
+    # the console script this interpreter installed, as a venv's PATH finds it; a version manager's shim on PATH
+    # (pyenv's is a bash script that runs pyenv) would add its own start-up to every launch
+    script = Path(sysconfig.get_path("scripts")) / "argmatrix"
+    exe = str(script) if script.is_file() else shutil.which("argmatrix")
     head = ([exe] if exe else [sys.executable, "-m", "argmatrix"]) + ["check-config", "--target", "a3"]
     model_dir = Path(tempfile.mkdtemp(prefix="argmatrix-bench-"))
     (model_dir / "config.json").write_bytes(MODEL_CONFIG.read_bytes())
