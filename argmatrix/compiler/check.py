@@ -439,12 +439,28 @@ def _admits(key: Any, item: Any) -> bool:
     return False
 
 
+# id(keys) -> (keys, every dotted path that a documented key goes below): one engine's tables, kept, so ids stay theirs
+_PARENTS: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _parents(keys: Any) -> frozenset[str]:
+    held = _PARENTS.get(id(keys))
+    if held is not None and held[0] is keys:
+        return held[1]
+    found = frozenset(k[:i] for k in keys for i, c in enumerate(k) if c == ".")
+    if len(_PARENTS) > 64:  # an engine that builds its key tables per call: keep the cache bounded
+        _PARENTS.clear()
+    _PARENTS[id(keys)] = (keys, found)
+    return found
+
+
 def _paths(obj: dict[str, Any], keys: Any, prefix: str = "") -> list[tuple[str, Any]]:
     """Every leaf of ``obj`` as (dotted path, value), descending only where the documented keys go deeper."""
     out: list[tuple[str, Any]] = []
+    parents = _parents(keys)
     for key, value in obj.items():
         path = f"{prefix}{key}"
-        deeper = any(k.startswith(path + ".") for k in keys)
+        deeper = path in parents
         if isinstance(value, dict) and deeper and (path not in keys or keys[path].type == "dict"):
             out += _paths(value, keys, path + ".")
             if path in keys:

@@ -32,20 +32,20 @@ class Surface:
             self._loaded = registry.load_table(self.key, self.package, self.modules)
         return self._loaded
 
-    @property
+    @cached_property  # read on every flag of every launch: once, not per access
     def groups(self) -> Groups:
         return self._load()[0]
 
-    @property
+    @cached_property  # read on every flag of every launch: once, not per access
     def specs(self) -> dict[str, ArgSpec]:
         return self._load()[1]
 
-    @property
+    @cached_property  # read on every flag of every launch: once, not per access
     def names(self) -> dict[str, str]:
         """Every key spelling (field name, flag-derived names) -> field name."""
         return self._load()[2]
 
-    @property
+    @cached_property  # read on every flag of every launch: once, not per access
     def flags(self) -> dict[str, str]:
         """Every flag spelling (canonical, aliases, short forms) -> field name."""
         return self._load()[3]

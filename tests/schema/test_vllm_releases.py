@@ -282,3 +282,16 @@ def test_a_flag_the_release_deprecates_warns_with_the_successor_its_parser_names
             assert found and release in found[0].message.en, (release, name)
             for successor in dep["successors"]:
                 assert successor in found[0].hint.en
+
+
+def test_introduced_is_the_first_held_release_with_the_flag():
+    """``introduced()`` reads each field's first run instead of asking every release; it says what asking would."""
+    from argmatrix.schema.vllm import release_facts
+    from argmatrix.schema.vllm import releases as vr
+
+    asked = {}
+    for name in release_facts.FLAGS:
+        having = vr.releases_with(name)
+        if having and having[0] != vr.OLDEST:
+            asked[name] = having[0]
+    assert vr.introduced() == asked and asked

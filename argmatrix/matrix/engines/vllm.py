@@ -67,7 +67,7 @@ ASCEND_UNLISTED = Text("vLLM-Ascend's feature page does not list it", "vLLM-Asce
 
 
 # the per-release caches of a VllmEngine: a copy for another vLLM-Ascend release starts without them
-_ASCEND_CACHES = ("_features_by_flag", "_rules", "_additional_keys")
+_ASCEND_CACHES = ("_features_by_flag", "_rules", "_additional_keys", "_cells", "_resets")
 
 
 class VllmEngine(Engine):
@@ -101,7 +101,22 @@ class VllmEngine(Engine):
         """The vLLM-Ascend feature row that covers ``spec``'s flag, if any."""
         return next((self._features_by_flag[f] for f in spec.flags if f in self._features_by_flag), None)
 
+    @cached_property
+    def _cells(self) -> dict[tuple[str, int], tuple[Platform, Cell]]:
+        return {}
+
     def cell(self, spec: ArgSpec, platform: Platform) -> Cell:
+        """What this release and vLLM-Ascend release say of ``spec`` on ``platform`` (worked out once per pair: a
+        launch asks for every field it sets, and the answer depends on neither the launch nor its values)."""
+        key = (spec.name, id(platform))
+        held = self._cells.get(key)
+        if held is not None and held[0] is platform:
+            return held[1]
+        found = self._cell(spec, platform)
+        self._cells[key] = (platform, found)  # the platform is kept, so its id is never reused
+        return found
+
+    def _cell(self, spec: ArgSpec, platform: Platform) -> Cell:
         neutral = spec.group.key in PLATFORM_NEUTRAL_GROUPS and spec.name not in DEVICE_FIELDS
         if spec.name == "additional_config" and self.object_keys(spec.name, platform) is not None:
             return Cell(Status.SUPPORTED)  # the plugin's own configuration object: its keys are checked one by one
@@ -139,10 +154,14 @@ class VllmEngine(Engine):
     def rules(self) -> Sequence[Rule]:
         return self._rules
 
-    def resets(self) -> Sequence[Reset]:
+    @cached_property
+    def _resets(self) -> tuple[Reset, ...]:
         release = self.ascend_release
-        return [Reset(r.id, r.flag, frozenset({"npu"}), r.when, r.becomes, r.reason, r.source_in(release),
-                      f"{PLUGIN} {release}") for r in ascend.RESETS if r.applies_to(release)]
+        return tuple(Reset(r.id, r.flag, frozenset({"npu"}), r.when, r.becomes, r.reason, r.source_in(release),
+                           f"{PLUGIN} {release}") for r in ascend.RESETS if r.applies_to(release))
+
+    def resets(self) -> Sequence[Reset]:
+        return self._resets
 
     def view(self, values: Mapping[str, Any], platform: str | None, env: Mapping[str, str]) -> Mapping[str, Any]:
         return plugin_view(values, platform, env)

@@ -99,12 +99,8 @@ def releases_with(name: str) -> tuple[str, ...]:
 
 def introduced() -> dict[str, str]:
     """field -> the first held release that has it (fields the oldest held release has are left out)."""
-    out = {}
-    for name in facts_module.FLAGS:
-        having = releases_with(name)
-        if having and having[0] != OLDEST:
-            out[name] = having[0]
-    return out
+    # each field's runs are in release order, so its first run starts at the first release that has it
+    return {name: runs[0][0] for name, runs in facts_module.FLAGS.items() if runs and runs[0][0] != OLDEST}
 
 
 def removed() -> dict[str, str]:
