@@ -191,7 +191,8 @@ def _build(cls: Any, frozen: bool, eq: bool, order: bool) -> Any:
     cls.__record_fields__ = fields_
     cls.__record_init__ = tuple((f.name, f.default, f.default_factory) for f in fields_ if f.init)
     cls.__record_uninit__ = tuple((f.name, f.default_factory if f.default is MISSING else (lambda d=f.default: d))
-                                  for f in fields_ if not f.init)
+                                  for f in fields_
+                                  if not f.init and (f.default is not MISSING or f.default_factory is not MISSING))
     cls.__record_repr__ = tuple(f.name for f in fields_ if f.repr)
     cls.__record_compare__ = tuple(f.name for f in fields_ if f.compare)
     cls.__record_post_init__ = hasattr(cls, "__post_init__")
