@@ -77,8 +77,53 @@ def _is_classvar(hint: object) -> bool:
 
 # ---- the shared methods; each reads the class's tables ------------------------------------------------------
 
+# A class's first instances use the shared __init__ below; at this many it gets one compiled for its own fields,
+# as @dataclass writes for every class up front (the compile costs about a hundred instances' worth of the shared
+# one's extra time, so only classes with many instances, texts and per-release facts, ever pay it).
+PROMOTE_AFTER = 100
+
+
+def _compiled_init(cls: Any) -> Any:
+    """An ``__init__`` for ``cls``'s fields, compiled once: what ``_init`` does, without its loops."""
+    names = [f.name for f in cls.__record_fields__]
+    if any(n == "self" or n.startswith("_am_") for n in names):
+        return None  # a field name the generated code could not take as a parameter: stay on the shared one
+    env: dict[str, Any] = {"_am_M": MISSING}
+    params, body = [], ["    _am_s = self.__dict__"]
+    for name, default, factory in cls.__record_init__:
+        if default is not MISSING:
+            env[f"_am_d_{name}"] = default
+            params.append(f"{name}=_am_d_{name}")
+            body.append(f"    _am_s[{name!r}] = {name}")
+        elif factory is not MISSING:
+            env[f"_am_f_{name}"] = factory
+            params.append(f"{name}=_am_M")
+            body.append(f"    _am_s[{name!r}] = _am_f_{name}() if {name} is _am_M else {name}")
+        else:
+            params.append(name)
+            body.append(f"    _am_s[{name!r}] = {name}")
+    for name, factory in cls.__record_uninit__:
+        env[f"_am_u_{name}"] = factory
+        body.append(f"    _am_s[{name!r}] = _am_u_{name}()")
+    if cls.__record_post_init__:
+        body.append("    self.__post_init__()")
+    source = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body) + "\n"
+    exec(source, env)  # built from the class's own field names, checked above
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
 def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     cls = type(self)
+    count = cls.__record_count__
+    count[0] += 1
+    if count[0] == PROMOTE_AFTER and cls.__dict__.get("__init__") is _init:
+        compiled = _compiled_init(cls)
+        if compiled is not None:
+            cls.__init__ = compiled
+            compiled(self, *args, **kwargs)
+            return
     table = cls.__record_init__
     if len(args) > len(table):
         raise TypeError(f"{cls.__name__}() takes {len(table)} positional arguments but {len(args)} were given")
@@ -193,6 +238,8 @@ def _build(cls: Any, frozen: bool, eq: bool, order: bool) -> Any:
     cls.__record_uninit__ = tuple((f.name, f.default_factory if f.default is MISSING else (lambda d=f.default: d))
                                   for f in fields_
                                   if not f.init and (f.default is not MISSING or f.default_factory is not MISSING))
+    cls.__record_count__ = [0]  # instances made through the shared __init__ (a list: counting must not set an
+    #                             attribute of the class, which would drop every cached lookup on it)
     cls.__record_repr__ = tuple(f.name for f in fields_ if f.repr)
     cls.__record_compare__ = tuple(f.name for f in fields_ if f.compare)
     cls.__record_post_init__ = hasattr(cls, "__post_init__")

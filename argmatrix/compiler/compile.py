@@ -29,7 +29,7 @@ from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findin
 from .kv_connectors import check_kv_connectors
 from .model_checks import check_model, known_model
 from .releases import release_findings
-from .rule_index import RuleBase, RuleIndex
+from .rule_index import RuleBase, RuleIndex, stored_reads
 from .sources import APPEND, MERGE, Assignment, parse_argv, read_config, read_env, usage
 from .value_safety import unsafe_value_findings
 
@@ -527,7 +527,7 @@ def defaults_for(eng: Engine, release: str | None, platform: Any) -> Defaults:
     settled = {n for n, v in typed.items() if n not in refused and isinstance(v, (str, int, float, bool, type(None)))}
     values.update({n: typed[n] for n in settled})
     base = Defaults(values, sources, release_defaults, frozenset(platform_set - settled),
-                    RuleIndex(platform.key, values, specs, release_defaults))
+                    RuleIndex(platform.key, values, specs, release_defaults, stored_reads(eng, release, platform.key)))
     _DEFAULTS[key] = (eng, platform, base)  # the objects themselves are kept, so their ids are never reused
     return base
 

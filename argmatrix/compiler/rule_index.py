@@ -37,6 +37,10 @@ class Reads(NamedTuple):
     whole_env: bool = False      # iterated the environment: any variable may matter
 
 
+# what area_reads.RULE_READS holds per rule: fields, environment variables, facts, whether the whole environment
+StoredReads = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], bool]
+
+
 class _Log:
     def __init__(self) -> None:
         self.fields: set[str] = set()
@@ -128,8 +132,11 @@ class RuleIndex:
     process (``compile.defaults_for`` holds one per base)."""
 
     def __init__(self, platform: str, values: Mapping[str, Any], specs: dict[str, Any],
-                 defaults: Mapping[str, Any] | None):
+                 defaults: Mapping[str, Any] | None, stored: Mapping[str, StoredReads | None] | None = None):
         self.platform, self.values, self.specs, self.defaults = platform, values, specs, defaults
+        # rule id -> its reads over every held release and platform (area_reads.RULE_READS), where they cover
+        # this base; a rule they do not list is run on the defaults as before
+        self.stored = stored
         self._plans: dict[tuple[int, ...], _Plan] = {}
         self._reads: dict[int, tuple[rules.Rule, Reads | None]] = {}
 
@@ -138,7 +145,12 @@ class RuleIndex:
         held = self._reads.get(id(rule))
         if held is not None and held[0] is rule:
             return held[1]
-        found = self._record(rule)
+        if self.stored is not None and rule.id in self.stored:
+            entry = self.stored[rule.id]
+            found = None if entry is None else Reads(frozenset(entry[0]), frozenset(entry[1]), frozenset(entry[2]),
+                                                     entry[3])
+        else:
+            found = self._record(rule)
         self._reads[id(rule)] = (rule, found)  # the rule is kept, so its id is never reused
         return found
 
@@ -235,6 +247,16 @@ def _stored_reads_apply(eng: Any, release: str | None, platform: str) -> bool:
 
     return (type(eng).rules is SglangEngine.rules and release in area_reads.RELEASES
             and platform in area_reads.PLATFORMS and PLATFORMS.get(platform) is _SHIPPED.get(platform))
+
+
+def stored_reads(eng: Any, release: str | None, platform: str) -> Mapping[str, StoredReads | None] | None:
+    """The per-rule reads ``area_reads.py`` stores, where they cover this base (see ``_stored_reads_apply``)."""
+    if not _stored_reads_apply(eng, release, platform):
+        return None
+    from ..matrix.sglang_checks import area_reads
+
+    # absent while `docs generate` writes the file for the first time (it records every rule afresh)
+    return getattr(area_reads, "RULE_READS", None)  # type: ignore[no-any-return]
 
 
 def launch_rules(eng: Any, release: str | None, platform: str, changed: Set[str],

@@ -11,10 +11,14 @@ from typing import Any
 PATH = "matrix/sglang_checks/area_reads.py"
 
 
-def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dict[str, dict[str, Any]]]:
-    """The releases and platforms covered, the areas every launch loads, and per other area what its rules read."""
+def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dict[str, dict[str, Any]],
+                            dict[str, dict[str, Any] | None]]:
+    """The releases and platforms covered, the areas every launch loads, per other area what its rules read, and
+    per rule (the table's and every area's) what it reads, None for one that must always run."""
     from ..compiler.compile import defaults_for
+    from ..compiler.rule_index import RuleIndex
     from ..matrix import engines
+    from ..matrix import rules as table
     from ..matrix import sglang_checks as checks
     from ..matrix.platforms import PLATFORMS
 
@@ -23,25 +27,39 @@ def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dic
     releases: tuple[str | None, ...] = (None, *eng.releases.held)
     always: set[str] = set()
     reads: dict[str, dict[str, Any]] = {}
+    per_rule: dict[str, dict[str, Any] | None] = {}
+    areas = [(name, checks.area(name).RULES) for name in checks.AREA_NAMES]
     for release in releases:
         for platform in PLATFORMS.values():
-            index = defaults_for(eng, release, platform).rule_index
-            for name in checks.AREA_NAMES:
-                if name in always:
-                    continue
+            base = defaults_for(eng, release, platform)
+            # recorded afresh: the launch's index reads what this file stores
+            index = RuleIndex(platform.key, base.values, eng.surface.specs, base.release_defaults)
+            for name, rules in [("", table.RULES), *areas]:
                 seen = reads.setdefault(name, {"fields": set(), "env": set(), "facts": set(), "whole_env": False})
-                for rule in checks.area(name).RULES:
+                for rule in rules:
                     if rule.reads_model:
                         continue  # runs once a model's config.json was read, when every area is loaded
                     found = index.reads(rule)
                     if found is None:
                         always.add(name)
-                        break
+                        per_rule[rule.id] = None
+                        continue
                     seen["fields"] |= found.fields
                     seen["env"] |= found.env
                     seen["facts"] |= found.facts
                     seen["whole_env"] = seen["whole_env"] or found.whole_env
-    return releases, tuple(PLATFORMS), always, {k: v for k, v in reads.items() if k not in always}
+                    if rule.id in per_rule and per_rule[rule.id] is None:
+                        continue
+                    mine = per_rule.setdefault(rule.id, {"fields": set(), "env": set(), "facts": set(),
+                                                         "whole_env": False})
+                    assert mine is not None
+                    mine["fields"] |= found.fields
+                    mine["env"] |= found.env
+                    mine["facts"] |= found.facts
+                    mine["whole_env"] = mine["whole_env"] or found.whole_env
+    always.discard("")
+    reads.pop("", None)
+    return releases, tuple(PLATFORMS), always, {k: v for k, v in reads.items() if k not in always}, per_rule
 
 
 def _names(items: set[str], indent: str = "        ") -> str:
@@ -56,7 +74,7 @@ def _names(items: set[str], indent: str = "        ") -> str:
 def render() -> str:
     from ..matrix import sglang_checks
 
-    releases, platforms, always, reads = area_reads()
+    releases, platforms, always, reads, per_rule = area_reads()
     superseding = {r.code for r in sglang_checks.SGLANG_RULES if r.supersedes_status}
     lines = [
         '"""What the rules of each area of SGLang\'s start-up checks read on the defaults of every held release and',
@@ -84,5 +102,20 @@ def render() -> str:
         lines.append(f"        {_names(r['facts'])},")
         lines.append(f"        {r['whole_env']!r},")
         lines.append("    ),")
+    lines.append("}")
+    lines += [
+        "# rule id -> what it read, as above (fields, environment variables, facts, the whole environment); None:",
+        "# it fired or raised on some defaults, so it always runs.  The rule index takes these instead of running each",
+        "# rule on the defaults of the launch's base (compiler/rule_index.py).",
+        "RULE_READS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], bool] | None] = {",
+    ]
+    for rule_id in sorted(per_rule):
+        found = per_rule[rule_id]
+        if found is None:
+            lines.append(f"    {rule_id!r}: None,")
+            continue
+        entry = f"    {rule_id!r}: ({tuple(sorted(found['fields']))!r}, {tuple(sorted(found['env']))!r}, " \
+                f"{tuple(sorted(found['facts']))!r}, {found['whole_env']!r}),"
+        lines.append(entry)
     lines.append("}")
     return "\n".join(lines) + "\n"

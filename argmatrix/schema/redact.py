@@ -36,7 +36,7 @@ TOKEN_SHAPES = (r"\b(hf_[A-Za-z0-9]{8,}|sk-[A-Za-z0-9_\-]{8,}|gh[pousr]_[A-Za-z0
 # What each pattern cannot match without (lower-cased text): most names and most output lines contain none, and
 # a process that never meets one never compiles the pattern (four compiles are a tenth of a cold check-config).
 SECRET_WORDS = ("key", "token", "secret", "passw", "passphrase", "credential", "auth", "cookie", "session")
-TOKEN_MARKS = ("hf_", "sk-", "gh", "xox", "akia", "bearer")
+TOKEN_MARKS = ("hf_", "sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "xox", "akia", "bearer")
 
 
 @cache

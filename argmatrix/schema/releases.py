@@ -180,8 +180,16 @@ def flags_in(release: str) -> frozenset[str]:
     """Every spelling (canonical and aliases) SGLang ``release`` reads as a flag of its own."""
     from .registry import FLAGS
 
-    return frozenset(f for f, name in FLAGS.items() if f.startswith("--") and exists_in(name, release)
-                     and spelled_in(f, release))
+    return frozenset(f for f in FLAGS if takes_flag(f, release))
+
+
+def takes_flag(flag: str, release: str) -> bool:
+    """Whether ``flag`` is in ``flags_in(release)``, asked of the one flag (a verdict names a few; the whole set
+    costs a millisecond to build)."""
+    from .registry import FLAGS
+
+    name = FLAGS.get(flag)
+    return name is not None and flag.startswith("--") and exists_in(name, release) and spelled_in(flag, release)
 
 
 def spelled_in(flag: str, release: str) -> bool:
@@ -198,7 +206,7 @@ def accepts(release: str, flag: str, value: str | None = None) -> bool:
     """Whether SGLang ``release`` starts with ``flag`` (and ``value``, when its flag has choices) as written."""
     from .registry import FLAGS
 
-    if flag not in flags_in(release):
+    if not takes_flag(flag, release):
         return False
     if value is None:
         return True
@@ -211,7 +219,7 @@ def abbreviates(flag: str, release: str) -> tuple[str, ...]:
     """The flags of ``release`` that argparse could read ``flag`` as an abbreviation of (each field once)."""
     from .registry import FLAGS, SPECS
 
-    fields = {FLAGS[f] for f in flags_in(release) if f.startswith(flag) and f != flag}
+    fields = {FLAGS[f] for f in FLAGS if f.startswith(flag) and f != flag and takes_flag(f, release)}
     return tuple(sorted(SPECS[n].flag for n in fields))
 
 
@@ -273,9 +281,9 @@ def writes_for(change: Change, release: str) -> tuple[str, ...]:
     if spelling is not None:
         if not spelling:
             return ()
-        if all(f in flags_in(release) for f in _flags_of(spelling)):
+        if all(takes_flag(f, release) for f in _flags_of(spelling)):
             return (spelling,)
-    return tuple(f for f in change.successors if f in flags_in(release))
+    return tuple(f for f in change.successors if takes_flag(f, release))
 
 
 def fix_for(change: Change, flag: str, release: str) -> Text:

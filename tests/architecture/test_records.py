@@ -104,3 +104,24 @@ def test_definitions_dataclasses_refuse_are_refused():
         class Order:
             a: int = 1
             b: int
+
+
+def test_a_class_with_many_instances_gets_its_own_init_which_behaves_the_same():
+    from argmatrix import records
+
+    @record
+    class Many:
+        a: int
+        b: list[int] = field(default_factory=list)
+        c: str = "c"
+        d: int = field(default=4, init=False)
+
+    made = [Many(i) for i in range(records.PROMOTE_AFTER + 5)]
+    assert Many.__init__ is not records._init  # promoted
+    assert made[-1] == Many(made[-1].a) and (made[-1].b, made[-1].c, made[-1].d) == ([], "c", 4)
+    assert Many(1, [2], c="x") == Many(a=1, b=[2], c="x") and Many(1).b is not Many(2).b  # a fresh list each
+    for bad in (lambda: Many(), lambda: Many(1, z=2), lambda: Many(1, a=2), lambda: Many(1, [], "c", 5)):
+        with pytest.raises(TypeError):
+            bad()
+    with pytest.raises(FrozenInstanceError):
+        made[0].a = 2  # type: ignore[misc]

@@ -153,7 +153,8 @@ def test_the_cheap_word_checks_decide_as_the_patterns_do():
                        or bare.endswith(("_extra_config", "-extra-config"))
                        or (bool(secret.search(bare)) and not not_secret.search(bare.replace("-", "_"))))
         assert r.is_secret_name(name) == by_patterns, name
-    texts = ["hf_abcdefgh1234", "sk-abcdefgh1234", "ghp_abcdefgh1234", "xoxb-abcdefgh1234", "AKIAABCDEFGHIJKLMNOP",
+    texts = ["hf_abcdefgh1234", "sk-abcdefgh1234", "ghp_abcdefgh1234", "gho_abcdefgh1234", "ghu_abcdefgh1234",
+             "ghs_abcdefgh1234", "ghr_abcdefgh1234", "ghx_abcdefgh1234", "xoxb-abcdefgh1234", "AKIAABCDEFGHIJKLMNOP",
              "Bearer abc.def", "BEARER x", "https://u:p@host/x", "plain text", "--tp-size 2"]
     url, shapes = re.compile(r.URL_USERINFO), re.compile(r.TOKEN_SHAPES)
     for text in texts:
