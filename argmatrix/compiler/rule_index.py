@@ -250,13 +250,28 @@ def _stored_reads_apply(eng: Any, release: str | None, platform: str) -> bool:
 
 
 def stored_reads(eng: Any, release: str | None, platform: str) -> Mapping[str, StoredReads | None] | None:
-    """The per-rule reads ``area_reads.py`` stores, where they cover this base (see ``_stored_reads_apply``)."""
-    if not _stored_reads_apply(eng, release, platform):
-        return None
-    from ..matrix.sglang_checks import area_reads
+    """The per-rule reads ``docs generate`` stores for the engine (SGLang's in ``area_reads.py``, vLLM's in
+    ``vllm_rule_reads.py``), where they cover this base: the engine's own rules, a held release (and vLLM-Ascend
+    release) and a shipped platform.  None: every rule is run on the base's defaults instead."""
+    if _stored_reads_apply(eng, release, platform):
+        from ..matrix.sglang_checks import area_reads
 
-    # absent while `docs generate` writes the file for the first time (it records every rule afresh)
-    return getattr(area_reads, "RULE_READS", None)  # type: ignore[no-any-return]
+        # absent while `docs generate` writes the file for the first time (it records every rule afresh)
+        return getattr(area_reads, "RULE_READS", None)  # type: ignore[no-any-return]
+    if not INDEXED or eng.key != "vllm":
+        return None
+    from ..matrix.engines.vllm import VllmEngine
+    from ..matrix.platforms import PLATFORMS
+
+    try:
+        from ..matrix.engines import vllm_rule_reads
+    except ImportError:  # before `docs generate` first wrote it
+        return None
+    if (type(eng).rules is VllmEngine.rules and release in vllm_rule_reads.RELEASES
+            and eng.ascend_release in vllm_rule_reads.PLUGIN_RELEASES and platform in vllm_rule_reads.PLATFORMS
+            and PLATFORMS.get(platform) is _SHIPPED.get(platform)):
+        return getattr(vllm_rule_reads, "RULE_READS", None)  # type: ignore[no-any-return]
+    return None
 
 
 def launch_rules(eng: Any, release: str | None, platform: str, changed: Set[str],

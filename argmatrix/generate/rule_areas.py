@@ -1,5 +1,6 @@
 """``argmatrix/matrix/sglang_checks/area_reads.py``: what the rules of each area of SGLang's start-up checks read on
-the defaults of every held release and platform, so a launch imports only the areas it can make fire.
+the defaults of every held release and platform, so a launch imports only the areas it can make fire; and
+``argmatrix/matrix/engines/vllm_rule_reads.py``, the same per rule for vLLM's and vLLM-Ascend's rules.
 
 The reads are the rule index's (``compiler/rule_index.py``), taken over every (release, platform) pair and united
 per area module.  ``argmatrix docs generate`` writes the file and ``argmatrix docs check`` fails when it is stale.
@@ -40,23 +41,14 @@ def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dic
                     if rule.reads_model:
                         continue  # runs once a model's config.json was read, when every area is loaded
                     found = index.reads(rule)
+                    _unite(per_rule, rule.id, found)
                     if found is None:
                         always.add(name)
-                        per_rule[rule.id] = None
                         continue
                     seen["fields"] |= found.fields
                     seen["env"] |= found.env
                     seen["facts"] |= found.facts
                     seen["whole_env"] = seen["whole_env"] or found.whole_env
-                    if rule.id in per_rule and per_rule[rule.id] is None:
-                        continue
-                    mine = per_rule.setdefault(rule.id, {"fields": set(), "env": set(), "facts": set(),
-                                                         "whole_env": False})
-                    assert mine is not None
-                    mine["fields"] |= found.fields
-                    mine["env"] |= found.env
-                    mine["facts"] |= found.facts
-                    mine["whole_env"] = mine["whole_env"] or found.whole_env
     always.discard("")
     reads.pop("", None)
     return releases, tuple(PLATFORMS), always, {k: v for k, v in reads.items() if k not in always}, per_rule
@@ -109,13 +101,84 @@ def render() -> str:
         "# rule on the defaults of the launch's base (compiler/rule_index.py).",
         "RULE_READS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], bool] | None] = {",
     ]
+    lines += _rule_lines(per_rule)
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# --- vLLM's rules (its own and vLLM-Ascend's) --------------------------------------------------------------------
+
+VLLM_PATH = "matrix/engines/vllm_rule_reads.py"
+
+
+def _unite(per_rule: dict[str, dict[str, Any] | None], rule_id: str, found: Any) -> None:
+    """Add one (base, rule) recording to the rule's union; None (it fired or raised there) sticks."""
+    if found is None:
+        per_rule[rule_id] = None
+        return
+    if rule_id in per_rule and per_rule[rule_id] is None:
+        return
+    mine = per_rule.setdefault(rule_id, {"fields": set(), "env": set(), "facts": set(), "whole_env": False})
+    assert mine is not None
+    mine["fields"] |= found.fields
+    mine["env"] |= found.env
+    mine["facts"] |= found.facts
+    mine["whole_env"] = mine["whole_env"] or found.whole_env
+
+
+def vllm_rule_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], tuple[str, ...],
+                               dict[str, dict[str, Any] | None]]:
+    """The vLLM releases, vLLM-Ascend releases and platforms covered, and per rule what it reads on their defaults."""
+    from ..compiler.compile import defaults_for
+    from ..compiler.rule_index import RuleIndex
+    from ..matrix import engines
+    from ..matrix.engines import vllm_ascend_facts as ascend
+    from ..matrix.platforms import PLATFORMS
+
+    vllm = engines.get("vllm")
+    assert vllm.releases is not None
+    releases: tuple[str | None, ...] = (None, *vllm.releases.held)
+    per_rule: dict[str, dict[str, Any] | None] = {}
+    for plugin in ascend.RELEASES:
+        eng = vllm.on_ascend(plugin)  # type: ignore[attr-defined]
+        for release in releases:
+            for platform in PLATFORMS.values():
+                base = defaults_for(eng, release, platform)
+                index = RuleIndex(platform.key, base.values, eng.surface.specs, base.release_defaults)
+                for rule in eng.rules():
+                    if not rule.reads_model:
+                        _unite(per_rule, rule.id, index.reads(rule))
+    return releases, tuple(ascend.RELEASES), tuple(PLATFORMS), per_rule
+
+
+def _rule_lines(per_rule: dict[str, dict[str, Any] | None]) -> list[str]:
+    lines = []
     for rule_id in sorted(per_rule):
         found = per_rule[rule_id]
         if found is None:
             lines.append(f"    {rule_id!r}: None,")
             continue
-        entry = f"    {rule_id!r}: ({tuple(sorted(found['fields']))!r}, {tuple(sorted(found['env']))!r}, " \
-                f"{tuple(sorted(found['facts']))!r}, {found['whole_env']!r}),"
-        lines.append(entry)
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+        lines.append(f"    {rule_id!r}: ({tuple(sorted(found['fields']))!r}, {tuple(sorted(found['env']))!r}, "
+                     f"{tuple(sorted(found['facts']))!r}, {found['whole_env']!r}),")
+    return lines
+
+
+def render_vllm() -> str:
+    releases, plugins, platforms, per_rule = vllm_rule_reads()
+    return "\n".join([
+        '"""What each of vLLM\'s rules (its own and vLLM-Ascend\'s start-up checks) reads on the defaults of every held',
+        "vLLM release, vLLM-Ascend release and platform (generated by `argmatrix docs generate` from",
+        "generate/rule_areas.py; `argmatrix docs check` fails when it is stale).  The rule index takes these instead",
+        "of running each rule on the defaults of the launch's base (compiler/rule_index.py).",
+        '"""',
+        "from __future__ import annotations",
+        "",
+        f"RELEASES: tuple[str | None, ...] = {releases!r}  # None: no release checked",
+        f"PLUGIN_RELEASES: tuple[str, ...] = {plugins!r}",
+        f"PLATFORMS: tuple[str, ...] = {platforms!r}",
+        "# rule id -> (fields, environment variables, facts, reads the whole environment); None: it fired or raised",
+        "# on some defaults, so it always runs",
+        "RULE_READS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], bool] | None] = {",
+        *_rule_lines(per_rule),
+        "}",
+    ]) + "\n"

@@ -18,10 +18,10 @@ def _normal(name: str) -> str:
 
 
 @functools.cache
-def installed_release(distribution: str) -> str | None:
-    """The version of ``distribution`` installed for this Python (``"0.5.23"``), or None when it is not installed;
-    the first one on ``sys.path`` wins, as for an import."""
-    want = _normal(distribution)
+def _installed() -> dict[str, str]:
+    """Normalized distribution name -> version, for every distribution on ``sys.path``, read in one pass (a vLLM
+    launch asks for vLLM and for vLLM-Ascend; each pass lists every folder of the path)."""
+    found: dict[str, str] = {}
     for entry in sys.path:
         try:
             names = os.listdir(entry or ".")
@@ -35,6 +35,12 @@ def installed_release(distribution: str) -> str | None:
                 version = rest.split("-py", 1)[0]
             else:
                 continue
-            if dist and version and _normal(dist) == want:
-                return version
-    return None
+            if dist and version:
+                found.setdefault(_normal(dist), version)  # the first on sys.path wins, as for an import
+    return found
+
+
+def installed_release(distribution: str) -> str | None:
+    """The version of ``distribution`` installed for this Python (``"0.5.23"``), or None when it is not installed;
+    the first one on ``sys.path`` wins, as for an import."""
+    return _installed().get(_normal(distribution))

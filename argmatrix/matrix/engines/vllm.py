@@ -172,18 +172,19 @@ class VllmEngine(Engine):
                                  PLUGIN, since=k.since, release=self.ascend_release)
                 for k in ascend.additional_keys(self.ascend_release)}
 
-    @cache  # noqa: B019  (one engine object, a handful of releases)
-    def _config_keys(self, release: str) -> dict[str, dict[str, ObjectKey]]:
-        from ...schema.vllm.objects import objects_in
+    @cache  # noqa: B019  (one engine object, a handful of releases and config objects)
+    def _config_keys(self, name: str, release: str) -> dict[str, ObjectKey] | None:
+        from ...schema.vllm.objects import object_in
 
-        return {name: {k.key: k for k in keys} for name, (_cls, _src, keys) in objects_in(release).items()}
+        found = object_in(name, release)
+        return None if found is None else {k.key: k for k in found[2]}
 
     def object_keys(self, name: str, platform: Platform, release: str | None = None) -> Mapping[str, ObjectKey] | None:
         # --additional-config is handed to the platform plugin; vLLM-Ascend is the one whose keys are documented
         if name == "additional_config":
             return self._additional_keys if platform.family == "npu" else None
         # vLLM's own config classes, validated by pydantic, as the release declares them
-        return self._config_keys(vllm_releases.normal(release or "") or vllm_releases.NEWEST).get(name)
+        return self._config_keys(name, vllm_releases.normal(release or "") or vllm_releases.NEWEST)
 
     def kv_connectors(self, platform: Platform, release: str | None = None) -> KvConnectors | None:
         """vLLM ``release``'s own connectors (``KVConnectorFactory.register_connector`` in its factory.py), and on

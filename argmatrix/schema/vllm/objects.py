@@ -9,6 +9,7 @@ key of every held release.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from ..meta import ObjectKey, Text
 from . import releases
@@ -960,21 +961,34 @@ NO_HELP = Text("", "")
 
 
 @cache
+def object_in(config: str, release: str) -> tuple[str, str, tuple[ObjectKey, ...]] | None:
+    """(vLLM's class, where it is declared, its keys) for JSON-config field ``config`` as held release ``release``
+    reads it; None where that release has no such config object.  A launch asks only for the objects it sets."""
+    found = releases.config_class_in(config, release)
+    keys = releases.keys_in(config, release)
+    if found is None or keys is None:
+        return None
+    cls, source = found
+    help_ = HELP.get(config, {})
+    return cls, source, tuple(
+        ObjectKey(key, k.type, k.default, k.choices, help_.get(key, NO_HELP), f"vLLM {release} {cls} ({source})",
+                  strict=True, bounds=k.bounds) for key, k in keys.items())
+
+
+@cache
 def objects_in(release: str) -> dict[str, tuple[str, str, tuple[ObjectKey, ...]]]:
     """JSON-config field -> (vLLM's class, where it is declared, its keys) as held release ``release`` reads them."""
     out = {}
     for config in releases.configs():
-        found = releases.config_class_in(config, release)
-        keys = releases.keys_in(config, release)
-        if found is None or keys is None:
-            continue
-        cls, source = found
-        help_ = HELP.get(config, {})
-        out[config] = (cls, source, tuple(
-            ObjectKey(key, k.type, k.default, k.choices, help_.get(key, NO_HELP), f"vLLM {release} {cls} ({source})",
-                      strict=True, bounds=k.bounds) for key, k in keys.items()))
+        found = object_in(config, release)
+        if found is not None:
+            out[config] = found
     return out
 
 
-# the newest held release's: what the JSON Schema of vLLM's --config and the pages describe
-OBJECTS = objects_in(releases.NEWEST)
+def __getattr__(name: str) -> Any:
+    # OBJECTS: the newest held release's, what the JSON Schema of vLLM's --config and the pages describe; built
+    # on first use, not by every launch that imports this module
+    if name == "OBJECTS":
+        return objects_in(releases.NEWEST)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
