@@ -281,12 +281,17 @@ def launch_rules(eng: Any, release: str | None, platform: str, changed: Set[str]
     if not _stored_reads_apply(eng, release, platform):
         return eng.rules()  # type: ignore[no-any-return]
     from ..matrix import sglang_checks
+    from ..matrix.platforms import PLATFORMS
     from ..matrix.sglang_checks import area_reads
 
     env = ctx.env
     facts = {fact for fact in FACTS if getattr(ctx, fact) is not None}
+    family = PLATFORMS[platform].family
+    families = getattr(area_reads, "FAMILIES", {})
     areas = set(area_reads.ALWAYS)
     for name, (fields, env_keys, fact_names, whole_env) in area_reads.READS.items():
+        if name in families and family not in families[name]:
+            continue  # none of its rules applies on this platform
         if not changed.isdisjoint(fields) or (whole_env and env) or any(k in env for k in env_keys) \
                 or not facts.isdisjoint(fact_names):
             areas.add(name)

@@ -54,6 +54,22 @@ def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dic
     return releases, tuple(PLATFORMS), always, {k: v for k, v in reads.items() if k not in always}, per_rule
 
 
+def _area_families() -> dict[str, set[str]]:
+    """area -> the platform families its rules apply to, for the areas none of whose rules applies everywhere."""
+    from ..matrix import sglang_checks as checks
+
+    out: dict[str, set[str]] = {}
+    for name in checks.AREA_NAMES:
+        families: set[str] = set()
+        for rule in checks.area(name).RULES:
+            if rule.families is None:
+                break
+            families |= rule.families
+        else:
+            out[name] = families
+    return out
+
+
 def _names(items: set[str], indent: str = "        ") -> str:
     if not items:
         return "frozenset()"
@@ -81,6 +97,10 @@ def render() -> str:
         ")",
         f"PLATFORMS: tuple[str, ...] = {platforms!r}",
         f"ALWAYS: frozenset[str] = {_names(always, '')}",
+        "# areas whose every rule applies only to these platform families: another family's launch skips them",
+        "FAMILIES: dict[str, frozenset[str]] = {",
+        *(f"    {name!r}: {_names(fams, '    ')}," for name, fams in sorted(_area_families().items())),
+        "}",
         "# the codes of the areas' rules that stand for a field's status on a platform (Rule.supersedes_status)",
         f"SUPERSEDING: frozenset[str] = {_names(superseding, '')}",
         "# area -> (fields, environment variables, facts, reads the whole environment)",

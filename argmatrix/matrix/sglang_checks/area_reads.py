@@ -25,6 +25,11 @@ RELEASES: tuple[str | None, ...] = (  # None: no release checked
 )
 PLATFORMS: tuple[str, ...] = ('a2', 'a3', '310p', 'a5', 'cuda', 'cpu')
 ALWAYS: frozenset[str] = frozenset()
+# areas whose every rule applies only to these platform families: another family's launch skips them
+FAMILIES: dict[str, frozenset[str]] = {
+    'deterministic': frozenset({'cpu', 'gpu'}),
+    'gpu_generation': frozenset({'gpu'}),
+}
 # the codes of the areas' rules that stand for a field's status on a platform (Rule.supersedes_status)
 SUPERSEDING: frozenset[str] = frozenset()
 # area -> (fields, environment variables, facts, reads the whole environment)
