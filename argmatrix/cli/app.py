@@ -322,9 +322,8 @@ DETECT_WORDS = {"platform": Text("platform", "平台"), "how": Text("how", "依�
 def detect(fmt: OutFormat = typer.Option(OutFormat.text, "--format", help="text or json."),
            lang: Lang | None = LANG_OPTION) -> None:
     """Which platform this machine is, and how that was found."""
-    from dataclasses import asdict
-
     from ..matrix.platforms.detect import detect as run_detect
+    from ..records import asdict
     from . import render
 
     found = run_detect()

@@ -24,6 +24,8 @@ def _where(path: list[Any]) -> str:
 def problem(value: Any) -> tuple[str, list[Any], int] | None:
     """("depth", path, depth) for a value nested deeper than :data:`MAX_VALUE_DEPTH`, ("surrogate", path, index)
     for a string (or key) holding a lone surrogate at ``index``; None when the value is safe."""
+    if value is None or type(value) in (bool, int, float):
+        return None  # most values of a launch: nothing to walk
     stack: list[tuple[Any, list[Any], int]] = [(value, [], 0)]
     while stack:
         item, path, depth = stack.pop()
@@ -45,6 +47,8 @@ def problem(value: Any) -> tuple[str, list[Any], int] | None:
 
 
 def _surrogate_at(text: str) -> int | None:
+    if text.isascii():
+        return None
     try:
         text.encode("utf-8")
         return None

@@ -65,3 +65,11 @@ def test_each_engines_launch_lines_carry_one_of_its_launch_words():
     for key, words in engines.LAUNCH_WORDS.items():
         for line in engines.get(key).launchers:
             assert set(line) & words, (key, line)
+
+
+@pytest.mark.parametrize("argv", [["--model-path", "m", "--tp-size", "2"], ["vllm", "serve", "m", "-tp", "2"]])
+def test_a_check_defines_no_dataclass(argv):
+    """The schema, matrix and compiler are made of records (argmatrix/records.py): @dataclass compiled each class's
+    methods from source and pulled in inspect, over half of a cold check-config (issue 31)."""
+    loaded = modules_after(*argv)
+    assert not loaded & {"dataclasses", "inspect"}, sorted(loaded & {"dataclasses", "inspect"})

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass
 
+from ...records import record
 from ..devices import GpuArch
 from . import PLATFORMS, Platform
 
 
-@dataclass(frozen=True)
+@record
 class Detection:
     platform: str          # a column key
     how: str               # human-readable: what was probed and what it said
