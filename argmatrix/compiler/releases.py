@@ -1,6 +1,7 @@
 """Findings about spelling: what the selected SGLang release does with each flag the user wrote."""
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..schema.meta import Text
@@ -322,6 +323,18 @@ def _held_before(line: Any, release: str) -> str | None:
     return None if a[0] == b[0] and b[1] - a[1] <= 1 else before
 
 
+@functools.lru_cache(maxsize=1024)  # a release's choice tuples: a few hundred, asked for every set flag
+def _texts(taken: tuple[Any, ...]) -> frozenset[str]:
+    return frozenset(str(t) for t in taken)
+
+
+def _as_texts(taken: Any) -> frozenset[str]:
+    try:
+        return _texts(tuple(taken))
+    except TypeError:  # a choice that cannot be hashed: nothing to keep it under
+        return frozenset(str(t) for t in taken)
+
+
 def _release_value_findings(eng: Any, spec: Any, release: str, flag: str, value: Any,
                             where: dict[str, Any]) -> list[Finding]:
     """Values outside the choices of ``release``'s parser (the schema's type is the union over releases): argparse
@@ -333,7 +346,7 @@ def _release_value_findings(eng: Any, spec: Any, release: str, flag: str, value:
     if not taken or value is None:
         return out
     for v in value if isinstance(value, list) else [value]:
-        if v in taken or str(v) in {str(t) for t in taken}:
+        if v in taken or str(v) in _as_texts(taken):
             continue
         listed = ", ".join(str(t) for t in taken[:12]) + (", …" if len(taken) > 12 else "")
         others = [r for r in eng.releases.held if r != release and v in (eng.choices_in(spec, r) or ())]

@@ -125,6 +125,7 @@ def default_in(name: str, release: str) -> Any:
     return list(value) if isinstance(value, tuple) else copy.deepcopy(value)  # the table's own stays unchanged
 
 
+@cache  # asked for every flag of every launch; the answer is a fact of the release
 def choices_in(name: str, release: str) -> tuple[Any, ...] | None:
     """The values ``release``'s parser takes for ``name`` (None: any value of its type)."""
     f = facts(name, release)
