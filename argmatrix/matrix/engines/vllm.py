@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, cached_property
 from typing import Any
 
@@ -21,7 +21,7 @@ from ...schema.meta import MISSING, ObjectKey, Text
 from ...schema.registry import ArgSpec
 from ...schema.vllm import releases as vllm_releases
 from ..platforms.base import Platform
-from ..rules import Rule
+from ..rules import Rule, RuleContext
 from ..status import Cell, Status
 from . import vllm_ascend_facts as ascend
 from .base import NEGATE_DECLARED, NEGATE_ENABLE_DISABLE, Engine, KvConnectors, ReleaseLine, Reset, Spelling
@@ -327,7 +327,7 @@ class _PluginView(Mapping[str, Any]):
 _LAST_VIEW: tuple[Any, Any, Any, Any] = (None, None, None, None)
 
 
-def _view_of(ctx: Any) -> Mapping[str, Any]:
+def _view_of(ctx: RuleContext) -> Mapping[str, Any]:
     global _LAST_VIEW
     held = _LAST_VIEW  # one read: another thread may rebind it, never half of it
     if held[0] is ctx.values and held[1] == ctx.platform and held[2] is ctx.env:
@@ -337,7 +337,7 @@ def _view_of(ctx: Any) -> Mapping[str, Any]:
     return view
 
 
-def _on_values(predicate: Any) -> Any:
+def _on_values(predicate: Callable[[Mapping[str, Any]], bool]) -> Callable[[RuleContext], bool]:
     """vLLM-Ascend's predicates read a plain mapping of vLLM field names; rules get a RuleContext."""
     return lambda ctx: bool(predicate(_view_of(ctx)))
 
