@@ -12,7 +12,7 @@ import copy
 from functools import cache, lru_cache
 from typing import Any
 
-from ...records import record
+from ...records import fields, record
 from ..meta import MISSING
 from . import release_facts as facts_module
 
@@ -113,14 +113,19 @@ def successors() -> dict[str, tuple[str, ...]]:
     return {name: succ for name, (_gone, succ) in facts_module.REMOVED.items() if succ}
 
 
+# where FlagFacts' fields sit in a row of release_facts.FLAGS (the row is FlagFacts without its release)
+_COLUMN = {f.name: i - 1 for i, f in enumerate(fields(FlagFacts))}
+
+
 def default_in(name: str, release: str) -> Any:
     """What ``release`` uses for ``name`` when the launch leaves it unset (MISSING: not a value the fixture holds
-    or the release has no such flag, so the declared default stands)."""
-    f = facts(name, release)
-    if f is None or not f.default_known:
+    or the release has no such flag, so the declared default stands).  Read from the row itself: every launch asks
+    this of every field, once per process, and a FlagFacts each would cost more than the answer."""
+    row = _at(facts_module.FLAGS.get(name, ()), release)
+    if row is None or not row[_COLUMN["default_known"]]:
         return MISSING
-    value = f.default
-    if f.type == "str" and isinstance(value, (int, float)) and not isinstance(value, bool):
+    value, kind = row[_COLUMN["default"]], row[_COLUMN["type"]]
+    if kind == "str" and isinstance(value, (int, float)) and not isinstance(value, bool):
         return str(value)  # a str flag whose parser default is a number (--optimization-level 2): the field's text
     return list(value) if isinstance(value, tuple) else copy.deepcopy(value)  # the table's own stays unchanged
 
