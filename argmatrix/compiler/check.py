@@ -18,7 +18,7 @@ from ..schema.meta import Text, release_words
 from ..schema.registry import SPECS, ArgSpec
 from ..schema.releases import CHANGES, NEWEST, Change, ignored_in, state_of, superseded, verdict
 from ..schema.types import JSON_ERRORS, json_error
-from ..schema.values import as_argv
+from ..schema.values import as_argv, clipped
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
 from .releases import check_release, successor_conflicts
 from .rule_index import RuleBase, launch_rules, superseding_codes
@@ -593,7 +593,7 @@ def _text_not_object(flag: str, text: str, who: Text, owner: str, explain: str, 
         why = Text("text, not a JSON object", "是一段文本，不是 JSON 对象")
     except JSON_ERRORS as exc:
         why = json_error(exc)
-    shown = text if len(text) <= 80 else f"{text[:77]}..."  # the value itself is in the finding; the line stays short
+    shown = clipped(text)  # the value itself is in the finding; the line stays short
     return Finding("AM-E973", ERROR, "type",
                    Text(f"{flag} {shown!r} is {why.en}, so vLLM passes it on as text and {who.en} fails at start-up "
                         f"reading keys from it", f"{flag} {shown!r} {why.zh}，vLLM 会把它当作文本传下去，"

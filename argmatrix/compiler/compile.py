@@ -23,6 +23,7 @@ from ..schema.surface import SGLANG as SGLANG_SURFACE
 from ..schema.type_errors import describe
 from ..schema.types import JSON_ERRORS, split_list
 from ..schema.validate import validate_fields
+from ..schema.values import clipped
 from .check import check, check_engine, check_objects, check_required, check_resets, choice_hint, show
 from .derive import DERIVED_FIELDS, derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findings
@@ -419,12 +420,13 @@ def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = 
             flag = flags_used.get(name, spec.flag)
             example = spec.default if isinstance(spec.default, (int, float)) and not isinstance(spec.default, bool) \
                 else 1
-            message, fix = describe(error, flag, spec.type_label, example, show(raw[name]))
+            shown = clipped(show(raw[name]))
+            message, fix = describe(error, flag, spec.type_label, example, shown)
             if error.get("type") in ("literal_error", "enum") and not target_rejected:
                 # a value outside the type: offer what the target allows, not the type's every value
                 fix = choice_hint(spec, platform_key, flag, error.get("input", raw[name]), eng) or fix
             findings.append(Finding("AM-E010", ERROR, "type",
-                                    Text(f"{flag} {show(raw[name])!s}: {message.en}", f"{flag} {show(raw[name])!s}：{message.zh}"),
+                                    Text(f"{flag} {shown}: {message.en}", f"{flag} {shown}：{message.zh}"),
                                     fix, field=name, flag=flag, value=raw[name], source=sources.get(name),
                                     platform=platform_key))
         for name in {n for n, _ in errors}:  # fall back to what the platform would use

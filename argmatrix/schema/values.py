@@ -11,6 +11,12 @@ import json
 from typing import Any
 
 
+def clipped(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters for a message line (the finding keeps the whole value): a 100,000-character
+    value quoted in full buries the finding it belongs to."""
+    return text if len(text) <= limit else f"{text[:limit - 3]}... ({len(text):,} characters)"
+
+
 def as_argv(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"

@@ -138,3 +138,16 @@ def test_a_value_of_other_hardware_says_whose_it_is():
     f = only(run(["--attention-backend", "aiter"], target="cuda"), "AM-E105")
     assert f.message.en.endswith("it exists on AMD GPUs only")
     assert f.hint.en.startswith("choose one of the values allowed on CUDA")  # nothing spelled like it: no guess
+
+
+def test_a_huge_bad_value_is_quoted_short_and_kept_whole():
+    """AM-E010 quotes at most 80 characters of the value in its message (and says how long it is); the finding's
+    value holds all of it."""
+    from argmatrix.compiler import CompileOptions, compile
+
+    value = "x" * 100_000
+    found = [f for f in compile(["--model-path", "m", "--tp-size", value], CompileOptions(target="a3", env={})).findings
+             if f.code == "AM-E010"]
+    assert len(found) == 1 and found[0].value == value
+    assert len(found[0].message.en) < 300 and "100,000 characters" in found[0].message.en
+    assert len(found[0].message.zh) < 300
