@@ -15,6 +15,7 @@ functions do on dataclasses.  Instances pickle and copy as plain objects (their 
 """
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -156,7 +157,17 @@ def _repr(self: Any) -> str:
 
 
 def _key(self: Any) -> tuple[Any, ...]:
-    return tuple([getattr(self, name) for name in type(self).__record_compare__])
+    return type(self).__record_key__(self)  # type: ignore[no-any-return]
+
+
+def _key_of(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The compared fields of an instance as a tuple, read in C (``operator.attrgetter``)."""
+    if not names:
+        return lambda _: ()
+    if len(names) == 1:
+        one = operator.attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return operator.attrgetter(*names)
 
 
 def _eq(self: Any, other: object) -> bool:
@@ -242,6 +253,7 @@ def _build(cls: Any, frozen: bool, eq: bool, order: bool) -> Any:
     #                             attribute of the class, which would drop every cached lookup on it)
     cls.__record_repr__ = tuple(f.name for f in fields_ if f.repr)
     cls.__record_compare__ = tuple(f.name for f in fields_ if f.compare)
+    cls.__record_key__ = _key_of(cls.__record_compare__)
     cls.__record_post_init__ = hasattr(cls, "__post_init__")
     setattr(cls, "__match_args__", tuple(f.name for f in fields_ if f.init))  # noqa: B010  (mypy: a read-only name)
     own = cls.__dict__

@@ -13,6 +13,7 @@ either way over the SGLang conformance corpus, the real-world launches and the v
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping, Sequence, Set
 from typing import Any, NamedTuple
 
@@ -281,21 +282,29 @@ def launch_rules(eng: Any, release: str | None, platform: str, changed: Set[str]
     if not _stored_reads_apply(eng, release, platform):
         return eng.rules()  # type: ignore[no-any-return]
     from ..matrix import sglang_checks
-    from ..matrix.platforms import PLATFORMS
     from ..matrix.sglang_checks import area_reads
 
     env = ctx.env
     facts = {fact for fact in FACTS if getattr(ctx, fact) is not None}
-    family = PLATFORMS[platform].family
-    families = getattr(area_reads, "FAMILIES", {})
     areas = set(area_reads.ALWAYS)
-    for name, (fields, env_keys, fact_names, whole_env) in area_reads.READS.items():
-        if name in families and family not in families[name]:
-            continue  # none of its rules applies on this platform
+    for name, (fields, env_keys, fact_names, whole_env) in _area_reads_for(platform):
         if not changed.isdisjoint(fields) or (whole_env and env) or any(k in env for k in env_keys) \
                 or not facts.isdisjoint(fact_names):
             areas.add(name)
     return [*rules.RULES, *sglang_checks.rules_of(areas)]
+
+
+@functools.cache
+def _area_reads_for(platform: str) -> tuple[tuple[str, tuple[frozenset[str], frozenset[str], frozenset[str], bool]],
+                                            ...]:
+    """The areas of ``area_reads.READS`` with a rule that applies on ``platform``'s family (``FAMILIES``)."""
+    from ..matrix.platforms import PLATFORMS
+    from ..matrix.sglang_checks import area_reads
+
+    family = PLATFORMS[platform].family
+    families = getattr(area_reads, "FAMILIES", {})
+    return tuple((name, reads) for name, reads in area_reads.READS.items()
+                 if name not in families or family in families[name])
 
 
 def superseding_codes(eng: Any, release: str | None, platform: str) -> set[str]:

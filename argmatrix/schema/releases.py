@@ -183,6 +183,7 @@ def flags_in(release: str) -> frozenset[str]:
     return frozenset(f for f in FLAGS if takes_flag(f, release))
 
 
+@functools.lru_cache(maxsize=8192)  # a launch asks about its flags; a process checks a few releases
 def takes_flag(flag: str, release: str) -> bool:
     """Whether ``flag`` is in ``flags_in(release)``, asked of the one flag (a verdict names a few; the whole set
     costs a millisecond to build)."""
@@ -215,6 +216,7 @@ def accepts(release: str, flag: str, value: str | None = None) -> bool:
     return taken is None or value in taken
 
 
+@functools.lru_cache(maxsize=4096)
 def abbreviates(flag: str, release: str) -> tuple[str, ...]:
     """The flags of ``release`` that argparse could read ``flag`` as an abbreviation of (each field once)."""
     from .registry import FLAGS, SPECS

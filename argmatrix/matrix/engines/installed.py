@@ -40,6 +40,7 @@ def _installed() -> dict[str, str]:
     return found
 
 
+@functools.cache
 def installed_release(distribution: str) -> str | None:
     """The version of ``distribution`` installed for this Python (``"0.5.23"``), or None when it is not installed;
     the first one on ``sys.path`` wins, as for an import."""

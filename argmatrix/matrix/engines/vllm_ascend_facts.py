@@ -108,6 +108,7 @@ _VERSIONING = "docs/source/community/versioning_policy.md"
 _MISSING: Any = object()
 
 
+_MAPPING_TYPES: set[type] = set()  # the Mapping classes (the predicates' view) met so far
 _PATHS: dict[str, tuple[str, ...]] = {}  # "a.b.c" -> its steps, split once: the rules ask ~200 times a launch
 
 
@@ -118,7 +119,12 @@ def _get(v: Mapping[str, Any], dotted: str, default: Any = None) -> Any:
         steps = _PATHS[dotted] = tuple(dotted.split("."))
     cur: Any = v
     for part in steps:
-        if not (type(cur) is dict or isinstance(cur, Mapping)) or part not in cur:
+        kind = type(cur)
+        if kind is not dict and kind not in _MAPPING_TYPES:
+            if not isinstance(cur, Mapping):  # an ABC check, slow: each type that passes it is remembered
+                return default
+            _MAPPING_TYPES.add(kind)
+        if part not in cur:
             return default
         cur = cur[part]
     return cur
