@@ -104,7 +104,7 @@ def per_compile_ms(argv: list[str], count: int, batches: int = 5) -> float:
     from argmatrix.compiler import CompileOptions, compile
 
     options = CompileOptions(target="a3", env={})
-    for _ in range(20):  # warm the per-field validators, the defaults of (engine, release, A3), the compiled inits
+    for _ in range(50):  # warm the per-field validators, the defaults of (engine, release, A3), the compiled inits
         compile(argv, options)
     best = float("inf")
     for _ in range(batches):
@@ -169,7 +169,7 @@ def main() -> None:
     print(f"  in-process compile(), 40 SGLang flags   {sglang_40:6.3f} ms; target <= 1 ms")
     print(f"  in-process compile(), 40 vLLM flags     {vllm_40:6.3f} ms; target <= 1 ms")
     print(f"  in-process compile(), the A3 decode     {decode_ms:6.3f} ms")
-    with_model = per_compile_ms(model_flags, 20)
+    with_model = per_compile_ms(model_flags, 50)
     print(f"  in-process compile(), a local model dir {with_model:6.3f} ms")
     print("earlier issues")
     print(f"  import argmatrix.compiler    {ms('import')}  {t['import'] / base:.2f}x python -c pass")
