@@ -21,7 +21,7 @@ from ..schema.types import JSON_ERRORS, json_error
 from ..schema.values import as_argv, clipped
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
 from .releases import check_release, successor_conflicts
-from .rule_index import RuleBase, launch_rules, superseding_codes
+from .rule_index import RuleBase, launch_rules, model_phase_rules, superseding_codes
 from .spelling import surface_tokens
 
 if TYPE_CHECKING:
@@ -292,7 +292,10 @@ def _check_rules(values, sources, user_set, platform, flags_used, eng: Engine, e
     specs = eng.surface.specs
     ctx = rules.RuleContext(values, user_set, specs, platform, env, model, draft, gpu, defaults)
     family = PLATFORMS[platform].family
-    every = eng.rules() if base is None else launch_rules(eng, release, platform, base.changed, ctx)
+    if base is not None:
+        every = launch_rules(eng, release, platform, base.changed, ctx)
+    else:
+        every = model_phase_rules(eng, release, platform) if model_phase else eng.rules()
     for rule in every if base is None else base.can_fire(every, ctx):
         if rule.reads_model != model_phase or not rule.applies(family) or not eng.rule_holds(rule, release) \
                 or not rule.violated(ctx):

@@ -242,11 +242,11 @@ def _stored_reads_apply(eng: Any, release: str | None, platform: str) -> bool:
     shipped platform (anything else loads every area)."""
     if not INDEXED or eng.key != "sglang":
         return False
-    from ..matrix.engines.sglang import SglangEngine
+    from ..matrix.engines.sglang import SHIPPED_RULES as SHIPPED_SGLANG_RULES
     from ..matrix.platforms import PLATFORMS
     from ..matrix.sglang_checks import area_reads
 
-    return (type(eng).rules is SglangEngine.rules and release in area_reads.RELEASES
+    return (type(eng).rules is SHIPPED_SGLANG_RULES and release in area_reads.RELEASES
             and platform in area_reads.PLATFORMS and PLATFORMS.get(platform) is _SHIPPED.get(platform))
 
 
@@ -261,14 +261,14 @@ def stored_reads(eng: Any, release: str | None, platform: str) -> Mapping[str, S
         return getattr(area_reads, "RULE_READS", None)  # type: ignore[no-any-return]
     if not INDEXED or eng.key != "vllm":
         return None
-    from ..matrix.engines.vllm import VllmEngine
+    from ..matrix.engines.vllm import SHIPPED_RULES as SHIPPED_VLLM_RULES
     from ..matrix.platforms import PLATFORMS
 
     try:
         from ..matrix.engines import vllm_rule_reads
     except ImportError:  # before `docs generate` first wrote it
         return None
-    if (type(eng).rules is VllmEngine.rules and release in vllm_rule_reads.RELEASES
+    if (type(eng).rules is SHIPPED_VLLM_RULES and release in vllm_rule_reads.RELEASES
             and eng.ascend_release in vllm_rule_reads.PLUGIN_RELEASES and platform in vllm_rule_reads.PLATFORMS
             and PLATFORMS.get(platform) is _SHIPPED.get(platform)):
         return getattr(vllm_rule_reads, "RULE_READS", None)  # type: ignore[no-any-return]
@@ -292,6 +292,26 @@ def launch_rules(eng: Any, release: str | None, platform: str, changed: Set[str]
                 or not facts.isdisjoint(fact_names):
             areas.add(name)
     return [*rules.RULES, *sglang_checks.rules_of(areas)]
+
+
+def model_phase_rules(eng: Any, release: str | None, platform: str) -> Sequence[rules.Rule]:
+    """The engine's rules the model phase needs loaded: for SGLang, the table's rules and the areas that hold a rule
+    reading the model's config.json (``area_reads.MODEL_AREAS``) and apply on the platform's family; every rule
+    otherwise."""
+    if not _stored_reads_apply(eng, release, platform):
+        return eng.rules()  # type: ignore[no-any-return]
+    from ..matrix import sglang_checks
+    from ..matrix.sglang_checks import area_reads
+
+    model_areas = getattr(area_reads, "MODEL_AREAS", None)
+    if model_areas is None:  # before `docs generate` first wrote it
+        return eng.rules()  # type: ignore[no-any-return]
+    from ..matrix.platforms import PLATFORMS
+
+    family = PLATFORMS[platform].family
+    families = getattr(area_reads, "FAMILIES", {})
+    return [*rules.RULES, *sglang_checks.rules_of(
+        name for name in model_areas if name not in families or family in families[name])]
 
 
 @functools.cache

@@ -54,6 +54,13 @@ def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dic
     return releases, tuple(PLATFORMS), always, {k: v for k, v in reads.items() if k not in always}, per_rule
 
 
+def _model_areas() -> tuple[str, ...]:
+    """The areas, in order, with a rule that runs in the model phase."""
+    from ..matrix import sglang_checks as checks
+
+    return tuple(name for name in checks.AREA_NAMES if any(rule.reads_model for rule in checks.area(name).RULES))
+
+
 def _area_families() -> dict[str, set[str]]:
     """area -> the platform families its rules apply to, for the areas none of whose rules applies everywhere."""
     from ..matrix import sglang_checks as checks
@@ -97,6 +104,8 @@ def render() -> str:
         ")",
         f"PLATFORMS: tuple[str, ...] = {platforms!r}",
         f"ALWAYS: frozenset[str] = {_names(always, '')}",
+        "# the areas holding a rule that reads the model's config.json (Rule.reads_model): the model phase loads these",
+        f"MODEL_AREAS: tuple[str, ...] = {_model_areas()!r}",
         "# areas whose every rule applies only to these platform families: another family's launch skips them",
         "FAMILIES: dict[str, frozenset[str]] = {",
         *(f"    {name!r}: {_names(fams, '    ')}," for name, fams in sorted(_area_families().items())),

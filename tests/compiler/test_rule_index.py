@@ -90,3 +90,38 @@ def test_a_rule_that_reads_an_environment_variable_runs_when_it_is_set():
     assert index.can_fire([probe], set(), quiet) == []
     assert index.can_fire([probe], set(), loud) == [probe]
     assert index.reads(probe).env == {"PROBE_VAR"}
+
+
+MODEL_CONFIGS = sorted((FIXTURES / "model_configs").glob("*.json"))
+MODEL_EXTRAS = (["--tp-size", "2"], ["--tp-size", "3"], ["--tp-size", "2", "--speculative-algorithm", "EAGLE"],
+                ["--tp-size", "4", "--enable-dp-attention", "--dp-size", "4"])
+
+
+@pytest.mark.parametrize("target", ["a3", "cuda", "cpu"])
+def test_the_model_phase_changes_no_finding(target, tmp_path, monkeypatch):
+    """With a model's config.json the model phase loads only the areas that hold a model rule
+    (area_reads.MODEL_AREAS): over every fixture model, every finding is the same as with every rule run."""
+    launches = []
+    for config in MODEL_CONFIGS:
+        folder = tmp_path / config.stem
+        folder.mkdir()
+        (folder / "config.json").write_text(config.read_text(encoding="utf-8"), encoding="utf-8")
+        launches += [["--model-path", str(folder), *extra] for extra in MODEL_EXTRAS]
+    options = dict(target=target, env={})
+    indexed = [findings(argv, options) for argv in launches]
+    monkeypatch.setattr(rule_index, "INDEXED", False)
+    assert [findings(argv, options) for argv in launches] == indexed and len(launches) > 20
+
+
+def test_the_model_phase_loads_every_model_rule_that_applies():
+    """What model_phase_rules loads holds every rule that reads the model and applies on the platform's family."""
+    from argmatrix.matrix import engines
+    from argmatrix.matrix.platforms import PLATFORMS
+    from argmatrix.matrix.sglang_checks import SGLANG_RULES
+
+    eng = engines.get("sglang")
+    for key, platform in PLATFORMS.items():
+        loaded = {r.id for r in rule_index.model_phase_rules(eng, RELEASE, key)}
+        wanted = {r.id for r in SGLANG_RULES if r.reads_model and r.applies(platform.family)}
+        assert wanted <= loaded, (key, sorted(wanted - loaded))
+        assert len(loaded) < len(SGLANG_RULES)  # and not every area

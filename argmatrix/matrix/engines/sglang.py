@@ -130,6 +130,9 @@ SGLANG_RELEASES = ReleaseLine(
     "SGLang", "--sglang-version", "ARGMATRIX_SGLANG_VERSION", releases.OLDEST, releases.NEWEST,
     releases.KNOWN_FLAG_SETS, releases.INTRODUCED, releases.gone_dates(), reader=releases.exists_in)
 
+# the rules method as shipped: the stored rule reads (compiler/rule_index.py) describe these rules and no others
+SHIPPED_RULES = SglangEngine.rules
+
 SGLANG = SglangEngine(
     "sglang", Text("SGLang", "SGLang"), "sglang",
     program=("python", "-m", "sglang.launch_server"),

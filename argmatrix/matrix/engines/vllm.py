@@ -377,6 +377,9 @@ RELEASES = ReleaseLine("vLLM", "--vllm-version", "ARGMATRIX_VLLM_VERSION", vllm_
                        held_only=True, instead=_instead)
 SPELLING, SPELLING_SINCE = _spellings()
 
+# the rules method as shipped: the stored rule reads (compiler/rule_index.py) describe these rules and no others
+SHIPPED_RULES = VllmEngine.rules
+
 VLLM = VllmEngine(
     "vllm", Text("vLLM", "vLLM"), "vllm",
     program=("vllm", "serve"),

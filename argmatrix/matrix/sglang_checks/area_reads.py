@@ -25,6 +25,8 @@ RELEASES: tuple[str | None, ...] = (  # None: no release checked
 )
 PLATFORMS: tuple[str, ...] = ('a2', 'a3', '310p', 'a5', 'cuda', 'cpu')
 ALWAYS: frozenset[str] = frozenset()
+# the areas holding a rule that reads the model's config.json (Rule.reads_model): the model phase loads these
+MODEL_AREAS: tuple[str, ...] = ('startup', 'kv_cache', 'dspark', 'speculative_model', 'disaggregation', 'hicache', 'parallel', 'moe', 'attention', 'sharding', 'model_overrides', 'model_overrides_deepseek', 'model_overrides_nemotron', 'deepseek_v4', 'mega_moe', 'layernorm_sp', 'cp_tp', 'architectures', 'dllm_models', 'dflash', 'mamba', 'gpu_generation')
 # areas whose every rule applies only to these platform families: another family's launch skips them
 FAMILIES: dict[str, frozenset[str]] = {
     'deterministic': frozenset({'cpu', 'gpu'}),
