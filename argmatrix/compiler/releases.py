@@ -223,14 +223,53 @@ def release_findings(eng: Any, assignments: list[Any], release: str, values: dic
     out = []
     specs = eng.surface.specs
     line = eng.releases
+    facts = _facts_of(eng, release)
     for a in assignments:
+        held = facts.get(a.field)
+        if held is None:
+            spec = specs[a.field]
+            held = facts[a.field] = (line.exists_in(a.field, release), eng.bounds_in(spec, release),
+                                     eng.deprecated_in(spec, release), eng.choices_in(spec, release))
+        exists, bounds, deprecated, taken = held
+        value = values.get(a.field)
+        if exists and not bounds and not deprecated and (not taken or value is None or (
+                not isinstance(value, list) and _hashable(value) and value in _as_set(taken))):
+            continue  # the release takes the flag and this value as they are: nothing to say
         flag = a.flag or specs[a.field].flag
-        where = {"field": a.field, "flag": flag, "value": values.get(a.field), "source": a.source, "platform": platform}
-        if line.exists_in(a.field, release):
-            out += _release_value_findings(eng, specs[a.field], release, flag, values.get(a.field), where)
+        where = {"field": a.field, "flag": flag, "value": value, "source": a.source, "platform": platform}
+        if exists:
+            out += _release_value_findings(eng, specs[a.field], release, flag, value, where)
             continue
         out.append(_missing_flag_finding(line, a.field, release, flag, where))
     return out
+
+
+# (id(engine), release) -> (engine, field -> (has the flag, bounds, deprecation, choices)): facts of the release,
+# gathered per field as launches ask (the engine is kept, so its id is never reused)
+_RELEASE_FACTS: dict[tuple[int, str], tuple[Any, dict[str, tuple[bool, Any, Any, Any]]]] = {}
+
+
+def _facts_of(eng: Any, release: str) -> dict[str, tuple[bool, Any, Any, Any]]:
+    held = _RELEASE_FACTS.get((id(eng), release))
+    if held is None or held[0] is not eng:
+        held = _RELEASE_FACTS[(id(eng), release)] = (eng, {})
+    return held[1]
+
+
+def _hashable(value: Any) -> bool:
+    return isinstance(value, (str, int, float, bool))
+
+
+@functools.lru_cache(maxsize=1024)
+def _as_set_of(taken: tuple[Any, ...]) -> frozenset[Any]:
+    return frozenset(t for t in taken if _hashable(t))
+
+
+def _as_set(taken: Any) -> frozenset[Any]:
+    try:
+        return _as_set_of(tuple(taken))
+    except TypeError:
+        return frozenset()
 
 
 def _missing_flag_finding(line: Any, name: str, release: str, flag: str, where: dict[str, Any]) -> Finding:
