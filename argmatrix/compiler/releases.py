@@ -17,6 +17,7 @@ from ..schema.releases import (
     spelled_in,
     state_of,
     successor_fields,
+    takes_as_current,
     value_state,
     values_in,
     verdict,
@@ -29,6 +30,8 @@ from .spelling import flag_tokens  # one spelling of a value, the one launch wri
 def release_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> Finding | None:
     """The release's verdict on ``flag`` (``schema.releases.verdict``): None while it takes it, a warning once it
     deprecates it, an error once it refuses it or does not have it yet."""
+    if takes_as_current(name, release):
+        return None
     v = verdict(name, release)
     if v.state == "deprecated":
         return Finding("AM-W107", WARNING, "deprecation",

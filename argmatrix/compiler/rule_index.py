@@ -14,7 +14,7 @@ either way over the SGLang conformance corpus, the real-world launches and the v
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Mapping, Sequence, Set
+from collections.abc import Collection, Iterator, Mapping, Sequence, Set
 from typing import Any, NamedTuple
 
 from ..matrix import rules
@@ -32,9 +32,10 @@ class Reads(NamedTuple):
     """What one rule read when judged on the defaults (plain classes here, not dataclasses: each dataclass costs
     every cold start about half a millisecond to create)."""
 
-    fields: frozenset[str]       # values or set-by-the-user membership
-    env: frozenset[str]          # environment variables (read, or asked whether present)
-    facts: frozenset[str]        # of FACTS
+    # each a frozenset when recorded, the stored tuple when read from area_reads.py / vllm_rule_reads.py
+    fields: Collection[str]      # values or set-by-the-user membership
+    env: Collection[str]         # environment variables (read, or asked whether present)
+    facts: Collection[str]       # of FACTS
     whole_env: bool = False      # iterated the environment: any variable may matter
 
 
@@ -148,8 +149,7 @@ class RuleIndex:
             return held[1]
         if self.stored is not None and rule.id in self.stored:
             entry = self.stored[rule.id]
-            found = None if entry is None else Reads(frozenset(entry[0]), frozenset(entry[1]), frozenset(entry[2]),
-                                                     entry[3])
+            found = None if entry is None else Reads(*entry)
         else:
             found = self._record(rule)
         self._reads[id(rule)] = (rule, found)  # the rule is kept, so its id is never reused

@@ -45,9 +45,9 @@ def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dic
                     if found is None:
                         always.add(name)
                         continue
-                    seen["fields"] |= found.fields
-                    seen["env"] |= found.env
-                    seen["facts"] |= found.facts
+                    seen["fields"].update(found.fields)
+                    seen["env"].update(found.env)
+                    seen["facts"].update(found.facts)
                     seen["whole_env"] = seen["whole_env"] or found.whole_env
     always.discard("")
     reads.pop("", None)
@@ -149,9 +149,9 @@ def _unite(per_rule: dict[str, dict[str, Any] | None], rule_id: str, found: Any)
         return
     mine = per_rule.setdefault(rule_id, {"fields": set(), "env": set(), "facts": set(), "whole_env": False})
     assert mine is not None
-    mine["fields"] |= found.fields
-    mine["env"] |= found.env
-    mine["facts"] |= found.facts
+    mine["fields"].update(found.fields)
+    mine["env"].update(found.env)
+    mine["facts"].update(found.facts)
     mine["whole_env"] = mine["whole_env"] or found.whole_env
 
 

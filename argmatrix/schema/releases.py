@@ -344,6 +344,19 @@ class Verdict:
 
 
 @functools.cache
+def takes_as_current(name: str, release: str) -> bool:
+    """Whether ``verdict(name, release)`` is "current" (the release takes the flag, nothing to say), answered without
+    writing the verdict's sentences: a launch asks it of every flag it sets."""
+    if argmatrix_only(name):
+        return False
+    first = INTRODUCED.get(name)
+    if first is not None and parse_release(release) < parse_release(first):
+        return False
+    change = CHANGES.get(name)
+    return change is None or state_of(change, release) == "current"
+
+
+@functools.lru_cache(maxsize=4096)  # a Verdict is immutable; a process asks about the same few flags
 def verdict(name: str, release: str = NEWEST) -> Verdict:
     """What SGLang ``release`` does with the flag of field ``name`` (the one answer every page and finding uses)."""
     from .registry import SPECS

@@ -190,3 +190,13 @@ def test_every_flag_is_read_as_the_type_of_the_release(release):
             continue  # a placeholder action that only warns: its type converts nothing
         expected = {parser_type(name, release)} if parser_type(name, release) else kinds(name)
         assert e["type"] in expected, (release, name, e["type"], SPECS[name].type_label)
+
+
+def test_takes_as_current_answers_as_the_verdict_does():
+    """The shortcut a launch asks of every flag agrees with the full verdict for every field and held release."""
+    from argmatrix.schema.registry import SPECS
+    from argmatrix.schema.releases import KNOWN_FLAG_SETS, takes_as_current
+
+    for name in SPECS:
+        for release in KNOWN_FLAG_SETS:
+            assert takes_as_current(name, release) == (verdict(name, release).state == "current"), (name, release)
