@@ -26,8 +26,7 @@ def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dic
     eng = engines.get("sglang")
     assert eng.releases is not None
     releases: tuple[str | None, ...] = (None, *eng.releases.held)
-    always: set[str] = set()
-    reads: dict[str, dict[str, Any]] = {}
+    by_area: dict[str, dict[str, Any] | None] = {}  # None: a rule of it always runs, so every launch loads it
     per_rule: dict[str, dict[str, Any] | None] = {}
     areas = [(name, checks.area(name).RULES) for name in checks.AREA_NAMES]
     for release in releases:
@@ -36,22 +35,17 @@ def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dic
             # recorded afresh: the launch's index reads what this file stores
             index = RuleIndex(platform.key, base.values, eng.surface.specs, base.release_defaults)
             for name, rules in [("", table.RULES), *areas]:
-                seen = reads.setdefault(name, {"fields": set(), "env": set(), "facts": set(), "whole_env": False})
+                by_area.setdefault(name, _nothing_read())
                 for rule in rules:
                     if rule.reads_model:
-                        continue  # runs once a model's config.json was read, when every area is loaded
+                        continue  # runs in the model phase, which loads MODEL_AREAS
                     found = index.reads(rule)
                     _unite(per_rule, rule.id, found)
-                    if found is None:
-                        always.add(name)
-                        continue
-                    seen["fields"].update(found.fields)
-                    seen["env"].update(found.env)
-                    seen["facts"].update(found.facts)
-                    seen["whole_env"] = seen["whole_env"] or found.whole_env
-    always.discard("")
-    reads.pop("", None)
-    return releases, tuple(PLATFORMS), always, {k: v for k, v in reads.items() if k not in always}, per_rule
+                    _unite(by_area, name, found)
+    by_area.pop("", None)  # the table's rules: every launch loads them
+    always = {name for name, found in by_area.items() if found is None}
+    reads = {name: found for name, found in by_area.items() if found is not None}
+    return releases, tuple(PLATFORMS), always, reads, per_rule
 
 
 def _model_areas() -> tuple[str, ...]:
@@ -140,14 +134,19 @@ def render() -> str:
 VLLM_PATH = "matrix/engines/vllm_rule_reads.py"
 
 
-def _unite(per_rule: dict[str, dict[str, Any] | None], rule_id: str, found: Any) -> None:
-    """Add one (base, rule) recording to the rule's union; None (it fired or raised there) sticks."""
+def _nothing_read() -> dict[str, Any]:
+    return {"fields": set(), "env": set(), "facts": set(), "whole_env": False}
+
+
+def _unite(united: dict[str, dict[str, Any] | None], key: str, found: Any) -> None:
+    """Add one recording (``RuleIndex.reads``) to the union kept under ``key`` (a rule's id, or an area's name);
+    None (a rule that fired or raised there) sticks."""
     if found is None:
-        per_rule[rule_id] = None
+        united[key] = None
         return
-    if rule_id in per_rule and per_rule[rule_id] is None:
+    if key in united and united[key] is None:
         return
-    mine = per_rule.setdefault(rule_id, {"fields": set(), "env": set(), "facts": set(), "whole_env": False})
+    mine = united.setdefault(key, _nothing_read())
     assert mine is not None
     mine["fields"].update(found.fields)
     mine["env"].update(found.env)
