@@ -237,17 +237,24 @@ def _shipped_platforms() -> dict[str, Any]:
 _SHIPPED = _shipped_platforms()  # the platform objects area_reads.py was generated for (a test may swap one)
 
 
+def _covers(table: Any, eng: Any, shipped: Any, release: str | None, platform: str) -> bool:
+    """Whether a generated table of reads (``area_reads.py``, ``vllm_rule_reads.py``) covers this base: the engine's
+    rules as shipped, a release and a platform it was generated for, and that platform's shipped object."""
+    from ..matrix.platforms import PLATFORMS
+
+    return (type(eng).rules is shipped and release in table.RELEASES and platform in table.PLATFORMS
+            and PLATFORMS.get(platform) is _SHIPPED.get(platform))
+
+
 def _stored_reads_apply(eng: Any, release: str | None, platform: str) -> bool:
     """Whether ``matrix/sglang_checks/area_reads.py`` covers this launch: SGLang's own rules, a held release and a
     shipped platform (anything else loads every area)."""
     if not INDEXED or eng.key != "sglang":
         return False
-    from ..matrix.engines.sglang import SHIPPED_RULES as SHIPPED_SGLANG_RULES
-    from ..matrix.platforms import PLATFORMS
+    from ..matrix.engines.sglang import SHIPPED_RULES
     from ..matrix.sglang_checks import area_reads
 
-    return (type(eng).rules is SHIPPED_SGLANG_RULES and release in area_reads.RELEASES
-            and platform in area_reads.PLATFORMS and PLATFORMS.get(platform) is _SHIPPED.get(platform))
+    return _covers(area_reads, eng, SHIPPED_RULES, release, platform)
 
 
 def stored_reads(eng: Any, release: str | None, platform: str) -> Mapping[str, StoredReads | None] | None:
@@ -261,16 +268,14 @@ def stored_reads(eng: Any, release: str | None, platform: str) -> Mapping[str, S
         return getattr(area_reads, "RULE_READS", None)  # type: ignore[no-any-return]
     if not INDEXED or eng.key != "vllm":
         return None
-    from ..matrix.engines.vllm import SHIPPED_RULES as SHIPPED_VLLM_RULES
-    from ..matrix.platforms import PLATFORMS
+    from ..matrix.engines.vllm import SHIPPED_RULES
 
     try:
         from ..matrix.engines import vllm_rule_reads
     except ImportError:  # before `docs generate` first wrote it
         return None
-    if (type(eng).rules is SHIPPED_VLLM_RULES and release in vllm_rule_reads.RELEASES
-            and eng.ascend_release in vllm_rule_reads.PLUGIN_RELEASES and platform in vllm_rule_reads.PLATFORMS
-            and PLATFORMS.get(platform) is _SHIPPED.get(platform)):
+    if _covers(vllm_rule_reads, eng, SHIPPED_RULES, release, platform) \
+            and eng.ascend_release in vllm_rule_reads.PLUGIN_RELEASES:
         return getattr(vllm_rule_reads, "RULE_READS", None)  # type: ignore[no-any-return]
     return None
 
@@ -306,25 +311,28 @@ def model_phase_rules(eng: Any, release: str | None, platform: str) -> Sequence[
     model_areas = getattr(area_reads, "MODEL_AREAS", None)
     if model_areas is None:  # before `docs generate` first wrote it
         return eng.rules()  # type: ignore[no-any-return]
+    off = _areas_off(platform)
+    return [*rules.RULES, *sglang_checks.rules_of(name for name in model_areas if name not in off)]
+
+
+@functools.cache
+def _areas_off(platform: str) -> frozenset[str]:
+    """The areas none of whose rules applies on ``platform``'s family (``area_reads.FAMILIES``)."""
     from ..matrix.platforms import PLATFORMS
+    from ..matrix.sglang_checks import area_reads
 
     family = PLATFORMS[platform].family
-    families = getattr(area_reads, "FAMILIES", {})
-    return [*rules.RULES, *sglang_checks.rules_of(
-        name for name in model_areas if name not in families or family in families[name])]
+    return frozenset(name for name, families in getattr(area_reads, "FAMILIES", {}).items() if family not in families)
 
 
 @functools.cache
 def _area_reads_for(platform: str) -> tuple[tuple[str, tuple[frozenset[str], frozenset[str], frozenset[str], bool]],
                                             ...]:
-    """The areas of ``area_reads.READS`` with a rule that applies on ``platform``'s family (``FAMILIES``)."""
-    from ..matrix.platforms import PLATFORMS
+    """The areas of ``area_reads.READS`` with a rule that applies on ``platform``'s family."""
     from ..matrix.sglang_checks import area_reads
 
-    family = PLATFORMS[platform].family
-    families = getattr(area_reads, "FAMILIES", {})
-    return tuple((name, reads) for name, reads in area_reads.READS.items()
-                 if name not in families or family in families[name])
+    off = _areas_off(platform)
+    return tuple((name, reads) for name, reads in area_reads.READS.items() if name not in off)
 
 
 def superseding_codes(eng: Any, release: str | None, platform: str) -> set[str]:
