@@ -344,16 +344,21 @@ class Verdict:
 
 
 @functools.cache
-def takes_as_current(name: str, release: str) -> bool:
-    """Whether ``verdict(name, release)`` is "current" (the release takes the flag, nothing to say), answered without
-    writing the verdict's sentences: a launch asks it of every flag it sets."""
+def verdict_state(name: str, release: str) -> str:
+    """The state ``verdict(name, release)`` has (argmatrix-only, not-yet, current, deprecated, refused), worked out
+    without writing its sentences: a launch asks it of every flag it sets, and most are "current"."""
     if argmatrix_only(name):
-        return False
+        return "argmatrix-only"
     first = INTRODUCED.get(name)
     if first is not None and parse_release(release) < parse_release(first):
-        return False
+        return "not-yet"
     change = CHANGES.get(name)
-    return change is None or state_of(change, release) == "current"
+    return "current" if change is None else state_of(change, release)
+
+
+def takes_as_current(name: str, release: str) -> bool:
+    """Whether SGLang ``release`` takes the flag of ``name`` with nothing to say about it."""
+    return verdict_state(name, release) == "current"
 
 
 @functools.lru_cache(maxsize=4096)  # a Verdict is immutable; a process asks about the same few flags
@@ -362,12 +367,13 @@ def verdict(name: str, release: str = NEWEST) -> Verdict:
     from .registry import SPECS
 
     flag = SPECS[name].flag
-    if argmatrix_only(name):
+    state = verdict_state(name, release)
+    if state == "argmatrix-only":
         return Verdict(name, release, "argmatrix-only", None, None, (), None,
                        Text("argmatrix's own server limit: no SGLang release has this flag",
                             "argmatrix 自己的服务端限制：任何 SGLang 版本都没有这个参数"))
-    first = INTRODUCED.get(name)
-    if first is not None and parse_release(release) < parse_release(first):
+    if state == "not-yet":
+        first = INTRODUCED[name]
         olds = [o for o in predecessors().get(name, ()) if exists_in(o, release)]
         writes: tuple[str, ...] = (SPECS[olds[0]].flag,) if olds else ()
         fix = (Text(f"write {writes[0]}, its spelling in SGLang {release}, or check against SGLang {first} or newer "
@@ -379,12 +385,13 @@ def verdict(name: str, release: str = NEWEST) -> Verdict:
                        Text(f"SGLang {release} does not have {flag} yet: it arrived in {first}",
                             f"SGLang {release} 还没有 {flag}：它在 {first} 中才加入"))
     change = CHANGES.get(name)
-    if change is None or state_of(change, release) == "current":
+    if state == "current":
         return Verdict(name, release, "current", None, change, (), None,
                        Text(f"SGLang {release} takes {flag}", f"SGLang {release} 接受 {flag}"))
+    assert change is not None  # deprecated or refused: the table holds the change
     writes = writes_for(change, release)
     fix = fix_for(change, flag, release)
-    if state_of(change, release) == "deprecated":
+    if state == "deprecated":
         since = change.deprecated_in
         effect = (Text("it still starts, with a warning, and does nothing", "仍可启动，但会告警且不起任何作用")
                   if ignored_in(change, release) else Text("it still starts, with a warning", "仍可启动但会告警"))
