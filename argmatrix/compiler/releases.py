@@ -236,7 +236,7 @@ def release_findings(eng: Any, assignments: list[Any], release: str, values: dic
         exists, bounds, deprecated, taken = held
         value = values.get(a.field)
         if exists and not bounds and not deprecated and (not taken or value is None or (
-                not isinstance(value, list) and _hashable(value) and value in _as_set(taken))):
+                not isinstance(value, list) and _hashable(value) and value in _choice_sets(taken)[0])):
             continue  # the release takes the flag and this value as they are: nothing to say
         flag = a.flag or specs[a.field].flag
         where = {"field": a.field, "flag": flag, "value": value, "source": a.source, "platform": platform}
@@ -263,16 +263,17 @@ def _hashable(value: Any) -> bool:
     return isinstance(value, (str, int, float, bool))
 
 
-@functools.lru_cache(maxsize=1024)
-def _as_set_of(taken: tuple[Any, ...]) -> frozenset[Any]:
-    return frozenset(t for t in taken if _hashable(t))
+@functools.lru_cache(maxsize=1024)  # a release's choice tuples: a few hundred, asked for every set flag
+def _choice_sets_of(taken: tuple[Any, ...]) -> tuple[frozenset[Any], frozenset[str]]:
+    return frozenset(t for t in taken if _hashable(t)), frozenset(str(t) for t in taken)
 
 
-def _as_set(taken: Any) -> frozenset[Any]:
+def _choice_sets(taken: Any) -> tuple[frozenset[Any], frozenset[str]]:
+    """A release's choices for a flag as a set of its plain values and a set of their texts (cached per tuple)."""
     try:
-        return _as_set_of(tuple(taken))
-    except TypeError:
-        return frozenset()
+        return _choice_sets_of(tuple(taken))
+    except TypeError:  # a choice that cannot be hashed: nothing to keep it under
+        return frozenset(t for t in taken if _hashable(t)), frozenset(str(t) for t in taken)
 
 
 def _missing_flag_finding(line: Any, name: str, release: str, flag: str, where: dict[str, Any]) -> Finding:
@@ -365,18 +366,6 @@ def _held_before(line: Any, release: str) -> str | None:
     return None if a[0] == b[0] and b[1] - a[1] <= 1 else before
 
 
-@functools.lru_cache(maxsize=1024)  # a release's choice tuples: a few hundred, asked for every set flag
-def _texts(taken: tuple[Any, ...]) -> frozenset[str]:
-    return frozenset(str(t) for t in taken)
-
-
-def _as_texts(taken: Any) -> frozenset[str]:
-    try:
-        return _texts(tuple(taken))
-    except TypeError:  # a choice that cannot be hashed: nothing to keep it under
-        return frozenset(str(t) for t in taken)
-
-
 def _release_value_findings(eng: Any, spec: Any, release: str, flag: str, value: Any,
                             where: dict[str, Any]) -> list[Finding]:
     """Values outside the choices of ``release``'s parser (the schema's type is the union over releases): argparse
@@ -388,7 +377,7 @@ def _release_value_findings(eng: Any, spec: Any, release: str, flag: str, value:
     if not taken or value is None:
         return out
     for v in value if isinstance(value, list) else [value]:
-        if v in taken or str(v) in _as_texts(taken):
+        if v in taken or str(v) in _choice_sets(taken)[1]:
             continue
         listed = ", ".join(str(t) for t in taken[:12]) + (", …" if len(taken) > 12 else "")
         others = [r for r in eng.releases.held if r != release and v in (eng.choices_in(spec, r) or ())]
