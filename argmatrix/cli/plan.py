@@ -11,8 +11,8 @@ from typing import Any
 
 from ..compiler.findings import ERROR, USAGE
 from ..compiler.model_checks import FRACTION_SOURCES
+from ..schema import registry
 from ..schema.meta import Text
-from ..schema.registry import SPECS as SGLANG_SPECS
 
 
 class PlanOptionError(ValueError):
@@ -167,7 +167,7 @@ def run_plan(server_argv: list[str], *, target: str | None = None, config: str |
         print(f"argmatrix plan: {exc.text(lang or default_lang())}", file=sys.stderr)
         return 2
     compiled = compile(server_argv, CompileOptions(config=config, target=target, plan_inputs=inputs, engine=engine))
-    sglang = compiled.specs is SGLANG_SPECS
+    sglang = registry.is_sglang_table(compiled.specs)
     if not sglang and compiled.engine not in MODEL_CHECKED_ENGINES:
         said = Text(f"plan sizes SGLang and vLLM launches; a {compiled.engine} launch is checked by check-config, but "
                     "its memory is not planned", f"plan 可估算 SGLang 与 vLLM 的启动命令；{compiled.engine} 的启动命令"

@@ -14,8 +14,9 @@ from ..matrix.engines import get as get_engine
 from ..matrix.platforms import PLATFORMS
 from ..matrix.platforms.values import FAMILY_TITLES, owner_of
 from ..matrix.status import STATUS_PREDICATES, Cell, Status
+from ..schema import registry
 from ..schema.meta import Text, release_words
-from ..schema.registry import SPECS, ArgSpec
+from ..schema.registry import ArgSpec
 from ..schema.releases import CHANGES, NEWEST, Change, ignored_in, state_of, superseded, verdict
 from ..schema.types import JSON_ERRORS, json_error
 from ..schema.values import as_argv, clipped
@@ -62,7 +63,7 @@ def _own_reader_finding(name: str, change: Change, flag: str, where: dict[str, A
         return Finding("AM-E106", ERROR, "deprecation",
                        Text(f"argmatrix does not take {flag} either: {v.says.en}",
                             f"argmatrix 同样不接受 {flag}：{v.says.zh}"), v.fix, **where)
-    new = SPECS[change.moves_to or name].flag
+    new = registry.SPECS[change.moves_to or name].flag
     return Finding("AM-W107", WARNING, "deprecation",
                    Text(f"{flag} is an old spelling: its value goes to {new} ({v.says.en})",
                         f"{flag} 是旧写法：其取值转给 {new}（{v.says.zh}）"),
@@ -141,7 +142,8 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
     ``base``: the launch against its defaults, so the rules it cannot make fire are skipped (``rule_index.py``)."""
     eng = eng or get_engine("sglang")
     specs = eng.surface.specs
-    sglang_surface = specs is SPECS  # deprecations and release spellings are declared for SGLang's flags
+    # deprecations and release spellings are declared for SGLang's flags
+    sglang_surface = registry.is_sglang_table(specs)
     out: list[Finding] = []
     target = PLATFORMS[platform]
     for name in sorted(user_set, key=_positions(specs).__getitem__):  # declaration order, not a set's
@@ -165,7 +167,7 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
             if change.retired:
                 continue
         if change is not None and change.moves_to is not None:
-            spec = SPECS[change.moves_to]  # statuses and options are the successor's
+            spec = registry.SPECS[change.moves_to]  # statuses and options are the successor's
         cell = eng.cell(spec, target)
         if cell.status is not Status.SUPPORTED:
             code, severity = STATUS_FINDINGS[cell.status]
@@ -332,7 +334,7 @@ def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[
     out: list[Finding] = []
     severity = WARNING if allow_unimplemented else ERROR
     for name in sorted(user_set):
-        spec = SPECS[name]
+        spec = registry.SPECS[name]
         value = values[name]
         if value == spec.default or superseded(name):
             continue
@@ -369,7 +371,7 @@ def _wired_findings(name: str, cap: engine.Capability, values: dict[str, Any], w
     flag, out = where["flag"], []
     for cond in cap.inert_when:
         if cond.holds(values):
-            cflag = flags_used.get(cond.field, SPECS[cond.field].flag)
+            cflag = flags_used.get(cond.field, registry.SPECS[cond.field].flag)
             out.append(Finding("AM-W504", WARNING, "engine",
                                Text(f"{flag} has no effect in argmatrix's engine with {cflag} {show(values[cond.field])}: "
                                     f"{cond.reason.en}",
@@ -397,7 +399,7 @@ def _never_run_findings(values: dict[str, Any], user_set: set[str], platform: st
     used: dict[str, str] = {}              # path -> the first changed flag that uses it
     for name in sorted(user_set):
         cap = engine.capability(name)
-        if (cap.status == engine.WIRED and values[name] != SPECS[name].default and not superseded(name)
+        if (cap.status == engine.WIRED and values[name] != registry.SPECS[name].default and not superseded(name)
                 and not any(cond.holds(values) for cond in cap.inert_when)):
             used.setdefault(cap.path, name)
     out = []
@@ -405,7 +407,8 @@ def _never_run_findings(values: dict[str, Any], user_set: set[str], platform: st
         verdict = engine.family_verdict(path, family)
         if verdict.state not in (engine.NEVER_RUN, engine.FAILED):
             continue
-        title, fam, flag = engine.PATHS[path].title, engine.FAMILY_NAMES[family], flags_used.get(name, SPECS[name].flag)
+        title, fam = engine.PATHS[path].title, engine.FAMILY_NAMES[family]
+        flag = flags_used.get(name, registry.SPECS[name].flag)
         said = (Text(f"argmatrix's engine: {title.en}, which {flag} uses, is implemented for {fam.en} but has "
                      "never run there", f"argmatrix 的引擎：{flag} 用到的{title.zh}已为{engine.zh_word(fam.zh)}实现，但从未在其上运行过")
                 if verdict.state == engine.NEVER_RUN else

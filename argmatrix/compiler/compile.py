@@ -480,7 +480,7 @@ def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = 
         findings = [f.with_severity(ERROR) if f.severity == WARNING else f for f in findings]
     if allow_unsupported:
         findings = [f.with_severity(WARNING) if f.severity == ERROR and f.support_related else f for f in findings]
-    return Compiled(values, platform_key, sources, sort_findings(findings), frozenset(user_set), detection,
+    return Compiled(values, platform_key, sources, sort_findings(findings, specs), frozenset(user_set), detection,
                     allow_unimplemented, version if eng.key == "sglang" else None, eng.key, version,
                     release_from if version is not None else None, not target_rejected, plugin_release)
 

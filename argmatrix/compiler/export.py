@@ -25,8 +25,8 @@ from typing import Any
 
 from ..matrix import engines
 from ..records import field, record
+from ..schema import registry
 from ..schema.meta import Text
-from ..schema.registry import SPECS
 from .export_secrets import k8s_container, k8s_secret_comment, without_secrets
 from .findings import WARNING, Finding, sort_findings
 from .launch import build_command, launch_findings, selected
@@ -120,13 +120,14 @@ def _env(compiled: Any) -> Exported:
     lines, findings = [], []
     for name, value in _values(compiled).items():
         if value is None:
+            flag = registry.SPECS[name].flag
             findings.append(Finding("AM-W801", WARNING, "compat",
-                                    Text(f"{SPECS[name].flag} is not written as an environment variable: a variable "
-                                         "cannot set it back to unset", f"{SPECS[name].flag} 未写成环境变量：环境变量"
+                                    Text(f"{flag} is not written as an environment variable: a variable "
+                                         "cannot set it back to unset", f"{flag} 未写成环境变量：环境变量"
                                          "无法把它设回未设置"),
                                     Text("use --to yaml or --to json for this configuration",
                                          "请改用 --to yaml 或 --to json 导出"),
-                                    field=name, flag=SPECS[name].flag, value=value,
+                                    field=name, flag=registry.SPECS[name].flag, value=value,
                                     source=compiled.sources.get(name), platform=compiled.platform))
             continue
         lines.append(f"{ENV_PREFIX}{name.upper()}={shlex.quote(env_text(value))}")
@@ -165,7 +166,7 @@ def export(compiled: Any, to: str, *, release: str | None = None, schema: str | 
     if to == "k8s":
         return _k8s(compiled, engine, release, None if show_secrets else k8s_secret, lang)
     shown, notes = (compiled, []) if show_secrets else without_secrets(compiled)
-    if compiled.specs is not SPECS:  # an engine with its own surface (vLLM)
+    if not registry.is_sglang_table(compiled.specs):  # an engine with its own surface (vLLM)
         if to != "yaml":
             raise ExportError(Text(
                 f"--to {to} writes argmatrix's own SGLang-style fields; a {compiled.engine} launch is exported "
@@ -173,10 +174,10 @@ def export(compiled: Any, to: str, *, release: str | None = None, schema: str | 
                 f"--to {to} 写出的是 argmatrix 自己的 SGLang 风格字段；{compiled.engine} 的启动参数请用 --to yaml "
                 f"导出为它的 --config 文件，或导出为命令"))
         out = _vllm_yaml(shown, schema or VLLM_SCHEMA_REF, lang)
-        return Exported(out.text, sort_findings([*compiled.findings, *notes]))
+        return Exported(out.text, sort_findings([*compiled.findings, *notes], compiled.specs))
     if to == "yaml" and engine != "argmatrix":
         out = _sglang_yaml(shown, schema or SGLANG_SCHEMA_REF, release, lang)
-        return Exported(out.text, sort_findings([*out.findings, *notes]))
+        return Exported(out.text, sort_findings([*out.findings, *notes], compiled.specs))
     schema = schema or SCHEMA_REF
     out = _yaml(shown, schema) if to == "yaml" else _json(shown, schema) if to == "json" else _env(shown)
-    return Exported(out.text, sort_findings([*compiled.findings, *out.findings, *notes]))
+    return Exported(out.text, sort_findings([*compiled.findings, *out.findings, *notes], compiled.specs))

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from .. import records
 from ..records import record, replace
+from ..schema import registry
 from ..schema.meta import Text
-from ..schema.registry import FLAGS, SPECS
 
 ERROR, WARNING, NOTE = "error", "warning", "note"
 SEVERITY_ORDER = {ERROR: 0, WARNING: 1, NOTE: 2}
@@ -64,7 +65,7 @@ def respell(finding: Finding, typed_as: dict[str, str], flags: dict[str, str] | 
     keep the spelling the finding chose."""
     if not typed_as or finding.code in SPELLING_CODES:
         return finding
-    flags = FLAGS if flags is None else flags
+    flags = registry.FLAGS if flags is None else flags
 
     def fix(text: str) -> str:
         def one(m: re.Match) -> str:
@@ -92,7 +93,17 @@ def _jsonable(value: Any) -> Any:
 
 _ARGV = re.compile(r"argv\[(\d+)\]$")
 _FILE = re.compile(r"file:(.*):(\d+)$")
-_FIELD_ORDER = {name: i for i, name in enumerate(SPECS)}
+# an engine's argument table -> its fields' declaration order (the table is kept, so its id is never reused)
+_FIELD_ORDERS: dict[int, tuple[Mapping[str, Any], dict[str, int]]] = {}
+
+
+def field_order(specs: Mapping[str, Any] | None = None) -> dict[str, int]:
+    """Field name -> its place in the engine's declarations (``specs``; SGLang's when None), worked out once."""
+    specs = registry.SPECS if specs is None else specs
+    held = _FIELD_ORDERS.get(id(specs))
+    if held is None or held[0] is not specs:
+        held = _FIELD_ORDERS[id(specs)] = (specs, {name: i for i, name in enumerate(specs)})
+    return held[1]
 
 
 def _source_position(source: str | None) -> tuple:
@@ -126,15 +137,23 @@ def source_label(source: str, lang: str) -> str:
     return {"default": "声明的默认值", "override": "程序传入的覆盖值", "--model-config": "--model-config"}.get(source, source)
 
 
-def finding_sort_key(f: Finding) -> tuple:
+def finding_sort_key(f: Finding, order: Mapping[str, int] | None = None) -> tuple:
     """The documented order of findings (docs/check-config.md, "Order of findings"): severity, then where the value
-    was written, then the field's declaration order, then the code, then the message.  Every part is a fact of the
-    finding, never the order a check happened to run in, so the same input prints the same bytes every time."""
-    return (SEVERITY_ORDER[f.severity], _source_position(f.source),
-            _FIELD_ORDER.get(f.field, -1) if f.field is not None else -1, f.code, f.flag or "", f.message.en,
+    was written, then the field's declaration order in the engine's table (``order``, :func:`field_order`;
+    SGLang's when None), then the code, then the message.  Every part is a fact of the finding, never the order a
+    check happened to run in, so the same input prints the same bytes every time."""
+    if f.field is None:
+        place = -1
+    else:
+        place = (field_order() if order is None else order).get(f.field, -1)
+    return (SEVERITY_ORDER[f.severity], _source_position(f.source), place, f.code, f.flag or "", f.message.en,
             repr(f.value))
 
 
-def sort_findings(findings: list[Finding]) -> list[Finding]:
-    """Findings in their documented order (:func:`finding_sort_key`)."""
-    return sorted(findings, key=finding_sort_key)
+def sort_findings(findings: list[Finding], specs: Mapping[str, Any] | None = None) -> list[Finding]:
+    """Findings in their documented order (:func:`finding_sort_key`), fields in the order of ``specs`` (the
+    engine's argument table; SGLang's when None)."""
+    if len(findings) < 2:
+        return list(findings)
+    order = field_order(specs)
+    return sorted(findings, key=lambda f: finding_sort_key(f, order))

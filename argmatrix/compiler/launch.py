@@ -24,8 +24,8 @@ from typing import Any
 
 from ..matrix import engines
 from ..records import field, record
+from ..schema import registry
 from ..schema.meta import Text
-from ..schema.registry import SPECS
 from ..schema.releases import CHANGES, argmatrix_only, exists_in, state_of
 from . import sglang_reader
 from .compile import DEFAULT_RELEASE, CompileOptions
@@ -67,14 +67,14 @@ REWRITES: dict[str, Rewrite] = {
 REWRITE_ONLY_WHEN_ON = {"enable_dp_attention", "disable_cuda_graph", "enable_flashinfer_allreduce_fusion",
                         "disable_fast_image_processor", "grpc_mode"}
 for _old in REWRITES:
-    if _old not in SPECS or _old not in CHANGES:
+    if _old not in registry.SPECS or _old not in CHANGES:
         raise KeyError(f"rewrite for {_old!r}: not a flag SGLang renamed")
 
 
 def _yaml_value(name: str, value: Any, release: str | None) -> tuple[bool, Any]:
     """How SGLang's --config reader takes ``value`` for ``name`` (``sglang_reader``): (True, what to write, None
     for nothing) or (False, None) when the file cannot carry it and the command line must."""
-    spec = SPECS[name]
+    spec = registry.SPECS[name]
     if sglang_reader.config_refuses(name, release):
         return False, None
     tokens, _ = flag_tokens(name, value, release=release)
@@ -119,7 +119,7 @@ class EngineCommand:
 
 def _finding(code: str, severity: str, message: Text, hint: Text | None, name: str, compiled: Any,
              value: Any = None) -> Finding:
-    return Finding(code, severity, "compat", message, hint, field=name, flag=SPECS[name].flag,
+    return Finding(code, severity, "compat", message, hint, field=name, flag=registry.SPECS[name].flag,
                    value=compiled.values[name] if value is None else value, source=compiled.sources.get(name),
                    platform=compiled.platform)
 
@@ -128,7 +128,7 @@ def selected(compiled: Any, engine: str, *, self_contained: bool = False) -> lis
     """The fields the engine is told, in schema order: what the user set, plus derived values it would not derive."""
     own = engines.get(engine).derives
     out = []
-    for name in SPECS:
+    for name in registry.SPECS:
         source = compiled.sources.get(name, "default")
         if name == "config":
             continue  # the file's values are rendered, not the path (argmatrix's own engine gets it back below)
@@ -172,21 +172,22 @@ def _in_release(compiled: Any, names: list[str], release: str | None, findings: 
         after = " ".join(t for n in adds for t in (flag_tokens(n, adds[n], release=release)[0] or []))
         refused = state_of(change, release) == "refused"
         verb = Text("refuses", "已不再接受") if refused else Text("deprecates", "已弃用")
-        mine = " ".join(SPECS[n].flag for n in kept)
+        mine = " ".join(registry.SPECS[n].flag for n in kept)
         also = (Text(f", keeping your {mine}", f"，并保留您给出的 {mine}") if kept and after else
                 Text(f": your {mine} already says it", f"：您给出的 {mine} 已表达了它") if kept else Text("", ""))
         said = Text(f"{before} is written {after}", f"{before} 按 SGLang {release} 的写法改为 {after}") if after \
             else Text(f"{before} is left out", f"{before} 不再写出")
+        old_flag = registry.SPECS[old].flag
         findings.append(_finding("AM-N804", NOTE,
-                                 Text(f"{said.en} for SGLang {release}, which {verb.en} {SPECS[old].flag}{also.en}",
-                                      f"{said.zh}（SGLang {release} {verb.zh} {SPECS[old].flag}）{also.zh}"),
+                                 Text(f"{said.en} for SGLang {release}, which {verb.en} {old_flag}{also.en}",
+                                      f"{said.zh}（SGLang {release} {verb.zh} {old_flag}）{also.zh}"),
                                  None, old, compiled))
-    order = {n: i for i, n in enumerate(SPECS)}
+    order = {n: i for i, n in enumerate(registry.SPECS)}
     return dict(sorted(values.items(), key=lambda kv: order[kv[0]]))
 
 
 def _not_passed(name: str, compiled: Any, engine: str, why: Text) -> Finding:
-    flag = SPECS[name].flag
+    flag = registry.SPECS[name].flag
     title = engines.get(engine).title
     return _finding("AM-W801", WARNING,
                     Text(f"{flag} is not passed to {title.en}: {why.en}", f"{flag} 不会传给 {title.zh}：{why.zh}"),
@@ -298,8 +299,8 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
     for name, value in values.items():
         if sglang_reader.ignored(name, release):
             findings.append(_not_passed(name, compiled, engine, Text(
-                f"SGLang {release} accepts {SPECS[name].flag} and ignores it (a value after it is refused)",
-                f"SGLang {release} 接受 {SPECS[name].flag} 但会忽略它（其后跟取值则报错）")))
+                f"SGLang {release} accepts {registry.SPECS[name].flag} and ignores it (a value after it is refused)",
+                f"SGLang {release} 接受 {registry.SPECS[name].flag} 但会忽略它（其后跟取值则报错）")))
             continue
         if file_only or (origins.get(name, "").startswith("file:") and not fold_config):
             ok, written = _yaml_value(name, value, release)
@@ -309,7 +310,7 @@ def build_command(compiled: Any, engine: str = "sglang", *, release: str | None 
                 continue
         tokens, why = flag_tokens(name, value, release=release)
         if tokens is None and why is not None and UNWRITABLE in why.en:
-            findings.append(_refused(name, SPECS[name].flag, value, compiled, target.title, why))
+            findings.append(_refused(name, registry.SPECS[name].flag, value, compiled, target.title, why))
             continue
         if tokens is None:
             findings.append(_not_passed(name, compiled, engine, why or Text("", "")))
@@ -339,7 +340,7 @@ CONFIG_HEADERS = Text("# SGLang --config file written by argmatrix: dashed flag 
 
 
 def _not_in_file(name: str, compiled: Any, tokens: list[str], release: str | None) -> Finding:
-    flag = SPECS[name].flag
+    flag = registry.SPECS[name].flag
     said = " ".join(tokens)
     release = release or sglang_reader.held(release)  # no release checked: the newest held reader's facts
     return _finding("AM-W801", WARNING,
@@ -423,7 +424,7 @@ def _argmatrix_command(compiled: Any, names: list[str], findings: list[Finding],
             continue
         tokens, why = flag_tokens(name, compiled.values[name], engine="argmatrix")
         if tokens is None and why is not None and UNWRITABLE in why.en:
-            findings.append(_refused(name, SPECS[name].flag, compiled.values[name], compiled,
+            findings.append(_refused(name, registry.SPECS[name].flag, compiled.values[name], compiled,
                                      engines.get("argmatrix").title, why))
             continue
         if tokens is None:
@@ -446,4 +447,4 @@ def launch_findings(compiled: Any, cmd: EngineCommand, *, strict: bool = False) 
             f = f.with_severity(WARNING)
         out.append(f)
     out += [f.with_severity(ERROR) if strict and f.severity == WARNING else f for f in cmd.findings]
-    return sort_findings(out)
+    return sort_findings(out, compiled.specs)

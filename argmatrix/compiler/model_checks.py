@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..matrix.platforms import PLATFORMS
 from ..records import field, record
+from ..schema import registry
 from ..schema.meta import Text
-from ..schema.registry import SPECS
 from .check import check_model_rules
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
 from .model_facts import ModelConfigError, ModelFacts, config_file, read_model_facts
@@ -163,8 +163,9 @@ def gib(n: float) -> str:
 
 def _finding(code: str, message: Text, hint: Text | None, *, name: str, values, sources, flags_used, platform,
              kind: str = "model", severity: str | None = None, value: Any = ..., support_related: bool = False):
-    flag = flags_used.get(name, SPECS[name].flag) if name in SPECS else name
-    return Finding(code, severity or MODEL_CODES[code][0], kind, message, hint, field=name if name in SPECS else None,
+    known = name in registry.SPECS
+    flag = flags_used.get(name, registry.SPECS[name].flag) if known else name
+    return Finding(code, severity or MODEL_CODES[code][0], kind, message, hint, field=name if known else None,
                    flag=flag, value=values.get(name) if value is ... else value, source=sources.get(name),
                    platform=platform, support_related=support_related)
 
@@ -370,7 +371,7 @@ def _moe_mla(facts: ModelFacts, values, user_set, where) -> list[Finding]:
     if facts.moe is None:
         for name, unused in MOE_ONLY.items():
             if name in user_set and values.get(name) != unused:
-                flag = where["flags_used"].get(name, SPECS[name].flag)
+                flag = where["flags_used"].get(name, registry.SPECS[name].flag)
                 out.append(_finding("AM-E730", Text(
                     f"{flag} applies to MoE models only; {facts.architecture} is dense",
                     f"{flag} 仅适用于 MoE 模型；{facts.architecture} 是稠密模型"),
@@ -388,9 +389,10 @@ def _moe_mla(facts: ModelFacts, values, user_set, where) -> list[Finding]:
     if facts.mla is None:
         for name, needs in MLA_ONLY.items():
             value = values.get(name)
-            if name not in user_set or value == SPECS[name].default or (needs is not None and value not in needs):
+            if name not in user_set or value == registry.SPECS[name].default \
+                    or (needs is not None and value not in needs):
                 continue
-            flag = where["flags_used"].get(name, SPECS[name].flag)
+            flag = where["flags_used"].get(name, registry.SPECS[name].flag)
             out.append(_finding("AM-E732", Text(
                 f"{flag} {value} needs multi-head latent attention (DeepSeek-V2/V3 style); {facts.architecture} has none",
                 f"{flag} {value} 需要多头潜在注意力（MLA，DeepSeek-V2/V3 类）；{facts.architecture} 不使用 MLA"),
@@ -406,7 +408,7 @@ def _quant_dtype(facts: ModelFacts, values, user_set, platform, where) -> list[F
     asked = values.get("quantization")
     if ckpt and asked and asked not in QUANT_COMPATIBLE.get(ckpt, (ckpt,)):
         # only methods the platform runs: a fix must not lead to AM-E105 (the method refused here) or AM-E741
-        allowed = PLATFORMS[platform].allowed(SPECS["quantization"]) if platform in PLATFORMS else None
+        allowed = PLATFORMS[platform].allowed(registry.SPECS["quantization"]) if platform in PLATFORMS else None
         readers = [m for m in QUANT_COMPATIBLE.get(ckpt, (ckpt,)) if allowed is None or m in allowed]
         short = PLATFORMS[platform].short if platform in PLATFORMS else Text(str(platform), str(platform))
         fix = (Text(f"drop --quantization, or use one that reads {ckpt} weights: {', '.join(readers)}",
@@ -419,8 +421,8 @@ def _quant_dtype(facts: ModelFacts, values, user_set, platform, where) -> list[F
             f"--quantization {asked} contradicts the checkpoint, which is {ckpt}-quantized (quantization_config)",
             f"--quantization {asked} 与检查点矛盾：检查点按 {ckpt} 量化（quantization_config）"),
             fix, name="quantization", **where))
-    elif ckpt and not asked and ckpt in (SPECS["quantization"].choices or ()):
-        allowed = PLATFORMS[platform].allowed(SPECS["quantization"])
+    elif ckpt and not asked and ckpt in (registry.SPECS["quantization"].choices or ()):
+        allowed = PLATFORMS[platform].allowed(registry.SPECS["quantization"])
         if allowed is not None and ckpt not in allowed:
             out.append(_finding("AM-E741", Text(
                 f"the checkpoint is {ckpt}-quantized, which {PLATFORMS[platform].short.en} cannot run "

@@ -4,8 +4,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from ..schema import registry
 from ..schema.meta import Text
-from ..schema.registry import FLAGS, SPECS
 from ..schema.releases import (
     CHANGES,
     KNOWN_FLAG_SETS,
@@ -49,9 +49,9 @@ def alias_finding(name: str, release: str, flag: str, where: dict[str, Any]) -> 
     """An alias newer than its field (``--enable-hicache``, 0.5.23): the release stops on it."""
     if spelled_in(flag, release) or not exists_in(name, release) or not flag.startswith("--"):
         return None
-    if flag not in SPECS[name].flags:
+    if flag not in registry.SPECS[name].flags:
         return None  # an off switch (--no-X), not an alias: negation_finding says what the release lacks
-    spelling = next((f for f in SPECS[name].flags if f.startswith("--") and spelled_in(f, release)), None)
+    spelling = next((f for f in registry.SPECS[name].flags if f.startswith("--") and spelled_in(f, release)), None)
     if spelling is None:
         return None
     return Finding("AM-E117", ERROR, "deprecation",
@@ -74,7 +74,7 @@ def successor_conflicts(name: str, release: str, flag: str, user_set: set[str], 
     if not given:
         return []
     def spelled(n: str) -> str:
-        return " ".join(flag_tokens(n, values[n])[0] or [SPECS[n].flag])
+        return " ".join(flag_tokens(n, values[n])[0] or [registry.SPECS[n].flag])
 
     told = " ".join(spelled(n) for n in given)
     merged: list[str] = []
@@ -84,9 +84,9 @@ def successor_conflicts(name: str, release: str, flag: str, user_set: set[str], 
             if not token.startswith("--"):
                 continue
             value = tokens[i + 1] if i + 1 < len(tokens) and not tokens[i + 1].startswith("--") else None
-            field = FLAGS.get(token)
+            field = registry.FLAGS.get(token)
             merged.append(spelled(field) if field in given else token + (f" {value}" if value else ""))
-    merged += [spelled(n) for n in given if SPECS[n].flag not in " ".join(merged).split()]
+    merged += [spelled(n) for n in given if registry.SPECS[n].flag not in " ".join(merged).split()]
     v = verdict(name, release)
     return [Finding("AM-W116", WARNING, "deprecation",
                     Text(f"{v.says.en}; its successor {told} is given too: {told} is kept as written, and argmatrix "
@@ -102,11 +102,11 @@ def negation_finding(name: str, release: str, flag: str, where: dict[str, Any]) 
 
     ``flag`` is an off switch the command-line parser derived (``Assignment.negated``), never a real spelling.
     """
-    positive = SPECS[name].flag
+    positive = registry.SPECS[name].flag
     off = "--no-" + positive[2:]
     if "--" + flag[2:].replace("_", "-") == off and name in NO_SPELLING and spelled_in(off, release):
         return None
-    off_by_default = SPECS[name].default is not True
+    off_by_default = registry.SPECS[name].default is not True
     fix = (Text(f"leave {positive} out: it is off by default", f"去掉该参数即可：{positive} 默认关闭") if off_by_default
            else Text(f"set {name}: false in the --config file", f"在 --config 文件中写 {name}: false"))
     return Finding("AM-E111", ERROR, "deprecation",
@@ -117,7 +117,7 @@ def negation_finding(name: str, release: str, flag: str, where: dict[str, Any]) 
 
 def value_findings(name: str, value: Any, release: str, flag: str, where: dict[str, Any]) -> list[Finding]:
     """Choice values the release does not have yet, or no longer has (SGLang: 'invalid choice')."""
-    if not SPECS[name].choices or value is None:
+    if not registry.SPECS[name].choices or value is None:
         return []
     out = []
     for v in value if isinstance(value, list) else [value]:
@@ -184,7 +184,7 @@ def argv_findings(assignments: list[Any], release: str, values: dict[str, Any], 
     and an off switch SGLang does not have.  The parser records both on each ``Assignment``."""
     out: list[Finding] = []
     for a in assignments:
-        flag = a.flag or SPECS[a.field].flag
+        flag = a.flag or registry.SPECS[a.field].flag
         where = {"field": a.field, "flag": a.flag, "value": values[a.field], "source": a.source, "platform": platform}
         if a.literal is not None:
             out.append(switch_value_finding(release, flag, a.literal, where))

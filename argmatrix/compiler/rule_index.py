@@ -286,7 +286,7 @@ def launch_rules(eng: Any, release: str | None, platform: str, changed: Set[str]
     its start-up checks whose stored reads (``area_reads.py``) the launch touches; every rule otherwise."""
     if not _stored_reads_apply(eng, release, platform):
         return eng.rules()  # type: ignore[no-any-return]
-    from ..matrix import sglang_checks
+    from ..matrix import sglang_checks, table_rules
     from ..matrix.sglang_checks import area_reads
 
     env = ctx.env
@@ -296,7 +296,7 @@ def launch_rules(eng: Any, release: str | None, platform: str, changed: Set[str]
         if not changed.isdisjoint(fields) or (whole_env and env) or any(k in env for k in env_keys) \
                 or not facts.isdisjoint(fact_names):
             areas.add(name)
-    return [*rules.RULES, *sglang_checks.rules_of(areas)]
+    return [*table_rules.RULES, *sglang_checks.rules_of(areas)]
 
 
 def model_phase_rules(eng: Any, release: str | None, platform: str) -> Sequence[rules.Rule]:
@@ -305,14 +305,14 @@ def model_phase_rules(eng: Any, release: str | None, platform: str) -> Sequence[
     otherwise."""
     if not _stored_reads_apply(eng, release, platform):
         return eng.rules()  # type: ignore[no-any-return]
-    from ..matrix import sglang_checks
+    from ..matrix import sglang_checks, table_rules
     from ..matrix.sglang_checks import area_reads
 
     model_areas = getattr(area_reads, "MODEL_AREAS", None)
     if model_areas is None:  # before `docs generate` first wrote it
         return eng.rules()  # type: ignore[no-any-return]
     off = _areas_off(platform)
-    return [*rules.RULES, *sglang_checks.rules_of(name for name in model_areas if name not in off)]
+    return [*table_rules.RULES, *sglang_checks.rules_of(name for name in model_areas if name not in off)]
 
 
 @functools.cache
@@ -340,6 +340,7 @@ def superseding_codes(eng: Any, release: str | None, platform: str) -> set[str]:
     loading SGLang's areas where ``area_reads.py`` lists them."""
     if not _stored_reads_apply(eng, release, platform):
         return {r.code for r in eng.rules() if r.supersedes_status}
+    from ..matrix import table_rules
     from ..matrix.sglang_checks import area_reads
 
-    return {r.code for r in rules.RULES if r.supersedes_status} | set(area_reads.SUPERSEDING)
+    return {r.code for r in table_rules.RULES if r.supersedes_status} | set(area_reads.SUPERSEDING)

@@ -29,29 +29,27 @@ in between is held to say better.
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
-from ..schema import releases
+from ..schema import registry, releases
 from ..schema.meta import MISSING
-from ..schema.registry import SPECS
 from ..schema.releases import NO_SPELLING, parse_release, spelled_in
 
 HELD = ("0.5.9", "0.5.23")
 
+
+@functools.cache
 def parser_defaults(release: str) -> dict[str, Any]:
     """field -> SGLang ``release``'s parser default, where it is not argmatrix's declared default (None: the
     release resolves it at start-up), read from the release fixtures (``schema/release_dates.py``)."""
     out = {}
     for name in releases.PARSER_DEFAULTS:
         default = releases.parser_default(name, release)
-        if default is not MISSING and default != SPECS[name].default:
+        if default is not MISSING and default != registry.SPECS[name].default:
             out[name] = default
     return out
-
-
-# the same for the releases whose --config readers are held
-PARSER_DEFAULTS: dict[str, dict[str, Any]] = {release: parser_defaults(release) for release in HELD}
 
 # the first release whose parser reads --no-X for the switch; a field not listed has it since it arrived
 NEGATABLE_SINCE: dict[str, str] = dict.fromkeys(
@@ -100,8 +98,8 @@ def negatable(name: str, release: str | None) -> bool:
 
 def absent_value(name: str, release: str | None) -> Any:
     """What SGLang ``release`` holds for ``name`` when its flag is not given."""
-    table = parser_defaults(release) if release is not None else PARSER_DEFAULTS[held(release)]
-    return table[name] if name in table else SPECS[name].default
+    table = parser_defaults(release if release is not None else held(release))
+    return table[name] if name in table else registry.SPECS[name].default
 
 
 def config_refuses(name: str, release: str | None) -> bool:
@@ -112,7 +110,7 @@ def config_refuses(name: str, release: str | None) -> bool:
 def flag(name: str, release: str | None) -> str:
     """The flag SGLang ``release`` knows field ``name`` by: its canonical flag, or the first alias that release reads
     where it does not read the canonical one (the release fixtures' dates, ``schema.releases.spelled_in``)."""
-    spec = SPECS[name]
+    spec = registry.SPECS[name]
     if release is None or spelled_in(spec.flag, release):
         return spec.flag
     return next((f for f in spec.flags if f.startswith("--") and spelled_in(f, release)), spec.flag)

@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from ..records import record
+from ..schema import registry
 from ..schema.meta import Text
-from ..schema.registry import FLAGS, NAMES, SPECS, ArgSpec, _metadata, suggest
+from ..schema.registry import ArgSpec, _metadata, suggest
 from ..schema.releases import exists_in, former_flag, suggestion_pool
 from ..schema.types import JSON_ERRORS, json_error
 from .bounded_read import UnreadableFile, check_nesting, check_yaml_expansion, read_text
@@ -99,19 +100,20 @@ def _resolve_flag(flag: str, release: str | None = None) -> tuple[str | None, bo
     against the flags that release has.  ``ambiguous`` lists the flags an abbreviation could mean.
     """
     flag = "--" + flag[2:].replace("_", "-")
-    if flag in FLAGS:
-        return FLAGS[flag], False, ()
+    if flag in registry.FLAGS:
+        return registry.FLAGS[flag], False, ()
     for prefix, other in (("--no-", "--"), ("--disable-", "--enable-"), ("--enable-", "--disable-")):
         if flag.startswith(prefix):
             target = other + flag[len(prefix):]
-            name = FLAGS.get(target)
-            if name and SPECS[name].is_bool:
+            name = registry.FLAGS.get(target)
+            if name and registry.SPECS[name].is_bool:
                 return name, True, ()
-    known = [f for f in FLAGS if f.startswith(flag) and (release is None or exists_in(FLAGS[f], release))]
-    fields = {FLAGS[f] for f in known}
+    flags = registry.FLAGS
+    known = [f for f in flags if f.startswith(flag) and (release is None or exists_in(flags[f], release))]
+    fields = {flags[f] for f in known}
     if len(fields) == 1:
         return fields.pop(), False, ()
-    return None, False, tuple(sorted(SPECS[n].flag for n in fields))
+    return None, False, tuple(sorted(registry.SPECS[n].flag for n in fields))
 
 
 def _bool_literal(text: str) -> bool | None:
@@ -215,7 +217,7 @@ def parse_argv(argv: list[str], release: str | None = None) -> tuple[list[Assign
             while not eq and i < len(argv) and not argv[i].startswith("--"):
                 i += 1
             continue
-        spec = SPECS[name]
+        spec = registry.SPECS[name]
         path: tuple[str, ...] = ()
         if dot:
             appending = path_text.endswith("+")
@@ -292,7 +294,7 @@ def parse_argv(argv: list[str], release: str | None = None) -> tuple[list[Assign
 
 def _config_key(key: str) -> str | None:
     norm = str(key).lstrip("-").replace("-", "_")
-    return NAMES.get(norm)
+    return registry.NAMES.get(norm)
 
 
 def _key_lines(text: str, suffix: str) -> dict[str, int]:
@@ -373,14 +375,14 @@ def read_config(path: str, release: str | None = None) -> tuple[list[Assignment]
             if hint is not None and release is not None and not exists_in(hint, release):
                 # the nearest key the release has, not a look-alike it refuses
                 hint = suggest(str(key).lstrip("-").replace("-", "_"),
-                               [n for n in NAMES if exists_in(NAMES[n], release) and n == NAMES[n]])
+                               [n for n, named in registry.NAMES.items() if n == named and exists_in(named, release)])
             problems.append(usage("AM-E001", Text(f"unknown key '{key}' in {path}", f"{path} 中有未知键“{key}”"),
                                   did_you_mean(hint, "'{}'"), value=value, source=src))
         elif name == "config":
             problems.append(usage("AM-E008", Text("a config file cannot load another config file",
                                                   "配置文件中不能再指定 config"), source=src, field=name))
         else:
-            out.append(Assignment(name, value, src, flag=SPECS[name].flag, typed=str(key)))
+            out.append(Assignment(name, value, src, flag=registry.SPECS[name].flag, typed=str(key)))
     return out, problems
 
 
@@ -459,7 +461,7 @@ def read_env(env: Mapping[str, str] | None = None) -> tuple[list[Assignment], li
         if not upper.startswith(ENV_PREFIX) or upper in ENV_SETTINGS:
             continue
         key = upper[len(ENV_PREFIX):].lower()
-        name = NAMES.get(key)
+        name = registry.NAMES.get(key)
         src = f"env:{var}"
         if name is None:
             hint = suggest(key)
@@ -468,7 +470,7 @@ def read_env(env: Mapping[str, str] | None = None) -> tuple[list[Assignment], li
                                          f"{var} 不对应任何服务参数，已忽略"),
                                     did_you_mean(f"{ENV_PREFIX}{hint.upper()}" if hint else None, "{}"), source=src))
             continue
-        spec = SPECS[name]
+        spec = registry.SPECS[name]
         raw = env[var]
         value: Any = raw
         if spec.is_bool:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..schema import registry
 from ..schema.meta import Text
-from ..schema.registry import SPECS
 from . import sglang_reader
 
 # list fields SGLang reads as one JSON value rather than several (nargs=None in 0.5.23's parser,
@@ -36,7 +36,7 @@ def flag_tokens(name: str, value: Any, *, engine: str = "sglang",
     value starting with ``-`` is written ``--flag=value``.
     ``engine="argmatrix"``: argmatrix reads ``--no-``/``--disable-`` for every switch.
     """
-    spec = SPECS[name]
+    spec = registry.SPECS[name]
     if engine == "argmatrix":
         if spec.is_bool and value is None:  # unset, not off: --no-x would say off
             return surface_tokens(spec, value, negatable=False) if spec.default is not None else ([], None)

@@ -226,12 +226,13 @@ def rule_lines(spec: ArgSpec, lang: str) -> list[str]:
     """One line per cross-field rule that reads ``spec``: id, platforms, what it says; under a rule whose message
     quotes one of several reasons, one line per reason, indented ("  - ")."""
     from ..matrix import rules as rules_mod
+    from ..matrix import table_rules
     from ..matrix.engines.sglang import all_rules
     from .page_text import page_form
 
     out = []
     by_id = {r.id: r for r in all_rules()}
-    parents = {f"needs-{p.id}": p for p in rules_mod.PARENTS}
+    parents = {f"needs-{p.id}": p for p in table_rules.PARENTS}
     for rid in row_of(spec)["rules"]:
         if rid in by_id:
             r = by_id[rid]

@@ -19,8 +19,8 @@ def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dic
     from ..compiler.compile import defaults_for
     from ..compiler.rule_index import RuleIndex
     from ..matrix import engines
-    from ..matrix import rules as table
     from ..matrix import sglang_checks as checks
+    from ..matrix import table_rules as table
     from ..matrix.platforms import PLATFORMS
 
     eng = engines.get("sglang")

@@ -23,8 +23,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..records import field, record
+from ..schema import registry
 from ..schema.meta import Text
-from ..schema.registry import SPECS
 
 WIRED, INERT, UNIMPLEMENTED = "wired", "inert", "unimplemented"
 # what each engine status is called, in both languages (every renderer prints these, never the key)
@@ -194,7 +194,7 @@ CAPABILITIES: dict[str, Capability] = {
                            "模型只从本地目录加载，不会下载任何内容"),
 }
 for _name in CAPABILITIES:
-    if _name not in SPECS:
+    if _name not in registry.SPECS:
         raise KeyError(f"CAPABILITIES names an unknown argument {_name!r}")
 
 UNLISTED = Capability(UNIMPLEMENTED, Text("argmatrix's engine does not implement this yet", "argmatrix 的引擎尚未实现此功能"))

@@ -4,7 +4,7 @@ Reading the schema needs no pydantic; ``ServerArgs`` (the pydantic model) is
 built on first use, so metadata-only commands never pay for it.
 """
 from .meta import MISSING, Arg, Group, Text
-from .registry import FLAGS, GROUPS, NAMES, SPECS, ArgSpec, iter_groups, spec, suggest
+from .registry import ArgSpec, iter_groups, spec, suggest
 
 __all__ = [
     "FLAGS",
@@ -24,6 +24,10 @@ __all__ = [
 
 
 def __getattr__(name: str):
+    if name in ("FLAGS", "GROUPS", "NAMES", "SPECS"):  # SGLang's table, loaded on first use (registry.py)
+        from . import registry
+
+        return getattr(registry, name)
     if name == "ServerArgs":
         from .model import ServerArgs
 

@@ -10,7 +10,8 @@ from typing import Any, ClassVar
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from .registry import NAMES, SPECS, ArgSpec, suggest
+from . import registry
+from .registry import ArgSpec, suggest
 
 
 class _ServerArgsBase(BaseModel):
@@ -43,8 +44,8 @@ class _ServerArgsBase(BaseModel):
                            "loc": e["loc"], "input": e["input"]} for e in exc.errors())
         raise ValidationError.from_exception_data(cls.__name__, errors)
 
-    _names: ClassVar[dict[str, str]] = NAMES
-    _specs: ClassVar[dict[str, ArgSpec]] = SPECS
+    _names: ClassVar[dict[str, str]] = registry.NAMES
+    _specs: ClassVar[dict[str, ArgSpec]] = registry.SPECS
 
     def changed(self) -> dict[str, Any]:
         """Fields whose value differs from the declared default."""
@@ -64,6 +65,6 @@ def build_model(model_name: str, specs: dict[str, ArgSpec], names: dict[str, str
     return model
 
 
-ServerArgs = build_model("ServerArgs", SPECS, NAMES,
+ServerArgs = build_model("ServerArgs", registry.SPECS, registry.NAMES,
                          "Every server argument argmatrix knows, validated.  Build it from Python "
                          "(``ServerArgs(model_path='m', tp_size=2)``) or through ``argmatrix.compile``.")

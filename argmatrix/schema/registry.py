@@ -18,6 +18,7 @@ from ..records import record
 from . import stored
 from .meta import Arg, Group
 
+GROUPS_PACKAGE = f"{__package__}.groups"
 # Module names under argmatrix.schema.groups, in the order of the seed tables.
 GROUP_MODULES = (
     "model", "http", "quantization", "scheduling", "runtime", "logs", "metrics_export", "api",
@@ -259,30 +260,58 @@ def load_table(key: str, package: str, modules: tuple[str, ...]) -> stored.Table
     return stored.load(key, package, introspect)
 
 
-GROUPS, SPECS, NAMES, FLAGS = load_table("sglang", f"{__package__}.groups", GROUP_MODULES)
+# SGLang's table: GROUPS, SPECS, NAMES and FLAGS are read on first use (``__getattr__``), so a launch of another
+# engine (vLLM's table is schema/vllm's) never loads it
+_TABLE_NAMES = ("GROUPS", "SPECS", "NAMES", "FLAGS")
+if typing.TYPE_CHECKING:
+    GROUPS: Groups
+    SPECS: dict[str, ArgSpec]
+    NAMES: dict[str, str]
+    FLAGS: dict[str, str]
+
+
+def sglang_table() -> stored.Table:
+    """SGLang's argument table, loaded once and then kept as this module's names (SGLang's surface reads it here)."""
+    held = globals()
+    if "SPECS" not in held:
+        held.update(zip(_TABLE_NAMES, load_table("sglang", GROUPS_PACKAGE, GROUP_MODULES)))
+    return held["GROUPS"], held["SPECS"], held["NAMES"], held["FLAGS"]
+
+
+def is_sglang_table(specs: object) -> bool:
+    """Whether ``specs`` is SGLang's table, asked without loading it (nothing is it while nothing has)."""
+    return specs is globals().get("SPECS")
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _TABLE_NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return sglang_table()[_TABLE_NAMES.index(name)]
 
 
 def iter_groups():
     """Yield ``(Group, [ArgSpec, ...])`` in the seeds' order."""
-    return iter(GROUPS)
+    return iter(sglang_table()[0])
 
 
 def spec(name_or_flag: str) -> ArgSpec:
     """Look up an argument by field name, key spelling or flag (``tp_size``, ``--tp-size``)."""
-    key = FLAGS.get(name_or_flag) or NAMES.get(name_or_flag.lstrip("-").replace("-", "_"))
+    _, specs, names, flags = sglang_table()
+    key = flags.get(name_or_flag) or names.get(name_or_flag.lstrip("-").replace("-", "_"))
     if key is None and name_or_flag.startswith("--"):
         # an unambiguous prefix, as argparse (and so SGLang) accepts it: --tp for --tp-size
         dashed = "--" + name_or_flag[2:].replace("_", "-")
-        matches = {FLAGS[f] for f in FLAGS if f.startswith(dashed)}
+        matches = {flags[f] for f in flags if f.startswith(dashed)}
         key = matches.pop() if len(matches) == 1 else None
     if key is None:
         raise KeyError(name_or_flag)
-    return SPECS[key]
+    return specs[key]
 
 
 def suggest(key: str, candidates=None) -> str | None:
     """The closest known key to a misspelt one, if any is close enough."""
-    found = difflib.get_close_matches(key, list(candidates or NAMES), n=1, cutoff=0.6)
+    names = sglang_table()[2]
+    found = difflib.get_close_matches(key, list(candidates or names), n=1, cutoff=0.6)
     if not found:
         return None
-    return NAMES.get(found[0], found[0]) if candidates is None else found[0]
+    return names.get(found[0], found[0]) if candidates is None else found[0]

@@ -9,6 +9,7 @@ reads SGLang flags never imports vLLM's declarations.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
@@ -25,11 +26,14 @@ class Surface:
     package: str             # where the group modules are
     modules: tuple[str, ...]
     model_name: str          # the pydantic model's class name
+    # where the table comes from, when not straight from the stored tables (SGLang's: registry.py's own names)
+    loader: Callable[[], Any] | None = field(default=None, repr=False)
     _loaded: Any = field(default=None, repr=False)
 
     def _load(self) -> tuple[Groups, dict[str, ArgSpec], dict[str, str], dict[str, str]]:
         if self._loaded is None:
-            self._loaded = registry.load_table(self.key, self.package, self.modules)
+            self._loaded = (self.loader() if self.loader is not None
+                            else registry.load_table(self.key, self.package, self.modules))
         return self._loaded
 
     @cached_property  # read on every flag of every launch: once, not per access
@@ -83,10 +87,9 @@ class Surface:
                            f"Every {self.title.en}, validated (built by argmatrix from its declarations).")
 
 
-# SGLang's is the registry every SGLang-only module already reads: the same dicts, loaded once
-SGLANG = Surface("sglang", Text("SGLang server arguments", "SGLang 服务参数"), "argmatrix.schema.groups",
-                 registry.GROUP_MODULES, "ServerArgs",
-                 (registry.GROUPS, registry.SPECS, registry.NAMES, registry.FLAGS))
+# SGLang's table is the one registry.py exposes (the same dicts), loaded on first use
+SGLANG = Surface("sglang", Text("SGLang server arguments", "SGLang 服务参数"), registry.GROUPS_PACKAGE,
+                 registry.GROUP_MODULES, "ServerArgs", registry.sglang_table)
 VLLM = Surface("vllm", Text("vLLM `vllm serve` arguments", "vLLM `vllm serve` 参数"),
                "argmatrix.schema.vllm.groups",
                ("serve", "frontend", "model", "load", "attention", "mamba", "structured_outputs", "parallel", "cache",

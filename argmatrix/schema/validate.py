@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any, Literal, get_args, get_origin
 
-from .registry import SPECS, ArgSpec, _metadata
+from . import registry
+from .registry import ArgSpec, _metadata
 from .type_errors import ValueProblem
 from .types import (
     Before,
@@ -201,7 +202,7 @@ _ADAPTERS: dict[tuple[int, str], Any] = {}
 
 def field_adapter(name: str, specs: dict[str, ArgSpec] | None = None):
     """A pydantic validator for one field alone (not the 300-field model) of ``specs`` (default: SGLang's)."""
-    specs = SPECS if specs is None else specs
+    specs = registry.SPECS if specs is None else specs
     key = (id(specs), name)
     if key not in _ADAPTERS:
         from pydantic import TypeAdapter
@@ -217,7 +218,7 @@ def validate_fields(values: dict[str, Any], detailed: bool = False,
     ``detailed``: each failure carries pydantic's error dict (type, ctx, msg) instead of its English message,
     for :func:`argmatrix.schema.type_errors.describe`.  ``specs``: the surface's fields (default: SGLang's).
     """
-    specs = SPECS if specs is None else specs
+    specs = registry.SPECS if specs is None else specs
     typed: dict[str, Any] = {}
     errors: list[tuple[str, Any]] = []
     for name, value in values.items():

@@ -123,7 +123,7 @@ def test_the_reader_facts_are_the_releases_parser(release):
             continue
         if mine != theirs or (type(mine) is not type(theirs) and not isinstance(mine, float)):
             defaults[name] = e["default"]
-    assert sglang_reader.PARSER_DEFAULTS[release] == defaults
+    assert sglang_reader.parser_defaults(release) == defaults
     assert sglang_reader.CONFIG_REFUSES[release] == refused
     assert sglang_reader.IGNORED[release] == {n for n, e in entries.items() if e["action"] == "DeprecatedAction"}
     respelled = {n: sglang_reader.flag(n, release) for n in entries}
@@ -140,10 +140,10 @@ def test_the_12_explicit_defaults_sglang_does_not_share_reach_it():
     wrong became 0.5.23's own, each a None or '' against a value, or the reverse): set explicitly, each reaches
     SGLang 0.5.23 (or, where the command line cannot say it, is a finding) through the command line, the launch's
     YAML and the export."""
-    assert len(sglang_reader.PARSER_DEFAULTS["0.5.23"]) == 12
-    found = [v for v in judge("0.5.23") if v.case["field"] in sglang_reader.PARSER_DEFAULTS["0.5.23"]
+    assert len(sglang_reader.parser_defaults("0.5.23")) == 12
+    found = [v for v in judge("0.5.23") if v.case["field"] in sglang_reader.parser_defaults("0.5.23")
              and v.case["kind"] == "at-default"]
-    assert {v.case["field"] for v in found} == set(sglang_reader.PARSER_DEFAULTS["0.5.23"])
+    assert {v.case["field"] for v in found} == set(sglang_reader.parser_defaults("0.5.23"))
     assert all(v.outcome in ("agrees", "stated") for v in found)
     agreed = {v.case["field"] for v in found if v.outcome == "agrees" and v.case["route"] == "argv"}
     assert {"hicache_ratio", "soft_watchdog_timeout"} <= agreed

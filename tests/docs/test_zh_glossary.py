@@ -53,12 +53,12 @@ def _own_values() -> set[str]:
     import typer
 
     from argmatrix.cli.app import app
-    from argmatrix.matrix import rules
+    from argmatrix.matrix import table_rules
     from argmatrix.matrix.status import Status
     from argmatrix.matrix.table import row
     from argmatrix.schema.registry import GROUPS
 
-    out: set[str] = {r.id for r in rules.RULES} | {s.value for s in Status} | {g.key for g, _ in GROUPS}
+    out: set[str] = {r.id for r in table_rules.RULES} | {s.value for s in Status} | {g.key for g, _ in GROUPS}
     from argmatrix.matrix.platforms import PLATFORMS
 
     out |= {rule for spec in SPECS.values() for rule in row(spec)["rules"]}
@@ -109,7 +109,7 @@ def all_pairs() -> Iterator[tuple[str, Text]]:
     from argmatrix.cli.render import COUNTED
     from argmatrix.compiler.releases import release_finding
     from argmatrix.generate.common import ENGINE_MEANING, WORDS
-    from argmatrix.matrix import engine, rules
+    from argmatrix.matrix import engine, table_rules
     from argmatrix.matrix.platforms import KNOWN_WITHOUT_COLUMN, PLATFORMS
     from argmatrix.matrix.status import STATUS_MEANING, STATUS_PREDICATES, STATUS_TITLES
     from argmatrix.schema.releases import CHANGES, FORMER_FLAGS, INTRODUCED, NEWEST, former_flag, parse_release
@@ -137,7 +137,7 @@ def all_pairs() -> Iterator[tuple[str, Text]]:
     for platform in PLATFORMS.values():
         yield f"platform {platform.key}", platform.title
         yield f"platform devices {platform.key}", platform.devices.source
-    for rule in rules.RULES:
+    for rule in table_rules.RULES:
         yield f"rule {rule.id}", rule.message
         yield f"rule hint {rule.id}", rule.hint
     for kind, (message, fix) in {**TEMPLATES, "fallback": FALLBACK}.items():

@@ -128,7 +128,7 @@ SEED_NOTES = {  # flag -> the rule that enforces its Options-column note (None: 
 
 
 def test_options_column_notes_are_structured():
-    from argmatrix.matrix.rules import RULES
+    from argmatrix.matrix.table_rules import RULES
 
     rule_ids = {r.id for r in RULES}
     with_notes = {s.flag: ASCEND_TABLE[s.name].notes for s in SPECS.values()

@@ -11,12 +11,13 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from ...schema import releases
+from ...schema import registry, releases
 from ...schema.meta import MISSING, Text
 from ...schema.registry import ArgSpec
 from ..platforms.base import Platform
-from ..rules import PARENTS, RULES, Parent, Rule
+from ..rules import Parent, Rule
 from ..status import Cell, Note
+from ..table_rules import PARENTS, RULES
 from .base import NEGATE_RELEASE, Engine, ReleaseLine, Required, Spelling
 from .deploy_facts import SGLANG_DEPLOY
 
@@ -60,11 +61,10 @@ class SglangEngine(Engine):
         """What changed from SGLang ``old`` to ``new``, as both releases' own parsers and code say: flags added and
         removed (with what to write instead), defaults, choices, types and spellings, and the start-up checks whose
         code one has and the other lacks (``rule_releases.py``)."""
-        from ...schema.registry import SPECS
         from ..sglang_checks import SGLANG_RULES
 
         added, gone, defaults, choices, types, spellings = [], [], [], [], [], []
-        for name, spec in SPECS.items():
+        for name, spec in registry.SPECS.items():
             was, now = releases.exists_in(name, old), releases.exists_in(name, new)
             if not was and not now:
                 continue
@@ -119,10 +119,9 @@ def _rules_lacking(release: str) -> frozenset[str]:
 
 def _default_in(name: str, release: str) -> Any:
     """Field ``name``'s default in SGLang ``release``'s own parser (the declared one where the release keeps it)."""
-    from ...schema.registry import SPECS
 
     found = releases.parser_default(name, release)
-    return SPECS[name].default if found is MISSING else found
+    return registry.SPECS[name].default if found is MISSING else found
 
 
 # the dates are schema/releases.py's (the one reader of the release fixtures and the hand-kept table), not a copy

@@ -7,18 +7,17 @@ would have to vouch for is ``unverified`` there, a warning that says so.
 """
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...records import record, replace
+from ...schema import registry
 from ...schema.meta import MISSING, Text
-from ...schema.registry import SPECS, ArgSpec
+from ...schema.registry import ArgSpec
 from ...schema.releases import predecessors
 from ..deploy import HostPath, PodNeeds
 from ..devices import GIB, DeviceFacts
 from ..status import Cell, Note, Status
-from .ascend_labels import LABEL_CELLS, Row
-from .ascend_newer_values import NEWER_THAN_NARROWED_ROW, NEWER_THAN_TABLE
-from .ascend_table import ASCEND_TABLE
 from .base import HARDWARE_INDEPENDENT, Platform, is_hardware_independent
 from .values import HARDWARE_INDEPENDENT_CHOICES
 
@@ -30,23 +29,46 @@ ALSO_ALLOWED_ON_NPU: dict[str, tuple[str, ...]] = {"model_impl": ("mindspore",)}
 NPU_ENGINE_DEFAULTS = {"chunked_prefill_size": 8192, "mem_fraction_static": 0.8, "max_running_requests": 1024}
 
 
+if TYPE_CHECKING:
+    from .ascend_labels import Label, Row
+
+
+class _SGLangTable(NamedTuple):
+    rows: dict[str, Row]                            # ascend_table.ASCEND_TABLE: field -> its row
+    cells: dict[Label, Cell]                        # ascend_labels.LABEL_CELLS: a row's label -> its verdict
+    newer: dict[str, tuple[str, ...]]               # values SGLang added after the table listed the field's values
+    newer_than_narrowed: dict[str, dict[str, str]]  # the same for rows that narrow the values
+
+
+@cache
+def _table() -> _SGLangTable:
+    """SGLang's Ascend feature table, read on first use: it is keyed by SGLang's fields, and a vLLM launch reads
+    vLLM-Ascend's own facts (engines/vllm_ascend_facts.py) instead."""
+    from .ascend_labels import LABEL_CELLS
+    from .ascend_newer_values import NEWER_THAN_NARROWED_ROW, NEWER_THAN_TABLE
+    from .ascend_table import ASCEND_TABLE
+
+    return _SGLangTable(ASCEND_TABLE, LABEL_CELLS, NEWER_THAN_TABLE, NEWER_THAN_NARROWED_ROW)
+
+
 @record(eq=False)
 class AscendChip(Platform):
     """An Ascend chip: it reads its own label from each row of the one Ascend feature table."""
 
     def row(self, spec: ArgSpec) -> Row | None:
-        return ASCEND_TABLE.get(spec.name)
+        return _table().rows.get(spec.name)
 
     def own_cell(self, spec: ArgSpec) -> Cell:
         row = self.row(spec) if self.has_table else None
+        rows, cells = _table().rows, _table().cells
         if row is not None:
-            return LABEL_CELLS[row.label_for(self.key)]
+            return cells[row.label_for(self.key)]
         # a new spelling of flags the table covers does what they did: the best of their verdicts
-        covered = [o for o in predecessors().get(spec.name, ()) if o in ASCEND_TABLE] if self.has_table else []
+        covered = [o for o in predecessors().get(spec.name, ()) if o in rows] if self.has_table else []
         if covered:
-            old = min(covered, key=lambda o: list(Status).index(LABEL_CELLS[ASCEND_TABLE[o].label_for(self.key)].status))
-            cell = LABEL_CELLS[ASCEND_TABLE[old].label_for(self.key)]
-            flag = SPECS[old].flag
+            old = min(covered, key=lambda o: list(Status).index(cells[rows[o].label_for(self.key)].status))
+            cell = cells[rows[old].label_for(self.key)]
+            flag = registry.SPECS[old].flag
             said = Text(f"the Ascend table's verdict on {flag}, which this flag replaced",
                         f"沿用昇腾特性表对 {flag} 的结论（本参数取代了它）")
             why = Text(f"{said.en}: {cell.reason.en}", f"{said.zh}：{cell.reason.zh}") if cell.reason else said
@@ -65,12 +87,12 @@ class AscendChip(Platform):
         row = self.row(spec)
         if row is None or row.options is None or spec.name in HARDWARE_INDEPENDENT_CHOICES:
             return super().allowed(spec)
-        also = (*ALSO_ALLOWED_ON_NPU.get(spec.name, ()), *NEWER_THAN_NARROWED_ROW.get(spec.name, {}))
+        also = (*ALSO_ALLOWED_ON_NPU.get(spec.name, ()), *_table().newer_than_narrowed.get(spec.name, {}))
         return row.options + tuple(v for v in also if v not in row.options)
 
     def value_cell(self, spec: ArgSpec, value: Any) -> Cell | None:
         """A value SGLang added after the table listed the argument's values is unverified on every Ascend chip."""
-        newer = (*NEWER_THAN_TABLE.get(spec.name, ()), *NEWER_THAN_NARROWED_ROW.get(spec.name, {}))
+        newer = (*_table().newer.get(spec.name, ()), *_table().newer_than_narrowed.get(spec.name, {}))
         if value not in newer:  # a tuple: the value may be a list or an object, which a dict cannot be asked about
             return None
         return Cell(Status.UNVERIFIED, Text(
@@ -85,7 +107,7 @@ class AscendChip(Platform):
     def notes(self, spec: ArgSpec) -> tuple[Note, ...]:
         row = self.row(spec)
         notes = row.notes if row is not None else ()
-        newer = (*NEWER_THAN_TABLE.get(spec.name, ()), *NEWER_THAN_NARROWED_ROW.get(spec.name, {}))
+        newer = (*_table().newer.get(spec.name, ()), *_table().newer_than_narrowed.get(spec.name, {}))
         if newer:
             listed = ", ".join(newer)
             notes = (*notes, Note(Text(f"unverified on Ascend: {listed} (added after the table listed the values)",
