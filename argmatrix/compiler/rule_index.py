@@ -67,23 +67,23 @@ class _ReadsWhole:
 
 
 class _Values(_ReadsWhole, Mapping[str, Any]):
-    def __init__(self, data: Mapping[str, Any], log: _Log):
-        self._data, self._log = data, log
+    def __init__(self, data: Mapping[str, Any], log: _Log, changed: Mapping[str, Any] | None = None):
+        self._data, self._log, self._changed = data, log, changed or {}
 
     def __getitem__(self, key: str) -> Any:
         self._log.fields.add(key)
-        return self._data[key]
+        return self._changed[key] if key in self._changed else self._data[key]
 
 
 class _UserSet(_ReadsWhole, Set[str]):
-    """Nobody set anything; asking about a field records it."""
+    """The fields set by the user (none on the defaults); asking about a field records it."""
 
-    def __init__(self, log: _Log):
-        self._log = log
+    def __init__(self, log: _Log, given: Set[str] = frozenset()):
+        self._log, self._given = log, given
 
     def __contains__(self, key: object) -> bool:
         self._log.fields.add(str(key))
-        return False
+        return key in self._given
 
 
 class _Env(Mapping[str, str]):
@@ -155,13 +155,17 @@ class RuleIndex:
         self._reads[id(rule)] = (rule, found)  # the rule is kept, so its id is never reused
         return found
 
-    def _record(self, rule: rules.Rule) -> Reads | None:
+    def _record(self, rule: rules.Rule, changed: Mapping[str, Any] | None = None,
+                given: Set[str] = frozenset()) -> Reads | None:
+        """What ``rule`` reads on the defaults, or with the values ``changed`` (the fields ``given`` set by the user);
+        None where it fired, raised or read a whole mapping."""
         if rule.reads_model:
             return None  # run in the model phase, where the facts always differ from the defaults' None
         log = _Log()
-        ctx = _RecordingContext(values=_Values(self.values, log), user_set=_UserSet(log),  # type: ignore[arg-type]
-                                specs=self.specs, platform=self.platform, env=_Env(log), model=None, draft=None,
-                                gpu=None, defaults=self.defaults)
+        ctx = _RecordingContext(values=_Values(self.values, log, changed),  # type: ignore[arg-type]
+                                user_set=_UserSet(log, given),  # type: ignore[arg-type]
+                                specs=self.specs, platform=self.platform, env=_Env(log),
+                                model=None, draft=None, gpu=None, defaults=self.defaults)
         try:
             fired = rule.violated(ctx)
         except Exception:  # noqa: BLE001  (a rule that cannot be judged on the defaults always runs)
@@ -169,6 +173,20 @@ class RuleIndex:
         if fired or log.whole:
             return None
         return Reads(frozenset(log.fields), frozenset(log.env), frozenset(log.facts), log.whole_env)
+
+    def quiet_reads(self, rule: rules.Rule, name: str, value: Any) -> Reads | None:
+        """What ``rule`` reads with only ``name`` changed to ``value``, by the user or not (united), when it stays
+        quiet both ways; None where it fires, raises or reads a whole mapping.  A launch on this base whose other
+        changes miss these fields, that sets none of these variables and gives none of these facts, cannot make it
+        fire with that value: every read answers as here."""
+        united = Reads(frozenset(), frozenset(), frozenset(), False)
+        for given in (frozenset({name}), frozenset()):
+            found = self._record(rule, {name: value}, given)
+            if found is None:
+                return None
+            united = Reads(frozenset({*united.fields, *found.fields}), frozenset({*united.env, *found.env}),
+                           frozenset({*united.facts, *found.facts}), united.whole_env or found.whole_env)
+        return united
 
     def _plan(self, seq: Sequence[rules.Rule]) -> _Plan:
         key = tuple(map(id, seq))  # an engine may build its list anew per call; its rules are the same objects
@@ -293,10 +311,79 @@ def launch_rules(eng: Any, release: str | None, platform: str, changed: Set[str]
     facts = {fact for fact in FACTS if getattr(ctx, fact) is not None}
     areas = set(area_reads.ALWAYS)
     for name, (fields, env_keys, fact_names, whole_env) in _area_reads_for(platform):
-        if not changed.isdisjoint(fields) or (whole_env and env) or any(k in env for k in env_keys) \
-                or not facts.isdisjoint(fact_names):
+        if (whole_env and env) or any(k in env for k in env_keys) or not facts.isdisjoint(fact_names):
+            areas.add(name)
+        elif not changed.isdisjoint(fields) and _area_can_fire(name, changed, ctx):
             areas.add(name)
     return [*table_rules.RULES, *sglang_checks.rules_of(areas)]
+
+
+def _area_can_fire(name: str, changed: Set[str], ctx: rules.RuleContext) -> bool:
+    """Whether a rule of the area ``name`` (area_reads.AREA_RULES) can fire on a launch that changed ``changed``
+    and sets none of the area's variables nor gives its facts.  A rule cannot when some changed field it reads
+    holds a value under which it stays quiet (``area_guards.QUIET``, where the reasoning is) and the launch
+    changes nothing else that rule then reads."""
+    from ..matrix.sglang_checks import area_reads
+
+    members = getattr(area_reads, "AREA_RULES", {}).get(name)
+    if members is None:  # before `docs generate` first wrote it
+        return True
+    values, specs = ctx.values, ctx.specs
+    pending: list[tuple[str, list[str]]] = []
+    for rule_id in members:
+        reads = area_reads.RULE_READS.get(rule_id, ())
+        if not reads:  # None: it always runs; missing: generated before the rule was
+            return True
+        hit = [field for field in reads[0] if field in changed]
+        if not hit:
+            continue
+        guardable = [field for field in hit if _one_of(values[field], guard_candidates(specs[field]))]
+        if not guardable:
+            return True  # values no guard was worked out for (numbers, lists): the rule runs
+        pending.append((rule_id, guardable))
+    if not pending:
+        return False
+    from ..matrix.sglang_checks import area_guards  # only now: most launches decide without it
+
+    return not all(any(_quiet(area_guards.QUIET.get(rule_id, {}).get(field, ()), field, changed, ctx)
+                       for field in fields) for rule_id, fields in pending)
+
+
+def _quiet(guards: Sequence[tuple[Any, ...]], field: str, changed: Set[str], ctx: rules.RuleContext) -> bool:
+    """Whether the launch's value of ``field`` is one under which the rule stays quiet (``guards``: (values,
+    fields, variables, facts, reads the whole environment) as area_guards.QUIET holds them), with nothing else
+    that the rule then reads changed, set or given."""
+    value, env = ctx.values[field], ctx.env
+    for quiet_values, fields, env_keys, facts, whole_env in guards:
+        if not _one_of(value, quiet_values):
+            continue
+        return (all(f == field or f not in changed for f in fields) and not any(k in env for k in env_keys)
+                and not (whole_env and env) and all(getattr(ctx, fact) is None for fact in facts))
+    return False
+
+
+def guard_candidates(spec: Any) -> tuple[Any, ...]:
+    """The values of a field guards are worked out for (``area_guards.py``): its closed list of values, a switch's
+    two, and None where it may be unset; none for a list or an open type."""
+    held = _CANDIDATES.get(spec.name)
+    if held is not None and held[0] is spec:
+        return held[1]
+    out: list[Any] = []
+    if not spec.is_list:
+        for value in (*(spec.choices or ()), *((True, False) if spec.is_bool else ()),
+                      *((None,) if spec.optional else ())):
+            if not _one_of(value, out):  # True and 1 are two values here
+                out.append(value)
+    _CANDIDATES[spec.name] = (spec, tuple(out))
+    return tuple(out)
+
+
+_CANDIDATES: dict[str, tuple[Any, tuple[Any, ...]]] = {}  # field -> (its spec, its candidates)
+
+
+def _one_of(value: Any, listed: Sequence[Any]) -> bool:
+    """``value`` is one of ``listed``, type and all (True is not 1 here)."""
+    return any(type(value) is type(v) and value == v for v in listed)
 
 
 def model_phase_rules(eng: Any, release: str | None, platform: str) -> Sequence[rules.Rule]:

@@ -61,8 +61,8 @@ def test_an_sglang_launch_imports_only_the_rule_areas_it_can_make_fire():
     loaded = modules_after("--model-path", "m", "--tp-size", "2", "--mem-fraction-static", "0.8")
     areas = {m.rsplit(".", 1)[1] for m in loaded if m.startswith("argmatrix.matrix.sglang_checks.")} & set(AREA_NAMES)
     assert 0 < len(areas) <= 3, sorted(areas)
-    with_moe = modules_after("--model-path", "m", "--tp-size", "2", "--moe-a2a-backend", "deepep")
-    assert "argmatrix.matrix.sglang_checks.moe" in with_moe  # a flag its rules read brings the area in
+    with_moe = modules_after("--model-path", "m", "--tp-size", "2", "--moe-a2a-backend", "pplx")
+    assert "argmatrix.matrix.sglang_checks.moe" in with_moe  # a value one of its rules refuses brings the area in
 
 
 def test_an_sglang_launch_loads_only_what_it_uses():

@@ -125,3 +125,48 @@ def test_the_model_phase_loads_every_model_rule_that_applies():
         wanted = {r.id for r in SGLANG_RULES if r.reads_model and r.applies(platform.family)}
         assert wanted <= loaded, (key, sorted(wanted - loaded))
         assert len(loaded) < len(SGLANG_RULES)  # and not every area
+
+
+def _guarded_launches() -> list[list[str]]:
+    """One launch per value of each field a guard speaks of (area_guards.QUIET), quiet or not, alone and beside a
+    second change the rule may read: the values a guard lets an area stay unloaded for, and their neighbours."""
+    from argmatrix.compiler.rule_index import guard_candidates
+    from argmatrix.matrix.sglang_checks import area_guards
+    from argmatrix.schema.registry import SPECS
+
+    fields = sorted({field for by_field in area_guards.QUIET.values() for field in by_field})
+    out = []
+    for field in fields:
+        spec = SPECS[field]
+        for value in guard_candidates(spec):
+            if value is None or value is False:
+                continue  # the default of nearly every such field: the launch would change nothing
+            words = [spec.flag] if value is True else [spec.flag, str(value)]
+            out.append(["--model-path", "m", *words])
+            out.append(["--model-path", "m", *words, "--disaggregation-mode", "decode", "--enable-dp-attention"])
+    return out
+
+
+@pytest.mark.parametrize("target", ["a3", "cuda", "cpu"])
+def test_the_guards_change_no_finding(target, monkeypatch):
+    """Every launch setting a guarded field, to each of its values, finds the same with the guards (and the rest of
+    the index) as with every rule run."""
+    launches = _guarded_launches()
+    options = dict(target=target, env={})
+    indexed = [findings(argv, options) for argv in launches]
+    monkeypatch.setattr(rule_index, "INDEXED", False)
+    differ = [argv for argv, found in zip(launches, indexed) if findings(argv, options) != found]
+    assert not differ, differ[:5]
+    assert len(launches) > 200
+
+
+def test_a_quiet_value_keeps_an_area_unloaded():
+    """--speculative-algorithm EAGLE changes a field DFLASH's, DSPARK's and UNO's own checks read, but EAGLE makes
+    none of them fire: their areas stay unloaded; --speculative-algorithm DFLASH loads DFLASH's."""
+    from tests.architecture.test_launch_imports import modules_after
+
+    eagle = modules_after("--model-path", "m", "--speculative-algorithm", "EAGLE")
+    assert "argmatrix.matrix.sglang_checks.startup" in eagle  # the launch was judged
+    assert not {f"argmatrix.matrix.sglang_checks.{area}" for area in ("dflash", "dspark", "uno")} & eagle
+    dflash = modules_after("--model-path", "m", "--speculative-algorithm", "DFLASH")
+    assert "argmatrix.matrix.sglang_checks.dflash" in dflash

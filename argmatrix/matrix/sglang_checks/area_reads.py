@@ -34,6 +34,43 @@ FAMILIES: dict[str, frozenset[str]] = {
 }
 # the codes of the areas' rules that stand for a field's status on a platform (Rule.supersedes_status)
 SUPERSEDING: frozenset[str] = frozenset()
+# area -> the ids of its rules that run before any model is read
+AREA_RULES: dict[str, tuple[str, ...]] = {
+    'startup': ('dp-replicas-across-nodes', 'dp-replicas-with-attention-dp', 'tp-divisible-by-attention-dp', 'tp-divisible-by-attention-cp', 'prefill-cp-needs-strategy', 'moe-dense-tp-is-one-or-tp', 'pp-speculative-only-on-prefill', 'chunk-multiple-of-page', 'graph-padding-vs-torch-compile', 'ngram-not-on-npu', 'speculative-without-attention-dp', 'tbo-needs-a2a-or-attention-dp', 'dp-lm-head-with-replicas', 'dp-lm-head-without-dp', 'lora-without-paths-needs-shape', 'lora-paths-within-max-loaded', 'lora-overlap-loading-bounds', 'priority-scheduling-policy', 'priority-retraction-needs-priority', 'served-model-name-without-colon', 'metrics-file-needs-dir', 'grpc-port-not-http-port', 'gc-threshold-one-to-three', 'kv-canary-sweep-needs-canary', 'eagle-topk-page-backend', 'quant-communications-only-on-npu', 'quant-communications-needs-tp'),
+    'serving': ('ssl-keyfile-needs-certfile', 'ssl-certfile-needs-keyfile', 'ssl-ca-certs-needs-pair', 'ssl-keyfile-password-needs-pair', 'ssl-refresh-needs-pair', 'http-reuseport-needs-workers', 'ssl-refresh-not-with-http2', 'sidecar-args-need-sidecar', 'sidecar-not-empty', 'sidecar-not-with-smg-grpc', 'sidecar-needs-grpc-port', 'grpc-worker-threads-positive', 'grpc-port-env-range', 'grpc-not-with-ray', 'grpc-not-with-encoder-only', 'grpc-single-tokenizer-worker', 'grpc-not-with-api-key', 'fast-image-processor-vs-backend', 'deprecated-tool-call-parser', 'deprecated-attention-backend', 'tokenspeed-mla-sets-fp8-kv', 'cuda-vmm-transport-needs-cuda', 'cuda-vmm-transport-without-pp', 'cuda-ipc-transport-needs-cuda', 'cuda-ipc-transport-single-node', 'transport-env-conflict', 'transport-env-deprecated', 'encoder-only-transport-is-cpu', 'one-tokenizer-batching', 'skip-tokenizer-one-detokenizer', 'skip-tokenizer-no-batch-encode', 'skip-tokenizer-no-dynamic-batch', 'optimistic-prefill-not-with-pp', 'optimistic-prefill-hicache-policy', 'debug-cuda-graph-needs-cuda', 'tensor-dump-disables-graphs', 'msprobe-disables-graphs', 'fp4-indexer-needs-sm100', 'mm-limit-known-modalities', 'mm-process-config-sections', 'no-watermark-in-preferred-params', 'decoupled-spec-needs-endpoints'),
+    'kv_cache': ('no-kv-cache-needs-embedding', 'no-kv-cache-not-fp4', 'no-kv-cache-needs-one-chunk', 'no-kv-cache-needs-no-radix', 'no-kv-cache-not-with-cp', 'no-kv-cache-not-with-hisparse', 'unified-memory-audited-speculative', 'unified-memory-linear-draft', 'unified-memory-not-with-tbo', 'unified-memory-not-with-lmcache', 'unified-memory-not-with-external-linker', 'unified-memory-eagle-no-host-pool', 'unified-memory-eagle-no-hicache', 'mamba-rounding-needs-fp16', 'mamba-rounding-needs-cuda', 'mamba-flashinfer-needs-cuda', 'int8-mamba-not-with-hicache', 'int8-mamba-builtin-radix', 'int8-mamba-not-with-lmcache'),
+    'validation': ('watermark-config-needs-watermark', 'watermark-needs-cuda', 'watermark-needs-cuda-platform', 'watermark-not-with', 'watermark-config-values', 'response-store-not-in-pd', 'pp-speculative-single-layer-eagle', 'pp-spec-env-not-in-pd', 'pp-spec-env-not-adaptive', 'pp-spec-env-no-attention-dp', 'pp-no-min-free-slots-delay', 'pdmux-without-pp', 'pdmux-without-chunked-prefill', 'pdmux-not-in-pd', 'pdmux-without-overlap', 'prompt-tokens-buckets-rule', 'generation-tokens-buckets-rule', 'metrics-labels-need-header', 'instanttensor-needs-cuda', 'intel-xpu-sampling-needs-xpu', 'load-publish-needs-kv-events', 'load-publish-needs-active-publisher', 'sampling-mask-env-removed', 'aux-hidden-state-capture', 'cuda-graph-config-shape', 'pp-dspark-without-pp-spec-env', 'ib-device-not-blank'),
+    'loading': ('remote-instance-needs-seed', 'remote-instance-nccl-needs-ports', 'weight-cache-not-with-speculative', 'cuda-graph-config-backend'),
+    'speculative': ('decode-radix-cache-with-speculative', 'block-verification-eagle-on-gpu', 'draft-sink-needs-window', 'dp-spec-prefill-coordination', 'eagle-shape-all-or-steps-and-topk', 'trtllm-mha-speculative-topk', 'rejection-sampling-eagle-topk-1', 'deterministic-rejection-sampling-cuda', 'ngram-external-corpus-budget', 'ngram-tree-on-pages-needs-flashinfer', 'adaptive-steps-in-candidates', 'speculative-turns-mixed-chunk-off', 'eagle-chain-draft-tokens-adjusted', 'adaptive-speculation-turned-off'),
+    'dspark': ('dspark-where-it-runs', 'dspark-verify-window', 'dspark-steps-and-topk-are-1', 'ragged-verify-mode-known'),
+    'speculative_model': ('frozen-kv-mtp-turns-mixed-chunk-off',),
+    'lora': ('lora-triton-v2-modes', 'lora-target-all-alone', 'speculative-moe-runner-not-lora', 'lora-moe-runner-requirements', 'lora-with-speculative'),
+    'disaggregation': ('decode-host-receive-limits', 'decode-radix-cache-conflicts', 'decode-radix-cache-overrides-disable', 'prefill-not-fake-transfer', 'staging-buffer-transfer-backend', 'pd-role-switch-limits', 'prefill-complete-allocation-limits', 'encoder-disaggregation-roles', 'rust-server-bootstrap-port', 'decode-offload-vs-host-pool-retraction'),
+    'deterministic': ('deterministic-attention-backend',),
+    'hicache': ('unified-cache-linker-conflicts', 'host-receive-layout-vs-storage', 'hicache-with-dcp', 'hicache-layout-rewritten', 'hicache-buffer-only-needs-storage', 'hisparse-combinations'),
+    'dllm': ('dllm-turns-features-off',),
+    'parallel': ('dcp-without-prefill-cp', 'dcp-comm-backend-needs-dcp', 'dcp-fi-a2a-only-on-cuda', 'dcp-replicate-q-proj-needs', 'context-parallel-without-aiter-fusion', 'moe-dp-layout', 'shared-experts-tp-needs', 'dwdp-layout', 'elastic-ep-flags', 'ep-dispatch-per-rank-needs-a2a', 'eplb-needs-expert-parallelism', 'tp-lm-head-all-to-all-layout'),
+    'moe': ('moe-runner-quantization', 'moe-runner-ep-is-one-or-tp', 'cutedsl-runner-a2a', 'cutlass-fp8-moe-without-ep', 'a2a-dispatch-type-needs', 'nvfp4-online-moe-runners', 'flashinfer-a2a-needs', 'flashinfer-megamoe-layout', 'cutedsl-with-deepep', 'a2a-backend-without-batch-overlap', 'deepep-v2-needs', 'deepep-v2-not-for-draft', 'pplx-needs', 'a2a-dispatch-budget', 'mori-epv2-has-no-low-latency'),
+    'attention': ('flex-attention-without-speculative', 'flashkda-is-prefill-only', 'linear-replayssm-needs', 'linear-replayssm-spec-needs', 'multi-item-scoring-needs-flashinfer', 'trtllm-mla-kv-cache-dtype', 'cutedsl-mla-decode-only', 'deterministic-tp-turns-off-symm-mem'),
+    'sharding': ('kv-cache-sharding-needs',),
+    'environment': ('sglang-environment-conflicts',),
+    'modes': ('language-model-only-alone', 'lora-json-entry-keys'),
+    'replacements': ('sglang-replaces-given-values',),
+    'memory': ('prefill-kv-dequant-needs-nvfp4', 'nvfp4-prefill-backend', 'nvfp4-decode-backend', 'fp4-kv-not-with-unified-memory', 'host-pool-retraction-on-decode-only', 'host-pool-retraction-not-with-dcp', 'host-pool-retraction-vs-priority-preemption', 'tlru-thresholds', 'hicache-needs-radix-cache', 'decode-kv-offload-on-decode-only', 'decode-kv-offload-needs-storage', 'swa-full-tokens-ratio-above-zero', 'lmcache-combinations', 'unified-memory-with-pd', 'page-major-layout-needs-unified-memory', 'page-major-layout-kernels', 'no-kv-cache-needs-fa-prefill', 'ple-offload-not-with-layer-offload', 'ple-file-backend-needs-offload', 'cpu-graph-sizes-positive'),
+    'model_overrides': (),
+    'model_overrides_deepseek': (),
+    'model_overrides_nemotron': (),
+    'deepseek_v4': (),
+    'mega_moe': (),
+    'layernorm_sp': ('layernorm-sp-needs',),
+    'cp_tp': (),
+    'architectures': (),
+    'dllm_models': ('dllm-algorithm-known',),
+    'dflash': ('dflash-platform-pp-draft', 'dflash-dp-attention-on-gpu', 'dflash-block-size-is-draft-tokens', 'dflash-window-covers-block', 'dflash-steps-and-topk-become-1'),
+    'uno': ('uno-requirements', 'uno-tree-shape', 'uno-tree-features'),
+    'mamba': (),
+    'gpu_generation': ('attention-backend-gpu-generation', 'kv-cache-dtype-gpu-generation', 'linear-attention-gpu-generation', 'moe-gpu-generation', 'native-nvfp4-on-sm100', 'native-nvfp4-verify-mode-on-sm100', 'linear-prefill-flashinfer-needs-cuda-13', 'gpu-generation-unknown'),
+}
 # area -> (fields, environment variables, facts, reads the whole environment)
 READS: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str], bool]] = {
     'architectures': (

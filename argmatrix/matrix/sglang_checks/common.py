@@ -147,6 +147,15 @@ def problems_with_fixes(problems: Sequence[Problem], fixes: Sequence[Text]) -> C
     return Cases(extra, tuple((text, fix) for (_, text), fix in zip(problems, fixes, strict=True)))
 
 
+# the platform families of a rule that holds off the GPU: Ascend NPUs and CPUs
+NON_GPU = frozenset({"npu", "cpu"})
+
+
+def env_set(c: RuleContext, name: str) -> bool:
+    """The variable is in the environment the engine starts in, whatever its value."""
+    return name in c.env
+
+
 def env_true(c: RuleContext, name: str) -> bool:
     """An SGLang ``EnvBool`` switch in the environment the engine starts in, read as its parse reads it
     (environ.py: true/1/yes/y, any case)."""

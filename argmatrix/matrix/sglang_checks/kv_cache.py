@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
 from .common import (
+    NON_GPU,
     Problem,
     architecture,
     architectures,
@@ -21,7 +22,6 @@ from .common import (
 )
 from .sharding import mla
 
-NON_GPU = frozenset({"npu", "cpu"})
 PREFILL_ONLY = "AM-E276"
 UNIFIED = "AM-E277"
 DCP = "AM-E279"

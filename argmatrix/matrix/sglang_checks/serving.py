@@ -9,13 +9,7 @@ from __future__ import annotations
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import env_true, sglang_source
-
-NON_GPU = frozenset({"npu", "cpu"})
-
-
-def env_set(c: RuleContext, name: str) -> bool:
-    return name in c.env
+from .common import NON_GPU, env_set, env_true, sglang_source
 
 
 def grpc_port(c: RuleContext) -> int | str | None:

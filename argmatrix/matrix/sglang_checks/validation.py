@@ -12,8 +12,7 @@ from collections.abc import Mapping
 
 from ...schema.meta import Text
 from ..rules import Rule, RuleContext
-from .common import as_mapping, attn_dp, env_true, sglang_source
-from .serving import NON_GPU, env_set
+from .common import NON_GPU, as_mapping, attn_dp, env_set, env_true, sglang_source
 
 WATERMARK = "AM-E362"
 PP = "AM-E363"
