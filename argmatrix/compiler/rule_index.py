@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Iterator, Mapping, Sequence, Set
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..matrix import rules
 
@@ -50,6 +50,7 @@ class _Log:
         self.facts: set[str] = set()
         self.whole = False       # a whole value mapping or the set fields were iterated
         self.whole_env = False
+        self.asked_set: set[str] = set()  # the fields asked whether the user set them
 
 
 class _ReadsWhole:
@@ -83,6 +84,7 @@ class _UserSet(_ReadsWhole, Set[str]):
 
     def __contains__(self, key: object) -> bool:
         self._log.fields.add(str(key))
+        self._log.asked_set.add(str(key))
         return key in self._given
 
 
@@ -105,16 +107,29 @@ class _Env(Mapping[str, str]):
         raise _ReadsAll
 
 
-class _RecordingContext(rules.RuleContext):
-    """A rule context whose values record what is read; asking for a fact records the fact (the log travels with
-    the values, so the context itself gains no attribute)."""
+def _recorded_fact(name: str) -> Any:
+    """A fact of the context that records being asked for (in the log its values carry)."""
+    def get(self: Any) -> Any:
+        state = self.__dict__
+        values = state["values"]
+        if isinstance(values, _Values):
+            values._log.facts.add(name)
+        return state[f"_fact_{name}"]
 
-    def __getattribute__(self, name: str) -> Any:
-        if name in FACTS:
-            values = object.__getattribute__(self, "values")
-            if isinstance(values, _Values):
-                values._log.facts.add(name)
-        return object.__getattribute__(self, name)
+    def set_(self: Any, value: Any) -> None:
+        self.__dict__[f"_fact_{name}"] = value
+
+    return property(get, set_)
+
+
+class _RecordingContext(rules.RuleContext):
+    """A rule context whose values record what is read; asking for a fact records the fact.  The facts are
+    properties, so reading anything else costs nothing more than on the launch's own context."""
+
+    if not TYPE_CHECKING:
+        model = _recorded_fact("model")
+        draft = _recorded_fact("draft")
+        gpu = _recorded_fact("gpu")
 
 
 class _Plan(NamedTuple):
@@ -156,12 +171,12 @@ class RuleIndex:
         return found
 
     def _record(self, rule: rules.Rule, changed: Mapping[str, Any] | None = None,
-                given: Set[str] = frozenset()) -> Reads | None:
+                given: Set[str] = frozenset(), log: _Log | None = None) -> Reads | None:
         """What ``rule`` reads on the defaults, or with the values ``changed`` (the fields ``given`` set by the user);
         None where it fired, raised or read a whole mapping."""
         if rule.reads_model:
             return None  # run in the model phase, where the facts always differ from the defaults' None
-        log = _Log()
+        log = _Log() if log is None else log
         ctx = _RecordingContext(values=_Values(self.values, log, changed),  # type: ignore[arg-type]
                                 user_set=_UserSet(log, given),  # type: ignore[arg-type]
                                 specs=self.specs, platform=self.platform, env=_Env(log),
@@ -179,14 +194,15 @@ class RuleIndex:
         quiet both ways; None where it fires, raises or reads a whole mapping.  A launch on this base whose other
         changes miss these fields, that sets none of these variables and gives none of these facts, cannot make it
         fire with that value: every read answers as here."""
-        united = Reads(frozenset(), frozenset(), frozenset(), False)
-        for given in (frozenset({name}), frozenset()):
-            found = self._record(rule, {name: value}, given)
-            if found is None:
-                return None
-            united = Reads(frozenset({*united.fields, *found.fields}), frozenset({*united.env, *found.env}),
-                           frozenset({*united.facts, *found.facts}), united.whole_env or found.whole_env)
-        return united
+        log = _Log()
+        found = self._record(rule, {name: value}, frozenset({name}), log)
+        if found is None or name not in log.asked_set:
+            return found  # never asked whether the user set it: the other way reads and answers the same
+        other = self._record(rule, {name: value})
+        if other is None:
+            return None
+        return Reads(frozenset({*found.fields, *other.fields}), frozenset({*found.env, *other.env}),
+                     frozenset({*found.facts, *other.facts}), found.whole_env or other.whole_env)
 
     def _plan(self, seq: Sequence[rules.Rule]) -> _Plan:
         key = tuple(map(id, seq))  # an engine may build its list anew per call; its rules are the same objects
