@@ -324,14 +324,29 @@ def launch_rules(eng: Any, release: str | None, platform: str, changed: Set[str]
     from ..matrix.sglang_checks import area_reads
 
     env = ctx.env
-    facts = {fact for fact in FACTS if getattr(ctx, fact) is not None}
-    areas = set(area_reads.ALWAYS)
-    for name, (fields, env_keys, fact_names, whole_env) in _area_reads_for(platform):
-        if (whole_env and env) or any(k in env for k in env_keys) or not facts.isdisjoint(fact_names):
-            areas.add(name)
-        elif not changed.isdisjoint(fields) and _area_can_fire(name, changed, ctx):
-            areas.add(name)
-    return [*table_rules.RULES, *sglang_checks.rules_of(areas)]
+    facts = frozenset(fact for fact in FACTS if getattr(ctx, fact) is not None)
+    # what the choice depends on: the platform, what changed, the variables set, the facts given, and the changed
+    # values a guard may speak of (any other value is one no guard lists)
+    values = ctx.values
+    key = (platform, frozenset(env), facts,
+           frozenset((name, values[name] if type(values[name]) in _SCALARS else _OTHER) for name in changed))
+    chosen = _CHOSEN.get(key)
+    if chosen is None:
+        areas = set(area_reads.ALWAYS)
+        for name, (fields, env_keys, fact_names, whole_env) in _area_reads_for(platform):
+            if (whole_env and env) or any(k in env for k in env_keys) or not facts.isdisjoint(fact_names):
+                areas.add(name)
+            elif not changed.isdisjoint(fields) and _area_can_fire(name, changed, ctx):
+                areas.add(name)
+        if len(_CHOSEN) > 256:  # a long-lived process judging many launches: keep the latest few
+            _CHOSEN.clear()
+        chosen = _CHOSEN[key] = (*table_rules.RULES, *sglang_checks.rules_of(areas))
+    return chosen
+
+
+_SCALARS = (str, int, float, bool, type(None))
+_OTHER = object()  # a list, an object: a value no guard lists
+_CHOSEN: dict[tuple[Any, ...], tuple[rules.Rule, ...]] = {}  # launch_rules' choices, by what they depend on
 
 
 def _area_can_fire(name: str, changed: Set[str], ctx: rules.RuleContext) -> bool:

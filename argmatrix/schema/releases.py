@@ -17,6 +17,7 @@ import functools
 import re
 from typing import Any, Literal
 
+from . import registry
 from .meta import ARGMATRIX_ONLY_GROUPS, MISSING, Text
 from .release_dates import PARSER_DEFAULTS, PARSER_TYPES
 from .release_table import (
@@ -70,9 +71,8 @@ def state_of(change: Change, release: str) -> State:
 
 
 def argmatrix_only(name: str) -> bool:
-    from .registry import SPECS
 
-    return SPECS[name].group.key in ARGMATRIX_ONLY_GROUPS
+    return registry.SPECS[name].group.key in ARGMATRIX_ONLY_GROUPS
 
 
 def exists_in(name: str, release: str) -> bool:
@@ -108,26 +108,24 @@ def release_default(name: str, release: str) -> Any:
     """What a launch under SGLang ``release`` starts from for field ``name`` when nobody sets it: the release's
     parser default where it is a value and not the declared default, else ``MISSING`` (the declared default holds;
     a release that resolves the value at start-up is represented by the declared default, which is that value)."""
-    from .registry import SPECS
 
     default = parser_default(name, release)
     # both must be values: where either side says "unset" (None, or a parser's 0 / '' beside a declared None) the
     # engine decides at start-up, and the declared default already stands for that
-    declared = SPECS[name].default
+    declared = registry.SPECS[name].default
     return MISSING if default is None or declared is None or default == declared else default
 
 
 def defaults_by_release(name: str) -> list[tuple[str, str, Any]]:
     """``(first, last, default)`` per run of releases whose parser gives field ``name`` the same default, over the
     held releases that have its flag; None where the release resolves it at start-up."""
-    from .registry import SPECS
 
     runs: list[tuple[str, str, Any]] = []
     for release in KNOWN_FLAG_SETS:
         if not exists_in(name, release):
             continue
         default = parser_default(name, release)
-        default = SPECS[name].default if default is MISSING else default
+        default = registry.SPECS[name].default if default is MISSING else default
         if runs and runs[-1][2] == default:
             runs[-1] = (runs[-1][0], release, default)
         else:
@@ -143,13 +141,12 @@ def gone_dates() -> dict[str, str]:
 @functools.cache
 def predecessors() -> dict[str, tuple[str, ...]]:
     """successor field -> the fields whose flags it replaced (``--attn-dp-size`` -> ``enable_dp_attention``)."""
-    from .registry import FLAGS
 
     out: dict[str, tuple[str, ...]] = {}
     for old, change in CHANGES.items():
         for flag in change.successors:
-            if flag in FLAGS:
-                out[FLAGS[flag]] = (*out.get(FLAGS[flag], ()), old)
+            if flag in registry.FLAGS:
+                out[registry.FLAGS[flag]] = (*out.get(registry.FLAGS[flag], ()), old)
     return out
 
 
@@ -167,9 +164,8 @@ def value_state(name: str, value: str, release: str) -> tuple[str, str] | None:
 
 def values_in(name: str, release: str) -> tuple[str, ...] | None:
     """The choice values SGLang ``release`` takes for ``name`` (None: not a choice field)."""
-    from .registry import SPECS
 
-    choices = SPECS[name].choices
+    choices = registry.SPECS[name].choices
     if not choices:
         return None
     return tuple(str(v) for v in choices if value_state(name, str(v), release) is None)
@@ -178,18 +174,16 @@ def values_in(name: str, release: str) -> tuple[str, ...] | None:
 @functools.cache
 def flags_in(release: str) -> frozenset[str]:
     """Every spelling (canonical and aliases) SGLang ``release`` reads as a flag of its own."""
-    from .registry import FLAGS
 
-    return frozenset(f for f in FLAGS if takes_flag(f, release))
+    return frozenset(f for f in registry.FLAGS if takes_flag(f, release))
 
 
 @functools.lru_cache(maxsize=8192)  # a launch asks about its flags; a process checks a few releases
 def takes_flag(flag: str, release: str) -> bool:
     """Whether ``flag`` is in ``flags_in(release)``, asked of the one flag (a verdict names a few; the whole set
     costs a millisecond to build)."""
-    from .registry import FLAGS
 
-    name = FLAGS.get(flag)
+    name = registry.FLAGS.get(flag)
     return name is not None and flag.startswith("--") and exists_in(name, release) and spelled_in(flag, release)
 
 
@@ -205,13 +199,12 @@ def ignored_in(change: Change, release: str) -> bool:
 
 def accepts(release: str, flag: str, value: str | None = None) -> bool:
     """Whether SGLang ``release`` starts with ``flag`` (and ``value``, when its flag has choices) as written."""
-    from .registry import FLAGS
 
     if not takes_flag(flag, release):
         return False
     if value is None:
         return True
-    name = FLAGS[flag]
+    name = registry.FLAGS[flag]
     taken = values_in(name, release)
     return taken is None or value in taken
 
@@ -219,16 +212,14 @@ def accepts(release: str, flag: str, value: str | None = None) -> bool:
 @functools.lru_cache(maxsize=4096)
 def abbreviates(flag: str, release: str) -> tuple[str, ...]:
     """The flags of ``release`` that argparse could read ``flag`` as an abbreviation of (each field once)."""
-    from .registry import FLAGS, SPECS
 
-    fields = {FLAGS[f] for f in FLAGS if f.startswith(flag) and f != flag and takes_flag(f, release)}
-    return tuple(sorted(SPECS[n].flag for n in fields))
+    fields = {registry.FLAGS[f] for f in registry.FLAGS if f.startswith(flag) and f != flag and takes_flag(f, release)}
+    return tuple(sorted(registry.SPECS[n].flag for n in fields))
 
 
 def successor_fields(change: Change) -> tuple[str, ...]:
-    from .registry import FLAGS
 
-    return tuple(FLAGS[f] for f in change.successors if f in FLAGS)
+    return tuple(registry.FLAGS[f] for f in change.successors if f in registry.FLAGS)
 
 
 def moved() -> dict[str, str]:
@@ -258,9 +249,8 @@ def _first_sentence_zh(text: str) -> str:
 
 def meaning(flag: str) -> Text:
     """``--flag (what it means)``, in both languages."""
-    from .registry import FLAGS, SPECS
 
-    spec = SPECS.get(FLAGS.get(flag, ""))
+    spec = registry.SPECS.get(registry.FLAGS.get(flag, ""))
     if spec is None:
         return Text(flag, flag)
     return Text(f"{flag} ({_first_sentence(spec.arg.help.en)})", f"{flag}（{_first_sentence_zh(spec.arg.help.zh)}）")
@@ -364,9 +354,8 @@ def takes_as_current(name: str, release: str) -> bool:
 @functools.lru_cache(maxsize=4096)  # a Verdict is immutable; a process asks about the same few flags
 def verdict(name: str, release: str = NEWEST) -> Verdict:
     """What SGLang ``release`` does with the flag of field ``name`` (the one answer every page and finding uses)."""
-    from .registry import SPECS
 
-    flag = SPECS[name].flag
+    flag = registry.SPECS[name].flag
     state = verdict_state(name, release)
     if state == "argmatrix-only":
         return Verdict(name, release, "argmatrix-only", None, None, (), None,
@@ -375,7 +364,7 @@ def verdict(name: str, release: str = NEWEST) -> Verdict:
     if state == "not-yet":
         first = INTRODUCED[name]
         olds = [o for o in predecessors().get(name, ()) if exists_in(o, release)]
-        writes: tuple[str, ...] = (SPECS[olds[0]].flag,) if olds else ()
+        writes: tuple[str, ...] = (registry.SPECS[olds[0]].flag,) if olds else ()
         fix = (Text(f"write {writes[0]}, its spelling in SGLang {release}, or check against SGLang {first} or newer "
                     f"with --sglang-version", f"改用它在 SGLang {release} 中的写法 {writes[0]}，或用 --sglang-version "
                     f"指定 {first} 及以上版本") if writes else
@@ -438,8 +427,7 @@ def former_flag(spelling: str, release: str | None) -> tuple[Text, Text] | None:
 
 def suggestion_pool(release: str | None) -> list[str]:
     """The flags an unknown-flag message may suggest: those ``release`` reads (every flag without a release)."""
-    from .registry import FLAGS
 
     if release is None:
-        return list(FLAGS)
+        return list(registry.FLAGS)
     return sorted(flags_in(release))
