@@ -17,16 +17,15 @@ from ..matrix.status import STATUS_PREDICATES, Cell, Status
 from ..schema import registry
 from ..schema.meta import Text, release_words
 from ..schema.registry import ArgSpec
-from ..schema.releases import CHANGES, NEWEST, Change, ignored_in, state_of, superseded, verdict
 from ..schema.types import JSON_ERRORS, json_error
 from ..schema.values import as_argv, clipped
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding
-from .releases import check_release, successor_conflicts
 from .rule_index import RuleBase, launch_rules, model_phase_rules, superseding_codes
 from .spelling import surface_tokens
 
 if TYPE_CHECKING:
     from ..matrix import engine
+    from ..schema.releases import Change
 
 STATUS_FINDINGS = {  # status -> (code, severity)
     Status.PLANNED: ("AM-E101", ERROR),
@@ -58,6 +57,8 @@ def supported_on(spec: ArgSpec, eng: Engine | None = None) -> list[str]:
 
 def _own_reader_finding(name: str, change: Change, flag: str, where: dict[str, Any]) -> Finding:
     """Without an SGLang release (``argmatrix serve``): a retired flag is an error, a moved one a warning."""
+    from ..schema.releases import NEWEST, verdict
+
     v = verdict(name, NEWEST)
     if change.retired:
         return Finding("AM-E106", ERROR, "deprecation",
@@ -144,6 +145,9 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
     specs = eng.surface.specs
     # deprecations and release spellings are declared for SGLang's flags
     sglang_surface = registry.is_sglang_table(specs)
+    if sglang_surface:  # SGLang's release facts and spelling checks: a launch of another engine never loads them
+        from ..schema import releases as sglang_releases
+        from .sglang_releases import check_release, successor_conflicts
     out: list[Finding] = []
     target = PLATFORMS[platform]
     for name in sorted(user_set, key=_positions(specs).__getitem__):  # declaration order, not a set's
@@ -158,9 +162,9 @@ def check(values: dict[str, Any], sources: dict[str, str], user_set: set[str], p
         out += spelled
         if any(f.severity == ERROR for f in spelled):
             continue  # the release refuses the spelling: nothing else about it matters
-        change = CHANGES.get(name) if sglang_surface else None
-        if change is not None and release is not None and ignored_in(change, release) and \
-                state_of(change, release) == "deprecated":
+        change = sglang_releases.CHANGES.get(name) if sglang_surface else None
+        if change is not None and release is not None and sglang_releases.ignored_in(change, release) and \
+                sglang_releases.state_of(change, release) == "deprecated":
             continue  # the release still takes it and does nothing with it
         if change is not None and release is None and (change.retired or change.moves_to):
             out.append(_own_reader_finding(name, change, flag, where))
@@ -330,6 +334,7 @@ def check_engine(values: dict[str, Any], sources: dict[str, str], user_set: set[
                  flags_used: dict[str, str], allow_unimplemented: bool) -> list[Finding]:
     """What argmatrix's own engine does with each changed flag (``check-config --engine`` and ``serve``)."""
     from ..matrix import engine  # argmatrix's own engine table: loaded for its launches only
+    from ..schema.releases import superseded
 
     out: list[Finding] = []
     severity = WARNING if allow_unimplemented else ERROR
@@ -394,6 +399,7 @@ def _never_run_findings(values: dict[str, Any], user_set: set[str], platform: st
     """One note per engine path this launch uses that has never passed a recorded run on the platform's family
     (AM-N505): the engine table's verdicts come from runs (matrix/engine_runs.json), not from its own say-so."""
     from ..matrix import engine  # argmatrix's own engine table: loaded for its launches only
+    from ..schema.releases import superseded
 
     family = PLATFORMS[platform].family
     used: dict[str, str] = {}              # path -> the first changed flag that uses it

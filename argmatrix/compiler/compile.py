@@ -25,7 +25,6 @@ from ..schema.types import JSON_ERRORS, split_list
 from ..schema.validate import validate_fields
 from ..schema.values import clipped
 from .check import check, check_engine, check_objects, check_required, check_resets, choice_hint, show
-from .derive import DERIVED_FIELDS, derive
 from .findings import ERROR, NOTE, USAGE, WARNING, Finding, respell, sort_findings
 from .kv_connectors import check_kv_connectors
 from .model_checks import check_model, known_model
@@ -438,10 +437,14 @@ def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = 
     # what a source or the platform gave (the declared and the release's defaults are valid as they stand)
     validate({n for n in base.platform_unsettled | assigned
               if sources[n] != "default" and not sources[n].startswith("release:")})
-    if sglang_surface:  # the derivations are declared over SGLang's fields
-        before_derive = {n: sources[n] for n in DERIVED_FIELDS}
-        derive(values, sources, user_set)
-        validate({n for n in DERIVED_FIELDS if sources[n] != before_derive[n]})
+    derived: frozenset[str] = frozenset()
+    if sglang_surface:  # the derivations are declared over SGLang's fields (a vLLM launch never loads them)
+        from . import derive as derivations
+
+        derived = derivations.DERIVED_FIELDS
+        before_derive = {n: sources[n] for n in derived}
+        derivations.derive(values, sources, user_set)
+        validate({n for n in derived if sources[n] != before_derive[n]})
 
     # 4. check against the engine on the platform
     gpu = gpu_arch(plan_inputs, detection, platform_key)
@@ -455,7 +458,6 @@ def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = 
     if not target_rejected:
         model, draft = known_model(values, plan_inputs) if sglang_surface else (None, None)
         # the fields whose value is not the base's: the rules that read none of them (and fire on no base) are skipped
-        derived = DERIVED_FIELDS if sglang_surface else ()
         changed = assigned | {n for n in derived if sources[n] != base_sources[n]} | \
             {n for n in base.platform_unsettled if values[n] is not base_values[n]}  # validation may retype them
         findings += check(values, sources, user_set, platform_key, flags_used, version, eng, env_map, gpu, model, draft,

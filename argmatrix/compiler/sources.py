@@ -21,7 +21,6 @@ from ..records import record
 from ..schema import registry
 from ..schema.meta import Text
 from ..schema.registry import ArgSpec, _metadata, suggest
-from ..schema.releases import exists_in, former_flag, suggestion_pool
 from ..schema.types import JSON_ERRORS, json_error
 from .bounded_read import UnreadableFile, check_nesting, check_yaml_expansion, read_text
 from .findings import ERROR, USAGE, WARNING, Finding
@@ -58,6 +57,8 @@ def usage(code: str, message: Text, hint: Text | None = None, *, flag=None, valu
 def _former_flag(spelled: str, release: str | None) -> tuple[Text, Text] | None:
     """(why, fix) for a flag (or config key) SGLang once had and no field holds: naming its successor in
     ``release`` beats guessing a look-alike (``schema.releases.former_flag``)."""
+    from ..schema.releases import former_flag  # SGLang's release facts: read for SGLang's own flags only
+
     return former_flag(spelled, release)
 
 
@@ -109,6 +110,8 @@ def _resolve_flag(flag: str, release: str | None = None) -> tuple[str | None, bo
             if name and registry.SPECS[name].is_bool:
                 return name, True, ()
     flags = registry.FLAGS
+    from ..schema.releases import exists_in
+
     known = [f for f in flags if f.startswith(flag) and (release is None or exists_in(flags[f], release))]
     fields = {flags[f] for f in known}
     if len(fields) == 1:
@@ -207,6 +210,8 @@ def parse_argv(argv: list[str], release: str | None = None) -> tuple[list[Assign
             problems.append(across.with_source(base, source))
         elif name is None:
             # suggest only a flag the release reads: a look-alike it refuses would be a second mistake
+            from ..schema.releases import suggestion_pool
+
             close = difflib.get_close_matches("--" + base[2:].replace("_", "-"), suggestion_pool(release), n=1,
                                               cutoff=0.6)
             problems.append(usage("AM-E001", Text(f"unknown flag {base}", f"未知参数 {base}"),
@@ -372,6 +377,8 @@ def read_config(path: str, release: str | None = None) -> tuple[list[Assignment]
                                   former[1], value=value, source=src))
         elif name is None:
             hint = suggest(str(key).lstrip("-").replace("-", "_"))
+            from ..schema.releases import exists_in
+
             if hint is not None and release is not None and not exists_in(hint, release):
                 # the nearest key the release has, not a look-alike it refuses
                 hint = suggest(str(key).lstrip("-").replace("-", "_"),

@@ -10,7 +10,6 @@ from typing import Any
 
 from ..schema import registry
 from ..schema.meta import Text
-from . import sglang_reader
 
 # list fields SGLang reads as one JSON value rather than several (nargs=None in 0.5.23's parser,
 # tests/fixtures/sglang-0.5.23.json); every other list is `--flag a b c`
@@ -41,6 +40,8 @@ def flag_tokens(name: str, value: Any, *, engine: str = "sglang",
         if spec.is_bool and value is None:  # unset, not off: --no-x would say off
             return surface_tokens(spec, value, negatable=False) if spec.default is not None else ([], None)
         return surface_tokens(spec, value, negatable=True)
+    from . import sglang_reader  # SGLang's parser facts: a vLLM launch's reset hints never need them
+
     said_as = sglang_reader.flag(name, release)
     if spec.is_list and isinstance(value, (list, tuple)) and value and name in ONE_TOKEN_LISTS:
         return [said_as, json.dumps(list(value), ensure_ascii=False)], None

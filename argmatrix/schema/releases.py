@@ -20,6 +20,7 @@ from typing import Any, Literal
 from . import registry
 from .meta import ARGMATRIX_ONLY_GROUPS, MISSING, Text
 from .release_dates import PARSER_DEFAULTS, PARSER_TYPES
+from .release_numbers import release_numbers
 from .release_table import (
     CHANGES,
     FORMER_FLAGS,
@@ -37,20 +38,6 @@ from .release_table import (
 
 __all__ = ["CHANGES", "FORMER_FLAGS", "PARSER_DEFAULTS", "INTRODUCED", "KNOWN_FLAG_SETS", "NEWEST", "NO_SPELLING", "OLDEST",
            "SEED_RELEASE", "VALUES_GONE", "VALUES_INTRODUCED", "Change", "Verdict", "verdict"]
-
-
-@functools.lru_cache(maxsize=256)  # a few dozen release texts, asked for every flag of every launch
-def release_numbers(text: str, least: int = 3) -> tuple[int, ...]:
-    """``"0.5.23"`` -> ``(0, 5, 23)``; ``"v0.5.9.post1"`` -> ``(0, 5, 9)`` (post releases keep the flag set);
-    with ``least=2``, ``"0.33"`` -> ``(0, 33, 0)``.  ValueError for fewer than ``least`` numbers."""
-    out = []
-    for part in text.strip().lstrip("vV").split("."):
-        if not part.isdigit():
-            break
-        out.append(int(part))
-    if len(out) < least:
-        raise ValueError(f"'{text}' is not a release number like 0.5.23")
-    return tuple((out + [0, 0])[:3])
 
 
 def parse_release(text: str) -> tuple[int, ...]:

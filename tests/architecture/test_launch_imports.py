@@ -20,7 +20,8 @@ print(" ".join(loaded))
 TABLE = "<sglang-argument-table>"
 # SGLang's own facts, keyed by its fields: a vLLM launch reads vLLM's and vLLM-Ascend's instead
 SGLANG_ONLY = ("argmatrix.matrix.sglang_checks", "argmatrix.matrix.table_rules", "argmatrix.matrix.platforms.ascend_",
-               TABLE)
+               "argmatrix.schema.releases", "argmatrix.schema.release_table", "argmatrix.schema.release_dates",
+               "argmatrix.compiler.sglang_", "argmatrix.compiler.derive", TABLE)
 
 
 def modules_after(*argv: str) -> set[str]:
@@ -43,7 +44,8 @@ def test_an_sglang_launch_imports_nothing_of_vllm(argv):
                                   ["vllm", "serve", "m", "-tp", "0", "--max-num-seqs", "x",
                                    "--additional-config", '{"no_such_key": 1}', "--block-size", "7"]])
 def test_a_vllm_launch_reads_nothing_of_sglangs(argv):
-    """Neither SGLang's start-up rules nor its argument table, table rules or Ascend feature table."""
+    """Nothing of SGLang's: its start-up rules, argument table, table rules, Ascend feature table, release facts,
+    spelling checks, parser facts or derivations."""
     if argv == "VLLM_40":  # bench/cold_start.py's 40-flag vLLM-Ascend launch
         from bench.cold_start import VLLM_40 as argv
     loaded = modules_after(*argv)

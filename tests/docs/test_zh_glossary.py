@@ -107,7 +107,7 @@ def _findings_of_bad_launches() -> Iterator[tuple[str, Text]]:
 def all_pairs() -> Iterator[tuple[str, Text]]:
     """Every (where, Text) whose Chinese side argmatrix prints or writes."""
     from argmatrix.cli.render import COUNTED
-    from argmatrix.compiler.releases import release_finding
+    from argmatrix.compiler.sglang_releases import release_finding
     from argmatrix.generate.common import ENGINE_MEANING, WORDS
     from argmatrix.matrix import engine, table_rules
     from argmatrix.matrix.platforms import KNOWN_WITHOUT_COLUMN, PLATFORMS

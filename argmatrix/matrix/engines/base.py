@@ -17,7 +17,7 @@ from typing import Any
 from ...records import field, record
 from ...schema.meta import MISSING, ObjectKey, Text
 from ...schema.registry import ArgSpec
-from ...schema.releases import release_numbers
+from ...schema.release_numbers import release_numbers
 from ...schema.surface import SURFACES, Surface
 from ..deploy import Deployable
 from ..platforms.base import Platform

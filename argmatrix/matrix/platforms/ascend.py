@@ -14,7 +14,6 @@ from ...records import record, replace
 from ...schema import registry
 from ...schema.meta import MISSING, Text
 from ...schema.registry import ArgSpec
-from ...schema.releases import predecessors
 from ..deploy import HostPath, PodNeeds
 from ..devices import GIB, DeviceFacts
 from ..status import Cell, Note, Status
@@ -64,6 +63,8 @@ class AscendChip(Platform):
         if row is not None:
             return cells[row.label_for(self.key)]
         # a new spelling of flags the table covers does what they did: the best of their verdicts
+        from ...schema.releases import predecessors  # SGLang's renames: its table speaks of SGLang's flags
+
         covered = [o for o in predecessors().get(spec.name, ()) if o in rows] if self.has_table else []
         if covered:
             old = min(covered, key=lambda o: list(Status).index(cells[rows[o].label_for(self.key)].status))
