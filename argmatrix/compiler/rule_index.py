@@ -38,6 +38,14 @@ class Reads(NamedTuple):
     facts: Collection[str]       # of FACTS
     whole_env: bool = False      # iterated the environment: any variable may matter
 
+    def union(self, other: Reads) -> Reads:
+        """Everything either recording read."""
+        return Reads(frozenset({*self.fields, *other.fields}), frozenset({*self.env, *other.env}),
+                     frozenset({*self.facts, *other.facts}), self.whole_env or other.whole_env)
+
+
+NOTHING_READ = Reads(frozenset(), frozenset(), frozenset())
+
 
 # what area_reads.RULE_READS holds per rule: fields, environment variables, facts, whether the whole environment
 StoredReads = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], bool]
@@ -199,10 +207,7 @@ class RuleIndex:
         if found is None or name not in log.asked_set:
             return found  # never asked whether the user set it: the other way reads and answers the same
         other = self._record(rule, {name: value})
-        if other is None:
-            return None
-        return Reads(frozenset({*found.fields, *other.fields}), frozenset({*found.env, *other.env}),
-                     frozenset({*found.facts, *other.facts}), found.whole_env or other.whole_env)
+        return None if other is None else found.union(other)
 
     def _plan(self, seq: Sequence[rules.Rule]) -> _Plan:
         key = tuple(map(id, seq))  # an engine may build its list anew per call; its rules are the same objects

@@ -124,8 +124,7 @@ def package_files() -> dict[str, str]:
     from . import rule_areas
     from .stub import render_package_files
 
-    return {**render_package_files(), rule_areas.PATH: rule_areas.render(),
-            rule_areas.GUARDS_PATH: rule_areas.render_guards(), rule_areas.VLLM_PATH: rule_areas.render_vllm()}
+    return {**render_package_files(), **rule_areas.render_files()}
 
 
 def package_dir() -> Path:

@@ -7,18 +7,21 @@ per area module.  ``argmatrix docs generate`` writes the file and ``argmatrix do
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..compiler.rule_index import Reads
 
 PATH = "matrix/sglang_checks/area_reads.py"
 GUARDS_PATH = "matrix/sglang_checks/area_guards.py"
 
 
-def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dict[str, dict[str, Any]],
-                            dict[str, dict[str, Any] | None]]:
+def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dict[str, Reads],
+                            dict[str, Reads | None]]:
     """The releases and platforms covered, the areas every launch loads, per other area what its rules read, and
     per rule (the table's and every area's) what it reads, None for one that must always run."""
     from ..compiler.compile import defaults_for
-    from ..compiler.rule_index import RuleIndex
+    from ..compiler.rule_index import NOTHING_READ, RuleIndex
     from ..matrix import engines
     from ..matrix import sglang_checks as checks
     from ..matrix import table_rules as table
@@ -27,8 +30,8 @@ def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dic
     eng = engines.get("sglang")
     assert eng.releases is not None
     releases: tuple[str | None, ...] = (None, *eng.releases.held)
-    by_area: dict[str, dict[str, Any] | None] = {}  # None: a rule of it always runs, so every launch loads it
-    per_rule: dict[str, dict[str, Any] | None] = {}
+    by_area: dict[str, Reads | None] = {}  # None: a rule of it always runs, so every launch loads it
+    per_rule: dict[str, Reads | None] = {}
     areas = [(name, checks.area(name).RULES) for name in checks.AREA_NAMES]
     for release in releases:
         for platform in PLATFORMS.values():
@@ -36,7 +39,7 @@ def area_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], set[str], dic
             # recorded afresh: the launch's index reads what this file stores
             index = RuleIndex(platform.key, base.values, eng.surface.specs, base.release_defaults)
             for name, rules in [("", table.RULES), *areas]:
-                by_area.setdefault(name, _nothing_read())
+                by_area.setdefault(name, NOTHING_READ)
                 for rule in rules:
                     if rule.reads_model:
                         continue  # runs in the model phase, which loads MODEL_AREAS
@@ -56,12 +59,12 @@ def _area_rules() -> dict[str, tuple[str, ...]]:
     return {name: tuple(r.id for r in checks.area(name).RULES if not r.reads_model) for name in checks.AREA_NAMES}
 
 
-def area_guards(per_rule: dict[str, dict[str, Any] | None]) -> dict[str, dict[str, list[tuple[Any, ...]]]]:
+def area_guards(per_rule: dict[str, Reads | None]) -> dict[str, dict[str, list[tuple[Any, ...]]]]:
     """Per rule, per field it reads: the values under which it stays quiet on every base, grouped by what it then
     reads (``RuleIndex.quiet_reads``, united over the bases) as (values, fields, variables, facts, whole
     environment)."""
     from ..compiler.compile import defaults_for
-    from ..compiler.rule_index import RuleIndex, guard_candidates
+    from ..compiler.rule_index import NOTHING_READ, RuleIndex, guard_candidates
     from ..matrix import engines
     from ..matrix import sglang_checks as checks
     from ..matrix.platforms import PLATFORMS
@@ -70,7 +73,7 @@ def area_guards(per_rule: dict[str, dict[str, Any] | None]) -> dict[str, dict[st
     assert eng.releases is not None
     specs = eng.surface.specs
     # rule id -> field -> [(value, what the rule reads with it, united so far)]: the values quiet on every base so far
-    quiet: dict[str, dict[str, list[tuple[Any, dict[str, Any]]]]] = {}
+    quiet: dict[str, dict[str, list[tuple[Any, Reads]]]] = {}
     for release in (None, *eng.releases.held):
         for platform in PLATFORMS.values():
             base = defaults_for(eng, release, platform)
@@ -81,35 +84,31 @@ def area_guards(per_rule: dict[str, dict[str, Any] | None]) -> dict[str, dict[st
                     if rule.reads_model or within is None:
                         continue
                     mine = quiet.setdefault(rule.id, {})
-                    for field in sorted(within["fields"]):
+                    for field in sorted(within.fields):
                         held = mine.get(field)
                         if held is None:
-                            held = [(v, _nothing_read()) for v in (guard_candidates(specs[field]) if field in specs
-                                                                   else ())]
+                            held = [(v, NOTHING_READ) for v in (guard_candidates(specs[field]) if field in specs
+                                                                else ())]
                         kept = []
                         for value, united in held:
                             found = index.quiet_reads(rule, field, value)
                             if found is not None:
-                                kept.append((value, {"fields": united["fields"] | set(found.fields),
-                                                     "env": united["env"] | set(found.env),
-                                                     "facts": united["facts"] | set(found.facts),
-                                                     "whole_env": united["whole_env"] or found.whole_env}))
+                                kept.append((value, united.union(found)))
                         mine[field] = kept
     out: dict[str, dict[str, list[tuple[Any, ...]]]] = {}
     for rule_id in sorted(quiet):
         for field, kept in sorted(quiet[rule_id].items()):
             groups: dict[tuple[Any, ...], list[Any]] = {}
             for value, reads in kept:
-                key = (tuple(sorted(reads["fields"])), tuple(sorted(reads["env"])), tuple(sorted(reads["facts"])),
-                       reads["whole_env"])
+                key = (tuple(sorted(reads.fields)), tuple(sorted(reads.env)), tuple(sorted(reads.facts)),
+                       reads.whole_env)
                 groups.setdefault(key, []).append(value)
             if groups:
                 out.setdefault(rule_id, {})[field] = [(tuple(values), *key) for key, values in groups.items()]
     return out
 
 
-def render_guards() -> str:
-    _, _, _, _, per_rule = area_reads()
+def render_guards(per_rule: dict[str, Reads | None]) -> str:
     guards = area_guards(per_rule)
     lines = [
         '"""When a rule of SGLang\'s start-up checks cannot fire (generated by `argmatrix docs generate` from',
@@ -171,10 +170,17 @@ def _names(items: set[str], indent: str = "        ") -> str:
     return "frozenset({\n" + "".join(f"{indent}    {i!r},\n" for i in sorted(items)) + indent + "})"
 
 
-def render() -> str:
+def render_files() -> dict[str, str]:
+    """Every file this module writes, relative to ``argmatrix/``; SGLang's reads are recorded once for both of its."""
+    recorded = area_reads()
+    return {PATH: render(recorded), GUARDS_PATH: render_guards(recorded[4]), VLLM_PATH: render_vllm()}
+
+
+def render(recorded: tuple[tuple[str | None, ...], tuple[str, ...], set[str], dict[str, Reads],
+                           dict[str, Reads | None]]) -> str:
     from ..matrix import sglang_checks
 
-    releases, platforms, always, reads, per_rule = area_reads()
+    releases, platforms, always, reads, per_rule = recorded
     superseding = {r.code for r in sglang_checks.SGLANG_RULES if r.supersedes_status}
     lines = [
         '"""What the rules of each area of SGLang\'s start-up checks read on the defaults of every held release and',
@@ -207,10 +213,10 @@ def render() -> str:
     for name in sorted(reads):
         r = reads[name]
         lines.append(f"    {name!r}: (")
-        lines.append(f"        {_names(r['fields'])},")
-        lines.append(f"        {_names(r['env'])},")
-        lines.append(f"        {_names(r['facts'])},")
-        lines.append(f"        {r['whole_env']!r},")
+        lines.append(f"        {_names(set(r.fields))},")
+        lines.append(f"        {_names(set(r.env))},")
+        lines.append(f"        {_names(set(r.facts))},")
+        lines.append(f"        {r.whole_env!r},")
         lines.append("    ),")
     lines.append("}")
     lines += [
@@ -229,11 +235,7 @@ def render() -> str:
 VLLM_PATH = "matrix/engines/vllm_rule_reads.py"
 
 
-def _nothing_read() -> dict[str, Any]:
-    return {"fields": set(), "env": set(), "facts": set(), "whole_env": False}
-
-
-def _unite(united: dict[str, dict[str, Any] | None], key: str, found: Any) -> None:
+def _unite(united: dict[str, Reads | None], key: str, found: Reads | None) -> None:
     """Add one recording (``RuleIndex.reads``) to the union kept under ``key`` (a rule's id, or an area's name);
     None (a rule that fired or raised there) sticks."""
     if found is None:
@@ -241,16 +243,12 @@ def _unite(united: dict[str, dict[str, Any] | None], key: str, found: Any) -> No
         return
     if key in united and united[key] is None:
         return
-    mine = united.setdefault(key, _nothing_read())
-    assert mine is not None
-    mine["fields"].update(found.fields)
-    mine["env"].update(found.env)
-    mine["facts"].update(found.facts)
-    mine["whole_env"] = mine["whole_env"] or found.whole_env
+    mine = united.get(key)
+    united[key] = found if mine is None else mine.union(found)
 
 
 def vllm_rule_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], tuple[str, ...],
-                               dict[str, dict[str, Any] | None]]:
+                               dict[str, Reads | None]]:
     """The vLLM releases, vLLM-Ascend releases and platforms covered, and per rule what it reads on their defaults."""
     from ..compiler.compile import defaults_for
     from ..compiler.rule_index import RuleIndex
@@ -261,7 +259,7 @@ def vllm_rule_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], tuple[st
     vllm = engines.get("vllm")
     assert vllm.releases is not None
     releases: tuple[str | None, ...] = (None, *vllm.releases.held)
-    per_rule: dict[str, dict[str, Any] | None] = {}
+    per_rule: dict[str, Reads | None] = {}
     for plugin in ascend.RELEASES:
         eng = vllm.on_ascend(plugin)  # type: ignore[attr-defined]
         for release in releases:
@@ -274,15 +272,15 @@ def vllm_rule_reads() -> tuple[tuple[str | None, ...], tuple[str, ...], tuple[st
     return releases, tuple(ascend.RELEASES), tuple(PLATFORMS), per_rule
 
 
-def _rule_lines(per_rule: dict[str, dict[str, Any] | None]) -> list[str]:
+def _rule_lines(per_rule: dict[str, Reads | None]) -> list[str]:
     lines = []
     for rule_id in sorted(per_rule):
         found = per_rule[rule_id]
         if found is None:
             lines.append(f"    {rule_id!r}: None,")
             continue
-        lines.append(f"    {rule_id!r}: ({tuple(sorted(found['fields']))!r}, {tuple(sorted(found['env']))!r}, "
-                     f"{tuple(sorted(found['facts']))!r}, {found['whole_env']!r}),")
+        lines.append(f"    {rule_id!r}: ({tuple(sorted(found.fields))!r}, {tuple(sorted(found.env))!r}, "
+                     f"{tuple(sorted(found.facts))!r}, {found.whole_env!r}),")
     return lines
 
 
