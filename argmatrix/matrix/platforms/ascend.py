@@ -50,6 +50,12 @@ def _table() -> _SGLangTable:
     return _SGLangTable(ASCEND_TABLE, LABEL_CELLS, NEWER_THAN_TABLE, NEWER_THAN_NARROWED_ROW)
 
 
+def _newer_values(name: str) -> tuple[str, ...]:
+    """The values of ``name`` SGLang added after the Ascend table listed the argument's values."""
+    table = _table()
+    return (*table.newer.get(name, ()), *table.newer_than_narrowed.get(name, {}))
+
+
 @record(eq=False)
 class AscendChip(Platform):
     """An Ascend chip: it reads its own label from each row of the one Ascend feature table."""
@@ -93,7 +99,7 @@ class AscendChip(Platform):
 
     def value_cell(self, spec: ArgSpec, value: Any) -> Cell | None:
         """A value SGLang added after the table listed the argument's values is unverified on every Ascend chip."""
-        newer = (*_table().newer.get(spec.name, ()), *_table().newer_than_narrowed.get(spec.name, {}))
+        newer = _newer_values(spec.name)
         if value not in newer:  # a tuple: the value may be a list or an object, which a dict cannot be asked about
             return None
         return Cell(Status.UNVERIFIED, Text(
@@ -108,7 +114,7 @@ class AscendChip(Platform):
     def notes(self, spec: ArgSpec) -> tuple[Note, ...]:
         row = self.row(spec)
         notes = row.notes if row is not None else ()
-        newer = (*_table().newer.get(spec.name, ()), *_table().newer_than_narrowed.get(spec.name, {}))
+        newer = _newer_values(spec.name)
         if newer:
             listed = ", ".join(newer)
             notes = (*notes, Note(Text(f"unverified on Ascend: {listed} (added after the table listed the values)",
