@@ -76,7 +76,7 @@ def run_check_config(server_argv: list[str], *, target: str | None = None, confi
         ref = compile_for_k8s(server_argv, compile_argv, nodes=nodes)
         note = refs_note(ref)
         compiled = records.replace(ref.compiled, findings=sort_findings(
-            [*ref.compiled.findings, *ref.findings, *([note] if note else [])], ref.compiled.specs))
+            [*ref.compiled.findings, *ref.findings, *([note] if note else [])], ref.compiled.surface))
     else:
         print(f"argmatrix check-config: --for {for_}: the only choice is k8s", file=sys.stderr)
         return 2

@@ -55,9 +55,14 @@ class Compiled:
     plugin_release: str | None = None
 
     @property
+    def surface(self) -> Any:
+        """The engine's argument surface (SGLang's, or vLLM's)."""
+        return engines.get(self.engine).surface
+
+    @property
     def specs(self) -> dict[str, Any]:
-        """The fields of the engine's argument surface (SGLang's, or vLLM's)."""
-        return engines.get(self.engine).surface.specs
+        """The fields of the engine's argument surface."""
+        return self.surface.specs
 
     def default_of(self, name: str) -> Any:
         """The declared default of ``name`` (what the flag means when nobody sets it)."""
@@ -482,7 +487,7 @@ def compile(argv: Sequence[str] | None = None, options: CompileOptions | None = 
         findings = [f.with_severity(ERROR) if f.severity == WARNING else f for f in findings]
     if allow_unsupported:
         findings = [f.with_severity(WARNING) if f.severity == ERROR and f.support_related else f for f in findings]
-    return Compiled(values, platform_key, sources, sort_findings(findings, specs), frozenset(user_set), detection,
+    return Compiled(values, platform_key, sources, sort_findings(findings, surface), frozenset(user_set), detection,
                     allow_unimplemented, version if eng.key == "sglang" else None, eng.key, version,
                     release_from if version is not None else None, not target_rejected, plugin_release)
 

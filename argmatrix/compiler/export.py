@@ -174,10 +174,10 @@ def export(compiled: Any, to: str, *, release: str | None = None, schema: str | 
                 f"--to {to} 写出的是 argmatrix 自己的 SGLang 风格字段；{compiled.engine} 的启动参数请用 --to yaml "
                 f"导出为它的 --config 文件，或导出为命令"))
         out = _vllm_yaml(shown, schema or VLLM_SCHEMA_REF, lang)
-        return Exported(out.text, sort_findings([*compiled.findings, *notes], compiled.specs))
+        return Exported(out.text, sort_findings([*compiled.findings, *notes], compiled.surface))
     if to == "yaml" and engine != "argmatrix":
         out = _sglang_yaml(shown, schema or SGLANG_SCHEMA_REF, release, lang)
-        return Exported(out.text, sort_findings([*out.findings, *notes], compiled.specs))
+        return Exported(out.text, sort_findings([*out.findings, *notes], compiled.surface))
     schema = schema or SCHEMA_REF
     out = _yaml(shown, schema) if to == "yaml" else _json(shown, schema) if to == "json" else _env(shown)
-    return Exported(out.text, sort_findings([*compiled.findings, *out.findings, *notes], compiled.specs))
+    return Exported(out.text, sort_findings([*compiled.findings, *out.findings, *notes], compiled.surface))

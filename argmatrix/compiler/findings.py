@@ -9,6 +9,7 @@ from .. import records
 from ..records import record, replace
 from ..schema import registry
 from ..schema.meta import Text
+from ..schema.surface import SGLANG, Surface
 
 ERROR, WARNING, NOTE = "error", "warning", "note"
 SEVERITY_ORDER = {ERROR: 0, WARNING: 1, NOTE: 2}
@@ -93,17 +94,6 @@ def _jsonable(value: Any) -> Any:
 
 _ARGV = re.compile(r"argv\[(\d+)\]$")
 _FILE = re.compile(r"file:(.*):(\d+)$")
-# an engine's argument table -> its fields' declaration order (the table is kept, so its id is never reused)
-_FIELD_ORDERS: dict[int, tuple[Mapping[str, Any], dict[str, int]]] = {}
-
-
-def field_order(specs: Mapping[str, Any] | None = None) -> dict[str, int]:
-    """Field name -> its place in the engine's declarations (``specs``; SGLang's when None), worked out once."""
-    specs = registry.SPECS if specs is None else specs
-    held = _FIELD_ORDERS.get(id(specs))
-    if held is None or held[0] is not specs:
-        held = _FIELD_ORDERS[id(specs)] = (specs, {name: i for i, name in enumerate(specs)})
-    return held[1]
 
 
 def _source_position(source: str | None) -> tuple:
@@ -139,21 +129,21 @@ def source_label(source: str, lang: str) -> str:
 
 def finding_sort_key(f: Finding, order: Mapping[str, int] | None = None) -> tuple:
     """The documented order of findings (docs/check-config.md, "Order of findings"): severity, then where the value
-    was written, then the field's declaration order in the engine's table (``order``, :func:`field_order`;
+    was written, then the field's declaration order in the engine's table (``order``, ``Surface.field_order``;
     SGLang's when None), then the code, then the message.  Every part is a fact of the finding, never the order a
     check happened to run in, so the same input prints the same bytes every time."""
     if f.field is None:
         place = -1
     else:
-        place = (field_order() if order is None else order).get(f.field, -1)
+        place = (SGLANG.field_order if order is None else order).get(f.field, -1)
     return (SEVERITY_ORDER[f.severity], _source_position(f.source), place, f.code, f.flag or "", f.message.en,
             repr(f.value))
 
 
-def sort_findings(findings: list[Finding], specs: Mapping[str, Any] | None = None) -> list[Finding]:
-    """Findings in their documented order (:func:`finding_sort_key`), fields in the order of ``specs`` (the
-    engine's argument table; SGLang's when None)."""
+def sort_findings(findings: list[Finding], surface: Surface | None = None) -> list[Finding]:
+    """Findings in their documented order (:func:`finding_sort_key`), fields in the order the engine's argument
+    ``surface`` declares them (SGLang's when None)."""
     if len(findings) < 2:
         return list(findings)
-    order = field_order(specs)
+    order = (surface or SGLANG).field_order
     return sorted(findings, key=lambda f: finding_sort_key(f, order))

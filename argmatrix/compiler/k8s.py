@@ -411,7 +411,7 @@ def manifest(argv: list[str], compile: Callable[[list[str]], Any], engine: str, 
     for f in all_findings:
         if f not in unique:
             unique.append(f)
-    return Manifest(text, sort_findings(unique, compiled.specs), documents)
+    return Manifest(text, sort_findings(unique, compiled.surface), documents)
 
 
 def _plain_dumper() -> type:

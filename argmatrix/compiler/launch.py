@@ -447,4 +447,4 @@ def launch_findings(compiled: Any, cmd: EngineCommand, *, strict: bool = False) 
             f = f.with_severity(WARNING)
         out.append(f)
     out += [f.with_severity(ERROR) if strict and f.severity == WARNING else f for f in cmd.findings]
-    return sort_findings(out, compiled.specs)
+    return sort_findings(out, compiled.surface)

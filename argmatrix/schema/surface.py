@@ -54,6 +54,10 @@ class Surface:
         """Every flag spelling (canonical, aliases, short forms) -> field name."""
         return self._load()[3]
 
+    @cached_property  # the findings' order: the fields in the order the engine declares them
+    def field_order(self) -> dict[str, int]:
+        return {name: i for i, name in enumerate(self.specs)}
+
     def group_of(self, key: str) -> Group:
         return next(g for g, _ in self.groups if g.key == key)
 
