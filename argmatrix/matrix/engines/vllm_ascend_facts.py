@@ -882,12 +882,23 @@ class AdditionalKey:
     since: str | None = None    # set: this release does not read the key, the named later release does
 
 
+def _readers(key: str) -> list[str]:
+    """The held releases that read ``key``, oldest first (their fixtures)."""
+    return [r for r in RELEASES if key in held.ADDITIONAL_KEYS[r]]
+
+
 def _k(key: str, type_: str, default: Any, en: str, zh: str, line: int | None = None, path: str = _CONFIG,
        choices: tuple[Any, ...] | None = None, removed_in: str | None = None, successor: str | None = None,
        commit: str = _SHORT) -> AdditionalKey:
-    """A key as a person describes it.  Where a held release reads it, leave ``line`` out: the place comes from the
-    newest release's fixture; a key no held release reads cites the docs or the last commit that read it."""
-    source = "" if line is None else _at(path, line, commit)
+    """A key as a person describes it, citing where the newest held release that reads it does so (its fixture);
+    leave ``line`` out for such a key.  A key no held release reads cites the docs or the last commit that read it."""
+    readers = _readers(key)
+    if readers:
+        source = f"{held.ADDITIONAL_KEYS[readers[-1]][key][2]}@{readers[-1]}"
+    elif line is None:
+        raise ValueError(f"--additional-config key {key}: no held release reads it, so it must cite a line")
+    else:
+        source = _at(path, line, commit)
     return AdditionalKey(key, type_, default, choices, Text(en, zh), source, removed_in, successor)
 
 
@@ -912,7 +923,9 @@ _LEGACY_SCHEDULER = "Deprecated top-level spelling of scheduler_config.{k}; the 
 _LEGACY_SCHEDULER_ZH = "scheduler_config.{k} 的旧顶层写法，已弃用；两者同时设置时以嵌套键为准。"
 _STAGES = ("all", "prefill", "decode")
 
-_DESCRIBED: tuple[AdditionalKey, ...] = (
+# every key described, each citing the newest held release that reads it (or, read by none, the docs or the last
+# commit that did)
+ADDITIONAL_KEYS: tuple[AdditionalKey, ...] = (
     # --- graph modes and compilation ------------------------------------------------------------------------
     _k("xlite_graph_config", "dict", {}, "Settings of the openEuler xlite graph mode.",
        "`openEuler xlite` 图模式的设置。"),
@@ -1264,20 +1277,6 @@ _DESCRIBED: tuple[AdditionalKey, ...] = (
 )
 
 
-def _read_at(key: AdditionalKey) -> AdditionalKey:
-    """``key`` citing where the newest held release that reads it does so."""
-    readers = [r for r in RELEASES if key.key in held.ADDITIONAL_KEYS[r]]
-    if not readers:
-        if not key.source:
-            raise ValueError(f"--additional-config key {key.key}: no held release reads it, so it must cite a line")
-        return key
-    last = readers[-1]
-    return replace(key, source=f"{held.ADDITIONAL_KEYS[last][key.key][2]}@{last}")
-
-
-# every key described, each citing the newest held release that reads it (or, read by none, the docs or the last
-# commit that did)
-ADDITIONAL_KEYS: tuple[AdditionalKey, ...] = tuple(_read_at(k) for k in _DESCRIBED)
 _HELP = {k.key: k for k in ADDITIONAL_KEYS}
 _TYPES = frozenset({"bool", "int", "float", "str", "dict", "list"})
 
@@ -1290,10 +1289,6 @@ def _key_type(read: str | None, converts: bool, hand: AdditionalKey | None) -> s
     if hand is not None:
         return hand.type
     return read if read in _TYPES else "str"
-
-
-def _readers(key: str) -> list[str]:
-    return [r for r in RELEASES if key in held.ADDITIONAL_KEYS[r]]
 
 
 def _documented_only(hand: AdditionalKey) -> bool:
